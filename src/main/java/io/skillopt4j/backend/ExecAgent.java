@@ -1,0 +1,17 @@
+package io.skillopt4j.backend;
+
+/**
+ * Thread-safe. An agent CLI (Codex, Claude Code, Cursor, Copilot) that works in a workspace and answers a
+ * task with the skill installed. Implementations build the CLI's exact command line, enforce the timeout
+ * by killing the whole process tree, parse its event stream and persist traces.
+ */
+public interface ExecAgent {
+    /** Runs one task; never throws for an agent failure (see {@link ExecResult#ok()}), only for misuse. */
+    ExecResult run(ExecTask task);
+
+    /** Returns the SkillOpt backend name, e.g. {@code claude_code_exec}. */
+    String backend();
+
+    /** Returns the model name passed to the CLI ("" for the CLI's default). */
+    default String model() { return ""; }
+}

@@ -1,0 +1,72 @@
+package io.skillopt4j.backend;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Thread-safe. Counts successful calls per role and stage (calls, prompt/completion/total/cached tokens,
+ * latency). {@link #stageSummary()} has upstream's {@code token_summary} shape:
+ * {@code {stage: {calls, prompt_tokens, completion_tokens, total_tokens}, "_total": {...}}}.
+ */
+public final class UsageMeter {
+    /** Immutable. Totals of one (role, stage) cell. */
+    public record Counts(long calls, long promptTokens, long completionTokens, long totalTokens, long cachedTokens, long latencyMillis) {
+        Counts plus(Usage u, Duration latency) {
+            return new Counts(calls + 1, promptTokens + u.promptTokens(), completionTokens + u.completionTokens(),
+                    totalTokens + u.totalTokens(), cachedTokens + u.cachedTokens(), latencyMillis + latency.toMillis());
+        }
+
+        Counts plus(Counts o) {
+            return new Counts(calls + o.calls, promptTokens + o.promptTokens, completionTokens + o.completionTokens,
+                    totalTokens + o.totalTokens, cachedTokens + o.cachedTokens, latencyMillis + o.latencyMillis);
+        }
+
+        static final Counts ZERO = new Counts(0, 0, 0, 0, 0, 0);
+    }
+
+    private final Map<String, Counts> cells = new TreeMap<>();
+
+    /** Records one successful call of {@code role} ("optimizer"/"target"/"judge") in {@code stage}. */
+    public synchronized void record(String role, String stage, Usage usage, Duration latency) {
+        cells.merge(role + "\u0000" + stage, Counts.ZERO.plus(usage, latency == null ? Duration.ZERO : latency), Counts::plus);
+    }
+
+    /** Returns totals per "role/stage" key, sorted. */
+    public synchronized Map<String, Counts> byRoleAndStage() {
+        Map<String, Counts> out = new LinkedHashMap<>();
+        cells.forEach((k, v) -> out.put(k.replace('\u0000', '/'), v));
+        return out;
+    }
+
+    /** Returns totals per stage (roles summed), sorted by stage. */
+    public synchronized Map<String, Counts> byStage() {
+        Map<String, Counts> out = new TreeMap<>();
+        cells.forEach((k, v) -> out.merge(k.substring(k.indexOf('\u0000') + 1), v, Counts::plus));
+        return out;
+    }
+
+    /** Returns upstream's token_summary map (stages plus "_total"). */
+    public Map<String, Object> stageSummary() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        Counts total = Counts.ZERO;
+        for (Map.Entry<String, Counts> e : byStage().entrySet()) {
+            Counts c = e.getValue();
+            total = total.plus(c);
+            out.put(e.getKey(), tokenMap(c, true));
+        }
+        out.put("_total", tokenMap(total, true));
+        return out;
+    }
+
+    /** Returns {calls, prompt_tokens, completion_tokens[, total_tokens]} for one cell. */
+    public static Map<String, Object> tokenMap(Counts c, boolean withTotal) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("calls", c.calls());
+        m.put("prompt_tokens", c.promptTokens());
+        m.put("completion_tokens", c.completionTokens());
+        if (withTotal) m.put("total_tokens", c.totalTokens());
+        return m;
+    }
+}

@@ -1,0 +1,78 @@
+package io.skillopt4j.cli;
+
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.SkillOptException;
+import io.skillopt4j.internal.Redactor;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * The {@code skillopt} command line. Each subcommand is a thin adapter over the API that notebooks use.
+ * User mistakes print one line on stderr and exit 2; stack traces only with {@code --debug}.
+ */
+@Command(name = "skillopt", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "Train agent skills (Markdown documents) with the SkillOpt method.")
+public final class Main implements Runnable {
+    /** Every subcommand, in help order. Add new commands here. */
+    static final List<Supplier<Object>> COMMANDS = List.of(
+            DemoCommand::new
+    );
+
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the CLI in-process (as tests do) and returns the exit code. */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = commandLine();
+        cl.setOut(out);
+        cl.setErr(err);
+        return cl.execute(args);
+    }
+
+    /** Returns the configured picocli tree. */
+    public static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Main());
+        for (Supplier<Object> s : COMMANDS) cl.addSubcommand(s.get());
+        boolean debug = System.getenv("SKILLOPT_DEBUG") != null;
+        cl.setExecutionExceptionHandler((ex, cmd, parse) -> {
+            Throwable t = ex;
+            if (debug || List.of(parse.originalArgs().toArray()).contains("--debug")) ex.printStackTrace(cmd.getErr());
+            if (t instanceof ConfigException) {
+                cmd.getErr().println("error: " + Redactor.scrub(t.getMessage()));
+                return 2;
+            }
+            if (t instanceof SkillOptException) {
+                cmd.getErr().println("error: " + Redactor.scrub(t.getMessage()));
+                return 1;
+            }
+            cmd.getErr().println("error: " + t.getClass().getSimpleName() + ": " + Redactor.scrub(String.valueOf(t.getMessage())));
+            return 1;
+        });
+        cl.setParameterExceptionHandler((ex, args) -> {
+            CommandLine cmd = ex.getCommandLine();
+            cmd.getErr().println("error: " + Redactor.scrub(ex.getMessage()));
+            cmd.getErr().println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
+            return 2;
+        });
+        return cl;
+    }
+
+    @Override public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** Reads the version from the jar manifest, falling back to the build's. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"skillopt4j " + (v == null ? "0.1.0" : v)};
+        }
+    }
+}

@@ -1,0 +1,169 @@
+package io.skillopt4j.internal;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Thread-safe. The one JSON mapper of the project. {@link #pretty(Object)} writes exactly what Python's
+ * {@code json.dumps(obj, indent=2, ensure_ascii=False)} writes, so our run folders diff cleanly against
+ * upstream ones; parsing is lenient about NaN/Infinity, which Python may emit.
+ */
+public final class Json {
+    public static final ObjectMapper MAPPER = JsonMapper.builder()
+            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            .enable(JsonParser.Feature.ALLOW_COMMENTS)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+
+            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+            .build();
+
+    private static final ObjectWriter PRETTY = MAPPER.writer(new PythonPrettyPrinter());
+    private static final TypeReference<LinkedHashMap<String, Object>> MAP = new TypeReference<>() {};
+    private static final TypeReference<ArrayList<Object>> LIST = new TypeReference<>() {};
+
+    private Json() {}
+
+    /** Returns {@code value} as Python's {@code json.dumps(indent=2, ensure_ascii=False)} would print it. */
+    public static String pretty(Object value) {
+        try {
+            return PRETTY.writeValueAsString(value);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Returns {@code value} on one line, as {@code json.dumps(obj, ensure_ascii=False)} (", " and ": " separators). */
+    public static String line(Object value) {
+        try {
+            return MAPPER.writer(new PythonLinePrinter()).writeValueAsString(value);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Returns {@code value} as compact JSON (no spaces), for wire bodies and cache keys. */
+    public static String compact(Object value) {
+        try {
+            return MAPPER.writeValueAsString(value);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Parses a JSON object into an insertion-ordered map; throws IllegalArgumentException on bad JSON. */
+    public static Map<String, Object> parseObject(String text) {
+        try {
+            return MAPPER.readValue(text, MAP);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not a JSON object: " + msg(e), e);
+        }
+    }
+
+    /** Parses a JSON array; throws IllegalArgumentException on bad JSON. */
+    public static List<Object> parseArray(String text) {
+        try {
+            return MAPPER.readValue(text, LIST);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not a JSON array: " + msg(e), e);
+        }
+    }
+
+    /** Parses any JSON value into maps, lists, strings, numbers, booleans and nulls. */
+    public static Object parse(String text) {
+        try {
+            return MAPPER.readValue(text, Object.class);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not JSON: " + msg(e), e);
+        }
+    }
+
+    /** Parses into a tree. */
+    public static JsonNode tree(String text) {
+        try {
+            return MAPPER.readTree(text);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not JSON: " + msg(e), e);
+        }
+    }
+
+    /** Reads a UTF-8 JSON file into maps/lists; the message of any failure names the file. */
+    public static Object read(Path file) {
+        try {
+            return MAPPER.readValue(Files.readString(file, StandardCharsets.UTF_8), Object.class);
+        } catch (IOException e) {
+            throw new UncheckedIOException(file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String msg(IOException e) {
+        return e instanceof com.fasterxml.jackson.core.JsonProcessingException jp ? jp.getOriginalMessage() : e.getMessage();
+    }
+
+    /** Python-compatible pretty printer: 2-space indent everywhere, ": " and "," with no space before. */
+    static final class PythonPrettyPrinter extends DefaultPrettyPrinter {
+        PythonPrettyPrinter() {
+            DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
+            indentObjectsWith(indenter);
+            indentArraysWith(indenter);
+            _objectFieldValueSeparatorWithSpaces = ": ";
+        }
+
+        PythonPrettyPrinter(PythonPrettyPrinter base) { super(base); _objectFieldValueSeparatorWithSpaces = ": "; }
+
+        @Override public DefaultPrettyPrinter createInstance() { return new PythonPrettyPrinter(this); }
+
+        @Override public void writeEndObject(JsonGenerator g, int nrOfEntries) throws IOException {
+            if (!_objectIndenter.isInline()) --_nesting;
+            if (nrOfEntries > 0) _objectIndenter.writeIndentation(g, _nesting);
+            g.writeRaw('}');
+        }
+
+        @Override public void writeEndArray(JsonGenerator g, int nrOfValues) throws IOException {
+            if (!_arrayIndenter.isInline()) --_nesting;
+            if (nrOfValues > 0) _arrayIndenter.writeIndentation(g, _nesting);
+            g.writeRaw(']');
+        }
+    }
+
+    /** One-line printer with Python's default separators. */
+    static final class PythonLinePrinter extends DefaultPrettyPrinter {
+        PythonLinePrinter() {
+            indentObjectsWith(new NopIndenter());
+            indentArraysWith(new NopIndenter());
+            _objectFieldValueSeparatorWithSpaces = ": ";
+            _spacesInObjectEntries = false;
+        }
+
+        PythonLinePrinter(PythonLinePrinter base) { super(base); _objectFieldValueSeparatorWithSpaces = ": "; }
+
+        @Override public DefaultPrettyPrinter createInstance() { return new PythonLinePrinter(this); }
+
+        @Override public void writeObjectEntrySeparator(JsonGenerator g) throws IOException { g.writeRaw(", "); }
+
+        @Override public void writeArrayValueSeparator(JsonGenerator g) throws IOException { g.writeRaw(", "); }
+
+        @Override public void writeEndObject(JsonGenerator g, int n) throws IOException { g.writeRaw('}'); }
+
+        @Override public void writeEndArray(JsonGenerator g, int n) throws IOException { g.writeRaw(']'); }
+    }
+}

@@ -1,0 +1,82 @@
+package io.skillopt4j.internal;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Thread-safe. The one place that hides secrets: config dumps, traces, logs and exception messages all go
+ * through it. A key is secret when its name ends in api_key/api-key/apikey/token/secret/password
+ * (case-insensitive); every value ever seen under such a key is also scrubbed from free text.
+ */
+public final class Redactor {
+    private static final Pattern SECRET_KEY = Pattern.compile("(?i).*(api[_-]?key|token|secret|password|authorization)$");
+    private static final Pattern BEARER = Pattern.compile("(?i)(bearer\\s+)[A-Za-z0-9._~+/=-]{8,}");
+    private static final Pattern SK = Pattern.compile("\\b(sk-[A-Za-z0-9_-]{6})[A-Za-z0-9_-]{10,}");
+    private static final Set<String> KNOWN = ConcurrentHashMap.newKeySet();
+
+    private Redactor() {}
+
+    /** Returns true when a config/header key names a secret. */
+    public static boolean isSecretKey(String key) {
+        return key != null && SECRET_KEY.matcher(key.replace('-', '_')).matches();
+    }
+
+    /** Remembers a secret value so that {@link #scrub(String)} removes it from any text. */
+    public static void remember(String secret) {
+        if (secret != null && secret.length() >= 6) KNOWN.add(secret);
+    }
+
+    /** Masks one value the way upstream's config dump does: ≤ 8 chars → asterisks, else first4...last4. */
+    public static String mask(String value) {
+        if (value == null || value.isEmpty()) return value;
+        if (value.length() <= 8) return "*".repeat(value.length());
+        return value.substring(0, 4) + "..." + value.substring(value.length() - 4);
+    }
+
+    /** Returns a deep copy of {@code map} with every secret-named key's string value masked. */
+    public static Map<String, Object> redact(Map<String, ?> map) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (Map.Entry<String, ?> e : map.entrySet()) {
+            Object v = e.getValue();
+            if (isSecretKey(e.getKey()) && v instanceof String s && !s.isEmpty()) {
+                remember(s);
+                out.put(e.getKey(), mask(s));
+            } else {
+                out.put(e.getKey(), redactValue(v));
+            }
+        }
+        return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Object redactValue(Object v) {
+        if (v instanceof Map<?, ?> m) return redact((Map<String, ?>) m);
+        if (v instanceof List<?> l) {
+            List<Object> out = new ArrayList<>(l.size());
+            for (Object o : l) out.add(redactValue(o));
+            return out;
+        }
+        return v;
+    }
+
+    /** Removes remembered secrets, bearer tokens and sk- style keys from free text. */
+    public static String scrub(String text) {
+        if (text == null || text.isEmpty()) return text;
+        String out = text;
+        for (String s : KNOWN) {
+            if (out.contains(s)) out = out.replace(s, mask(s));
+        }
+        out = BEARER.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + "***"));
+        out = SK.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + "***"));
+        return out;
+    }
+
+    static String lower(String s) { return s.toLowerCase(Locale.ROOT); }
+}
