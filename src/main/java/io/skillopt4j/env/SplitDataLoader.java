@@ -57,6 +57,22 @@ public final class SplitDataLoader implements DataLoader {
     /** Starts a builder for {@code env} (used for the generated-split folder name and messages). */
     public static Builder builder(String env) { return new Builder(env); }
 
+    /** Returns a loader over in-memory splits (a notebook's lists); the folder is null. */
+    public static SplitDataLoader of(String env, List<Item> train, List<Item> val, List<Item> test) {
+        Map<String, List<Item>> m = new LinkedHashMap<>();
+        m.put("train", List.copyOf(train));
+        m.put("val", List.copyOf(val));
+        m.put("test", List.copyOf(test));
+        return new SplitDataLoader(env, m, null);
+    }
+
+    /** Returns a loader over one list cut like a ratio split ({@link PyRandom}(seed) shuffle, largest remainder). */
+    public static SplitDataLoader ofRatio(String env, List<Item> items, String ratio, long seed) {
+        List<Item> shuffled = new PyRandom(seed).shuffled(items);
+        int[] c = RatioSplit.counts(shuffled.size(), RatioSplit.parseRatio(ratio));
+        return of(env, shuffled.subList(0, c[0]), shuffled.subList(c[0], c[0] + c[1]), shuffled.subList(c[0] + c[1], shuffled.size()));
+    }
+
     /** Returns the folder the splits were read from (the generated folder in ratio mode). */
     public Path splitDir() { return splitDir; }
 
