@@ -19,7 +19,8 @@ import java.util.function.Supplier;
 public final class Main implements Runnable {
     /** Every subcommand, in help order. Add new commands here. */
     static final List<Supplier<Object>> COMMANDS = List.of(
-            DemoCommand::new
+            DemoCommand::new,
+            ConfigCommand::commandLine
     );
 
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
