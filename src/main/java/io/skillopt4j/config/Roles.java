@@ -29,8 +29,9 @@ final class Roles {
                 flat.put("target_backend", pair.target());
             }
         } else {
-            flat.putIfAbsent("optimizer_backend", BackendNames.OPENAI_CHAT);
-            flat.putIfAbsent("target_backend", BackendNames.OPENAI_CHAT);
+            // setdefault semantics: an existing null or "" is kept (Map.putIfAbsent would replace null).
+            if (!flat.containsKey("optimizer_backend")) flat.put("optimizer_backend", BackendNames.OPENAI_CHAT);
+            if (!flat.containsKey("target_backend")) flat.put("target_backend", BackendNames.OPENAI_CHAT);
         }
         boolean optModelExplicit = explicit(req, "optimizer_model", "model.optimizer");
         boolean tgtModelExplicit = explicit(req, "target_model", "model.target");

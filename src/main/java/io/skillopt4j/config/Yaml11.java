@@ -67,17 +67,18 @@ public final class Yaml11 {
         return s == null ? "parse error" : s.replaceAll("\\s+", " ").trim();
     }
 
+    // Qualified names: Resolver's own BOOL/FLOAT/INT fields would otherwise shadow ours.
     /** PyYAML's implicit resolvers instead of SnakeYAML's (which differ on floats and merge of 1.2 forms). */
     static final class PyResolver extends Resolver {
         @Override protected void addImplicitResolvers() {
-            addImplicitResolver(Tag.BOOL, BOOL, "yYnNtTfFoO");
-            addImplicitResolver(Tag.FLOAT, FLOAT, "-+0123456789.");
-            addImplicitResolver(Tag.INT, INT, "-+0123456789");
-            addImplicitResolver(Tag.MERGE, MERGE, "<");
-            addImplicitResolver(Tag.NULL, NULL, "~nN\0");
+            addImplicitResolver(Tag.BOOL, Yaml11.BOOL, "yYnNtTfFoO");
+            addImplicitResolver(Tag.FLOAT, Yaml11.FLOAT, "-+0123456789.");
+            addImplicitResolver(Tag.INT, Yaml11.INT, "-+0123456789");
+            addImplicitResolver(Tag.MERGE, Yaml11.MERGE, "<");
+            addImplicitResolver(Tag.NULL, Yaml11.NULL, "~nN\0");
             addImplicitResolver(Tag.NULL, Pattern.compile("^$"), null);
-            addImplicitResolver(Tag.TIMESTAMP, DATE, "0123456789");
-            addImplicitResolver(Tag.TIMESTAMP, TIMESTAMP, "0123456789");
+            addImplicitResolver(Tag.TIMESTAMP, Yaml11.DATE, "0123456789");
+            addImplicitResolver(Tag.TIMESTAMP, Yaml11.TIMESTAMP, "0123456789");
         }
     }
 
@@ -88,7 +89,7 @@ public final class Yaml11 {
             this.yamlConstructors.put(Tag.TIMESTAMP, new org.yaml.snakeyaml.constructor.AbstractConstruct() {
                 @Override public Object construct(Node node) {
                     String v = ((ScalarNode) node).getValue();
-                    if (DATE.matcher(v).matches()) {
+                    if (Yaml11.DATE.matcher(v).matches()) {
                         try {
                             return LocalDate.parse(v);
                         } catch (RuntimeException e) {
