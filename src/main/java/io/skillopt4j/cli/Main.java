@@ -29,6 +29,11 @@ public final class Main implements Runnable {
     private static List<Supplier<Object>> commands(Supplier<Object>... all) {
         return java.util.Arrays.stream(all).filter(java.util.Objects::nonNull).toList();
     }
+    static final List<Supplier<Object>> COMMANDS = List.of(
+            DemoCommand::new,
+            ChatCommand::new,
+            TracesCommand::new
+    );
 
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
