@@ -30,11 +30,15 @@ public final class StepRecord {
     /** Records a stage duration in seconds, rounded to 0.1 as upstream. */
     void time(String key, long millis) { timing.put(key, round(millis / 1000.0, 1)); }
 
-    /** Sets {@code tokens} to the per-stage difference between two meter snapshots (stages seen before included). */
+    /**
+     * Sets {@code tokens} to the per-stage difference between two meter snapshots. Unlike upstream, stages with no
+     * call in this step are left out, so a record does not depend on what the process did before (resume).
+     */
     void tokens(Map<String, UsageMeter.Counts> before, Map<String, UsageMeter.Counts> after) {
         Map<String, Object> t = new LinkedHashMap<>();
         after.forEach((stage, a) -> {
             UsageMeter.Counts b = before.get(stage);
+            if (b != null && b.calls() == a.calls() && b.promptTokens() == a.promptTokens() && b.completionTokens() == a.completionTokens()) return;
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("calls", a.calls() - (b == null ? 0 : b.calls()));
             m.put("prompt_tokens", a.promptTokens() - (b == null ? 0 : b.promptTokens()));
