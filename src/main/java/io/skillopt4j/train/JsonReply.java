@@ -53,7 +53,9 @@ public final class JsonReply {
             if (spans.size() != 1) return null;
             candidate = spans.get(0);
         }
-        if (!looksLikeJson(candidate)) return null;
+        // an unclosed last span is a truncated reply: repair it too (upstream gives up)
+        boolean truncated = !candidate.strip().endsWith("}") || topLevelObjects(candidate).get(0).length() != candidate.length();
+        if (!looksLikeJson(truncated ? candidate.strip() + "}" : candidate)) return null;
         try {
             Object v = new Lenient(candidate).value();
             return v instanceof Map<?, ?> m && !m.isEmpty() ? v : null;
