@@ -1,9 +1,9 @@
 package io.skillopt4j.notebook;
 
+import io.skillopt4j.backend.PriceTable;
 import io.skillopt4j.frames.Frame;
 import io.skillopt4j.frames.Plot;
 import io.skillopt4j.frames.Plots;
-import io.skillopt4j.frames.PriceTable;
 import io.skillopt4j.frames.Report;
 import io.skillopt4j.frames.RunFrames;
 import io.skillopt4j.frames.SkillDiff;
