@@ -33,6 +33,9 @@ public final class Main implements Runnable {
             DemoCommand::new,
             ChatCommand::new,
             TracesCommand::new
+            SplitCommand::new,
+            RunsCommand::new,
+            ReportCommand::new
     );
 
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
