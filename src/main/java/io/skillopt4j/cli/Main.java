@@ -19,7 +19,9 @@ import java.util.function.Supplier;
 public final class Main implements Runnable {
     /** Every subcommand, in help order. Add new commands here. */
     static final List<Supplier<Object>> COMMANDS = List.of(
-            DemoCommand::new
+            DemoCommand::new,
+            KernelCommand::new,
+            JshCommand::new
     );
 
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
