@@ -20,6 +20,7 @@ public final class Main implements Runnable {
     /** Every subcommand, in help order. Add new commands here. */
     static final List<Supplier<Object>> COMMANDS = List.of(
             DemoCommand::new,
+            SplitCommand::new,
             KernelCommand::new,
             JshCommand::new
     );
