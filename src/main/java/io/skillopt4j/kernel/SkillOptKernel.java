@@ -42,7 +42,7 @@ public final class SkillOptKernel extends BaseKernel {
                 "java", "java", "java");
     }
 
-    /** The kernel running in this JVM, or null (used by {@link Display} through reflection). */
+    /** The kernel running in this JVM, or null. */
     public static SkillOptKernel instance() {
         return current;
     }
@@ -87,6 +87,7 @@ public final class SkillOptKernel extends BaseKernel {
         problems.forEach(p -> System.err.println("skillopt kernel: startup: " + p));
         SkillOptKernel kernel = new SkillOptKernel(engine);
         current = kernel;
+        Display.attach(kernel);
         Display.register();
         return kernel;
     }
@@ -142,7 +143,10 @@ public final class SkillOptKernel extends BaseKernel {
 
     @Override public void onShutdown(boolean isRestarting) {
         engine.close();
-        if (current == this) current = null;
+        if (current == this) {
+            current = null;
+            Display.attach(null);
+        }
     }
 
     /** The session's engine (for tests and tools embedding the kernel). */

@@ -29,6 +29,7 @@ public final class Display {
     private static final List<Entry> RENDERERS = new ArrayList<>();
     private static int maxRows = 20;
     private static KernelBridge bridge;
+    private static Object attached;
 
     static {
         renderer(Table.class, Rendering.HTML, t -> Renderings.table(t, maxRows()));
@@ -44,7 +45,8 @@ public final class Display {
     private Display() {}
 
     /**
-     * Registers the renderers with the running kernel, if any, and names it: {@code "skillopt"},
+     * Registers the renderers with the running kernel, if any, and names it: {@code "skillopt"} (an
+     * {@link #attach attached} kernel),
      * {@code "ijava"}, {@code "jjava"} or {@code "none"} (plain JShell / plain Java). Idempotent.
      */
     public static synchronized String register() {
@@ -52,6 +54,15 @@ public final class Display {
         if (b == null) return "none";
         for (Entry e : RENDERERS) b.register(e.type(), e.mime(), Display::render);
         return b.flavor.name();
+    }
+
+    /**
+     * Announces a kernel built on jupyter-jvm-basekernel that runs in this JVM (the SkillOpt4J kernel
+     * calls this at start; IJava and JJava are found without it). Null detaches.
+     */
+    public static synchronized void attach(Object kernel) {
+        attached = kernel;
+        bridge = null;
     }
 
     /** The kernel this JVM runs under: {@code "skillopt"}, {@code "ijava"}, {@code "jjava"} or {@code "none"}. */
@@ -62,7 +73,7 @@ public final class Display {
 
     private static KernelBridge bridge() {
         // Re-detect when there was none yet or the kernel object changed (an in-process kernel restarted).
-        if (bridge == null || bridge.isStale()) bridge = KernelBridge.detect().orElse(null);
+        if (bridge == null || bridge.isStale(attached)) bridge = KernelBridge.detect(attached).orElse(null);
         return bridge;
     }
 

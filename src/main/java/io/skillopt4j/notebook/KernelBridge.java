@@ -22,7 +22,6 @@ final class KernelBridge {
     record Flavor(String name, String entryClass, String accessor, String basePackage) {}
 
     static final List<Flavor> FLAVORS = List.of(
-            new Flavor("skillopt", "io.skillopt4j.kernel.SkillOptKernel", "instance", "io.github.spencerpark.jupyter"),
             new Flavor("ijava", "io.github.spencerpark.ijava.IJava", "getKernelInstance", "io.github.spencerpark.jupyter"),
             new Flavor("jjava", "org.dflib.jjava.JJava", "getKernelInstance", "org.dflib.jjava.jupyter"));
 
@@ -49,8 +48,18 @@ final class KernelBridge {
         this.display = kernel.getClass().getMethod("display", displayData);
     }
 
-    /** The running kernel, if this JVM hosts one of the known flavours. */
-    static Optional<KernelBridge> detect() {
+    /** A kernel that announced itself through {@link Display#attach}; it is built on jupyter-jvm-basekernel. */
+    static final Flavor ATTACHED = new Flavor("skillopt", "", "", "io.github.spencerpark.jupyter");
+
+    /** The running kernel: the attached one, else IJava or JJava if this JVM hosts one. */
+    static Optional<KernelBridge> detect(Object attached) {
+        if (attached != null) {
+            try {
+                return Optional.of(new KernelBridge(ATTACHED, attached));
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                throw new IllegalStateException("the attached kernel has no basekernel display API: " + e, e);
+            }
+        }
         for (Flavor f : FLAVORS) {
             Object kernel = instance(f);
             if (kernel == null) continue;
@@ -66,8 +75,8 @@ final class KernelBridge {
     }
 
     /** Whether the kernel this bridge talks to is no longer the running one. */
-    boolean isStale() {
-        return instance(flavor) != kernel;
+    boolean isStale(Object attached) {
+        return flavor == ATTACHED ? attached != kernel : attached != null || instance(flavor) != kernel;
     }
 
     private static Object instance(Flavor f) {

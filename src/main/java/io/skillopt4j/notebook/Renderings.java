@@ -1,5 +1,7 @@
 package io.skillopt4j.notebook;
 
+import io.skillopt4j.frames.Frame;
+import io.skillopt4j.frames.TextTable;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 
@@ -39,7 +41,8 @@ final class Renderings {
             sb.append("</tr>\n");
         }
         for (int r = tailFrom; r < rows; r++) row(sb, t, r);
-        sb.append("</tbody></table>\n<p><small>").append(rows).append(" rows × ").append(t.columnCount()).append(" columns");
+        String footer = t instanceof Frame f ? f.footer() : rows + " rows × " + t.columnCount() + " columns";
+        sb.append("</tbody></table>\n<p><small>").append(escape(footer));
         if (rows > maxRows) sb.append(" (showing ").append(maxRows).append("; Display.maxRows(n) to change)");
         return sb.append("</small></p></div>").toString();
     }
@@ -55,6 +58,7 @@ final class Renderings {
 
     /** Starts with a newline so the columns line up after JShell's {@code ==>}. */
     static String tableText(Table t, int maxRows) {
+        if (t instanceof Frame f) return f.print(maxRows, TextTable.MAX_WIDTH);
         return "\n" + t.print(maxRows) + "\n" + t.rowCount() + " rows x " + t.columnCount() + " columns";
     }
 
