@@ -21,22 +21,20 @@ public final class Main implements Runnable {
     static final List<Supplier<Object>> COMMANDS = commands(
             // one command per line, each ending with a comma: this file merges with git's union driver
             DemoCommand::new,
-            SplitCommand::new,
             ConfigCommand::commandLine,
+            ChatCommand::new,
+            TracesCommand::new,
+            SplitCommand::new,
+            RunsCommand::new,
+            ReportCommand::new,
+            KernelCommand::new,
+            JshCommand::new,
             null);
 
     @SafeVarargs
     private static List<Supplier<Object>> commands(Supplier<Object>... all) {
         return java.util.Arrays.stream(all).filter(java.util.Objects::nonNull).toList();
     }
-    static final List<Supplier<Object>> COMMANDS = List.of(
-            DemoCommand::new,
-            ChatCommand::new,
-            TracesCommand::new
-            SplitCommand::new,
-            RunsCommand::new,
-            ReportCommand::new
-    );
 
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
