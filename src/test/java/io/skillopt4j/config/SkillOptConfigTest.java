@@ -42,4 +42,16 @@ class SkillOptConfigTest {
         assertTrue(t.booleanColumn("default").get(row.get("num_epochs")));
         assertTrue(!t.booleanColumn("default").get(row.get("train_size")));
     }
+
+    @Test
+    void docsExampleWorksAsDocumented() {
+        ResolvedConfig cfg = SkillOptConfig.load("configs/_base_/default.yaml")
+                .set("env.name", "searchqa").set("train.batch_size", 8)
+                .backend("claude_code_exec").flag("target_model", "my-model").build();
+        assertEquals(8, cfg.run().train().batchSize());
+        assertEquals("claude_code_exec", cfg.flat().string("target_backend", ""));
+        assertEquals("my-model", cfg.run().model().targetModel());
+        assertEquals(List.of(), cfg.warnings());
+        assertTrue(SkillOptConfig.load("configs/demo/default.yaml").describe().rowCount() > 40);
+    }
 }
