@@ -82,7 +82,7 @@ class TraceStepsTest {
 
         assertEquals("#### Claude Trace Steps\n[1] text: hello", TraceSteps.analystSection(FlatConfig.empty(), "claude_code_exec", tmp).orElseThrow());
         assertTrue(TraceSteps.analystSection(FlatConfig.of(Map.of("claude_trace_to_optimizer", false)), "claude_code_exec", tmp).isEmpty());
-        assertEquals("#### Codex Trace Steps\n[1] tool_call exec: ls", TraceSteps.analystSection(FlatConfig.empty(), "codex_exec", tmp).orElseThrow());
+        assertEquals("#### Codex Trace Steps\n[1] tool_call exec: ls", TraceSteps.analystSection(FlatConfig.of(Map.of("codex_trace_to_optimizer", true)), "codex_exec", tmp).orElseThrow());
         assertTrue(TraceSteps.analystSection(FlatConfig.of(Map.of("codex_trace_to_optimizer", "false")), "codex_exec", tmp).isEmpty());
         assertTrue(TraceSteps.analystSection(FlatConfig.empty(), "openai_chat", tmp).isEmpty());
         assertTrue(TraceSteps.analystSection(FlatConfig.empty(), "claude_code_exec", tmp.resolve("missing")).isEmpty());
