@@ -1,0 +1,136 @@
+package io.skillopt4j.env.houserules;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Immutable. The house conventions of the {@code house-rules} benchmark: one category per convention, each
+ * with its canonical rule sentence (what a good skill says), the phrasings a reader recognises as that rule,
+ * a plausible-but-wrong "decoy" rule an optimizer may propose, and a vague sentence that names the topic
+ * without stating the convention (so it changes nothing).
+ */
+public enum HouseCategory {
+    DATE("date",
+            "Dates: write every date as YYYY-MM-DD (ISO 8601), e.g. 2024-03-07.",
+            "YYYY-MM-DD|ISO[ -]?8601",
+            "Dates: write dates as DD/MM/YYYY, e.g. 07/03/2024.", "DD/MM/YYYY",
+            "Dates: take care to use the house date format."),
+    NUMBER("number",
+            "Numbers: group thousands with a space and never use commas, e.g. 1 234 567.",
+            "group(?:s|ing)? (?:of )?thousands with a space|1 234 567",
+            "Numbers: abbreviate large numbers with a K/M suffix, e.g. 1.2M.", "K/M suffix",
+            "Numbers: large numbers need the house grouping."),
+    CURRENCY("currency",
+            "Money: write the amount with two decimals followed by the ISO currency code, e.g. 1234.50 EUR (no symbols).",
+            "ISO currency code|ISO 4217",
+            "Money: round amounts to whole units and keep the currency symbol, e.g. €1235.", "round amounts to whole units",
+            "Money: be consistent when writing prices."),
+    DISTANCE("distance",
+            "Distances: convert to kilometres and give one decimal, e.g. 8.0 km.",
+            "kilomet(?:re|er)s?",
+            "Distances: keep miles and give two decimals, e.g. 5.00 mi.", "keep miles",
+            "Distances: report distances in the house unit."),
+    NAMING("naming",
+            "Naming: name variables in snake_case (lower-case words joined by underscores).",
+            "snake[_ ]case",
+            "Naming: use PascalCase for variable names, e.g. OrderTotal.", "PascalCase",
+            "Naming: pick clear variable names."),
+    ORDERING("ordering",
+            "Lists: sort list items alphabetically (A to Z) and separate them with commas.",
+            "alphabetical",
+            "Lists: sort list items by length, shortest first.", "by length",
+            "Lists: order list items the house way."),
+    TIME("time",
+            "Times: use the 24-hour clock as HH:MM, e.g. 15:45.",
+            "24[- ]hour",
+            "Times: always include seconds, e.g. 3:45:00 PM.", "include seconds",
+            "Times: write times in the house format."),
+    PERCENT("percent",
+            "Percentages: give exactly one decimal place with the % sign and no space, e.g. 25.6%.",
+            "percent\\w*:?[^\\n]{0,40}one decimal",
+            "Percentages: write shares as fractions of one, e.g. 0.256.", "fractions of one",
+            "Percentages: percentages need care."),
+    BOOLEAN("boolean",
+            "Yes/no questions: answer with the lower-case literal true or false.",
+            "literal true or false|true/false literal",
+            "Yes/no questions: answer with 1 or 0.", "answer with 1 or 0",
+            "Yes/no questions: answer them clearly."),
+    HEADING("heading",
+            "Headings: use sentence case (capitalise only the first word).",
+            "sentence case",
+            "Headings: write headings in ALL CAPS.", "ALL CAPS",
+            "Headings: make headings tidy.");
+
+    /** How the target renders an answer: without the convention, with it, or with the decoy rule. */
+    public enum Style { NAIVE, HOUSE, DECOY }
+
+    private final String key;
+    private final String rule;
+    private final Pattern recogniser;
+    private final String decoy;
+    private final Pattern decoyRecogniser;
+    private final String vague;
+
+    HouseCategory(String key, String rule, String recogniser, String decoy, String decoyRecogniser, String vague) {
+        this.key = key;
+        this.rule = rule;
+        this.recogniser = Pattern.compile(recogniser, Pattern.CASE_INSENSITIVE);
+        this.decoy = decoy;
+        this.decoyRecogniser = Pattern.compile(Pattern.quote(decoyRecogniser), Pattern.CASE_INSENSITIVE);
+        this.vague = vague;
+    }
+
+    /** Returns the task type string ({@code date}, {@code number}, ...). */
+    public String key() { return key; }
+
+    /** Returns the canonical rule sentence. */
+    public String rule() { return rule; }
+
+    /** Returns the plausible but wrong rule. */
+    public String decoy() { return decoy; }
+
+    /** Returns a sentence about the topic that states no convention. */
+    public String vague() { return vague; }
+
+    /** Returns the category whose key is {@code key} (case-insensitive). */
+    public static Optional<HouseCategory> byKey(String key) {
+        for (HouseCategory c : values()) if (c.key.equalsIgnoreCase(key == null ? "" : key.trim())) return Optional.of(c);
+        return Optional.empty();
+    }
+
+    /** Returns all task type strings in declaration order. */
+    public static List<String> keys() {
+        return java.util.Arrays.stream(values()).map(HouseCategory::key).toList();
+    }
+
+    /**
+     * Returns the style a reader of {@code skill} uses for this category: HOUSE when the rule (or a recognised
+     * paraphrase) is present, DECOY when the decoy is present, the later of the two when both are (the last
+     * instruction read wins), NAIVE otherwise.
+     */
+    public Style styleIn(String skill) {
+        int r = lastMatch(recogniser, skill);
+        int d = lastMatch(decoyRecogniser, skill);
+        if (r < 0 && d < 0) return Style.NAIVE;
+        return r > d ? Style.HOUSE : Style.DECOY;
+    }
+
+    /** Returns true when the skill states this category's rule in a recognised phrasing. */
+    public boolean ruleIn(String skill) { return lastMatch(recogniser, skill) >= 0; }
+
+    /** Returns true when the skill contains this category's decoy rule. */
+    public boolean decoyIn(String skill) { return lastMatch(decoyRecogniser, skill) >= 0; }
+
+    private static int lastMatch(Pattern p, String text) {
+        if (text == null || text.isEmpty()) return -1;
+        Matcher m = p.matcher(text);
+        int last = -1;
+        while (m.find()) last = m.start();
+        return last;
+    }
+
+    @Override public String toString() { return key.toLowerCase(Locale.ROOT); }
+}

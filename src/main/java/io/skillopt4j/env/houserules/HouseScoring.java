@@ -1,0 +1,60 @@
+package io.skillopt4j.env.houserules;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Immutable (stateless). Scores house-rules answers: {@code hard} = exact match after trimming, {@code soft} =
+ * token F1 over lower-cased alphanumeric tokens (partial credit for a right fact in the wrong format).
+ */
+public final class HouseScoring {
+    private HouseScoring() {}
+
+    private static final Pattern ANSWER = Pattern.compile("<answer>(.*?)</answer>", Pattern.DOTALL);
+    private static final Pattern TOKEN = Pattern.compile("[a-z0-9]+");
+
+    /** Returns the text inside the last {@code <answer>…</answer>} of a reply, else the reply's last non-blank line. */
+    public static String extractAnswer(String reply) {
+        if (reply == null) return "";
+        Matcher m = ANSWER.matcher(reply);
+        String last = null;
+        while (m.find()) last = m.group(1);
+        if (last != null) return last.trim();
+        String[] lines = reply.strip().split("\n");
+        return lines.length == 0 ? "" : lines[lines.length - 1].trim();
+    }
+
+    /** Returns 1 when the prediction equals the gold answer exactly (ignoring surrounding whitespace), else 0. */
+    public static double hard(String predicted, String gold) {
+        return predicted != null && predicted.trim().equals(gold.trim()) ? 1.0 : 0.0;
+    }
+
+    /** Returns the token F1 of prediction against gold (1 for an exact match, 0 for no shared token). */
+    public static double soft(String predicted, String gold) {
+        if (hard(predicted, gold) == 1.0) return 1.0;
+        List<String> p = tokens(predicted), g = tokens(gold);
+        if (p.isEmpty() || g.isEmpty()) return 0.0;
+        Map<String, Integer> counts = new HashMap<>();
+        for (String t : g) counts.merge(t, 1, Integer::sum);
+        int common = 0;
+        for (String t : p) {
+            Integer c = counts.get(t);
+            if (c != null && c > 0) { common++; counts.put(t, c - 1); }
+        }
+        if (common == 0) return 0.0;
+        double precision = (double) common / p.size(), recall = (double) common / g.size();
+        return 2 * precision * recall / (precision + recall);
+    }
+
+    private static List<String> tokens(String s) {
+        List<String> out = new ArrayList<>();
+        Matcher m = TOKEN.matcher(s == null ? "" : s.toLowerCase(Locale.ROOT));
+        while (m.find()) out.add(m.group());
+        return out;
+    }
+}

@@ -1,0 +1,168 @@
+package io.skillopt4j.sim;
+
+import io.skillopt4j.env.houserules.HouseCategory;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+
+/**
+ * Immutable. The simulated error and success analysts (reflect stage), in the three update modes. The error
+ * analyst reads the failed trajectories, maps each to its house category, and proposes the missing rule for
+ * the most frequent categories within the edit budget. Like a real model it is imperfect: sometimes it
+ * writes a vague sentence that states no convention, proposes a harmful decoy rule, or restates a rule the
+ * skill already has.
+ */
+final class AnalystRole {
+    static final String REINFORCE = "- ALWAYS apply the house rules exactly as written; never fall back to a generic format.";
+    private static final List<String> AFTER_SKILL = List.of("## Edits Budget", "## Suggestions Budget", "## Update Format",
+            "## Previous Steps in This Epoch", "## Optimizer Meta Skill", "## Failed Trajectories (", "## Successful Trajectories (");
+
+    private final long seed;
+    private final SimBehaviour b;
+
+    AnalystRole(long seed, SimBehaviour behaviour) {
+        this.seed = seed;
+        this.b = behaviour;
+    }
+
+    enum Mode { PATCH, REWRITE, FULL_REWRITE }
+
+    static Mode mode(String system, String user) {
+        if (SimText.hasHeading(user, "## Update Format")) return Mode.FULL_REWRITE;
+        if (SimText.hasHeading(user, "## Suggestions Budget") || system.contains("revise_suggestions")) return Mode.REWRITE;
+        return Mode.PATCH;
+    }
+
+    String errorAnalyst(String system, String user) {
+        String skill = SimText.section(user, "## Current Skill", AFTER_SKILL);
+        int budget = SimText.intAfter(user, "at most L=(\\d+)", 4);
+        Mode mode = mode(system, user);
+        SplittableRandom r = SimText.rng(seed, "analyst_error", user);
+        Map<HouseCategory, Integer> counts = new LinkedHashMap<>();
+        String body = user.substring(user.indexOf("## Failed Trajectories ("));
+        String[] blocks = body.split("(?m)^### Trajectory ");
+        for (int i = 1; i < blocks.length; i++) SimText.category(blocks[i]).ifPresent(c -> counts.merge(c, 1, Integer::sum));
+        List<Map.Entry<HouseCategory, Integer>> ranked = new ArrayList<>(counts.entrySet());
+        ranked.sort((x, y) -> y.getValue() - x.getValue());
+
+        List<Map<String, Object>> summary = new ArrayList<>();
+        List<Proposal> proposals = new ArrayList<>();
+        List<String> lapses = new ArrayList<>();
+        for (Map.Entry<HouseCategory, Integer> e : ranked) {
+            HouseCategory c = e.getKey();
+            boolean missing = !c.ruleIn(skill) || c.styleIn(skill) != HouseCategory.Style.HOUSE;
+            summary.add(Map.of("failure_type", c.key() + "_format", "count", e.getValue(),
+                    "description", missing
+                            ? "Answers to " + c.key() + " questions used a generic format; the gold answers follow a house convention the skill does not state."
+                            : "The skill states the " + c.key() + " rule but the answer ignored it (execution slip)."));
+            if (!missing) { lapses.add("Re-read the house " + c.key() + " rule before answering " + c.key() + " questions."); continue; }
+            if (skill.contains(c.decoy())) proposals.add(new Proposal(c, "replace", c.decoy(), c.rule(), e.getValue()));
+            else if (r.nextDouble() < b.vagueRate()) proposals.add(new Proposal(c, "append", "", "- " + c.vague(), e.getValue()));
+            else proposals.add(new Proposal(c, "append", "", "- " + c.rule(), e.getValue()));
+        }
+        // imperfections take a random slot, so a truncation to the budget can drop a good edit instead
+        if (!ranked.isEmpty() && r.nextDouble() < b.harmRate()) {
+            HouseCategory victim = ranked.get(r.nextInt(ranked.size())).getKey();
+            proposals.add(r.nextInt(Math.min(budget, proposals.size()) + 1), new Proposal(victim, "append", "", "- " + victim.decoy(), 1));
+        }
+        if (r.nextDouble() < b.redundantRate()) {
+            for (HouseCategory c : HouseCategory.values())
+                if (skill.contains(c.rule())) {
+                    proposals.add(r.nextInt(Math.min(budget, proposals.size()) + 1), new Proposal(c, "append", "", "- " + c.rule(), 1));
+                    break;
+                }
+        }
+        if (mode != Mode.FULL_REWRITE && proposals.size() > budget) proposals = new ArrayList<>(proposals.subList(0, budget));
+
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("batch_size", blocks.length - 1);
+        out.put("failure_summary", summary);
+        out.put("patch", patch(mode, skill, proposals, "failure",
+                proposals.isEmpty() ? "The failures are execution slips; the skill already states the relevant rules."
+                        : "Failures cluster by house convention; each edit states the convention the gold answers follow."));
+        if (system.contains("EXECUTION_LAPSE") && !lapses.isEmpty()) out.put("appendix_notes", lapses);
+        return SimText.fenced(out);
+    }
+
+    String successAnalyst(String system, String user) {
+        String skill = SimText.section(user, "## Current Skill", AFTER_SKILL);
+        Mode mode = mode(system, user);
+        SplittableRandom r = SimText.rng(seed, "analyst_success", user);
+        Map<HouseCategory, Integer> counts = new LinkedHashMap<>();
+        String body = user.substring(user.indexOf("## Successful Trajectories ("));
+        String[] blocks = body.split("(?m)^### Trajectory ");
+        for (int i = 1; i < blocks.length; i++) SimText.category(blocks[i]).ifPresent(c -> counts.merge(c, 1, Integer::sum));
+        List<String> patterns = new ArrayList<>();
+        counts.forEach((c, n) -> patterns.add(c.ruleIn(skill)
+                ? "Followed the stated house rule for " + c.key() + " answers (" + n + " tasks)."
+                : "The usual format happened to match for " + c.key() + " (" + n + " tasks)."));
+        List<Proposal> proposals = new ArrayList<>();
+        if (!skill.contains(REINFORCE) && r.nextDouble() < b.reinforceRate())
+            proposals.add(new Proposal(null, "append", "", REINFORCE, Math.max(1, blocks.length - 1)));
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("batch_size", blocks.length - 1);
+        out.put("success_patterns", patterns);
+        out.put("patch", patch(mode, skill, proposals, "success",
+                proposals.isEmpty() ? "Successes follow rules the skill already states; no change needed."
+                        : "Successes come from following stated rules; reinforce that."));
+        return SimText.fenced(out);
+    }
+
+    /** One proposed change: the category it serves (null for a general one), an edit op, target and content. */
+    record Proposal(HouseCategory category, String op, String target, String content, int support) {}
+
+    static Map<String, Object> patch(Mode mode, String skill, List<Proposal> ps, String source, String reasoning) {
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("reasoning", reasoning);
+        List<Map<String, Object>> items = new ArrayList<>();
+        switch (mode) {
+            case PATCH -> ps.forEach(x -> {
+                Map<String, Object> e = new LinkedHashMap<>();
+                e.put("op", x.op());
+                if (!x.target().isEmpty()) e.put("target", x.target());
+                e.put("content", x.content());
+                items.add(e);
+            });
+            case REWRITE -> ps.forEach(x -> {
+                Map<String, Object> e = new LinkedHashMap<>();
+                e.put("type", x.op().equals("replace") ? "clarify" : "add_rule");
+                e.put("title", x.category() == null ? "Reinforce house rules" : "House rule for " + x.category().key());
+                e.put("motivation", x.support() + " trajectories depend on this convention.");
+                e.put("instruction", x.op().equals("replace")
+                        ? "Replace the line \"" + x.target() + "\" with: " + x.content() : x.content().replaceFirst("^- ", ""));
+                e.put("priority_hint", x.support() > 1 ? "high" : "medium");
+                e.put("support_count", x.support());
+                items.add(e);
+            });
+            case FULL_REWRITE -> {
+                if (!ps.isEmpty()) {
+                    String s = skill;
+                    List<String> changes = new ArrayList<>();
+                    for (Proposal x : ps) {
+                        s = x.op().equals("replace") ? s.replace(x.target(), x.content()) : SkillText.addLine(s, x.content());
+                        changes.add((x.op().equals("replace") ? "replaced a rule: " : "added: ") + x.content().replaceFirst("^- ", ""));
+                    }
+                    Map<String, Object> c = new LinkedHashMap<>();
+                    c.put("title", "Skill with " + ps.size() + " house-rule change(s)");
+                    c.put("change_summary", changes);
+                    c.put("new_skill", s);
+                    c.put("support_count", ps.stream().mapToInt(Proposal::support).sum());
+                    c.put("source_type", source);
+                    items.add(c);
+                }
+            }
+        }
+        p.put(switch (mode) { case PATCH -> "edits"; case REWRITE -> "revise_suggestions"; case FULL_REWRITE -> "skill_candidates"; }, items);
+        return p;
+    }
+
+    static Optional<HouseCategory> categoryOfContent(String content) {
+        for (HouseCategory c : HouseCategory.values())
+            if (content.contains(c.rule()) || content.contains(c.decoy()) || content.contains(c.vague())) return Optional.of(c);
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,84 @@
+package io.skillopt4j.sim;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Immutable, thread-safe. The simulator's deterministic "model": given a system prompt and the last user
+ * message it recognises which SkillOpt stage (or a house-rules target task) is asking, and answers as that
+ * role would. The reply depends only on the seed, the behaviour and the text — never on time or call order.
+ *
+ * <pre>{@code
+ * SimModel m = SimModel.of(7);
+ * m.stage(system, user);   // "analyst_error", "merge", ..., "target", "chat"
+ * m.reply(system, user);   // the reply text (JSON in a ```json fence for optimizer stages)
+ * }</pre>
+ */
+public final class SimModel {
+    /** Stage headings of the trainer's user messages (upstream §5.2), most specific first. */
+    private static final List<String[]> HEADINGS = List.of(
+            new String[] {"## Previous Slow Update Guidance", "slow_update"},
+            new String[] {"## Previous Meta Skill", "meta_skill"},
+            new String[] {"## Current Appendix Notes", "appendix_consolidate"},
+            new String[] {"## Two pre-merged patch groups to combine", "merge_final"},
+            new String[] {"## Patches to merge (", "merge"},
+            new String[] {"## Edits Pool (", "ranking"},
+            new String[] {"## Current Step Evidence", "lr_autonomous"},
+            new String[] {"## Selected Revise Suggestions (", "rewrite"},
+            new String[] {"## Failed Trajectories (", "analyst_error"},
+            new String[] {"## Successful Trajectories (", "analyst_success"});
+
+    private final long seed;
+    private final SimBehaviour behaviour;
+    private final TargetRole target;
+    private final AnalystRole analyst;
+    private final StageRoles stages;
+
+    private SimModel(long seed, SimBehaviour behaviour) {
+        this.seed = seed;
+        this.behaviour = Objects.requireNonNull(behaviour, "behaviour");
+        this.target = new TargetRole(seed, behaviour.slipRate());
+        this.analyst = new AnalystRole(seed, behaviour);
+        this.stages = new StageRoles(seed);
+    }
+
+    /** Returns a model with default behaviour. */
+    public static SimModel of(long seed) { return new SimModel(seed, SimBehaviour.defaults()); }
+
+    /** Returns a model with the given behaviour. */
+    public static SimModel of(long seed, SimBehaviour behaviour) { return new SimModel(seed, behaviour); }
+
+    public long seed() { return seed; }
+
+    public SimBehaviour behaviour() { return behaviour; }
+
+    /**
+     * Returns the stage this request belongs to: one of the optimizer stage names, {@code target} for a
+     * house-rules task, or {@code chat} for anything else.
+     */
+    public String stage(String system, String user) {
+        String u = user == null ? "" : user;
+        for (String[] h : HEADINGS) if (SimText.hasHeading(u, h[0])) return h[1];
+        return TargetRole.handles(u) ? "target" : "chat";
+    }
+
+    /** Returns the reply to one request. */
+    public String reply(String system, String user) {
+        String s = system == null ? "" : system, u = user == null ? "" : user;
+        return switch (stage(s, u)) {
+            case "slow_update" -> stages.epochReflection(u, false);
+            case "meta_skill" -> stages.epochReflection(u, true);
+            case "appendix_consolidate" -> stages.consolidateAppendix(u);
+            case "merge_final" -> stages.merge(u, "## Two pre-merged patch groups to combine", true);
+            case "merge" -> stages.merge(u, "## Patches to merge (", false);
+            case "ranking" -> stages.ranking(u);
+            case "lr_autonomous" -> stages.learningRate(u);
+            case "rewrite" -> stages.rewrite(u);
+            case "analyst_error" -> analyst.errorAnalyst(s, u);
+            case "analyst_success" -> analyst.successAnalyst(s, u);
+            case "target" -> target.reply(s, u);
+            default -> "Hello from the SkillOpt simulator, a deterministic stand-in for an LLM. It answers house-rules "
+                    + "tasks and the SkillOpt optimizer stages; other requests get this note.";
+        };
+    }
+}

@@ -1,0 +1,28 @@
+package io.skillopt4j.sim;
+
+/** Immutable (stateless). Small edits to skill documents, keeping the machine-owned protected regions last. */
+final class SkillText {
+    private SkillText() {}
+
+    private static final String[] PROTECTED = {"<!-- SLOW_UPDATE_START -->", "<!-- APPENDIX_START -->"};
+
+    /** Adds a line to the skill's body, before any protected region, unless the exact line is already there. */
+    static String addLine(String skill, String line) {
+        if (skill.contains(line)) return skill;
+        int cut = skill.length();
+        for (String p : PROTECTED) {
+            int i = skill.indexOf(p);
+            if (i >= 0 && i < cut) cut = i;
+        }
+        String head = skill.substring(0, cut).stripTrailing();
+        String tail = skill.substring(cut);
+        return head + "\n" + line + "\n" + (tail.isEmpty() ? "" : "\n" + tail);
+    }
+
+    /** Counts how many house categories the skill states a rule for. */
+    static int rulesIn(String skill) {
+        int n = 0;
+        for (var c : io.skillopt4j.env.houserules.HouseCategory.values()) if (c.styleIn(skill) == io.skillopt4j.env.houserules.HouseCategory.Style.HOUSE) n++;
+        return n;
+    }
+}

@@ -1,0 +1,50 @@
+package io.skillopt4j.sim;
+
+import io.skillopt4j.env.houserules.HouseCategory;
+import io.skillopt4j.env.houserules.HouseCategory.Style;
+import io.skillopt4j.env.houserules.HouseTasks;
+
+import java.util.Optional;
+import java.util.SplittableRandom;
+
+/**
+ * Immutable. The simulated target model: answers a house-rules task by following only the conventions the
+ * skill (the {@code ## Skill} section of the system prompt) states in a recognised phrasing; without one it
+ * answers the naive way, with a decoy rule it follows the decoy. A seeded slip rate makes it occasionally
+ * ignore a rule it has, so repeated evaluations of different skills see noise like a real model's.
+ */
+final class TargetRole {
+    private final long seed;
+    private final double slipRate;
+
+    TargetRole(long seed, double slipRate) {
+        this.seed = seed;
+        this.slipRate = slipRate;
+    }
+
+    /** Returns true when the user text holds a house-rules task. */
+    static boolean handles(String user) {
+        return HouseTasks.categoryOf(user).isPresent();
+    }
+
+    String reply(String system, String user) {
+        Optional<HouseCategory> cat = HouseTasks.categoryOf(user);
+        if (cat.isEmpty()) return "I could not find a task I know how to answer.\n<answer>unknown</answer>";
+        HouseCategory c = cat.get();
+        String skill = SimText.skillOfSystemPrompt(system);
+        Style style = c.styleIn(skill);
+        SplittableRandom r = SimText.rng(seed, "target", system + "\n\u0000\n" + user);
+        boolean slip = r.nextDouble() < slipRate;
+        String thought = switch (style) {
+            case HOUSE -> "The skill states a house rule for " + c.key() + " answers, so I apply it.";
+            case DECOY -> "The skill tells me how to write " + c.key() + " answers, so I follow it.";
+            case NAIVE -> "The skill says nothing specific about " + c.key() + " answers, so I use the usual format.";
+        };
+        if (slip && style != Style.NAIVE) {
+            style = Style.NAIVE;
+            thought = "I answer in the usual format.";
+        }
+        String answer = HouseTasks.answer(c, user, style).orElse("unknown");
+        return thought + "\n<answer>" + answer + "</answer>";
+    }
+}
