@@ -27,10 +27,25 @@ public final class UsageMeter {
     }
 
     private final Map<String, Counts> cells = new TreeMap<>();
+    private final Map<String, Counts> modelCells = new TreeMap<>();
 
     /** Records one successful call of {@code role} ("optimizer"/"target"/"judge") in {@code stage}. */
     public synchronized void record(String role, String stage, Usage usage, Duration latency) {
         cells.merge(role + "\u0000" + stage, Counts.ZERO.plus(usage, latency == null ? Duration.ZERO : latency), Counts::plus);
+    }
+
+    /** Records one successful call and also keeps it per model, so a {@link PriceTable} can price it. */
+    public synchronized void record(String role, String stage, String model, Usage usage, Duration latency) {
+        record(role, stage, usage, latency);
+        modelCells.merge(role + "\u0000" + stage + "\u0000" + (model == null ? "" : model),
+                Counts.ZERO.plus(usage, latency == null ? Duration.ZERO : latency), Counts::plus);
+    }
+
+    /** Returns totals per "role/stage/model" key (calls recorded with a model), sorted. */
+    public synchronized Map<String, Counts> byRoleStageAndModel() {
+        Map<String, Counts> out = new LinkedHashMap<>();
+        modelCells.forEach((k, v) -> out.put(k.replace('\u0000', '/'), v));
+        return out;
     }
 
     /** Returns totals per "role/stage" key, sorted. */

@@ -33,4 +33,7 @@ public interface Benchmark {
      * when it overrides the generic one.
      */
     default Optional<String> prompt(String name) { return Optional.empty(); }
+
+    /** Sets a per-item progress callback for later rollouts (e.g. a notebook progress bar); default ignores it. */
+    default void onProgress(RolloutRunner.Progress progress) {}
 }

@@ -1,0 +1,171 @@
+package io.skillopt4j.backend;
+
+import io.skillopt4j.BackendException;
+import io.skillopt4j.backend.internal.HttpErrors;
+import io.skillopt4j.backend.internal.JsonReply;
+import io.skillopt4j.internal.Redactor;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.Semaphore;
+
+/**
+ * Thread-safe. The template every backend follows: {@link #chat(ChatRequest)} merges the model's defaults
+ * (reasoning effort, timeout), consults the {@link ResponseCache}, bounds concurrency per role, retries,
+ * checks JSON replies when {@link ChatRequest#jsonRequired()}, meters usage into the role's
+ * {@link UsageMeter} under the request's stage and maps stray exceptions to {@link BackendException};
+ * providers implement only {@link #doChat(ChatRequest)}.
+ *
+ * <p><b>Retries.</b> HTTP backends retry transport failures inside their OkHttp interceptor
+ * ({@link #retriesInTransport()} = true), so this loop only re-asks after an unusable reply (non-JSON
+ * where JSON was required); CLI backends retry {@link BackendException.Retriable} failures here.
+ */
+public abstract class AbstractChatModel implements ChatModel {
+    protected final String backend;
+    protected final String model;
+    protected final String role;
+    protected final UsageMeter meter;
+    protected final ResponseCache cache;
+    protected final Backoff backoff;
+    protected final String defaultEffort;
+    protected final Duration defaultTimeout;
+    private final Semaphore pool;
+
+    protected AbstractChatModel(String backend, Builder<?> b) {
+        this.backend = Objects.requireNonNull(backend, "backend");
+        this.model = b.model == null ? "" : b.model;
+        this.role = b.role == null || b.role.isBlank() ? "target" : b.role;
+        this.meter = b.meter == null ? new UsageMeter() : b.meter;
+        this.cache = b.cache == null ? ResponseCache.off() : b.cache;
+        this.backoff = b.backoff == null ? Backoff.DEFAULT : b.backoff;
+        this.defaultEffort = b.reasoningEffort == null || b.reasoningEffort.isBlank() ? null : b.reasoningEffort.trim();
+        this.defaultTimeout = b.timeout;
+        this.pool = new Semaphore(Math.max(1, b.maxConcurrency), true);
+    }
+
+    @Override public final String backend() { return backend; }
+
+    @Override public final String model() { return model; }
+
+    /** Returns the role whose meter this model records into (optimizer, target, judge). */
+    public final String role() { return role; }
+
+    /** Returns the usage meter calls are recorded into. */
+    public final UsageMeter meter() { return meter; }
+
+    @Override public final ChatResponse chat(ChatRequest request) {
+        ChatRequest req = mergeDefaults(Objects.requireNonNull(request, "request"));
+        String key = cache.enabled() ? cache.key(backend, model, cacheParams(req), req) : null;
+        if (key != null) {
+            ChatResponse hit = cache.lookup(key, backend);
+            if (hit != null) {
+                meter.record(role, req.stage(), model, hit.usage(), Duration.ZERO);
+                return hit;
+            }
+        }
+        try {
+            pool.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BackendException.NonRetriable(backend, 0, backend + ": interrupted while waiting for a free slot", e);
+        }
+        try {
+            ChatResponse r = callWithRetries(req);
+            meter.record(role, req.stage(), model, r.usage(), r.latency());
+            if (key != null) cache.store(key, backend, model, r);
+            return r;
+        } finally {
+            pool.release();
+        }
+    }
+
+    private ChatResponse callWithRetries(ChatRequest req) {
+        int attempts = req.retries();
+        BackendException last = null;
+        for (int a = 0; a < attempts; a++) {
+            if (a > 0) Backoff.sleep(backoff.delay(a - 1, null));
+            long t0 = System.nanoTime();
+            ChatResponse r;
+            try {
+                r = doChat(req);
+            } catch (BackendException.NonRetriable e) {
+                throw e;
+            } catch (BackendException e) {
+                if (retriesInTransport()) throw e;
+                last = e;
+                continue;
+            } catch (RuntimeException e) {
+                throw new BackendException.NonRetriable(backend, 0, HttpErrors.oneLine(Redactor.scrub(
+                        backend + ": " + e.getClass().getSimpleName() + ": " + e.getMessage())), e);
+            }
+            Duration latency = Duration.ofNanos(System.nanoTime() - t0);
+            if (req.jsonRequired() && r.toolCalls().isEmpty() && JsonReply.extractObject(r.text()).isEmpty()) {
+                last = new BackendException.NonRetriable(backend, 0, backend + ": reply is not the JSON object the request required"
+                        + " (after " + (a + 1) + " attempt" + (a == 0 ? "" : "s") + "): " + preview(r.text()), null);
+                continue;
+            }
+            return new ChatResponse(r.text(), r.toolCalls(), r.usage(), r.latency().isZero() ? latency : r.latency(),
+                    r.model().isEmpty() ? model : r.model(), r.reasoning());
+        }
+        if (last instanceof BackendException.NonRetriable) throw last;
+        throw new BackendException.Retriable(backend, last == null ? 0 : last.status(),
+                backend + ": failed after " + attempts + " attempt" + (attempts == 1 ? "" : "s") + ": "
+                        + (last == null ? "no attempt made" : last.getMessage()), last);
+    }
+
+    private ChatRequest mergeDefaults(ChatRequest r) {
+        if ((r.reasoningEffort() != null || defaultEffort == null) && (r.timeout() != null || defaultTimeout == null)) return r;
+        ChatRequest.Builder b = r.toBuilder();
+        if (r.reasoningEffort() == null && defaultEffort != null) b.reasoningEffort(defaultEffort);
+        if (r.timeout() == null && defaultTimeout != null) b.timeout(defaultTimeout);
+        return b.build();
+    }
+
+    private static String preview(String text) {
+        String t = HttpErrors.oneLine(Redactor.scrub(text == null ? "" : text));
+        return t.isEmpty() ? "(empty reply)" : t.length() > 200 ? t.substring(0, 200) + "..." : t;
+    }
+
+    /** The provider hook: performs one call (HTTP backends retry transport failures inside). */
+    protected abstract ChatResponse doChat(ChatRequest request);
+
+    /** Returns true when {@link #doChat} already retried transport failures (HTTP backends). */
+    protected boolean retriesInTransport() { return false; }
+
+    /** Returns provider settings that change the reply and so belong in the cache key (no secrets). */
+    protected Map<String, Object> cacheParams(ChatRequest r) { return new LinkedHashMap<>(); }
+
+    /** Redacted: never prints keys. */
+    @Override public String toString() {
+        return getClass().getSimpleName() + "[backend=" + backend + ", model=" + model + ", role=" + role + "]";
+    }
+
+    /**
+     * Not thread-safe; use once. Settings every backend shares: model, role, meter, cache, backoff,
+     * default reasoning effort and timeout, and the per-role concurrency bound.
+     */
+    @SuppressWarnings("unchecked")
+    public abstract static class Builder<B extends Builder<B>> {
+        protected String model;
+        protected String role = "target";
+        protected UsageMeter meter;
+        protected ResponseCache cache;
+        protected Backoff backoff;
+        protected String reasoningEffort;
+        protected Duration timeout;
+        protected int maxConcurrency = 8;
+
+        public B model(String m) { this.model = m; return (B) this; }
+        public B role(String r) { this.role = r; return (B) this; }
+        public B meter(UsageMeter m) { this.meter = m; return (B) this; }
+        public B cache(ResponseCache c) { this.cache = c; return (B) this; }
+        public B backoff(Backoff b) { this.backoff = b; return (B) this; }
+        public B reasoningEffort(String e) { this.reasoningEffort = e; return (B) this; }
+        public B timeout(Duration t) { this.timeout = t; return (B) this; }
+        public B maxConcurrency(int n) { this.maxConcurrency = n; return (B) this; }
+
+        public abstract ChatModel build();
+    }
+}

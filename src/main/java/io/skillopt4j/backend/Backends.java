@@ -1,0 +1,185 @@
+package io.skillopt4j.backend;
+
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.backend.internal.Settings;
+import io.skillopt4j.config.FlatConfig;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Thread-safe (stateless). Builds backends from a resolved flat config ({@code optimizer_backend},
+ * {@code target_backend}, {@code optimizer_model}, {@code target_model}, {@code reasoning_effort}, the
+ * per-backend keys in docs/backends.md) and the process environment.
+ *
+ * <pre>{@code
+ * ModelRoles roles = Backends.roles(cfg);
+ * String reply = roles.optimizer().chat("Say hi");
+ * }</pre>
+ */
+public final class Backends {
+    /** Backends usable as the optimizer (upstream's list plus claude_code_exec, which the seed makes a full backend). */
+    public static final List<String> OPTIMIZER = List.of("openai_chat", "claude_chat", "qwen_chat", "minimax_chat",
+            "openai_compatible", "copilot_chat", "codex_exec", "claude_code_exec");
+    /** Backends usable as the target. */
+    public static final List<String> TARGET = List.of("openai_chat", "claude_chat", "qwen_chat", "minimax_chat",
+            "openai_compatible", "copilot_chat", "codex_exec", "claude_code_exec", "cursor_exec", "copilot_exec");
+    /** Exec (agent CLI) backends. */
+    public static final List<String> EXEC = List.of("codex_exec", "claude_code_exec", "cursor_exec", "copilot_exec");
+
+    private Backends() {}
+
+    /** Returns the models of a run from {@code cfg} and the process environment. */
+    public static ModelRoles roles(FlatConfig cfg) { return roles(cfg, System.getenv()); }
+
+    /** Returns the models of a run from {@code cfg} and {@code env} (tests pass their own env). */
+    public static ModelRoles roles(FlatConfig cfg, Map<String, String> env) {
+        UsageMeter meter = new UsageMeter();
+        String opt = name(cfg, "optimizer_backend");
+        String tgt = name(cfg, "target_backend");
+        check("optimizer_backend", opt, OPTIMIZER);
+        check("target_backend", tgt, TARGET);
+        ChatModel optimizer = chat(opt, cfg, "optimizer", env, meter);
+        ChatModel target = chat(tgt, cfg, "target", env, meter);
+        Optional<ExecAgent> agent = EXEC.contains(tgt) ? Optional.of(exec(tgt, cfg, env, meter)) : Optional.empty();
+        return new ModelRoles(optimizer, target, agent, meter);
+    }
+
+    /** Returns one chat model for {@code role} (optimizer, target, judge) with a fresh meter. */
+    public static ChatModel chat(String backend, FlatConfig cfg, String role) {
+        return chat(backend, cfg, role, System.getenv(), new UsageMeter());
+    }
+
+    /** Returns one chat model for {@code role}, recording into {@code meter}, reading settings from {@code env}. */
+    public static ChatModel chat(String backend, FlatConfig cfg, String role, Map<String, String> env, UsageMeter meter) {
+        String b = normalize(backend);
+        if (b.equals("azure_openai")) b = "openai_chat";
+        Settings s = new Settings(cfg, env, role);
+        String[] noCfg = {};
+        return switch (b) {
+            case "openai_compatible" -> BackendSettings.openAiCompatible(common(OpenAiCompatibleChatModel.builder(), s, meter), s)
+                    .model(model(s, b, "OPENAI_COMPATIBLE_MODEL")).build();
+            case "openai_chat" -> BackendSettings.openAi(common(OpenAiChatModel.builder(), s, meter), s)
+                    .model(model(s, b, "DEPLOYMENT")).build();
+            case "qwen_chat" -> BackendSettings.qwen(common(QwenChatModel.builder(), s, meter), s)
+                    .model(model(s, b, "QWEN_CHAT_MODEL")).build();
+            case "minimax_chat" -> BackendSettings.miniMax(common(MiniMaxChatModel.builder(), s, meter), s)
+                    .model(model(s, b, "MINIMAX_MODEL")).build();
+            case "claude_chat" -> {
+                String transport = s.str(new String[] {"claude_chat_transport"}, new String[] {"CLAUDE_CHAT_TRANSPORT"}, "cli").toLowerCase(Locale.ROOT);
+                if (transport.equals("api")) {
+                    yield common(AnthropicChatModel.builder(), s, meter)
+                            .apiKey(s.secret(new String[] {"ANTHROPIC_API_KEY"}, new String[] {"anthropic_api_key"}))
+                            .baseUrl(s.str(new String[] {"anthropic_base_url"}, new String[] {"ANTHROPIC_BASE_URL"}, null))
+                            .model(model(s, b)).build();
+                }
+                if (!transport.equals("cli")) throw ConfigException.badValue("", "claude_chat_transport", transport, "cli or api");
+                yield BackendSettings.claudeCli(common(ClaudeCliChatModel.builder(), s, meter), s)
+                        .timeout(s.seconds(new String[] {"claude_chat_timeout"}, noCfg, 300)).model(model(s, b)).build();
+            }
+            case "claude_code_exec" -> BackendSettings.claudeCli(common(ClaudeCliChatModel.builder(), s, meter), s)
+                    .backendName("claude_code_exec")
+                    .binary(s.str(new String[] {"claude_code_exec_path"}, new String[] {"CLAUDE_CODE_EXEC_PATH"}, "claude"))
+                    .maxThinkingTokens(s.integer(new String[] {"claude_code_exec_max_thinking_tokens"}, new String[] {"CLAUDE_CODE_EXEC_MAX_THINKING_TOKENS"}, 16384))
+                    .reasoningEffort(BackendSettings.claudeCodeEffort(s))
+                    .model(model(s, b)).build();
+            case "copilot_chat" -> common(CopilotChatModel.builder(), s, meter)
+                    .binary(s.str(new String[] {"copilot_exec_path"}, new String[] {"COPILOT_EXEC_PATH"}, "copilot"))
+                    .home(s.str(new String[] {"copilot_exec_home"}, new String[] {"COPILOT_EXEC_HOME"}, null))
+                    .timeout(s.seconds(new String[] {"copilot_chat_timeout"}, new String[] {"COPILOT_CHAT_TIMEOUT"}, 600))
+                    .env(env)
+                    .model(s.str(new String[] {"copilot_chat_" + s.role() + "_model"}, new String[] {"COPILOT_CHAT_" + s.envPrefix() + "MODEL"}, ""))
+                    .build();
+            case "codex_exec" -> common(CodexChatModel.builder(), s, meter).settings(CodexSettings.from(s)).env(env)
+                    .model(model(s, b)).build();
+            case "cursor_exec", "copilot_exec" -> {
+                if (!s.role().equals("target")) throw ConfigException.badValue("", role + "_backend", backend, "one of " + String.join(", ", OPTIMIZER));
+                yield ExecAgentChatModel.builder(exec(b, cfg, env, new UsageMeter())).role(s.role()).meter(meter).backoff(Backoff.NONE).build();
+            }
+            default -> throw ConfigException.badValue("", role + "_backend", backend, "one of " + String.join(", ",
+                    role.equals("optimizer") ? OPTIMIZER : TARGET));
+        };
+    }
+
+    /** Returns the exec agent for {@code backend} (a member of {@link #EXEC}), reading target settings. */
+    public static ExecAgent exec(String backend, FlatConfig cfg, Map<String, String> env, UsageMeter meter) {
+        String b = normalize(backend);
+        Settings s = new Settings(cfg, env, "target");
+        Duration timeout = s.seconds(new String[] {"exec_timeout"}, new String[] {}, 120);
+        String model = model(s, b);
+        return switch (b) {
+            case "codex_exec" -> CodexExecAgent.builder().model(model).settings(CodexSettings.from(s)).env(env).meter(meter).timeout(timeout).build();
+            case "claude_code_exec" -> BackendSettings.claudeCodeExec(ClaudeCodeExecAgent.builder(), s).model(model).env(env).meter(meter).timeout(timeout).build();
+            case "cursor_exec" -> BackendSettings.cursorExec(CursorExecAgent.builder(), s).model(model).env(env).meter(meter).timeout(timeout).build();
+            case "copilot_exec" -> BackendSettings.copilotExec(CopilotExecAgent.builder(), s).model(s.cfgValue("target_model") == null ? "" : model)
+                    .env(env).meter(meter).timeout(timeout).build();
+            default -> throw ConfigException.badValue("", "target_backend", backend, "one of " + String.join(", ", EXEC));
+        };
+    }
+
+    /** Returns upstream's default model for a backend (gpt-4o when unknown, as upstream falls back). */
+    public static String defaultModel(String backend) {
+        return switch (normalize(backend)) {
+            case "claude_chat", "claude_code_exec" -> "claude-sonnet-4-6";
+            case "cursor_exec" -> "composer-2.5";
+            case "qwen_chat" -> "Qwen/Qwen3.5-4B";
+            case "minimax_chat" -> "MiniMax-M3";
+            case "openai_compatible" -> "gpt-4o-mini";
+            default -> "gpt-4o";
+        };
+    }
+
+    /** Canonical spelling: trimmed, lower-cased ('-' → '_'); aliases are resolved by the config layer before us. */
+    static String normalize(String name) {
+        return name == null ? "" : name.trim().toLowerCase(Locale.ROOT).replace('-', '_');
+    }
+
+    private static String name(FlatConfig cfg, String key) {
+        String v = normalize(cfg.string(key, ""));
+        return v.isEmpty() ? "openai_chat" : v;
+    }
+
+    private static void check(String key, String value, List<String> allowed) {
+        if (!allowed.contains(value)) throw ConfigException.badValue("", key, value, "one of " + String.join(", ", allowed));
+    }
+
+    /** The role's model: {@code <role>_model} from config, else the backend's env var, else its default. */
+    static String model(Settings s, String backend, String... envNames) {
+        String m = s.cfgValue(s.role() + "_model");
+        boolean placeholder = m == null || m.equals("gpt-5.4") || m.equals("gpt-5.5");
+        if (placeholder && (backend.equals("claude_code_exec") || backend.equals("claude_chat"))) return "claude-sonnet-4-6";
+        if (m != null) return m;
+        String[] names = new String[envNames.length * 2];
+        for (int i = 0; i < envNames.length; i++) {
+            names[2 * i] = s.envPrefix() + envNames[i];
+            names[2 * i + 1] = envNames[i];
+        }
+        String e = s.envValue(names);
+        return e != null ? e : defaultModel(backend);
+    }
+
+    private static <B extends AbstractChatModel.Builder<B>> B common(B b, Settings s, UsageMeter meter) {
+        FlatConfig cfg = s.cfg();
+        String effort = cfg.string("reasoning_effort", "");
+        long base = cfg.longValue("retry_backoff_base_ms", 1000);
+        long cap = cfg.longValue("retry_backoff_cap_ms", 30000);
+        int pool = s.role().equals("optimizer") ? cfg.integer("max_api_workers", 8) : cfg.integer("workers", 8);
+        Path cacheDir = cfg.has("response_cache_dir") ? null : Path.of(".skillopt-cache", "responses");
+        return b.role(s.role()).meter(meter).reasoningEffort(effort.isBlank() ? null : effort)
+                .backoff(new Backoff(Duration.ofMillis(base), Duration.ofMillis(cap), 0.2))
+                .cache(ResponseCache.from(cfg, cacheDir)).maxConcurrency(Math.max(1, pool));
+    }
+
+    private static Double temperature(String v) {
+        if (v == null || v.isBlank() || v.equalsIgnoreCase("none") || v.equalsIgnoreCase("null") || v.equalsIgnoreCase("off")) return null;
+        try {
+            return Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            throw ConfigException.badValue("", "temperature", v, "a number");
+        }
+    }
+}

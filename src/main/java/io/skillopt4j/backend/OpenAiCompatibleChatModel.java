@@ -1,0 +1,110 @@
+package io.skillopt4j.backend;
+
+import io.skillopt4j.backend.internal.ChatCompletionsWire;
+import io.skillopt4j.backend.internal.Http;
+import io.skillopt4j.backend.internal.HttpCall;
+import io.skillopt4j.internal.Redactor;
+import okhttp3.OkHttpClient;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Thread-safe. {@code openai_compatible}: any server speaking OpenAI Chat Completions (vLLM, Ollama,
+ * llama.cpp, LM Studio, the project's simulator). Sends {@code POST {baseUrl}/chat/completions} with
+ * {@code Authorization: Bearer <key or "dummy">}, {@code max_tokens = min(requested, maxTokens)},
+ * {@code temperature} only when set, tools; never reasoning effort (as upstream).
+ *
+ * <pre>{@code
+ * ChatModel m = OpenAiCompatibleChatModel.builder().baseUrl("http://127.0.0.1:8000/v1").model("m").build();
+ * m.chat("Say hi");
+ * }</pre>
+ */
+public final class OpenAiCompatibleChatModel extends AbstractChatModel {
+    /** Upstream's default base URL. */
+    public static final String DEFAULT_BASE_URL = "https://api.openai.com/v1";
+    private final String baseUrl;
+    private final String apiKey;
+    private final Double temperature;
+    private final int maxTokens;
+    private final String imageDetail;
+    private final OkHttpClient client;
+
+    private OpenAiCompatibleChatModel(Builder b) {
+        super(b.backendName, b);
+        this.baseUrl = stripSlash(b.baseUrl == null || b.baseUrl.isBlank() ? DEFAULT_BASE_URL : b.baseUrl.trim());
+        this.apiKey = b.apiKey == null || b.apiKey.isBlank() ? "dummy" : b.apiKey;
+        Redactor.remember(b.apiKey);
+        this.temperature = b.temperature;
+        this.maxTokens = b.maxTokens <= 0 ? 8000 : b.maxTokens;
+        this.imageDetail = b.imageDetail;
+        this.client = Http.client(defaultTimeout == null ? Duration.ofSeconds(300) : defaultTimeout);
+    }
+
+    public static Builder builder() { return new Builder(); }
+
+    /** Returns the base URL (no trailing slash). */
+    public String baseUrl() { return baseUrl; }
+
+    static String stripSlash(String s) {
+        String out = s;
+        while (out.endsWith("/")) out = out.substring(0, out.length() - 1);
+        return out;
+    }
+
+    @Override protected boolean retriesInTransport() { return true; }
+
+    @Override protected Map<String, Object> cacheParams(ChatRequest r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("base_url", baseUrl);
+        m.put("temperature", temperature);
+        m.put("max_tokens", Math.min(r.maxCompletionTokens(), maxTokens));
+        return m;
+    }
+
+    @Override protected ChatResponse doChat(ChatRequest r) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("model", model);
+        body.put("messages", ChatCompletionsWire.messages(r.messages(), imageDetail));
+        body.put("max_tokens", Math.min(r.maxCompletionTokens(), maxTokens));
+        if (temperature != null) body.put("temperature", temperature);
+        ChatCompletionsWire.putTools(body, r.tools(), r.toolChoice());
+        Map<String, String> headers = Map.of("Authorization", "Bearer " + apiKey, "User-Agent", "SkillOpt4J");
+        var json = HttpCall.postJson(client, url(baseUrl), headers, body, new Http.Policy(backend, r.retries(), backoff, r.timeout()));
+        return ChatCompletionsWire.parse(backend, json, "call_");
+    }
+
+    /** Appends /chat/completions unless the base already ends with it. */
+    static String url(String base) {
+        return base.endsWith("/chat/completions") ? base : base + "/chat/completions";
+    }
+
+    @Override public String toString() {
+        return "OpenAiCompatibleChatModel[backend=" + backend + ", baseUrl=" + baseUrl + ", model=" + model + ", role=" + role + ", apiKey=***]";
+    }
+
+    /** Not thread-safe; use once. */
+    public static final class Builder extends AbstractChatModel.Builder<Builder> {
+        private String backendName = "openai_compatible";
+        private String baseUrl;
+        private String apiKey;
+        private Double temperature;
+        private int maxTokens = 8000;
+        private String imageDetail;
+
+        private Builder() { model = "gpt-4o-mini"; }
+
+        public Builder baseUrl(String url) { this.baseUrl = url; return this; }
+        public Builder apiKey(String key) { this.apiKey = key; return this; }
+        public Builder temperature(Double t) { this.temperature = t; return this; }
+        /** Caps {@code max_tokens} (upstream default 8000). */
+        public Builder maxTokens(int n) { this.maxTokens = n; return this; }
+        /** Sets {@code image_url.detail} (low, high, auto); null omits it. */
+        public Builder imageDetail(String d) { this.imageDetail = d; return this; }
+        /** Overrides the backend name reported in errors and usage (default openai_compatible). */
+        public Builder backendName(String n) { this.backendName = n; return this; }
+
+        @Override public OpenAiCompatibleChatModel build() { return new OpenAiCompatibleChatModel(this); }
+    }
+}

@@ -1,0 +1,162 @@
+package io.skillopt4j.backend;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.skillopt4j.BackendException;
+import io.skillopt4j.config.FlatConfig;
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.internal.AtomicFiles;
+import io.skillopt4j.internal.Json;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Thread-safe. A content-addressed cache of chat replies on disk: key = sha256 of backend + model +
+ * params + messages, one JSON file per key under {@code dir/ab/abcdef....json}. Modes ({@code response_cache}):
+ * {@code off} (default), {@code read_write} (hits are served, misses call the model and are stored) and
+ * {@code replay} (a miss is an error: exact reproduction of an earlier run). Only replies are stored, never
+ * requests or keys.
+ */
+public final class ResponseCache {
+    /** The closed set of cache modes. */
+    public enum Mode { OFF, READ_WRITE, REPLAY;
+        /** Parses off|read_write|replay (case-insensitive, '-' allowed). */
+        public static Mode parse(String s) {
+            String v = s == null ? "" : s.trim().toLowerCase(Locale.ROOT).replace('-', '_');
+            return switch (v) {
+                case "", "off", "false", "none", "0" -> OFF;
+                case "read_write", "on", "true", "rw", "1" -> READ_WRITE;
+                case "replay" -> REPLAY;
+                default -> throw ConfigException.badValue("", "response_cache", s, "one of off, read_write, replay");
+            };
+        }
+    }
+
+    private static final ResponseCache OFF_CACHE = new ResponseCache(Mode.OFF, null);
+    private final Mode mode;
+    private final Path dir;
+
+    private ResponseCache(Mode mode, Path dir) {
+        this.mode = mode;
+        this.dir = dir;
+    }
+
+    /** Returns the disabled cache. */
+    public static ResponseCache off() { return OFF_CACHE; }
+
+    /** Returns a cache in {@code mode} storing under {@code dir}. */
+    public static ResponseCache of(Mode mode, Path dir) {
+        if (mode == Mode.OFF) return OFF_CACHE;
+        if (dir == null) throw new IllegalArgumentException("response cache dir must be set when mode is " + mode);
+        return new ResponseCache(mode, dir);
+    }
+
+    /** Returns the cache named by flat keys {@code response_cache} and {@code response_cache_dir} (default {@code defaultDir}). */
+    public static ResponseCache from(FlatConfig cfg, Path defaultDir) {
+        Mode m = Mode.parse(cfg.string("response_cache", "off"));
+        String d = cfg.string("response_cache_dir", "");
+        return of(m, d.isBlank() ? (defaultDir == null ? Path.of(".skillopt-cache", "responses") : defaultDir) : Path.of(d));
+    }
+
+    public Mode mode() { return mode; }
+
+    public boolean enabled() { return mode != Mode.OFF; }
+
+    /** Returns the cache directory (null when off). */
+    public Path dir() { return dir; }
+
+    /** Returns the sha256 hex key of one call. */
+    public String key(String backend, String model, Map<String, Object> params, ChatRequest r) {
+        Map<String, Object> k = new LinkedHashMap<>();
+        k.put("backend", backend);
+        k.put("model", model);
+        Map<String, Object> p = new LinkedHashMap<>(params);
+        p.put("max_completion_tokens", r.maxCompletionTokens());
+        p.put("reasoning_effort", r.reasoningEffort());
+        p.put("json_required", r.jsonRequired());
+        p.put("tool_choice", r.toolChoice());
+        List<Object> tools = new ArrayList<>();
+        for (ToolSpec t : r.tools()) tools.add(List.of(t.name(), t.description(), t.parameters()));
+        p.put("tools", tools);
+        k.put("params", p);
+        List<Object> msgs = new ArrayList<>();
+        for (ChatMessage m : r.messages()) {
+            List<Object> calls = new ArrayList<>();
+            for (ToolCall c : m.toolCalls()) calls.add(List.of(c.id(), c.name(), c.argumentsJson()));
+            msgs.add(List.of(m.role(), m.content(), m.imageUrls(), calls, m.toolCallId() == null ? "" : m.toolCallId()));
+        }
+        k.put("messages", msgs);
+        try {
+            byte[] h = MessageDigest.getInstance("SHA-256").digest(Json.MAPPER.writeValueAsBytes(k));
+            return HexFormat.of().formatHex(h);
+        } catch (NoSuchAlgorithmException | IOException e) {
+            throw new IllegalStateException("cannot hash cache key", e);
+        }
+    }
+
+    private Path file(String key) { return dir.resolve(key.substring(0, 2)).resolve(key + ".json"); }
+
+    /** Returns the stored reply, or null on a miss in read_write mode; a miss in replay mode throws. */
+    public ChatResponse lookup(String key, String backend) {
+        Path f = file(key);
+        if (!Files.isRegularFile(f)) {
+            if (mode == Mode.REPLAY) {
+                throw new BackendException.NonRetriable(backend, 0, backend + ": response_cache=replay has no stored reply for this call (key "
+                        + key.substring(0, 12) + " under " + dir + "); the request differs from the recorded run", null);
+            }
+            return null;
+        }
+        try {
+            JsonNode n = Json.MAPPER.readTree(Files.readString(f, StandardCharsets.UTF_8));
+            List<ToolCall> calls = new ArrayList<>();
+            for (JsonNode c : n.path("tool_calls")) calls.add(new ToolCall(c.path("id").asText(), c.path("name").asText(), c.path("arguments").asText("{}")));
+            JsonNode u = n.path("usage");
+            Usage usage = new Usage(u.path("prompt_tokens").asLong(), u.path("completion_tokens").asLong(),
+                    u.path("total_tokens").asLong(), u.path("cached_tokens").asLong());
+            return new ChatResponse(n.path("text").asText(""), calls, usage, java.time.Duration.ZERO,
+                    n.path("model").asText(""), n.path("reasoning").asText(""));
+        } catch (IOException | RuntimeException e) {
+            if (mode == Mode.REPLAY) throw new BackendException.NonRetriable(backend, 0, backend + ": unreadable cache file " + f + ": " + e.getMessage(), e);
+            return null;
+        }
+    }
+
+    /** Stores a reply (read_write mode only; replay never writes). */
+    public void store(String key, String backend, String model, ChatResponse r) {
+        if (mode != Mode.READ_WRITE) return;
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("key", key);
+        m.put("backend", backend);
+        m.put("model", r.model().isEmpty() ? model : r.model());
+        m.put("text", r.text());
+        m.put("reasoning", r.reasoning());
+        List<Object> calls = new ArrayList<>();
+        for (ToolCall c : r.toolCalls()) {
+            Map<String, Object> cm = new LinkedHashMap<>();
+            cm.put("id", c.id());
+            cm.put("name", c.name());
+            cm.put("arguments", c.argumentsJson());
+            calls.add(cm);
+        }
+        m.put("tool_calls", calls);
+        Map<String, Object> u = new LinkedHashMap<>();
+        u.put("prompt_tokens", r.usage().promptTokens());
+        u.put("completion_tokens", r.usage().completionTokens());
+        u.put("total_tokens", r.usage().totalTokens());
+        u.put("cached_tokens", r.usage().cachedTokens());
+        m.put("usage", u);
+        AtomicFiles.writeJson(file(key), m);
+    }
+
+    @Override public String toString() { return "ResponseCache[" + mode.name().toLowerCase(Locale.ROOT) + (dir == null ? "" : ", " + dir) + "]"; }
+}

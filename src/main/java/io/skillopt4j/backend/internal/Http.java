@@ -1,0 +1,129 @@
+package io.skillopt4j.backend.internal;
+
+import io.skillopt4j.backend.Backoff;
+import io.skillopt4j.internal.Redactor;
+import okhttp3.Interceptor;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.Response;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Thread-safe. The process-wide {@link OkHttpClient} and its interceptors. Every backend derives its
+ * variant with {@link #client(Duration)} ({@code newBuilder()}), so all share one connection pool.
+ * Interceptor order (application level): {@link Retry} first, then {@link Log}; each retry attempt
+ * therefore gets its own log line. Per-call settings travel as a {@link Policy} request tag.
+ */
+public final class Http {
+    private static final System.Logger LOG = System.getLogger("io.skillopt4j.backend.http");
+    private static final OkHttpClient SHARED = new OkHttpClient.Builder()
+            .connectTimeout(Duration.ofSeconds(30))
+            .readTimeout(Duration.ofSeconds(600))
+            .retryOnConnectionFailure(false) // our Retry interceptor decides
+            .addInterceptor(new Retry())
+            .addInterceptor(new Log())
+            .build();
+
+    private Http() {}
+
+    /** Returns the shared client. */
+    public static OkHttpClient shared() { return SHARED; }
+
+    /** Returns a variant of the shared client with {@code readTimeout} as default per-attempt read timeout. */
+    public static OkHttpClient client(Duration readTimeout) {
+        return SHARED.newBuilder().readTimeout(readTimeout).writeTimeout(readTimeout).build();
+    }
+
+    /** Immutable. Per-call retry settings: total attempts, backoff, per-attempt timeout (null = client's). */
+    public record Policy(String backend, int attempts, Backoff backoff, Duration timeout) {
+        public Policy {
+            attempts = Math.max(1, attempts);
+            backoff = backoff == null ? Backoff.DEFAULT : backoff;
+        }
+    }
+
+    /**
+     * Retries 408/409/429/5xx responses and I/O failures (timeouts, resets) with exponential backoff and
+     * jitter, honouring {@code Retry-After}; never retries other statuses. After the last attempt the last
+     * response is returned (or the last exception thrown) for the caller to map.
+     */
+    static final class Retry implements Interceptor {
+        @Override public Response intercept(Chain chain) throws IOException {
+            Request req = chain.request();
+            Policy p = req.tag(Policy.class);
+            if (p == null) return chain.proceed(req);
+            Chain c = chain;
+            if (p.timeout() != null) {
+                int ms = (int) Math.min(Integer.MAX_VALUE, Math.max(1, p.timeout().toMillis()));
+                c = c.withReadTimeout(ms, TimeUnit.MILLISECONDS).withWriteTimeout(ms, TimeUnit.MILLISECONDS);
+            }
+            IOException lastIo = null;
+            for (int attempt = 0; ; attempt++) {
+                boolean last = attempt + 1 >= p.attempts();
+                Duration retryAfter = null;
+                try {
+                    Response r = c.proceed(req);
+                    if (!HttpErrors.retriable(r.code()) || last) return r;
+                    retryAfter = retryAfter(r.header("Retry-After"));
+                    LOG.log(System.Logger.Level.INFO, "{0}: HTTP {1}, retrying (attempt {2}/{3})", p.backend(), r.code(), attempt + 2, p.attempts());
+                    r.close();
+                } catch (IOException e) {
+                    lastIo = e;
+                    if (last || chain.call().isCanceled()) throw e;
+                    LOG.log(System.Logger.Level.INFO, "{0}: {1}, retrying (attempt {2}/{3})", p.backend(),
+                            Redactor.scrub(String.valueOf(e)), attempt + 2, p.attempts());
+                }
+                try {
+                    Backoff.sleep(p.backoff().delay(attempt, retryAfter));
+                } catch (IllegalStateException interrupted) {
+                    throw lastIo != null ? lastIo : new java.io.InterruptedIOException("interrupted during backoff");
+                }
+            }
+        }
+    }
+
+    /** Parses Retry-After as delta-seconds or an HTTP date; null when absent or unparsable. */
+    static Duration retryAfter(String value) {
+        if (value == null || value.isBlank()) return null;
+        String v = value.trim();
+        try {
+            return Duration.ofMillis((long) (Double.parseDouble(v) * 1000));
+        } catch (NumberFormatException ignored) {
+            // HTTP-date form below
+        }
+        try {
+            ZonedDateTime t = ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME);
+            Duration d = Duration.between(ZonedDateTime.now(t.getZone()), t);
+            return d.isNegative() ? Duration.ZERO : d;
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Logs method, redacted URL, status and latency at DEBUG; never headers or bodies (they may hold keys). */
+    static final class Log implements Interceptor {
+        @Override public Response intercept(Chain chain) throws IOException {
+            Request req = chain.request();
+            long t0 = System.nanoTime();
+            Response r = chain.proceed(req);
+            if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
+                LOG.log(System.Logger.Level.DEBUG, "{0} {1} -> {2} in {3} ms", req.method(),
+                        Redactor.scrub(redactQuery(req.url().toString())), r.code(), (System.nanoTime() - t0) / 1_000_000);
+            }
+            return r;
+        }
+
+        private static String redactQuery(String url) {
+            return url.replaceAll("(?i)([?&](?:api[-_]?key|key|token|sig)=)[^&]+", "$1***");
+        }
+    }
+
+    /** Lower-cases for header comparisons. */
+    static String lower(String s) { return s.toLowerCase(Locale.ROOT); }
+}

@@ -1,0 +1,51 @@
+package io.skillopt4j.backend.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.skillopt4j.BackendException;
+import io.skillopt4j.internal.Json;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import okhttp3.ResponseBody;
+
+import java.io.IOException;
+import java.util.Map;
+
+/**
+ * Thread-safe (stateless). Posts one JSON body through a client derived from {@link Http#shared()} and
+ * returns the parsed JSON reply, mapping statuses and I/O failures via {@link HttpErrors}.
+ */
+public final class HttpCall {
+    private static final MediaType JSON = MediaType.get("application/json; charset=utf-8");
+
+    private HttpCall() {}
+
+    /** POSTs {@code body} as UTF-8 JSON to {@code url} with {@code headers}; retries per {@code policy}. */
+    public static JsonNode postJson(OkHttpClient client, String url, Map<String, String> headers, Object body, Http.Policy policy) {
+        String backend = policy.backend();
+        Request.Builder rb;
+        try {
+            rb = new Request.Builder().url(url);
+        } catch (IllegalArgumentException e) {
+            throw new BackendException.NonRetriable(backend, 0, backend + ": invalid URL " + url, e);
+        }
+        headers.forEach(rb::header);
+        String json = Json.line(body);
+        Request req = rb.post(RequestBody.create(json, JSON)).tag(Http.Policy.class, policy).build();
+        try (Response r = client.newCall(req).execute()) {
+            ResponseBody rbody = r.body();
+            String text = rbody == null ? "" : rbody.string();
+            if (!r.isSuccessful()) throw HttpErrors.forStatus(backend, r.code(), text);
+            try {
+                return Json.MAPPER.readTree(text);
+            } catch (IOException e) {
+                String head = text.length() > 300 ? text.substring(0, 300) + "..." : text;
+                throw new BackendException.NonRetriable(backend, r.code(), HttpErrors.oneLine(backend + ": reply is not JSON: " + head), e);
+            }
+        } catch (IOException e) {
+            throw HttpErrors.forIo(backend, e);
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package io.skillopt4j.backend.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.skillopt4j.BackendException;
+import io.skillopt4j.internal.Json;
+import io.skillopt4j.internal.Redactor;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.SocketTimeoutException;
+
+/**
+ * Thread-safe (stateless). The one place where HTTP statuses and I/O failures become
+ * {@link BackendException.Retriable} or {@link BackendException.NonRetriable}, with one-line, scrubbed
+ * messages naming the backend, the status and the provider's own message.
+ */
+public final class HttpErrors {
+    private HttpErrors() {}
+
+    /** Returns true for statuses worth retrying: 408, 409, 429 and every 5xx. */
+    public static boolean retriable(int status) {
+        return status == 408 || status == 409 || status == 429 || status >= 500;
+    }
+
+    /** Returns the exception for an HTTP error {@code status} with response {@code body}. */
+    public static BackendException forStatus(String backend, int status, String body) {
+        String msg = backend + ": HTTP " + status + ": " + providerMessage(body);
+        msg = oneLine(Redactor.scrub(msg));
+        return retriable(status) ? new BackendException.Retriable(backend, status, msg, null)
+                : new BackendException.NonRetriable(backend, status, msg, null);
+    }
+
+    /** Returns the exception for a transport failure (timeout, reset, refused). */
+    public static BackendException forIo(String backend, IOException e) {
+        String what = e instanceof SocketTimeoutException || e instanceof InterruptedIOException ? "timed out" : "request failed";
+        String msg = oneLine(Redactor.scrub(backend + ": " + what + ": " + e.getClass().getSimpleName()
+                + (e.getMessage() == null ? "" : " " + e.getMessage())));
+        return new BackendException.Retriable(backend, 0, msg, e);
+    }
+
+    /** Extracts {@code error.message} (OpenAI, Anthropic, Azure shapes) or the first 300 chars of the body. */
+    public static String providerMessage(String body) {
+        if (body == null || body.isBlank()) return "(empty body)";
+        try {
+            JsonNode n = Json.MAPPER.readTree(body);
+            JsonNode err = n.path("error");
+            if (err.isTextual()) return err.asText();
+            if (err.path("message").isTextual()) return err.path("message").asText();
+            if (n.path("message").isTextual()) return n.path("message").asText();
+            if (n.path("detail").isTextual()) return n.path("detail").asText();
+        } catch (IOException | RuntimeException ignored) {
+            // not JSON: fall through to the raw text
+        }
+        return body.length() > 300 ? body.substring(0, 300) + "..." : body;
+    }
+
+    /** Collapses whitespace runs with newlines into single spaces. */
+    public static String oneLine(String s) {
+        return s == null ? "" : s.replaceAll("\\s*[\\r\\n]+\\s*", " ").trim();
+    }
+}

@@ -1,0 +1,149 @@
+package io.skillopt4j.env;
+
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.backend.ChatMessage;
+import io.skillopt4j.backend.ChatModel;
+import io.skillopt4j.backend.ChatRequest;
+import io.skillopt4j.backend.ChatResponse;
+import io.skillopt4j.backend.ExecAgent;
+import io.skillopt4j.backend.ExecResult;
+import io.skillopt4j.backend.ExecTask;
+import io.skillopt4j.config.FlatConfig;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Thread-safe. Base of the chat-target benchmarks: runs items through the shared {@link RolloutRunner} with the
+ * configured {@code workers} and timeouts ({@code exec_timeout} per call, +60 s per item), renders the rollout
+ * system prompt's {@code {skill_section}} as upstream ({@code "## Skill\n<skill>\n\n"}, omitted for an empty skill),
+ * and sends target calls to the chat model or, when the run's target is an exec agent, to that agent.
+ */
+public abstract class ChatBenchmark implements Benchmark {
+    private static final Map<String, String> RESOURCES = new ConcurrentHashMap<>();
+    protected final String name;
+    protected final BenchmarkContext context;
+    protected final FlatConfig cfg;
+    protected final DataLoader data;
+    private volatile RolloutRunner.Progress progress;
+
+    protected ChatBenchmark(String name, BenchmarkContext context, DataLoader data) {
+        this.name = name;
+        this.context = context;
+        this.cfg = context.config();
+        this.data = data;
+    }
+
+    @Override public String name() { return name; }
+
+    @Override public DataLoader data() { return data; }
+
+    @Override public void onProgress(RolloutRunner.Progress p) { this.progress = p; }
+
+    /** Upstream's default workers for this benchmark when {@code workers} is unset. */
+    protected int defaultWorkers() { return 8; }
+
+    /** Upstream's per-call timeout in seconds when {@code exec_timeout} is unset. */
+    protected int defaultExecTimeout() { return 120; }
+
+    /** Per-call timeout ({@code exec_timeout}). */
+    protected Duration callTimeout() { return Duration.ofSeconds(cfg.integer("exec_timeout", defaultExecTimeout())); }
+
+    /** Per-item wall timeout: call timeout + 60 s (upstream), or {@code task_timeout} when set. */
+    protected Duration itemTimeout() {
+        int t = cfg.integer("task_timeout", 0);
+        return t > 0 ? Duration.ofSeconds(t) : callTimeout().plusSeconds(60);
+    }
+
+    /** Whether a batch where every row has agent_ok=false throws (a systemic backend failure); default true. */
+    protected boolean abortWhenAllFail() { return true; }
+
+    /** Runs one item: build prompts, call the target, score, and return the row and its trajectory. */
+    protected abstract RolloutRunner.Outcome runItem(Item item, RolloutRunner.Context ctx) throws Exception;
+
+    @Override
+    public List<RolloutResult> rollout(RolloutRequest request) {
+        return RolloutRunner.builder().workers(cfg.integer("workers", defaultWorkers())).itemTimeout(itemTimeout())
+                .progress(progress).defaultTaskType(name).abortWhenAllFail(abortWhenAllFail()).build().run(request, this::runItem);
+    }
+
+    /** Upstream's skill section: {@code "## Skill\n<trimmed skill>\n\n"}, or "" for an empty skill. */
+    public static String skillSection(String skill) {
+        String s = skill == null ? "" : skill.trim();
+        return s.isEmpty() ? "" : "## Skill\n" + s + "\n\n";
+    }
+
+    /** Fills {@code {skill_section}} of a rollout system template. */
+    public static String renderSystem(String template, String skill) {
+        return template.replace("{skill_section}", skillSection(skill));
+    }
+
+    /** Loads a bundled text resource {@code /io/skillopt4j/env/<env>/<file>} (cached); missing → error. */
+    public static String resource(String env, String file) {
+        return RESOURCES.computeIfAbsent(env + "/" + file, k -> {
+            try (InputStream in = ChatBenchmark.class.getResourceAsStream("/io/skillopt4j/env/" + k)) {
+                if (in == null) throw new IllegalStateException("missing bundled resource /io/skillopt4j/env/" + k);
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot read resource " + k, e);
+            }
+        });
+    }
+
+    @Override
+    public Optional<String> prompt(String promptName) {
+        if (ChatBenchmark.class.getResource("/io/skillopt4j/env/" + name + "/prompts/" + promptName + ".md") == null) return Optional.empty();
+        return Optional.of(resource(name, "prompts/" + promptName + ".md"));
+    }
+
+    /** Returns a copy of a request builder preset with the target's call settings (tokens, effort, timeout, 5 retries). */
+    protected ChatRequest.Builder targetRequest() {
+        String effort = cfg.string("reasoning_effort", "").trim();
+        return ChatRequest.builder().stage("rollout").maxCompletionTokens(cfg.integer("max_completion_tokens", 16384))
+                .reasoningEffort(effort.isEmpty() ? null : effort).timeout(callTimeout()).retries(5);
+    }
+
+    /** Sends messages to the target chat model with the preset call settings. */
+    protected ChatResponse chat(List<ChatMessage> messages) {
+        return target().chat(targetRequest().messages(messages).build());
+    }
+
+    /** Returns the target chat model. */
+    protected ChatModel target() { return context.roles().target(); }
+
+    /** Returns the exec agent when the run's target is one. */
+    protected Optional<ExecAgent> agent() { return context.roles().targetAgent(); }
+
+    /**
+     * One target turn with system and user text (and images): through the exec agent when present (the skill goes
+     * into its workspace, the prompt asks for {@code <answer>}), else the chat model. Returns the reply text.
+     */
+    protected String ask(RolloutRunner.Context ctx, String systemTemplate, String user, List<String> imageUrls) {
+        Optional<ExecAgent> a = agent();
+        if (a.isPresent()) {
+            String prompt = user + "\n\nWork in this workspace, then give your final answer inside <answer>...</answer>.";
+            ExecResult r = a.get().run(new ExecTask(ctx.item().id(),
+                    prompt, ctx.request().skill(), ctx.workspace(), ctx.itemDir(), itemTimeout(), Map.of()));
+            if (!r.ok() && r.finalMessage().isEmpty()) throw new IllegalStateException("exec agent failed: " + r.error());
+            return Answers.hasTag(r.finalMessage()) || r.answer().isEmpty() ? r.finalMessage() : "<answer>" + r.answer() + "</answer>";
+        }
+        List<ChatMessage> messages = new ArrayList<>();
+        messages.add(ChatMessage.system(renderSystem(systemTemplate, ctx.request().skill())));
+        messages.add(imageUrls == null || imageUrls.isEmpty() ? ChatMessage.user(user) : ChatMessage.user(user, imageUrls));
+        return chat(messages).text();
+    }
+
+    /** A required positive-int config value, or the default. */
+    protected int positive(String key, int def) {
+        int v = cfg.integer(key, def);
+        if (v <= 0) throw ConfigException.badValue("", key, v, "a positive integer");
+        return v;
+    }
+}

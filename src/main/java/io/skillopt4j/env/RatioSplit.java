@@ -1,0 +1,160 @@
+package io.skillopt4j.env;
+
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.internal.AtomicFiles;
+import io.skillopt4j.internal.Json;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Stateless. Upstream's ratio split: parse {@code split_ratio} ("a:b:c"), read one raw JSON/JSONL file, shuffle with
+ * {@link PyRandom}(split_seed), cut by largest-remainder counts, write {@code {train,val,test}/items.json} and
+ * {@code split_manifest.json}. Used by {@link SplitDataLoader} and the {@code skillopt split} command.
+ */
+public final class RatioSplit {
+    /** The split folder names, in order. */
+    public static final List<String> SPLITS = List.of("train", "val", "test");
+
+    /** Immutable. What a materialisation produced. */
+    public record Result(Path dir, Path source, int[] counts) {
+        public Map<String, Integer> countsMap() {
+            Map<String, Integer> m = new LinkedHashMap<>();
+            for (int i = 0; i < 3; i++) m.put(SPLITS.get(i), counts[i]);
+            return m;
+        }
+    }
+
+    private RatioSplit() {}
+
+    /** Parses "a:b:c" as upstream: empty parts dropped, exactly three base-10 positive integers. */
+    public static int[] parseRatio(String ratio) {
+        String repr = "'" + ratio + "'";
+        List<String> parts = new ArrayList<>();
+        for (String p : String.valueOf(ratio).split(":", -1)) if (!p.trim().isEmpty()) parts.add(p.trim());
+        if (parts.size() != 3) throw ConfigException.badValue("", "split_ratio", ratio, "in train:val:test form like \"2:1:7\" (quote it in YAML)");
+        int[] w = new int[3];
+        for (int i = 0; i < 3; i++) {
+            try {
+                w[i] = Integer.parseInt(parts.get(i));
+            } catch (NumberFormatException e) {
+                throw new ConfigException("split_ratio must contain integers, got " + repr);
+            }
+        }
+        for (int x : w) if (x <= 0) throw new ConfigException("split_ratio parts must be positive, got " + repr);
+        return w;
+    }
+
+    /** Largest-remainder apportionment of {@code total} by {@code weights} (ties: larger weight, then index). */
+    public static int[] counts(int total, int[] weights) {
+        double sum = Arrays.stream(weights).sum();
+        int n = weights.length;
+        double[] raw = new double[n];
+        int[] out = new int[n];
+        int assigned = 0;
+        for (int i = 0; i < n; i++) {
+            raw[i] = total * weights[i] / sum;
+            out[i] = (int) Math.floor(raw[i]);
+            assigned += out[i];
+        }
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) order[i] = i;
+        Arrays.sort(order, Comparator.<Integer>comparingDouble(i -> -(raw[i] - Math.floor(raw[i])))
+                .thenComparingInt(i -> -weights[i]));
+        for (int k = 0; k < total - assigned; k++) out[order[k % n]]++;
+        return out;
+    }
+
+    /** Reads raw items: a JSON array, an object with a {@code data} array, an object (its values), else JSONL. */
+    public static List<Object> readRaw(Path path) {
+        Path file = resolveRawFile(path);
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new ConfigException("cannot read data_path " + file + ": " + e.getMessage());
+        }
+        try {
+            Object o = Json.MAPPER.reader().with(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readValue(text, Object.class);
+            if (o instanceof List<?> l) return new ArrayList<>(l);
+            if (o instanceof Map<?, ?> m) {
+                if (m.get("data") instanceof List<?> l) return new ArrayList<>(l);
+                return new ArrayList<>(m.values());
+            }
+        } catch (IOException notWholeJson) {
+            // fall through to JSONL, as upstream does
+        }
+        List<Object> rows = new ArrayList<>();
+        String[] lines = text.split("\r?\n");
+        for (int i = 0; i < lines.length; i++) {
+            if (lines[i].isBlank()) continue;
+            try {
+                rows.add(Json.parse(lines[i]));
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException(file + ": line " + (i + 1) + ": not JSON or JSONL (" + e.getMessage().replace('\n', ' ') + ")");
+            }
+        }
+        return rows;
+    }
+
+    private static Path resolveRawFile(Path path) {
+        if (!Files.exists(path)) throw new ConfigException("data_path " + path + " does not exist (expected a JSON/JSONL file)");
+        if (!Files.isDirectory(path)) return path;
+        for (String s : SPLITS) {
+            if (Files.isDirectory(path.resolve(s))) {
+                throw new ConfigException("data_path " + path + " already holds train/val/test; use split_mode=split_dir with split_dir=" + path);
+            }
+        }
+        List<Path> found;
+        try (Stream<Path> st = Files.list(path)) {
+            found = st.filter(p -> p.toString().endsWith(".json") || p.toString().endsWith(".jsonl")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (found.size() != 1) {
+            throw new ConfigException("expected data_path to be one JSON/JSONL file or a directory containing exactly one such file, got: "
+                    + path + " (" + found.size() + " found)");
+        }
+        return found.get(0);
+    }
+
+    /** The default output folder: {@code <outRoot>/_generated_splits/<env>_<a-b-c>_seed<seed>}. */
+    public static Path defaultDir(Path outRoot, String env, String ratio, long seed) {
+        String tag = String.join("-", Arrays.stream(parseRatio(ratio)).mapToObj(String::valueOf).toList());
+        return outRoot.toAbsolutePath().normalize().resolve("_generated_splits").resolve(env + "_" + tag + "_seed" + seed);
+    }
+
+    /** Shuffles, cuts and writes the split folders and manifest under {@code outDir}; returns the counts. */
+    public static Result materialize(Path dataPath, String ratio, long seed, Path outDir) {
+        int[] w = parseRatio(ratio);
+        Path abs = dataPath.toAbsolutePath().normalize();
+        List<Object> raw = readRaw(abs);
+        if (raw.isEmpty()) throw new ConfigException("No raw items available for ratio split from " + abs);
+        List<Object> shuffled = new PyRandom(seed).shuffled(raw);
+        int[] c = counts(shuffled.size(), w);
+        int start = 0;
+        for (int i = 0; i < 3; i++) {
+            AtomicFiles.writeJson(outDir.resolve(SPLITS.get(i)).resolve("items.json"), shuffled.subList(start, start + c[i]));
+            start += c[i];
+        }
+        Result r = new Result(outDir, abs, c);
+        Map<String, Object> manifest = new LinkedHashMap<>();
+        manifest.put("source_data_path", abs.toString());
+        manifest.put("split_mode", "ratio");
+        manifest.put("split_ratio", ratio);
+        manifest.put("split_seed", seed);
+        manifest.put("counts", r.countsMap());
+        AtomicFiles.writeJson(outDir.resolve("split_manifest.json"), manifest);
+        return r;
+    }
+}

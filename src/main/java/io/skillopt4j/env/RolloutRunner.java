@@ -1,0 +1,272 @@
+package io.skillopt4j.env;
+
+import io.skillopt4j.BackendException;
+import io.skillopt4j.internal.AtomicFiles;
+import io.skillopt4j.internal.Json;
+import io.skillopt4j.internal.Redactor;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Thread-safe (each {@link #run} call uses its own pool). The shared parallel rollout driver of the dataset
+ * benchmarks, as upstream's batch driver: runs a per-item task over a batch with {@code workers} threads, returns
+ * results in batch order, appends each finished item to {@code <outDir>/results.jsonl} (re-runs reuse ids already
+ * there, tolerating a torn last line), writes {@code predictions/<id>/conversation.json} and the target prompts,
+ * turns a per-item wall timeout into a {@code task-timeout-<N>s} row and an exception into an error row, and
+ * throws when every row failed at the agent level (a systemic backend failure).
+ *
+ * <pre>{@code
+ * List<RolloutResult> rs = RolloutRunner.builder().workers(8).itemTimeout(Duration.ofSeconds(180)).build()
+ *     .run(request, (item, ctx) -> new RolloutRunner.Outcome(score(item), conversation, sys, user, Map.of()));
+ * }</pre>
+ */
+public final class RolloutRunner {
+    /** Immutable. Per-item facts a task may use: the request, the item's prediction folder and a workspace folder. */
+    public record Context(RolloutRequest request, Item item, Path itemDir, Path workspace) {}
+
+    /** Immutable. What one item produced; prompts and conversation may be empty; {@code files} are extra artifacts. */
+    public record Outcome(RolloutResult result, List<?> conversation, String systemPrompt, String userPrompt,
+                          Map<String, String> files) {
+        public Outcome {
+            Objects.requireNonNull(result, "result");
+            conversation = conversation == null ? List.of() : conversation;
+            systemPrompt = systemPrompt == null ? "" : systemPrompt;
+            userPrompt = userPrompt == null ? "" : userPrompt;
+            files = files == null ? Map.of() : files;
+        }
+
+        public static Outcome of(RolloutResult result, List<?> conversation) { return new Outcome(result, conversation, "", "", Map.of()); }
+    }
+
+    /** Runs one item; may block; should honour interruption (a timed-out item is interrupted). */
+    @FunctionalInterface
+    public interface ItemTask {
+        Outcome run(Item item, Context ctx) throws Exception;
+    }
+
+    /** Called after each item settles (from the driver thread): items done, total, the row. */
+    @FunctionalInterface
+    public interface Progress {
+        void onItem(int done, int total, RolloutResult result);
+    }
+
+    private final int workers;
+    private final Duration itemTimeout;
+    private final Progress progress;
+    private final boolean abortWhenAllFail;
+    private final String defaultTaskType;
+
+    private RolloutRunner(Builder b) {
+        this.workers = Math.max(1, b.workers);
+        this.itemTimeout = b.itemTimeout;
+        this.progress = b.progress;
+        this.abortWhenAllFail = b.abortWhenAllFail;
+        this.defaultTaskType = b.defaultTaskType;
+    }
+
+    public static Builder builder() { return new Builder(); }
+
+    /** Returns a filesystem-safe folder name for an item id (ids with / or \ or control chars are escaped). */
+    public static String safeId(String id) {
+        String s = id.replaceAll("[/\\\\\\x00-\\x1f]", "_");
+        return s.isEmpty() || s.equals(".") || s.equals("..") ? "_" + s : s;
+    }
+
+    /** Reads the rows of a results.jsonl file by id (last wins), skipping blank and torn lines. */
+    public static Map<String, RolloutResult> readResults(Path file) {
+        Map<String, RolloutResult> out = new LinkedHashMap<>();
+        if (!Files.isRegularFile(file)) return out;
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return out;
+        }
+        for (String line : lines) {
+            if (line.isBlank()) continue;
+            try {
+                RolloutResult r = RolloutResult.fromJson(Json.parseObject(line));
+                if (!r.id().isEmpty()) out.put(r.id(), r);
+            } catch (IllegalArgumentException torn) {
+                // a line cut by a kill mid-append: that item simply runs again
+            }
+        }
+        return out;
+    }
+
+    /** Rolls out the request's batch with {@code task}; returns one result per item, in batch order. */
+    public List<RolloutResult> run(RolloutRequest request, ItemTask task) {
+        List<Item> items = request.batch().items();
+        Path out = request.outDir();
+        Path resultsFile = out.resolve("results.jsonl");
+        Map<String, RolloutResult> done = readResults(resultsFile);
+        RolloutResult[] results = new RolloutResult[items.size()];
+        List<Integer> todo = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++) {
+            RolloutResult prev = done.get(items.get(i).id());
+            if (prev != null) results[i] = prev; else todo.add(i);
+        }
+        try {
+            Files.createDirectories(out);
+            terminateTornLine(resultsFile);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot create rollout folder " + out + ": " + e.getMessage(), e);
+        }
+        AtomicInteger settledCount = new AtomicInteger(items.size() - todo.size());
+        if (!todo.isEmpty()) {
+            ExecutorService pool = Executors.newFixedThreadPool(Math.min(workers, todo.size()), r -> {
+                Thread t = new Thread(r, "rollout-worker");
+                t.setDaemon(true);
+                return t;
+            });
+            LinkedBlockingQueue<Integer> finished = new LinkedBlockingQueue<>();
+            Map<Integer, Future<?>> futures = new HashMap<>();
+            AtomicLong[] started = new AtomicLong[items.size()];
+            Object lock = new Object();
+            try {
+                for (int idx : todo) {
+                    started[idx] = new AtomicLong(0);
+                    futures.put(idx, pool.submit(() -> {
+                        started[idx].set(System.nanoTime());
+                        Item item = items.get(idx);
+                        Path itemDir = out.resolve("predictions").resolve(safeId(item.id()));
+                        Path ws = out.resolve("workspaces").resolve(safeId(item.id()));
+                        RolloutResult r;
+                        Outcome o = null;
+                        try {
+                            o = task.run(item, new Context(request, item, itemDir, ws));
+                            r = o.result();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                            return;
+                        } catch (Throwable t) {
+                            if (Thread.currentThread().isInterrupted()) return;
+                            r = failure(item, "unexpected: " + t.getClass().getSimpleName() + ": " + Redactor.scrub(String.valueOf(t.getMessage())), "error");
+                        }
+                        synchronized (lock) {
+                            if (results[idx] != null) return; // timed out meanwhile
+                            if (o != null) writeArtifacts(itemDir, o);
+                            results[idx] = r;
+                            AtomicFiles.appendLine(resultsFile, Json.line(r.toJson()));
+                        }
+                        finished.add(idx);
+                    }));
+                }
+                int remaining = todo.size();
+                while (remaining > 0) {
+                    Integer idx = finished.poll(200, TimeUnit.MILLISECONDS);
+                    if (idx != null) {
+                        remaining--;
+                        report(settledCount.incrementAndGet(), items.size(), results[idx]);
+                        continue;
+                    }
+                    if (itemTimeout == null) continue;
+                    long now = System.nanoTime();
+                    for (int i : todo) {
+                        long s = started[i].get();
+                        if (s == 0 || now - s < itemTimeout.toNanos()) continue;
+                        RolloutResult timeout;
+                        synchronized (lock) {
+                            if (results[i] != null) continue;
+                            timeout = failure(items.get(i), "task-timeout-" + itemTimeout.toSeconds() + "s", "timeout");
+                            results[i] = timeout;
+                            AtomicFiles.appendLine(resultsFile, Json.line(timeout.toJson()));
+                        }
+                        futures.get(i).cancel(true);
+                        remaining--;
+                        report(settledCount.incrementAndGet(), items.size(), timeout);
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("rollout interrupted", e);
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+        List<RolloutResult> list = List.of(results);
+        if (abortWhenAllFail && !list.isEmpty() && list.stream().allMatch(r -> Boolean.FALSE.equals(r.fields().get("agent_ok")))) {
+            String first = list.get(0).failReason();
+            throw new BackendException("target", 0, "every rollout item failed at the agent level (systemic backend failure?); first: "
+                    + first + " (see " + resultsFile + ")", null);
+        }
+        return list;
+    }
+
+    /** A kill mid-append leaves a line without its newline; end it so the next append starts a fresh line. */
+    private static void terminateTornLine(Path file) throws IOException {
+        if (!Files.isRegularFile(file) || Files.size(file) == 0) return;
+        try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(file.toFile(), "r")) {
+            raf.seek(raf.length() - 1);
+            if (raf.read() == '\n') return;
+        }
+        Files.writeString(file, "\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
+    }
+
+    private void report(int doneCount, int total, RolloutResult r) {
+        if (progress == null) return;
+        try {
+            progress.onItem(doneCount, total, r);
+        } catch (RuntimeException ignored) {
+            // a failing progress bar must not fail the rollout
+        }
+    }
+
+    private RolloutResult failure(Item item, String reason, String phase) {
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("fail_reason", reason);
+        f.put("phase", phase);
+        f.put("agent_ok", false);
+        String tt = item.str("task_type");
+        if (tt.isEmpty()) tt = item.str("category");
+        if (tt.isEmpty()) tt = defaultTaskType;
+        if (!tt.isEmpty()) f.put("task_type", tt);
+        f.put("n_turns", 0);
+        return new RolloutResult(item.id(), 0, 0, f);
+    }
+
+    private static void writeArtifacts(Path itemDir, Outcome o) {
+        AtomicFiles.writeJson(itemDir.resolve("conversation.json"), o.conversation());
+        if (!o.systemPrompt().isEmpty()) AtomicFiles.writeString(itemDir.resolve("target_system_prompt.txt"), o.systemPrompt());
+        if (!o.userPrompt().isEmpty()) AtomicFiles.writeString(itemDir.resolve("target_user_prompt.txt"), o.userPrompt());
+        o.files().forEach((name, text) -> AtomicFiles.writeString(itemDir.resolve(name), text));
+    }
+
+    /** Not thread-safe; use once. */
+    public static final class Builder {
+        private int workers = 4;
+        private Duration itemTimeout;
+        private Progress progress;
+        private boolean abortWhenAllFail = true;
+        private String defaultTaskType = "";
+
+        /** Parallel items (upstream {@code workers}). */
+        public Builder workers(int n) { this.workers = n; return this; }
+        /** Per-item wall timeout; null = none. */
+        public Builder itemTimeout(Duration d) { this.itemTimeout = d; return this; }
+        public Builder progress(Progress p) { this.progress = p; return this; }
+        /** Whether a batch where every row has {@code agent_ok=false} throws (default true). */
+        public Builder abortWhenAllFail(boolean b) { this.abortWhenAllFail = b; return this; }
+        /** Task type given to synthetic timeout/error rows when the item has none. */
+        public Builder defaultTaskType(String t) { this.defaultTaskType = t == null ? "" : t; return this; }
+
+        public RolloutRunner build() { return new RolloutRunner(this); }
+    }
+}

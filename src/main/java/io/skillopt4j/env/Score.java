@@ -1,0 +1,28 @@
+package io.skillopt4j.env;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Immutable. A scorer's verdict on one answer: {@code hard} (binary or smoothed success) and {@code soft}
+ * (partial credit), plus optional extra result fields (e.g. {@code em}, {@code f1}) and a failure reason.
+ */
+public record Score(double hard, double soft, String failReason, Map<String, Object> extras) {
+    public Score {
+        failReason = failReason == null ? "" : failReason;
+        extras = extras == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(extras));
+    }
+
+    public static Score of(double hard, double soft) { return new Score(hard, soft, "", Map.of()); }
+
+    /** A binary score: hard = soft = 1 or 0. */
+    public static Score binary(boolean ok) { return of(ok ? 1 : 0, ok ? 1 : 0); }
+
+    public Score withFailReason(String reason) { return new Score(hard, soft, reason, extras); }
+
+    public Score with(String key, Object value) {
+        Map<String, Object> m = new LinkedHashMap<>(extras);
+        m.put(key, value);
+        return new Score(hard, soft, failReason, m);
+    }
+}

@@ -1,0 +1,244 @@
+package io.skillopt4j.env;
+
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.config.FlatConfig;
+import io.skillopt4j.internal.Json;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+/**
+ * Immutable once built, so thread-safe. Upstream's {@code SplitDataLoader}: train/val/test items from a
+ * {@code split_dir} (each holding one JSON array file) or from a ratio split of one raw file materialised under
+ * {@code <out_root>/_generated_splits/...}; {@code limit} truncation; split-name aliases; CPython-identical
+ * epoch plans and train batches.
+ *
+ * <pre>{@code
+ * DataLoader d = SplitDataLoader.builder("searchqa").config(cfg).outRoot(run).build();
+ * List<BatchSpec> epoch1 = d.planTrainEpoch(1, 10, 1, 40, 42);
+ * }</pre>
+ */
+public final class SplitDataLoader implements DataLoader {
+    /** Reads the raw rows of one split folder (the default takes the first {@code *.json}, a JSON array). */
+    @FunctionalInterface
+    public interface SplitReader {
+        /** Returns the rows with the file each came from. */
+        Rows read(Path splitDir);
+    }
+
+    /** Turns one raw row into an item, throwing a {@link ConfigException} via {@link RowRef} on bad data. */
+    @FunctionalInterface
+    public interface RowMapper {
+        Item map(Map<String, Object> row, RowRef ref);
+    }
+
+    /** Immutable. Raw rows of a split and the file they came from. */
+    public record Rows(Path file, List<Object> rows) {}
+
+    private final String env;
+    private final Map<String, List<Item>> splits;
+    private final Path splitDir;
+
+    private SplitDataLoader(String env, Map<String, List<Item>> splits, Path splitDir) {
+        this.env = env;
+        this.splits = splits;
+        this.splitDir = splitDir;
+    }
+
+    /** Starts a builder for {@code env} (used for the generated-split folder name and messages). */
+    public static Builder builder(String env) { return new Builder(env); }
+
+    /** Returns a loader over in-memory splits (a notebook's lists); the folder is null. */
+    public static SplitDataLoader of(String env, List<Item> train, List<Item> val, List<Item> test) {
+        Map<String, List<Item>> m = new LinkedHashMap<>();
+        m.put("train", List.copyOf(train));
+        m.put("val", List.copyOf(val));
+        m.put("test", List.copyOf(test));
+        return new SplitDataLoader(env, m, null);
+    }
+
+    /** Returns a loader over one list cut like a ratio split ({@link PyRandom}(seed) shuffle, largest remainder). */
+    public static SplitDataLoader ofRatio(String env, List<Item> items, String ratio, long seed) {
+        List<Item> shuffled = new PyRandom(seed).shuffled(items);
+        int[] c = RatioSplit.counts(shuffled.size(), RatioSplit.parseRatio(ratio));
+        return of(env, shuffled.subList(0, c[0]), shuffled.subList(c[0], c[0] + c[1]), shuffled.subList(c[0] + c[1], shuffled.size()));
+    }
+
+    /** Returns the folder the splits were read from (the generated folder in ratio mode). */
+    public Path splitDir() { return splitDir; }
+
+    @Override public int trainSize() { return splits.get("train").size(); }
+
+    /** Maps upstream's split names to folders: valid_seen/selection/val → val, valid_unseen/test → test, else val. */
+    public static String canonical(String name) {
+        String n = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
+        return switch (n) {
+            case "train" -> "train";
+            case "valid_unseen", "test" -> "test";
+            default -> "val";
+        };
+    }
+
+    @Override public List<Item> split(String name) { return splits.get(canonical(name)); }
+
+    @Override
+    public List<BatchSpec> planTrainEpoch(int epoch, int stepsPerEpoch, int accumulation, int batchSize, long seed) {
+        List<Item> train = splits.get("train");
+        long base = seed + epoch * 1000L;
+        List<Item> order = new PyRandom(base).shuffled(train);
+        int n = stepsPerEpoch * Math.max(1, accumulation);
+        List<BatchSpec> out = new ArrayList<>(n);
+        for (int idx = 0; idx < n; idx++) {
+            long batchSeed = base + idx + 1;
+            int from = Math.min(order.size(), idx * batchSize);
+            List<Item> chunk = order.subList(from, Math.min(order.size(), from + batchSize));
+            if (chunk.isEmpty()) {
+                List<Item> refill = new PyRandom(batchSeed).shuffled(train);
+                chunk = refill.subList(0, Math.min(batchSize, refill.size()));
+            }
+            out.add(new BatchSpec("train", "train", batchSeed, chunk));
+        }
+        return out;
+    }
+
+    @Override
+    public BatchSpec buildTrainBatch(int batchSize, long seed) {
+        List<Item> order = new PyRandom(seed).shuffled(splits.get("train"));
+        return new BatchSpec("train", "train", seed, order.subList(0, Math.min(batchSize, order.size())));
+    }
+
+    @Override
+    public BatchSpec buildEvalBatch(int envNum, String split, long seed) {
+        List<Item> items = split(split);
+        if (envNum > 0 && envNum < items.size()) items = items.subList(0, envNum);
+        return new BatchSpec("eval", split, seed, items);
+    }
+
+    /** The default reader: the lexicographically first {@code *.json} file of the folder, a JSON array. */
+    public static Rows readFirstJson(Path dir) {
+        Path file = firstWithSuffix(dir, ".json");
+        if (file == null) throw new ConfigException("No .json file found in " + dir);
+        Object o;
+        try {
+            o = Json.read(file);
+        } catch (UncheckedIOException e) {
+            throw new ConfigException(file + ": not valid JSON (" + oneLine(e.getCause().getMessage()) + ")");
+        }
+        if (!(o instanceof List<?> l)) {
+            throw new ConfigException("Expected JSON array in " + file + ", got " + (o == null ? "null" : o instanceof Map ? "object" : o.getClass().getSimpleName()));
+        }
+        return new Rows(file, new ArrayList<>(l));
+    }
+
+    /** Returns the lexicographically first file ending in {@code suffix}, or null. */
+    public static Path firstWithSuffix(Path dir, String suffix) {
+        try (Stream<Path> st = Files.list(dir)) {
+            return st.filter(p -> p.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(suffix) && Files.isRegularFile(p))
+                    .sorted().findFirst().orElse(null);
+        } catch (IOException e) {
+            throw new ConfigException("cannot list " + dir + ": " + e.getMessage());
+        }
+    }
+
+    static String oneLine(String s) {
+        return s == null ? "" : s.replaceAll("\\s+", " ").trim();
+    }
+
+    /** The default mapper: {@code id} (or uid, questionId, key) required; all fields kept. */
+    public static Item defaultItem(Map<String, Object> row, RowRef ref) {
+        Object id = RowRef.first(row, "id", "uid", "questionId", "key");
+        if (id == null) throw ref.missing("id", "a string id");
+        return new Item(normId(id), row);
+    }
+
+    private static String normId(Object id) {
+        if (id instanceof Double d && d == Math.rint(d)) return String.valueOf(d.longValue());
+        return String.valueOf(id);
+    }
+
+    /** Not thread-safe; use once. */
+    public static final class Builder {
+        private final String env;
+        private FlatConfig config = FlatConfig.empty();
+        private Path outRoot = Path.of(".");
+        private String defaultMode = "split_dir";
+        private SplitReader reader = SplitDataLoader::readFirstJson;
+        private RowMapper mapper = SplitDataLoader::defaultItem;
+        private Function<Path, Path> resolver = p -> p;
+
+        Builder(String env) { this.env = env; }
+
+        /** The flat config: split_mode, split_dir, data_path, split_ratio, split_seed, split_output_dir, limit, seed. */
+        public Builder config(FlatConfig c) { this.config = c; return this; }
+        public Builder outRoot(Path p) { this.outRoot = p; return this; }
+        /** The mode when {@code split_mode} is unset (upstream: ratio for searchqa/livemath/spreadsheetbench). */
+        public Builder defaultMode(String m) { this.defaultMode = m; return this; }
+        public Builder reader(SplitReader r) { this.reader = r; return this; }
+        public Builder mapper(RowMapper m) { this.mapper = m; return this; }
+        /** How relative paths in the config are resolved (default: against the working directory). */
+        public Builder resolver(Function<Path, Path> r) { this.resolver = r; return this; }
+
+        public SplitDataLoader build() {
+            String mode = config.string("split_mode", "").trim().toLowerCase(Locale.ROOT);
+            if (mode.isEmpty()) mode = defaultMode;
+            if (!mode.equals("ratio") && !mode.equals("split_dir")) {
+                throw ConfigException.badValue("", "split_mode", config.string("split_mode", ""), "\"ratio\" or \"split_dir\"");
+            }
+            Path dir;
+            if (mode.equals("ratio")) {
+                String data = config.string("data_path", "").trim();
+                if (data.isEmpty()) {
+                    throw new ConfigException("split_mode=ratio needs data_path (one JSON/JSONL file); or set split_mode=split_dir with split_dir");
+                }
+                String ratio = config.string("split_ratio", "").trim();
+                if (ratio.isEmpty()) ratio = "2:1:7";
+                long seed = config.longValue("split_seed", 0);
+                if (seed == 0) seed = config.longValue("seed", 42);
+                String outDir = config.string("split_output_dir", "").trim();
+                dir = outDir.isEmpty() ? RatioSplit.defaultDir(outRoot, config.string("env", env), ratio, seed)
+                        : resolver.apply(Path.of(outDir)).toAbsolutePath().normalize();
+                RatioSplit.materialize(resolver.apply(Path.of(data)), ratio, seed, dir);
+            } else {
+                String sd = config.string("split_dir", "").trim();
+                if (sd.isEmpty()) {
+                    throw new ConfigException(env + " requires either split_mode=ratio with data_path, or split_mode=split_dir with split_dir pointing to train/val/test/");
+                }
+                dir = resolver.apply(Path.of(sd));
+                if (!Files.isDirectory(dir)) throw new ConfigException("split_dir " + dir + " does not exist (expected a folder with train/ val/ test/)");
+            }
+            int limit = config.integer("limit", 0);
+            Map<String, List<Item>> splits = new LinkedHashMap<>();
+            for (String s : RatioSplit.SPLITS) {
+                if (!Files.isDirectory(dir.resolve(s))) throw new ConfigException("Missing '" + s + "/' subdirectory in split_dir: " + dir);
+            }
+            for (String s : RatioSplit.SPLITS) {
+                Path sub = dir.resolve(s);
+                Rows rows = reader.read(sub);
+                List<Item> items = new ArrayList<>();
+                java.util.Set<String> seen = new java.util.HashSet<>();
+                for (int i = 0; i < rows.rows().size(); i++) {
+                    RowRef ref = new RowRef(rows.file(), i);
+                    if (!(rows.rows().get(i) instanceof Map<?, ?> m)) throw ref.bad("(item)", "a JSON object", rows.rows().get(i));
+                    @SuppressWarnings("unchecked") Map<String, Object> row = (Map<String, Object>) m;
+                    Item it = mapper.map(row, ref);
+                    if (it == null) continue;
+                    if (!seen.add(it.id())) throw ref.bad("id", "unique within the split", it.id());
+                    items.add(it);
+                }
+                if (limit > 0 && items.size() > limit) items = items.subList(0, limit);
+                splits.put(s, List.copyOf(items));
+            }
+            if (splits.get("train").isEmpty()) throw new ConfigException("split " + dir.resolve("train") + " is empty (no items); training needs at least one");
+            return new SplitDataLoader(env, splits, dir);
+        }
+    }
+}

@@ -1,0 +1,171 @@
+package io.skillopt4j.frames;
+
+import io.skillopt4j.backend.PriceTable;
+import io.skillopt4j.backend.TraceStep;
+import io.skillopt4j.backend.Usage;
+import io.skillopt4j.env.RolloutResult;
+import io.skillopt4j.run.RolloutSet;
+import io.skillopt4j.run.RunSnapshot;
+import io.skillopt4j.run.TraceFile;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+import static io.skillopt4j.frames.StepFrames.map;
+import static io.skillopt4j.frames.StepFrames.str;
+
+/** Stateless. Builds the rollouts, traces and tokens frames (columns documented in docs/frames.md). */
+final class RolloutFrames {
+    static final int TEXT_CAP = 200;
+
+    private RolloutFrames() {}
+
+    static Frame rollouts(RunSnapshot run) {
+        RowBuilder b = new RowBuilder().strings("phase", "split").ints("epoch", "step", "batch")
+                .strings("id", "task_type").doubles("hard", "soft").strings("predicted_answer", "fail_reason").ints("n_turns");
+        int n = 0;
+        double hardSum = 0;
+        for (RolloutSet set : run.rolloutSets()) {
+            for (RolloutResult r : set.results()) {
+                Map<String, Object> row = new HashMap<>(16);
+                row.put("phase", set.phase());
+                row.put("split", set.split());
+                row.put("epoch", set.epoch());
+                row.put("step", set.step());
+                row.put("batch", set.batch());
+                row.put("id", r.id());
+                row.put("task_type", r.taskType());
+                row.put("hard", r.hard());
+                row.put("soft", r.soft());
+                Object ans = r.fields().get("predicted_answer");
+                if (ans == null) ans = r.fields().get("answer");
+                row.put("predicted_answer", ans == null ? "" : str(ans));
+                row.put("fail_reason", r.failReason());
+                row.put("n_turns", r.fields().get("n_turns"));
+                b.add(row);
+                n++;
+                hardSum += r.hard();
+            }
+        }
+        String footer = n + " rollouts x " + RowBuilder.names(b).size() + " columns · " + run.rolloutSets().size() + " rollout dirs";
+        if (n > 0) footer += String.format(Locale.ROOT, " · mean hard %.2f", hardSum / n);
+        return b.build("rollouts", footer);
+    }
+
+    static Frame traces(List<TraceFile> files) {
+        RowBuilder b = new RowBuilder().strings("phase", "split").ints("step").strings("id", "backend").ints("index")
+                .strings("kind", "tool").ints("chars").bools("truncated").strings("text");
+        int n = 0;
+        for (TraceFile f : files) {
+            int i = 0;
+            for (TraceStep s : f.steps()) {
+                Map<String, Object> row = new HashMap<>(16);
+                row.put("phase", f.set().phase());
+                row.put("split", f.set().split());
+                row.put("step", f.set().step());
+                row.put("id", f.id());
+                row.put("backend", f.backend());
+                row.put("index", ++i);
+                row.put("kind", s.kind().wire());
+                row.put("tool", s.tool());
+                row.put("chars", s.chars());
+                row.put("truncated", s.truncated());
+                row.put("text", s.text().length() > TEXT_CAP ? s.text().substring(0, TEXT_CAP) : s.text());
+                b.add(row);
+                n++;
+            }
+        }
+        return b.build("traces", n + " trace steps x " + RowBuilder.names(b).size() + " columns · " + files.size() + " traces");
+    }
+
+    /**
+     * One row per (step, stage) from history tokens, plus {@code outside_steps} rows holding what summary.json's
+     * token_summary counts beyond the steps (baseline, slow update, meta skill, test), so totals match upstream.
+     */
+    static Frame tokens(RunSnapshot run, PriceTable prices) {
+        RowBuilder b = new RowBuilder().strings("scope").ints("epoch", "step").strings("stage", "role", "model")
+                .longs("calls", "prompt_tokens", "completion_tokens", "total_tokens").doubles("cost_usd");
+        Map<String, long[]> inSteps = new TreeMap<>();
+        double cost = 0;
+        boolean anyCost = false;
+        for (Map<String, Object> h : run.history()) {
+            for (Map.Entry<String, Object> e : map(h.get("tokens")).entrySet()) {
+                long[] c = counts(map(e.getValue()));
+                inSteps.merge(e.getKey(), c, RolloutFrames::plus);
+                Double v = addRow(b, run, prices, "step", h.get("epoch"), h.get("step"), e.getKey(), c);
+                if (v != null) { cost += v; anyCost = true; }
+            }
+        }
+        for (Map.Entry<String, Object> e : map(run.summary().get("token_summary")).entrySet()) {
+            if (e.getKey().startsWith("_")) continue;
+            long[] total = counts(map(e.getValue()));
+            long[] seen = inSteps.getOrDefault(e.getKey(), new long[3]);
+            long[] rest = {total[0] - seen[0], total[1] - seen[1], total[2] - seen[2]};
+            if (rest[0] <= 0 && rest[1] <= 0 && rest[2] <= 0) continue;
+            Double v = addRow(b, run, prices, "outside_steps", null, null, e.getKey(),
+                    new long[] {Math.max(0, rest[0]), Math.max(0, rest[1]), Math.max(0, rest[2])});
+            if (v != null) { cost += v; anyCost = true; }
+        }
+        Frame f = b.build("tokens", null);
+        long total = 0;
+        for (int r = 0; r < f.rowCount(); r++) total += f.longColumn("total_tokens").getLong(r);
+        String footer = f.rowCount() + " rows x " + f.columnCount() + " columns · " + total + " tokens";
+        if (anyCost) footer += String.format(Locale.ROOT, " · $%.4f", cost);
+        return new Frame("tokens", new java.util.ArrayList<>(f.columns()), footer);
+    }
+
+    private static Double addRow(RowBuilder b, RunSnapshot run, PriceTable prices, String scope, Object epoch, Object step,
+                                 String stageKey, long[] c) {
+        String role;
+        String stage;
+        int slash = stageKey.indexOf('/');
+        if (slash > 0) {
+            role = stageKey.substring(0, slash);
+            stage = stageKey.substring(slash + 1);
+        } else {
+            stage = stageKey;
+            role = roleOf(stage);
+        }
+        Object m = run.configValue(role + "_model");
+        String model = m == null ? "" : str(m);
+        Double cost = cost(prices, model, role, c[1], c[2]);
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("scope", scope);
+        row.put("epoch", epoch);
+        row.put("step", step);
+        row.put("stage", stage);
+        row.put("role", role);
+        row.put("model", model);
+        row.put("calls", c[0]);
+        row.put("prompt_tokens", c[1]);
+        row.put("completion_tokens", c[2]);
+        row.put("total_tokens", c[1] + c[2]);
+        row.put("cost_usd", cost);
+        b.add(row);
+        return cost;
+    }
+
+    /** Prices by model (exact or longest prefix, as the backends do), else by a role entry ("optimizer"/"target"). */
+    private static Double cost(PriceTable prices, String model, String role, long prompt, long completion) {
+        if (prices == null) return null;
+        String key = prices.find(model) != null ? model : prices.find(role) != null ? role : null;
+        return key == null ? null : prices.cost(key, new Usage(prompt, completion, prompt + completion, 0));
+    }
+
+    /** Upstream counts only two roles: the target runs rollouts, the optimizer every other stage. */
+    static String roleOf(String stage) {
+        String s = stage.toLowerCase(Locale.ROOT);
+        return s.startsWith("rollout") || s.startsWith("target") || s.contains("eval") ? "target" : "optimizer";
+    }
+
+    private static long[] counts(Map<String, Object> m) {
+        return new long[] {(long) StepFrames.dbl(m.get("calls")), (long) StepFrames.dbl(m.get("prompt_tokens")),
+                (long) StepFrames.dbl(m.get("completion_tokens"))};
+    }
+
+    private static long[] plus(long[] a, long[] b) { return new long[] {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
+}

@@ -1,0 +1,65 @@
+package io.skillopt4j.frames;
+
+import tech.tablesaw.api.BooleanColumn;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.LongColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.columns.Column;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Not thread-safe; one per frame being built. Typed columns filled row by row; null values become missing. */
+final class RowBuilder {
+    private final Map<String, Column<?>> cols = new LinkedHashMap<>();
+
+    RowBuilder ints(String... names) { for (String n : names) cols.put(n, IntColumn.create(n)); return this; }
+    RowBuilder longs(String... names) { for (String n : names) cols.put(n, LongColumn.create(n)); return this; }
+    RowBuilder doubles(String... names) { for (String n : names) cols.put(n, DoubleColumn.create(n)); return this; }
+    RowBuilder strings(String... names) { for (String n : names) cols.put(n, StringColumn.create(n)); return this; }
+    RowBuilder bools(String... names) { for (String n : names) cols.put(n, BooleanColumn.create(n)); return this; }
+
+    /** Appends one row; keys not named by a column are an error (catches typos in builders). */
+    void add(Map<String, ?> row) {
+        for (String k : row.keySet()) {
+            if (!cols.containsKey(k)) throw new IllegalStateException("row key without column: " + k);
+        }
+        for (Map.Entry<String, Column<?>> e : cols.entrySet()) append(e.getValue(), row.get(e.getKey()));
+    }
+
+    private static void append(Column<?> c, Object v) {
+        if (v == null) {
+            c.appendMissing();
+        } else if (c instanceof IntColumn ic) {
+            Double d = num(v);
+            if (d == null) ic.appendMissing(); else ic.append(d.intValue());
+        } else if (c instanceof LongColumn lc) {
+            Double d = num(v);
+            if (d == null) lc.appendMissing(); else lc.append(d.longValue());
+        } else if (c instanceof DoubleColumn dc) {
+            Double d = num(v);
+            if (d == null) dc.appendMissing(); else dc.append(d);
+        } else if (c instanceof BooleanColumn bc) {
+            boolean bv = v instanceof Boolean b ? b : Boolean.parseBoolean(String.valueOf(v));
+            bc.append(bv);
+        } else {
+            ((StringColumn) c).append(String.valueOf(v));
+        }
+    }
+
+    static Double num(Object v) {
+        if (v instanceof Number n) return n.doubleValue();
+        if (v instanceof Boolean b) return b ? 1.0 : 0.0;
+        if (v instanceof String s && !s.isBlank()) {
+            try { return Double.parseDouble(s.trim()); } catch (NumberFormatException e) { return null; }
+        }
+        return null;
+    }
+
+    Frame build(String name, String footer) { return new Frame(name, new ArrayList<>(cols.values()), footer); }
+
+    static List<String> names(RowBuilder b) { return new ArrayList<>(b.cols.keySet()); }
+}

@@ -1,0 +1,137 @@
+package io.skillopt4j.frames;
+
+import io.skillopt4j.backend.PriceTable;
+import io.skillopt4j.run.RunReader;
+import io.skillopt4j.run.RunSnapshot;
+import tech.tablesaw.api.StringColumn;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Thread-safe (frames are built once, lazily, and every accessor returns a fresh copy). The Tablesaw frames of
+ * one run folder: {@link #steps()}, {@link #epochs()}, {@link #edits()}, {@link #rollouts()}, {@link #traces()},
+ * {@link #tokens()}, {@link #tests()} and {@link #summary()}; columns and types are listed in docs/frames.md.
+ * <pre>{@code
+ * RunFrames f = RunFrames.load(Path.of("outputs/skillopt_searchqa_x"));
+ * f.steps().where(f.steps().booleanColumn("accepted").isTrue());
+ * f.rollouts().summarize("hard", mean).by("phase");
+ * }</pre>
+ */
+public final class RunFrames {
+    private final RunSnapshot run;
+    private final Map<String, Frame> cache = new LinkedHashMap<>();
+
+    private RunFrames(RunSnapshot run) { this.run = run; }
+
+    /** Reads {@code dir} (see {@link RunReader#read(Path)}) and returns its frames. */
+    public static RunFrames load(Path dir) { return new RunFrames(RunReader.read(dir)); }
+
+    /** Returns the frames of an already read snapshot. */
+    public static RunFrames of(RunSnapshot run) { return new RunFrames(run); }
+
+    /** Returns the underlying snapshot (raw maps of every file read). */
+    public RunSnapshot snapshot() { return run; }
+
+    /** Returns one line per missing or damaged file; empty for a complete run. */
+    public List<String> warnings() { return run.warnings(); }
+
+    /** One row per step record (history.json, deduplicated by step). */
+    public Frame steps() { return cached("steps", () -> StepFrames.steps(run)); }
+
+    /** One row per epoch: step aggregates, slow-update and meta-skill outcomes, best so far. */
+    public Frame epochs() { return cached("epochs", () -> StepFrames.epochs(run)); }
+
+    /** One row per edit of each step's merged pool, with rank, selection and apply status. */
+    public Frame edits() { return cached("edits", () -> EditFrames.edits(run)); }
+
+    /** One row per task per evaluation (train batches, selection, test, slow update, meta skill). */
+    public Frame rollouts() { return cached("rollouts", () -> RolloutFrames.rollouts(run)); }
+
+    /** One row per trace step of exec-target rollouts (claude/codex/cursor); empty for chat targets. */
+    public Frame traces() { return cached("traces", () -> RolloutFrames.traces(RunReader.traces(run))); }
+
+    /** Token counts per step and stage (plus what ran outside steps), without cost. */
+    public Frame tokens() { return cached("tokens", () -> RolloutFrames.tokens(run, null)); }
+
+    /**
+     * Token counts with a {@code cost_usd} column priced by {@code prices} (the backends' price table, e.g.
+     * {@code PriceTable.load(Path.of("prices.yaml"))}); a model without an entry falls back to an entry named
+     * after its role ({@code optimizer}/{@code target}), else its cost is missing.
+     */
+    public Frame tokens(PriceTable prices) { return RolloutFrames.tokens(run, prices); }
+
+    /** One row per test summary and task type ({@code test_eval*}/summary.json): eval, task_type, total, hard_acc. */
+    public Frame tests() {
+        return cached("tests", () -> {
+            RowBuilder b = new RowBuilder().strings("eval", "task_type").ints("total").doubles("hard_acc");
+            run.testSummaries().forEach((eval, m) -> m.forEach((type, v) -> {
+                Map<String, Object> cell = StepFrames.map(v);
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("eval", eval);
+                row.put("task_type", type);
+                row.put("total", cell.get("total"));
+                row.put("hard_acc", cell.get("hard_acc"));
+                b.add(row);
+            }));
+            return b.build("tests", null);
+        });
+    }
+
+    /** A key/value description of the run: status, models, outcome, scores, tokens, warnings. */
+    public Frame summary() {
+        return cached("summary", () -> {
+            Map<String, Object> s = run.summary();
+            Map<String, Object> kv = new LinkedHashMap<>();
+            kv.put("run", run.name());
+            kv.put("status", run.status());
+            kv.put("env", run.configValue("env"));
+            kv.put("optimizer_model", run.configValue("optimizer_model"));
+            kv.put("target_model", run.configValue("target_model"));
+            kv.put("update_mode", run.configValue("skill_update_mode"));
+            kv.put("steps_completed", run.lastCompletedStep());
+            kv.put("steps_planned", run.plannedSteps());
+            for (String k : List.of("total_accepts", "total_rejects", "total_skips", "baseline_selection_hard",
+                    "best_selection_hard", "best_step", "best_origin", "baseline_test_hard", "test_hard", "test_delta_hard",
+                    "final_test_hard", "total_wall_time_s")) {
+                kv.put(k, s.containsKey(k) ? s.get(k) : k.equals("best_step") ? run.runtimeState().get("best_step") : null);
+            }
+            Object total = StepFrames.map(StepFrames.map(s.get("token_summary")).get("_total")).get("total_tokens");
+            kv.put("total_tokens", total);
+            kv.put("warnings", run.warnings().size());
+            StringColumn keys = StringColumn.create("key");
+            StringColumn vals = StringColumn.create("value");
+            kv.forEach((k, v) -> { keys.append(k); vals.append(v == null ? "" : fmt(v)); });
+            return new Frame("summary", new ArrayList<>(List.of(keys, vals)), run.name() + " · " + run.status() + headline());
+        });
+    }
+
+    /** Returns e.g. {@code " · best val 0.71 at step 9"} or "" when unknown. */
+    String headline() {
+        Object bs = run.summary().containsKey("best_selection_hard") ? run.summary().get("best_selection_hard") : run.runtimeState().get("best_score");
+        Object step = run.summary().containsKey("best_step") ? run.summary().get("best_step") : run.runtimeState().get("best_step");
+        if (bs instanceof Number v && step instanceof Number n) {
+            return String.format(Locale.ROOT, " · best val %.2f at step %d", v.doubleValue(), n.intValue());
+        }
+        return "";
+    }
+
+    static String fmt(Object v) {
+        if (v instanceof Double d) return d == Math.rint(d) && Math.abs(d) < 1e15 ? String.valueOf(d) : String.format(Locale.ROOT, "%.4f", d).replaceAll("0+$", "");
+        return String.valueOf(v);
+    }
+
+    private synchronized Frame cached(String key, Supplier<Frame> build) {
+        return cache.computeIfAbsent(key, k -> build.get()).copyFrame();
+    }
+
+    @Override public String toString() {
+        Frame s = steps();
+        return s.print(TextTable.MAX_ROWS, TextTable.MAX_WIDTH);
+    }
+}

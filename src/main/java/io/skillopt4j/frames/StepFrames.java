@@ -1,0 +1,206 @@
+package io.skillopt4j.frames;
+
+import io.skillopt4j.run.EpochArtifacts;
+import io.skillopt4j.run.RunSnapshot;
+import io.skillopt4j.run.StepArtifacts;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Stateless. Builds the steps and epochs frames from a {@link RunSnapshot} (columns documented in docs/frames.md). */
+final class StepFrames {
+    static final List<String> TIMING = List.of("rollout_s", "reflect_s", "aggregate_s", "select_s", "update_s", "evaluate_s");
+    private static final List<String> PAYLOAD_KEYS = List.of("edits", "revise_suggestions", "skill_candidates");
+
+    private StepFrames() {}
+
+    static Frame steps(RunSnapshot run) {
+        RowBuilder b = new RowBuilder()
+                .ints("epoch", "step", "step_in_epoch").strings("action").bools("accepted", "new_best")
+                .ints("edit_budget", "n_rollouts").doubles("train_hard", "train_soft", "selection_hard", "selection_soft",
+                        "candidate_gate_score", "current_score", "best_score").ints("best_step", "n_patches",
+                        "n_edits_proposed", "n_edits_merged", "n_edits_selected", "n_edits_applied", "n_edits_unmatched")
+                .doubles("learning_rate").ints("skill_len").longs("prompt_tokens", "completion_tokens", "tokens")
+                .doubles("seconds").doubles(TIMING.toArray(String[]::new));
+        double bestVal = Double.NaN;
+        int bestAt = -1;
+        for (Map<String, Object> h : run.history()) {
+            int step = intOf(h.get("step"));
+            StepArtifacts art = run.step(step);
+            Map<String, Object> r = new LinkedHashMap<>();
+            String action = str(h.get("action"));
+            r.put("epoch", h.get("epoch"));
+            r.put("step", step);
+            r.put("step_in_epoch", h.get("step_in_epoch"));
+            r.put("action", action);
+            r.put("accepted", action.contains("accept"));
+            r.put("new_best", action.equals("accept_new_best")
+                    || (action.contains("accept") && h.get("best_step") instanceof Number n && n.intValue() == step));
+            r.put("edit_budget", h.get("edit_budget"));
+            r.put("n_rollouts", h.get("rollout_n"));
+            r.put("train_hard", h.get("rollout_hard"));
+            r.put("train_soft", h.get("rollout_soft"));
+            r.put("selection_hard", h.get("selection_hard"));
+            r.put("selection_soft", h.get("selection_soft"));
+            r.put("candidate_gate_score", h.get("candidate_gate_score"));
+            r.put("current_score", h.get("current_score"));
+            r.put("best_score", h.get("best_score"));
+            r.put("best_step", h.get("best_step"));
+            r.put("n_patches", h.get("n_patches"));
+            r.put("n_edits_proposed", art == null || art.patches().isEmpty() ? null : proposed(art));
+            r.put("n_edits_merged", h.get("n_edits_merged"));
+            r.put("n_edits_selected", h.get("n_edits_ranked"));
+            Map<String, Object> apply = map(h.get("edit_apply_summary"));
+            r.put("n_edits_applied", apply.get("applied"));
+            r.put("n_edits_unmatched", unmatched(art, apply));
+            r.put("learning_rate", map(h.get("lr_decision")).get("learning_rate"));
+            r.put("skill_len", h.get("skill_len"));
+            long[] tok = tokens(map(h.get("tokens")));
+            r.put("prompt_tokens", tok[0]);
+            r.put("completion_tokens", tok[1]);
+            r.put("tokens", tok[0] + tok[1]);
+            r.put("seconds", h.get("wall_time_s"));
+            Map<String, Object> timing = map(h.get("timing"));
+            for (String t : TIMING) r.put(t, timing.get(t));
+            b.add(r);
+            if (h.get("selection_hard") instanceof Number sel && action.contains("accept")
+                    && (Double.isNaN(bestVal) || sel.doubleValue() > bestVal)) {
+                bestVal = sel.doubleValue();
+                bestAt = step;
+            }
+        }
+        int n = run.history().size();
+        String footer = n + " steps x " + RowBuilder.names(b).size() + " columns";
+        Object bs = run.summary().getOrDefault("best_selection_hard", run.runtimeState().get("best_score"));
+        Object bstep = run.summary().getOrDefault("best_step", run.runtimeState().get("best_step"));
+        if (bs instanceof Number v && bstep instanceof Number s) footer += String.format(Locale.ROOT, " · best val %.2f at step %d", v.doubleValue(), s.intValue());
+        else if (bestAt >= 0) footer += String.format(Locale.ROOT, " · best val %.2f at step %d", bestVal, bestAt);
+        if (!run.finished()) footer += " · " + run.status();
+        return b.build("steps", footer);
+    }
+
+    static Frame epochs(RunSnapshot run) {
+        RowBuilder b = new RowBuilder()
+                .ints("epoch", "n_steps", "first_step", "last_step", "accepts", "rejects", "skips")
+                .doubles("mean_train_hard", "mean_selection_hard", "current_score_end", "best_score_end", "best_so_far")
+                .longs("tokens").doubles("seconds")
+                .strings("slow_update_action").doubles("slow_update_prev_hard", "slow_update_curr_hard")
+                .ints("slow_update_chars", "n_improved", "n_regressed", "n_persistent_fail", "n_stable_success")
+                .strings("meta_skill_action").ints("meta_skill_chars");
+        TreeMap<Integer, List<Map<String, Object>>> byEpoch = new TreeMap<>();
+        for (Map<String, Object> h : run.history()) {
+            byEpoch.computeIfAbsent(intOf(h.get("epoch")), k -> new java.util.ArrayList<>()).add(h);
+        }
+        Map<Integer, EpochArtifacts> arts = new HashMap<>();
+        for (EpochArtifacts e : run.epochs()) {
+            arts.put(e.epoch(), e);
+            byEpoch.computeIfAbsent(e.epoch(), k -> new java.util.ArrayList<>());
+        }
+        double bestSoFar = Double.NaN;
+        for (Map.Entry<Integer, List<Map<String, Object>>> e : byEpoch.entrySet()) {
+            List<Map<String, Object>> hs = e.getValue();
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("epoch", e.getKey());
+            r.put("n_steps", hs.size());
+            if (!hs.isEmpty()) {
+                r.put("first_step", hs.get(0).get("step"));
+                r.put("last_step", hs.get(hs.size() - 1).get("step"));
+                r.put("current_score_end", hs.get(hs.size() - 1).get("current_score"));
+                r.put("best_score_end", hs.get(hs.size() - 1).get("best_score"));
+            }
+            int acc = 0, rej = 0, skip = 0;
+            double trainSum = 0, selSum = 0, secs = 0;
+            int sel = 0;
+            long tok = 0;
+            for (Map<String, Object> h : hs) {
+                String a = str(h.get("action"));
+                if (a.contains("accept")) acc++;
+                else if (a.equals("reject")) rej++;
+                else if (a.startsWith("skip")) skip++;
+                trainSum += dbl(h.get("rollout_hard"));
+                if (h.get("selection_hard") instanceof Number s) { selSum += s.doubleValue(); sel++; }
+                long[] t = tokens(map(h.get("tokens")));
+                tok += t[0] + t[1];
+                secs += dbl(h.get("wall_time_s"));
+                if (h.get("best_score") instanceof Number bsc) bestSoFar = Double.isNaN(bestSoFar) ? bsc.doubleValue() : Math.max(bestSoFar, bsc.doubleValue());
+            }
+            r.put("accepts", acc);
+            r.put("rejects", rej);
+            r.put("skips", skip);
+            r.put("mean_train_hard", hs.isEmpty() ? null : trainSum / hs.size());
+            r.put("mean_selection_hard", sel == 0 ? null : selSum / sel);
+            r.put("best_so_far", Double.isNaN(bestSoFar) ? null : bestSoFar);
+            r.put("tokens", tok);
+            r.put("seconds", Math.round(secs * 10) / 10.0);
+            EpochArtifacts ea = arts.get(e.getKey());
+            if (ea != null) {
+                Map<String, Object> slow = ea.slowResult();
+                r.put("slow_update_action", slow.isEmpty() ? null : str(slow.get("action")));
+                r.put("slow_update_prev_hard", slow.get("prev_hard"));
+                r.put("slow_update_curr_hard", slow.get("curr_hard"));
+                r.put("slow_update_chars", slow.get("slow_update_content") instanceof String s ? s.codePointCount(0, s.length()) : null);
+                Map<String, Integer> cat = new HashMap<>();
+                for (Map<String, Object> p : ea.comparisonPairs()) cat.merge(str(p.get("category")), 1, Integer::sum);
+                boolean pairs = !ea.comparisonPairs().isEmpty();
+                r.put("n_improved", pairs ? cat.getOrDefault("improved", 0) : null);
+                r.put("n_regressed", pairs ? cat.getOrDefault("regressed", 0) : null);
+                r.put("n_persistent_fail", pairs ? cat.getOrDefault("persistent_fail", 0) : null);
+                r.put("n_stable_success", pairs ? cat.getOrDefault("stable_success", 0) : null);
+                Map<String, Object> meta = ea.metaSkillResult();
+                r.put("meta_skill_action", meta.isEmpty() ? null : str(meta.get("action")));
+                r.put("meta_skill_chars", meta.get("meta_skill_content") instanceof String s ? s.codePointCount(0, s.length()) : null);
+            }
+            b.add(r);
+        }
+        String footer = byEpoch.size() + " epochs x " + RowBuilder.names(b).size() + " columns";
+        if (!Double.isNaN(bestSoFar)) footer += String.format(Locale.ROOT, " · best so far %.2f", bestSoFar);
+        return b.build("epochs", footer);
+    }
+
+    static int proposed(StepArtifacts art) {
+        int n = 0;
+        for (Map<String, Object> p : art.patches().values()) n += payload(map(p.get("patch"))).size();
+        return n;
+    }
+
+    static List<Object> payload(Map<String, Object> patch) {
+        for (String k : PAYLOAD_KEYS) if (patch.get(k) instanceof List<?> l) return new java.util.ArrayList<>(l);
+        return List.of();
+    }
+
+    private static Object unmatched(StepArtifacts art, Map<String, Object> apply) {
+        if (art != null && !art.editApplyReport().isEmpty()) {
+            int n = 0;
+            for (Map<String, Object> row : art.editApplyReport()) {
+                String s = str(row.get("status"));
+                if (s.startsWith("skipped") || s.equals("error")) n++;
+            }
+            return n;
+        }
+        if (apply.isEmpty()) return null;
+        return intOf(apply.get("skipped")) + intOf(apply.get("errors"));
+    }
+
+    static long[] tokens(Map<String, Object> byStage) {
+        long p = 0, c = 0;
+        for (Object v : byStage.values()) {
+            Map<String, Object> m = map(v);
+            p += (long) dbl(m.get("prompt_tokens"));
+            c += (long) dbl(m.get("completion_tokens"));
+        }
+        return new long[] {p, c};
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> map(Object o) { return o instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of(); }
+
+    static String str(Object o) { return o == null ? "" : String.valueOf(o); }
+
+    static int intOf(Object o) { return o instanceof Number n ? n.intValue() : 0; }
+
+    static double dbl(Object o) { return o instanceof Number n ? n.doubleValue() : 0.0; }
+}

@@ -1,0 +1,118 @@
+package io.skillopt4j.run;
+
+import io.skillopt4j.env.RolloutResult;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/** Stateless. Finds every adapter rollout directory of a run (upstream-trainer §6.1, §6.6) and labels it. */
+final class RolloutSets {
+    private static final Pattern STEP_DIR = Pattern.compile("step_(\\d+)");
+    private static final Pattern EPOCH_DIR = Pattern.compile("epoch_(\\d+)");
+    private static final Pattern BATCH_DIR = Pattern.compile("batch_(\\d+)");
+
+    private RolloutSets() {}
+
+    static List<RolloutSet> discover(RunSnapshot run, TolerantFiles f) {
+        Path dir = run.dir();
+        List<RolloutSet> out = new ArrayList<>();
+        int last = run.history().isEmpty() ? run.lastCompletedStep() : stepOf(run.history().get(run.history().size() - 1));
+        add(out, f, dir.resolve("selection_eval_baseline"), "selection_baseline", "val", 0, 0, null);
+        add(out, f, dir.resolve("test_eval_baseline"), "test_baseline", "test", 0, 0, null);
+        for (StepArtifacts s : run.steps()) {
+            Integer epoch = epochOf(run, s.step());
+            boolean hasRecord = !s.record().isEmpty();
+            List<Path> batches = RunReader.children(s.dir(), BATCH_DIR);
+            if (batches.isEmpty()) {
+                add(out, f, s.dir().resolve("rollout"), "train", "train", epoch, s.step(), null, hasRecord);
+            } else {
+                for (Path b : batches) {
+                    add(out, f, b.resolve("rollout"), "train", "train", epoch, s.step(), RunReader.number(b, BATCH_DIR));
+                }
+            }
+            add(out, f, s.dir().resolve("selection_eval"), "selection", "val", epoch, s.step(), null);
+        }
+        for (Path e : RunReader.children(dir.resolve("slow_update"), EPOCH_DIR)) {
+            int epoch = RunReader.number(e, EPOCH_DIR);
+            Integer step = epochEndStep(run, epoch);
+            add(out, f, e.resolve("rollout_prev"), "slow_update_prev", "train", epoch, step, null);
+            addWithTopups(out, f, e.resolve("rollout_curr"), "slow_update_curr", epoch, step);
+            add(out, f, e.resolve("selection_eval"), "slow_update_selection", "val", epoch, step, null);
+        }
+        for (Path e : RunReader.children(dir.resolve("meta_skill"), EPOCH_DIR)) {
+            int epoch = RunReader.number(e, EPOCH_DIR);
+            Integer step = epochEndStep(run, epoch);
+            add(out, f, e.resolve("rollout_prev"), "meta_skill_prev", "train", epoch, step, null);
+            addWithTopups(out, f, e.resolve("rollout_curr"), "meta_skill_curr", epoch, step);
+        }
+        Integer lastEpoch = last > 0 ? epochOf(run, last) : null;
+        add(out, f, dir.resolve("final_selection_eval"), "final_selection", "val", lastEpoch, last, null);
+        Integer best = bestStep(run);
+        add(out, f, dir.resolve("test_eval"), "test", "test", best == null ? null : epochOf(run, best), best, null);
+        add(out, f, dir.resolve("test_eval_final"), "test_final", "test", lastEpoch, last, null);
+        return out;
+    }
+
+    private static void addWithTopups(List<RolloutSet> out, TolerantFiles f, Path dir, String phase, int epoch, Integer step) {
+        add(out, f, dir, phase, "train", epoch, step, null);
+        Path topup = dir.resolve("topup");
+        if (!Files.isDirectory(topup)) return;
+        try (Stream<Path> s = Files.list(topup)) {
+            for (Path p : s.filter(Files::isDirectory).sorted().toList()) add(out, f, p, phase, "train", epoch, step, null);
+        } catch (IOException e) {
+            f.warn(topup, "unreadable (" + e.getMessage() + ")");
+        }
+    }
+
+    private static void add(List<RolloutSet> out, TolerantFiles f, Path dir, String phase, String split, Integer epoch,
+                            Integer step, Integer batch) {
+        add(out, f, dir, phase, split, epoch, step, batch, false);
+    }
+
+    private static void add(List<RolloutSet> out, TolerantFiles f, Path dir, String phase, String split, Integer epoch,
+                            Integer step, Integer batch, boolean required) {
+        if (!Files.isDirectory(dir)) {
+            if (required) f.missing(dir.resolve("results.jsonl"));
+            return;
+        }
+        Path results = dir.resolve("results.jsonl");
+        List<RolloutResult> rs = RunReader.results(results, f, required);
+        // A directory without results.jsonl may still hold traces (e.g. an exec target that was killed).
+        if (!rs.isEmpty() || Files.isDirectory(dir.resolve("predictions"))) {
+            out.add(new RolloutSet(phase, split, epoch, step, batch, dir, rs));
+        }
+    }
+
+    static int stepOf(Map<String, Object> rec) {
+        return rec.get("step") instanceof Number n ? n.intValue() : 0;
+    }
+
+    static Integer epochOf(RunSnapshot run, int step) {
+        for (Map<String, Object> h : run.history()) {
+            if (stepOf(h) == step && h.get("epoch") instanceof Number n) return n.intValue();
+        }
+        int spe = run.configInt("steps_per_epoch", 0);
+        return spe > 0 && step > 0 ? (step - 1) / spe + 1 : null;
+    }
+
+    private static Integer epochEndStep(RunSnapshot run, int epoch) {
+        Integer end = null;
+        for (Map<String, Object> h : run.history()) {
+            if (h.get("epoch") instanceof Number n && n.intValue() == epoch) end = stepOf(h);
+        }
+        int spe = run.configInt("steps_per_epoch", 0);
+        return end != null ? end : spe > 0 ? epoch * spe : null;
+    }
+
+    private static Integer bestStep(RunSnapshot run) {
+        if (run.summary().get("best_step") instanceof Number n) return n.intValue();
+        if (run.runtimeState().get("best_step") instanceof Number n) return n.intValue();
+        return null;
+    }
+}

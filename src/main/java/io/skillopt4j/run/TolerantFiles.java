@@ -1,0 +1,129 @@
+package io.skillopt4j.run;
+
+import io.skillopt4j.internal.Json;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Not thread-safe; one per read. Reads run-folder files without ever throwing on a missing, torn or
+ * malformed file: each problem becomes one warning (path relative to the run folder) and an empty value.
+ */
+final class TolerantFiles {
+    private final Path root;
+    private final List<String> warnings;
+
+    TolerantFiles(Path root, List<String> warnings) {
+        this.root = root;
+        this.warnings = warnings;
+    }
+
+    List<String> warnings() { return warnings; }
+
+    String rel(Path p) {
+        try {
+            return root.relativize(p).toString().replace('\\', '/');
+        } catch (IllegalArgumentException e) {
+            return p.toString();
+        }
+    }
+
+    void warn(Path p, String what) { warnings.add(rel(p) + ": " + what); }
+
+    void missing(Path p) { warn(p, "missing (run in progress or killed?)"); }
+
+    /** Returns the file's text, or null (warning if {@code required}) when absent or unreadable. */
+    String text(Path p, boolean required) {
+        if (!Files.isRegularFile(p)) {
+            if (required) missing(p);
+            return null;
+        }
+        try {
+            return Files.readString(p, StandardCharsets.UTF_8);
+        } catch (IOException | UncheckedIOException e) {
+            warn(p, "unreadable (" + e.getMessage() + ")");
+            return null;
+        }
+    }
+
+    /** Returns a JSON object as an ordered map, or null when absent or not a complete JSON object. */
+    @SuppressWarnings("unchecked")
+    Map<String, Object> object(Path p, boolean required) {
+        Object v = json(p, required);
+        if (v == null) return null;
+        if (v instanceof Map<?, ?> m) return (Map<String, Object>) m;
+        warn(p, "expected a JSON object, found " + kind(v) + "; ignored");
+        return null;
+    }
+
+    /** Returns a JSON array, or null when absent or not a complete JSON array. */
+    @SuppressWarnings("unchecked")
+    List<Object> array(Path p, boolean required) {
+        Object v = json(p, required);
+        if (v == null) return null;
+        if (v instanceof List<?> l) return (List<Object>) l;
+        warn(p, "expected a JSON array, found " + kind(v) + "; ignored");
+        return null;
+    }
+
+    private Object json(Path p, boolean required) {
+        String text = text(p, required);
+        if (text == null) return null;
+        if (text.isBlank()) {
+            warn(p, "empty (torn write?); ignored");
+            return null;
+        }
+        try {
+            return Json.parse(text);
+        } catch (IllegalArgumentException e) {
+            warn(p, "not complete JSON (torn write?); ignored");
+            return null;
+        }
+    }
+
+    /**
+     * Returns the JSON objects of a JSONL file in order, skipping blank lines. A line that does not parse is
+     * skipped with one warning naming its number (the usual cause is a torn last line of a killed run).
+     */
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> jsonl(Path p, boolean required) {
+        String text = text(p, required);
+        if (text == null) return List.of();
+        List<Map<String, Object>> out = new ArrayList<>();
+        int lineNo = 0;
+        int start = 0;
+        int n = text.length();
+        while (start < n) {
+            int end = text.indexOf('\n', start);
+            if (end < 0) end = n;
+            lineNo++;
+            String line = text.substring(start, end).strip();
+            start = end + 1;
+            if (line.isEmpty()) continue;
+            try {
+                Object v = Json.MAPPER.readValue(line, Object.class);
+                if (v instanceof Map<?, ?> m) out.add((Map<String, Object>) m);
+                else warn(p, "line " + lineNo + " is not a JSON object; skipped");
+            } catch (IOException e) {
+                boolean last = text.indexOf('\n', Math.min(start, n)) < 0 && text.substring(Math.min(start, n)).isBlank();
+                warn(p, "line " + lineNo + (last ? " is incomplete (torn last line?)" : " is not valid JSON") + "; skipped");
+            }
+        }
+        return out;
+    }
+
+    static Map<String, Object> orEmpty(Map<String, Object> m) { return m == null ? Map.of() : m; }
+
+    static Map<String, Object> copy(Map<String, Object> m) { return m == null ? Map.of() : new LinkedHashMap<>(m); }
+
+    private static String kind(Object v) {
+        return v instanceof List ? "an array" : v instanceof String ? "a string" : v instanceof Number ? "a number" : "a value";
+    }
+}

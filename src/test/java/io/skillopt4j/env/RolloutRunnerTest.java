@@ -1,0 +1,102 @@
+package io.skillopt4j.env;
+
+import io.skillopt4j.BackendException;
+import io.skillopt4j.internal.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RolloutRunnerTest {
+    @TempDir Path tmp;
+
+    private static List<Item> items(int n) {
+        List<Item> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) out.add(new Item("i" + i, Map.of("n", i)));
+        return out;
+    }
+
+    private static RolloutRequest request(List<Item> items, Path dir) {
+        return new RolloutRequest(new BatchSpec("eval", "val", 42, items), "skill", dir, false);
+    }
+
+    private static RolloutRunner.Outcome ok(Item item) {
+        RolloutResult r = new RolloutResult(item.id(), 1, 1, Map.of("agent_ok", true));
+        return new RolloutRunner.Outcome(r, List.of(Map.of("type", "message", "content", "hi " + item.id())), "SYS", "USER " + item.id(), Map.of());
+    }
+
+    @Test
+    void results_come_back_in_batch_order_with_artifacts_even_when_items_finish_out_of_order() throws Exception {
+        List<Item> items = items(6);
+        List<Integer> progress = new CopyOnWriteArrayList<>();
+        List<RolloutResult> rs = RolloutRunner.builder().workers(3).progress((d, t, r) -> progress.add(d)).build()
+                .run(request(items, tmp), (item, ctx) -> {
+                    Thread.sleep(5L * (6 - item.fields().get("n").hashCode()));
+                    return ok(item);
+                });
+        assertEquals(List.of("i0", "i1", "i2", "i3", "i4", "i5"), rs.stream().map(RolloutResult::id).toList());
+        assertEquals(List.of(1, 2, 3, 4, 5, 6), progress);
+        assertEquals(6, Files.readAllLines(tmp.resolve("results.jsonl")).size());
+        assertEquals(List.of(Map.of("type", "message", "content", "hi i3")), Json.read(tmp.resolve("predictions/i3/conversation.json")));
+        assertEquals("USER i3", Files.readString(tmp.resolve("predictions/i3/target_user_prompt.txt")));
+        assertEquals("SYS", Files.readString(tmp.resolve("predictions/i3/target_system_prompt.txt")));
+    }
+
+    @Test
+    void a_rerun_reuses_finished_ids_and_tolerates_a_torn_last_line() throws Exception {
+        Files.writeString(tmp.resolve("results.jsonl"),
+                "{\"id\": \"i0\", \"hard\": 1, \"soft\": 0.5, \"agent_ok\": true}\n{\"id\": \"i1\", \"hard\": 1, \"so");
+        AtomicInteger calls = new AtomicInteger();
+        List<RolloutResult> rs = RolloutRunner.builder().workers(2).build().run(request(items(3), tmp), (item, ctx) -> {
+            calls.incrementAndGet();
+            assertFalse(item.id().equals("i0"));
+            return ok(item);
+        });
+        assertEquals(2, calls.get());
+        assertEquals(0.5, rs.get(0).soft());
+        assertEquals(3, RolloutRunner.readResults(tmp.resolve("results.jsonl")).size());
+    }
+
+    @Test
+    void a_slow_item_becomes_a_timeout_row_and_an_exception_an_error_row() {
+        List<Item> items = items(3);
+        List<RolloutResult> rs = RolloutRunner.builder().workers(3).itemTimeout(Duration.ofMillis(300)).build()
+                .run(request(items, tmp), (item, ctx) -> {
+                    if (item.id().equals("i1")) Thread.sleep(20_000);
+                    if (item.id().equals("i2")) throw new IllegalStateException("boom");
+                    return ok(item);
+                });
+        assertEquals(1.0, rs.get(0).hard());
+        assertEquals("task-timeout-0s", rs.get(1).failReason());
+        assertEquals("timeout", rs.get(1).str("phase"));
+        assertEquals(false, rs.get(1).fields().get("agent_ok"));
+        assertEquals("unexpected: IllegalStateException: boom", rs.get(2).failReason());
+        assertEquals("error", rs.get(2).str("phase"));
+    }
+
+    @Test
+    void every_row_failing_at_the_agent_level_aborts_the_batch() {
+        BackendException e = assertThrows(BackendException.class, () -> RolloutRunner.builder().build()
+                .run(request(items(2), tmp), (item, ctx) -> { throw new java.io.IOException("connection refused"); }));
+        assertTrue(e.getMessage().contains("connection refused"), e.getMessage());
+    }
+
+    @Test
+    void ids_with_slashes_get_safe_folder_names() {
+        assertEquals("a_b", RolloutRunner.safeId("a/b"));
+        assertEquals("train:0001", RolloutRunner.safeId("train:0001"));
+        assertEquals("_..", RolloutRunner.safeId(".."));
+    }
+}
