@@ -1,0 +1,45 @@
+package io.skillopt4j.cli;
+
+import io.skillopt4j.internal.AtomicFiles;
+import io.skillopt4j.kernel.SkillOptKernel;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code skillopt jsh [--write FILE]}: prints the JShell startup script shipped in the jar (the imports a
+ * session needs), or writes it to FILE for {@code jshell --startup DEFAULT --startup FILE}.
+ */
+@Command(name = "jsh", description = "Print (or --write) the JShell startup script skillopt.jsh.")
+final class JshCommand implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--write", paramLabel = "FILE", description = "Write the script to FILE and print the jshell command line.")
+    Path write;
+
+    @Override public Integer call() {
+        String script = SkillOptKernel.startupScript();
+        if (write == null) {
+            spec.commandLine().getOut().print(script);
+            return 0;
+        }
+        AtomicFiles.writeString(write, script);
+        String jar = runningJarOrPlaceholder();
+        spec.commandLine().getOut().println("wrote " + write.toAbsolutePath());
+        spec.commandLine().getOut().println("jshell --startup DEFAULT --startup " + write + " --class-path " + jar);
+        return 0;
+    }
+
+    private static String runningJarOrPlaceholder() {
+        try {
+            Path p = Path.of(JshCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return p.toString().endsWith(".jar") ? p.toString() : "target/skillopt4j-0.1.0-all.jar";
+        } catch (Exception e) {
+            return "target/skillopt4j-0.1.0-all.jar";
+        }
+    }
+}

@@ -1,0 +1,126 @@
+package io.skillopt4j.cli;
+
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.internal.AtomicFiles;
+import io.skillopt4j.internal.Json;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code skillopt kernel install [--user|--prefix P] [--name N]}: writes a Jupyter kernelspec that starts
+ * {@code io.skillopt4j.kernel.SkillOptKernel} from this jar, so notebooks can pick "Java (SkillOpt4J)".
+ */
+@Command(name = "kernel", description = "Manage the SkillOpt4J Jupyter kernel.",
+        subcommands = {KernelCommand.Install.class})
+final class KernelCommand implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Override public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+        return 0;
+    }
+
+    /** Writes {@code <dir>/kernels/<name>/kernel.json}. */
+    @Command(name = "install", description = "Write the kernelspec (kernel.json) for Jupyter; no Python needed.")
+    static final class Install implements Callable<Integer> {
+        @Spec CommandSpec spec;
+
+        static final class Where {
+            @Option(names = "--user", description = "Install for the current user (default): the Jupyter data dir.")
+            boolean user;
+            @Option(names = "--prefix", paramLabel = "P", description = "Install under P/share/jupyter/kernels (a venv, a temp JUPYTER_PATH).")
+            Path prefix;
+        }
+
+        @ArgGroup(exclusive = true) Where where;
+
+        @Option(names = "--name", paramLabel = "N", defaultValue = "skillopt-java", description = "Kernelspec name (default: ${DEFAULT-VALUE}).")
+        String name;
+
+        @Option(names = "--display-name", paramLabel = "D", defaultValue = "Java (SkillOpt4J)", description = "Name shown in Jupyter (default: ${DEFAULT-VALUE}).")
+        String displayName;
+
+        @Option(names = "--jar", paramLabel = "JAR", description = "The skillopt4j -all.jar to run (default: the jar this command runs from).")
+        Path jar;
+
+        @Option(names = "--java", paramLabel = "JAVA", description = "The java executable (default: this JVM's).")
+        Path java;
+
+        @Option(names = "--jvm-opt", paramLabel = "OPT", description = "Extra JVM option for the kernel (repeatable), e.g. --jvm-opt=-Xmx4g.")
+        List<String> jvmOpts = List.of();
+
+        @Override public Integer call() {
+            if (!name.matches("[A-Za-z0-9._-]+")) {
+                throw ConfigException.badValue("skillopt kernel install", "--name", name, "letters, digits, '.', '_' and '-'");
+            }
+            Path jarPath = (jar != null ? jar : runningJar()).toAbsolutePath().normalize();
+            if (!Files.isRegularFile(jarPath)) {
+                throw ConfigException.badValue("skillopt kernel install", "--jar", jarPath.toString(), "an existing skillopt4j -all.jar");
+            }
+            Path javaPath = java != null ? java.toAbsolutePath() : Path.of(System.getProperty("java.home"), "bin", "java");
+            Path dir = kernelsDir().resolve(name);
+            AtomicFiles.writeString(dir.resolve("kernel.json"), Json.pretty(kernelJson(javaPath, jarPath)) + "\n");
+            spec.commandLine().getOut().println("installed kernelspec '" + name + "' in " + dir.toAbsolutePath());
+            return 0;
+        }
+
+        Map<String, Object> kernelJson(Path javaPath, Path jarPath) {
+            List<String> argv = new java.util.ArrayList<>();
+            argv.add(javaPath.toString());
+            argv.add("-Djava.awt.headless=true");
+            argv.addAll(jvmOpts);
+            argv.addAll(List.of("-cp", jarPath.toString(), "io.skillopt4j.kernel.SkillOptKernel", "{connection_file}"));
+            Map<String, Object> k = new LinkedHashMap<>();
+            k.put("argv", argv);
+            k.put("display_name", displayName);
+            k.put("language", "java");
+            // "message" makes Jupyter send interrupt_request instead of SIGINT, which would end the JVM.
+            k.put("interrupt_mode", "message");
+            k.put("metadata", Map.of("debugger", false));
+            return k;
+        }
+
+        private Path kernelsDir() {
+            if (where != null && where.prefix != null) return where.prefix.resolve("share").resolve("jupyter").resolve("kernels");
+            return userDataDir().resolve("kernels");
+        }
+
+        /** Jupyter's per-user data dir, as jupyter_core computes it. */
+        static Path userDataDir() {
+            String env = System.getenv("JUPYTER_DATA_DIR");
+            if (env != null && !env.isBlank()) return Path.of(env);
+            String home = System.getProperty("user.home");
+            String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+            if (os.contains("mac")) return Path.of(home, "Library", "Jupyter");
+            if (os.contains("win")) {
+                String appData = System.getenv("APPDATA");
+                return Path.of(appData != null ? appData : home, "jupyter");
+            }
+            String xdg = System.getenv("XDG_DATA_HOME");
+            return (xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(home, ".local", "share")).resolve("jupyter");
+        }
+
+        private static Path runningJar() {
+            try {
+                Path p = Path.of(KernelCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+                if (Files.isRegularFile(p)) return p;
+                throw ConfigException.badValue("skillopt kernel install", "--jar", "(not running from a jar: " + p + ")",
+                        "the path of target/skillopt4j-<version>-all.jar (or run ./skillopt kernel install)");
+            } catch (URISyntaxException e) {
+                throw new IllegalStateException("cannot locate the running jar: " + e.getMessage(), e);
+            }
+        }
+    }
+}

@@ -1,0 +1,213 @@
+package io.skillopt4j.kernel;
+
+import jdk.jshell.Diag;
+import jdk.jshell.EvalException;
+import jdk.jshell.JShell;
+import jdk.jshell.JShellException;
+import jdk.jshell.Snippet;
+import jdk.jshell.SnippetEvent;
+import jdk.jshell.SourceCodeAnalysis;
+import jdk.jshell.SourceCodeAnalysis.CompletionInfo;
+import jdk.jshell.SourceCodeAnalysis.Completeness;
+import jdk.jshell.UnresolvedReferenceException;
+
+import java.io.File;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Not thread-safe; one per session, one cell at a time. Evaluates notebook cells with {@code jdk.jshell}
+ * in this JVM: a cell is split into snippets, state carries across cells, the last expression's real
+ * object comes back for rich rendering, and failures become {@link CellException}s formatted as IJava does.
+ * <pre>{@code
+ * try (JShellEngine jsh = JShellEngine.create(JShellEngine.systemClassPath())) {
+ *     jsh.eval("int x = 2;");
+ *     Object v = jsh.eval("x * 21").orElseThrow().value();   // 42
+ * }
+ * }</pre>
+ */
+public final class JShellEngine implements AutoCloseable {
+    /** A cell's result value (which may itself be null). */
+    public record Value(Object value) {}
+
+    /** Completion choices replacing {@code [start, end)} of the cell. */
+    public record Completion(List<String> options, int start, int end) {}
+
+    /** The imports the jshell tool's DEFAULT startup gives, so cells read the same as in jshell. */
+    public static final String DEFAULT_IMPORTS = String.join("\n",
+            "import java.io.*;", "import java.math.*;", "import java.net.*;", "import java.nio.file.*;",
+            "import java.util.*;", "import java.util.concurrent.*;", "import java.util.function.*;",
+            "import java.util.prefs.*;", "import java.util.regex.*;", "import java.util.stream.*;");
+
+    private final JShell shell;
+    private final StashingExecutionControl control = new StashingExecutionControl();
+
+    private JShellEngine(List<String> classPath, PrintStream out, PrintStream err) {
+        this.shell = JShell.builder()
+                .executionEngine(StashingExecutionControl.provider(control), Map.of())
+                .out(out).err(err)
+                .build();
+        // The compiler's class path is empty by default: make the toolkit (and the kernel) visible to cells.
+        for (String entry : classPath) if (!entry.isBlank()) shell.addToClasspath(entry);
+    }
+
+    /** An engine whose cells compile against {@code classPath} (entries of a class path). */
+    public static JShellEngine create(List<String> classPath) {
+        return new JShellEngine(classPath, System.out, System.err);
+    }
+
+    /** The entries of this JVM's {@code java.class.path}. */
+    public static List<String> systemClassPath() {
+        return List.of(System.getProperty("java.class.path", "").split(File.pathSeparator));
+    }
+
+    /**
+     * Runs a startup script snippet by snippet and returns one line per snippet that failed (empty when
+     * all ran): a missing optional package must not stop a session from starting.
+     */
+    public List<String> startup(String script) {
+        List<String> problems = new ArrayList<>();
+        String rest = script;
+        while (!rest.isBlank()) {
+            CompletionInfo info = shell.sourceCodeAnalysis().analyzeCompletion(rest);
+            String src = info.completeness().isComplete() ? info.source() : rest;
+            rest = info.completeness().isComplete() ? info.remaining() : "";
+            try {
+                run(src, script, 0);
+            } catch (CellException e) {
+                problems.add(src.strip() + " -> " + e.getMessage().lines().findFirst().orElse(""));
+            }
+        }
+        return problems;
+    }
+
+    /**
+     * Evaluates a cell. Returns the value of its last snippet when that is an expression, empty otherwise.
+     *
+     * @throws CellException.CompilationException when a snippet does not compile or the cell is incomplete
+     * @throws CellException.EvalException when user code throws
+     */
+    public Optional<Value> eval(String cell) {
+        String rest = cell;
+        Optional<Value> last = Optional.empty();
+        while (!rest.isBlank()) {
+            int offset = cell.length() - rest.length();
+            CompletionInfo info = shell.sourceCodeAnalysis().analyzeCompletion(rest);
+            Completeness c = info.completeness();
+            if (c == Completeness.EMPTY) break;
+            if (c == Completeness.DEFINITELY_INCOMPLETE || c == Completeness.CONSIDERED_INCOMPLETE) {
+                throw Diagnostics.incomplete(cell, offset + leadingBlank(rest));
+            }
+            String src = c.isComplete() ? info.source() : rest;
+            rest = c.isComplete() ? info.remaining() : "";
+            last = run(src, cell, offset);
+        }
+        return last;
+    }
+
+    private Optional<Value> run(String src, String cell, int offset) {
+        control.clear();
+        List<SnippetEvent> events = shell.eval(src);
+        Optional<Value> value = Optional.empty();
+        for (SnippetEvent event : events) {
+            if (event.causeSnippet() != null) continue; // consequences for other snippets, not this one
+            Snippet snippet = event.snippet();
+            if (event.status() == Snippet.Status.REJECTED) {
+                List<Diag> diags = shell.diagnostics(snippet).filter(Diag::isError).toList();
+                throw Diagnostics.compile(diags, snippet.source(), cell, offset);
+            }
+            JShellException ex = event.exception();
+            if (ex instanceof UnresolvedReferenceException ure) {
+                List<String> missing = shell.unresolvedDependencies(ure.getSnippet()).toList();
+                throw Diagnostics.unresolved(ure.getSnippet(), missing, cell, offset);
+            }
+            if (ex != null) throw Diagnostics.eval(ex);
+            if (isExpression(snippet) && control.hasValue()) value = Optional.of(new Value(control.value()));
+        }
+        return value;
+    }
+
+    private static boolean isExpression(Snippet s) {
+        return switch (s.subKind()) {
+            case VAR_VALUE_SUBKIND, OTHER_EXPRESSION_SUBKIND, TEMP_VAR_EXPRESSION_SUBKIND -> true;
+            default -> false;
+        };
+    }
+
+    private static int leadingBlank(String s) {
+        int i = 0;
+        while (i < s.length() && Character.isWhitespace(s.charAt(i))) i++;
+        return i;
+    }
+
+    /** Completion at {@code cursor}, within the snippet of the cell that holds the cursor. */
+    public Completion complete(String cell, int cursor) {
+        SourceCodeAnalysis sca = shell.sourceCodeAnalysis();
+        int start = 0;
+        String rest = cell;
+        while (true) {
+            CompletionInfo info = sca.analyzeCompletion(rest);
+            if (!info.completeness().isComplete() || info.remaining().isBlank()) break;
+            int next = cell.length() - info.remaining().length();
+            if (next > cursor) break;
+            start = next;
+            rest = info.remaining();
+        }
+        int[] anchor = new int[1];
+        List<SourceCodeAnalysis.Suggestion> suggestions = sca.completionSuggestions(cell.substring(start), cursor - start, anchor);
+        Set<String> options = new LinkedHashSet<>();
+        suggestions.stream().filter(SourceCodeAnalysis.Suggestion::matchesType).forEach(s -> options.add(s.continuation()));
+        suggestions.forEach(s -> options.add(s.continuation()));
+        return new Completion(List.copyOf(options), start + anchor[0], cursor);
+    }
+
+    /**
+     * Whether a cell is ready to run: {@code "complete"}, {@code "incomplete"} (the front end should
+     * wait for more lines) or {@code "invalid"}.
+     */
+    public String completeness(String cell) {
+        String rest = cell;
+        while (!rest.isBlank()) {
+            CompletionInfo info = shell.sourceCodeAnalysis().analyzeCompletion(rest);
+            switch (info.completeness()) {
+                case DEFINITELY_INCOMPLETE, CONSIDERED_INCOMPLETE -> { return "incomplete"; }
+                case UNKNOWN -> { return "invalid"; }
+                case EMPTY -> { return "complete"; }
+                default -> rest = info.remaining();
+            }
+        }
+        return "complete";
+    }
+
+    /** Interrupts the running cell's thread (cooperative: a busy loop that ignores interrupts keeps running). */
+    public void interrupt() {
+        control.stop();
+    }
+
+    /** The names the session has defined so far (variables, methods, types), for inspection and tests. */
+    public List<String> definitions() {
+        List<String> names = new ArrayList<>();
+        shell.variables().forEach(v -> names.add(v.name()));
+        shell.methods().forEach(m -> names.add(m.name()));
+        shell.types().forEach(t -> names.add(t.name()));
+        return names;
+    }
+
+    @Override public void close() {
+        shell.close();
+    }
+
+    static String locale(Diag d) {
+        return d.getMessage(Locale.ROOT);
+    }
+
+    static String exceptionClass(JShellException ex) {
+        return ex instanceof EvalException ee ? ee.getExceptionClassName() : ex.getClass().getName();
+    }
+}

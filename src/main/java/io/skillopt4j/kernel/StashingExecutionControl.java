@@ -1,0 +1,69 @@
+package io.skillopt4j.kernel;
+
+import jdk.jshell.execution.DirectExecutionControl;
+import jdk.jshell.spi.ExecutionControl;
+import jdk.jshell.spi.ExecutionControlProvider;
+import jdk.jshell.spi.ExecutionEnv;
+
+import java.lang.reflect.Method;
+import java.util.Map;
+
+/**
+ * Not thread-safe; one per {@link JShellEngine}, which runs one snippet at a time. Runs snippets in this
+ * JVM (so display helpers reach the kernel) and keeps the real result object of the last snippet, which
+ * JShell itself would only hand back as a {@code String}.
+ */
+final class StashingExecutionControl extends DirectExecutionControl {
+    private Object value;
+    private boolean hasValue;
+    private volatile Thread running;
+
+    @Override protected String invoke(Method doit) throws Exception {
+        Object result = doit.invoke(null);
+        value = result;
+        hasValue = true;
+        // JShell's own String form is never shown (the kernel renders the object), so skip toString().
+        return "";
+    }
+
+    @Override protected void clientCodeEnter() {
+        running = Thread.currentThread();
+    }
+
+    @Override protected void clientCodeLeave() {
+        running = null;
+    }
+
+    /** Forgets the previous value; call before each snippet. */
+    void clear() {
+        value = null;
+        hasValue = false;
+    }
+
+    boolean hasValue() {
+        return hasValue;
+    }
+
+    Object value() {
+        return value;
+    }
+
+    /** Interrupts the thread running user code, if any (cooperative: code must check the flag or block). */
+    @Override public void stop() {
+        Thread t = running;
+        if (t != null) t.interrupt();
+    }
+
+    /** Hands JShell this exact control instance. */
+    static ExecutionControlProvider provider(StashingExecutionControl control) {
+        return new ExecutionControlProvider() {
+            @Override public String name() {
+                return "skillopt-direct";
+            }
+
+            @Override public ExecutionControl generate(ExecutionEnv env, Map<String, String> parameters) {
+                return control;
+            }
+        };
+    }
+}

@@ -1,0 +1,145 @@
+package io.skillopt4j.notebook;
+
+import org.knowm.xchart.internal.chartpart.Chart;
+import tech.tablesaw.api.Table;
+
+import java.awt.image.BufferedImage;
+import java.awt.image.RenderedImage;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Thread-safe. Rich display for notebooks: Tablesaw tables as HTML tables, images and XChart charts as
+ * PNG, {@link Markdown} (skills) as Markdown, {@link Diff}s and {@link Html} as HTML.
+ *
+ * <p>Under IJava, JJava or the SkillOpt4J kernel, {@link #register()} teaches the kernel's renderer
+ * these types (found by reflection: no kernel jar is needed at compile time), so a cell whose last
+ * value is a {@code Table} shows as a table; {@link #display(Object)} publishes mid-cell output. In
+ * plain JShell nothing is registered and {@code display} prints readable text.
+ * <pre>{@code
+ * Display.register();              // safe to call again when the cell is re-run
+ * Display.maxRows(50);
+ * display(run.steps());            // HTML table under a kernel, text in JShell
+ * }</pre>
+ */
+public final class Display {
+    private record Entry(Class<?> type, String mime, Function<Object, Rendering> fn) {}
+
+    private static final List<Entry> RENDERERS = new ArrayList<>();
+    private static int maxRows = 20;
+    private static KernelBridge bridge;
+    private static Object attached;
+
+    static {
+        renderer(Table.class, Rendering.HTML, t -> Renderings.table(t, maxRows()));
+        renderer(RenderedImage.class, Rendering.PNG, Renderings::image);
+        renderer(BufferedImage.class, Rendering.PNG, Renderings::image);
+        renderer(Chart.class, Rendering.PNG, Renderings::chart);
+        renderer(Markdown.class, Rendering.MARKDOWN, Renderings::markdown);
+        renderer(Html.class, Rendering.HTML, Renderings::html);
+        renderer(Diff.class, Rendering.HTML, Renderings::diff);
+        renderer(Rendering.class, Rendering.HTML, r -> r);
+    }
+
+    private Display() {}
+
+    /**
+     * Registers the renderers with the running kernel, if any, and names it: {@code "skillopt"} (an
+     * {@link #attach attached} kernel),
+     * {@code "ijava"}, {@code "jjava"} or {@code "none"} (plain JShell / plain Java). Idempotent.
+     */
+    public static synchronized String register() {
+        KernelBridge b = bridge();
+        if (b == null) return "none";
+        for (Entry e : RENDERERS) b.register(e.type(), e.mime(), Display::render);
+        return b.flavor.name();
+    }
+
+    /**
+     * Announces a kernel built on jupyter-jvm-basekernel that runs in this JVM (the SkillOpt4J kernel
+     * calls this at start; IJava and JJava are found without it). Null detaches.
+     */
+    public static synchronized void attach(Object kernel) {
+        attached = kernel;
+        bridge = null;
+    }
+
+    /** The kernel this JVM runs under: {@code "skillopt"}, {@code "ijava"}, {@code "jjava"} or {@code "none"}. */
+    public static synchronized String kernel() {
+        KernelBridge b = bridge();
+        return b == null ? "none" : b.flavor.name();
+    }
+
+    private static KernelBridge bridge() {
+        // Re-detect when there was none yet or the kernel object changed (an in-process kernel restarted).
+        if (bridge == null || bridge.isStale(attached)) bridge = KernelBridge.detect(attached).orElse(null);
+        return bridge;
+    }
+
+    /**
+     * Shows {@code value} now: as {@code display_data} under a kernel, as text on {@code System.out}
+     * otherwise. Null prints {@code null}.
+     */
+    public static void display(Object value) {
+        KernelBridge b;
+        synchronized (Display.class) {
+            register();
+            b = bridge;
+        }
+        if (b != null && value != null) b.display(value);
+        else System.out.println(value == null ? "null" : render(value).text());
+    }
+
+    /** The rendering the kernel would show for {@code value}; plain {@code toString()} for unknown types. */
+    public static Rendering render(Object value) {
+        if (value == null) return Rendering.text("null");
+        Entry match = null;
+        synchronized (Display.class) {
+            // Later registrations win, so a user's renderer overrides a built-in one for the same type.
+            for (int i = RENDERERS.size() - 1; i >= 0 && match == null; i--) {
+                if (RENDERERS.get(i).type().isInstance(value)) match = RENDERERS.get(i);
+            }
+        }
+        return match == null ? Rendering.text(String.valueOf(value)) : match.fn().apply(value);
+    }
+
+    /**
+     * Adds (or replaces) the renderer for {@code type}; {@code preferredMime} is what front ends show
+     * first. Registered with the running kernel immediately.
+     */
+    public static synchronized <T> void renderer(Class<T> type, String preferredMime, Function<? super T, Rendering> fn) {
+        Function<Object, Rendering> f = o -> fn.apply(type.cast(o));
+        RENDERERS.removeIf(e -> e.type().equals(type));
+        RENDERERS.add(new Entry(type, preferredMime, f));
+        if (bridge != null) bridge.register(type, preferredMime, Display::render);
+    }
+
+    /** Sets how many table rows are shown (first and last halves); at least 2. */
+    public static synchronized void maxRows(int n) {
+        if (n < 2) throw new IllegalArgumentException("Display.maxRows must be >= 2, got " + n);
+        maxRows = n;
+    }
+
+    /** How many table rows are shown. */
+    public static synchronized int maxRows() {
+        return maxRows;
+    }
+
+    /** {@link Html} for static import: {@code display(html("<b>ok</b>"))}. */
+    public static Html html(String html) {
+        return Html.of(html);
+    }
+
+    /** {@link Markdown} for static import. */
+    public static Markdown markdown(String text) {
+        return Markdown.of(text);
+    }
+
+    /** Shows the kernel in use and the registered types, as text. */
+    public static synchronized String describe() {
+        StringBuilder sb = new StringBuilder("kernel: ").append(kernel()).append(", maxRows: ").append(maxRows).append(", types:");
+        for (Entry e : RENDERERS) sb.append(' ').append(e.type().getSimpleName()).append("→").append(e.mime());
+        return sb.toString();
+    }
+}

@@ -1,0 +1,143 @@
+package io.skillopt4j.notebook;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Not thread-safe; {@link Display} guards it. A reflective binding to a running Jupyter kernel built on
+ * jupyter-jvm-basekernel (IJava, our own kernel) or its JJava fork, so the toolkit needs no kernel jar
+ * at compile time. All three expose {@code getRenderer()}, {@code display(DisplayData)} and the same
+ * {@code Renderer}/{@code RenderFunction}/{@code DisplayData} API, differing only in package names.
+ */
+final class KernelBridge {
+    /** How to find a kernel: a class with a static accessor for the running instance, and its base package. */
+    record Flavor(String name, String entryClass, String accessor, String basePackage) {}
+
+    static final List<Flavor> FLAVORS = List.of(
+            new Flavor("ijava", "io.github.spencerpark.ijava.IJava", "getKernelInstance", "io.github.spencerpark.jupyter"),
+            new Flavor("jjava", "org.dflib.jjava.JJava", "getKernelInstance", "org.dflib.jjava.jupyter"));
+
+    final Flavor flavor;
+    final Object kernel;
+    private final Object renderer;
+    private final Class<?> renderFunction;
+    private final Method createRegistration;
+    private final Method render;
+    private final Method display;
+    private final Class<?> displayData;
+    private final Set<Class<?>> registered = new HashSet<>();
+
+    private KernelBridge(Flavor flavor, Object kernel) throws ReflectiveOperationException {
+        this.flavor = flavor;
+        this.kernel = kernel;
+        this.renderer = kernel.getClass().getMethod("getRenderer").invoke(kernel);
+        ClassLoader cl = renderer.getClass().getClassLoader();
+        String display = flavor.basePackage() + ".kernel.display.";
+        this.renderFunction = Class.forName(display + "RenderFunction", false, cl);
+        this.displayData = Class.forName(display + "DisplayData", false, cl);
+        this.createRegistration = renderer.getClass().getMethod("createRegistration", Class.class);
+        this.render = renderer.getClass().getMethod("render", Object.class);
+        this.display = kernel.getClass().getMethod("display", displayData);
+    }
+
+    /** A kernel that announced itself through {@link Display#attach}; it is built on jupyter-jvm-basekernel. */
+    static final Flavor ATTACHED = new Flavor("skillopt", "", "", "io.github.spencerpark.jupyter");
+
+    /** The running kernel: the attached one, else IJava or JJava if this JVM hosts one. */
+    static Optional<KernelBridge> detect(Object attached) {
+        if (attached != null) {
+            try {
+                return Optional.of(new KernelBridge(ATTACHED, attached));
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                throw new IllegalStateException("the attached kernel has no basekernel display API: " + e, e);
+            }
+        }
+        for (Flavor f : FLAVORS) {
+            Object kernel = instance(f);
+            if (kernel == null) continue;
+            try {
+                return Optional.of(new KernelBridge(f, kernel));
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                System.err.println("skillopt: found a " + f.name() + " kernel but cannot bind its display API ("
+                        + e + "); falling back to text output");
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether the kernel this bridge talks to is no longer the running one. */
+    boolean isStale(Object attached) {
+        return flavor == ATTACHED ? attached != kernel : attached != null || instance(flavor) != kernel;
+    }
+
+    private static Object instance(Flavor f) {
+        for (ClassLoader cl : new ClassLoader[] {KernelBridge.class.getClassLoader(), Thread.currentThread().getContextClassLoader()}) {
+            if (cl == null) continue;
+            try {
+                Class<?> c = Class.forName(f.entryClass(), true, cl);
+                return c.getMethod(f.accessor()).invoke(null);
+            } catch (ClassNotFoundException | LinkageError e) {
+                // this flavour is not on the class path: try the next loader / flavour
+            } catch (ReflectiveOperationException e) {
+                return null;
+            }
+        }
+        return null;
+    }
+
+    /** Registers {@code fn} for {@code type} with the kernel's renderer, once per type. */
+    void register(Class<?> type, String preferredMime, Function<Object, Rendering> fn) {
+        if (!registered.add(type)) return;
+        try {
+            Object reg = createRegistration.invoke(renderer, type);
+            reg.getClass().getMethod("preferring", String[].class).invoke(reg, (Object) new String[] {preferredMime});
+            reg.getClass().getMethod("supporting", String[].class).invoke(reg, (Object) new String[] {Rendering.TEXT});
+            Object function = Proxy.newProxyInstance(renderFunction.getClassLoader(), new Class<?>[] {renderFunction}, handler(fn));
+            reg.getClass().getMethod("register", renderFunction).invoke(reg, function);
+        } catch (ReflectiveOperationException e) {
+            registered.remove(type);
+            throw new IllegalStateException("cannot register a renderer for " + type.getName() + " with the "
+                    + flavor.name() + " kernel: " + cause(e), e);
+        }
+    }
+
+    private static InvocationHandler handler(Function<Object, Rendering> fn) {
+        return (proxy, method, args) -> switch (method.getName()) {
+            case "render" -> {
+                Rendering r = fn.apply(args[0]);
+                Object out = args[1].getClass().getMethod("getOutputContainer").invoke(args[1]);
+                Method put = out.getClass().getMethod("putData", String.class, Object.class);
+                for (Map.Entry<String, String> e : r.data().entrySet()) put.invoke(out, e.getKey(), e.getValue());
+                yield null;
+            }
+            case "equals" -> proxy == args[0];
+            case "hashCode" -> System.identityHashCode(proxy);
+            case "toString" -> "skillopt render function";
+            default -> throw new UnsupportedOperationException(method.getName());
+        };
+    }
+
+    /** Renders {@code value} with the kernel's renderer and publishes it as {@code display_data}. */
+    void display(Object value) {
+        try {
+            Object data = displayData.isInstance(value) ? value : render.invoke(renderer, value);
+            display.invoke(kernel, data);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot display through the " + flavor.name() + " kernel: " + cause(e), e);
+        }
+    }
+
+    private static String cause(ReflectiveOperationException e) {
+        Throwable t = e instanceof InvocationTargetException ite && ite.getCause() != null ? ite.getCause() : e;
+        return t.toString();
+    }
+}
