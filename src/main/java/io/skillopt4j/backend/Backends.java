@@ -57,31 +57,68 @@ public final class Backends {
     /** Returns one chat model for {@code role}, recording into {@code meter}, reading settings from {@code env}. */
     public static ChatModel chat(String backend, FlatConfig cfg, String role, Map<String, String> env, UsageMeter meter) {
         String b = normalize(backend);
+        if (b.equals("azure_openai")) b = "openai_chat";
         Settings s = new Settings(cfg, env, role);
+        String[] noCfg = {};
         return switch (b) {
-            case "openai_compatible" -> common(OpenAiCompatibleChatModel.builder(), s, b, meter)
-                    .baseUrl(s.str(new String[] {s.cfgPrefix() + "openai_compatible_base_url", "openai_compatible_base_url"},
-                            new String[] {s.envPrefix() + "OPENAI_COMPATIBLE_BASE_URL", "OPENAI_COMPATIBLE_BASE_URL"},
-                            OpenAiCompatibleChatModel.DEFAULT_BASE_URL))
-                    .apiKey(s.secret(new String[] {s.envPrefix() + "OPENAI_COMPATIBLE_API_KEY", "OPENAI_COMPATIBLE_API_KEY"},
-                            new String[] {s.cfgPrefix() + "openai_compatible_api_key", "openai_compatible_api_key"}))
-                    .temperature(temperature(s.str(new String[] {"openai_compatible_temperature"},
-                            new String[] {s.envPrefix() + "OPENAI_COMPATIBLE_TEMPERATURE", "OPENAI_COMPATIBLE_TEMPERATURE"}, null)))
-                    .maxTokens(s.integer(new String[] {"openai_compatible_max_tokens"},
-                            new String[] {s.envPrefix() + "OPENAI_COMPATIBLE_MAX_TOKENS", "OPENAI_COMPATIBLE_MAX_TOKENS"}, 8000))
-                    .timeout(s.seconds(new String[] {"openai_compatible_timeout_seconds"},
-                            new String[] {s.envPrefix() + "OPENAI_COMPATIBLE_TIMEOUT_SECONDS", "OPENAI_COMPATIBLE_TIMEOUT_SECONDS"}, 300))
-                    .model(model(s, b, env, "OPENAI_COMPATIBLE_MODEL"))
+            case "openai_compatible" -> BackendSettings.openAiCompatible(common(OpenAiCompatibleChatModel.builder(), s, meter), s)
+                    .model(model(s, b, "OPENAI_COMPATIBLE_MODEL")).build();
+            case "openai_chat" -> BackendSettings.openAi(common(OpenAiChatModel.builder(), s, meter), s)
+                    .model(model(s, b, "DEPLOYMENT")).build();
+            case "qwen_chat" -> BackendSettings.qwen(common(QwenChatModel.builder(), s, meter), s)
+                    .model(model(s, b, "QWEN_CHAT_MODEL")).build();
+            case "minimax_chat" -> BackendSettings.miniMax(common(MiniMaxChatModel.builder(), s, meter), s)
+                    .model(model(s, b, "MINIMAX_MODEL")).build();
+            case "claude_chat" -> {
+                String transport = s.str(new String[] {"claude_chat_transport"}, new String[] {"CLAUDE_CHAT_TRANSPORT"}, "cli").toLowerCase(Locale.ROOT);
+                if (transport.equals("api")) {
+                    yield common(AnthropicChatModel.builder(), s, meter)
+                            .apiKey(s.secret(new String[] {"ANTHROPIC_API_KEY"}, new String[] {"anthropic_api_key"}))
+                            .baseUrl(s.str(new String[] {"anthropic_base_url"}, new String[] {"ANTHROPIC_BASE_URL"}, null))
+                            .model(model(s, b)).build();
+                }
+                if (!transport.equals("cli")) throw ConfigException.badValue("", "claude_chat_transport", transport, "cli or api");
+                yield BackendSettings.claudeCli(common(ClaudeCliChatModel.builder(), s, meter), s)
+                        .timeout(s.seconds(new String[] {"claude_chat_timeout"}, noCfg, 300)).model(model(s, b)).build();
+            }
+            case "claude_code_exec" -> BackendSettings.claudeCli(common(ClaudeCliChatModel.builder(), s, meter), s)
+                    .backendName("claude_code_exec")
+                    .binary(s.str(new String[] {"claude_code_exec_path"}, new String[] {"CLAUDE_CODE_EXEC_PATH"}, "claude"))
+                    .maxThinkingTokens(s.integer(new String[] {"claude_code_exec_max_thinking_tokens"}, new String[] {"CLAUDE_CODE_EXEC_MAX_THINKING_TOKENS"}, 16384))
+                    .reasoningEffort(BackendSettings.claudeCodeEffort(s))
+                    .model(model(s, b)).build();
+            case "copilot_chat" -> common(CopilotChatModel.builder(), s, meter)
+                    .binary(s.str(new String[] {"copilot_exec_path"}, new String[] {"COPILOT_EXEC_PATH"}, "copilot"))
+                    .home(s.str(new String[] {"copilot_exec_home"}, new String[] {"COPILOT_EXEC_HOME"}, null))
+                    .timeout(s.seconds(new String[] {"copilot_chat_timeout"}, new String[] {"COPILOT_CHAT_TIMEOUT"}, 600))
+                    .env(env)
+                    .model(s.str(new String[] {"copilot_chat_" + s.role() + "_model"}, new String[] {"COPILOT_CHAT_" + s.envPrefix() + "MODEL"}, ""))
                     .build();
+            case "codex_exec" -> common(CodexChatModel.builder(), s, meter).settings(CodexSettings.from(s)).env(env)
+                    .model(model(s, b)).build();
+            case "cursor_exec", "copilot_exec" -> {
+                if (!s.role().equals("target")) throw ConfigException.badValue("", role + "_backend", backend, "one of " + String.join(", ", OPTIMIZER));
+                yield ExecAgentChatModel.builder(exec(b, cfg, env, new UsageMeter())).role(s.role()).meter(meter).backoff(Backoff.NONE).build();
+            }
             default -> throw ConfigException.badValue("", role + "_backend", backend, "one of " + String.join(", ",
                     role.equals("optimizer") ? OPTIMIZER : TARGET));
         };
     }
 
-    /** Returns the exec agent for {@code backend} (a member of {@link #EXEC}). */
+    /** Returns the exec agent for {@code backend} (a member of {@link #EXEC}), reading target settings. */
     public static ExecAgent exec(String backend, FlatConfig cfg, Map<String, String> env, UsageMeter meter) {
         String b = normalize(backend);
-        throw ConfigException.badValue("", "target_backend", backend, "one of " + String.join(", ", EXEC));
+        Settings s = new Settings(cfg, env, "target");
+        Duration timeout = s.seconds(new String[] {"exec_timeout"}, new String[] {}, 120);
+        String model = model(s, b);
+        return switch (b) {
+            case "codex_exec" -> CodexExecAgent.builder().model(model).settings(CodexSettings.from(s)).env(env).meter(meter).timeout(timeout).build();
+            case "claude_code_exec" -> BackendSettings.claudeCodeExec(ClaudeCodeExecAgent.builder(), s).model(model).env(env).meter(meter).timeout(timeout).build();
+            case "cursor_exec" -> BackendSettings.cursorExec(CursorExecAgent.builder(), s).model(model).env(env).meter(meter).timeout(timeout).build();
+            case "copilot_exec" -> BackendSettings.copilotExec(CopilotExecAgent.builder(), s).model(s.cfgValue("target_model") == null ? "" : model)
+                    .env(env).meter(meter).timeout(timeout).build();
+            default -> throw ConfigException.badValue("", "target_backend", backend, "one of " + String.join(", ", EXEC));
+        };
     }
 
     /** Returns upstream's default model for a backend (gpt-4o when unknown, as upstream falls back). */
@@ -111,7 +148,7 @@ public final class Backends {
     }
 
     /** The role's model: {@code <role>_model} from config, else the backend's env var, else its default. */
-    static String model(Settings s, String backend, Map<String, String> env, String... envNames) {
+    static String model(Settings s, String backend, String... envNames) {
         String m = s.cfgValue(s.role() + "_model");
         boolean placeholder = m == null || m.equals("gpt-5.4") || m.equals("gpt-5.5");
         if (placeholder && (backend.equals("claude_code_exec") || backend.equals("claude_chat"))) return "claude-sonnet-4-6";
@@ -125,7 +162,7 @@ public final class Backends {
         return e != null ? e : defaultModel(backend);
     }
 
-    private static <B extends AbstractChatModel.Builder<B>> B common(B b, Settings s, String backend, UsageMeter meter) {
+    private static <B extends AbstractChatModel.Builder<B>> B common(B b, Settings s, UsageMeter meter) {
         FlatConfig cfg = s.cfg();
         String effort = cfg.string("reasoning_effort", "");
         long base = cfg.longValue("retry_backoff_base_ms", 1000);

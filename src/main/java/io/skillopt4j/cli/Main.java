@@ -18,12 +18,23 @@ import java.util.function.Supplier;
         description = "Train agent skills (Markdown documents) with the SkillOpt method.")
 public final class Main implements Runnable {
     /** Every subcommand, in help order. Add new commands here. */
-    static final List<Supplier<Object>> COMMANDS = List.of(
+    static final List<Supplier<Object>> COMMANDS = commands(
+            // one command per line, each ending with a comma: this file merges with git's union driver
             DemoCommand::new,
+            ConfigCommand::commandLine,
+            ChatCommand::new,
+            TracesCommand::new,
             SplitCommand::new,
+            RunsCommand::new,
+            ReportCommand::new,
             KernelCommand::new,
-            JshCommand::new
-    );
+            JshCommand::new,
+            null);
+
+    @SafeVarargs
+    private static List<Supplier<Object>> commands(Supplier<Object>... all) {
+        return java.util.Arrays.stream(all).filter(java.util.Objects::nonNull).toList();
+    }
 
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 

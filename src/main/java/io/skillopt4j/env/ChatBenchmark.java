@@ -62,13 +62,16 @@ public abstract class ChatBenchmark implements Benchmark {
         return t > 0 ? Duration.ofSeconds(t) : callTimeout().plusSeconds(60);
     }
 
+    /** Whether a batch where every row has agent_ok=false throws (a systemic backend failure); default true. */
+    protected boolean abortWhenAllFail() { return true; }
+
     /** Runs one item: build prompts, call the target, score, and return the row and its trajectory. */
     protected abstract RolloutRunner.Outcome runItem(Item item, RolloutRunner.Context ctx) throws Exception;
 
     @Override
     public List<RolloutResult> rollout(RolloutRequest request) {
         return RolloutRunner.builder().workers(cfg.integer("workers", defaultWorkers())).itemTimeout(itemTimeout())
-                .progress(progress).defaultTaskType(name).build().run(request, this::runItem);
+                .progress(progress).defaultTaskType(name).abortWhenAllFail(abortWhenAllFail()).build().run(request, this::runItem);
     }
 
     /** Upstream's skill section: {@code "## Skill\n<trimmed skill>\n\n"}, or "" for an empty skill. */

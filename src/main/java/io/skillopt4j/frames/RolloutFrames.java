@@ -1,6 +1,8 @@
 package io.skillopt4j.frames;
 
+import io.skillopt4j.backend.PriceTable;
 import io.skillopt4j.backend.TraceStep;
+import io.skillopt4j.backend.Usage;
 import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.run.RolloutSet;
 import io.skillopt4j.run.RunSnapshot;
@@ -130,7 +132,7 @@ final class RolloutFrames {
         }
         Object m = run.configValue(role + "_model");
         String model = m == null ? "" : str(m);
-        Double cost = prices == null ? null : prices.cost(model, role, c[1], c[2]);
+        Double cost = cost(prices, model, role, c[1], c[2]);
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("scope", scope);
         row.put("epoch", epoch);
@@ -145,6 +147,13 @@ final class RolloutFrames {
         row.put("cost_usd", cost);
         b.add(row);
         return cost;
+    }
+
+    /** Prices by model (exact or longest prefix, as the backends do), else by a role entry ("optimizer"/"target"). */
+    private static Double cost(PriceTable prices, String model, String role, long prompt, long completion) {
+        if (prices == null) return null;
+        String key = prices.find(model) != null ? model : prices.find(role) != null ? role : null;
+        return key == null ? null : prices.cost(key, new Usage(prompt, completion, prompt + completion, 0));
     }
 
     /** Upstream counts only two roles: the target runs rollouts, the optimizer every other stage. */

@@ -1,5 +1,6 @@
 package io.skillopt4j.frames;
 
+import io.skillopt4j.backend.PriceTable;
 import io.skillopt4j.run.RunReader;
 import io.skillopt4j.run.RunSnapshot;
 import tech.tablesaw.api.StringColumn;
@@ -58,7 +59,11 @@ public final class RunFrames {
     /** Token counts per step and stage (plus what ran outside steps), without cost. */
     public Frame tokens() { return cached("tokens", () -> RolloutFrames.tokens(run, null)); }
 
-    /** Token counts with a {@code cost_usd} column priced by {@code prices}. */
+    /**
+     * Token counts with a {@code cost_usd} column priced by {@code prices} (the backends' price table, e.g.
+     * {@code PriceTable.load(Path.of("prices.yaml"))}); a model without an entry falls back to an entry named
+     * after its role ({@code optimizer}/{@code target}), else its cost is missing.
+     */
     public Frame tokens(PriceTable prices) { return RolloutFrames.tokens(run, prices); }
 
     /** One row per test summary and task type ({@code test_eval*}/summary.json): eval, task_type, total, hard_acc. */

@@ -1,10 +1,12 @@
 package io.skillopt4j.frames;
 
+import io.skillopt4j.backend.PriceTable;
 import io.skillopt4j.run.Fixtures;
 import org.junit.jupiter.api.Test;
 import tech.tablesaw.api.ColumnType;
 
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -110,7 +112,9 @@ class RunFramesTest {
 
     @Test
     void tokensFrameMatchesSummaryTotalsAndPricesByRole() {
-        Frame t = PY.tokens(PriceTable.of("optimizer", 1.0, 10.0).and("fake-target", 2.0, 20.0));
+        PriceTable prices = PriceTable.of(Map.of("optimizer", Map.of("prompt", 1.0, "completion", 10.0),
+                "fake-target", Map.of("prompt", 2.0, "completion", 20.0)), "test");
+        Frame t = PY.tokens(prices);
         long total = 0;
         for (int i = 0; i < t.rowCount(); i++) total += t.longColumn("total_tokens").getLong(i);
         assertEquals(71741, total);

@@ -1,0 +1,198 @@
+package io.skillopt4j.backend;
+
+import io.skillopt4j.backend.internal.CliPrompt;
+import io.skillopt4j.backend.internal.HttpErrors;
+import io.skillopt4j.backend.internal.Proc;
+import io.skillopt4j.internal.AtomicFiles;
+import io.skillopt4j.internal.Redactor;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Thread-safe. The harness every exec backend shares ({@link #run} is the template): it recreates the
+ * workspace ({@code .agents/skills/skillopt-target/SKILL.md}, {@code task.md}, extra files), runs up to
+ * {@code 1 + emptyResponseRetries} attempts of {@link #attempt} (a retry note is appended to the prompt from
+ * the second on), joins the raw output with {@code ===== <NAME> CLI ATTEMPT n =====} markers, extracts the
+ * {@code <answer>}, persists {@code <prefix>_raw.txt} (appending after a TURN BREAK), the summary and the
+ * steps file (all valid UTF-8, secrets scrubbed) and meters usage under role target, stage rollout.
+ */
+public abstract class AbstractExecAgent implements ExecAgent {
+    private static final Pattern ANSWER = Pattern.compile("(?is)<answer>(.*?)</answer>");
+    /** Default SKILL.md description. */
+    static final String DESCRIPTION = "Task guidance optimized by SkillOpt; read it before working on task.md.";
+
+    /** How one attempt ended. */
+    protected enum Outcome { OK, EMPTY, FAILED }
+
+    /** Immutable. One attempt: raw output for the trace, parsed stream, final text, outcome and reason. */
+    protected record Attempt(String raw, ParsedTrace parsed, String text, Outcome outcome, String error) {}
+
+    protected final String model;
+    protected final Map<String, String> env;
+    protected final UsageMeter meter;
+    protected final int emptyResponseRetries;
+    protected final Duration defaultTimeout;
+
+    protected AbstractExecAgent(String model, Map<String, String> env, UsageMeter meter, int emptyResponseRetries, Duration defaultTimeout) {
+        this.model = model == null ? "" : model;
+        this.env = env == null ? System.getenv() : Map.copyOf(env);
+        this.meter = meter == null ? new UsageMeter() : meter;
+        this.emptyResponseRetries = Math.max(0, emptyResponseRetries);
+        this.defaultTimeout = defaultTimeout == null ? Duration.ofSeconds(120) : defaultTimeout;
+    }
+
+    @Override public String model() { return model; }
+
+    /** Returns the trace file prefix (codex, claude, cursor, copilot) and marker name. */
+    protected abstract String prefix();
+
+    /** Runs one attempt in {@code workspace}. */
+    protected abstract Attempt attempt(ExecTask task, Path workspace, String prompt, int attemptNo, Duration timeout) throws IOException;
+
+    /** Returns the summary text of the combined raw trace. */
+    protected abstract String summary(String combinedRaw, ParsedTrace parsed, String finalText);
+
+    /** Returns the raw text as persisted (Cursor sanitises it). */
+    protected String persistable(String raw) { return raw; }
+
+    /** Returns the steps file name, or null when this backend writes none. */
+    protected String stepsFile() { return prefix() + "_trace_steps.txt"; }
+
+    @Override public final ExecResult run(ExecTask task) {
+        Objects.requireNonNull(task, "task");
+        refuseDeniedData(task.workspace());
+        Path traceDir = task.traceDir() != null ? task.traceDir() : task.workspace().toAbsolutePath().getParent();
+        prepareWorkspace(task);
+        Duration timeout = task.timeout() == null ? defaultTimeout : task.timeout();
+        List<String> raws = new ArrayList<>();
+        Attempt last = null;
+        long t0 = System.nanoTime();
+        for (int a = 1; a <= emptyResponseRetries + 1; a++) {
+            String prompt = a == 1 ? task.prompt() : task.prompt() + retryNote();
+            try {
+                last = attempt(task, task.workspace(), prompt, a, timeout);
+            } catch (IOException e) {
+                last = new Attempt("", null, "", Outcome.FAILED, backend() + ": CLI could not be executed: " + e.getMessage());
+            }
+            raws.add("===== " + prefix().toUpperCase(java.util.Locale.ROOT) + " CLI ATTEMPT " + a + " =====\n" + last.raw());
+            if (last.outcome() != Outcome.EMPTY) break;
+        }
+        Duration latency = Duration.ofNanos(System.nanoTime() - t0);
+        String combined = String.join("\n\n", raws);
+        ParsedTrace parsed = last.parsed() == null ? new ParsedTrace(List.of(), "", Usage.ZERO, false, false, "", 0, Map.of()) : last.parsed();
+        String text = last.text() == null ? "" : last.text();
+        boolean ok = last.outcome() == Outcome.OK;
+        String error = ok ? "" : HttpErrors.oneLine(Redactor.scrub(last.error() == null || last.error().isBlank()
+                ? backend() + ": returned an empty final response after " + raws.size() + " attempt(s)" : last.error()));
+        persist(traceDir, combined, parsed, text);
+        meter.record("target", "rollout", model, parsed.usage(), latency);
+        return new ExecResult(extractAnswer(text), text, parsed.steps(), parsed.usage(), latency, ok, error);
+    }
+
+    /** Returns the text inside the last {@code <answer>} tag, or the whole text when there is none. */
+    public static String extractAnswer(String text) {
+        Matcher m = ANSWER.matcher(text == null ? "" : text);
+        String found = null;
+        while (m.find()) found = m.group(1).strip();
+        return found != null ? found : text == null ? "" : text.strip();
+    }
+
+    /** Renders upstream's SKILL.md: front matter, heading, optional preamble, Dynamic Guidance. */
+    public static String renderSkillMd(String skill, String description) {
+        String body = skill == null || skill.isBlank() ? "No task-specific guidance yet; solve the task carefully." : skill.strip();
+        return "---\nname: \"skillopt-target\"\ndescription: \"" + (description == null ? DESCRIPTION : description).replace("\"", "\\\"")
+                + "\"\n---\n\n# ReflACT Target Skill\n\n## Dynamic Guidance\n\n" + body + "\n";
+    }
+
+    private void prepareWorkspace(ExecTask task) {
+        Path ws = task.workspace();
+        CliPrompt.deleteQuietly(ws);
+        AtomicFiles.writeString(ws.resolve(".agents/skills/skillopt-target/SKILL.md"), renderSkillMd(task.skill(), null));
+        String taskText = task.extraFiles().getOrDefault("task.md", task.prompt());
+        if (!taskText.isEmpty()) AtomicFiles.writeString(ws.resolve("task.md"), taskText);
+        for (Map.Entry<String, String> e : task.extraFiles().entrySet()) {
+            Path p = ws.resolve(e.getKey()).normalize();
+            if (!p.startsWith(ws.normalize())) throw new IllegalArgumentException("extra file escapes the workspace: " + e.getKey());
+            AtomicFiles.writeString(p, e.getValue());
+        }
+    }
+
+    static void refuseDeniedData(Path p) {
+        for (Path part : p.toAbsolutePath().normalize()) {
+            String s = part.toString();
+            if (s.equals("officeqa_split") || s.equals("sealqa_split")) {
+                throw new IllegalArgumentException("Refusing to expose denied data directory to exec backend: " + p);
+            }
+        }
+    }
+
+    /** Upstream's retry note, appended from the second attempt on. */
+    static String retryNote() {
+        return "\n\nNote: the previous run returned an empty final response. Re-read task.md, "
+                + ".agents/skills/skillopt-target/SKILL.md and, if present, ATTACHMENTS.md, then answer inside <answer>...</answer>.";
+    }
+
+    /** Upstream's exec wrapper (Claude CLI, Cursor, Copilot): how to use the workspace files. */
+    protected static String execPrompt(String prompt, boolean allowFileEdits) {
+        String p = prompt.replace("use the skillopt-target skill", "read .agents/skills/skillopt-target/SKILL.md directly; do not call a Skill tool")
+                .replace("Use the skillopt-target skill", "Read .agents/skills/skillopt-target/SKILL.md directly; do not call a Skill tool");
+        return "You are working in a prepared workspace. Use the workspace files.\n"
+                + "First read task.md and .agents/skills/skillopt-target/SKILL.md (and ATTACHMENTS.md if present).\n"
+                + "Do not call a Skill tool: the guidance is a local file. Do not ask for permission.\n"
+                + (allowFileEdits ? "You may modify workspace files to create the requested artifact.\n" : "Do not modify files.\n")
+                + "Return only the final answer, keeping any <answer>...</answer> tags.\n\n" + p;
+    }
+
+    private void persist(Path dir, String combined, ParsedTrace parsed, String text) {
+        try {
+            Files.createDirectories(dir);
+            Path rawFile = dir.resolve(prefix() + "_raw.txt");
+            String clean = Redactor.scrub(persistable(combined));
+            String all = clean;
+            if (Files.isRegularFile(rawFile)) {
+                String prev = Files.readString(rawFile, StandardCharsets.UTF_8);
+                if (!prev.isBlank()) all = prev + "\n\n===== TURN BREAK =====\n\n" + clean;
+            }
+            AtomicFiles.writeString(rawFile, all);
+            AtomicFiles.writeString(dir.resolve(prefix() + "_trace_summary.txt"), Redactor.scrub(summary(all, parsed, text)));
+            String steps = stepsFile();
+            if (steps != null) AtomicFiles.writeString(dir.resolve(steps), Redactor.scrub(TraceSteps.format(parsed.steps(), TraceSteps.DEFAULT_MAX_CHARS)) + "\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write traces under " + dir, e);
+        }
+    }
+
+    /** Runs a command with the scrubbed env; shared by the agents. */
+    protected Proc.Result exec(List<String> cmd, Path cwd, Map<String, String> childEnv, String stdin, Duration timeout) throws IOException {
+        return Proc.run(cmd, cwd, childEnv, stdin, timeout);
+    }
+
+    /** Returns "tagged", "plain_text" or "missing" for a final response. */
+    static String answerFormat(String text) {
+        if (text == null || text.isBlank()) return "missing";
+        return ANSWER.matcher(text).find() ? "tagged" : "plain_text";
+    }
+
+    /** Returns up to 3 raw lines mentioning error/traceback joined by " | ", or "none". */
+    static String errorLines(String raw) {
+        List<String> out = new ArrayList<>();
+        for (String l : raw.split("\\r?\\n")) {
+            String low = l.toLowerCase(java.util.Locale.ROOT);
+            if ((low.contains("error") || low.contains("traceback")) && out.size() < 3) out.add(l.strip());
+        }
+        return out.isEmpty() ? "none" : String.join(" | ", out);
+    }
+
+    @Override public String toString() { return getClass().getSimpleName() + "[backend=" + backend() + ", model=" + model + "]"; }
+}

@@ -1,0 +1,174 @@
+package io.skillopt4j.backend;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.skillopt4j.BackendException;
+import io.skillopt4j.backend.internal.ClaudeStream;
+import io.skillopt4j.backend.internal.CliPrompt;
+import io.skillopt4j.backend.internal.HttpErrors;
+import io.skillopt4j.backend.internal.JsonReply;
+import io.skillopt4j.backend.internal.Proc;
+import io.skillopt4j.internal.Json;
+import io.skillopt4j.internal.Redactor;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Thread-safe. {@code claude_chat} through the Claude Code CLI in print mode, as upstream runs it:
+ * {@code claude -p --output-format json --permission-mode dontAsk --add-dir <tmp> [--model m]
+ * [--setting-sources s] [--append-system-prompt-file <tmp>/system_prompt.txt] [--effort e] [--schema ...]},
+ * prompt on stdin, cwd a fresh temp dir, 300 s default timeout, child environment scrubbed to
+ * {@code ANTHROPIC_*}/{@code CLAUDE_*} plus basics. Also serves {@code claude_code_exec} in the chat
+ * (optimizer) role, with that backend's binary, effort and thinking-token settings.
+ */
+public final class ClaudeCliChatModel extends AbstractChatModel {
+    private static final Set<String> EFFORTS = Set.of("low", "medium", "high", "xhigh", "max");
+    private final String binary;
+    private final String permissionMode;
+    private final String settingSources;
+    private final boolean allowAttachmentRead;
+    private final int maxThinkingTokens;
+    private final Map<String, String> env;
+
+    private ClaudeCliChatModel(Builder b) {
+        super(b.backendName, b);
+        this.binary = b.binary == null || b.binary.isBlank() ? "claude" : b.binary;
+        this.permissionMode = b.permissionMode == null || b.permissionMode.isBlank() ? "dontAsk" : b.permissionMode;
+        this.settingSources = b.settingSources;
+        this.allowAttachmentRead = b.allowAttachmentRead;
+        this.maxThinkingTokens = b.maxThinkingTokens;
+        this.env = b.env == null ? System.getenv() : Map.copyOf(b.env);
+    }
+
+    public static Builder builder() { return new Builder(); }
+
+    /** Upstream's claude_chat effort rule: lower-cased; low/medium/high/xhigh/max pass, anything else is omitted. */
+    static String effortFlag(String e) {
+        String v = e == null ? "" : e.trim().toLowerCase(Locale.ROOT);
+        return EFFORTS.contains(v) ? v : null;
+    }
+
+    /** Returns the command line for one attempt (exposed for tests and docs). */
+    List<String> command(Path tmp, boolean hasSystem, String effort, boolean structured) {
+        List<String> cmd = new ArrayList<>(List.of(binary, "-p", "--output-format", "json", "--permission-mode", permissionMode,
+                "--add-dir", tmp.toString()));
+        if (!model.isBlank()) cmd.addAll(List.of("--model", model));
+        if (settingSources != null && !settingSources.isBlank()) cmd.addAll(List.of("--setting-sources", settingSources));
+        if (hasSystem) cmd.addAll(List.of("--append-system-prompt-file", tmp.resolve("system_prompt.txt").toString()));
+        String e = effortFlag(effort);
+        if (e != null) cmd.addAll(List.of("--effort", e));
+        if (structured) cmd.addAll(List.of("--schema", Json.MAPPER.valueToTree(CliPrompt.toolSchema()).toString()));
+        return cmd;
+    }
+
+    @Override protected Map<String, Object> cacheParams(ChatRequest r) {
+        return new LinkedHashMap<>(Map.of("permission_mode", permissionMode, "max_thinking_tokens", maxThinkingTokens));
+    }
+
+    @Override protected ChatResponse doChat(ChatRequest r) {
+        Path tmp = null;
+        try {
+            tmp = Files.createTempDirectory("skillopt_claude_");
+            String system = CliPrompt.system(r);
+            if (!system.isEmpty()) Files.writeString(tmp.resolve("system_prompt.txt"), system, StandardCharsets.UTF_8);
+            List<Path> images = CliPrompt.writeImages(r, tmp);
+            boolean structured = !r.tools().isEmpty();
+            String prompt = CliPrompt.body(r, "compatibility tools", structured, allowAttachmentRead ? images : List.of());
+            Map<String, String> extra = maxThinkingTokens > 0 ? Map.of("MAX_THINKING_TOKENS", String.valueOf(maxThinkingTokens)) : Map.of();
+            Map<String, String> childEnv = Proc.scrubbedEnv(env, Set.of("ANTHROPIC_*", "CLAUDE_*"), extra);
+            Duration timeout = r.timeout() == null ? Duration.ofSeconds(300) : r.timeout();
+            Proc.Result res;
+            try {
+                res = Proc.run(command(tmp, !system.isEmpty(), r.reasoningEffort(), structured), tmp, childEnv, prompt, timeout);
+            } catch (IOException e) {
+                throw new BackendException.NonRetriable(backend, 0, backend + ": cannot run Claude CLI '" + binary
+                        + "' (install Claude Code, set CLAUDE_CLI_BIN, or use claude_chat_transport: api): " + e.getMessage(), e);
+            }
+            if (res.timedOut()) throw new BackendException.Retriable(backend, 0, backend + ": Claude CLI timed out after " + timeout.toSeconds() + "s", null);
+            if (res.exitCode() != 0) throw exitError(res);
+            ParsedTrace t = ClaudeStream.parse(res.stdout());
+            if (!t.terminal()) throw new BackendException.Retriable(backend, 0, backend + ": Claude CLI printed no result event" + tail(res.stdout()), null);
+            if (t.isError()) throw new BackendException.Retriable(backend, 0, backend + ": Claude CLI reported an error: " + clip(t.error()), null);
+            List<ToolCall> calls = new ArrayList<>();
+            String text = t.finalText();
+            if (structured) {
+                JsonNode s = ClaudeStream.structured(res.stdout());
+                if (s == null) s = JsonReply.extractObject(text).orElse(null);
+                if (s != null) {
+                    text = s.path("content").asText("");
+                    int i = 0;
+                    for (JsonNode c : s.path("tool_calls")) {
+                        JsonNode a = c.path("arguments");
+                        calls.add(new ToolCall("claude_tool_" + i++, c.path("name").asText(""), a.isTextual() ? a.asText() : a.toString()));
+                    }
+                }
+            }
+            return new ChatResponse(text, calls, t.usage(), res.elapsed(), model, "");
+        } catch (IOException e) {
+            throw new BackendException.NonRetriable(backend, 0, backend + ": cannot prepare temp dir: " + e.getMessage(), e);
+        } finally {
+            CliPrompt.deleteQuietly(tmp);
+        }
+    }
+
+    private BackendException exitError(Proc.Result res) {
+        String err = res.stderr().toLowerCase(Locale.ROOT);
+        if (err.contains("invalid api key") || err.contains("authentication") || err.contains("login")) {
+            return new BackendException.NonRetriable(backend, 0, backend + ": Claude CLI is not authenticated: run 'claude auth login' or set ANTHROPIC_API_KEY ("
+                    + clip(res.stderr()) + ")", null);
+        }
+        if (err.contains("unknown model") || err.contains("not available") || err.contains("invalid model")) {
+            return new BackendException.NonRetriable(backend, 0, backend + ": Claude CLI rejected model '" + model
+                    + "' (try claude-sonnet-4-6): " + clip(res.stderr()), null);
+        }
+        String detail = res.stderr().isBlank() ? "exited with code " + res.exitCode() : clip(res.stderr());
+        return new BackendException.Retriable(backend, 0, backend + ": Claude CLI failed (exit " + res.exitCode() + "): " + detail, null);
+    }
+
+    static String clip(String s) {
+        String t = HttpErrors.oneLine(Redactor.scrub(s == null ? "" : s));
+        return t.length() > 500 ? t.substring(0, 500) + "..." : t;
+    }
+
+    private static String tail(String s) {
+        String t = clip(s);
+        return t.isEmpty() ? "" : ": " + t;
+    }
+
+    @Override public String toString() { return "ClaudeCliChatModel[backend=" + backend + ", binary=" + binary + ", model=" + model + ", role=" + role + "]"; }
+
+    /** Not thread-safe; use once. */
+    public static final class Builder extends AbstractChatModel.Builder<Builder> {
+        private String backendName = "claude_chat";
+        private String binary = "claude";
+        private String permissionMode = "dontAsk";
+        private String settingSources = "user,project";
+        private boolean allowAttachmentRead = true;
+        private int maxThinkingTokens;
+        private Map<String, String> env;
+
+        private Builder() { model = "claude-sonnet-4-6"; timeout = null; }
+
+        public Builder binary(String b) { this.binary = b; return this; }
+        public Builder permissionMode(String m) { this.permissionMode = m; return this; }
+        /** Blank omits {@code --setting-sources}. */
+        public Builder settingSources(String s) { this.settingSources = s; return this; }
+        public Builder allowAttachmentRead(boolean b) { this.allowAttachmentRead = b; return this; }
+        /** Passed to the child as MAX_THINKING_TOKENS when > 0 (claude_code_exec in the chat role). */
+        public Builder maxThinkingTokens(int n) { this.maxThinkingTokens = n; return this; }
+        /** The environment the child is scrubbed from (default the process's). */
+        public Builder env(Map<String, String> e) { this.env = e; return this; }
+        public Builder backendName(String n) { this.backendName = n; return this; }
+
+        @Override public ClaudeCliChatModel build() { return new ClaudeCliChatModel(this); }
+    }
+}

@@ -1,0 +1,60 @@
+package io.skillopt4j.backend;
+
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.backend.internal.Settings;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Immutable. Codex CLI settings shared by {@code codex_exec} as agent and as chat model (upstream's
+ * {@code get_codex_exec_config}): path, sandbox (read-only | workspace-write | danger-full-access), profile,
+ * reasoning effort (default {@code none}), network access, web search, approval policy (default
+ * {@code never}), an optional working directory and the empty-response retries.
+ */
+public record CodexSettings(String path, String sandbox, String profile, String reasoningEffort, boolean networkAccess,
+                            boolean webSearch, String approvalPolicy, Path workingDirectory, int emptyResponseRetries) {
+    /** Sandboxes upstream accepts. */
+    public static final List<String> SANDBOXES = List.of("read-only", "workspace-write", "danger-full-access");
+    /** Environment the Codex child may see besides the basics. */
+    static final Set<String> CHILD_ENV = Set.of("OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_ORG_ID", "OPENAI_PROJECT", "CODEX_HOME", "CODEX_API_KEY", "AZURE_OPENAI_API_KEY");
+
+    public CodexSettings {
+        path = path == null || path.isBlank() ? "codex" : path;
+        sandbox = validateSandbox(sandbox == null || sandbox.isBlank() ? "workspace-write" : sandbox.trim());
+        profile = profile == null ? "" : profile.trim();
+        reasoningEffort = reasoningEffort == null ? "none" : reasoningEffort.trim();
+        approvalPolicy = approvalPolicy == null || approvalPolicy.isBlank() ? "never" : approvalPolicy.trim();
+        if (emptyResponseRetries < 0) emptyResponseRetries = 0;
+    }
+
+    /** Returns upstream's defaults. */
+    public static CodexSettings defaults() { return new CodexSettings(null, null, null, null, false, false, null, null, 1); }
+
+    static String validateSandbox(String s) {
+        if (!SANDBOXES.contains(s)) throw ConfigException.badValue("", "codex_exec_sandbox", s, "one of " + String.join(", ", SANDBOXES));
+        return s;
+    }
+
+    /** Returns the two {@code -c} overrides both Codex command lines send. */
+    public List<String> overrides() {
+        return List.of("-c", "sandbox_workspace_write.network_access=" + networkAccess, "-c", "web_search=\"" + (webSearch ? "live" : "disabled") + "\"");
+    }
+
+    /** Reads the settings: config keys (with upstream's aliases) first, then env vars, then defaults. */
+    static CodexSettings from(Settings s) {
+        String path = s.str(new String[] {"codex_exec_path", "codex_path", "codex_cli_bin", "codex_bin"},
+                new String[] {"CODEX_EXEC_PATH", "CODEX_CLI_BIN", "CODEX_PATH"}, "codex");
+        String sandbox = s.str(new String[] {"codex_exec_sandbox", "sandbox", "codex_sandbox"},
+                new String[] {"CODEX_EXEC_SANDBOX", "CODEX_SANDBOX_MODE", "CODEX_SANDBOX"}, "workspace-write");
+        String profile = s.str(new String[] {"codex_exec_profile"}, new String[] {"CODEX_EXEC_PROFILE", "CODEX_PROFILE"}, "");
+        String effort = s.str(new String[] {"codex_exec_reasoning_effort"}, new String[] {"CODEX_EXEC_REASONING_EFFORT"}, "none");
+        boolean net = s.bool(new String[] {"codex_exec_network_access"}, new String[] {"CODEX_EXEC_NETWORK_ACCESS"}, false);
+        boolean web = s.bool(new String[] {"codex_exec_web_search"}, new String[] {"CODEX_EXEC_WEB_SEARCH"}, false);
+        String approval = s.str(new String[] {"codex_exec_approval_policy"}, new String[] {"CODEX_EXEC_APPROVAL_POLICY"}, "never");
+        String wd = s.str(new String[] {"codex_working_directory"}, new String[] {"CODEX_WORKING_DIRECTORY"}, null);
+        int retries = s.integer(new String[] {"exec_empty_response_retries"}, new String[] {"EXEC_EMPTY_RESPONSE_RETRIES"}, 1);
+        return new CodexSettings(path, sandbox, profile, effort, net, web, approval, wd == null ? null : Path.of(wd), retries);
+    }
+}

@@ -1,0 +1,108 @@
+package io.skillopt4j.backend;
+
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.backend.internal.CursorStream;
+import io.skillopt4j.backend.internal.Proc;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Thread-safe. {@code cursor_exec}: cursor-agent in the workspace: {@code cursor-agent -p --output-format
+ * stream-json --trust --workspace <ws> --sandbox enabled|disabled (--force | --mode ask) [--model m]
+ * [--add-dir d]...}, prompt on stdin. Error results and non-zero exits fail at once; a missing or empty
+ * result is retried. Persisted traces are sanitised (prompts, file contents and answers omitted).
+ */
+public final class CursorExecAgent extends AbstractExecAgent {
+    private final String path;
+    private final String sandbox;
+    private final boolean allowFileEdits;
+    private final List<Path> addDirs;
+
+    private CursorExecAgent(Builder b) {
+        super(b.model, b.env, b.meter, b.emptyResponseRetries, b.timeout);
+        this.path = b.path == null || b.path.isBlank() ? "cursor-agent" : b.path;
+        String sb = b.sandbox == null || b.sandbox.isBlank() ? "enabled" : b.sandbox.trim();
+        if (!sb.equals("enabled") && !sb.equals("disabled")) throw ConfigException.badValue("", "cursor_exec_sandbox", b.sandbox, "enabled or disabled");
+        if (b.allowFileEdits && sb.equals("disabled")) {
+            throw new ConfigException("cursor_exec: file edits need cursor_exec_sandbox=enabled (--force is never combined with a disabled sandbox)");
+        }
+        this.sandbox = sb;
+        this.allowFileEdits = b.allowFileEdits;
+        this.addDirs = List.copyOf(b.addDirs);
+        addDirs.forEach(AbstractExecAgent::refuseDeniedData);
+    }
+
+    public static Builder builder() { return new Builder(); }
+
+    @Override public String backend() { return "cursor_exec"; }
+
+    @Override protected String prefix() { return "cursor"; }
+
+    @Override protected String persistable(String raw) { return CursorStream.sanitize(raw); }
+
+    List<String> command(Path ws) {
+        List<String> cmd = new ArrayList<>(List.of(path, "-p", "--output-format", "stream-json", "--trust", "--workspace", ws.toString(),
+                "--sandbox", sandbox));
+        if (allowFileEdits) cmd.add("--force");
+        else cmd.addAll(List.of("--mode", "ask"));
+        if (!model.isBlank()) cmd.addAll(List.of("--model", model));
+        for (Path d : addDirs) if (!d.equals(ws)) cmd.addAll(List.of("--add-dir", d.toString()));
+        return cmd;
+    }
+
+    @Override protected Attempt attempt(ExecTask task, Path ws, String prompt, int no, Duration timeout) throws IOException {
+        Proc.Result r = exec(command(ws), ws, Proc.scrubbedEnv(env, Set.of("CURSOR_API_KEY", "CURSOR_*"), Map.of()),
+                execPrompt(prompt, allowFileEdits), timeout);
+        String raw = r.stdout() + (r.stderr().isBlank() ? "" : (r.stdout().isEmpty() ? "" : "\n") + "[stderr]\n" + r.stderr());
+        ParsedTrace t = CursorStream.parse(r.stdout());
+        if (r.timedOut()) return new Attempt(raw, t, "", Outcome.FAILED, "cursor_exec: timed out after " + timeout.toSeconds() + "s");
+        if (r.exitCode() != 0) {
+            String out = CursorStream.redact((r.stderr().isBlank() ? r.stdout() : r.stderr()).strip());
+            return new Attempt(raw, t, "", Outcome.FAILED, "Cursor Agent failed with exit code " + r.exitCode() + ": "
+                    + (out.length() > 4000 ? out.substring(0, 4000) : out));
+        }
+        if (!t.terminal()) return new Attempt(raw, t, "", Outcome.EMPTY, "cursor_exec: did not emit a terminal result");
+        if (t.isError()) return new Attempt(raw, t, "", Outcome.FAILED, "cursor_exec: " + t.error());
+        if (t.finalText().isBlank()) return new Attempt(raw, t, "", Outcome.EMPTY, "cursor_exec: returned an empty terminal result");
+        return new Attempt(raw, t, t.finalText().strip(), Outcome.OK, "");
+    }
+
+    @Override protected String summary(String raw, ParsedTrace t, String text) {
+        Map<String, String> m = t.meta();
+        return "Cursor Agent Trace Summary\n- model: " + m.getOrDefault("model", "") + "\n- permission mode: " + m.getOrDefault("permissionMode", "")
+                + "\n- session id: " + m.getOrDefault("session_id", "") + "\n- tool calls: " + m.getOrDefault("tool_calls", "0")
+                + "\n- duration ms: " + m.getOrDefault("duration_ms", "0") + "\n- terminal error: " + (t.isError() ? "yes" : "no")
+                + "\n- final response chars: " + text.length() + "\n";
+    }
+
+    /** Not thread-safe; use once. */
+    public static final class Builder {
+        private String model = "composer-2.5";
+        private String path = "cursor-agent";
+        private String sandbox = "enabled";
+        private boolean allowFileEdits;
+        private List<Path> addDirs = List.of();
+        private Map<String, String> env;
+        private UsageMeter meter;
+        private int emptyResponseRetries = 1;
+        private Duration timeout;
+
+        public Builder model(String m) { this.model = m; return this; }
+        public Builder path(String p) { this.path = p; return this; }
+        public Builder sandbox(String s) { this.sandbox = s; return this; }
+        public Builder allowFileEdits(boolean b) { this.allowFileEdits = b; return this; }
+        public Builder addDirs(List<Path> d) { this.addDirs = d; return this; }
+        public Builder env(Map<String, String> e) { this.env = e; return this; }
+        public Builder meter(UsageMeter m) { this.meter = m; return this; }
+        public Builder emptyResponseRetries(int n) { this.emptyResponseRetries = n; return this; }
+        public Builder timeout(Duration t) { this.timeout = t; return this; }
+
+        public CursorExecAgent build() { return new CursorExecAgent(this); }
+    }
+}

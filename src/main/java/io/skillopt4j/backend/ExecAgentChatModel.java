@@ -1,0 +1,51 @@
+package io.skillopt4j.backend;
+
+import io.skillopt4j.BackendException;
+import io.skillopt4j.backend.internal.CliPrompt;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Thread-safe. An exec agent seen as a chat model (the target role of cursor_exec/copilot_exec): each call
+ * runs the agent once in a fresh temp workspace with the flattened messages as its task and returns the
+ * agent's final message. Tools and images are not supported.
+ */
+public final class ExecAgentChatModel extends AbstractChatModel {
+    private final ExecAgent agent;
+
+    private ExecAgentChatModel(Builder b) {
+        super(b.agent.backend(), b.model(b.agent.model()));
+        this.agent = b.agent;
+    }
+
+    /** Returns a builder for {@code agent}. */
+    public static Builder builder(ExecAgent agent) { return new Builder(agent); }
+
+    @Override protected ChatResponse doChat(ChatRequest r) {
+        if (!r.tools().isEmpty()) throw new BackendException.NonRetriable(backend, 0, backend + ": tools are not supported when an exec agent is used as a chat model", null);
+        Path tmp = null;
+        try {
+            tmp = Files.createTempDirectory("skillopt_exec_chat_");
+            String system = CliPrompt.system(r);
+            String prompt = (system.isEmpty() ? "" : system + "\n\n") + CliPrompt.body(r, "tools", false, java.util.List.of());
+            ExecResult res = agent.run(new ExecTask("chat", prompt, "", tmp.resolve("work"), tmp.resolve("traces"), r.timeout(), null));
+            if (!res.ok()) throw new BackendException.Retriable(backend, 0, res.error(), null);
+            return new ChatResponse(res.finalMessage(), java.util.List.of(), res.usage(), res.latency(), model, "");
+        } catch (IOException e) {
+            throw new BackendException.NonRetriable(backend, 0, backend + ": cannot prepare temp dir: " + e.getMessage(), e);
+        } finally {
+            CliPrompt.deleteQuietly(tmp);
+        }
+    }
+
+    /** Not thread-safe; use once. */
+    public static final class Builder extends AbstractChatModel.Builder<Builder> {
+        private final ExecAgent agent;
+
+        private Builder(ExecAgent agent) { this.agent = java.util.Objects.requireNonNull(agent, "agent"); }
+
+        @Override public ExecAgentChatModel build() { return new ExecAgentChatModel(this); }
+    }
+}

@@ -1,0 +1,102 @@
+package io.skillopt4j.backend;
+
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.backend.internal.ChatCompletionsWire;
+import io.skillopt4j.backend.internal.Http;
+import io.skillopt4j.backend.internal.HttpCall;
+import io.skillopt4j.internal.Redactor;
+import okhttp3.OkHttpClient;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Thread-safe. {@code minimax_chat}: MiniMax's OpenAI-style API. The region picks the base URL
+ * ({@code global_en} → api.minimax.io, {@code cn_zh} → api.minimaxi.com) unless a base URL is given; every
+ * body carries {@code thinking: {type: adaptive|disabled}} (MiniMax-M2.x is always adaptive), never
+ * {@code chat_template_kwargs}.
+ */
+public final class MiniMaxChatModel extends AbstractChatModel {
+    private final String url;
+    private final String apiKey;
+    private final Double temperature;
+    private final int maxTokens;
+    private final boolean enableThinking;
+    private final OkHttpClient client;
+
+    private MiniMaxChatModel(Builder b) {
+        super("minimax_chat", b);
+        String base = b.baseUrl == null || b.baseUrl.isBlank() ? baseUrlForRegion(b.region) : b.baseUrl.trim();
+        this.url = OpenAiCompatibleChatModel.url(OpenAiCompatibleChatModel.stripSlash(base));
+        this.apiKey = b.apiKey == null ? "" : b.apiKey;
+        Redactor.remember(b.apiKey);
+        this.temperature = b.temperature;
+        this.maxTokens = b.maxTokens <= 0 ? 8000 : b.maxTokens;
+        this.enableThinking = b.enableThinking;
+        this.client = Http.client(defaultTimeout == null ? Duration.ofSeconds(300) : defaultTimeout);
+    }
+
+    public static Builder builder() { return new Builder(); }
+
+    /** Normalises a region (lower-case, '-' → '_', blank → global_en); unknown regions throw. */
+    public static String normalizeRegion(String region) {
+        String r = region == null ? "" : region.trim().toLowerCase(Locale.ROOT).replace('-', '_');
+        if (r.isEmpty()) return "global_en";
+        if (!r.equals("global_en") && !r.equals("cn_zh")) throw ConfigException.badValue("", "minimax_region", region, "one of global_en, cn_zh");
+        return r;
+    }
+
+    /** Returns the base URL of a region. */
+    public static String baseUrlForRegion(String region) {
+        return normalizeRegion(region).equals("cn_zh") ? "https://api.minimaxi.com/v1" : "https://api.minimax.io/v1";
+    }
+
+    /** Returns the thinking type sent for this model: M2.x cannot disable thinking. */
+    public String thinkingType() {
+        return model.startsWith("MiniMax-M2") || enableThinking ? "adaptive" : "disabled";
+    }
+
+    @Override protected boolean retriesInTransport() { return true; }
+
+    @Override protected Map<String, Object> cacheParams(ChatRequest r) {
+        return new LinkedHashMap<>(Map.of("url", url, "thinking", thinkingType(), "temperature", String.valueOf(temperature)));
+    }
+
+    @Override protected ChatResponse doChat(ChatRequest r) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("model", model);
+        body.put("messages", ChatCompletionsWire.messages(r.messages(), null));
+        body.put("max_tokens", Math.min(r.maxCompletionTokens(), maxTokens));
+        body.put("thinking", Map.of("type", thinkingType()));
+        if (temperature != null) body.put("temperature", temperature);
+        ChatCompletionsWire.putTools(body, r.tools(), r.toolChoice());
+        Map<String, String> headers = apiKey.isBlank() ? Map.of() : Map.of("Authorization", "Bearer " + apiKey);
+        var json = HttpCall.postJson(client, url, headers, body, new Http.Policy(backend, r.retries(), backoff, r.timeout()));
+        return ChatCompletionsWire.parse(backend, json, "minimax_tool_");
+    }
+
+    @Override public String toString() { return "MiniMaxChatModel[url=" + url + ", model=" + model + ", role=" + role + ", apiKey=***]"; }
+
+    /** Not thread-safe; use once. */
+    public static final class Builder extends AbstractChatModel.Builder<Builder> {
+        private String region;
+        private String baseUrl;
+        private String apiKey;
+        private Double temperature = 0.7;
+        private int maxTokens = 8000;
+        private boolean enableThinking;
+
+        private Builder() { model = "MiniMax-M3"; }
+
+        public Builder region(String r) { normalizeRegion(r); this.region = r; return this; }
+        public Builder baseUrl(String u) { this.baseUrl = u; return this; }
+        public Builder apiKey(String k) { this.apiKey = k; return this; }
+        public Builder temperature(Double t) { this.temperature = t; return this; }
+        public Builder maxTokens(int n) { this.maxTokens = n; return this; }
+        public Builder enableThinking(boolean b) { this.enableThinking = b; return this; }
+
+        @Override public MiniMaxChatModel build() { return new MiniMaxChatModel(this); }
+    }
+}

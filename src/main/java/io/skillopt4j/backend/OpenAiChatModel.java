@@ -1,0 +1,168 @@
+package io.skillopt4j.backend;
+
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.backend.internal.AzureTokens;
+import io.skillopt4j.backend.internal.ChatCompletionsWire;
+import io.skillopt4j.backend.internal.Http;
+import io.skillopt4j.backend.internal.HttpCall;
+import io.skillopt4j.backend.internal.ResponsesWire;
+import io.skillopt4j.internal.Redactor;
+import okhttp3.OkHttpClient;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Thread-safe. {@code openai_chat} / {@code azure_openai}: Azure OpenAI or OpenAI. Auth modes:
+ * {@code api_key} ({@code api-key} header), {@code managed_identity}/{@code aad} (AAD bearer from managed
+ * identity), {@code azure_cli} (upstream's default: {@code az account get-access-token}) and
+ * {@code openai_compatible} (plain OpenAI: {@code {endpoint}/chat/completions}, Bearer key). Sends
+ * {@code max_completion_tokens} and {@code reasoning_effort} (dropped when tools are present); deployments
+ * of the Codex/pro families go to the Responses API, as upstream routes them.
+ *
+ * <pre>{@code
+ * ChatModel m = OpenAiChatModel.builder().endpoint("https://x.openai.azure.com").authMode("api_key")
+ *         .apiKey(System.getenv("AZURE_OPENAI_API_KEY")).model("gpt-4o").build();
+ * }</pre>
+ */
+public final class OpenAiChatModel extends AbstractChatModel {
+    private final String endpoint;
+    private final String apiVersion;
+    private final String authMode;
+    private final String apiKey;
+    private final Supplier<String> tokens;
+    private final String imageDetail;
+    private final boolean responses;
+    private final OkHttpClient client;
+
+    private OpenAiChatModel(Builder b) {
+        super(b.backendName, b);
+        this.authMode = normalizeMode(b.authMode);
+        String ep = b.endpoint == null ? "" : b.endpoint.trim();
+        while (ep.endsWith("/")) ep = ep.substring(0, ep.length() - 1);
+        if (ep.isEmpty()) {
+            throw new ConfigException(backend + ": azure_openai_endpoint is not set (set model.azure_openai_endpoint or AZURE_OPENAI_ENDPOINT)");
+        }
+        this.endpoint = ep;
+        this.apiVersion = b.apiVersion == null || b.apiVersion.isBlank() ? (compat() ? "openai-compat" : "2024-12-01-preview") : b.apiVersion.trim();
+        this.apiKey = b.apiKey == null ? "" : b.apiKey;
+        Redactor.remember(b.apiKey);
+        this.client = Http.client(defaultTimeout == null ? Duration.ofSeconds(600) : defaultTimeout);
+        String scope = b.adScope == null || b.adScope.isBlank() ? "https://cognitiveservices.azure.com/.default" : b.adScope;
+        Map<String, String> env = b.env == null ? System.getenv() : b.env;
+        this.tokens = b.tokenProvider != null ? b.tokenProvider : switch (authMode) {
+            case "api_key", "openai_compatible" -> null;
+            case "managed_identity" -> AzureTokens.managedIdentity(backend, client, b.identityEndpoint, b.managedIdentityClientId, scope, env);
+            default -> AzureTokens.azureCli(backend, b.azPath == null ? "az" : b.azPath, scope, env);
+        };
+        if (authMode.equals("api_key") && apiKey.isBlank()) {
+            throw new ConfigException(backend + ": auth mode api_key needs a key: set AZURE_OPENAI_API_KEY (or model.azure_openai_api_key)");
+        }
+        this.imageDetail = b.imageDetail;
+        this.responses = b.responsesApi != null ? b.responsesApi : ResponsesWire.usesResponses(model);
+    }
+
+    public static Builder builder() { return new Builder(); }
+
+    static String normalizeMode(String m) {
+        String v = m == null || m.isBlank() ? "azure_cli" : m.trim().toLowerCase(Locale.ROOT);
+        return switch (v) {
+            case "openai_compatible", "compat", "openai" -> "openai_compatible";
+            case "api_key", "key" -> "api_key";
+            case "managed_identity", "aad", "azure_ad" -> "managed_identity";
+            case "azure_cli" -> "azure_cli";
+            default -> throw ConfigException.badValue("", "azure_openai_auth_mode", m,
+                    "one of api_key, azure_cli, managed_identity (aad, azure_ad), openai_compatible (compat, openai)");
+        };
+    }
+
+    private boolean compat() { return authMode.equals("openai_compatible"); }
+
+    /** Returns the normalised auth mode. */
+    public String authMode() { return authMode; }
+
+    @Override protected boolean retriesInTransport() { return true; }
+
+    @Override protected Map<String, Object> cacheParams(ChatRequest r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("endpoint", endpoint);
+        m.put("responses", responses);
+        return m;
+    }
+
+    @Override protected ChatResponse doChat(ChatRequest r) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        if (compat()) {
+            headers.put("Authorization", "Bearer " + (apiKey.isBlank() ? "dummy" : apiKey));
+            headers.put("User-Agent", "SkillOpt");
+        } else if (tokens == null) {
+            headers.put("api-key", apiKey);
+        } else {
+            headers.put("Authorization", "Bearer " + tokens.get());
+        }
+        Http.Policy policy = new Http.Policy(backend, r.retries(), backoff, r.timeout());
+        if (responses) {
+            String url = compat() ? endpoint + "/responses" : endpoint + "/openai/responses?api-version=" + apiVersion;
+            return ResponsesWire.parse(HttpCall.postJson(client, url, headers, ResponsesWire.body(model, r, imageDetail), policy));
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("model", model);
+        body.put("messages", ChatCompletionsWire.messages(r.messages(), imageDetail));
+        body.put("max_completion_tokens", r.maxCompletionTokens());
+        // some models reject effort together with tools, so upstream drops it then
+        if (r.reasoningEffort() != null && !r.reasoningEffort().isBlank() && r.tools().isEmpty()) body.put("reasoning_effort", r.reasoningEffort());
+        ChatCompletionsWire.putTools(body, r.tools(), r.toolChoice());
+        String url = compat() ? endpoint + "/chat/completions"
+                : endpoint + "/openai/deployments/" + model + "/chat/completions?api-version=" + apiVersion;
+        return ChatCompletionsWire.parse(backend, HttpCall.postJson(client, url, headers, body, policy), "call_");
+    }
+
+    @Override public String toString() {
+        return "OpenAiChatModel[backend=" + backend + ", endpoint=" + endpoint + ", model=" + model + ", auth=" + authMode
+                + ", role=" + role + ", apiKey=***]";
+    }
+
+    /** Not thread-safe; use once. */
+    public static final class Builder extends AbstractChatModel.Builder<Builder> {
+        private String backendName = "openai_chat";
+        private String endpoint;
+        private String apiVersion;
+        private String apiKey;
+        private String authMode;
+        private String adScope;
+        private String managedIdentityClientId;
+        private String identityEndpoint;
+        private String azPath;
+        private Supplier<String> tokenProvider;
+        private Map<String, String> env;
+        private String imageDetail;
+        private Boolean responsesApi;
+
+        private Builder() { model = "gpt-4o"; }
+
+        public Builder endpoint(String e) { this.endpoint = e; return this; }
+        public Builder apiVersion(String v) { this.apiVersion = v; return this; }
+        public Builder apiKey(String k) { this.apiKey = k; return this; }
+        /** api_key, azure_cli (default), managed_identity/aad/azure_ad, openai_compatible/compat/openai. */
+        public Builder authMode(String m) { this.authMode = m; return this; }
+        public Builder adScope(String s) { this.adScope = s; return this; }
+        public Builder managedIdentityClientId(String id) { this.managedIdentityClientId = id; return this; }
+        /** Overrides the managed-identity token endpoint (default IMDS or App Service's IDENTITY_ENDPOINT). */
+        public Builder identityEndpoint(String url) { this.identityEndpoint = url; return this; }
+        /** Path of the Azure CLI for auth mode azure_cli (default {@code az}). */
+        public Builder azPath(String p) { this.azPath = p; return this; }
+        /** Supplies AAD bearer tokens yourself (overrides the auth mode's own source). */
+        public Builder tokenProvider(Supplier<String> p) { this.tokenProvider = p; return this; }
+        /** The environment the az CLI and managed identity see (default the process's). */
+        public Builder env(Map<String, String> e) { this.env = e; return this; }
+        public Builder imageDetail(String d) { this.imageDetail = d; return this; }
+        /** Forces (true) or forbids (false) the Responses API; null routes by model family as upstream. */
+        public Builder responsesApi(Boolean b) { this.responsesApi = b; return this; }
+        public Builder backendName(String n) { this.backendName = n; return this; }
+
+        @Override public OpenAiChatModel build() { return new OpenAiChatModel(this); }
+    }
+}

@@ -1,0 +1,113 @@
+package io.skillopt4j.backend;
+
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.backend.internal.ClaudeStream;
+import io.skillopt4j.backend.internal.CodexStream;
+import io.skillopt4j.backend.internal.CopilotStream;
+import io.skillopt4j.backend.internal.CursorStream;
+import io.skillopt4j.config.FlatConfig;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Thread-safe (stateless). Parses raw CLI streams into {@link TraceStep}s and formats them for people and
+ * for the analyst prompt. The trainer calls {@link #analystSection} to build the "Claude Trace Steps" /
+ * "Codex Trace Steps" section of a trajectory, gated by {@code claude_trace_to_optimizer} (default true)
+ * and {@code codex_trace_to_optimizer} (default true, as the base YAML sets it).
+ *
+ * <pre>{@code
+ * ParsedTrace t = TraceSteps.parse("claude", Files.readString(raw));
+ * System.out.println(TraceSteps.format(t.steps(), 4000));
+ * }</pre>
+ */
+public final class TraceSteps {
+    /** Default character budget of a formatted trace. */
+    public static final int DEFAULT_MAX_CHARS = 4000;
+    /** Appended when a formatted trace is cut. */
+    public static final String TRUNCATION_MARKER = "\n...[trace steps truncated]...";
+    /** File name of the persisted Claude steps, next to the other per-rollout artifacts. */
+    public static final String CLAUDE_STEPS_FILE = "claude_trace_steps.txt";
+    /** File name of the persisted Codex steps. */
+    public static final String CODEX_STEPS_FILE = "codex_trace_steps.txt";
+
+    private TraceSteps() {}
+
+    /** Parses {@code raw} as {@code format}: claude, codex, cursor or copilot. */
+    public static ParsedTrace parse(String format, String raw) {
+        return switch (format == null ? "" : format.trim().toLowerCase(Locale.ROOT)) {
+            case "claude", "claude_code_exec", "claude_chat" -> ClaudeStream.parse(raw);
+            case "codex", "codex_exec" -> CodexStream.parse(raw);
+            case "cursor", "cursor_exec" -> CursorStream.parse(raw);
+            case "copilot", "copilot_exec", "copilot_chat" -> CopilotStream.parse(raw);
+            default -> throw ConfigException.badValue("", "format", format, "one of claude, codex, cursor, copilot");
+        };
+    }
+
+    /**
+     * Returns one line per step ({@code [i] kind tool: text}, newlines folded), cut to {@code maxChars}
+     * with {@link #TRUNCATION_MARKER} when longer.
+     */
+    public static String format(List<TraceStep> steps, int maxChars) {
+        StringBuilder sb = new StringBuilder();
+        int i = 1;
+        for (TraceStep s : steps) {
+            if (sb.length() > 0) sb.append('\n');
+            sb.append('[').append(i++).append("] ").append(s.kind().wire());
+            if (!s.tool().isEmpty()) sb.append(' ').append(s.tool());
+            if (s.kind() == TraceStep.Kind.TOOL_RESULT) {
+                sb.append(" (").append(s.chars()).append(" chars").append(s.truncated() ? ", truncated" : "").append(')');
+            }
+            String text = s.text().replaceAll("\\s*[\\r\\n]+\\s*", " ").strip();
+            sb.append(": ").append(text.isEmpty() ? "(empty)" : text);
+        }
+        String out = sb.toString();
+        if (maxChars > 0 && out.length() > maxChars) out = out.substring(0, maxChars) + TRUNCATION_MARKER;
+        return out;
+    }
+
+    /** Returns the Markdown section the analyst prompt gets: a heading and the formatted steps. */
+    public static String section(String title, List<TraceStep> steps, int maxChars) {
+        return "#### " + title + "\n" + format(steps, maxChars);
+    }
+
+    /** Returns {@code claude_trace_to_optimizer} (default true). */
+    public static boolean claudeTraceToOptimizer(FlatConfig cfg) { return cfg.bool("claude_trace_to_optimizer", true); }
+
+    /** Returns {@code codex_trace_to_optimizer} (default true, as upstream's base YAML). */
+    public static boolean codexTraceToOptimizer(FlatConfig cfg) { return cfg.bool("codex_trace_to_optimizer", true); }
+
+    /**
+     * Returns the analyst-prompt section for one rollout whose artifacts are in {@code predictionDir}, or
+     * empty when the gate for {@code targetBackend} is off, the target is not claude_code_exec/codex_exec,
+     * or no steps file was written.
+     */
+    public static Optional<String> analystSection(FlatConfig cfg, String targetBackend, Path predictionDir) {
+        String t = targetBackend == null ? "" : targetBackend.trim().toLowerCase(Locale.ROOT);
+        String file;
+        String title;
+        if (t.equals("claude_code_exec") && claudeTraceToOptimizer(cfg)) {
+            file = CLAUDE_STEPS_FILE;
+            title = "Claude Trace Steps";
+        } else if (t.equals("codex_exec") && codexTraceToOptimizer(cfg)) {
+            file = CODEX_STEPS_FILE;
+            title = "Codex Trace Steps";
+        } else {
+            return Optional.empty();
+        }
+        Path f = predictionDir.resolve(file);
+        if (!Files.isRegularFile(f)) return Optional.empty();
+        try {
+            String body = Files.readString(f, StandardCharsets.UTF_8).strip();
+            return body.isEmpty() ? Optional.empty() : Optional.of("#### " + title + "\n" + body);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + f, e);
+        }
+    }
+}

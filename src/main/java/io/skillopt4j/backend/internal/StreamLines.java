@@ -1,0 +1,73 @@
+package io.skillopt4j.backend.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.skillopt4j.backend.TraceStep;
+import io.skillopt4j.internal.Json;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Thread-safe (stateless). Line-level helpers shared by the stream parsers: CRLF-tolerant splitting,
+ * lenient JSON-object parsing (non-JSON lines yield null) and the 200-char tool-result cap.
+ */
+public final class StreamLines {
+    /** Each tool result kept in a trace is capped at this many characters. */
+    public static final int TOOL_RESULT_CAP = 200;
+
+    private StreamLines() {}
+
+    /** Splits on LF, CRLF or CR; drops blank lines. */
+    public static List<String> lines(String raw) {
+        List<String> out = new ArrayList<>();
+        if (raw == null) return out;
+        for (String l : raw.split("\\r\\n|\\n|\\r")) if (!l.isBlank()) out.add(l.strip());
+        return out;
+    }
+
+    /** Returns the line as a JSON object, or null when it is not one. */
+    public static JsonNode object(String line) {
+        if (line == null || !line.startsWith("{")) return null;
+        try {
+            JsonNode n = Json.MAPPER.readTree(line);
+            return n != null && n.isObject() ? n : null;
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    /** A tool result step, capped at {@link #TOOL_RESULT_CAP} chars. */
+    public static TraceStep toolResult(String tool, String text) {
+        String t = text == null ? "" : text;
+        boolean cut = t.length() > TOOL_RESULT_CAP;
+        return new TraceStep(TraceStep.Kind.TOOL_RESULT, tool, cut ? t.substring(0, TOOL_RESULT_CAP) : t, t.length(), cut);
+    }
+
+    /** A text step. */
+    public static TraceStep text(String text) {
+        String t = text == null ? "" : text;
+        return new TraceStep(TraceStep.Kind.TEXT, "", t, t.length(), false);
+    }
+
+    /** A tool call step; {@code input} is the call's arguments as text. */
+    public static TraceStep toolCall(String tool, String input) {
+        String t = input == null ? "" : input;
+        return new TraceStep(TraceStep.Kind.TOOL_CALL, tool, t, t.length(), false);
+    }
+
+    /** Returns a JSON node as text: strings as is, text-part arrays joined, anything else as JSON. */
+    public static String text(JsonNode n) {
+        if (n == null || n.isMissingNode() || n.isNull()) return "";
+        if (n.isTextual()) return n.asText();
+        if (n.isArray()) {
+            StringBuilder sb = new StringBuilder();
+            for (JsonNode p : n) {
+                if (p.isTextual()) sb.append(p.asText());
+                else if (p.path("text").isTextual()) sb.append(p.path("text").asText());
+                else sb.append(p.toString());
+            }
+            return sb.toString();
+        }
+        return n.toString();
+    }
+}

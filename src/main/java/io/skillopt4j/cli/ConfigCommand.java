@@ -1,0 +1,68 @@
+package io.skillopt4j.cli;
+
+import io.skillopt4j.config.ConfigWarning;
+import io.skillopt4j.config.ResolvedConfig;
+import io.skillopt4j.internal.Json;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** Not thread-safe (picocli command object). {@code skillopt config show}: prints the resolved flat config. */
+@Command(name = "config", description = "Inspect configurations.")
+public final class ConfigCommand implements Runnable {
+    @CommandLine.Spec CommandSpec spec;
+
+    /** Returns the {@code config} command with its {@code show} subcommand, options generated from the table. */
+    public static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new ConfigCommand());
+        CommandSpec show = CommandSpec.forAnnotatedObject(new Show());
+        ConfigOptions.train().addTo(show);
+        cl.addSubcommand("show", new CommandLine(show));
+        return cl;
+    }
+
+    @Override public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** {@code config show --config F [train flags] [--cfg-options k=v ...]}. */
+    @Command(name = "show", mixinStandardHelpOptions = true,
+            description = "Print the final flat config as JSON (sorted keys, secrets masked); warnings go to stderr.")
+    static final class Show implements Callable<Integer> {
+        @CommandLine.Spec CommandSpec spec;
+
+        @Override public Integer call() {
+            ResolvedConfig cfg = ConfigOptions.train().resolve(spec.commandLine().getParseResult());
+            PrintWriter err = spec.commandLine().getErr();
+            for (ConfigWarning w : cfg.warnings()) err.println(w);
+            err.flush();
+            PrintWriter out = spec.commandLine().getOut();
+            out.println(Json.pretty(jsonSafe(cfg.redactedSorted())));
+            out.flush();
+            return 0;
+        }
+    }
+
+    /** Converts values Jackson cannot write as JSON (dates from YAML) to their text. */
+    static Object jsonSafe(Object v) {
+        if (v instanceof Map<?, ?> m) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            for (Map.Entry<?, ?> e : m.entrySet()) out.put(String.valueOf(e.getKey()), jsonSafe(e.getValue()));
+            return out;
+        }
+        if (v instanceof List<?> l) {
+            List<Object> out = new ArrayList<>();
+            for (Object o : l) out.add(jsonSafe(o));
+            return out;
+        }
+        if (v == null || v instanceof String || v instanceof Number || v instanceof Boolean) return v;
+        return v.toString();
+    }
+}

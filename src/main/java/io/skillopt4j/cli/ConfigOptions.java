@@ -1,0 +1,112 @@
+package io.skillopt4j.cli;
+
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.config.ConfigRequest;
+import io.skillopt4j.config.ConfigResolver;
+import io.skillopt4j.config.FlagSpec;
+import io.skillopt4j.config.FlagValues;
+import io.skillopt4j.config.Flags;
+import io.skillopt4j.config.ResolvedConfig;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParseResult;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Stack;
+
+/**
+ * Immutable. The shared config options of {@code train}, {@code eval}, {@code demo} and {@code config show}:
+ * adds {@code --config}, {@code --cfg-options} and every legacy flag of the {@link Flags} table to a picocli
+ * {@link CommandSpec}, and turns a {@link ParseResult} into a {@link ResolvedConfig}. Usage in a command:
+ * <pre>{@code
+ * CommandSpec spec = CommandSpec.forAnnotatedObject(new TrainCommand());
+ * ConfigOptions.train().addTo(spec);
+ * // in call(): ResolvedConfig cfg = ConfigOptions.train().resolve(spec.commandLine().getParseResult());
+ * }</pre>
+ * Flag values are checked when resolving (bad int/float/choice → {@link ConfigException}, exit 2).
+ */
+public final class ConfigOptions {
+    private final boolean eval;
+    private final boolean configRequired;
+
+    private ConfigOptions(boolean eval, boolean configRequired) {
+        this.eval = eval;
+        this.configRequired = configRequired;
+    }
+
+    /** The options of upstream {@code scripts/train.py} (132 incl. --config and --cfg-options, plus ours). */
+    public static ConfigOptions train() { return new ConfigOptions(false, true); }
+
+    /** The config options of upstream {@code scripts/eval_only.py} (--skill and --split belong to the command). */
+    public static ConfigOptions eval() { return new ConfigOptions(true, true); }
+
+    /** Returns a copy where {@code --config} is optional (for commands with a built-in default config). */
+    public ConfigOptions configOptional() { return new ConfigOptions(eval, false); }
+
+    /** Adds the options to {@code spec} and returns it. */
+    public CommandSpec addTo(CommandSpec spec) {
+        spec.parser().overwrittenOptionsAllowed(true);
+        spec.parser().abbreviatedOptionsAllowed(true);
+        spec.addOption(OptionSpec.builder("--config").paramLabel("<yaml>").type(String.class)
+                .required(configRequired).description("Path to YAML config file").build());
+        spec.addOption(OptionSpec.builder("--cfg-options").paramLabel("<key=value>").arity("1..*")
+                .type(List.class).auxiliaryTypes(String.class).parameterConsumer(ConfigOptions::consumeOverrides)
+                .description("Override config: section.key=value (e.g. train.batch_size=40)").build());
+        for (FlagSpec f : Flags.flags(eval)) {
+            List<String> choices = FlagValues.choices(f, eval);
+            String label = choices.isEmpty() ? "<" + f.type().name().toLowerCase(Locale.ROOT) + ">"
+                    : "{" + String.join(",", choices) + "}";
+            spec.addOption(OptionSpec.builder("--" + f.flag()).paramLabel(label).type(String.class)
+                    .hidden(f.retired()).description(f.help() + " [" + f.path() + "]").build());
+        }
+        return spec;
+    }
+
+    /** argparse's {@code nargs="+"}: take values up to the next option; a repeated option replaces the list. */
+    private static void consumeOverrides(Stack<String> args, ArgSpec arg, CommandSpec spec) {
+        List<String> values = new ArrayList<>();
+        while (!args.isEmpty()) {
+            String next = args.peek();
+            if (next.equals("--")) break;
+            // Like argparse: anything that looks like an option (not a negative number) ends the list.
+            if (next.startsWith("-") && !next.matches("-[0-9.].*")) break;
+            values.add(args.pop());
+        }
+        if (values.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "argument --cfg-options: expected at least one argument");
+        }
+        arg.setValue(values);
+    }
+
+    /** Returns the request a parse result stands for (flag text converted with argparse's rules). */
+    public ConfigRequest request(ParseResult pr) {
+        String config = pr.matchedOptionValue("--config", null);
+        // The parameter consumer stores the list directly on the option (last --cfg-options wins).
+        OptionSpec cfgOptions = pr.commandSpec().findOption("--cfg-options");
+        List<String> items = cfgOptions == null || cfgOptions.getValue() == null ? List.of() : cfgOptions.getValue();
+        Map<String, Object> flags = new LinkedHashMap<>();
+        for (FlagSpec f : Flags.flags(eval)) {
+            String text = pr.matchedOptionValue("--" + f.flag(), null);
+            if (text != null) flags.put(f.flag(), FlagValues.parse(f, text, eval));
+        }
+        return new ConfigRequest(config == null ? null : Path.of(config), Map.of(),
+                ConfigRequest.parseOverrides(items), flags, eval);
+    }
+
+    /** Resolves the parse result with the system clock and working directory. */
+    public ResolvedConfig resolve(ParseResult pr) {
+        return ConfigResolver.system().resolve(request(pr));
+    }
+
+    /** Resolves with an injected resolver (tests). */
+    public ResolvedConfig resolve(ParseResult pr, ConfigResolver resolver) {
+        return resolver.resolve(request(pr));
+    }
+}

@@ -1,0 +1,112 @@
+package io.skillopt4j.cli;
+
+import io.skillopt4j.RunFolderException;
+import io.skillopt4j.frames.Frame;
+import io.skillopt4j.frames.RunFrames;
+import io.skillopt4j.frames.TextTable;
+import io.skillopt4j.notebook.Runs;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code skillopt runs ls DIR} and {@code skillopt runs show RUN}: the notebook frames as text. */
+@Command(name = "runs", description = "List run folders and show their frames as text.",
+        subcommands = {RunsCommand.Ls.class, RunsCommand.Show.class})
+public final class RunsCommand implements Runnable {
+    @Spec CommandSpec spec;
+
+    @Override public void run() { spec.commandLine().usage(spec.commandLine().getOut()); }
+
+    /** {@code runs ls DIR}: one row per run folder under DIR (or DIR itself). */
+    @Command(name = "ls", description = "One line per run folder under DIR: status, steps, best and test scores.")
+    static final class Ls implements Callable<Integer> {
+        @Spec CommandSpec spec;
+        @Parameters(index = "0", paramLabel = "DIR", defaultValue = "outputs", description = "Folder of runs (default: ${DEFAULT-VALUE}).")
+        Path dir;
+        @Option(names = "--rows", defaultValue = "50", description = "Maximum rows to print (default: ${DEFAULT-VALUE}).")
+        int rows;
+
+        @Override public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            try {
+                Frame f = Runs.list(dir);
+                out.println(f.print(rows, TextTable.MAX_WIDTH).substring(1));
+                return 0;
+            } catch (RunFolderException e) {
+                spec.commandLine().getErr().println("error: " + e.getMessage());
+                return 2;
+            }
+        }
+    }
+
+    /** {@code runs show RUN}: summary, steps and epochs (or the frames named with --frame). */
+    @Command(name = "show", description = "Print a run's frames: summary, steps and epochs by default.")
+    static final class Show implements Callable<Integer> {
+        static final List<String> FRAMES = List.of("summary", "steps", "epochs", "edits", "rollouts", "traces", "tokens", "tests", "warnings");
+        @Spec CommandSpec spec;
+        @Parameters(index = "0", paramLabel = "RUN", description = "Run folder (SkillOpt4J or Python SkillOpt).")
+        Path run;
+        @Option(names = {"-f", "--frame"}, split = ",", paramLabel = "NAME",
+                description = "Frames to print, comma separated: summary, steps, epochs, edits, rollouts, traces, tokens, tests, warnings, all.")
+        List<String> frames = List.of("summary", "steps", "epochs");
+        @Option(names = "--rows", defaultValue = "20", description = "Maximum rows per frame (default: ${DEFAULT-VALUE}).")
+        int rows;
+        @Option(names = "--width", defaultValue = "32", description = "Maximum cell width (default: ${DEFAULT-VALUE}).")
+        int width;
+
+        @Override public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            List<String> names = frames.contains("all") ? FRAMES : frames;
+            for (String n : names) {
+                if (!FRAMES.contains(n)) {
+                    spec.commandLine().getErr().println("error: --frame " + n + " is not a frame; allowed: " + String.join(", ", FRAMES) + ", all");
+                    return 2;
+                }
+            }
+            RunFrames f;
+            try {
+                f = RunFrames.load(run);
+            } catch (RunFolderException e) {
+                spec.commandLine().getErr().println("error: " + e.getMessage());
+                return 2;
+            }
+            boolean first = true;
+            for (String n : names) {
+                if (!first) out.println();
+                first = false;
+                out.println("== " + n);
+                if (n.equals("warnings")) {
+                    if (f.warnings().isEmpty()) out.println("(none)");
+                    f.warnings().forEach(out::println);
+                    continue;
+                }
+                int maxRows = n.equals("summary") ? Math.max(rows, 40) : rows;
+                out.println(frame(f, n).print(maxRows, width).substring(1));
+            }
+            if (!names.contains("warnings") && !f.warnings().isEmpty()) {
+                spec.commandLine().getErr().println(f.warnings().size() + " warning(s); see --frame warnings");
+            }
+            return 0;
+        }
+
+        private static Frame frame(RunFrames f, String n) {
+            return switch (n) {
+                case "summary" -> f.summary();
+                case "steps" -> f.steps();
+                case "epochs" -> f.epochs();
+                case "edits" -> f.edits();
+                case "rollouts" -> f.rollouts();
+                case "traces" -> f.traces();
+                case "tokens" -> f.tokens();
+                default -> f.tests();
+            };
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package io.skillopt4j.cli;
+
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.backend.ParsedTrace;
+import io.skillopt4j.backend.TraceStep;
+import io.skillopt4j.backend.TraceSteps;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code skillopt traces show FILE [--format claude|codex|cursor|copilot]}: prints a raw CLI stream as the
+ * trace steps the backends parse (kind, tool, chars, truncated, text). Not thread-safe (picocli fills it).
+ */
+@Command(name = "traces", mixinStandardHelpOptions = true, description = "Inspect agent CLI traces.",
+        subcommands = TracesCommand.Show.class)
+final class TracesCommand implements Runnable {
+    @Spec CommandSpec spec;
+
+    @Override public void run() { spec.commandLine().usage(spec.commandLine().getOut()); }
+
+    /** {@code traces show}. */
+    @Command(name = "show", mixinStandardHelpOptions = true, description = "Print a raw CLI stream as trace steps.")
+    static final class Show implements Callable<Integer> {
+        @Spec CommandSpec spec;
+
+        @Parameters(paramLabel = "FILE", description = "A raw stream (stream-json, JSONL or the Codex exec log).")
+        Path file;
+
+        @Option(names = "--format", description = "claude, codex, cursor or copilot (default: guessed from the file).")
+        String format;
+
+        @Override public Integer call() {
+            if (!Files.isRegularFile(file)) throw new ConfigException(file + ": no such file");
+            String raw;
+            try {
+                raw = new String(Files.readAllBytes(file), java.nio.charset.StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new ConfigException(file + ": cannot read: " + e.getMessage(), e);
+            }
+            String f = format != null ? format : guess(file, raw);
+            ParsedTrace t = TraceSteps.parse(f, raw);
+            PrintWriter out = spec.commandLine().getOut();
+            out.printf("%4s  %-11s  %-14s  %6s  %-9s  %s%n", "#", "kind", "tool", "chars", "truncated", "text");
+            int i = 1;
+            for (TraceStep s : t.steps()) {
+                String text = s.text().replaceAll("\\s+", " ").strip();
+                if (text.length() > 60) text = text.substring(0, 59) + "…";
+                out.printf("%4d  %-11s  %-14s  %6d  %-9s  %s%n", i++, s.kind().wire(), s.tool(), s.chars(), s.truncated() ? "yes" : "no", text);
+            }
+            String fin = t.finalText().replaceAll("\\s+", " ").strip();
+            out.printf("%d steps · format %s · terminal %s%s · final %d chars%s%n", t.steps().size(), f, t.terminal() ? "yes" : "no",
+                    t.isError() ? " (error: " + t.error() + ")" : "", fin.length(), t.skippedLines() > 0 ? " · " + t.skippedLines() + " lines skipped" : "");
+            if (!t.terminal() && !t.error().isEmpty() && !t.isError()) out.println("note: " + t.error());
+            out.flush();
+            return 0;
+        }
+
+        static String guess(Path file, String raw) {
+            String n = file.getFileName().toString().toLowerCase(Locale.ROOT);
+            for (String f : new String[] {"claude", "codex", "cursor", "copilot"}) if (n.startsWith(f)) return f;
+            if (raw.contains("\"assistant.message\"")) return "copilot";
+            if (raw.contains("\"tool_call\"")) return "cursor";
+            if (raw.contains("\"item.completed\"") || raw.contains("\nexec\n")) return "codex";
+            return "claude";
+        }
+    }
+}

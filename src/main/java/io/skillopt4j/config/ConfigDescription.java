@@ -1,0 +1,64 @@
+package io.skillopt4j.config;
+
+import io.skillopt4j.config.ConfigRequest.Override;
+import io.skillopt4j.internal.Redactor;
+import tech.tablesaw.api.BooleanColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/** Immutable (static functions). Builds the key / value / source / default table of a resolved config. */
+final class ConfigDescription {
+    private ConfigDescription() {}
+
+    static Table describe(ConfigRequest req, ResolvedConfig resolved) {
+        List<ConfigLoader.Layer> layers = req.config() == null ? List.of()
+                : layersOf(req);
+        StringColumn key = StringColumn.create("key");
+        StringColumn value = StringColumn.create("value");
+        StringColumn source = StringColumn.create("source");
+        BooleanColumn isDefault = BooleanColumn.create("default");
+        Map<String, Object> shown = new TreeMap<>(Redactor.redact(resolved.flat().asMap()));
+        for (Map.Entry<String, Object> e : shown.entrySet()) {
+            key.append(e.getKey());
+            value.append(String.valueOf(e.getValue()));
+            source.append(sourceOf(e.getKey(), req, layers));
+            Object def = Flags.byKey(e.getKey()).map(FlagSpec::defaultValue).orElse(null);
+            isDefault.append(Flags.byKey(e.getKey()).isPresent() && Objects.equals(def, resolved.flat().get(e.getKey())));
+        }
+        return Table.create("config", key, value, source, isDefault);
+    }
+
+    private static List<ConfigLoader.Layer> layersOf(ConfigRequest req) {
+        ConfigLoader loader = new ConfigLoader(new ArrayList<>());
+        loader.load(req.config());
+        return loader.layers();
+    }
+
+    private static String sourceOf(String flatKey, ConfigRequest req, List<ConfigLoader.Layer> layers) {
+        FlagSpec f = Flags.byKey(flatKey).orElse(null);
+        String flag = f == null ? flatKey : f.flag();
+        if (flag != null && req.flags().containsKey(flag)) return "--" + flag;
+        String path = f == null ? "env." + flatKey : f.path();
+        for (Override o : req.overrides()) {
+            String k = o.key().strip();
+            if (k.equals(path) || k.equals(flatKey)) return "--cfg-options";
+        }
+        if (flatKey.equals("out_root")) return "auto";
+        for (int i = layers.size() - 1; i >= 0; i--) {
+            Map<String, Object> c = layers.get(i).content();
+            if (c.containsKey(flatKey) || Values.hasNested(c, path)) {
+                String file = layers.get(i).path().getFileName().toString();
+                Object parent = layers.get(i).path().getParent();
+                return (parent == null ? "" : layers.get(i).path().getParent().getFileName() + "/") + file;
+            }
+        }
+        if (req.config() == null && (req.base().containsKey(flatKey) || Values.hasNested(req.base(), path))) return "map";
+        return List.of("model_backend", "optimizer_backend", "target_backend").contains(flatKey) ? "backend rules" : "default";
+    }
+}

@@ -1,0 +1,111 @@
+package io.skillopt4j.config;
+
+import io.skillopt4j.ConfigException;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Immutable (static functions). Upstream's structured/flat format rules: {@code is_structured},
+ * {@code apply_overrides} (dotted and undotted {@code key=value} items) and {@code flatten_config}
+ * (the flatten map of {@link Flags} plus {@code env.*} pass-through).
+ */
+public final class ConfigFormat {
+    private static final List<String> ENV_NOT_PASSED = List.of("name", "skill_init", "out_root");
+
+    private ConfigFormat() {}
+
+    /** True iff some top-level key is a section name whose value is a mapping. */
+    public static boolean isStructured(Map<String, ?> cfg) {
+        for (String s : Flags.SECTIONS) if (cfg.get(s) instanceof Map<?, ?>) return true;
+        return false;
+    }
+
+    /** Splits one {@code key=value} item at the first {@code =}; no {@code =} is an error. */
+    public static String[] split(String item) {
+        int eq = item.indexOf('=');
+        if (eq < 0) throw new ConfigException("Invalid override (expected key=value): " + Coercion.pyRepr(item));
+        return new String[] {item.substring(0, eq), item.substring(eq + 1)};
+    }
+
+    /** Applies {@code key=value} items in order (values coerced bool → int → float → string); mutates cfg. */
+    public static void applyOverrides(Map<String, Object> cfg, List<String> items) {
+        boolean structured = isStructured(cfg);
+        for (String item : items) {
+            String[] kv = split(item);
+            set(cfg, kv[0], Coercion.cast(kv[1]), structured, "--cfg-options " + item);
+        }
+    }
+
+    /** Sets one already-typed override the way {@code apply_overrides} files it; {@code item} names it in errors. */
+    @SuppressWarnings("unchecked")
+    static void set(Map<String, Object> cfg, String key, Object value, boolean structured, String item) {
+        int dot = key.indexOf('.');
+        if (dot >= 0) {
+            String section = key.substring(0, dot);
+            String sub = key.substring(dot + 1);
+            if (section.equals("model")) sub = ConfigLoader.canonicalKey(sub);
+            String dotted = section + "." + sub;
+            String flat = Flags.flattenMap().get(dotted);
+            if (!structured && flat != null) {
+                cfg.put(flat, value);
+            } else if (!structured && section.equals("env")) {
+                cfg.put(sub, value);
+            } else {
+                Object sec = cfg.get(section);
+                if (sec == null && !cfg.containsKey(section)) {
+                    sec = new LinkedHashMap<String, Object>();
+                    cfg.put(section, sec);
+                }
+                if (!(sec instanceof Map<?, ?>)) {
+                    throw new ConfigException(item + ": cannot set " + dotted + " because "
+                            + section + " is " + Values.typeName(sec) + ", not a mapping");
+                }
+                ((Map<String, Object>) sec).put(sub, value);
+            }
+            return;
+        }
+        String k = ConfigLoader.canonicalKey(key);
+        FlagSpec f = structured ? Flags.byKey(k).filter(FlagSpec::mapped).orElse(null) : null;
+        if (f != null) {
+            Object sec = cfg.get(f.section());
+            if (sec == null) {
+                sec = new LinkedHashMap<String, Object>();
+                cfg.put(f.section(), sec);
+            }
+            if (!(sec instanceof Map<?, ?>)) {
+                throw new ConfigException(item + ": cannot set " + f.path() + " because "
+                        + f.section() + " is " + Values.typeName(sec) + ", not a mapping");
+            }
+            ((Map<String, Object>) sec).put(f.leaf(), value);
+        } else {
+            cfg.put(k, value);
+        }
+    }
+
+    /** Returns the flat config upstream's trainer receives (a shallow copy for flat input). */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> flatten(Map<String, Object> input) {
+        Map<String, Object> cfg = Values.copyMap(input);
+        ConfigLoader.normaliseCodexAliases(cfg);
+        if (!isStructured(cfg)) return cfg;
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (Map.Entry<String, Object> e : cfg.entrySet()) {
+            if (!Flags.SECTIONS.contains(e.getKey())) out.put(e.getKey(), e.getValue());
+        }
+        for (Map.Entry<String, String> e : Flags.flattenMap().entrySet()) {
+            String path = e.getKey();
+            int dot = path.indexOf('.');
+            if (cfg.get(path.substring(0, dot)) instanceof Map<?, ?> m && m.containsKey(path.substring(dot + 1))) {
+                out.put(e.getValue(), m.get(path.substring(dot + 1)));
+            }
+        }
+        if (cfg.get("env") instanceof Map<?, ?> env) {
+            for (Map.Entry<String, Object> e : ((Map<String, Object>) env).entrySet()) {
+                if (!ENV_NOT_PASSED.contains(e.getKey())) out.put(e.getKey(), e.getValue());
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,165 @@
+package io.skillopt4j.config;
+
+import io.skillopt4j.ConfigException;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Not thread-safe; one per load. Upstream's {@code skillopt.config.load_config}: YAML files with {@code _base_}
+ * inheritance (one path or, as a SkillOpt4J extension, a list merged in order), per-layer Codex alias
+ * normalisation, "structured beats flat duplicate" and "child overrides base in either form" rules, deep merge.
+ * Deliberate fix: a top-level {@code env} mapping is never treated as the flat duplicate of {@code env.name},
+ * so the {@code env:} section survives (upstream deletes it).
+ */
+public final class ConfigLoader {
+    /** Codex alias normalisation: canonical key ← aliases in priority order. */
+    static final Map<String, List<String>> CODEX_ALIASES = Map.of(
+            "codex_exec_path", List.of("codex_path", "codex_cli_bin", "codex_bin"),
+            "codex_exec_sandbox", List.of("sandbox", "codex_sandbox"));
+
+    private final List<ConfigWarning> warnings;
+    private final List<Layer> layers = new ArrayList<>();
+
+    /** One loaded file after normalisation, for provenance ({@link SkillOptConfig#describe()}). */
+    public record Layer(Path path, Map<String, Object> content) {}
+
+    public ConfigLoader(List<ConfigWarning> warnings) { this.warnings = warnings; }
+
+    /** Returns the files read, base first. */
+    public List<Layer> layers() { return layers; }
+
+    /** Loads {@code path} with its bases and returns the merged mapping (structured or flat, not flattened). */
+    public Map<String, Object> load(Path path) {
+        return loadFile(path.toAbsolutePath().normalize(), new ArrayList<>(), null);
+    }
+
+    private Map<String, Object> loadFile(Path abs, List<Path> chain, Path includer) {
+        if (chain.contains(abs)) {
+            List<String> names = new ArrayList<>();
+            for (Path p : chain.subList(chain.indexOf(abs), chain.size())) names.add(p.toString());
+            names.add(abs.toString());
+            throw new ConfigException("Circular _base_ inheritance: " + String.join(" -> ", names));
+        }
+        String text;
+        try {
+            text = Files.readString(abs, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new ConfigException(includer == null ? "config file not found: " + abs
+                    : includer + ": _base_ file not found: " + abs);
+        } catch (IOException e) {
+            throw new ConfigException("cannot read config file " + abs + ": " + e.getMessage());
+        }
+        Object doc = Yaml11.parse(text, abs.toString());
+        if (doc == null) doc = new LinkedHashMap<String, Object>();
+        if (!(doc instanceof Map<?, ?>)) {
+            throw new ConfigException(abs + ": top-level YAML must be a mapping, got " + Values.typeName(doc));
+        }
+        Map<String, Object> layer = Values.copyMap(doc);
+        Object baseSpec = layer.remove("_base_");
+        normaliseCodexAliases(layer);
+        dropFlatDuplicates(layer);
+        warnUnknownKeys(layer, abs.toString());
+        List<Path> bases = basePaths(baseSpec, abs);
+        chain.add(abs);
+        Map<String, Object> acc = null;
+        for (Path b : bases) {
+            Map<String, Object> base = loadFile(b, chain, abs);
+            if (acc == null) {
+                acc = base;
+            } else {
+                dropOverridden(acc, base);
+                acc = Values.deepMerge(acc, base);
+            }
+        }
+        chain.remove(chain.size() - 1);
+        layers.add(new Layer(abs, Values.copyMap(layer)));
+        if (acc == null) return layer;
+        dropOverridden(acc, layer);
+        return Values.deepMerge(acc, layer);
+    }
+
+    private static List<Path> basePaths(Object spec, Path file) {
+        List<Path> out = new ArrayList<>();
+        if (spec == null || "".equals(spec) || Boolean.FALSE.equals(spec)) return out;
+        List<?> items = spec instanceof List<?> l ? l : List.of(spec);
+        for (Object o : items) {
+            if (!(o instanceof String s) || s.isEmpty()) {
+                throw ConfigException.badValue(file.toString(), "_base_", o, "a file path or a list of file paths");
+            }
+            out.add(file.getParent().resolve(s).toAbsolutePath().normalize());
+        }
+        return out;
+    }
+
+    /** Canonical Codex keys win; the first present alias fills a missing canonical key; aliases are removed. */
+    @SuppressWarnings("unchecked")
+    static void normaliseCodexAliases(Map<String, Object> cfg) {
+        normaliseOne(cfg);
+        if (cfg.get("model") instanceof Map<?, ?> m) normaliseOne((Map<String, Object>) m);
+    }
+
+    private static void normaliseOne(Map<String, Object> m) {
+        for (Map.Entry<String, List<String>> e : CODEX_ALIASES.entrySet()) {
+            String canon = e.getKey();
+            for (String alias : e.getValue()) {
+                if (!m.containsKey(alias)) continue;
+                Object v = m.remove(alias);
+                if (!m.containsKey(canon)) m.put(canon, v);
+            }
+        }
+    }
+
+    /** Returns the canonical name of a Codex alias key, or the key itself. */
+    static String canonicalKey(String key) {
+        for (Map.Entry<String, List<String>> e : CODEX_ALIASES.entrySet()) {
+            if (e.getValue().contains(key)) return e.getKey();
+        }
+        return key;
+    }
+
+    /** Within one layer a nested {@code section.key} beats a top-level flat duplicate. */
+    private static void dropFlatDuplicates(Map<String, Object> layer) {
+        for (Map.Entry<String, String> e : Flags.flattenMap().entrySet()) {
+            String flat = e.getValue();
+            if (isEnvSection(layer, flat)) continue;
+            if (Values.hasNested(layer, e.getKey())) layer.remove(flat);
+        }
+    }
+
+    /** Before merging, the base loses every key the child sets in either representation. */
+    private static void dropOverridden(Map<String, Object> base, Map<String, Object> child) {
+        for (Map.Entry<String, String> e : Flags.flattenMap().entrySet()) {
+            String flat = e.getValue();
+            boolean childFlat = child.containsKey(flat) && !isEnvSection(child, flat);
+            if (childFlat || Values.hasNested(child, e.getKey())) {
+                if (!isEnvSection(base, flat)) base.remove(flat);
+                Values.removeNested(base, e.getKey());
+            }
+        }
+    }
+
+    /** The fix of upstream's defect: top-level {@code env} holding a mapping is the section, not env.name. */
+    private static boolean isEnvSection(Map<String, Object> m, String flat) {
+        return flat.equals("env") && m.get("env") instanceof Map<?, ?>;
+    }
+
+    private void warnUnknownKeys(Map<String, Object> layer, String source) {
+        if (!ConfigFormat.isStructured(layer)) return;
+        for (String section : List.of("model", "train", "gradient", "optimizer", "evaluation")) {
+            if (!(layer.get(section) instanceof Map<?, ?> m)) continue;
+            for (Object k : m.keySet()) {
+                String path = section + "." + k;
+                if (Flags.byPath(path).isPresent() || Flags.DROPPED_BASE_KEYS.contains(path)) continue;
+                warnings.add(ConfigWarning.unknownKey(source, path));
+            }
+        }
+    }
+}

@@ -1,0 +1,157 @@
+package io.skillopt4j.config;
+
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.config.ConfigRequest.Override;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Thread-safe (stateless apart from the injected clock and working directory). Upstream's
+ * {@code scripts/train.py::load_config} (and {@code eval_only.py}'s variant) as one pipeline: credential
+ * warnings, retired-option handling, YAML + {@code --cfg-options}, legacy flags, flattening, Azure key
+ * aliasing, backend/role/model resolution (once), {@code out_root} naming, then validation into a
+ * {@link RunConfig}.
+ */
+public final class ConfigResolver {
+    static final String RETIRED_FLAT = "max_analyst_rounds";
+    static final String RETIRED_DOTTED = "gradient.max_analyst_rounds";
+    static final String RETIRED_WHY = "the analyst call count follows from the rollout results, "
+            + "gradient.minibatch_size and gradient.failure_only";
+    /** Keys whose values are model names: always kept as strings. */
+    static final List<String> MODEL_KEYS = List.of("optimizer_model", "target_model", "minimax_model",
+            "copilot_chat_optimizer_model", "copilot_chat_target_model", "judge_model");
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss", Locale.ROOT);
+
+    private final Clock clock;
+    private final Path cwd;
+
+    /** A resolver that names runs with {@code clock}'s local time and absolutises paths against {@code cwd}. */
+    public ConfigResolver(Clock clock, Path cwd) {
+        this.clock = clock;
+        this.cwd = cwd.toAbsolutePath().normalize();
+    }
+
+    /** A resolver using the system clock and the process working directory. */
+    public static ConfigResolver system() {
+        return new ConfigResolver(Clock.systemDefaultZone(), Path.of(""));
+    }
+
+    /** Resolves a request; throws {@link ConfigException} (one line) for bad input. */
+    public ResolvedConfig resolve(ConfigRequest req) {
+        List<ConfigWarning> warnings = new ArrayList<>();
+        String source = req.config() == null ? "<map>" : req.config().toString();
+        if (!req.eval()) Warnings.credentials(req, warnings);
+        // B: retired overrides never reach the loader (they could flip a flat file to structured).
+        List<Override> active = new ArrayList<>();
+        List<String> retiredOverrideKeys = new ArrayList<>();
+        for (Override o : req.overrides()) {
+            String k = o.key().strip();
+            if (!req.eval() && (k.equals(RETIRED_FLAT) || k.equals(RETIRED_DOTTED))) {
+                retiredOverrideKeys.add(k);
+            } else {
+                active.add(o);
+            }
+        }
+        // C: load + overrides.
+        ConfigLoader loader = new ConfigLoader(warnings);
+        Map<String, Object> cfg = req.config() != null ? loader.load(req.config()) : Values.copyMap(req.base());
+        boolean before = ConfigFormat.isStructured(cfg);
+        for (Override o : active) {
+            Warnings.checkOverrideKey(o.key(), warnings);
+            ConfigFormat.set(cfg, o.key(), o.value(), before, "--cfg-options " + o.key() + "=...");
+        }
+        boolean structured = ConfigFormat.isStructured(cfg);
+        // D: retired option.
+        if (!req.eval()) retire(req, cfg, structured, retiredOverrideKeys, warnings);
+        // E: legacy flags (typed: a string flag stays a string).
+        for (FlagSpec f : Flags.ALL) {
+            if (f.flag() == null || f.retired() || !req.flags().containsKey(f.flag())) continue;
+            Object v = req.flags().get(f.flag());
+            if (v == null) continue;
+            if (structured) ConfigFormat.set(cfg, f.path(), v, true, "--" + f.flag());
+            else cfg.put(f.flag(), v);
+        }
+        // F: flatten.
+        Map<String, Object> flat = structured ? ConfigFormat.flatten(cfg) : cfg;
+        for (String k : MODEL_KEYS) {
+            Object v = flat.get(k);
+            if (v != null && !(v instanceof String) && !(v instanceof Map) && !(v instanceof List)) flat.put(k, Coercion.pyStr(v));
+        }
+        for (String k : List.of("optimizer_model", "target_model")) {
+            if (flat.containsKey(k) && flat.get(k) == null) {
+                String path = Flags.byKey(k).orElseThrow().path();
+                throw new ConfigException(source + ": " + path + " (" + k + ") must be a model name, got null");
+            }
+        }
+        // G: Azure legacy keys.
+        for (String[] p : new String[][] {{"azure_openai_endpoint", "azure_endpoint"},
+                {"azure_openai_api_version", "azure_api_version"}, {"azure_openai_api_key", "azure_api_key"}}) {
+            Object nv = flat.get(p[0]);
+            Object ov = flat.get(p[1]);
+            if ((nv == null || "".equals(nv)) && ov != null && !"".equals(ov)) flat.put(p[0], ov);
+        }
+        // H: backends, roles, models — resolved once, here.
+        Roles.resolve(req, flat);
+        // I: out_root.
+        outRoot(req.eval(), flat);
+        FlatConfig fc = FlatConfig.of(flat);
+        RunConfig run = RunConfig.from(fc, source);
+        return new ResolvedConfig(fc, run, warnings, req.config());
+    }
+
+    private static void retire(ConfigRequest req, Map<String, Object> cfg, boolean structured,
+                               List<String> overrideKeys, List<ConfigWarning> warnings) {
+        List<String> sources = new ArrayList<>();
+        if (req.flags().containsKey(RETIRED_FLAT)) sources.add("--" + RETIRED_FLAT);
+        for (String k : overrideKeys) sources.add("--cfg-options " + k);
+        if (overrideKeys.isEmpty()) {
+            Object v = structured ? Values.lookup(cfg, RETIRED_DOTTED) : cfg.get(RETIRED_FLAT);
+            if (v != null) sources.add("the config file");
+        }
+        if (!sources.isEmpty()) {
+            warnings.add(new ConfigWarning(ConfigWarning.FUTURE, RETIRED_DOTTED + " was retired and is ignored: "
+                    + RETIRED_WHY + ". Still supplied via " + String.join(", ", sources) + "; remove it."));
+        }
+        cfg.remove(RETIRED_FLAT);
+        Values.removeNested(cfg, RETIRED_DOTTED);
+    }
+
+    private void outRoot(boolean eval, Map<String, Object> flat) {
+        Object root = flat.get("out_root");
+        if (root == null || "".equals(root)) {
+            String stamp = LocalDateTime.now(clock).format(STAMP);
+            if (eval) {
+                Object env = flat.get("env");
+                String e = truthy(env) ? Coercion.pyStr(env) : "unknown";
+                String model = flat.containsKey("target_model") ? Coercion.pyStr(flat.get("target_model")) : "unknown";
+                root = "outputs/eval_" + e + "_" + model.replace('/', '-') + "_" + stamp;
+            } else {
+                String e = flat.containsKey("env") ? Coercion.pyStr(flat.get("env")) : "unknown";
+                String model = flat.containsKey("optimizer_model") ? Coercion.pyStr(flat.get("optimizer_model")) : "unknown";
+                root = "outputs/skillopt_" + e + "_" + model.replace('/', '-') + "_" + stamp;
+            }
+        }
+        flat.put("out_root", cwd.resolve(Coercion.pyStr(root)).normalize().toString());
+    }
+
+    static boolean truthy(Object v) {
+        if (v == null) return false;
+        if (v instanceof Boolean b) return b;
+        if (v instanceof Number n) return n.doubleValue() != 0;
+        if (v instanceof String s) return !s.isEmpty();
+        if (v instanceof Map<?, ?> m) return !m.isEmpty();
+        if (v instanceof List<?> l) return !l.isEmpty();
+        return true;
+    }
+
+    /** Returns a copy of the map (helper for tests and the builder). */
+    static Map<String, Object> copy(Map<String, Object> m) { return new LinkedHashMap<>(m); }
+}

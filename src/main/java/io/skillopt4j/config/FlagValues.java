@@ -1,0 +1,78 @@
+package io.skillopt4j.config;
+
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.config.FlagSpec.FlagType;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Immutable (static functions). Converts legacy flag text the way upstream's argparse types do: {@code int}
+ * and {@code float} with Python's rules, the custom bool parser (true iff true/1/yes), choices checked.
+ * Errors read like argparse's ({@code argument --batch_size: invalid int value: 'x'}).
+ */
+public final class FlagValues {
+    private FlagValues() {}
+
+    /** Converts CLI text for {@code spec}; {@code evalChoices} applies eval_only's --backend choices. */
+    public static Object parse(FlagSpec spec, String text, boolean evalChoices) {
+        String arg = "argument --" + spec.flag() + ": ";
+        Object v = switch (spec.type()) {
+            case INT -> Coercion.pythonInt(text).map(n -> (Object) n)
+                    .orElseThrow(() -> new ConfigException(arg + "invalid int value: " + Coercion.pyRepr(text)));
+            case FLOAT -> Coercion.pythonFloat(text).map(d -> (Object) d)
+                    .orElseThrow(() -> new ConfigException(arg + "invalid float value: " + Coercion.pyRepr(text)));
+            case BOOL -> parseBool(text);
+            default -> text;
+        };
+        var choices = choices(spec, evalChoices);
+        if (!choices.isEmpty() && !choices.contains(text)) {
+            throw new ConfigException(arg + "invalid choice: " + Coercion.pyRepr(text) + " (choose from "
+                    + String.join(", ", choices.stream().map(Coercion::pyRepr).toList()) + ")");
+        }
+        return v;
+    }
+
+    /** Returns the allowed values of a flag (eval_only's --backend has no qwen/qwen_chat). */
+    public static java.util.List<String> choices(FlagSpec spec, boolean eval) {
+        if (eval && "backend".equals(spec.flag())) {
+            return spec.choices().stream().filter(c -> !c.startsWith("qwen")).toList();
+        }
+        return spec.choices();
+    }
+
+    /** Upstream's {@code _BOOL}: true iff the lower-cased text is true, 1 or yes; anything else is false. */
+    public static boolean parseBool(String text) {
+        String l = text.toLowerCase(Locale.ROOT);
+        return l.equals("true") || l.equals("1") || l.equals("yes");
+    }
+
+    /** Converts a value given from code (notebook builder) for a flag: strings are parsed like CLI text. */
+    public static Object fromCode(String flag, Object value, boolean eval) {
+        FlagSpec spec = Flags.byFlag(flag).filter(f -> eval ? f.eval() : f.train())
+                .orElseThrow(() -> new ConfigException("unknown flag --" + flag + didYouMean(flag, eval)));
+        if (value == null) return null;
+        if (value instanceof String s) return parse(spec, s, eval);
+        FlagType t = spec.type();
+        boolean ok = switch (t) {
+            case INT -> value instanceof Integer || value instanceof Long;
+            case FLOAT -> value instanceof Number;
+            case BOOL -> value instanceof Boolean;
+            default -> false;
+        };
+        if (!ok) {
+            throw ConfigException.badValue("", "--" + flag, value, "a " + t.name().toLowerCase(Locale.ROOT) + " value");
+        }
+        return t == FlagType.FLOAT ? ((Number) value).doubleValue() : value;
+    }
+
+    static String didYouMean(String flag, boolean eval) {
+        String c = Suggest.closest(flag, Flags.flags(eval).stream().map(FlagSpec::flag).toList());
+        return c == null ? "" : "; did you mean --" + c + "?";
+    }
+
+    /** Returns the flag of this name for train or eval, if any. */
+    public static Optional<FlagSpec> find(String flag, boolean eval) {
+        return Flags.byFlag(flag).filter(f -> eval ? f.eval() : f.train());
+    }
+}

@@ -1,0 +1,242 @@
+package io.skillopt4j.config;
+
+import io.skillopt4j.config.FlagSpec.FlagType;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static io.skillopt4j.config.FlagSpec.FlagType.BOOL;
+import static io.skillopt4j.config.FlagSpec.FlagType.FLOAT;
+import static io.skillopt4j.config.FlagSpec.FlagType.INT;
+import static io.skillopt4j.config.FlagSpec.FlagType.STR;
+import static io.skillopt4j.config.FlagSpec.FlagType.ANY;
+
+/**
+ * Immutable. The one declarative table of config keys and CLI flags: the 130 legacy flags of upstream
+ * {@code scripts/train.py} (plus {@code --config} and {@code --cfg-options}, 132 in all) in argparse order, the
+ * flag-less keys of the 116-entry flatten map, and SkillOpt4J's own {@code model.*} additions. Everything
+ * else (picocli options, flattening, legacy-flag mapping, docs/config.md) is derived from it.
+ */
+public final class Flags {
+    /** Every row, in table order (train.py's argparse order first). */
+    public static final List<FlagSpec> ALL;
+    /** The structured section names upstream recognises. */
+    public static final List<String> SECTIONS = List.of("model", "train", "gradient", "optimizer", "evaluation", "env");
+    /** Keys of {@code configs/_base_/default.yaml} that upstream's flatten map omits, so they never reach a run. */
+    public static final List<String> DROPPED_BASE_KEYS = List.of("model.optimizer_minimax_base_url",
+            "model.target_minimax_base_url", "model.optimizer_minimax_api_key", "model.target_minimax_api_key");
+
+    private static final Map<String, FlagSpec> BY_KEY = new LinkedHashMap<>();
+    private static final Map<String, FlagSpec> BY_PATH = new LinkedHashMap<>();
+    private static final Map<String, FlagSpec> BY_FLAG = new LinkedHashMap<>();
+
+    static {
+        List<FlagSpec> t = new ArrayList<>();
+        t.add(s("env", "env.name", STR, "", "Benchmark (environment) name").evalToo());
+        t.add(s("model_backend", "model.backend", STR, "azure_openai",
+                "Run label that pairs optimizer/target backends (aliases accepted)").evalToo()
+                .withChoices("azure_openai", "codex", "codex_exec", "claude", "claude_chat", "claude_code_exec", "cursor",
+                        "cursor_exec", "copilot", "copilot_chat", "copilot_exec", "qwen", "qwen_chat", "minimax",
+                        "minimax_chat", "openai_compatible"));
+        t.add(s("optimizer_model", "model.optimizer", STR, "gpt-5.5", "Optimizer model/deployment name").evalToo());
+        t.add(s("target_model", "model.target", STR, "gpt-5.5", "Target model/deployment name").evalToo());
+        t.add(s("optimizer_backend", "model.optimizer_backend", STR, "openai_chat", "Backend of the optimizer role").evalToo());
+        t.add(s("target_backend", "model.target_backend", STR, "openai_chat", "Backend of the target role").evalToo());
+        t.add(s("reasoning_effort", "model.reasoning_effort", STR, "medium", "Shared reasoning effort (\"\" disables)")
+                .evalToo().withChoices("", "low", "medium", "high", "xhigh", "max"));
+        t.add(s("rewrite_reasoning_effort", "model.rewrite_reasoning_effort", STR, "", "Reasoning effort of full rewrites (\"\" = shared)"));
+        t.add(s("rewrite_max_completion_tokens", "model.rewrite_max_completion_tokens", INT, 64000, "Output cap of full rewrites"));
+        t.add(n("azure_endpoint", "model.azure_endpoint", STR, "Legacy alias of azure_openai_endpoint").evalToo());
+        t.add(n("azure_api_version", "model.azure_api_version", STR, "Legacy alias of azure_openai_api_version").evalToo());
+        t.add(n("azure_api_key", "model.azure_api_key", STR, "Legacy alias of azure_openai_api_key (prefer AZURE_OPENAI_API_KEY)").evalToo());
+        for (String role : List.of("", "optimizer_", "target_")) {
+            String who = role.isEmpty() ? "Shared" : role.equals("optimizer_") ? "Optimizer" : "Target";
+            String p = role + "azure_openai_";
+            t.add(s(p + "endpoint", "model." + p + "endpoint", STR, "", who + " Azure OpenAI endpoint").evalToo());
+            t.add(s(p + "api_version", "model." + p + "api_version", STR, "2024-12-01-preview", who + " Azure API version").evalToo());
+            t.add(s(p + "api_key", "model." + p + "api_key", STR, "", who + " Azure key (prefer the environment variable)").evalToo());
+            t.add(s(p + "auth_mode", "model." + p + "auth_mode", STR, "", who + " auth mode: api_key, azure_cli, managed_identity, openai_compatible").evalToo());
+            t.add(s(p + "ad_scope", "model." + p + "ad_scope", STR, "https://cognitiveservices.azure.com/.default", who + " AAD token scope").evalToo());
+            t.add(s(p + "managed_identity_client_id", "model." + p + "managed_identity_client_id", STR, "", who + " user-assigned identity client id").evalToo());
+        }
+        for (String role : List.of("", "optimizer_", "target_")) {
+            String who = role.isEmpty() ? "Shared" : role.equals("optimizer_") ? "Optimizer" : "Target";
+            String p = role + "qwen_chat_";
+            t.add(n(p + "base_url", "model." + p + "base_url", STR, who + " Qwen server base URL"));
+            t.add(n(p + "api_key", "model." + p + "api_key", STR, who + " Qwen API key (prefer the environment variable)"));
+            t.add(n(p + "temperature", "model." + p + "temperature", FLOAT, who + " Qwen sampling temperature"));
+            t.add(n(p + "timeout_seconds", "model." + p + "timeout_seconds", FLOAT, who + " Qwen request timeout (s)"));
+            t.add(n(p + "max_tokens", "model." + p + "max_tokens", INT, who + " Qwen max output tokens"));
+            t.add(n(p + "enable_thinking", "model." + p + "enable_thinking", BOOL, who + " Qwen thinking flag"));
+            t.add(s(p + "thinking_mode", "model." + p + "thinking_mode", STR, "", who + " thinking mode: \"\" (server default), enabled, disabled"));
+        }
+        t.add(s("minimax_region", "model.minimax_region", STR, "", "MiniMax region: global_en (default) or cn_zh").evalToo());
+        t.add(s("minimax_base_url", "model.minimax_base_url", STR, "", "MiniMax base URL (overrides the region)").evalToo());
+        t.add(s("minimax_api_key", "model.minimax_api_key", STR, "", "MiniMax key (prefer MINIMAX_API_KEY)").evalToo());
+        t.add(s("minimax_model", "model.minimax_model", STR, "MiniMax-M3", "MiniMax model (target model for minimax_chat)").evalToo());
+        t.add(s("minimax_temperature", "model.minimax_temperature", FLOAT, "0.7", "MiniMax sampling temperature").evalToo());
+        t.add(s("minimax_max_tokens", "model.minimax_max_tokens", INT, "8000", "MiniMax max output tokens").evalToo());
+        t.add(s("minimax_enable_thinking", "model.minimax_enable_thinking", BOOL, "false", "MiniMax thinking flag").evalToo());
+        t.add(s("codex_exec_path", "model.codex_exec_path", STR, "", "Codex CLI path (blank: CODEX_EXEC_PATH, then codex)").evalToo());
+        t.add(s("codex_exec_sandbox", "model.codex_exec_sandbox", STR, "", "Codex sandbox (blank: CODEX_EXEC_SANDBOX, then workspace-write)").evalToo());
+        t.add(s("codex_exec_profile", "model.codex_exec_profile", STR, "", "Codex profile").evalToo());
+        t.add(n("codex_exec_full_auto", "model.codex_exec_full_auto", BOOL, "Deprecated and ignored; use --codex_exec_sandbox and --codex_exec_approval_policy").evalToo());
+        t.add(s("codex_exec_reasoning_effort", "model.codex_exec_reasoning_effort", STR, "", "Codex reasoning effort override").evalToo());
+        t.add(s("codex_exec_use_sdk", "model.codex_exec_use_sdk", STR, null, "Codex SDK vs CLI mode (null: environment)").evalToo());
+        t.add(s("codex_exec_network_access", "model.codex_exec_network_access", BOOL, null, "Allow network in the Codex workspace-write sandbox").evalToo());
+        t.add(s("codex_exec_web_search", "model.codex_exec_web_search", BOOL, null, "Codex live web search on/off").evalToo());
+        t.add(s("codex_exec_approval_policy", "model.codex_exec_approval_policy", STR, "", "Codex approval policy (blank: environment, then never)").evalToo());
+        t.add(s("claude_code_exec_path", "model.claude_code_exec_path", STR, "claude", "Claude Code CLI executable").evalToo());
+        t.add(s("claude_code_exec_profile", "model.claude_code_exec_profile", STR, "", "Claude Code profile").evalToo());
+        t.add(s("claude_code_exec_use_sdk", "model.claude_code_exec_use_sdk", STR, "auto", "Claude Code SDK usage mode").evalToo());
+        t.add(s("claude_code_exec_effort", "model.claude_code_exec_effort", STR, "medium", "Claude Code effort").evalToo());
+        t.add(s("claude_code_exec_max_thinking_tokens", "model.claude_code_exec_max_thinking_tokens", INT, 16384, "Claude Code thinking-token cap").evalToo());
+        t.add(s("cursor_exec_path", "model.cursor_exec_path", STR, "", "Cursor agent path (blank: CURSOR_EXEC_PATH, then cursor-agent)").evalToo());
+        t.add(s("cursor_exec_sandbox", "model.cursor_exec_sandbox", STR, "", "Cursor sandbox (blank: CURSOR_EXEC_SANDBOX, then enabled)").evalToo());
+        t.add(s("copilot_exec_path", "model.copilot_exec_path", STR, "", "Copilot CLI path (blank: COPILOT_EXEC_PATH, then copilot)").evalToo());
+        t.add(s("copilot_exec_home", "model.copilot_exec_home", STR, "", "COPILOT_HOME for copilot_exec (blank: untouched)").evalToo());
+        t.add(s("copilot_exec_allow_all_tools", "model.copilot_exec_allow_all_tools", BOOL, null, "Let copilot_exec use all tools (needed for file edits)").evalToo());
+        t.add(s("copilot_chat_optimizer_model", "model.copilot_chat_optimizer_model", STR, "", "Copilot chat model of the optimizer (blank: CLI default)").evalToo());
+        t.add(s("copilot_chat_target_model", "model.copilot_chat_target_model", STR, "", "Copilot chat model of the target (blank: CLI default)").evalToo());
+        t.add(s("copilot_chat_timeout", "model.copilot_chat_timeout", INT, null, "Copilot chat per-call timeout (s)").evalToo());
+        t.add(s("codex_trace_to_optimizer", "model.codex_trace_to_optimizer", BOOL, true, "Feed codex_exec target traces to the optimizer"));
+        t.add(s("skill_init", "env.skill_init", STR, "", "Initial skill document (missing file = empty skill)"));
+        t.add(s("num_epochs", "train.num_epochs", INT, 4, "Training epochs"));
+        t.add(s("train_size", "train.train_size", INT, 0, "Train split size (0 = take it from the split)"));
+        t.add(n("steps_per_epoch", "train.steps_per_epoch", INT, "Recomputed by the trainer from train_size, batch_size, accumulation"));
+        t.add(s("batch_size", "train.batch_size", INT, 40, "Tasks per step"));
+        t.add(s("accumulation", "train.accumulation", INT, 1, "Accumulation rounds per step"));
+        t.add(s("seed", "train.seed", INT, 42, "Global seed").evalToo());
+        t.add(s("edit_budget", "optimizer.learning_rate", INT, 4, "Max edits per step (the \"learning rate\")"));
+        t.add(s("min_edit_budget", "optimizer.min_learning_rate", INT, 2, "Edit-budget floor of decaying schedules"));
+        t.add(s("lr_scheduler", "optimizer.lr_scheduler", STR, "cosine", "Edit-budget schedule").withChoices("constant", "linear", "cosine", "autonomous"));
+        t.add(s("lr_control_mode", "optimizer.lr_control_mode", STR, "fixed", "Who controls the edit budget").withChoices("fixed", "autonomous", "none"));
+        t.add(s("merge_batch_size", "gradient.merge_batch_size", INT, 8, "Patch-merge batch size (>= 2)"));
+        t.add(new FlagSpec("max_analyst_rounds", "max_analyst_rounds", "gradient.max_analyst_rounds", INT, false, null,
+                "Retired and ignored", List.of(), true, false, false, false, true));
+        t.add(s("sel_env_num", "evaluation.sel_env_num", INT, 0, "Selection items (0 = whole split)"));
+        t.add(s("test_env_num", "evaluation.test_env_num", INT, 0, "Test items (0 = whole split)").evalToo());
+        t.add(s("eval_test", "evaluation.eval_test", BOOL, true, "Run the final test evaluation"));
+        t.add(s("use_gate", "evaluation.use_gate", BOOL, true, "Validation gate (false accepts every candidate)"));
+        t.add(e("max_steps", INT, "Max environment steps per episode (ALFWorld)"));
+        t.add(e("max_api_workers", INT, "Concurrent target calls per rollout chunk (ALFWorld)").evalToo());
+        t.add(s("analyst_workers", "gradient.analyst_workers", INT, 16, "Parallel reflection workers"));
+        t.add(s("failure_only", "gradient.failure_only", BOOL, false, "Reflect on failures only"));
+        t.add(s("minibatch_size", "gradient.minibatch_size", INT, 8, "Reflection minibatch size"));
+        t.add(s("skill_update_mode", "optimizer.skill_update_mode", STR, "patch", "How the skill is updated").withChoices("patch",
+                "rewrite_from_suggestions", "rewrite", "suggestions", "full_rewrite", "full_rewrite_minibatch", "minibatch_full_rewrite"));
+        t.add(s("use_slow_update", "optimizer.use_slow_update", BOOL, true, "Epoch-end longitudinal (slow) update"));
+        t.add(s("slow_update_samples", "optimizer.slow_update_samples", INT, 20, "Samples of the slow update"));
+        t.add(s("longitudinal_pair_policy", "optimizer.longitudinal_pair_policy", STR, "mixed", "Which pairs the slow update compares")
+                .withChoices("mixed", "changed", "unchanged"));
+        t.add(s("use_meta_skill", "optimizer.use_meta_skill", BOOL, true, "Cross-epoch optimizer memory (meta skill)"));
+        t.add(s("use_skill_aware_reflection", "optimizer.use_skill_aware_reflection", BOOL, false, "Split failures into skill defects and execution lapses"));
+        t.add(s("skill_aware_appendix_source", "optimizer.skill_aware_appendix_source", STR, "both", "Which rollouts emit appendix notes")
+                .withChoices("both", "failure_only"));
+        t.add(s("skill_aware_consolidate_threshold", "optimizer.skill_aware_consolidate_threshold", INT, 0, "Consolidate the appendix past N notes (0 = off)"));
+        t.add(e("data_path", STR, "Raw data file/dir for ratio splits").evalToo());
+        t.add(e("split_mode", STR, "ratio (split data_path) or split_dir (use train/val/test dirs)").evalToo().withChoices("ratio", "split_dir"));
+        t.add(e("split_ratio", STR, "train:val:test ratio (quote it in YAML)").evalToo());
+        t.add(e("split_seed", INT, "Ratio-split shuffle seed").evalToo());
+        t.add(e("split_dir", STR, "Directory with train/ val/ test/").evalToo());
+        t.add(e("split_output_dir", STR, "Where ratio splits are written").evalToo());
+        t.add(e("data_root", STR, "Benchmark data root (SpreadsheetBench)").evalToo());
+        t.add(e("max_turns", INT, "Max agent turns per item").evalToo());
+        t.add(e("workers", INT, "Parallel rollout workers").evalToo());
+        t.add(e("limit", INT, "Truncate each split to N items (0 = all)"));
+        t.add(e("shuffle_choices", BOOL, "Shuffle answer choices (LiveMathematicianBench)"));
+        t.add(e("use_theorem", BOOL, "Show theorem context (LiveMathematicianBench)"));
+        t.add(e("use_sketch", BOOL, "Show proof sketch (LiveMathematicianBench)"));
+        t.add(e("image_detail", STR, "Image detail level (DocVQA)"));
+        t.add(e("judge_model", STR, "Judge model name"));
+        t.add(e("judge_max_completion_tokens", INT, "Judge output cap"));
+        t.add(e("judge_retries", INT, "Judge retries"));
+        t.add(s("out_root", "env.out_root", STR, "", "Run folder (blank: outputs/skillopt_<env>_<model>_<timestamp>)").evalToo());
+        t.add(e("mode", STR, "Benchmark mode (SpreadsheetBench)").evalToo());
+        // Flatten-map entries without a flag (set them with --cfg-options).
+        t.add(n("meta_edit_budget", "optimizer.meta_learning_rate", INT, "Mapped by upstream but never read").noFlag());
+        t.add(s("slow_update_gate_with_selection", "optimizer.slow_update_gate_with_selection", BOOL, false, "Gate the slow update on the selection split").noFlag());
+        t.add(n("gate_metric", "evaluation.gate_metric", STR, "Gate metric").noFlag().withChoices("hard", "soft", "mixed").consumerDefault("hard"));
+        t.add(n("gate_mixed_weight", "evaluation.gate_mixed_weight", FLOAT, "Soft weight of the mixed gate metric, in [0, 1]").noFlag().consumerDefault(0.5));
+        t.add(n("use_semantic_density", "evaluation.use_semantic_density", BOOL, "Semantic-density bonus in selection").noFlag().consumerDefault(false));
+        t.add(n("semantic_density_weight", "evaluation.semantic_density_weight", FLOAT, "Weight of the density bonus").noFlag().consumerDefault(0.05));
+        t.add(n("leading_words", "evaluation.leading_words", ANY, "Leading words (list or comma-separated string; null = built-in list)").noFlag());
+        // SkillOpt4J additions (section model).
+        t.add(n("response_cache", "model.response_cache", STR, "Model response cache").evalToo().asOurs()
+                .withChoices("off", "read_write", "replay").consumerDefault("off"));
+        t.add(n("response_cache_dir", "model.response_cache_dir", STR, "Cache directory (\"\" = <out_root>/.cache/responses)").evalToo().asOurs().consumerDefault(""));
+        t.add(n("claude_chat_transport", "model.claude_chat_transport", STR, "claude_chat transport: cli (Claude Code CLI) or api (Anthropic Messages API, ANTHROPIC_API_KEY)")
+                .evalToo().asOurs().withChoices("cli", "api").consumerDefault("cli"));
+        t.add(n("price_table", "model.price_table", STR, "YAML/JSON price table for cost figures (\"\" = no cost)").evalToo().asOurs().consumerDefault(""));
+        t.add(n("openai_compatible_base_url", "model.openai_compatible_base_url", STR, "Base URL of the openai_compatible backend (\"\" = OPENAI_COMPATIBLE_BASE_URL, then https://api.openai.com/v1)").evalToo().asOurs().consumerDefault(""));
+        t.add(n("openai_compatible_api_key", "model.openai_compatible_api_key", STR, "Key of the openai_compatible backend (prefer OPENAI_COMPATIBLE_API_KEY)").evalToo().asOurs().consumerDefault(""));
+        ALL = Collections.unmodifiableList(t);
+        for (FlagSpec f : ALL) {
+            BY_KEY.put(f.key(), f);
+            BY_PATH.put(f.path(), f);
+            if (f.flag() != null) BY_FLAG.put(f.flag(), f);
+        }
+    }
+
+    private Flags() {}
+
+    private static boolean mappedPath(String path) {
+        return !path.startsWith("env.") || path.equals("env.name") || path.equals("env.skill_init") || path.equals("env.out_root");
+    }
+
+    /** A row set in the base YAML with a flag of the same name on train (eval via evalToo). */
+    private static FlagSpec s(String key, String path, FlagType type, Object def, String help) {
+        String flag = key.equals("model_backend") ? "backend" : key;
+        return new FlagSpec(key, flag, path, type, true, def, help, List.of(), true, false, mappedPath(path), false, false);
+    }
+
+    /** A mapped row not set in the base YAML. */
+    private static FlagSpec n(String key, String path, FlagType type, String help) {
+        return new FlagSpec(key, key, path, type, false, null, help, List.of(), true, false, mappedPath(path), false, false);
+    }
+
+    /** An {@code env.*} pass-through flag (not in the flatten map). */
+    private static FlagSpec e(String key, FlagType type, String help) {
+        return new FlagSpec(key, key, "env." + key, type, false, null, help, List.of(), true, false, false, false, false);
+    }
+
+    /** Returns the row of a flat key. */
+    public static Optional<FlagSpec> byKey(String flatKey) { return Optional.ofNullable(BY_KEY.get(flatKey)); }
+
+    /** Returns the row of a structured dotted path. */
+    public static Optional<FlagSpec> byPath(String path) { return Optional.ofNullable(BY_PATH.get(path)); }
+
+    /** Returns the row of a CLI flag name (without dashes). */
+    public static Optional<FlagSpec> byFlag(String flag) { return Optional.ofNullable(BY_FLAG.get(flag)); }
+
+    /** Returns the flatten map (structured path → flat key) in table order; 116 upstream entries plus ours. */
+    public static Map<String, String> flattenMap() {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (FlagSpec f : ALL) if (f.mapped()) m.put(f.path(), f.key());
+        return m;
+    }
+
+    /** Returns upstream's 116-entry flatten map (without SkillOpt4J additions). */
+    public static Map<String, String> upstreamFlattenMap() {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (FlagSpec f : ALL) if (f.mapped() && !f.ours()) m.put(f.path(), f.key());
+        return m;
+    }
+
+    /** Returns the rows that are flags of {@code train} (eval = false) or {@code eval} (eval = true). */
+    public static List<FlagSpec> flags(boolean eval) {
+        List<FlagSpec> out = new ArrayList<>();
+        for (FlagSpec f : ALL) if (f.flag() != null && (eval ? f.eval() : f.train())) out.add(f);
+        return out;
+    }
+
+    /** Returns the structured target of a legacy flag: its path, or {@code env.<flag>} when it has none. */
+    public static String structuredTarget(String flag) {
+        FlagSpec f = BY_FLAG.get(flag);
+        return f != null ? f.path() : "env." + flag;
+    }
+}

@@ -1,0 +1,56 @@
+package io.skillopt4j.config;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+
+/** Immutable (static helpers). "Did you mean" suggestions by Levenshtein distance over known keys. */
+public final class Suggest {
+    private Suggest() {}
+
+    /** Returns the closest candidate within a distance budget scaled to the word, or null. */
+    public static String closest(String word, Collection<String> candidates) {
+        String w = word.toLowerCase(Locale.ROOT);
+        String best = null;
+        int bestD = Integer.MAX_VALUE;
+        for (String c : candidates) {
+            int d = distance(w, c.toLowerCase(Locale.ROOT));
+            if (d < bestD) {
+                bestD = d;
+                best = c;
+            }
+        }
+        int budget = Math.max(2, w.length() / 3);
+        return bestD <= budget ? best : null;
+    }
+
+    /** Returns {@code "; did you mean X?"} for a dotted or flat key, or "" when nothing is close. */
+    static String didYouMean(String key) {
+        List<String> known = new ArrayList<>();
+        for (FlagSpec f : Flags.ALL) {
+            if (f.retired()) continue;
+            known.add(key.contains(".") ? f.path() : f.key());
+        }
+        String c = closest(key, known);
+        return c == null ? "" : "; did you mean " + c + "?";
+    }
+
+    /** Levenshtein edit distance. */
+    public static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) prev[j] = j;
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+}

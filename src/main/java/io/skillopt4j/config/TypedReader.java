@@ -1,0 +1,153 @@
+package io.skillopt4j.config;
+
+import io.skillopt4j.ConfigException;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Not thread-safe; one per validation. Reads typed values out of a flat config for {@link RunConfig}, applying
+ * defaults for absent keys and throwing one-line {@link ConfigException}s naming key, value and what is allowed.
+ */
+final class TypedReader {
+    /** Trainer-side defaults that differ from the base YAML's values (used when a key is absent). */
+    private static final Map<String, Object> CONSUMER_DEFAULTS = Map.of("lr_scheduler", "constant",
+            "use_slow_update", false, "use_meta_skill", false, "rewrite_reasoning_effort", "high",
+            "codex_trace_to_optimizer", false, "reasoning_effort", "");
+
+    private final FlatConfig flat;
+    private final String source;
+
+    TypedReader(FlatConfig flat, String source) {
+        this.flat = flat;
+        this.source = source;
+    }
+
+    /** Returns the raw value, or the default when the key is absent. */
+    Object raw(String key) {
+        if (flat.has(key)) return flat.get(key);
+        if (CONSUMER_DEFAULTS.containsKey(key)) return CONSUMER_DEFAULTS.get(key);
+        return Flags.byKey(key).map(FlagSpec::defaultValue).orElse(null);
+    }
+
+    /** Returns how the key is named in messages: its structured path, with the flat name when renamed. */
+    static String name(String key) {
+        Optional<FlagSpec> f = Flags.byKey(key);
+        if (f.isEmpty()) return key;
+        return f.get().renamed() ? f.get().path() + " (" + key + ")" : f.get().path();
+    }
+
+    ConfigException bad(String key, Object value, String allowed) {
+        return ConfigException.badValue(source, name(key), value, allowed);
+    }
+
+    String str(String key) {
+        Object v = raw(key);
+        if (v == null) return "";
+        if (v instanceof Map<?, ?> || v instanceof List<?>) throw bad(key, v, "a string");
+        return Coercion.pyStr(v);
+    }
+
+    long integer(String key, long min) {
+        Object v = raw(key);
+        Long l = asLong(v);
+        if (l == null) throw bad(key, v, "an integer" + (min == Long.MIN_VALUE ? "" : " >= " + min));
+        if (l < min) throw bad(key, v, "an integer >= " + min);
+        return l;
+    }
+
+    /** Like {@link #integer} but null/"" mean "not set". */
+    Optional<Long> optionalInteger(String key, long min) {
+        Object v = raw(key);
+        if (v == null || "".equals(v)) return Optional.empty();
+        return Optional.of(integer(key, min));
+    }
+
+    int intValue(String key, int min) {
+        long l = integer(key, min);
+        if (l > Integer.MAX_VALUE) throw bad(key, raw(key), "an integer <= " + Integer.MAX_VALUE);
+        return (int) l;
+    }
+
+    private static Long asLong(Object v) {
+        if (v instanceof Integer || v instanceof Long) return ((Number) v).longValue();
+        if (v instanceof BigInteger b) return b.bitLength() < 64 ? b.longValue() : null;
+        if (v instanceof String s) {
+            Optional<Number> n = Coercion.pythonInt(s);
+            if (n.isPresent() && !(n.get() instanceof BigInteger)) return n.get().longValue();
+        }
+        return null;
+    }
+
+    double decimal(String key, double min, double max) {
+        Object v = raw(key);
+        Double d = null;
+        if (v instanceof Number n && !(v instanceof BigInteger)) d = n.doubleValue();
+        else if (v instanceof String s) d = Coercion.pythonFloat(s).orElse(null);
+        String range = max == Double.POSITIVE_INFINITY ? " >= " + fmt(min) : " in [" + fmt(min) + ", " + fmt(max) + "]";
+        if (d == null || d.isNaN()) throw bad(key, v, "a number" + range);
+        if (d < min || d > max) throw bad(key, v, "a number" + range);
+        return d;
+    }
+
+    private static String fmt(double d) {
+        return d == Math.rint(d) ? String.valueOf((long) d) : String.valueOf(d);
+    }
+
+    boolean bool(String key) {
+        Object v = raw(key);
+        if (v == null) return false;
+        if (v instanceof Boolean b) return b;
+        if (v instanceof Integer i && (i == 0 || i == 1)) return i == 1;
+        if (v instanceof String s) {
+            String l = s.strip().toLowerCase(Locale.ROOT);
+            if (List.of("true", "yes", "1", "on").contains(l)) return true;
+            if (List.of("false", "no", "0", "off", "").contains(l)) return false;
+        }
+        throw bad(key, v, "true or false");
+    }
+
+    Optional<Boolean> optionalBool(String key) {
+        Object v = raw(key);
+        return v == null ? Optional.empty() : Optional.of(bool(key));
+    }
+
+    /** Returns the canonical choice: {@code aliases} maps accepted spellings (lower-case) to canonical names. */
+    String choice(String key, List<String> allowed, Map<String, String> aliases) {
+        Object v = raw(key);
+        String s = v == null ? "" : Coercion.pyStr(v).strip().toLowerCase(Locale.ROOT);
+        if (v instanceof String && allowed.contains(s)) return s;
+        if (v instanceof String && aliases.containsKey(s)) return aliases.get(s);
+        throw bad(key, v, "one of " + String.join(", ", allowed.stream().map(a -> a.isEmpty() ? "\"\"" : a).toList()));
+    }
+
+    /** Returns a role backend, canonicalised (blank → openai_chat) and checked against the role's whitelist. */
+    String role(String key, java.util.Set<String> allowed) {
+        Object v = raw(key);
+        if (v != null && !(v instanceof String)) throw bad(key, v, "a backend name");
+        String s = v == null || ((String) v).isBlank() ? BackendNames.OPENAI_CHAT : BackendNames.normalize((String) v);
+        if (!allowed.contains(s)) {
+            throw bad(key, v, "one of " + String.join(", ", allowed.stream().sorted().toList()));
+        }
+        return s;
+    }
+
+    /** Returns a list of strings from a YAML list or a comma-separated string; absent/null → empty. */
+    List<String> words(String key) {
+        Object v = raw(key);
+        List<String> out = new ArrayList<>();
+        if (v == null) return out;
+        if (v instanceof List<?> l) {
+            for (Object o : l) out.add(Coercion.pyStr(o).strip());
+        } else if (v instanceof String s) {
+            for (String p : s.split(",")) if (!p.isBlank()) out.add(p.strip());
+        } else {
+            throw bad(key, v, "a list of words or a comma-separated string");
+        }
+        return out;
+    }
+}

@@ -1,0 +1,49 @@
+package io.skillopt4j.env.docvqa;
+
+import java.util.List;
+import java.util.Locale;
+
+/** Stateless. Average Normalized Levenshtein Similarity (τ = 0.5), DocVQA's metric. */
+public final class Anls {
+    public static final double THRESHOLD = 0.5;
+
+    private Anls() {}
+
+    /** trim, lower-case, collapse whitespace. */
+    public static String normalize(String s) {
+        return String.join(" ", s.trim().toLowerCase(Locale.ROOT).split("\\s+")).trim();
+    }
+
+    /** Levenshtein edit distance over UTF-16 code units. */
+    public static int levenshtein(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) prev[j] = j;
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+            }
+            int[] t = prev; prev = cur; cur = t;
+        }
+        return prev[b.length()];
+    }
+
+    /** One gold: both empty → 1, one empty → 0, else 1 − d when d = dist/max(len) < 0.5, else 0. */
+    public static double score(String prediction, String gold) {
+        String p = normalize(prediction);
+        String g = normalize(gold);
+        if (p.isEmpty() && g.isEmpty()) return 1;
+        if (p.isEmpty() || g.isEmpty()) return 0;
+        double d = (double) levenshtein(p, g) / Math.max(p.length(), g.length());
+        return d >= THRESHOLD ? 0 : 1 - d;
+    }
+
+    /** Max over golds. */
+    public static double score(String prediction, List<String> golds) {
+        double best = 0;
+        for (String g : golds) best = Math.max(best, score(prediction, g));
+        return best;
+    }
+}

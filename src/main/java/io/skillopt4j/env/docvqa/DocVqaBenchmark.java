@@ -1,0 +1,131 @@
+package io.skillopt4j.env.docvqa;
+
+import io.skillopt4j.env.Answers;
+import io.skillopt4j.env.Benchmark;
+import io.skillopt4j.env.BenchmarkContext;
+import io.skillopt4j.env.BenchmarkFactory;
+import io.skillopt4j.env.ChatBenchmark;
+import io.skillopt4j.env.Csv;
+import io.skillopt4j.env.Images;
+import io.skillopt4j.env.Item;
+import io.skillopt4j.env.PyLiteral;
+import io.skillopt4j.env.RolloutResult;
+import io.skillopt4j.env.RolloutRunner;
+import io.skillopt4j.env.RowRef;
+import io.skillopt4j.env.SplitDataLoader;
+import io.skillopt4j.ConfigException;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Thread-safe. DocVQA: a question about a scanned document page, one multimodal chat call (the page as a data URL,
+ * {@code image_detail}), graded by ANLS (soft) and ANLS ≥ 0.999 (hard). Split folders hold upstream's CSV
+ * (first {@code *.csv}; a JSON array is accepted too); images resolve under {@code data_root} when set.
+ */
+public final class DocVqaBenchmark extends ChatBenchmark {
+    /** Registered as {@code docvqa}. */
+    public static final class Factory implements BenchmarkFactory {
+        @Override public String name() { return "docvqa"; }
+        @Override public String description() { return "document image QA; ANLS (soft), exact after normalisation (hard)"; }
+        @Override public Benchmark create(BenchmarkContext ctx) { return new DocVqaBenchmark(ctx); }
+    }
+
+    public DocVqaBenchmark(BenchmarkContext ctx) {
+        super("docvqa", ctx, SplitDataLoader.builder("docvqa").config(ctx.config()).outRoot(ctx.outRoot())
+                .reader(DocVqaBenchmark::read).mapper((row, ref) -> item(row, ref, ctx.config().string("data_root", ""))).build());
+    }
+
+    static SplitDataLoader.Rows read(Path dir) {
+        Path csv = SplitDataLoader.firstWithSuffix(dir, ".csv");
+        if (csv == null) return SplitDataLoader.readFirstJson(dir);
+        try {
+            return new SplitDataLoader.Rows(csv, Csv.parse(Files.readString(csv)));
+        } catch (IOException e) {
+            throw new ConfigException("cannot read " + csv + ": " + e.getMessage());
+        }
+    }
+
+    static Item item(Map<String, Object> row, RowRef ref, String dataRoot) {
+        Object idv = RowRef.first(row, "questionId", "id");
+        if (idv == null) throw ref.missing("questionId", "the question id");
+        String id = idv instanceof Double d && d == Math.rint(d) ? String.valueOf(d.longValue()) : String.valueOf(idv);
+        String question = ref.requireString(row, "question");
+        String imagePath = String.valueOf(RowRef.first(row, "image_path") == null ? "" : row.get("image_path"));
+        int marker = question.lastIndexOf("document_path:");
+        if (marker >= 0) {
+            String tail = question.substring(marker + "document_path:".length()).trim();
+            question = question.substring(0, marker).trim();
+            if (imagePath.isBlank()) imagePath = tail;
+        }
+        if (imagePath.isBlank()) throw ref.missing("image_path", "the page image path");
+        Path image = Images.resolve(imagePath, dataRoot);
+        if (!Files.isRegularFile(image)) throw ref.bad("image_path", "an existing image file (resolved under data_root)", image.toString());
+        Object ans = RowRef.first(row, "answer", "ground_truth", "answers");
+        if (ans == null) throw ref.missing("answer", "a list of gold answers");
+        List<String> answers;
+        if (ans instanceof List<?> l) {
+            answers = new ArrayList<>();
+            for (Object o : l) answers.add(String.valueOf(o));
+        } else {
+            answers = PyLiteral.stringList(String.valueOf(ans));
+            if (answers == null) throw ref.bad("answer", "a list literal like ['x', 'y']", ans);
+        }
+        if (answers.isEmpty()) throw ref.bad("answer", "at least one gold answer", ans);
+        Map<String, Object> f = new LinkedHashMap<>(row);
+        f.put("question", question);
+        f.put("answer", answers.get(0));
+        f.put("answers", answers);
+        Object topic = RowRef.first(row, "topic", "category");
+        f.put("task_type", topic == null ? "docvqa" : String.valueOf(topic));
+        f.put("image_path", image.toString());
+        f.put("image_paths", List.of(image.toString()));
+        return new Item(id, f);
+    }
+
+    @Override protected int defaultWorkers() { return 16; }
+
+    @Override
+    public List<String> taskTypes() {
+        TreeSet<String> t = new TreeSet<>();
+        for (String s : List.of("train", "val", "test")) for (Item i : data.split(s)) t.add(i.str("task_type"));
+        return t.isEmpty() ? List.of("docvqa") : new ArrayList<>(t);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    protected RolloutRunner.Outcome runItem(Item item, RolloutRunner.Context ctx) {
+        String template = resource("docvqa", "rollout_system.md");
+        String user = item.str("question") + "\n\nReturn the final answer inside <answer>...</answer>.";
+        Path image = Path.of(item.str("image_path"));
+        String reply = ask(ctx, template, user, List.of(Images.dataUrl(image, cfg.string("image_detail", "auto"))));
+        String predicted = Answers.rfindTag(reply);
+        List<String> golds = (List<String>) item.fields().get("answers");
+        double anls = Anls.score(predicted, golds);
+        double hard = anls >= 0.999 ? 1 : 0;
+        List<Map<String, Object>> conv = new ArrayList<>();
+        conv.add(Map.of("role", "user", "content", item.str("question") + "\n[image] " + image.getFileName()));
+        conv.add(Map.of("type", "message", "turn", 1, "content", reply));
+        conv.add(Map.of("role", "system", "content", "[EVALUATION RESULT]\nQuestion: " + item.str("question")
+                + "\nPredicted answer: " + predicted + "\nGold answers: " + io.skillopt4j.env.Fields.pyRepr(golds)
+                + "\nANLS: " + String.format(java.util.Locale.ROOT, "%.4f", anls)));
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("question", item.str("question"));
+        f.put("task_type", item.str("task_type"));
+        f.put("anls", anls);
+        f.put("predicted_answer", predicted);
+        f.put("gold_answers", golds);
+        f.put("response", reply);
+        if (anls <= 0) f.put("fail_reason", "ANLS=0: predicted '" + predicted + "' but expected " + io.skillopt4j.env.Fields.pyRepr(golds));
+        f.put("agent_ok", true);
+        f.put("n_turns", 1);
+        return new RolloutRunner.Outcome(new RolloutResult(item.id(), hard, anls, f), conv,
+                renderSystem(template, ctx.request().skill()), user, Map.of());
+    }
+}

@@ -1,0 +1,112 @@
+package io.skillopt4j.env.livemath;
+
+import io.skillopt4j.backend.ChatMessage;
+import io.skillopt4j.env.Answers;
+import io.skillopt4j.env.Benchmark;
+import io.skillopt4j.env.BenchmarkContext;
+import io.skillopt4j.env.BenchmarkFactory;
+import io.skillopt4j.env.ChatBenchmark;
+import io.skillopt4j.env.Fields;
+import io.skillopt4j.env.Item;
+import io.skillopt4j.env.RolloutResult;
+import io.skillopt4j.env.RolloutRunner;
+import io.skillopt4j.env.SplitDataLoader;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Thread-safe. LiveMathematicianBench: research-level theorem MCQs, one chat call per item; choices are re-shuffled
+ * per batch with a CPython-identical RNG seeded from SHA-256("<batch seed>:<id>") ({@code shuffle_choices}); the
+ * theorem and proof sketch are shown only with {@code use_theorem} / {@code use_sketch}. hard = soft = label match.
+ */
+public final class LiveMathBenchmark extends ChatBenchmark {
+    static final String NAME = "livemathematicianbench";
+
+    /** Registered as {@code livemathematicianbench}. */
+    public static final class Factory implements BenchmarkFactory {
+        @Override public String name() { return NAME; }
+        @Override public String description() { return "research-level theorem multiple choice; label exact match"; }
+        @Override public Benchmark create(BenchmarkContext ctx) { return new LiveMathBenchmark(ctx); }
+    }
+
+    public LiveMathBenchmark(BenchmarkContext ctx) {
+        super(NAME, ctx, SplitDataLoader.builder(NAME).config(ctx.config()).outRoot(ctx.outRoot())
+                .defaultMode("ratio").mapper(McqItems::item).build());
+    }
+
+    @Override protected int defaultWorkers() { return 64; }
+
+    @Override protected int defaultExecTimeout() { return 300; }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public List<String> taskTypes() {
+        TreeSet<String> t = new TreeSet<>();
+        for (String s : List.of("train", "val", "test")) {
+            for (Item i : data.split(s)) t.addAll((List<String>) i.fields().get("theorem_type"));
+        }
+        return new ArrayList<>(t);
+    }
+
+    String userPrompt(Item item) {
+        StringBuilder sb = new StringBuilder("## Question\n").append(item.str("question")).append("\n\n## Choices\n");
+        for (McqItems.Choice c : McqItems.choices(item)) sb.append(c.label()).append(". ").append(c.text()).append('\n');
+        if (cfg.bool("use_theorem", false) && !item.str("theorem").isBlank()) sb.append("\n## Theorem\n").append(item.str("theorem")).append('\n');
+        if (cfg.bool("use_sketch", false) && !item.str("sketch").isBlank()) sb.append("\n## Proof Sketch\n").append(item.str("sketch")).append('\n');
+        return sb.toString().stripTrailing();
+    }
+
+    @Override
+    protected RolloutRunner.Outcome runItem(Item raw, RolloutRunner.Context ctx) {
+        Item item = cfg.bool("shuffle_choices", true) ? McqItems.shuffled(raw, ctx.request().batch().seed()) : raw;
+        String template = resource(NAME, "rollout_system.md");
+        String system = renderSystem(template, ctx.request().skill());
+        String user = userPrompt(item);
+        List<Map<String, Object>> conv = new ArrayList<>();
+        String reply;
+        int turns = 1;
+        if (agent().isPresent()) {
+            reply = ask(ctx, template, user, List.of());
+            conv.add(Map.of("type", "message", "turn", 1, "content", reply));
+        } else {
+            List<ChatMessage> msgs = new ArrayList<>(List.of(ChatMessage.system(system), ChatMessage.user(user)));
+            reply = chat(msgs).text();
+            conv.add(Map.of("type", "message", "turn", 1, "content", reply));
+            int maxTurns = Math.max(1, cfg.integer("max_turns", 1));
+            while (turns < maxTurns && !Answers.hasTag(reply)) {
+                msgs.add(ChatMessage.assistant(reply));
+                msgs.add(ChatMessage.user("Give only the label of your chosen option inside <answer>...</answer>."));
+                reply = chat(msgs).text();
+                turns++;
+                conv.add(Map.of("type", "message", "turn", turns, "content", reply));
+            }
+        }
+        List<McqItems.Choice> choices = McqItems.choices(item);
+        String answer = Answers.lastTagOrLastLine(reply);
+        String predicted = McqItems.predictedLabel(answer, choices);
+        String correct = McqItems.correctLabel(item);
+        boolean ok = predicted.equals(correct);
+        String predictedText = choices.stream().filter(c -> c.label().equals(predicted)).map(McqItems.Choice::text).findFirst().orElse("");
+        String correctText = choices.stream().filter(c -> c.label().equals(correct)).map(McqItems.Choice::text).findFirst().orElse("");
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("question", item.str("question"));
+        f.put("task_type", item.str("task_type"));
+        f.put("predicted_answer", answer);
+        f.put("predicted_label", predicted);
+        f.put("predicted_text", predictedText);
+        f.put("correct_label", correct);
+        f.put("correct_text", correctText);
+        f.put("response", reply);
+        if (!ok) f.put("fail_reason", "MCQ=0: predicted " + Fields.pyRepr(predicted) + " but expected " + Fields.pyRepr(correct));
+        f.put("agent_ok", true);
+        f.put("n_turns", turns);
+        conv.add(Map.of("role", "system", "content", "[EVALUATION RESULT]\nPredicted label: " + predicted + " (" + predictedText
+                + ")\nCorrect label: " + correct + " (" + correctText + ")\nCorrect: " + (ok ? 1 : 0)));
+        double s = ok ? 1 : 0;
+        return new RolloutRunner.Outcome(new RolloutResult(item.id(), s, s, f), conv, system, user, Map.of());
+    }
+}

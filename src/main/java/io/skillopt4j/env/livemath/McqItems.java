@@ -1,0 +1,166 @@
+package io.skillopt4j.env.livemath;
+
+import io.skillopt4j.env.Item;
+import io.skillopt4j.env.PyRandom;
+import io.skillopt4j.env.RowRef;
+
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Stateless. LiveMathematicianBench row normalisation, label handling, answer mapping and per-batch choice shuffles. */
+public final class McqItems {
+    static final String LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+    private McqItems() {}
+
+    /** Immutable. One option. */
+    public record Choice(String label, String text) {
+        Map<String, Object> toMap() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("label", label);
+            m.put("text", text);
+            return m;
+        }
+    }
+
+    /** trim → upper-case → strip trailing '.', ')', ':'. */
+    public static String normLabel(String s) {
+        String t = s == null ? "" : s.trim().toUpperCase(Locale.ROOT);
+        while (!t.isEmpty() && ".):".indexOf(t.charAt(t.length() - 1)) >= 0) t = t.substring(0, t.length() - 1).trim();
+        return t;
+    }
+
+    /** Normalises a raw row (nested {@code mcq} or top level) into the item upstream builds; bad rows name the field. */
+    @SuppressWarnings("unchecked")
+    public static Item item(Map<String, Object> row, RowRef ref) {
+        Map<String, Object> src = row.get("mcq") instanceof Map<?, ?> m ? (Map<String, Object>) m : row;
+        Object q = src.containsKey("question") ? src.get("question") : row.get("question");
+        if (q == null || String.valueOf(q).isBlank()) throw ref.missing("question", "the question text");
+        Object rawChoices = src.containsKey("choices") ? src.get("choices") : row.get("choices");
+        if (rawChoices == null) throw ref.missing("choices", "a list of options or a label→text map");
+        List<Choice> choices = new ArrayList<>();
+        if (rawChoices instanceof List<?> l) {
+            for (int i = 0; i < l.size(); i++) {
+                Object c = l.get(i);
+                String label = i < LABELS.length() ? String.valueOf(LABELS.charAt(i)) : String.valueOf(i);
+                String text;
+                if (c instanceof Map<?, ?> cm) {
+                    if (cm.get("label") != null) label = normLabel(String.valueOf(cm.get("label")));
+                    Object t = cm.get("text") != null ? cm.get("text") : cm.get("content");
+                    text = t == null ? "" : String.valueOf(t);
+                } else {
+                    text = c == null ? "" : String.valueOf(c);
+                }
+                if (!text.isBlank()) choices.add(new Choice(label, text));
+            }
+        } else if (rawChoices instanceof Map<?, ?> cm) {
+            cm.entrySet().stream().sorted(Comparator.comparing(e -> String.valueOf(e.getKey())))
+                    .forEach(e -> { if (e.getValue() != null && !String.valueOf(e.getValue()).isBlank()) choices.add(new Choice(normLabel(String.valueOf(e.getKey())), String.valueOf(e.getValue()))); });
+        } else {
+            throw ref.bad("choices", "a list of options or a label→text map", rawChoices);
+        }
+        if (choices.isEmpty()) throw ref.bad("choices", "at least one non-empty option", rawChoices);
+        Object rc = src.containsKey("correct_choice") ? src.get("correct_choice") : row.getOrDefault("correct_choice", row.get("answer"));
+        String correctLabel;
+        String correctText = "";
+        if (rc instanceof Map<?, ?> cm) {
+            correctLabel = normLabel(String.valueOf(cm.get("label") == null ? "" : cm.get("label")));
+            if (cm.get("text") != null) correctText = String.valueOf(cm.get("text"));
+        } else {
+            correctLabel = normLabel(rc == null ? "" : String.valueOf(rc));
+        }
+        if (correctLabel.isEmpty()) throw ref.missing("correct_choice", "a label such as \"B\" or {label, text}");
+        final String cl = correctLabel;
+        Choice correct = choices.stream().filter(c -> c.label().equals(cl)).findFirst().orElse(null);
+        if (correct == null) {
+            correct = new Choice(correctLabel, correctText);
+            choices.add(correct);
+            choices.sort(Comparator.comparing(Choice::label));
+        }
+        String month = String.valueOf(row.getOrDefault("month", ""));
+        Object no = row.get("no") != null ? row.get("no") : ref.index() + 1;
+        String noStr = no instanceof Double d && d == Math.rint(d) ? String.valueOf(d.longValue()) : String.valueOf(no);
+        String id = row.get("id") != null ? String.valueOf(row.get("id")) : month + ":" + noStr;
+        List<String> types = new ArrayList<>();
+        Object tt = row.get("theorem_type");
+        if (tt instanceof List<?> tl) { for (Object o : tl) if (o != null && !String.valueOf(o).isBlank()) types.add(String.valueOf(o)); }
+        else if (tt != null && !String.valueOf(tt).isBlank()) types.add(String.valueOf(tt));
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("month", month);
+        f.put("no", no);
+        f.put("paper_link", String.valueOf(row.getOrDefault("paper_link", "")));
+        f.put("theorem", String.valueOf(row.getOrDefault("theorem", "")));
+        f.put("sketch", String.valueOf(row.getOrDefault("sketch", "")));
+        f.put("theorem_type", types);
+        f.put("question", String.valueOf(q));
+        f.put("choices", choices.stream().map(Choice::toMap).toList());
+        f.put("correct_choice", correct.toMap());
+        f.put("task_type", types.isEmpty() ? "math_mcq" : types.get(0));
+        f.put("source_path", String.valueOf(row.getOrDefault("source_path", ref.file().toString())));
+        return new Item(id, f);
+    }
+
+    /** Returns the item's choices. */
+    @SuppressWarnings("unchecked")
+    public static List<Choice> choices(Item item) {
+        List<Choice> out = new ArrayList<>();
+        for (Object o : (List<Object>) item.fields().get("choices")) {
+            Map<String, Object> m = (Map<String, Object>) o;
+            out.add(new Choice(String.valueOf(m.get("label")), String.valueOf(m.get("text"))));
+        }
+        return out;
+    }
+
+    /** Returns the correct choice's label. */
+    @SuppressWarnings("unchecked")
+    public static String correctLabel(Item item) {
+        return String.valueOf(((Map<String, Object>) item.fields().get("correct_choice")).get("label"));
+    }
+
+    /** The shuffle seed: int of the first 16 hex digits of SHA-256("<batch seed>:<item id>"). */
+    public static BigInteger shuffleSeed(long batchSeed, String id) {
+        try {
+            byte[] h = MessageDigest.getInstance("SHA-256").digest((batchSeed + ":" + id).getBytes(StandardCharsets.UTF_8));
+            return new BigInteger(HexFormat.of().formatHex(h).substring(0, 16), 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Shuffles the choices with PyRandom(shuffleSeed), relabels A, B, C… and remaps the correct choice. */
+    public static Item shuffled(Item item, long batchSeed) {
+        List<Choice> cs = new PyRandom(shuffleSeed(batchSeed, item.id())).shuffled(choices(item));
+        String oldCorrect = correctLabel(item);
+        List<Choice> relabelled = new ArrayList<>();
+        Choice correct = null;
+        for (int i = 0; i < cs.size(); i++) {
+            Choice c = new Choice(String.valueOf(LABELS.charAt(i)), cs.get(i).text());
+            relabelled.add(c);
+            if (cs.get(i).label().equals(oldCorrect)) correct = c;
+        }
+        Map<String, Object> f = new LinkedHashMap<>(item.fields());
+        f.put("choices", relabelled.stream().map(Choice::toMap).toList());
+        if (correct != null) f.put("correct_choice", correct.toMap());
+        return new Item(item.id(), f);
+    }
+
+    /** Maps a raw answer to a label: a valid label, else a choice's exact text (case-insensitive), else the first token. */
+    public static String predictedLabel(String answer, List<Choice> choices) {
+        String label = normLabel(answer);
+        if (choices.stream().anyMatch(c -> c.label().equals(label))) return label;
+        for (Choice c : choices) if (c.text().trim().equalsIgnoreCase(answer.trim())) return c.label();
+        String[] toks = answer.trim().split("\\s+");
+        String first = toks.length == 0 ? "" : normLabel(toks[0]);
+        if (choices.stream().anyMatch(c -> c.label().equals(first))) return first;
+        return label;
+    }
+}

@@ -1,0 +1,236 @@
+package io.skillopt4j.env.officeqa;
+
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.backend.ChatMessage;
+import io.skillopt4j.backend.ChatResponse;
+import io.skillopt4j.backend.ToolCall;
+import io.skillopt4j.env.Answers;
+import io.skillopt4j.env.Benchmark;
+import io.skillopt4j.env.BenchmarkContext;
+import io.skillopt4j.env.BenchmarkFactory;
+import io.skillopt4j.env.ChatBenchmark;
+import io.skillopt4j.env.Csv;
+import io.skillopt4j.env.Fields;
+import io.skillopt4j.env.Item;
+import io.skillopt4j.env.RolloutResult;
+import io.skillopt4j.env.RolloutRunner;
+import io.skillopt4j.env.RowRef;
+import io.skillopt4j.env.SplitDataLoader;
+import io.skillopt4j.internal.Json;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+/**
+ * Thread-safe. OfficeQA (offline mode): questions over U.S. Treasury Bulletin text files answered by a tool-calling
+ * loop ({@code glob}/{@code read}/{@code grep}, ≤ {@code max_tool_turns} model turns) with oracle parsed pages in the
+ * prompt; graded by normalised exact match (hard) and token F1 (soft). Document roots: {@code data_dirs}, else
+ * {@code $OFFICEQA_DOCS_DIR} and upstream's default folders ({@code transformed/} preferred).
+ */
+public final class OfficeQaBenchmark extends ChatBenchmark {
+    private final List<Path> roots;
+
+    /** Registered as {@code officeqa}. */
+    public static final class Factory implements BenchmarkFactory {
+        @Override public String name() { return "officeqa"; }
+        @Override public String description() { return "Treasury Bulletin QA with glob/read/grep tools; normalised EM (hard) / F1 (soft)"; }
+        @Override public Benchmark create(BenchmarkContext ctx) { return new OfficeQaBenchmark(ctx); }
+    }
+
+    public OfficeQaBenchmark(BenchmarkContext ctx) {
+        super("officeqa", ctx, SplitDataLoader.builder("officeqa").config(ctx.config()).outRoot(ctx.outRoot())
+                .reader(OfficeQaBenchmark::read).mapper(OfficeQaBenchmark::item).build());
+        this.roots = docRoots(ctx);
+    }
+
+    static List<Path> docRoots(BenchmarkContext ctx) {
+        List<String> candidates = new ArrayList<>();
+        Object dd = ctx.config().get("data_dirs");
+        if (dd instanceof List<?> l) l.forEach(o -> candidates.add(String.valueOf(o)));
+        else if (dd != null && !String.valueOf(dd).isBlank()) candidates.add(String.valueOf(dd));
+        String env = System.getenv("OFFICEQA_DOCS_DIR");
+        if (env != null && !env.isBlank()) candidates.add(env);
+        candidates.add("data/officeqa_smoke_docs");
+        String home = System.getProperty("user.home");
+        candidates.add(home + "/officeqa-sparse/treasury_bulletins_parsed");
+        candidates.add(home + "/officeqa/treasury_bulletins_parsed");
+        List<Path> roots = new ArrayList<>();
+        for (String c : candidates) {
+            Path p = Path.of(c).toAbsolutePath().normalize();
+            if (!Files.isDirectory(p)) continue;
+            roots.add(Files.isDirectory(p.resolve("transformed")) ? p.resolve("transformed") : p);
+        }
+        if (roots.isEmpty()) {
+            throw new ConfigException("officeqa: no document folder found; set data_dirs (e.g. [data/officeqa_docs_official]) "
+                    + "or OFFICEQA_DOCS_DIR to the Treasury Bulletin text files (tried: " + String.join(", ", candidates) + ")");
+        }
+        return roots;
+    }
+
+    static SplitDataLoader.Rows read(Path dir) {
+        Path csv = SplitDataLoader.firstWithSuffix(dir, ".csv");
+        if (csv == null) return SplitDataLoader.readFirstJson(dir);
+        try {
+            return new SplitDataLoader.Rows(csv, Csv.parse(Files.readString(csv)));
+        } catch (IOException e) {
+            throw new ConfigException("cannot read " + csv + ": " + e.getMessage());
+        }
+    }
+
+    /** JSON list, newline-separated, or comma-separated text (not split when the value ends in .txt). */
+    static List<String> listField(Object v) {
+        List<String> out = new ArrayList<>();
+        if (v == null) return out;
+        if (v instanceof List<?> l) { l.forEach(o -> { if (o != null && !String.valueOf(o).isBlank()) out.add(String.valueOf(o).trim()); }); return out; }
+        String s = String.valueOf(v).trim();
+        if (s.isEmpty()) return out;
+        if (s.startsWith("[")) {
+            try { return listField(Json.parseArray(s)); } catch (IllegalArgumentException ignored) { /* plain text */ }
+        }
+        String[] parts = s.contains("\n") ? s.split("\n") : s.endsWith(".txt") && !s.contains(".txt,") ? new String[] {s} : s.split(",");
+        for (String p : parts) if (!p.isBlank()) out.add(p.trim());
+        return out;
+    }
+
+    static Item item(Map<String, Object> row, RowRef ref) {
+        Object idv = RowRef.first(row, "uid", "id");
+        if (idv == null) throw ref.missing("uid", "the question id, e.g. UID0002");
+        String question = ref.requireString(row, "question");
+        Object gt = RowRef.first(row, "ground_truth", "answer");
+        if (gt == null) throw ref.missing("ground_truth", "the gold answer");
+        Map<String, Object> f = new LinkedHashMap<>(row);
+        f.put("uid", String.valueOf(idv));
+        f.put("question", question);
+        f.put("ground_truth", String.valueOf(gt));
+        f.put("answers", List.of(String.valueOf(gt)));
+        Object cat = RowRef.first(row, "category", "difficulty");
+        f.put("task_type", cat == null ? "officeqa" : String.valueOf(cat));
+        f.put("category", cat == null ? "" : String.valueOf(cat));
+        f.put("source_files", listField(row.get("source_files")));
+        f.put("source_docs", listField(row.get("source_docs")));
+        return new Item(String.valueOf(idv), f);
+    }
+
+    @Override protected int defaultWorkers() { return 4; }
+
+    /** A model that never answers is a task failure here, not a backend outage (upstream aborts only SearchQA). */
+    @Override protected boolean abortWhenAllFail() { return false; }
+
+    @Override
+    public List<String> taskTypes() {
+        TreeSet<String> t = new TreeSet<>();
+        for (String s : List.of("train", "val", "test")) for (Item i : data.split(s)) t.add(i.str("task_type"));
+        return new ArrayList<>(t);
+    }
+
+    @SuppressWarnings("unchecked")
+    List<Path> candidates(Item item) {
+        Set<String> names = new HashSet<>((List<String>) item.fields().get("source_files"));
+        List<Path> out = new ArrayList<>();
+        for (Path root : roots) {
+            try (Stream<Path> st = Files.walk(root)) {
+                st.filter(Files::isRegularFile).filter(p -> names.isEmpty() || names.contains(p.getFileName().toString()))
+                        .sorted().forEach(out::add);
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot list " + root + ": " + e.getMessage(), e);
+            }
+        }
+        return out.size() > 20 ? out.subList(0, 20) : out;
+    }
+
+    @SuppressWarnings("unchecked")
+    String userPrompt(Item item, String oracle, List<Path> candidates) {
+        StringBuilder sb = new StringBuilder("## Question\n").append(item.str("question")).append("\n\n");
+        if (!oracle.isEmpty()) sb.append("## Oracle Parsed Pages\n").append(oracle).append("\n\n");
+        sb.append("## Candidate Files\n");
+        candidates.forEach(p -> sb.append("- ").append(p).append('\n'));
+        List<String> docs = (List<String>) item.fields().get("source_docs");
+        if (!docs.isEmpty()) {
+            sb.append("\n## Source Hints\n");
+            docs.forEach(d -> sb.append("- ").append(d).append('\n'));
+        }
+        return sb.toString().stripTrailing();
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    protected RolloutRunner.Outcome runItem(Item item, RolloutRunner.Context ctx) {
+        String template = resource("officeqa", "rollout_system.md");
+        String system = renderSystem(template, ctx.request().skill());
+        List<String> files = (List<String>) item.fields().get("source_files");
+        String oracle = OraclePages.render((List<String>) item.fields().get("source_docs"), files, roots);
+        List<Path> cands = candidates(item);
+        String user = userPrompt(item, oracle, cands);
+        List<Map<String, Object>> conv = new ArrayList<>();
+        conv.add(Map.of("role", "user", "content", user));
+        String failure = "";
+        String finalText = "";
+        String finishReason = "";
+        if (agent().isPresent()) {
+            finalText = ask(ctx, template, user, List.of());
+            conv.add(Map.of("type", "message", "content", finalText));
+        } else {
+            DocTools tools = new DocTools(roots, new HashSet<>(files));
+            List<ChatMessage> msgs = new ArrayList<>(List.of(ChatMessage.system(system), ChatMessage.user(user)));
+            int maxTurns = Math.max(1, cfg.integer("max_tool_turns", 12));
+            boolean answered = false;
+            for (int turn = 0; turn < maxTurns && !answered; turn++) {
+                ChatResponse r = target().chat(targetRequest().messages(msgs).tools(DocTools.SPECS).toolChoice("auto").build());
+                if (!r.text().isBlank()) conv.add(Map.of("type", "message", "content", r.text()));
+                if (!r.toolCalls().isEmpty()) {
+                    msgs.add(ChatMessage.assistant(r.text(), r.toolCalls()));
+                    for (ToolCall call : r.toolCalls()) {
+                        Map<String, Object> args;
+                        try { args = Json.parseObject(call.argumentsJson()); } catch (IllegalArgumentException e) { args = Map.of(); }
+                        String obs = args.isEmpty() && !call.argumentsJson().trim().equals("{}") ? "error: arguments are not a JSON object"
+                                : tools.call(call.name(), args);
+                        msgs.add(ChatMessage.tool(call.id(), obs));
+                        Map<String, Object> rec = new LinkedHashMap<>();
+                        rec.put("type", "tool_call");
+                        rec.put("cmd", DocTools.render(call.name(), args));
+                        rec.put("obs", obs);
+                        conv.add(rec);
+                    }
+                    finishReason = "tool_calls";
+                    continue;
+                }
+                finalText = r.text();
+                finishReason = "stop";
+                if (Answers.firstTag(finalText) != null) answered = true;
+                else { failure = "Model neither produced a tool request nor a final answer"; break; }
+            }
+            if (!answered && failure.isEmpty()) failure = "tool budget exhausted after " + maxTurns + " turns without a final answer";
+        }
+        String predicted = Answers.firstTag(finalText);
+        String gold = item.str("ground_truth");
+        int em = predicted == null ? 0 : OfficeQaScore.exactMatch(predicted, gold);
+        double f1 = predicted == null ? 0 : OfficeQaScore.f1(predicted, gold);
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("question", item.str("question"));
+        f.put("task_type", item.str("task_type"));
+        f.put("task_description", item.str("question"));
+        f.put("predicted_answer", predicted == null ? "" : predicted);
+        f.put("response", finalText);
+        f.put("ground_truth", gold);
+        f.put("source_files", files);
+        f.put("resolved_source_paths", cands.stream().map(Path::toString).toList());
+        f.put("oracle_parsed_pages_included", !oracle.isEmpty());
+        f.put("oracle_parsed_pages_chars", oracle.length());
+        f.put("use_local_tools", agent().isEmpty());
+        if (!failure.isEmpty()) f.put("fail_reason", failure);
+        else if (em == 0) f.put("fail_reason", "predicted " + Fields.pyRepr(predicted == null ? "" : predicted) + " but expected " + Fields.pyRepr(gold));
+        f.put("agent_ok", failure.isEmpty());
+        f.put("n_turns", conv.size());
+        f.put("last_finish_reason", finishReason);
+        return new RolloutRunner.Outcome(new RolloutResult(item.id(), em, f1, f), conv, system, user, Map.of());
+    }
+}

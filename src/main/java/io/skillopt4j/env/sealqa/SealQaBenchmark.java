@@ -1,0 +1,119 @@
+package io.skillopt4j.env.sealqa;
+
+import io.skillopt4j.env.Answers;
+import io.skillopt4j.env.Benchmark;
+import io.skillopt4j.env.BenchmarkContext;
+import io.skillopt4j.env.BenchmarkFactory;
+import io.skillopt4j.env.ChatBenchmark;
+import io.skillopt4j.env.Item;
+import io.skillopt4j.env.Judge;
+import io.skillopt4j.env.LlmJudge;
+import io.skillopt4j.env.RolloutResult;
+import io.skillopt4j.env.RolloutRunner;
+import io.skillopt4j.env.RowRef;
+import io.skillopt4j.env.SplitDataLoader;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Thread-safe. SealQA (Seal-0 / Seal-Hard / LongSeal): fact-seeking questions where search results conflict; the
+ * item's retrieved documents ({@code search_results} / {@code context}, when present) are given to the target, and an
+ * LLM judge grades the answer (hard = soft = 1 iff CORRECT). Judge: {@code judge_model},
+ * {@code judge_max_completion_tokens}, {@code judge_retries}.
+ */
+public final class SealQaBenchmark extends ChatBenchmark {
+    static final int CONTEXT_CAP = 24_000;
+    private final Judge judge;
+
+    /** Registered as {@code sealqa}. */
+    public static final class Factory implements BenchmarkFactory {
+        @Override public String name() { return "sealqa"; }
+        @Override public String description() { return "search-augmented QA with conflicting evidence; LLM judge (CORRECT = 1)"; }
+        @Override public Benchmark create(BenchmarkContext ctx) { return new SealQaBenchmark(ctx, LlmJudge.fromConfig(ctx)); }
+    }
+
+    public SealQaBenchmark(BenchmarkContext ctx, Judge judge) {
+        super("sealqa", ctx, SplitDataLoader.builder("sealqa").config(ctx.config()).outRoot(ctx.outRoot())
+                .defaultMode("ratio").mapper(SealQaBenchmark::item).build());
+        this.judge = judge;
+    }
+
+    static Item item(Map<String, Object> row, RowRef ref) {
+        ref.requireString(row, "question");
+        Object gold = RowRef.first(row, "answer", "gold", "ground_truth");
+        if (gold == null) throw ref.missing("answer", "the gold answer");
+        Object idv = RowRef.first(row, "id", "qid", "uid");
+        String id = idv != null ? String.valueOf(idv) : ref.file().getParent().getFileName() + "-" + String.format("%04d", ref.index());
+        Map<String, Object> f = new LinkedHashMap<>(row);
+        f.put("answer", String.valueOf(gold));
+        Object topic = RowRef.first(row, "topic", "task_type", "category");
+        f.put("task_type", topic == null ? "sealqa" : String.valueOf(topic));
+        return new Item(id, f);
+    }
+
+    @Override protected int defaultWorkers() { return 16; }
+
+    @Override protected int defaultExecTimeout() { return 300; }
+
+    @Override
+    public List<String> taskTypes() {
+        TreeSet<String> t = new TreeSet<>();
+        for (String s : List.of("train", "val", "test")) for (Item i : data.split(s)) t.add(i.str("task_type"));
+        return new ArrayList<>(t);
+    }
+
+    /** Renders the item's documents: a list of strings or {title, url, content|snippet|text} maps, or a string. */
+    static String evidence(Item item) {
+        Object v = RowRef.first(item.fields(), "search_results", "documents", "context");
+        if (v == null) return "";
+        StringBuilder sb = new StringBuilder();
+        if (v instanceof List<?> l) {
+            int n = 1;
+            for (Object o : l) {
+                sb.append("[DOC ").append(n++).append("] ");
+                if (o instanceof Map<?, ?> m) {
+                    if (m.get("title") != null) sb.append(m.get("title")).append('\n');
+                    if (m.get("url") != null) sb.append(m.get("url")).append('\n');
+                    Object body = m.get("content") != null ? m.get("content") : m.get("snippet") != null ? m.get("snippet") : m.get("text");
+                    if (body != null) sb.append(body);
+                } else {
+                    sb.append(o);
+                }
+                sb.append("\n\n");
+            }
+        } else {
+            sb.append(v);
+        }
+        String s = sb.toString().trim();
+        return s.length() > CONTEXT_CAP ? s.substring(0, CONTEXT_CAP) + "...[truncated]" : s;
+    }
+
+    @Override
+    protected RolloutRunner.Outcome runItem(Item item, RolloutRunner.Context ctx) {
+        String template = resource("sealqa", "rollout_system.md");
+        String ev = evidence(item);
+        String user = (ev.isEmpty() ? "" : "## Search Results\n" + ev + "\n\n") + "## Question\n" + item.str("question");
+        String reply = ask(ctx, template, user, List.of());
+        String predicted = Answers.lastTagOrLastLine(reply);
+        Judge.Verdict v = judge.grade(item.str("question"), item.str("answer"), predicted);
+        double s = v.correct() ? 1 : 0;
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("question", item.str("question"));
+        f.put("task_type", item.str("task_type"));
+        f.put("predicted_answer", predicted);
+        f.put("gold_answer", item.str("answer"));
+        f.put("judge_grade", v.grade());
+        f.put("response", reply);
+        if (!v.correct()) f.put("fail_reason", "judge=" + v.grade() + ": predicted '" + predicted + "' but expected '" + item.str("answer") + "'");
+        f.put("agent_ok", true);
+        f.put("n_turns", 1);
+        List<Map<String, Object>> conv = List.of(Map.of("type", "message", "turn", 1, "content", reply),
+                Map.of("role", "system", "content", "[EVALUATION RESULT]\nQuestion: " + item.str("question") + "\nPredicted answer: "
+                        + predicted + "\nGold answer: " + item.str("answer") + "\nJudge grade: " + v.grade()));
+        return new RolloutRunner.Outcome(new RolloutResult(item.id(), s, s, f), conv, renderSystem(template, ctx.request().skill()), user, Map.of());
+    }
+}

@@ -1,0 +1,116 @@
+package io.skillopt4j.env.searchqa;
+
+import io.skillopt4j.backend.ChatMessage;
+import io.skillopt4j.env.Answers;
+import io.skillopt4j.env.Benchmark;
+import io.skillopt4j.env.BenchmarkContext;
+import io.skillopt4j.env.BenchmarkFactory;
+import io.skillopt4j.env.ChatBenchmark;
+import io.skillopt4j.env.Fields;
+import io.skillopt4j.env.Item;
+import io.skillopt4j.env.RolloutResult;
+import io.skillopt4j.env.RolloutRunner;
+import io.skillopt4j.env.RowRef;
+import io.skillopt4j.env.SplitDataLoader;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Thread-safe. SearchQA (Jeopardy clues with retrieved snippets): one chat call per item, graded with SQuAD exact
+ * match (hard) and token F1 (soft). Items {@code {id, question, context, answers[]}}.
+ */
+public final class SearchQaBenchmark extends ChatBenchmark {
+    static final int CONTEXT_CAP = 6000;
+
+    /** Registered as {@code searchqa}. */
+    public static final class Factory implements BenchmarkFactory {
+        @Override public String name() { return "searchqa"; }
+        @Override public String description() { return "Jeopardy-style QA over retrieved snippets; SQuAD EM (hard) / F1 (soft)"; }
+        @Override public Benchmark create(BenchmarkContext ctx) { return new SearchQaBenchmark(ctx); }
+    }
+
+    public SearchQaBenchmark(BenchmarkContext ctx) {
+        super("searchqa", ctx, SplitDataLoader.builder("searchqa").config(ctx.config()).outRoot(ctx.outRoot())
+                .defaultMode("ratio").mapper(SearchQaBenchmark::item).build());
+    }
+
+    static Item item(Map<String, Object> row, RowRef ref) {
+        String id = ref.requireString(row, "id");
+        ref.requireString(row, "question");
+        Map<String, Object> f = new LinkedHashMap<>(row);
+        f.put("context", Fields.optString(row, "context", ref));
+        f.put("answers", Fields.stringList(row, row.containsKey("answers") ? "answers" : "answer", ref));
+        return new Item(id, f);
+    }
+
+    @Override protected int defaultWorkers() { return 24; }
+
+    @Override public List<String> taskTypes() { return List.of("qa"); }
+
+    /** Keeps whole {@code [DOC]} chunks from the start while they fit in 6000 chars; else hard-cuts the first. */
+    static String truncateContext(String context) {
+        if (context.length() <= CONTEXT_CAP) return context;
+        String[] chunks = context.split("(?=\\[DOC\\])");
+        StringBuilder sb = new StringBuilder();
+        for (String c : chunks) {
+            if (sb.length() + c.length() > CONTEXT_CAP) break;
+            sb.append(c);
+        }
+        if (sb.length() == 0) return context.substring(0, CONTEXT_CAP) + "...[truncated]";
+        return sb.toString();
+    }
+
+    static String userPrompt(Item item) {
+        return "## Context\n" + truncateContext(item.str("context")) + "\n\n## Question\n" + item.str("question");
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    protected RolloutRunner.Outcome runItem(Item item, RolloutRunner.Context ctx) {
+        String system = renderSystem(resource("searchqa", "rollout_system.md"), ctx.request().skill());
+        String user = userPrompt(item);
+        List<Map<String, Object>> conv = new ArrayList<>();
+        String reply;
+        int turns = 1;
+        if (agent().isPresent()) {
+            reply = ask(ctx, resource("searchqa", "rollout_system.md"), user, List.of());
+            conv.add(Map.of("type", "message", "turn", 1, "content", reply));
+        } else {
+            List<ChatMessage> msgs = new ArrayList<>(List.of(ChatMessage.system(system), ChatMessage.user(user)));
+            reply = chat(msgs).text();
+            conv.add(Map.of("type", "message", "turn", 1, "content", reply));
+            int maxTurns = Math.max(1, cfg.integer("max_turns", 1));
+            while (turns < maxTurns) {
+                if (turns > 1 && Answers.hasTag(reply)) break;
+                msgs.add(ChatMessage.assistant(reply));
+                msgs.add(ChatMessage.user("Your previous answer was: " + Answers.lastTagOrLastLine(reply)
+                        + "\nReview the context and the question once more, then give your final answer inside <answer>...</answer>."));
+                reply = chat(msgs).text();
+                turns++;
+                conv.add(Map.of("type", "message", "turn", turns, "content", reply));
+            }
+        }
+        String predicted = Answers.lastTagOrLastLine(reply);
+        List<String> golds = (List<String>) item.fields().get("answers");
+        int em = SquadScore.exactMatch(predicted, golds);
+        double f1 = SquadScore.f1(predicted, golds);
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("question", item.str("question"));
+        f.put("em", em);
+        f.put("f1", f1);
+        f.put("sub_em", SquadScore.subExactMatch(predicted, golds));
+        f.put("predicted_answer", predicted);
+        f.put("gold_answers", golds);
+        f.put("response", reply);
+        if (em == 0) f.put("fail_reason", "EM=0: predicted " + Fields.pyRepr(predicted) + " but expected " + Fields.pyRepr(golds));
+        f.put("agent_ok", true);
+        f.put("n_turns", turns);
+        conv.add(Map.of("role", "system", "content", "[EVALUATION RESULT]\nQuestion: " + item.str("question")
+                + "\nPredicted answer: " + predicted + "\nGold answers: " + Fields.pyRepr(golds)
+                + "\nExact Match: " + em + "\nF1: " + String.format(java.util.Locale.ROOT, "%.4f", f1)));
+        return new RolloutRunner.Outcome(new RolloutResult(item.id(), em, f1, f), conv, system, user, Map.of());
+    }
+}

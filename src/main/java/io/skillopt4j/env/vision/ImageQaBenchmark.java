@@ -1,0 +1,159 @@
+package io.skillopt4j.env.vision;
+
+import io.skillopt4j.env.Answers;
+import io.skillopt4j.env.Benchmark;
+import io.skillopt4j.env.BenchmarkContext;
+import io.skillopt4j.env.BenchmarkFactory;
+import io.skillopt4j.env.ChatBenchmark;
+import io.skillopt4j.env.Images;
+import io.skillopt4j.env.Item;
+import io.skillopt4j.env.Judge;
+import io.skillopt4j.env.LlmJudge;
+import io.skillopt4j.env.RolloutResult;
+import io.skillopt4j.env.RolloutRunner;
+import io.skillopt4j.env.RowRef;
+import io.skillopt4j.env.SplitDataLoader;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Thread-safe. Image question answering for MathVerse, MMRB and BabyVision: one multimodal chat call (every image as
+ * a data URL with {@code image_detail}); multiple-choice answers are graded by option letter, free-form answers by
+ * normalised exact match and otherwise an LLM judge ({@code judge_model}); hard = soft = 1 iff correct.
+ */
+public final class ImageQaBenchmark extends ChatBenchmark {
+    private static final Pattern BOXED = Pattern.compile("\\\\boxed\\{([^{}]*(?:\\{[^{}]*}[^{}]*)*)}");
+    private static final Pattern LETTER = Pattern.compile("^\\(?([A-Z])(?:[).:]|\\s|$)");
+    private final Judge judge;
+
+    /** The item mapper of one benchmark. */
+    interface Mapper {
+        Item map(Map<String, Object> row, RowRef ref, String dataRoot);
+    }
+
+    /** Registered as {@code mathverse}. */
+    public static final class MathVerse implements BenchmarkFactory {
+        @Override public String name() { return "mathverse"; }
+        @Override public String description() { return "visual math problems (6 problem versions); choice letter or LLM judge"; }
+        @Override public Benchmark create(BenchmarkContext ctx) { return new ImageQaBenchmark("mathverse", ctx, VisionItems::mathverse, LlmJudge.fromConfig(ctx)); }
+    }
+
+    /** Registered as {@code mmrb}. */
+    public static final class Mmrb implements BenchmarkFactory {
+        @Override public String name() { return "mmrb"; }
+        @Override public String description() { return "multi-image reasoning; choice letter or LLM judge"; }
+        @Override public Benchmark create(BenchmarkContext ctx) { return new ImageQaBenchmark("mmrb", ctx, VisionItems::mmrb, LlmJudge.fromConfig(ctx)); }
+    }
+
+    /** Registered as {@code babyvision}. */
+    public static final class BabyVision implements BenchmarkFactory {
+        @Override public String name() { return "babyvision"; }
+        @Override public String description() { return "core visual reasoning (choice / blank); choice letter or LLM judge"; }
+        @Override public Benchmark create(BenchmarkContext ctx) { return new ImageQaBenchmark("babyvision", ctx, VisionItems::babyvision, LlmJudge.fromConfig(ctx)); }
+    }
+
+    public ImageQaBenchmark(String name, BenchmarkContext ctx, Mapper mapper, Judge judge) {
+        super(name, ctx, SplitDataLoader.builder(name).config(ctx.config()).outRoot(ctx.outRoot())
+                .defaultMode("ratio").mapper((row, ref) -> mapper.map(row, ref, ctx.config().string("data_root", ""))).build());
+        this.judge = judge;
+    }
+
+    @Override protected int defaultWorkers() { return 16; }
+
+    @Override
+    public List<String> taskTypes() {
+        TreeSet<String> t = new TreeSet<>();
+        for (String s : List.of("train", "val", "test")) for (Item i : data.split(s)) t.add(i.str("task_type"));
+        return new ArrayList<>(t);
+    }
+
+    /** The last {@code <answer>} tag, else the last {@code \boxed{}}, else the last non-empty line. */
+    static String extract(String reply) {
+        if (Answers.hasTag(reply)) return Answers.lastTagOrLastLine(reply);
+        Matcher m = BOXED.matcher(reply);
+        String last = null;
+        while (m.find()) last = m.group(1);
+        return last != null ? last.trim() : Answers.lastNonEmptyLine(reply);
+    }
+
+    /** The option letter an answer names: "B", "(B)", "B.", "B) text", or an option's exact text; else "". */
+    static String letter(String answer, List<String> options) {
+        String a = answer.trim();
+        for (int i = 0; i < options.size(); i++) if (options.get(i).trim().equalsIgnoreCase(a)) return String.valueOf((char) ('A' + i));
+        if (a.length() == 1 && Character.isLetter(a.charAt(0))) return a.toUpperCase(Locale.ROOT);
+        Matcher m = LETTER.matcher(a);
+        return m.find() ? m.group(1) : "";
+    }
+
+    static String norm(String s) {
+        String t = s.trim().toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
+        while (t.endsWith(".")) t = t.substring(0, t.length() - 1).trim();
+        return t;
+    }
+
+    String userPrompt(Item item) {
+        StringBuilder sb = new StringBuilder(item.str("question"));
+        @SuppressWarnings("unchecked") List<String> opts = (List<String>) item.fields().get("options");
+        if (!opts.isEmpty()) {
+            sb.append("\n\nOptions:");
+            for (int i = 0; i < opts.size(); i++) sb.append('\n').append((char) ('A' + i)).append(". ").append(opts.get(i));
+        }
+        sb.append(item.str("kind").equals("choice") ? "\n\nAnswer with the option letter inside <answer>...</answer>."
+                : "\n\nPut only the final answer inside <answer>...</answer>.");
+        return sb.toString().trim();
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    protected RolloutRunner.Outcome runItem(Item item, RolloutRunner.Context ctx) {
+        String template = resource(name, "rollout_system.md");
+        String user = userPrompt(item);
+        List<String> images = (List<String>) item.fields().get("images");
+        String detail = cfg.string("image_detail", "auto");
+        List<String> urls = images.stream().map(p -> Images.dataUrl(Path.of(p), detail)).toList();
+        String reply = ask(ctx, template, user, urls);
+        String predicted = extract(reply);
+        String gold = item.str("answer");
+        List<String> opts = (List<String>) item.fields().get("options");
+        boolean ok;
+        String how;
+        if (item.str("kind").equals("choice")) {
+            String goldLetter = letter(gold, opts);
+            ok = !goldLetter.isEmpty() && goldLetter.equals(letter(predicted, opts));
+            how = "choice";
+        } else if (norm(predicted).equals(norm(gold))) {
+            ok = true;
+            how = "exact";
+        } else {
+            Judge.Verdict v = judge.grade(item.str("question"), gold, predicted);
+            ok = v.correct();
+            how = "judge:" + v.grade();
+        }
+        double s = ok ? 1 : 0;
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("question", item.str("question"));
+        f.put("task_type", item.str("task_type"));
+        f.put("predicted_answer", predicted);
+        f.put("gold_answer", gold);
+        f.put("grading", how);
+        f.put("response", reply);
+        if (!ok) f.put("fail_reason", "predicted '" + predicted + "' but expected '" + gold + "' (" + how + ")");
+        f.put("agent_ok", true);
+        f.put("n_turns", 1);
+        StringBuilder imgNote = new StringBuilder();
+        for (String p : images) imgNote.append("\n[image] ").append(Path.of(p).getFileName());
+        List<Map<String, Object>> conv = List.of(Map.of("role", "user", "content", user + imgNote),
+                Map.of("type", "message", "turn", 1, "content", reply),
+                Map.of("role", "system", "content", "[EVALUATION RESULT]\nPredicted answer: " + predicted + "\nGold answer: " + gold
+                        + "\nGrading: " + how + "\nCorrect: " + (ok ? 1 : 0)));
+        return new RolloutRunner.Outcome(new RolloutResult(item.id(), s, s, f), conv, renderSystem(template, ctx.request().skill()), user, Map.of());
+    }
+}

@@ -1,0 +1,115 @@
+package io.skillopt4j.env.vision;
+
+import io.skillopt4j.env.Images;
+import io.skillopt4j.env.Item;
+import io.skillopt4j.env.RowRef;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Stateless. Row mappers for the image QA benchmarks, each normalising its public release format to
+ * {@code {question, images[], answer, kind: choice|free, options[], task_type}} (other fields kept).
+ */
+final class VisionItems {
+    private VisionItems() {}
+
+    static String id(Map<String, Object> row, RowRef ref, String... keys) {
+        Object v = RowRef.first(row, keys);
+        if (v == null) throw ref.missing(keys[0], "an item id");
+        return v instanceof Double d && d == Math.rint(d) ? String.valueOf(d.longValue()) : String.valueOf(v);
+    }
+
+    static List<String> images(Map<String, Object> row, RowRef ref, String dataRoot, String... keys) {
+        Object v = RowRef.first(row, keys);
+        if (v == null) throw ref.missing(keys[0], "an image path (or a list of them)");
+        List<String> raw = new ArrayList<>();
+        if (v instanceof List<?> l) l.forEach(o -> raw.add(String.valueOf(o)));
+        else raw.add(String.valueOf(v));
+        if (raw.isEmpty()) throw ref.bad(keys[0], "at least one image path", v);
+        List<String> out = new ArrayList<>();
+        for (String r : raw) {
+            Path p = Images.resolve(r, dataRoot);
+            if (!Files.isRegularFile(p)) throw ref.bad(keys[0], "existing image files (resolved under data_root)", p.toString());
+            out.add(p.toString());
+        }
+        return out;
+    }
+
+    static List<String> options(Object v) {
+        List<String> out = new ArrayList<>();
+        if (v instanceof List<?> l) l.forEach(o -> out.add(String.valueOf(o)));
+        else if (v instanceof Map<?, ?> m) m.entrySet().stream().sorted(Map.Entry.comparingByKey((a, b) -> String.valueOf(a).compareTo(String.valueOf(b))))
+                .forEach(e -> out.add(String.valueOf(e.getValue())));
+        return out;
+    }
+
+    static Item build(String id, Map<String, Object> row, String question, List<String> images, String answer, String kind,
+                      List<String> options, String taskType) {
+        Map<String, Object> f = new LinkedHashMap<>(row);
+        f.put("question", question);
+        f.put("images", images);
+        f.put("answer", answer);
+        f.put("kind", kind);
+        f.put("options", options);
+        f.put("task_type", taskType);
+        return new Item(id, f);
+    }
+
+    /** MathVerse: sample_index, problem_version, question (or query_wo), image, answer, question_type multi-choice|free-form. */
+    static Item mathverse(Map<String, Object> row, RowRef ref, String dataRoot) {
+        String id = id(row, ref, "sample_index", "id");
+        Object q = RowRef.first(row, "question", "query_wo", "query_cot");
+        List<String> imgs = images(row, ref, dataRoot, "image", "image_path");
+        Object ans = row.get("answer");
+        if (ans == null) throw ref.missing("answer", "the gold answer");
+        String qt = String.valueOf(row.getOrDefault("question_type", "free-form")).toLowerCase(Locale.ROOT);
+        String kind = qt.contains("choice") ? "choice" : "free";
+        Object version = RowRef.first(row, "problem_version", "task_type");
+        return build(id, row, q == null ? "" : String.valueOf(q), imgs, String.valueOf(ans), kind, options(row.get("options")),
+                version == null ? "mathverse" : String.valueOf(version));
+    }
+
+    /** MMRB: id, question, images[] (or image_paths), options[], answer, question_type, subtask/task. */
+    static Item mmrb(Map<String, Object> row, RowRef ref, String dataRoot) {
+        String id = id(row, ref, "id", "index", "sample_id");
+        String q = ref.requireString(row, "question");
+        List<String> imgs = images(row, ref, dataRoot, "images", "image_paths", "image");
+        Object ans = RowRef.first(row, "answer", "gt_answer");
+        if (ans == null) throw ref.missing("answer", "the gold answer");
+        List<String> opts = options(RowRef.first(row, "options", "choices"));
+        String qt = String.valueOf(row.getOrDefault("question_type", opts.isEmpty() ? "free-form" : "multiple-choice")).toLowerCase(Locale.ROOT);
+        Object task = RowRef.first(row, "subtask", "task", "task_type", "category");
+        return build(id, row, q, imgs, String.valueOf(ans), qt.contains("choice") ? "choice" : "free", opts, task == null ? "mmrb" : String.valueOf(task));
+    }
+
+    /** BabyVision: taskId, question, image, ansType choice|blank, choiceAns (0-based index or letter), blankAns, options, type, subtype. */
+    static Item babyvision(Map<String, Object> row, RowRef ref, String dataRoot) {
+        String id = id(row, ref, "taskId", "id");
+        String q = ref.requireString(row, "question");
+        List<String> imgs = images(row, ref, dataRoot, "image", "image_path", "images");
+        String ansType = String.valueOf(row.getOrDefault("ansType", "blank")).toLowerCase(Locale.ROOT);
+        List<String> opts = options(RowRef.first(row, "options", "choices"));
+        String answer;
+        String kind;
+        if (ansType.equals("choice")) {
+            Object c = row.get("choiceAns");
+            if (c == null) throw ref.missing("choiceAns", "the correct option (0-based index or letter)");
+            if (c instanceof Number n) answer = String.valueOf((char) ('A' + n.intValue()));
+            else answer = String.valueOf(c).trim().toUpperCase(Locale.ROOT);
+            kind = "choice";
+        } else {
+            Object b = row.get("blankAns");
+            if (b == null) throw ref.missing("blankAns", "the gold answer of a blank question");
+            answer = String.valueOf(b);
+            kind = "free";
+        }
+        Object type = RowRef.first(row, "type", "category", "task_type");
+        return build(id, row, q, imgs, answer, kind, opts, type == null ? "babyvision" : String.valueOf(type));
+    }
+}

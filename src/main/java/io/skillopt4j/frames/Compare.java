@@ -1,0 +1,116 @@
+package io.skillopt4j.frames;
+
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+import tech.tablesaw.columns.Column;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Immutable (frames are rebuilt on each call). Several runs side by side: {@link #steps()} and
+ * {@link #epochs()} stack each run's frame under a leading {@code run} column; {@link #summary()} has one row
+ * per run.
+ * <pre>{@code
+ * Compare c = Compare.of(List.of(RunFrames.load(a), RunFrames.load(b)));
+ * c.steps().where(c.steps().stringColumn("run").isEqualTo("b"));
+ * }</pre>
+ */
+public final class Compare {
+    private final List<RunFrames> runs;
+    private final List<String> labels;
+
+    private Compare(List<RunFrames> runs, List<String> labels) {
+        this.runs = List.copyOf(runs);
+        this.labels = List.copyOf(labels);
+    }
+
+    /** Compares {@code runs}, labelled by folder name (repeated names get {@code #2}, {@code #3}). */
+    public static Compare of(List<RunFrames> runs) {
+        if (runs.isEmpty()) throw new IllegalArgumentException("compare needs at least one run");
+        List<String> labels = new ArrayList<>();
+        Map<String, Integer> seen = new HashMap<>();
+        for (RunFrames r : runs) {
+            String n = r.snapshot().name();
+            int k = seen.merge(n, 1, Integer::sum);
+            labels.add(k == 1 ? n : n + "#" + k);
+        }
+        return new Compare(runs, labels);
+    }
+
+    /** Returns the run labels, in order. */
+    public List<String> labels() { return labels; }
+
+    /** Returns the compared runs. */
+    public List<RunFrames> runs() { return runs; }
+
+    /** Every run's steps frame, stacked, with a leading {@code run} column. */
+    public Frame steps() { return stack("steps", RunFrames::steps); }
+
+    /** Every run's epochs frame, stacked, with a leading {@code run} column. */
+    public Frame epochs() { return stack("epochs", RunFrames::epochs); }
+
+    /** Every run's rollouts frame, stacked, with a leading {@code run} column. */
+    public Frame rollouts() { return stack("rollouts", RunFrames::rollouts); }
+
+    /** Every run's tokens frame, stacked, with a leading {@code run} column. */
+    public Frame tokens() { return stack("tokens", RunFrames::tokens); }
+
+    /** One row per run: status, steps, accepts, best selection score and step, test scores, tokens. */
+    public Frame summary() {
+        RowBuilder b = new RowBuilder().strings("run", "status").ints("steps", "accepts", "rejects", "skips")
+                .doubles("baseline_selection_hard", "best_selection_hard").ints("best_step")
+                .doubles("baseline_test_hard", "test_hard", "test_delta_hard").longs("tokens").doubles("seconds");
+        String bestRun = null;
+        double bestVal = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < runs.size(); i++) {
+            var snap = runs.get(i).snapshot();
+            Map<String, Object> s = snap.summary();
+            Frame st = runs.get(i).steps();
+            Map<String, Object> row = new HashMap<>();
+            row.put("run", labels.get(i));
+            row.put("status", snap.status());
+            row.put("steps", st.rowCount());
+            row.put("accepts", st.booleanColumn("accepted").countTrue());
+            row.put("rejects", st.stringColumn("action").isEqualTo("reject").size());
+            row.put("skips", st.stringColumn("action").startsWith("skip").size());
+            row.put("baseline_selection_hard", s.get("baseline_selection_hard"));
+            Object best = s.containsKey("best_selection_hard") ? s.get("best_selection_hard") : snap.runtimeState().get("best_score");
+            row.put("best_selection_hard", best);
+            row.put("best_step", s.containsKey("best_step") ? s.get("best_step") : snap.runtimeState().get("best_step"));
+            row.put("baseline_test_hard", s.get("baseline_test_hard"));
+            row.put("test_hard", s.get("test_hard"));
+            row.put("test_delta_hard", s.get("test_delta_hard"));
+            long tok = 0;
+            for (int r = 0; r < st.rowCount(); r++) tok += st.longColumn("tokens").getLong(r);
+            Object total = StepFrames.map(StepFrames.map(s.get("token_summary")).get("_total")).get("total_tokens");
+            row.put("tokens", total instanceof Number n ? n.longValue() : tok);
+            row.put("seconds", s.get("total_wall_time_s"));
+            b.add(row);
+            if (best instanceof Number n && n.doubleValue() > bestVal) { bestVal = n.doubleValue(); bestRun = labels.get(i); }
+        }
+        String footer = runs.size() + " runs x 14 columns" + (bestRun == null ? ""
+                : String.format(java.util.Locale.ROOT, " · best val %.2f in %s", bestVal, bestRun));
+        return b.build("compare", footer);
+    }
+
+    private Frame stack(String name, Function<RunFrames, Frame> frame) {
+        Table out = null;
+        long total = 0;
+        for (int i = 0; i < runs.size(); i++) {
+            Frame f = frame.apply(runs.get(i));
+            StringColumn run = StringColumn.create("run");
+            for (int r = 0; r < f.rowCount(); r++) run.append(labels.get(i));
+            f.insertColumn(0, run);
+            total += f.rowCount();
+            if (out == null) out = f; else out.append(f);
+        }
+        List<Column<?>> cols = new ArrayList<>(out.columns());
+        return new Frame(name, cols, total + " " + name + " x " + cols.size() + " columns · " + runs.size() + " runs");
+    }
+
+    @Override public String toString() { return summary().toString(); }
+}

@@ -1,0 +1,209 @@
+package io.skillopt4j.frames;
+
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.NumericColumn;
+import tech.tablesaw.api.StringColumn;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import io.skillopt4j.internal.AtomicFiles;
+
+/**
+ * Thread-safe (stateless apart from the frames it reads). XChart plots of one run, rendered to PNG: learning
+ * curve, gate timeline, edit budget schedule, tokens per stage, score by task type. Each method returns a
+ * {@link Plot} (a {@code BufferedImage} for notebooks plus PNG bytes); {@link #writeAll(Path)} also writes
+ * them as {@code <dir>/<name>.png}.
+ * <pre>{@code
+ * Plots p = Plots.of(RunFrames.load(dir));
+ * p.learningCurve().image();          // display inline
+ * p.writeAll(dir.resolve("plots"));   // learning_curve.png, gate_timeline.png, ...
+ * }</pre>
+ */
+public final class Plots {
+    static final int WIDTH = 800;
+    static final int HEIGHT = 450;
+    private final RunFrames run;
+
+    private Plots(RunFrames run) { this.run = run; }
+
+    public static Plots of(RunFrames run) { return new Plots(run); }
+
+    /** Selection score of each candidate, current and best score per step, and test points (baseline, best, final). */
+    public Plot learningCurve() {
+        Frame s = run.steps();
+        XYChart c = xy("Learning curve", "step", "score");
+        // Drawn in this order so the candidate points stay visible on top of the two lines.
+        series(c, "best", s, "step", "best_score", false);
+        series(c, "current", s, "step", "current_score", false);
+        series(c, "selection (candidate)", s, "step", "selection_hard", true);
+        List<Double> tx = new ArrayList<>();
+        List<Double> ty = new ArrayList<>();
+        Map<String, Object> sum = run.snapshot().summary();
+        int last = s.rowCount() == 0 ? 0 : s.intColumn("step").getInt(s.rowCount() - 1);
+        Object best = sum.get("best_step");
+        addPoint(tx, ty, 0, sum.get("baseline_test_hard"));
+        addPoint(tx, ty, best instanceof Number n ? n.intValue() : last, sum.get("test_hard"));
+        addPoint(tx, ty, last, sum.get("final_test_hard"));
+        if (!tx.isEmpty()) {
+            XYSeries t = c.addSeries("test", tx, ty);
+            t.setXYSeriesRenderStyle(org.knowm.xchart.XYSeries.XYSeriesRenderStyle.Scatter);
+            t.setMarker(SeriesMarkers.DIAMOND);
+        }
+        return render("learning_curve", c);
+    }
+
+    /** Gate decisions over steps: gate score of each candidate, one colour per action. */
+    public Plot gateTimeline() {
+        Frame s = run.steps();
+        XYChart c = xy("Gate decisions", "step", "candidate gate score");
+        TreeMap<String, List<double[]>> byAction = new TreeMap<>();
+        for (int i = 0; i < s.rowCount(); i++) {
+            double y = s.doubleColumn("candidate_gate_score").isMissing(i) ? s.doubleColumn("current_score").getDouble(i)
+                    : s.doubleColumn("candidate_gate_score").getDouble(i);
+            if (Double.isNaN(y)) y = 0;
+            byAction.computeIfAbsent(s.stringColumn("action").get(i), k -> new ArrayList<>())
+                    .add(new double[] {s.intColumn("step").getInt(i), y});
+        }
+        byAction.forEach((action, pts) -> {
+            XYSeries ser = c.addSeries(action, pts.stream().mapToDouble(p -> p[0]).toArray(), pts.stream().mapToDouble(p -> p[1]).toArray());
+            ser.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        });
+        return render("gate_timeline", c);
+    }
+
+    /** Edit budget per step with the edits merged, selected and applied. */
+    public Plot editBudget() {
+        Frame s = run.steps();
+        XYChart c = xy("Edit budget schedule", "step", "edits");
+        series(c, "edit budget", s, "step", "edit_budget", false);
+        series(c, "merged", s, "step", "n_edits_merged", true);
+        series(c, "selected", s, "step", "n_edits_selected", true);
+        series(c, "applied", s, "step", "n_edits_applied", true);
+        return render("edit_budget", c);
+    }
+
+    /** Total tokens per stage, one bar group per role. */
+    public Plot tokensByStage() {
+        Frame t = run.tokens();
+        TreeMap<String, TreeMap<String, Double>> byRole = new TreeMap<>();
+        TreeMap<String, Boolean> stages = new TreeMap<>();
+        for (int i = 0; i < t.rowCount(); i++) {
+            String stage = t.stringColumn("stage").get(i);
+            stages.put(stage, true);
+            byRole.computeIfAbsent(t.stringColumn("role").get(i), k -> new TreeMap<>())
+                    .merge(stage, (double) t.longColumn("total_tokens").getLong(i), Double::sum);
+        }
+        CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title("Tokens per stage")
+                .xAxisTitle("stage").yAxisTitle("tokens").build();
+        style(c);
+        c.getStyler().setStacked(true);
+        List<String> cats = new ArrayList<>(stages.keySet());
+        byRole.forEach((role, m) -> c.addSeries(role, cats, cats.stream().map(k -> m.getOrDefault(k, 0.0)).toList()));
+        if (byRole.isEmpty()) c.addSeries("no data", List.of("none"), List.of(0.0));
+        return render("tokens_by_stage", c);
+    }
+
+    /** Mean hard score per task type, one bar group per evaluation phase. */
+    public Plot scoreByTaskType() {
+        Frame r = run.rollouts();
+        TreeMap<String, TreeMap<String, double[]>> byPhase = new TreeMap<>();
+        TreeMap<String, Boolean> types = new TreeMap<>();
+        StringColumn phase = r.stringColumn("phase");
+        StringColumn type = r.stringColumn("task_type");
+        DoubleColumn hard = r.doubleColumn("hard");
+        for (int i = 0; i < r.rowCount(); i++) {
+            String p = phase.get(i);
+            if (!(p.equals("train") || p.startsWith("test") || p.equals("selection") || p.equals("selection_baseline"))) continue;
+            types.put(type.get(i), true);
+            double[] acc = byPhase.computeIfAbsent(p, k -> new TreeMap<>()).computeIfAbsent(type.get(i), k -> new double[2]);
+            acc[0] += hard.getDouble(i);
+            acc[1]++;
+        }
+        CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title("Score by task type")
+                .xAxisTitle("task type").yAxisTitle("mean hard").build();
+        style(c);
+        List<String> cats = new ArrayList<>(types.keySet());
+        byPhase.forEach((p, m) -> c.addSeries(p, cats, cats.stream().map(k -> {
+            double[] a = m.get(k);
+            return a == null || a[1] == 0 ? 0.0 : a[0] / a[1];
+        }).toList()));
+        if (byPhase.isEmpty()) c.addSeries("no data", List.of("none"), List.of(0.0));
+        return render("score_by_task_type", c);
+    }
+
+    /** Returns all five plots, in the order above. */
+    public List<Plot> all() {
+        return List.of(learningCurve(), gateTimeline(), editBudget(), tokensByStage(), scoreByTaskType());
+    }
+
+    /** Renders all plots and writes each as {@code dir/<name>.png} (atomically); returns them with their files. */
+    public List<Plot> writeAll(Path dir) {
+        List<Plot> out = new ArrayList<>();
+        for (Plot p : all()) {
+            Path f = dir.resolve(p.name() + ".png");
+            AtomicFiles.write(f, p.png());
+            out.add(new Plot(p.name(), p.image(), p.png(), f));
+        }
+        return out;
+    }
+
+    private static XYChart xy(String title, String x, String y) {
+        XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(x).yAxisTitle(y).build();
+        style(c);
+        c.getStyler().setXAxisDecimalPattern("#");
+        return c;
+    }
+
+    private static void style(Chart<?, ?> c) {
+        Styler st = c.getStyler();
+        st.setLegendPosition(Styler.LegendPosition.OutsideE);
+        st.setChartBackgroundColor(java.awt.Color.WHITE);
+        st.setAntiAlias(true);
+    }
+
+    private static void series(XYChart c, String name, Frame f, String x, String y, boolean markersOnly) {
+        NumericColumn<?> xs = f.numberColumn(x);
+        NumericColumn<?> ys = f.numberColumn(y);
+        List<Double> px = new ArrayList<>();
+        List<Double> py = new ArrayList<>();
+        for (int i = 0; i < f.rowCount(); i++) {
+            if (xs.isMissing(i) || ys.isMissing(i)) continue;
+            px.add(xs.getDouble(i));
+            py.add(ys.getDouble(i));
+        }
+        if (px.isEmpty()) return;
+        XYSeries s = c.addSeries(name, px, py);
+        if (markersOnly) s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+    }
+
+    private static void addPoint(List<Double> xs, List<Double> ys, int x, Object y) {
+        if (y instanceof Number n) { xs.add((double) x); ys.add(n.doubleValue()); }
+    }
+
+    private static Plot render(String name, Chart<?, ?> c) {
+        if (c instanceof XYChart xy && xy.getSeriesMap().isEmpty()) xy.addSeries("no data", new double[] {0}, new double[] {0});
+        BufferedImage img = BitmapEncoder.getBufferedImage(c);
+        try {
+            byte[] png = BitmapEncoder.getBitmapBytes(c, BitmapEncoder.BitmapFormat.PNG);
+            return new Plot(name, img, png, null);
+        } catch (IOException e) {
+            throw new UncheckedIOException(name + ": PNG encoding failed: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,172 @@
+package io.skillopt4j.frames;
+
+import io.skillopt4j.internal.AtomicFiles;
+import io.skillopt4j.run.RunSnapshot;
+import tech.tablesaw.api.Table;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Immutable. One self-contained HTML report over one or more runs: summary, steps, epochs, edits, tests and
+ * tokens tables, the five plots of each run as data-URL PNGs, and the diff from the initial to the best skill.
+ * It loads no external resource (no CDN, fonts or scripts from elsewhere), so it works offline and as an
+ * e-mail attachment. A small inline script only marks the page as loaded and reports broken images.
+ * <pre>{@code
+ * Report.of(List.of(RunFrames.load(a), RunFrames.load(b))).write(Path.of("report.html"));
+ * }</pre>
+ */
+public final class Report {
+    static final int MAX_TABLE_ROWS = 200;
+    private final List<RunFrames> runs;
+
+    private Report(List<RunFrames> runs) {
+        if (runs.isEmpty()) throw new IllegalArgumentException("a report needs at least one run");
+        this.runs = List.copyOf(runs);
+    }
+
+    public static Report of(List<RunFrames> runs) { return new Report(runs); }
+
+    /** Writes the report to {@code file} atomically and returns the file. */
+    public Path write(Path file) {
+        AtomicFiles.writeString(file, html());
+        return file;
+    }
+
+    /** Returns the whole HTML document. */
+    public String html() {
+        StringBuilder h = new StringBuilder(1 << 16);
+        String title = runs.size() == 1 ? "SkillOpt run " + runs.get(0).snapshot().name() : "SkillOpt runs: " + runs.size() + " compared";
+        h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>").append(esc(title)).append("</title>\n")
+                .append("<style>").append(CSS).append("</style>\n</head>\n<body>\n<h1>").append(esc(title)).append("</h1>\n");
+        if (runs.size() > 1) {
+            Compare c = Compare.of(runs);
+            h.append("<section id=\"compare\"><h2>Comparison</h2>\n");
+            table(h, c.summary(), "compare-summary");
+            h.append("</section>\n");
+        }
+        int i = 0;
+        for (RunFrames r : runs) runSection(h, r, ++i);
+        h.append("<script>").append(SCRIPT).append("</script>\n</body></html>\n");
+        return h.toString();
+    }
+
+    private void runSection(StringBuilder h, RunFrames r, int n) {
+        RunSnapshot s = r.snapshot();
+        h.append("<section class=\"run\" id=\"run-").append(n).append("\"><h2>").append(esc(s.name())).append(" <small>")
+                .append(esc(s.status())).append(esc(r.headline())).append("</small></h2>\n");
+        h.append("<p class=\"path\">").append(esc(s.dir().toAbsolutePath().toString())).append("</p>\n");
+        if (!s.warnings().isEmpty()) {
+            h.append("<div class=\"warnings\"><h3>Warnings</h3><ul>");
+            for (String w : s.warnings()) h.append("<li>").append(esc(w)).append("</li>");
+            h.append("</ul></div>\n");
+        }
+        h.append("<h3>Summary</h3>\n");
+        table(h, r.summary(), "summary");
+        h.append("<h3>Plots</h3>\n<div class=\"plots\">\n");
+        for (Plot p : Plots.of(r).all()) {
+            h.append("<figure><img class=\"plot\" alt=\"").append(esc(p.name())).append("\" width=\"").append(p.image().getWidth())
+                    .append("\" height=\"").append(p.image().getHeight()).append("\" src=\"").append(p.dataUrl())
+                    .append("\"><figcaption>").append(esc(p.name().replace('_', ' '))).append("</figcaption></figure>\n");
+        }
+        h.append("</div>\n<h3>Steps</h3>\n");
+        table(h, r.steps().selectColumns("epoch", "step", "action", "edit_budget", "train_hard", "selection_hard",
+                "candidate_gate_score", "current_score", "best_score", "n_edits_merged", "n_edits_selected", "n_edits_applied",
+                "n_edits_unmatched", "tokens", "seconds"), "steps");
+        h.append("<h3>Epochs</h3>\n");
+        table(h, r.epochs(), "epochs");
+        h.append("<h3>Edits</h3>\n");
+        table(h, r.edits().selectColumns("step", "index", "op", "target", "content", "source_type", "rank", "status"), "edits");
+        if (r.tests().rowCount() > 0) {
+            h.append("<h3>Test evaluations</h3>\n");
+            table(h, r.tests(), "tests");
+        }
+        h.append("<h3>Tokens by stage</h3>\n");
+        table(h, tokensByStage(r.tokens()), "tokens");
+        h.append("<h3>Best skill vs initial skill</h3>\n");
+        diff(h, s);
+        h.append("</section>\n");
+    }
+
+    private static Table tokensByStage(Frame t) {
+        TreeMap<String, long[]> m = new TreeMap<>();
+        for (int i = 0; i < t.rowCount(); i++) {
+            long[] a = m.computeIfAbsent(t.stringColumn("stage").get(i) + "\u0000" + t.stringColumn("role").get(i), k -> new long[4]);
+            a[0] += t.longColumn("calls").getLong(i);
+            a[1] += t.longColumn("prompt_tokens").getLong(i);
+            a[2] += t.longColumn("completion_tokens").getLong(i);
+            a[3] += t.longColumn("total_tokens").getLong(i);
+        }
+        RowBuilder b = new RowBuilder().strings("stage", "role").longs("calls", "prompt_tokens", "completion_tokens", "total_tokens");
+        m.forEach((k, a) -> {
+            String[] sr = k.split("\u0000", 2);
+            b.add(Map.of("stage", sr[0], "role", sr[1], "calls", a[0], "prompt_tokens", a[1], "completion_tokens", a[2], "total_tokens", a[3]));
+        });
+        return b.build("tokens_by_stage", null);
+    }
+
+    private static void diff(StringBuilder h, RunSnapshot s) {
+        if (s.skills().isEmpty() || s.bestSkill().isEmpty()) {
+            h.append("<p class=\"muted\">No initial or best skill in this run folder yet.</p>\n");
+            return;
+        }
+        SkillDiff d = SkillDiff.of(new SkillDocument("skills/skill_v" + String.format("%04d", s.skills().firstKey()) + ".md",
+                s.skills().get(s.skills().firstKey())), new SkillDocument("best_skill.md", s.bestSkill()));
+        h.append("<p>+").append(d.added()).append(" / −").append(d.removed()).append(" lines</p>\n<pre class=\"diff\">");
+        for (String line : d.unified()) {
+            String cls = line.startsWith("+++") || line.startsWith("---") ? "hdr" : line.startsWith("@@") ? "hunk"
+                    : line.startsWith("+") ? "add" : line.startsWith("-") ? "del" : "ctx";
+            h.append("<span class=\"").append(cls).append("\">").append(esc(line)).append("</span>\n");
+        }
+        if (d.isEmpty()) h.append("<span class=\"ctx\">(identical)</span>\n");
+        h.append("</pre>\n");
+    }
+
+    private static void table(StringBuilder h, Table t, String cls) {
+        h.append("<table class=\"").append(cls).append("\"><thead><tr>");
+        for (String c : t.columnNames()) h.append("<th>").append(esc(c)).append("</th>");
+        h.append("</tr></thead><tbody>\n");
+        int rows = Math.min(t.rowCount(), MAX_TABLE_ROWS);
+        for (int r = 0; r < rows; r++) {
+            h.append("<tr>");
+            for (int c = 0; c < t.columnCount(); c++) {
+                String v = t.column(c).getString(r);
+                h.append("<td title=\"").append(esc(v)).append("\">").append(esc(TextTable.cell(v, 80))).append("</td>");
+            }
+            h.append("</tr>\n");
+        }
+        h.append("</tbody></table>\n");
+        if (t.rowCount() > rows) h.append("<p class=\"muted\">").append(t.rowCount() - rows).append(" more rows not shown</p>\n");
+    }
+
+    static String esc(String s) {
+        StringBuilder b = new StringBuilder(s.length() + 16);
+        for (char ch : s.toCharArray()) {
+            switch (ch) {
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '&' -> b.append("&amp;");
+                case '"' -> b.append("&quot;");
+                case '\'' -> b.append("&#39;");
+                default -> b.append(ch);
+            }
+        }
+        return b.toString();
+    }
+
+    private static final String CSS = "body{font-family:system-ui,sans-serif;margin:2em;color:#222}"
+            + "table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:13px}th,td{border:1px solid #ccc;padding:2px 6px;text-align:left}"
+            + "th{background:#f0f0f0}tr:nth-child(even){background:#fafafa}.plots{display:flex;flex-wrap:wrap;gap:1em}"
+            + "figure{margin:0}img.plot{max-width:100%;height:auto;border:1px solid #ddd}.warnings{background:#fff6e0;padding:.5em 1em}"
+            + "pre.diff{background:#f8f8f8;padding:1em;overflow:auto}.add{color:#070;background:#e6ffe6}.del{color:#a00;background:#ffe6e6}"
+            + ".hunk{color:#06c}.hdr{font-weight:bold}.muted,.path{color:#777}small{font-weight:normal;color:#555}";
+
+    /** Marks the page loaded and counts decoded images; a JS error or broken image adds a visible #js-error element. */
+    private static final String SCRIPT = "(function(){function fail(m){var d=document.getElementById('js-error')||document.createElement('div');"
+            + "d.id='js-error';d.textContent='report error: '+m;document.body.insertBefore(d,document.body.firstChild);}"
+            + "window.onerror=function(m){fail(m);};window.addEventListener('load',function(){var imgs=document.images,ok=0;"
+            + "for(var i=0;i<imgs.length;i++){if(imgs[i].complete&&imgs[i].naturalWidth>0)ok++;else fail('image '+imgs[i].alt+' did not decode');}"
+            + "document.body.setAttribute('data-images-ok',String(ok));document.body.setAttribute('data-ready','1');});})();";
+}

@@ -1,0 +1,110 @@
+package io.skillopt4j.notebook;
+
+import io.skillopt4j.backend.PriceTable;
+import io.skillopt4j.frames.Frame;
+import io.skillopt4j.frames.Plot;
+import io.skillopt4j.frames.Plots;
+import io.skillopt4j.frames.Report;
+import io.skillopt4j.frames.RunFrames;
+import io.skillopt4j.frames.SkillDiff;
+import io.skillopt4j.frames.SkillDocument;
+import io.skillopt4j.run.RunSnapshot;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SortedMap;
+
+/**
+ * Immutable view of one run folder as it was when opened (call {@link #reload()} to see later progress). Every
+ * method returns a fresh {@link Frame}, document or plot, so re-running a cell never changes another cell's
+ * objects.
+ * <pre>{@code
+ * Run run = Runs.open("outputs/skillopt_searchqa_gpt-5.5_20260601_101010");
+ * run.steps();  run.edits().where(run.edits().booleanColumn("applied").isTrue());
+ * run.diff(0, 3);  run.learningCurve();
+ * }</pre>
+ */
+public final class Run {
+    private final RunFrames frames;
+
+    Run(RunFrames frames) { this.frames = frames; }
+
+    /** Returns the run folder. */
+    public Path dir() { return frames.snapshot().dir(); }
+
+    /** Returns the folder name. */
+    public String name() { return frames.snapshot().name(); }
+
+    /** Returns "finished", "incomplete" or "not started". */
+    public String status() { return frames.snapshot().status(); }
+
+    /** Returns the run read again from disk (e.g. while training is still writing it). */
+    public Run reload() { return Runs.open(dir()); }
+
+    /** Returns the frames behind this view. */
+    public RunFrames frames() { return frames; }
+
+    /** Returns the raw files as read (config, summary, history, per-step artefacts, rollout dirs). */
+    public RunSnapshot snapshot() { return frames.snapshot(); }
+
+    /** Returns one line per missing or damaged file. */
+    public List<String> warnings() { return frames.warnings(); }
+
+    public Frame steps() { return frames.steps(); }
+    public Frame epochs() { return frames.epochs(); }
+    public Frame edits() { return frames.edits(); }
+    public Frame rollouts() { return frames.rollouts(); }
+    public Frame traces() { return frames.traces(); }
+    public Frame tokens() { return frames.tokens(); }
+    public Frame tokens(PriceTable prices) { return frames.tokens(prices); }
+    public Frame tests() { return frames.tests(); }
+    public Frame summary() { return frames.summary(); }
+
+    /** Returns {@code skills/skill_vNNNN.md}: version 0 is the initial skill, version n the current skill after step n. */
+    public SkillDocument skill(int version) {
+        SortedMap<Integer, String> skills = frames.snapshot().skills();
+        String text = skills.get(version);
+        if (text == null) {
+            throw new IllegalArgumentException(name() + ": no skill version " + version + "; versions: "
+                    + (skills.isEmpty() ? "none" : skills.firstKey() + ".." + skills.lastKey()));
+        }
+        return new SkillDocument(String.format("skill_v%04d.md", version), text);
+    }
+
+    /** Returns {@code best_skill.md}. */
+    public SkillDocument bestSkill() {
+        String t = frames.snapshot().bestSkill();
+        if (t.isEmpty()) throw new IllegalArgumentException(name() + ": no best_skill.md yet");
+        return new SkillDocument("best_skill.md", t);
+    }
+
+    /** Returns the unified diff from skill version {@code a} to version {@code b}. */
+    public SkillDiff diff(int a, int b) { return SkillDiff.of(skill(a), skill(b)); }
+
+    /** Returns the plots of this run without writing them. */
+    public Plots plots() { return Plots.of(frames); }
+
+    /** Renders the five plots and writes them under {@code <run>/plots/}. */
+    public List<Plot> writePlots() { return Plots.of(frames).writeAll(dir().resolve("plots")); }
+
+    public Plot learningCurve() { return plots().learningCurve(); }
+    public Plot gateTimeline() { return plots().gateTimeline(); }
+    public Plot editBudget() { return plots().editBudget(); }
+    public Plot tokensByStage() { return plots().tokensByStage(); }
+    public Plot scoreByTaskType() { return plots().scoreByTaskType(); }
+
+    /** Writes a self-contained {@code report.html} into the run folder and returns its path. */
+    public Path report() { return report(dir().resolve("report.html")); }
+
+    /** Writes a self-contained HTML report to {@code file} and returns it. */
+    public Path report(Path file) { return Report.of(List.of(frames)).write(file); }
+
+    /** A compact steps table (epoch, step, action, train, selection, best) with the run's footer. */
+    @Override public String toString() {
+        Frame s = frames.steps();
+        List<String> cols = new ArrayList<>(List.of("epoch", "step", "action", "train_hard", "selection_hard", "best_score"));
+        String footer = s.footer().replaceFirst(" x \\d+ columns", " x " + cols.size() + " columns");
+        return Runs.view(s.selectColumns(cols.toArray(String[]::new)), footer);
+    }
+}

@@ -1,0 +1,66 @@
+package io.skillopt4j.run;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * Immutable. Upstream's run-folder names under one {@code out_root}: {@code steps/step_NNNN},
+ * {@code skills/skill_vNNNN.md}, {@code slow_update/epoch_EE}, {@code patches/minibatch_fail_XXX.json}, ...
+ */
+public record RunPaths(Path root) {
+    public static final String CONFIG = "config.json";
+    public static final String RUNTIME_STATE = "runtime_state.json";
+    public static final String HISTORY = "history.json";
+    public static final String SUMMARY = "summary.json";
+    public static final String BEST_SKILL = "best_skill.md";
+    public static final String LR_HISTORY = "lr_history.jsonl";
+
+    public RunPaths {
+        Objects.requireNonNull(root, "root");
+        root = root.toAbsolutePath().normalize();
+    }
+
+    public Path config() { return root.resolve(CONFIG); }
+    public Path runtimeState() { return root.resolve(RUNTIME_STATE); }
+    public Path history() { return root.resolve(HISTORY); }
+    public Path summary() { return root.resolve(SUMMARY); }
+    public Path bestSkill() { return root.resolve(BEST_SKILL); }
+    public Path lrHistory() { return root.resolve(LR_HISTORY); }
+
+    /** Returns {@code skills/skill_v{NNNN}.md}. */
+    public Path skill(int step) { return root.resolve("skills").resolve(skillFileName(step)); }
+
+    /** Returns {@code steps/step_{NNNN}}. */
+    public Path step(int step) { return root.resolve("steps").resolve(stepName(step)); }
+
+    /** Returns {@code slow_update/epoch_{EE}}. */
+    public Path slowUpdate(int epoch) { return root.resolve("slow_update").resolve(epochName(epoch)); }
+
+    /** Returns {@code meta_skill/epoch_{EE}}. */
+    public Path metaSkill(int epoch) { return root.resolve("meta_skill").resolve(epochName(epoch)); }
+
+    /** Returns {@code step_{NNNN}}. */
+    public static String stepName(int step) { return String.format("step_%04d", step); }
+
+    /** Returns {@code skill_v{NNNN}.md}. */
+    public static String skillFileName(int step) { return String.format("skill_v%04d.md", step); }
+
+    /** Returns {@code epoch_{EE}}. */
+    public static String epochName(int epoch) { return String.format("epoch_%02d", epoch); }
+
+    /** Returns {@code minibatch_fail_{XXX}} or {@code minibatch_succ_{XXX}} (no extension). */
+    public static String minibatchTag(boolean failure, int index) {
+        return String.format("minibatch_%s_%03d", failure ? "fail" : "succ", index);
+    }
+
+    /**
+     * Returns upstream's filesystem-safe id: runs of characters outside {@code [A-Za-z0-9_.-]} become "_",
+     * leading/trailing "_" trimmed, at most 80 characters, "item" when nothing is left.
+     */
+    public static String safeId(String id) {
+        String s = (id == null ? "" : id).replaceAll("[^A-Za-z0-9_.-]+", "_");
+        s = s.replaceAll("^_+|_+$", "");
+        if (s.length() > 80) s = s.substring(0, 80);
+        return s.isEmpty() ? "item" : s;
+    }
+}

@@ -1,0 +1,30 @@
+package io.skillopt4j.run;
+
+import io.skillopt4j.internal.AtomicFiles;
+import io.skillopt4j.internal.Json;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * Thread-safe. Writes every file of a run folder atomically (temp file + fsync + rename) with upstream's
+ * formats: pretty JSON as Python's {@code json.dumps(indent=2, ensure_ascii=False)}, Markdown as UTF-8 text,
+ * and JSON-lines appends for {@code lr_history.jsonl}.
+ */
+public final class RunWriter {
+    private final RunPaths paths;
+
+    public RunWriter(RunPaths paths) { this.paths = Objects.requireNonNull(paths, "paths"); }
+
+    /** Returns the run's path helper. */
+    public RunPaths paths() { return paths; }
+
+    /** Atomically writes {@code value} as pretty JSON. */
+    public void json(Path file, Object value) { AtomicFiles.writeJson(file, value); }
+
+    /** Atomically writes {@code text}. */
+    public void text(Path file, String text) { AtomicFiles.writeString(file, text == null ? "" : text); }
+
+    /** Appends {@code value} as one JSON line (Python's default separators). */
+    public void jsonLine(Path file, Object value) { AtomicFiles.appendLine(file, Json.line(value)); }
+}

@@ -1,0 +1,72 @@
+package io.skillopt4j.run;
+
+import io.skillopt4j.internal.Json;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Immutable. The resume pointer {@code runtime_state.json}: upstream's eight fields plus three additions
+ * (documented in docs/outputs.md) that make a resumed run identical to an uninterrupted one:
+ * {@code scheduler_step} (edit-budget scheduler counter) and the baseline selection scores.
+ */
+public record RuntimeState(int lastCompletedStep, String currentSkillPath, double currentScore, String currentOrigin,
+                           String bestSkillPath, double bestScore, int bestStep, String bestOrigin,
+                           int schedulerStep, Double baselineSelectionHard, Double baselineSelectionSoft) {
+
+    /** Returns the JSON map in upstream's field order, additions last. */
+    public Map<String, Object> toJson() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("last_completed_step", lastCompletedStep);
+        m.put("current_skill_path", currentSkillPath);
+        m.put("current_score", currentScore);
+        m.put("current_origin", currentOrigin);
+        m.put("best_skill_path", bestSkillPath);
+        m.put("best_score", bestScore);
+        m.put("best_step", bestStep);
+        m.put("best_origin", bestOrigin);
+        m.put("scheduler_step", schedulerStep);
+        m.put("baseline_selection_hard", baselineSelectionHard);
+        m.put("baseline_selection_soft", baselineSelectionSoft);
+        return m;
+    }
+
+    /**
+     * Reads {@code runtime_state.json} (Java or Python written); empty when absent or not a JSON object.
+     * Upstream quirk kept for Python-written files: a stored current score of 0.0 (or null) reads as -1.0 so the
+     * baseline is re-run.
+     */
+    public static Optional<RuntimeState> read(Path file) {
+        if (!Files.isRegularFile(file)) return Optional.empty();
+        Object o;
+        try { o = Json.read(file); } catch (RuntimeException e) { return Optional.empty(); }
+        if (!(o instanceof Map<?, ?> m)) return Optional.empty();
+        int last = (int) num(m.get("last_completed_step"), 0);
+        double cur = num(m.get("current_score"), 0);
+        // Upstream treats a stored 0.0 as missing (float(value or -1.0)); our own files carry scheduler_step and
+        // keep a genuine 0.0 so that a resume does not re-run the baseline.
+        if (cur == 0 && !m.containsKey("scheduler_step")) cur = -1.0;
+        double best = m.get("best_score") == null || num(m.get("best_score"), 0) == 0 ? cur : num(m.get("best_score"), cur);
+        String curOrigin = str(m.get("current_origin"), last > 0 ? RunPaths.stepName(last) : "initial_skill");
+        return Optional.of(new RuntimeState(last, str(m.get("current_skill_path"), ""), cur, curOrigin,
+                str(m.get("best_skill_path"), ""), best, (int) num(m.get("best_step"), last),
+                str(m.get("best_origin"), curOrigin), (int) num(m.get("scheduler_step"), last),
+                m.get("baseline_selection_hard") == null ? null : num(m.get("baseline_selection_hard"), 0),
+                m.get("baseline_selection_soft") == null ? null : num(m.get("baseline_selection_soft"), 0)));
+    }
+
+    private static double num(Object o, double def) {
+        if (o instanceof Number n) return n.doubleValue();
+        if (o instanceof String s) {
+            try { return Double.parseDouble(s.trim()); } catch (NumberFormatException e) { return def; }
+        }
+        return def;
+    }
+
+    private static String str(Object o, String def) {
+        return o == null || String.valueOf(o).isEmpty() ? def : String.valueOf(o);
+    }
+}

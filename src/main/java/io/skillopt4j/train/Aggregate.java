@@ -1,0 +1,148 @@
+package io.skillopt4j.train;
+
+import io.skillopt4j.internal.Json;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+
+/**
+ * Thread-safe. The aggregate stage (upstream {@code merge_patches}): each group (failure, success) is merged
+ * hierarchically in chunks of {@code merge_batch_size}, one optimizer call per chunk in parallel, level by
+ * level in chunk order; then one final call combines the two groups. Unusable replies fall back to
+ * concatenation. Unlike upstream the two groups are merged concurrently (the result is the same).
+ */
+public final class Aggregate {
+    private final TrainSettings s;
+    private final Optimizer optimizer;
+    private final ExecutorService pool;
+
+    public Aggregate(TrainSettings settings, Optimizer optimizer, ExecutorService pool) {
+        this.s = settings;
+        this.optimizer = optimizer;
+        this.pool = pool;
+    }
+
+    /** Merges the normalised failure and success patches into one patch {reasoning, payload}. */
+    public Map<String, Object> run(String skill, List<Map<String, Object>> failures, List<Map<String, Object>> successes, String meta) {
+        String key = s.updateMode().payloadKey();
+        CompletableFuture<Map<String, Object>> failMerged = CompletableFuture.supplyAsync(
+                () -> hierarchical(skill, failures, "failure", meta), COORDINATOR);
+        Map<String, Object> succMerged = hierarchical(skill, successes, "success", meta);
+        Map<String, Object> fm = Reflect.join(failMerged);
+        List<Object> fi = items(fm, key), si = items(succMerged, key);
+        if (fi.isEmpty() && si.isEmpty()) return patch("no updates from either group", List.of());
+        if (si.isEmpty()) return fm;
+        if (fi.isEmpty()) return succMerged;
+        String user = metaPrefix(meta) + "## Current Skill\n" + skill + "\n\n## Two pre-merged "
+                + (s.updateMode() == UpdateMode.FULL_REWRITE ? "candidate groups" : "patch groups") + " to combine\n"
+                + "Group 1 (failure-driven, HIGH priority): " + fi.size() + " " + s.updateMode().label() + "\n"
+                + "Group 2 (success-driven, lower priority): " + si.size() + " " + s.updateMode().label() + "\n\n"
+                + Json.pretty(List.of(fm, succMerged));
+        Map<String, Object> reply = call("merge_final", "final", user);
+        if (reply != null) return reply;
+        List<Object> all = new ArrayList<>(fi);
+        all.addAll(si);
+        return patch("fallback: failure first, then success", all);
+    }
+
+    private static final java.util.concurrent.Executor COORDINATOR = r -> {
+        Thread t = new Thread(r, "skillopt-merge-coordinator");
+        t.setDaemon(true);
+        t.start();
+    };
+
+    /** Upstream's {@code _hierarchical_merge} for one group. */
+    Map<String, Object> hierarchical(String skill, List<Map<String, Object>> group, String kind, String meta) {
+        String key = s.updateMode().payloadKey();
+        if (group.isEmpty()) return patch("no patches", List.of());
+        if (group.size() == 1) return group.get(0);
+        List<Map<String, Object>> current = group;
+        int level = 0;
+        while (current.size() > 1) {
+            level++;
+            int size = Math.max(2, s.mergeBatchSize());
+            List<Future<Map<String, Object>>> next = new ArrayList<>();
+            int chunkIdx = 0;
+            for (int i = 0; i < current.size(); i += size, chunkIdx++) {
+                List<Map<String, Object>> chunk = current.subList(i, Math.min(current.size(), i + size));
+                if (chunk.size() == 1) {
+                    next.add(CompletableFuture.completedFuture(chunk.get(0)));
+                    continue;
+                }
+                int lv = level, ci = chunkIdx;
+                next.add(pool.submit(() -> mergeChunk(skill, chunk, kind, lv, ci, meta, key)));
+            }
+            List<Map<String, Object>> merged = new ArrayList<>();
+            for (Future<Map<String, Object>> f : next) merged.add(Reflect.join(f));
+            current = merged;
+        }
+        return current.get(0);
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> mergeChunk(String skill, List<Map<String, Object>> chunk, String kind, int level, int idx,
+                                           String meta, String key) {
+        String user = metaPrefix(meta) + "## Current Skill\n" + skill + "\n\n## Patches to merge (" + chunk.size()
+                + " total, merge level " + level + ")\n" + Json.pretty(chunk);
+        Map<String, Object> reply = call("merge_" + kind, kind + "_level" + level + "_chunk" + idx, user);
+        if (reply != null) {
+            List<Object> items = new ArrayList<>();
+            for (Object o : (List<Object>) reply.get(key)) {
+                Map<String, Object> m = new LinkedHashMap<>((Map<String, Object>) o);
+                m.put("merge_level", level);
+                items.add(m);
+            }
+            Map<String, Object> out = new LinkedHashMap<>(reply);
+            out.put(key, items);
+            return out;
+        }
+        List<Object> all = new ArrayList<>();
+        for (Map<String, Object> p : chunk) {
+            for (Object o : items(p, key)) {
+                if (o instanceof Map<?, ?> m0) {
+                    Map<String, Object> m = new LinkedHashMap<>((Map<String, Object>) m0);
+                    m.putIfAbsent("merge_level", level);
+                    all.add(m);
+                } else {
+                    all.add(o);
+                }
+            }
+        }
+        return patch("fallback concatenation", all);
+    }
+
+    /** One merge call; null when the reply has no list of objects under the payload key. */
+    private Map<String, Object> call(String prompt, String what, String user) {
+        String key = s.updateMode().payloadKey();
+        int max = s.updateMode() == UpdateMode.FULL_REWRITE ? 64000 : 16384;
+        Map<String, Object> reply = optimizer.json("merge", what, Prompts.generic(prompt + s.updateMode().promptSuffix()), user, max, null, 3)
+                .orElse(null);
+        if (reply == null) return null;
+        if (reply.get(key) instanceof List<?> l && l.stream().allMatch(o -> o instanceof Map)) return reply;
+        optimizer.record("merge", what, "bad_shape", "reply has no list of objects under \"" + key + "\"");
+        return null;
+    }
+
+    static String metaPrefix(String meta) {
+        return meta == null || meta.isBlank() ? "" : MetaSkill.context(meta) + "\n\n";
+    }
+
+    /** Returns the payload items of a patch (empty when absent). */
+    @SuppressWarnings("unchecked")
+    static List<Object> items(Map<String, Object> patch, String key) {
+        Object o = patch == null ? null : patch.get(key);
+        return o instanceof List<?> l ? (List<Object>) l : List.of();
+    }
+
+    private Map<String, Object> patch(String reasoning, List<Object> items) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("reasoning", reasoning);
+        m.put(s.updateMode().payloadKey(), new ArrayList<>(items));
+        return m;
+    }
+}

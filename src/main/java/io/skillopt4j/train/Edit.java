@@ -1,0 +1,64 @@
+package io.skillopt4j.train;
+
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Immutable. One patch-mode edit operation on a skill document; targets match the first exact occurrence
+ * (case- and whitespace-sensitive), as upstream.
+ */
+public sealed interface Edit {
+    /** Returns upstream's op name. */
+    String op();
+
+    /** Returns the exact text the edit anchors on ("" for append). */
+    String target();
+
+    /** Returns the Markdown the edit writes ("" for delete). */
+    String content();
+
+    /** Adds content before the first protected region, or at the end. */
+    record Append(String content) implements Edit {
+        public Append { content = Objects.requireNonNullElse(content, ""); }
+        public String op() { return "append"; }
+        public String target() { return ""; }
+    }
+
+    /** Inserts content on the line after the one holding the end of the target (append when target is absent). */
+    record InsertAfter(String target, String content) implements Edit {
+        public InsertAfter { target = Objects.requireNonNullElse(target, ""); content = Objects.requireNonNullElse(content, ""); }
+        public String op() { return "insert_after"; }
+    }
+
+    /** Replaces the first occurrence of target with content. */
+    record Replace(String target, String content) implements Edit {
+        public Replace { target = Objects.requireNonNullElse(target, ""); content = Objects.requireNonNullElse(content, ""); }
+        public String op() { return "replace"; }
+    }
+
+    /** Deletes the first occurrence of target. */
+    record Delete(String target) implements Edit {
+        public Delete { target = Objects.requireNonNullElse(target, ""); }
+        public String op() { return "delete"; }
+        public String content() { return ""; }
+    }
+
+    /**
+     * Reads an optimizer edit item ({@code op} defaults to append; content trimmed and stripped of protected
+     * markers; target kept raw). Returns null for an unknown op; throws for a non-map item.
+     */
+    static Edit fromMap(Object item) {
+        if (!(item instanceof Map<?, ?> m)) throw new IllegalArgumentException("edit is not an object: " + item);
+        Object opv = m.get("op");
+        String op = opv == null ? "append" : String.valueOf(opv);
+        String content = SkillDocument.stripMarkers(m.get("content") == null ? "" : String.valueOf(m.get("content")).strip());
+        String target = m.get("target") == null ? "" : String.valueOf(m.get("target"));
+        switch (op) {
+            case "append": return new Append(content);
+            case "insert_after": return new InsertAfter(target, content);
+            case "replace": return new Replace(target, content);
+            case "delete": return new Delete(target);
+            default: return null;
+        }
+    }
+}

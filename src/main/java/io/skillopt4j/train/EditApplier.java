@@ -1,0 +1,120 @@
+package io.skillopt4j.train;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Thread-safe (stateless). Applies patch-mode edits in order to a skill (later edits see earlier results),
+ * producing upstream's {@code edit_apply_report.json} rows {op, target, content_preview, status, index}.
+ */
+public final class EditApplier {
+    /** Immutable. The edited text and one report row per edit. */
+    public record Result(String text, List<Map<String, Object>> report) {
+        public Result { report = List.copyOf(report); }
+
+        /** Returns {total, applied, skipped, errors} as history's {@code edit_apply_summary}. */
+        public Map<String, Object> summary() {
+            int applied = 0, skipped = 0, errors = 0;
+            for (Map<String, Object> r : report) {
+                String s = String.valueOf(r.get("status"));
+                if (s.startsWith("applied")) applied++;
+                else if (s.startsWith("skipped")) skipped++;
+                else if (s.equals("error")) errors++;
+            }
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("total", report.size());
+            m.put("applied", applied);
+            m.put("skipped", skipped);
+            m.put("errors", errors);
+            return m;
+        }
+    }
+
+    private EditApplier() {}
+
+    /** Applies {@code items} (optimizer edit maps) to {@code skill}. */
+    public static Result apply(String skill, List<?> items) {
+        String text = skill == null ? "" : skill;
+        List<Map<String, Object>> rows = new ArrayList<>();
+        int index = 0;
+        for (Object item : items) {
+            index++;
+            try {
+                Map<?, ?> m = (Map<?, ?>) item;
+                String op = m.get("op") == null ? "append" : String.valueOf(m.get("op"));
+                Edit e = Edit.fromMap(item);
+                String content = e == null ? SkillDocument.stripMarkers(str(m.get("content")).strip()) : e.content();
+                String target = str(m.get("target"));
+                String[] out = {text};
+                String status = e == null ? "skipped_unknown_op" : applyOne(text, e, out);
+                text = out[0];
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("op", op);
+                row.put("target", SkillDocument.prefix(target, 200));
+                row.put("content_preview", SkillDocument.prefix(content, 200));
+                row.put("status", status);
+                row.put("index", index);
+                rows.add(row);
+            } catch (RuntimeException ex) {
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("index", index);
+                row.put("op", "");
+                row.put("target", "");
+                row.put("content_preview", "");
+                row.put("status", "error");
+                row.put("error", ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage());
+                rows.add(row);
+            }
+        }
+        return new Result(text, rows);
+    }
+
+    /** Applies one edit, writing the new text into {@code out[0]} and returning upstream's status. */
+    static String applyOne(String text, Edit e, String[] out) {
+        String target = e.target();
+        if (!target.isEmpty()) {
+            int at = text.indexOf(target);
+            if (at >= 0 && SkillDocument.inProtected(text, at)) return "skipped_protected_region";
+        }
+        if (e instanceof Edit.Append a) return append(text, a.content(), out, "applied_append_before_protected_region", "applied_append");
+        if (e instanceof Edit.InsertAfter ia) {
+            int at = target.isEmpty() ? -1 : text.indexOf(target);
+            if (at < 0) {
+                return append(text, ia.content(), out, "applied_insert_after_fallback_before_protected_region",
+                        "applied_insert_after_fallback_append");
+            }
+            int end = at + target.length();
+            int nl = text.indexOf('\n', end);
+            int pos = nl < 0 ? text.length() : nl + 1;
+            out[0] = text.substring(0, pos) + "\n" + ia.content() + "\n" + text.substring(pos);
+            return "applied_insert_after";
+        }
+        if (e instanceof Edit.Replace r) {
+            if (target.isEmpty()) return "skipped_replace_missing_target";
+            int at = text.indexOf(target);
+            if (at < 0) return "skipped_replace_target_not_found";
+            out[0] = text.substring(0, at) + r.content() + text.substring(at + target.length());
+            return "applied_replace";
+        }
+        Edit.Delete d = (Edit.Delete) e;
+        if (d.target().isEmpty()) return "skipped_delete_missing_target";
+        int at = text.indexOf(target);
+        if (at < 0) return "skipped_delete_target_not_found";
+        out[0] = text.substring(0, at) + text.substring(at + target.length());
+        return "applied_delete";
+    }
+
+    private static String append(String text, String content, String[] out, String protectedStatus, String plainStatus) {
+        int p = SkillDocument.firstProtectedStart(text);
+        if (p >= 0) {
+            out[0] = SkillDocument.rstrip(text.substring(0, p)) + "\n\n" + content + "\n\n" + text.substring(p);
+            return protectedStatus;
+        }
+        out[0] = SkillDocument.rstrip(text) + "\n\n" + content + "\n";
+        return plainStatus;
+    }
+
+    private static String str(Object o) { return o == null ? "" : String.valueOf(o); }
+}

@@ -1,0 +1,54 @@
+package io.skillopt4j.train;
+
+import io.skillopt4j.ConfigException;
+
+import java.util.Locale;
+
+/**
+ * Not thread-safe; one per run. Upstream's edit-budget ("learning rate") scheduler: constant, linear, cosine
+ * (Python round-half-even, floored at min, plateau after T) or autonomous (999, no clipping).
+ * {@link #next()} advances the 1-based step counter and returns that step's budget.
+ */
+public final class EditBudgetSchedule {
+    public static final int AUTONOMOUS_CAP = 999;
+    private final String mode;
+    private final int max;
+    private final int min;
+    private final int totalSteps;
+    private int current;
+
+    public EditBudgetSchedule(String mode, int max, int min, int totalSteps) {
+        String m = mode == null || mode.isBlank() ? "constant" : mode.trim().toLowerCase(Locale.ROOT);
+        if (!m.equals("constant") && !m.equals("linear") && !m.equals("cosine") && !m.equals("autonomous")) {
+            throw ConfigException.badValue("", "lr_scheduler", mode, "one of constant, linear, cosine, autonomous");
+        }
+        this.mode = m;
+        this.max = max;
+        this.min = min;
+        this.totalSteps = totalSteps;
+    }
+
+    /** Returns the budget for 1-based scheduler step {@code t} without advancing. */
+    public int budget(int t) {
+        switch (mode) {
+            case "constant": return max;
+            case "autonomous": return AUTONOMOUS_CAP;
+            default: break;
+        }
+        if (totalSteps <= 1) return max;
+        double u = (double) Math.min(t, totalSteps) / totalSteps;
+        double v = mode.equals("linear") ? max + (min - max) * u : min + 0.5 * (max - min) * (1 + Math.cos(Math.PI * u));
+        return Math.max(min, (int) Math.rint(v));
+    }
+
+    /** Advances the counter and returns the new step's budget. */
+    public int next() { return budget(++current); }
+
+    /** Returns the number of steps taken so far (upstream's {@code state_dict.current_step}). */
+    public int current() { return current; }
+
+    /** Sets the counter (resume). */
+    public void reset(int step) { current = step; }
+
+    public String mode() { return mode; }
+}

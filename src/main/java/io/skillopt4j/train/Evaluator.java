@@ -1,0 +1,68 @@
+package io.skillopt4j.train;
+
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.config.FlatConfig;
+import io.skillopt4j.env.BatchSpec;
+import io.skillopt4j.env.Benchmark;
+import io.skillopt4j.env.DataLoader;
+import io.skillopt4j.env.Item;
+import io.skillopt4j.run.RunWriter;
+import io.skillopt4j.run.RunPaths;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Immutable. Evaluates one skill document without training, as upstream's {@code eval_only.py}: rolls the
+ * split ({@code all} = train + valid_seen + valid_unseen, else {@code test_env_num} items of the split) out
+ * into {@code out_root} and writes {@code eval_summary.json {skill, split, n_items, hard, soft}}.
+ *
+ * <pre>{@code
+ * Map<String, Object> s = new Evaluator(flat, bench, Path.of("runs/a/best_skill.md"), "valid_unseen", Path.of("runs/eval")).run();
+ * }</pre>
+ */
+public final class Evaluator {
+    private final FlatConfig config;
+    private final Benchmark benchmark;
+    private final Path skill;
+    private final String split;
+    private final Path outRoot;
+
+    public Evaluator(FlatConfig config, Benchmark benchmark, Path skill, String split, Path outRoot) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.benchmark = Objects.requireNonNull(benchmark, "benchmark");
+        this.skill = Objects.requireNonNull(skill, "skill").toAbsolutePath().normalize();
+        this.split = split == null || split.isBlank() ? "all" : split;
+        this.outRoot = Objects.requireNonNull(outRoot, "outRoot").toAbsolutePath().normalize();
+    }
+
+    /** Runs the evaluation and returns the eval_summary map. */
+    public Map<String, Object> run() {
+        if (!Files.isRegularFile(skill)) throw new ConfigException("--skill: file not found: " + skill);
+        String text = Trajectories.readFile(skill);
+        DataLoader data = benchmark.data();
+        long seed = config.longValue("seed", 42);
+        BatchSpec batch;
+        if (split.equals("all")) {
+            List<Item> items = new ArrayList<>();
+            for (String sp : List.of("train", "valid_seen", "valid_unseen")) items.addAll(data.buildEvalBatch(0, sp, seed).items());
+            batch = new BatchSpec("eval", "all", seed, items);
+        } else {
+            batch = data.buildEvalBatch(config.integer("test_env_num", 0), split, seed);
+        }
+        Rollout.Outcome o = new Rollout(benchmark).run(batch, text, outRoot, false);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("skill", skill.toString());
+        m.put("split", split);
+        m.put("n_items", batch.size());
+        m.put("hard", o.hard());
+        m.put("soft", o.soft());
+        new RunWriter(new RunPaths(outRoot)).json(outRoot.resolve("eval_summary.json"), m);
+        return m;
+    }
+}

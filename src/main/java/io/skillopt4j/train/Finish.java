@@ -1,0 +1,143 @@
+package io.skillopt4j.train;
+
+import io.skillopt4j.env.Benchmark;
+import io.skillopt4j.env.DataLoader;
+import io.skillopt4j.internal.Redactor;
+import io.skillopt4j.run.RunPaths;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Not thread-safe; used once by the training thread. After the loop (upstream §2.9–2.10): final-skill
+ * validation with promotion, test evaluation of the initial, best and final skill with their per-type
+ * {@code summary.json}, and the run's {@code summary.json}.
+ */
+final class Finish {
+    private final Trainer.Parts p;
+    private final Benchmark benchmark;
+    private final DataLoader data;
+    private final RunPaths paths;
+    private final Map<String, Object> config;
+
+    Finish(Trainer.Parts p, Benchmark benchmark, DataLoader data, RunPaths paths, Map<String, Object> config) {
+        this.p = p;
+        this.benchmark = benchmark;
+        this.data = data;
+        this.paths = paths;
+        this.config = config;
+    }
+
+    Map<String, Object> run(int globalStep, long loopStart) {
+        RunState st = p.state;
+        TrainSettings s = p.settings;
+        p.writer.text(paths.bestSkill(), st.bestSkill);
+        st.persist(p.writer, globalStep, p.schedule.current());
+        Double finalSelHard = null, finalSelSoft = null;
+        Rollout.Outcome baseTest = null, bestTest = null, finalTest = null;
+        if (s.evalTest()) {
+            try {
+                if (SkillDocument.hash(st.currentSkill).equals(SkillDocument.hash(st.bestSkill))) {
+                    finalSelHard = st.bestScore;
+                } else {
+                    SelectionEval.Score sc = p.selection.fresh(st.currentSkill, paths.root().resolve("final_selection_eval"));
+                    finalSelHard = sc.hard();
+                    finalSelSoft = sc.soft();
+                    double g = p.gate.score(sc.hard(), sc.soft(), st.currentSkill);
+                    if (g > st.bestScore) {
+                        st.bestSkill = st.currentSkill;
+                        st.bestScore = g;
+                        st.bestStep = globalStep;
+                        st.bestOrigin = st.currentOrigin;
+                        p.writer.text(paths.bestSkill(), st.bestSkill);
+                        st.persist(p.writer, globalStep, p.schedule.current());
+                    }
+                }
+            } catch (RuntimeException e) {
+                finalSelHard = null;
+                finalSelSoft = null;
+            }
+            baseTest = test(st.initialSkill, "test_eval_baseline");
+            bestTest = test(st.bestSkill, "test_eval");
+            try {
+                if (SkillDocument.hash(st.currentSkill).equals(SkillDocument.hash(st.bestSkill))) {
+                    finalTest = bestTest;
+                    p.writer.json(paths.root().resolve("test_eval_final").resolve("summary.json"),
+                            Rollout.buckets(benchmark.taskTypes(), bestTest.results()));
+                } else {
+                    finalTest = test(st.currentSkill, "test_eval_final");
+                }
+            } catch (RuntimeException e) {
+                finalTest = null;
+            }
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("version", "skillopt-0.1.0");
+        m.put("config", Redactor.redact(config));
+        double[] base = st.selCache.get(SkillDocument.hash(st.initialSkill));
+        m.put("baseline_selection_hard", base == null ? null : base[0]);
+        m.put("best_selection_hard", st.bestScore);
+        m.put("final_selection_hard", finalSelHard);
+        m.put("final_selection_soft", finalSelSoft);
+        m.put("best_step", st.bestStep);
+        m.put("current_origin", st.currentOrigin);
+        m.put("best_origin", st.bestOrigin);
+        putCounts(m);
+        m.put("baseline_test_hard", baseTest == null ? null : baseTest.hard());
+        m.put("baseline_test_soft", baseTest == null ? null : baseTest.soft());
+        m.put("test_hard", bestTest == null ? null : bestTest.hard());
+        m.put("test_soft", bestTest == null ? null : bestTest.soft());
+        m.put("final_test_hard", finalTest == null ? null : finalTest.hard());
+        m.put("final_test_soft", finalTest == null ? null : finalTest.soft());
+        double baseHard = baseTest == null ? 0 : baseTest.hard();
+        m.put("test_delta_hard", bestTest == null ? null : bestTest.hard() - baseHard);
+        m.put("final_test_delta_hard", finalTest == null ? null : finalTest.hard() - baseHard);
+        m.put("total_wall_time_s", Trainer.round1((p.clock.millis() - loopStart) / 1000.0));
+        m.put("token_summary", tokenSummary());
+        p.writer.json(paths.summary(), m);
+        return m;
+    }
+
+    private Rollout.Outcome test(String skill, String dirName) {
+        Path dir = paths.root().resolve(dirName);
+        Rollout.Outcome o = p.rollout.run(data.buildEvalBatch(p.settings.testEnvNum(), "valid_unseen", p.settings.seed()), skill, dir, false);
+        p.writer.json(dir.resolve("summary.json"), Rollout.buckets(benchmark.taskTypes(), o.results()));
+        return o;
+    }
+
+    private void putCounts(Map<String, Object> m) {
+        List<Map<String, Object>> h = p.history;
+        m.put("total_steps", h.size());
+        m.put("total_accepts", h.stream().filter(r -> String.valueOf(r.get("action")).contains("accept")).count());
+        m.put("total_rejects", h.stream().filter(r -> "reject".equals(r.get("action"))).count());
+        m.put("total_skips", h.stream().filter(r -> "skip_no_patches".equals(r.get("action"))).count());
+        Map<Integer, List<Map<String, Object>>> byEpoch = new java.util.TreeMap<>();
+        for (Map<String, Object> r : h) byEpoch.computeIfAbsent(((Number) r.get("epoch")).intValue(), k -> new ArrayList<>()).add(r);
+        List<Map<String, Object>> stats = new ArrayList<>();
+        byEpoch.forEach((epoch, recs) -> {
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("epoch", epoch);
+            e.put("steps", recs.stream().map(r -> r.get("step")).toList());
+            e.put("accepts", recs.stream().filter(r -> String.valueOf(r.get("action")).contains("accept")).count());
+            e.put("rejects", recs.stream().filter(r -> "reject".equals(r.get("action"))).count());
+            e.put("skips", recs.stream().filter(r -> "skip_no_patches".equals(r.get("action"))).count());
+            Map<String, Object> lastRec = recs.get(recs.size() - 1);
+            e.put("best_score_at_epoch_end", lastRec.get("best_score"));
+            e.put("current_score_at_epoch_end", lastRec.get("current_score"));
+            stats.add(e);
+        });
+        m.put("epoch_stats", stats);
+    }
+
+    /** Upstream's token_summary with "_total" first. */
+    private Map<String, Object> tokenSummary() {
+        Map<String, Object> raw = p.usage.stageSummary();
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("_total", raw.get("_total"));
+        raw.forEach((k, v) -> { if (!k.equals("_total")) out.put(k, v); });
+        return out;
+    }
+}

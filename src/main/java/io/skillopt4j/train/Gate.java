@@ -1,0 +1,35 @@
+package io.skillopt4j.train;
+
+/**
+ * Immutable. The gate (upstream {@code evaluation/gate.py}): the selection score in the configured metric
+ * (hard, soft or mixed, plus the optional semantic-density bonus) and the strictly-greater decision.
+ */
+public final class Gate {
+    /** Immutable. The action (accept_new_best, accept, reject) and the candidate's metric-space score. */
+    public record Decision(String action, double candidateScore) {
+        public boolean accepted() { return action.startsWith("accept"); }
+    }
+
+    private final TrainSettings s;
+
+    public Gate(TrainSettings settings) { this.s = settings; }
+
+    /** Upstream's {@code select_gate_score}. */
+    public double score(double hard, double soft, String skill) {
+        double w = Math.max(0, Math.min(1, s.gateMixedWeight()));
+        double v;
+        switch (s.gateMetric()) {
+            case "soft": v = soft; break;
+            case "mixed": v = (1 - w) * hard + w * soft; break;
+            default: v = hard;
+        }
+        if (s.useDensity()) v += s.densityWeight() * SkillDocument.density(skill == null ? "" : skill, s.leadingWords());
+        return v;
+    }
+
+    /** Upstream's {@code evaluate_gate}: strictly greater than current to accept, than best for a new best. */
+    public static Decision decide(double candidate, double current, double best) {
+        if (candidate > current) return new Decision(candidate > best ? "accept_new_best" : "accept", candidate);
+        return new Decision("reject", candidate);
+    }
+}

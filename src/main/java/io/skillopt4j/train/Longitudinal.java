@@ -1,0 +1,171 @@
+package io.skillopt4j.train;
+
+import io.skillopt4j.env.BatchSpec;
+import io.skillopt4j.env.DataLoader;
+import io.skillopt4j.env.Item;
+import io.skillopt4j.env.RolloutResult;
+import io.skillopt4j.run.RunPaths;
+import io.skillopt4j.run.RunWriter;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Thread-safe. Longitudinal comparison pairs for the slow update and the meta skill (upstream
+ * {@code build_comparison_pairs} + {@code _build_longitudinal_pairs}): the same sampled train tasks rolled out
+ * with the previous epoch's and the current skill, categorised improved/regressed/persistent_fail/stable_success,
+ * filtered by the pair policy (with single-item top-ups for {@code changed}), and rendered for the prompts.
+ */
+public final class Longitudinal {
+    /** Immutable. One pair: the slim JSON map (as persisted) plus both rendered trajectories. */
+    public record Pair(Map<String, Object> json, String prevTrajectory, String currTrajectory) {
+        public String category() { return String.valueOf(json.get("category")); }
+    }
+
+    /** Immutable. Kept pairs (policy applied), all evaluated pairs, and the mean hard of both rollouts. */
+    public record Pairs(List<Pair> kept, List<Pair> all, double prevHard, double currHard) {}
+
+    private final TrainSettings s;
+    private final DataLoader data;
+    private final Rollout rollout;
+    private final RunWriter writer;
+
+    public Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, RunWriter writer) {
+        this.s = settings;
+        this.data = data;
+        this.rollout = rollout;
+        this.writer = writer;
+    }
+
+    /** Samples, rolls out both skills under {@code dir}, builds and saves the pairs. */
+    public Pairs build(int epoch, String prevSkill, String currSkill, Path dir) {
+        int n = s.slowUpdateSamples();
+        long seed = s.seed() + epoch * 2000L;
+        BatchSpec batch = data.buildTrainBatch(n, seed);
+        Rollout.Outcome prev = rollout.run(batch, prevSkill, dir.resolve("rollout_prev"), false);
+        Rollout.Outcome curr = rollout.run(batch, currSkill, dir.resolve("rollout_curr"), false);
+        List<Pair> all = pairs(batch.items(), prev.results(), curr.results(), dir.resolve("rollout_prev"), dir.resolve("rollout_curr"));
+        List<Pair> kept = filter(all);
+        if (s.pairPolicy().equals("changed") && kept.size() < n) {
+            Set<String> seen = new HashSet<>();
+            for (Item i : batch.items()) seen.add(i.id());
+            List<Item> pool = MinibatchShuffle.shuffled(data.split("train"), seed);
+            for (int idx = 0; idx < pool.size() && kept.size() < n; idx++) {
+                Item item = pool.get(idx);
+                if (!seen.add(item.id())) continue;
+                BatchSpec one = new BatchSpec("train", "train", seed + idx + 1, List.of(item));
+                String safe = RunPaths.safeId(item.id());
+                Path pd = dir.resolve("rollout_prev").resolve("topup").resolve(safe), cd = dir.resolve("rollout_curr").resolve("topup").resolve(safe);
+                List<Pair> p = pairs(one.items(), rollout.run(one, prevSkill, pd, false).results(),
+                        rollout.run(one, currSkill, cd, false).results(), pd, cd);
+                all.addAll(p);
+                kept.addAll(filter(p));
+            }
+        }
+        if (kept.size() > n) kept = new ArrayList<>(kept.subList(0, n));
+        writer.json(dir.resolve("comparison_pairs.json"), slim(kept));
+        if (!s.pairPolicy().equals("mixed")) writer.json(dir.resolve("comparison_pairs_all.json"), slim(all));
+        return new Pairs(kept, all, prev.hard(), curr.hard());
+    }
+
+    private List<Pair> filter(List<Pair> all) {
+        List<Pair> out = new ArrayList<>();
+        for (Pair p : all) {
+            String c = p.category();
+            boolean keep = switch (s.pairPolicy()) {
+                case "changed" -> c.equals("improved") || c.equals("regressed");
+                case "unchanged" -> c.equals("persistent_fail") || c.equals("stable_success");
+                default -> true;
+            };
+            if (keep) out.add(p);
+        }
+        return out;
+    }
+
+    static List<Pair> pairs(List<Item> items, List<RolloutResult> prev, List<RolloutResult> curr, Path prevDir, Path currDir) {
+        Map<String, RolloutResult> pm = byId(prev), cm = byId(curr);
+        List<Pair> out = new ArrayList<>();
+        for (Item item : items) {
+            RolloutResult p = pm.get(item.id()), c = cm.get(item.id());
+            boolean pp = p != null && p.hard() != 0, cp = c != null && c.hard() != 0;
+            String cat = !pp && cp ? "improved" : pp && !cp ? "regressed" : !pp ? "persistent_fail" : "stable_success";
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("id", item.id());
+            String task = item.str("question");
+            if (task.isEmpty()) task = item.str("task_description");
+            if (task.isEmpty()) task = item.str("instruction");
+            if (task.isEmpty()) task = item.id();
+            m.put("task", task);
+            m.put("category", cat);
+            m.put("prev", side(p));
+            m.put("curr", side(c));
+            out.add(new Pair(m, Trajectories.render(Trajectories.conversation(prevDir.resolve("predictions"), item.id())),
+                    Trajectories.render(Trajectories.conversation(currDir.resolve("predictions"), item.id()))));
+        }
+        return out;
+    }
+
+    private static Map<String, RolloutResult> byId(List<RolloutResult> rs) {
+        Map<String, RolloutResult> m = new LinkedHashMap<>();
+        for (RolloutResult r : rs) m.put(r.id(), r);
+        return m;
+    }
+
+    private static Map<String, Object> side(RolloutResult r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("hard", r != null && r.hard() != 0 ? 1 : 0);
+        m.put("soft", r == null ? 0.0 : r.soft());
+        String ans = r == null ? "" : r.str("predicted_answer");
+        if (ans.isEmpty() && r != null) ans = r.str("answer");
+        m.put("predicted_answer", ans.isEmpty() ? "N/A" : ans);
+        m.put("fail_reason", r == null ? "missing result" : r.failReason());
+        return m;
+    }
+
+    static List<Map<String, Object>> slim(List<Pair> pairs) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (Pair p : pairs) out.add(p.json());
+        return out;
+    }
+
+    /** Renders the comparison: counts per category, then regressions, persistent failures, improvements, stable successes. */
+    @SuppressWarnings("unchecked")
+    public static String comparison(List<Pair> pairs) {
+        String[][] sections = {{"regressed", "Regressions (HIGHEST PRIORITY)"}, {"persistent_fail", "Persistent Failures"},
+                {"improved", "Improvements"}, {"stable_success", "Stable Successes"}};
+        StringBuilder b = new StringBuilder();
+        for (String[] sec : sections) {
+            long c = pairs.stream().filter(p -> p.category().equals(sec[0])).count();
+            b.append("- ").append(sec[0]).append(": ").append(c).append('\n');
+        }
+        for (String[] sec : sections) {
+            List<Pair> ps = pairs.stream().filter(p -> p.category().equals(sec[0])).toList();
+            if (ps.isEmpty()) continue;
+            b.append("\n### ").append(sec[1]).append(" (").append(ps.size()).append(")\n");
+            for (Pair p : ps) {
+                Map<String, Object> pr = (Map<String, Object>) p.json().get("prev"), cu = (Map<String, Object>) p.json().get("curr");
+                b.append("\n#### Task ").append(p.json().get("id")).append(": ").append(p.json().get("task")).append('\n');
+                b.append("- previous: ").append(line(pr)).append('\n');
+                b.append("- current: ").append(line(cu)).append('\n');
+                if (!sec[0].equals("stable_success")) {
+                    b.append("Previous trajectory:\n```\n").append(p.prevTrajectory()).append("\n```\n");
+                    b.append("Current trajectory:\n```\n").append(p.currTrajectory()).append("\n```\n");
+                }
+            }
+        }
+        return b.toString();
+    }
+
+    private static String line(Map<String, Object> side) {
+        String out = (((Number) side.get("hard")).intValue() != 0 ? "PASS" : "FAIL") + ", soft="
+                + String.format(java.util.Locale.ROOT, "%.2f", ((Number) side.get("soft")).doubleValue())
+                + ", answer=" + side.get("predicted_answer");
+        String fr = String.valueOf(side.get("fail_reason"));
+        return fr.isEmpty() ? out : out + ", fail_reason=" + fr;
+    }
+}

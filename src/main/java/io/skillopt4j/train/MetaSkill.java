@@ -1,0 +1,98 @@
+package io.skillopt4j.train;
+
+import io.skillopt4j.internal.Json;
+import io.skillopt4j.run.RunPaths;
+import io.skillopt4j.run.RunWriter;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Not thread-safe; used by the training thread at epoch boundaries. The meta skill (upstream
+ * {@code optimizer/meta_skill.py}): optimizer-side notes on how to edit this skill, written at the end of
+ * epoch E ≥ 2 from the longitudinal comparison and given as context to analysts, merges, ranking and
+ * autonomous LR during epoch E+1. Never inserted into the skill.
+ */
+final class MetaSkill {
+    private static final String INTRO = "The following notes were written by the optimizer itself at the end of the "
+            + "previous epoch, from comparing two skill versions on the same tasks. Use them as strategy for how to edit "
+            + "this skill; they are not part of the skill and must not be copied into it.";
+    private final Optimizer optimizer;
+    private final Longitudinal longitudinal;
+    private final RunWriter writer;
+    private final Clock clock;
+    private final int stepsPerEpoch;
+
+    MetaSkill(Optimizer optimizer, Longitudinal longitudinal, RunWriter writer, Clock clock, int stepsPerEpoch) {
+        this.optimizer = optimizer;
+        this.longitudinal = longitudinal;
+        this.writer = writer;
+        this.clock = clock;
+        this.stepsPerEpoch = stepsPerEpoch;
+    }
+
+    /** Wraps meta-skill content as the "## Optimizer Meta Skill" context block. */
+    static String context(String content) {
+        return "## Optimizer Meta Skill\n" + INTRO + "\n\n" + content.strip();
+    }
+
+    /** Returns the stored meta skill of {@code epoch} (stripped), or "" when missing or unreadable. */
+    static String stored(RunPaths p, int epoch) {
+        if (epoch <= 0) return "";
+        Path f = p.metaSkill(epoch).resolve("meta_skill_result.json");
+        if (!Files.isRegularFile(f)) return "";
+        try {
+            Object o = Json.read(f);
+            return o instanceof Map<?, ?> m && m.get("meta_skill_content") != null ? String.valueOf(m.get("meta_skill_content")).strip() : "";
+        } catch (RuntimeException e) {
+            return "";
+        }
+    }
+
+    /** Runs the epoch-end meta-skill update; {@code slowPairs} may be null. Returns the action. */
+    String run(int epoch, String epochLastStepSkill, Longitudinal.Pairs slowPairs) {
+        RunPaths p = writer.paths();
+        Path dir = p.metaSkill(epoch);
+        Path marker = dir.resolve("meta_skill_result.json");
+        if (Files.isRegularFile(marker)) {
+            try {
+                return Json.read(marker) instanceof Map<?, ?> m ? String.valueOf(m.get("action")) : "unknown";
+            } catch (RuntimeException e) {
+                return "unknown";
+            }
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        if (epoch == 1) {
+            out.put("action", "skip_first_epoch");
+            out.put("epoch", 1);
+            writer.json(marker, out);
+            return "skip_first_epoch";
+        }
+        long t0 = clock.millis();
+        String prevSkill = SlowUpdate.readSkill(p.skill((epoch - 1) * stepsPerEpoch));
+        Longitudinal.Pairs pairs = slowPairs != null && !slowPairs.kept().isEmpty() ? slowPairs
+                : longitudinal.build(epoch, prevSkill, epochLastStepSkill, dir);
+        String prevMeta = stored(p, epoch - 1);
+        String user = "## Previous Epoch's Last-Step Skill\n" + prevSkill + "\n\n## Current Epoch's Last-Step Skill\n" + epochLastStepSkill
+                + "\n\n## Previous Meta Skill\n" + (prevMeta.isEmpty() ? "(No previous meta skill — this is the first meta-skill update.)" : prevMeta)
+                + "\n\n## Longitudinal Comparison (same 20 tasks, two skill versions)\n" + Longitudinal.comparison(pairs.kept());
+        Map<String, Object> reply = optimizer.json("meta_skill", RunPaths.epochName(epoch), Prompts.generic("meta_skill"), user).orElse(null);
+        String content = reply == null || reply.get("meta_skill_content") == null ? "" : String.valueOf(reply.get("meta_skill_content")).strip();
+        double time = Trainer.round1((clock.millis() - t0) / 1000.0);
+        if (content.isEmpty()) {
+            if (reply != null) optimizer.record("meta_skill", RunPaths.epochName(epoch), "no_content", "reply has no meta_skill_content");
+            out.put("time_s", time);
+            out.put("action", "no_content");
+        } else {
+            out.put("reasoning", reply.get("reasoning") == null ? "" : String.valueOf(reply.get("reasoning")).strip());
+            out.put("meta_skill_content", content);
+            out.put("time_s", time);
+            out.put("action", "write_meta_skill");
+        }
+        writer.json(marker, out);
+        return String.valueOf(out.get("action"));
+    }
+}

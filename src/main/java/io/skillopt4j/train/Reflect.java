@@ -1,0 +1,184 @@
+package io.skillopt4j.train;
+
+import io.skillopt4j.env.RolloutResult;
+import io.skillopt4j.internal.Json;
+import io.skillopt4j.run.RunPaths;
+import io.skillopt4j.run.RunWriter;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+
+/**
+ * Thread-safe. The reflect stage (upstream {@code run_minibatch_reflect}): failures and successes are
+ * shuffled with Random(batch_seed) / Random(batch_seed+1), cut into minibatches of {@code minibatch_size},
+ * and each minibatch goes to one analyst call, in parallel on the shared pool. Existing
+ * {@code patches/minibatch_*.json} files are reused (resume). Results come back in minibatch index order
+ * (all failure minibatches, then success minibatches), never completion order.
+ */
+public final class Reflect {
+    /** Immutable. What one reflect call needs. */
+    public record Input(List<RolloutResult> results, String skill, Path predictionDir, Path patchesDir, long batchSeed,
+                        String stepBufferContext, String metaContext) {}
+
+    private final TrainSettings s;
+    private final Optimizer optimizer;
+    private final Prompts prompts;
+    private final Trajectories trajectories;
+    private final RunWriter writer;
+    private final ExecutorService pool;
+
+    public Reflect(TrainSettings settings, Optimizer optimizer, Prompts prompts, RunWriter writer, ExecutorService pool) {
+        this.s = settings;
+        this.optimizer = optimizer;
+        this.prompts = prompts;
+        this.trajectories = new Trajectories(settings.codexTrace(), settings.claudeTrace());
+        this.writer = writer;
+        this.pool = pool;
+    }
+
+    /** Runs the analysts and returns the raw patches (upstream's {@code RawPatch} maps) in minibatch order. */
+    public List<Map<String, Object>> run(Input in) {
+        List<RolloutResult> fails = new ArrayList<>(), succs = new ArrayList<>();
+        for (RolloutResult r : in.results()) {
+            if (r.isFailure()) fails.add(r);
+            if (!s.failureOnly() && r.isSuccess()) succs.add(r);
+        }
+        fails = MinibatchShuffle.shuffled(fails, in.batchSeed());
+        succs = MinibatchShuffle.shuffled(succs, in.batchSeed() + 1);
+        List<Future<Map<String, Object>>> futures = new ArrayList<>();
+        submit(fails, true, in, futures);
+        submit(succs, false, in, futures);
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (Future<Map<String, Object>> f : futures) {
+            Map<String, Object> m = join(f);
+            if (m != null) out.add(m);
+        }
+        return out;
+    }
+
+    private void submit(List<RolloutResult> items, boolean failure, Input in, List<Future<Map<String, Object>>> futures) {
+        int m = s.minibatchSize();
+        for (int start = 0, idx = 0; start < items.size(); start += m, idx++) {
+            List<RolloutResult> chunk = items.subList(start, Math.min(items.size(), start + m));
+            String tag = RunPaths.minibatchTag(failure, idx);
+            Path file = in.patchesDir().resolve(tag + ".json");
+            if (Files.isRegularFile(file)) {
+                Map<String, Object> cached = readCached(file);
+                if (cached != null) {
+                    futures.add(java.util.concurrent.CompletableFuture.completedFuture(cached));
+                    continue;
+                }
+            }
+            futures.add(pool.submit(() -> analyse(chunk, failure, tag, file, in)));
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> readCached(Path file) {
+        try {
+            Object o = Json.read(file);
+            return o instanceof Map<?, ?> ? (Map<String, Object>) o : null;
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private Map<String, Object> analyse(List<RolloutResult> chunk, boolean failure, String tag, Path file, Input in) {
+        try {
+            return analyseOrThrow(chunk, failure, tag, file, in);
+        } catch (RuntimeException e) {
+            optimizer.record("analyst", tag, "error", e.toString());
+            return null;
+        }
+    }
+
+    private Map<String, Object> analyseOrThrow(List<RolloutResult> chunk, boolean failure, String tag, Path file, Input in) {
+        String text = trajectories.format(chunk, in.predictionDir());
+        if (text.isEmpty()) return null;
+        String user = userMessage(in, chunk.size(), failure, text);
+        String system = systemPrompt(failure);
+        int maxTokens = s.updateMode() == UpdateMode.FULL_REWRITE ? 64000 : 16384;
+        Map<String, Object> parsed = optimizer.json("analyst", tag, system, user, maxTokens, null, 3).orElse(null);
+        if (parsed == null) return null;
+        Map<String, Object> raw = shape(parsed, failure, tag);
+        if (raw != null) writer.json(file, raw);
+        return raw;
+    }
+
+    /** Applies upstream's post-processing of one analyst reply; null when it carries nothing usable. */
+    @SuppressWarnings("unchecked")
+    Map<String, Object> shape(Map<String, Object> parsed, boolean failure, String tag) {
+        boolean notesAllowed = failure ? s.skillAware() : s.successNotes();
+        List<String> notes = notesAllowed ? Appendix.extractNotes(parsed.get("appendix_notes")) : List.of();
+        Object patch = parsed.get("patch");
+        if (patch instanceof Map<?, ?> pm) {
+            Map<String, Object> raw = new LinkedHashMap<>(parsed);
+            Map<String, Object> p = new LinkedHashMap<>((Map<String, Object>) pm);
+            Object items = p.get(s.updateMode().payloadKey());
+            if (s.updateMode() != UpdateMode.FULL_REWRITE && items instanceof List<?> l && l.size() > s.editBudget()) {
+                p.put(s.updateMode().payloadKey(), new ArrayList<>(l.subList(0, Math.max(0, s.editBudget()))));
+            }
+            raw.put("patch", p);
+            raw.put("source_type", failure ? "failure" : "success");
+            if (notesAllowed) raw.put("appendix_notes", notes);
+            return raw;
+        }
+        if (notesAllowed && !notes.isEmpty()) {
+            Map<String, Object> carrier = new LinkedHashMap<>();
+            carrier.put("source_type", "failure");
+            Map<String, Object> p = new LinkedHashMap<>();
+            p.put("reasoning", "execution-lapse only");
+            p.put("edits", List.of());
+            carrier.put("patch", p);
+            carrier.put("appendix_notes", notes);
+            return carrier;
+        }
+        optimizer.record("analyst", tag, "no_patch", "reply has no \"patch\" object");
+        return null;
+    }
+
+    String systemPrompt(boolean failure) {
+        String base = prompts.withOverride((failure ? "analyst_error" : "analyst_success") + s.updateMode().promptSuffix());
+        if (s.skillAware() && s.updateMode() != UpdateMode.FULL_REWRITE) {
+            base = base + Prompts.generic(failure ? "skill_aware_error" : "skill_aware_success");
+        }
+        return base;
+    }
+
+    String userMessage(Input in, int n, boolean failure, String trajectoriesText) {
+        StringBuilder b = new StringBuilder("## Current Skill\n").append(in.skill()).append("\n\n");
+        int l = s.editBudget();
+        switch (s.updateMode()) {
+            case PATCH: b.append("## Edits Budget\nProduce at most L=").append(l).append(" edits."); break;
+            case REWRITE: b.append("## Suggestions Budget\nProduce at most L=").append(l).append(" suggestions."); break;
+            default: b.append("## Update Format\nReturn exactly one complete replacement skill as the single item of "
+                    + "`patch.skill_candidates`, with `title`, `change_summary` and `new_skill` (the whole document).");
+        }
+        if (in.stepBufferContext() != null && !in.stepBufferContext().isBlank()) b.append("\n\n").append(in.stepBufferContext().strip());
+        if (in.metaContext() != null && !in.metaContext().isBlank()) b.append("\n\n").append(MetaSkill.context(in.metaContext()));
+        b.append("\n\n").append(failure ? "## Failed Trajectories (" : "## Successful Trajectories (").append(n).append(" total)\n");
+        b.append(trajectoriesText);
+        return b.toString();
+    }
+
+    static <T> T join(Future<T> f) {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StopRequested();
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof RuntimeException re) throw re;
+            if (c instanceof Error er) throw er;
+            throw new IllegalStateException(c);
+        }
+    }
+}

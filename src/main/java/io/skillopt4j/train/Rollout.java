@@ -1,0 +1,66 @@
+package io.skillopt4j.train;
+
+import io.skillopt4j.env.BatchSpec;
+import io.skillopt4j.env.Benchmark;
+import io.skillopt4j.env.RolloutRequest;
+import io.skillopt4j.env.RolloutResult;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Thread-safe if the benchmark is. The rollout stage: runs a batch with a skill through the benchmark
+ * (which parallelises over {@code workers}, writes the rollout folder and reuses finished items) and scores
+ * it with upstream's {@code compute_score}.
+ */
+public final class Rollout {
+    /** Immutable. Results in batch order with their mean hard and soft scores. */
+    public record Outcome(List<RolloutResult> results, double hard, double soft) {
+        public Outcome { results = List.copyOf(results); }
+    }
+
+    private final Benchmark benchmark;
+
+    public Rollout(Benchmark benchmark) { this.benchmark = benchmark; }
+
+    /** Rolls out {@code batch} with {@code skill} into {@code dir}. */
+    public Outcome run(BatchSpec batch, String skill, Path dir, boolean evalFeedback) {
+        List<RolloutResult> r = benchmark.rollout(new RolloutRequest(batch, skill, dir, evalFeedback));
+        double[] hs = score(r);
+        return new Outcome(r, hs[0], hs[1]);
+    }
+
+    /** Upstream's {@code compute_score}: means of hard and soft; (0, 0) for no results. */
+    public static double[] score(List<RolloutResult> results) {
+        if (results.isEmpty()) return new double[] {0.0, 0.0};
+        double h = 0, s = 0;
+        for (RolloutResult r : results) { h += r.hard(); s += r.soft(); }
+        return new double[] {h / results.size(), s / results.size()};
+    }
+
+    /**
+     * Upstream's test {@code summary.json}: {type: {total, hard_acc}} for every task type of the benchmark,
+     * every other type seen, and "overall".
+     */
+    public static Map<String, Object> buckets(List<String> taskTypes, List<RolloutResult> results) {
+        Map<String, double[]> acc = new LinkedHashMap<>();
+        for (String t : taskTypes) acc.put(t, new double[2]);
+        double[] overall = new double[2];
+        acc.put("overall", overall);
+        for (RolloutResult r : results) {
+            double[] a = acc.computeIfAbsent(r.taskType(), k -> new double[2]);
+            a[0]++; a[1] += r.hard();
+            overall[0]++; overall[1] += r.hard();
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        acc.forEach((k, a) -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("total", (int) a[0]);
+            m.put("hard_acc", a[1] / Math.max(a[0], 1));
+            out.put(k, m);
+        });
+        return out;
+    }
+}

@@ -1,0 +1,34 @@
+package io.skillopt4j.train;
+
+import io.skillopt4j.run.RunPaths;
+import io.skillopt4j.run.RunWriter;
+import io.skillopt4j.run.RuntimeState;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Not thread-safe; owned by the training thread. The mutable state of a run: current and best skill with
+ * their metric-space scores and origins, the selection cache (skill hash → raw hard/soft) and the baseline
+ * selection scores. {@link #persist} writes {@code runtime_state.json}.
+ */
+final class RunState {
+    String initialSkill;
+    String currentSkill;
+    double currentScore = -1.0;
+    String currentOrigin = "initial_skill";
+    String bestSkill;
+    double bestScore = -1.0;
+    int bestStep;
+    String bestOrigin = "initial_skill";
+    Double baselineHard;
+    Double baselineSoft;
+    final Map<String, double[]> selCache = new HashMap<>();
+
+    /** Writes runtime_state.json pointing at skills/skill_v{lastStep}.md. */
+    void persist(RunWriter w, int lastStep, int schedulerStep) {
+        RunPaths p = w.paths();
+        w.json(p.runtimeState(), new RuntimeState(lastStep, p.skill(lastStep).toString(), currentScore, currentOrigin,
+                p.bestSkill().toString(), bestScore, bestStep, bestOrigin, schedulerStep, baselineHard, baselineSoft).toJson());
+    }
+}

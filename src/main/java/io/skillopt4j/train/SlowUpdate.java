@@ -1,0 +1,156 @@
+package io.skillopt4j.train;
+
+import io.skillopt4j.internal.Json;
+import io.skillopt4j.run.RunPaths;
+import io.skillopt4j.run.RunWriter;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Not thread-safe; used by the training thread at epoch boundaries. The slow update (upstream
+ * {@code optimizer/slow_update.py} + trainer): epoch 1 injects the empty slow-update block; later epochs
+ * compare the previous and current skill on the same sampled tasks and ask the optimizer for target-facing
+ * guidance written into the protected block, force-accepted or gated on the selection split.
+ * {@code slow_result.json} is the completion marker; a finished epoch is replayed on resume.
+ */
+final class SlowUpdate {
+    /** Immutable. The action taken and the pairs built (null when none were built in this process). */
+    record Result(String action, Longitudinal.Pairs pairs) {}
+
+    static final String UPDATE_TARGET = "Address longitudinal regressions and persistent failures observed across adjacent epochs.";
+    private final TrainSettings s;
+    private final Optimizer optimizer;
+    private final Longitudinal longitudinal;
+    private final SelectionEval selection;
+    private final Gate gate;
+    private final RunState state;
+    private final RunWriter writer;
+    private final Clock clock;
+    private final int stepsPerEpoch;
+
+    SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longitudinal longitudinal, SelectionEval selection, Gate gate,
+               RunState state, RunWriter writer, Clock clock) {
+        this.s = s;
+        this.stepsPerEpoch = stepsPerEpoch;
+        this.optimizer = optimizer;
+        this.longitudinal = longitudinal;
+        this.selection = selection;
+        this.gate = gate;
+        this.state = state;
+        this.writer = writer;
+        this.clock = clock;
+    }
+
+    Result run(int epoch, int lastStep, int schedulerStep) {
+        RunPaths p = writer.paths();
+        Path dir = p.slowUpdate(epoch);
+        Path marker = dir.resolve("slow_result.json");
+        if (Files.isRegularFile(marker)) return replay(epoch, marker);
+        if (epoch == 1) {
+            state.currentSkill = SkillDocument.injectSlowPlaceholder(state.currentSkill);
+            state.currentOrigin = "slow_update_placeholder_epoch_01";
+            writer.text(p.skill(lastStep), state.currentSkill);
+            writer.text(p.bestSkill(), state.bestSkill);
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("action", "inject_placeholder");
+            m.put("epoch", 1);
+            state.persist(writer, lastStep, schedulerStep);
+            writer.json(marker, m);
+            return new Result("inject_placeholder", null);
+        }
+        long t0 = clock.millis();
+        String prevSkill = readSkill(p.skill(lastStepOfEpoch(epoch - 1)));
+        Longitudinal.Pairs pairs = longitudinal.build(epoch, prevSkill, state.currentSkill, dir);
+        String existing = SkillDocument.slowUpdateContent(state.currentSkill);
+        String user = "## Previous Epoch's Skill\n" + prevSkill + "\n\n## Current Epoch's Skill\n" + state.currentSkill
+                + "\n\n## Previous Slow Update Guidance\n"
+                + (existing.isEmpty() ? "(No previous guidance — this is the first slow update.)" : existing)
+                + "\n\n## Longitudinal Comparison (same 20 tasks, two skill versions)\n" + Longitudinal.comparison(pairs.kept());
+        Map<String, Object> reply = optimizer.json("slow_update", RunPaths.epochName(epoch), Prompts.generic("slow_update"), user).orElse(null);
+        String content = reply == null || reply.get("slow_update_content") == null ? "" : String.valueOf(reply.get("slow_update_content")).strip();
+        Map<String, Object> out = new LinkedHashMap<>();
+        if (content.isEmpty()) {
+            if (reply != null) optimizer.record("slow_update", RunPaths.epochName(epoch), "no_content", "reply has no slow_update_content");
+            out.put("action", "no_content");
+            out.put("time_s", Trainer.round1((clock.millis() - t0) / 1000.0));
+        } else {
+            String candidate = SkillDocument.replaceSlowUpdateField(state.currentSkill, content);
+            writer.text(dir.resolve("candidate_skill.md"), candidate);
+            out.put("reasoning", reply.get("reasoning") == null ? "" : String.valueOf(reply.get("reasoning")).strip());
+            out.put("slow_update_content", content);
+            out.put("time_s", Trainer.round1((clock.millis() - t0) / 1000.0));
+            out.put("prev_hard", pairs.prevHard());
+            out.put("curr_hard", pairs.currHard());
+            out.put("candidate_hash", SkillDocument.hash(candidate));
+            out.put("update_origin", "slow_update_momentum");
+            out.put("update_target", UPDATE_TARGET);
+            String origin = "slow_update_epoch_" + String.format("%02d", epoch);
+            if (s.slowUpdateGateWithSelection()) {
+                SelectionEval.Score sc = selection.score(candidate, dir.resolve("selection_eval"));
+                Gate.Decision d = Gate.decide(gate.score(sc.hard(), sc.soft(), candidate), state.currentScore, state.bestScore);
+                out.put("action", d.action());
+                out.put("selection_hard", sc.hard());
+                out.put("selection_soft", sc.soft());
+                if (d.accepted()) {
+                    state.currentSkill = candidate;
+                    state.currentScore = d.candidateScore();
+                    state.currentOrigin = origin;
+                    if (d.action().equals("accept_new_best")) {
+                        state.bestSkill = candidate;
+                        state.bestScore = d.candidateScore();
+                        state.bestStep = lastStep;
+                        state.bestOrigin = origin;
+                    }
+                }
+            } else {
+                state.currentSkill = candidate;
+                state.selCache.put(SkillDocument.hash(candidate), new double[] {state.currentScore, 0.0});
+                state.currentOrigin = origin;
+                out.put("action", "force_accept");
+            }
+        }
+        writer.text(p.skill(lastStep), state.currentSkill);
+        writer.text(p.bestSkill(), state.bestSkill);
+        state.persist(writer, lastStep, schedulerStep);
+        writer.json(marker, out);
+        return new Result(String.valueOf(out.get("action")), pairs);
+    }
+
+    /**
+     * A finished epoch (marker present). The marker is written last, after the skill file and runtime_state.json,
+     * so the resumed current skill already holds the guidance; only the selection-cache entry of a
+     * force-accepted guidance is restored (upstream re-applies the text, which can reorder the protected blocks).
+     */
+    private Result replay(int epoch, Path marker) {
+        Map<?, ?> m;
+        try { m = Json.read(marker) instanceof Map<?, ?> x ? x : Map.of(); } catch (RuntimeException e) { m = Map.of(); }
+        String action = String.valueOf(m.get("action"));
+        if (action.equals("force_accept") && m.get("candidate_hash") instanceof String h
+                && h.equals(SkillDocument.hash(state.currentSkill))) {
+            state.selCache.putIfAbsent(h, new double[] {state.currentScore, 0.0});
+        }
+        return new Result(action, null);
+    }
+
+    /** Returns the global step that ends {@code epoch}. */
+    private int lastStepOfEpoch(int epoch) { return epoch * stepsPerEpoch; }
+
+    static String readSkill(Path f) { return Trajectories.readFile(f); }
+
+    /** Reads the stored pairs of an epoch folder (for the meta skill after a resume); empty when absent. */
+    @SuppressWarnings("unchecked")
+    static List<Map<String, Object>> storedPairs(Path dir) {
+        Path f = dir.resolve("comparison_pairs.json");
+        if (!Files.isRegularFile(f)) return List.of();
+        try {
+            return Json.read(f) instanceof List<?> l ? (List<Map<String, Object>>) l : List.of();
+        } catch (RuntimeException e) {
+            return List.of();
+        }
+    }
+}

@@ -1,0 +1,277 @@
+package io.skillopt4j.train;
+
+import io.skillopt4j.backend.UsageMeter;
+import io.skillopt4j.env.BatchSpec;
+import io.skillopt4j.env.RolloutResult;
+import io.skillopt4j.run.RunPaths;
+import io.skillopt4j.run.RunWriter;
+import io.skillopt4j.run.TrainingEvent;
+import io.skillopt4j.run.TrainingListener;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Not thread-safe; used by the training thread. One training step (upstream §2.6): rollout and reflect per
+ * accumulation batch, then aggregate, select, update, gate, step-buffer entry and persistence, with the
+ * skip_no_patches / skip_no_rewrite branches. Returns the history record.
+ */
+final class StepPipeline {
+    private final Trainer.Parts p;
+    private final BooleanSupplier stopRequested;
+
+    StepPipeline(Trainer.Parts parts, BooleanSupplier stopRequested) {
+        this.p = parts;
+        this.stopRequested = stopRequested;
+    }
+
+    private void checkStop() { if (stopRequested.getAsBoolean()) throw new StopRequested(); }
+
+    Map<String, Object> run(int epoch, int stepInEpoch, int step, List<BatchSpec> plan, String meta) {
+        TrainSettings s = p.settings();
+        RunWriter w = p.writer();
+        Clock clock = p.clock();
+        RunState st = p.state();
+        long t0 = clock.millis();
+        Map<String, UsageMeter.Counts> before = p.usage().byStage();
+        StepRecord rec = new StepRecord(step, epoch, stepInEpoch);
+        emit(new TrainingEvent.StepStarted(step, epoch, stepInEpoch, p.totalSteps()));
+        Path stepDir = w.paths().step(step);
+        String key = s.updateMode().payloadKey();
+        List<RolloutResult> all = new ArrayList<>();
+        List<Map<String, Object>> raws = new ArrayList<>(), failures = new ArrayList<>(), successes = new ArrayList<>();
+        List<Map<String, Object>> batches = new ArrayList<>();
+        long rollMs = 0, reflMs = 0;
+        double hardSum = 0, softSum = 0;
+        for (int a = 0; a < s.accumulation(); a++) {
+            BatchSpec batch = plan.get(stepInEpoch * s.accumulation() + a);
+            Path batchDir = s.accumulation() > 1 ? stepDir.resolve("batch_" + a) : stepDir;
+            long t = clock.millis();
+            Rollout.Outcome out = p.rollout().run(batch, st.currentSkill, batchDir.resolve("rollout"), true);
+            rollMs += clock.millis() - t;
+            stage(step, "rollout", clock.millis() - t, "hard=" + fmt(out.hard()) + " n=" + out.results().size());
+            checkStop();
+            t = clock.millis();
+            List<Map<String, Object>> r = p.reflect().run(new Reflect.Input(out.results(), st.currentSkill,
+                    batchDir.resolve("rollout").resolve("predictions"), batchDir.resolve("patches"), batch.seed(),
+                    p.stepBuffer().format(), meta));
+            reflMs += clock.millis() - t;
+            int nf = 0, ns = 0;
+            for (Map<String, Object> raw : r) {
+                Map<String, Object> inner = normalise(raw, key);
+                if (inner == null) continue;
+                if ("success".equals(raw.get("source_type"))) { successes.add(inner); ns++; } else { failures.add(inner); nf++; }
+            }
+            stage(step, "reflect", clock.millis() - t, nf + " failure + " + ns + " success patches");
+            checkStop();
+            raws.addAll(r);
+            all.addAll(out.results());
+            hardSum += out.hard() * out.results().size();
+            softSum += out.soft() * out.results().size();
+            Map<String, Object> b = new LinkedHashMap<>();
+            b.put("batch_idx", stepInEpoch * s.accumulation() + a);
+            b.put("batch_seed", batch.seed());
+            b.put("n_envs", out.results().size());
+            b.put("hard", out.hard());
+            b.put("soft", out.soft());
+            b.put("n_failure_patches", nf);
+            b.put("n_success_patches", ns);
+            batches.add(b);
+        }
+        int n = all.size();
+        rec.time("rollout_s", rollMs);
+        rec.time("reflect_s", reflMs);
+        rec.put("rollout_hard", StepRecord.round(n == 0 ? 0 : hardSum / n, 6));
+        rec.put("rollout_soft", StepRecord.round(n == 0 ? 0 : softSum / n, 6));
+        rec.put("rollout_n", n);
+        rec.put("accumulation_batches", batches);
+        rec.put("n_patches", failures.size() + successes.size());
+        rec.put("n_failure_patches", failures.size());
+        rec.put("n_success_patches", successes.size());
+        if (failures.isEmpty() && successes.isEmpty()) return skip(rec, "skip_no_patches", raws, stepDir, t0, before);
+
+        long t = clock.millis();
+        Map<String, Object> merged = p.aggregate().run(st.currentSkill, failures, successes, meta);
+        w.json(stepDir.resolve("merged_patch.json"), merged);
+        int nMerged = Aggregate.items(merged, key).size();
+        rec.put("n_edits_merged", nMerged);
+        rec.time("aggregate_s", clock.millis() - t);
+        stage(step, "aggregate", clock.millis() - t, nMerged + " " + s.updateMode().label());
+        checkStop();
+
+        t = clock.millis();
+        Map<String, Object> ranked;
+        Integer budget = null;
+        Map<String, Object> decision = null;
+        String lrMode = s.lrControlMode();
+        if (s.updateMode() == UpdateMode.FULL_REWRITE) {
+            ranked = merged;
+            lrMode = "none";
+        } else {
+            if (lrMode.equals("autonomous")) {
+                decision = p.select().decideBudget(st.currentSkill, merged, (double) rec.get("rollout_hard"),
+                        (double) rec.get("rollout_soft"), n, p.stepBuffer().format(), meta);
+                w.json(stepDir.resolve("lr_decision.json"), decision);
+                Map<String, Object> line = new LinkedHashMap<>();
+                line.put("step", step);
+                line.put("epoch", epoch);
+                line.putAll(decision);
+                w.jsonLine(w.paths().lrHistory(), line);
+                budget = (Integer) decision.get("learning_rate");
+            } else {
+                budget = p.schedule().next();
+            }
+            ranked = p.select().rank(st.currentSkill, merged, budget, meta);
+        }
+        w.json(stepDir.resolve("ranked_edits.json"), ranked);
+        List<Object> rankedItems = Aggregate.items(ranked, key);
+        rec.put("n_edits_ranked", rankedItems.size());
+        rec.put("edit_budget", budget);
+        rec.put("lr_control_mode", lrMode);
+        if (decision != null) rec.put("lr_decision", decision);
+        List<Integer> support = new ArrayList<>();
+        for (Object o : rankedItems) support.add(o instanceof Map<?, ?> m && m.get("support_count") instanceof Number x ? x.intValue() : 0);
+        rec.put("support_counts", support);
+        rec.time("select_s", clock.millis() - t);
+        stage(step, "select", clock.millis() - t, rankedItems.size() + " selected, budget " + budget);
+        checkStop();
+
+        t = clock.millis();
+        String bufferText = p.stepBuffer().format();
+        Update.Result up = p.update().run(st.currentSkill, merged, ranked, bufferText, stepDir);
+        String candidate = up.candidate();
+        if (candidate != null) {
+            rec.put("candidate_hash", SkillDocument.hash(candidate));
+            rec.put("candidate_skill_len", SkillDocument.length(candidate));
+        }
+        if (up.changeSummary() != null) rec.put("rewrite_change_summary", up.changeSummary());
+        if (up.applySummary() != null) rec.put("edit_apply_summary", up.applySummary());
+        rec.time("update_s", clock.millis() - t);
+        stage(step, "update", clock.millis() - t, candidate == null ? "no candidate" : SkillDocument.length(candidate) + " chars");
+        if (candidate == null) return skip(rec, "skip_no_rewrite", raws, stepDir, t0, before);
+        checkStop();
+
+        t = clock.millis();
+        SelectionEval.Score sc = p.selection().score(candidate, stepDir.resolve("selection_eval"));
+        rec.put("selection_hard", sc.hard());
+        rec.put("selection_soft", sc.soft());
+        double cand = p.gate().score(sc.hard(), sc.soft(), candidate);
+        double scoreBefore = st.currentScore;
+        String action;
+        if (s.useGate()) {
+            Gate.Decision d = Gate.decide(cand, st.currentScore, st.bestScore);
+            action = d.action();
+            if (d.accepted()) {
+                st.currentSkill = candidate;
+                st.currentScore = cand;
+                st.currentOrigin = RunPaths.stepName(step);
+                if (action.equals("accept_new_best")) {
+                    st.bestSkill = candidate;
+                    st.bestScore = cand;
+                    st.bestStep = step;
+                    st.bestOrigin = st.currentOrigin;
+                }
+            }
+        } else {
+            action = "force_accept";
+            st.currentSkill = candidate;
+            st.currentScore = cand;
+            st.currentOrigin = RunPaths.stepName(step);
+            if (cand > st.bestScore) {
+                st.bestSkill = candidate;
+                st.bestScore = cand;
+                st.bestStep = step;
+                st.bestOrigin = st.currentOrigin;
+            }
+        }
+        rec.put("gate_metric", s.gateMetric());
+        rec.put("candidate_gate_score", cand);
+        rec.put("action", action);
+        emit(new TrainingEvent.GateDecision(step, action, cand, st.currentScore, st.bestScore));
+        if (s.skillAware()) flush(rec, raws, stepDir);
+        rec.time("evaluate_s", clock.millis() - t);
+        stage(step, "evaluate", clock.millis() - t, action + (sc.cached() ? " (cached)" : ""));
+
+        Map<String, Object> digest = StepBuffer.entry(step, action, all, stepDir, ranked, s.updateMode(), scoreBefore, cand);
+        p.stepBuffer().add(digest);
+        w.json(stepDir.resolve("trajectory_digest.json"), digest);
+        rec.tokens(before, p.usage().byStage());
+        emit(new TrainingEvent.TokensUsed(step, rec.tokens()));
+        rec.put("current_score", st.currentScore);
+        rec.put("best_score", st.bestScore);
+        rec.put("best_step", st.bestStep);
+        rec.put("current_origin", st.currentOrigin);
+        rec.put("best_origin", st.bestOrigin);
+        rec.put("skill_len", SkillDocument.length(st.currentSkill));
+        rec.put("wall_time_s", StepRecord.round((clock.millis() - t0) / 1000.0, 1));
+        w.text(w.paths().skill(step), st.currentSkill);
+        w.text(w.paths().bestSkill(), st.bestSkill);
+        return p.persistStep(rec.asMap(), step, stepDir);
+    }
+
+    private Map<String, Object> skip(StepRecord rec, String action, List<Map<String, Object>> raws, Path stepDir, long t0,
+                                     Map<String, UsageMeter.Counts> before) {
+        RunState st = p.state();
+        if (p.settings().skillAware()) flush(rec, raws, stepDir);
+        StepRecord tmp = new StepRecord(0, 0, 0);
+        tmp.tokens(before, p.usage().byStage());
+        emit(new TrainingEvent.TokensUsed((int) rec.get("step"), tmp.tokens()));
+        rec.put("action", action);
+        rec.put("current_score", st.currentScore);
+        rec.put("best_score", st.bestScore);
+        rec.put("best_step", st.bestStep);
+        rec.put("skill_len", SkillDocument.length(st.currentSkill));
+        rec.put("wall_time_s", StepRecord.round((p.clock().millis() - t0) / 1000.0, 1));
+        int step = (int) rec.get("step");
+        p.writer().text(p.writer().paths().skill(step), st.currentSkill);
+        return p.persistStep(rec.asMap(), step, stepDir);
+    }
+
+    private void flush(StepRecord rec, List<Map<String, Object>> raws, Path stepDir) {
+        p.appendix().flush(p.state().currentSkill, raws).ifPresent(f -> {
+            p.state().currentSkill = f.skill();
+            rec.put("n_execution_lapse_notes", f.stepNotes().size());
+            rec.put("n_appendix_notes_added", f.added());
+            rec.put("n_appendix_notes_total", f.total());
+            if (f.consolidated() != null) rec.put("n_appendix_notes_consolidated", f.consolidated());
+            p.writer().json(stepDir.resolve("appendix_notes.json"), Appendix.file(f));
+        });
+    }
+
+    /** Upstream's {@code _normalise_patches} for one raw patch; null when it has no payload items. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> normalise(Map<String, Object> raw, String key) {
+        Object p = raw.get("patch");
+        Map<String, Object> inner = p instanceof Map<?, ?> m ? new LinkedHashMap<>((Map<String, Object>) m) : new LinkedHashMap<>(raw);
+        if (!(inner.get(key) instanceof List<?> items) || items.isEmpty()) return null;
+        String source = raw.get("source_type") == null ? "failure" : String.valueOf(raw.get("source_type"));
+        int support = Math.max(Select.coerce(raw.get("batch_size")) == null ? 0 : Select.coerce(raw.get("batch_size")), 1);
+        List<Object> out = new ArrayList<>();
+        for (Object o : items) {
+            if (o instanceof Map<?, ?> im) {
+                Map<String, Object> c = new LinkedHashMap<>((Map<String, Object>) im);
+                c.putIfAbsent("source_type", source);
+                c.putIfAbsent("support_count", support);
+                out.add(c);
+            } else {
+                out.add(o);
+            }
+        }
+        inner.put(key, out);
+        return inner;
+    }
+
+    private void stage(int step, String name, long millis, String detail) {
+        emit(new TrainingEvent.StageFinished(step, name, Duration.ofMillis(millis), detail));
+    }
+
+    private void emit(TrainingEvent e) { p.listener().on(e); }
+
+    private static String fmt(double d) { return String.format(java.util.Locale.ROOT, "%.3f", d); }
+}

@@ -1,0 +1,62 @@
+package io.skillopt4j.train;
+
+import io.skillopt4j.backend.UsageMeter;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Not thread-safe; one per step. A {@code history.json} record under construction: an insertion-ordered map
+ * in upstream's field order, plus the per-stage timing and token-delta helpers.
+ */
+public final class StepRecord {
+    private final Map<String, Object> fields = new LinkedHashMap<>();
+    private final Map<String, Object> timing = new LinkedHashMap<>();
+
+    StepRecord(int step, int epoch, int stepInEpoch) {
+        fields.put("step", step);
+        fields.put("epoch", epoch);
+        fields.put("step_in_epoch", stepInEpoch);
+        fields.put("timing", timing);
+        fields.put("tokens", new LinkedHashMap<String, Object>());
+    }
+
+    StepRecord put(String key, Object value) { fields.put(key, value); return this; }
+
+    Object get(String key) { return fields.get(key); }
+
+    /** Records a stage duration in seconds, rounded to 0.1 as upstream. */
+    void time(String key, long millis) { timing.put(key, round(millis / 1000.0, 1)); }
+
+    /**
+     * Sets {@code tokens} to the per-stage difference between two meter snapshots. Unlike upstream, stages with no
+     * call in this step are left out, so a record does not depend on what the process did before (resume).
+     */
+    void tokens(Map<String, UsageMeter.Counts> before, Map<String, UsageMeter.Counts> after) {
+        Map<String, Object> t = new LinkedHashMap<>();
+        after.forEach((stage, a) -> {
+            UsageMeter.Counts b = before.get(stage);
+            if (b != null && b.calls() == a.calls() && b.promptTokens() == a.promptTokens() && b.completionTokens() == a.completionTokens()) return;
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("calls", a.calls() - (b == null ? 0 : b.calls()));
+            m.put("prompt_tokens", a.promptTokens() - (b == null ? 0 : b.promptTokens()));
+            m.put("completion_tokens", a.completionTokens() - (b == null ? 0 : b.completionTokens()));
+            t.put(stage, m);
+        });
+        fields.put("tokens", t);
+    }
+
+    @SuppressWarnings("unchecked")
+    Map<String, Object> tokens() { return (Map<String, Object>) fields.get("tokens"); }
+
+    /** Returns the record map (live view). */
+    public Map<String, Object> asMap() { return fields; }
+
+    /** Python's round(x, n) on the exact binary value (half-even). */
+    public static double round(double x, int n) {
+        if (Double.isNaN(x) || Double.isInfinite(x)) return x;
+        return new BigDecimal(x).setScale(n, RoundingMode.HALF_EVEN).doubleValue();
+    }
+}

@@ -1,0 +1,284 @@
+package io.skillopt4j.train;
+
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.backend.ModelRoles;
+import io.skillopt4j.backend.UsageMeter;
+import io.skillopt4j.config.FlatConfig;
+import io.skillopt4j.env.Benchmark;
+import io.skillopt4j.env.BatchSpec;
+import io.skillopt4j.env.DataLoader;
+import io.skillopt4j.internal.Redactor;
+import io.skillopt4j.run.RunPaths;
+import io.skillopt4j.run.RunWriter;
+import io.skillopt4j.run.TrainingEvent;
+import io.skillopt4j.run.TrainingListener;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Immutable once built; each {@link #train()} call runs on its caller's thread. The SkillOpt training loop:
+ * it only sequences the stages (rollout → reflect → aggregate → select → update → gate per step; slow update
+ * and meta skill per epoch; test evaluation and summary at the end) and writes upstream's run folder.
+ * Re-running with the same out_root resumes after the last completed step.
+ *
+ * <pre>{@code
+ * TrainingResult r = Trainer.builder().config(flat).roles(roles).benchmark(bench).outRoot(Path.of("runs/a")).build().train();
+ * System.out.println(r.summary().get("test_hard"));
+ * }</pre>
+ */
+public final class Trainer {
+    private final FlatConfig config;
+    private final ModelRoles roles;
+    private final Benchmark benchmark;
+    private final Path outRoot;
+    private final TrainingListener listener;
+    private final Clock clock;
+
+    private Trainer(Builder b) {
+        this.config = Objects.requireNonNull(b.config, "config");
+        this.roles = Objects.requireNonNull(b.roles, "roles");
+        this.benchmark = Objects.requireNonNull(b.benchmark, "benchmark");
+        String cfgRoot = config.string("out_root", "");
+        if (b.outRoot == null && cfgRoot.isBlank()) throw new ConfigException("out_root is not set: pass outRoot(path) or set env.out_root");
+        this.outRoot = (b.outRoot != null ? b.outRoot : Path.of(cfgRoot)).toAbsolutePath().normalize();
+        this.listener = TrainingListener.all(b.listeners);
+        this.clock = b.clock == null ? Clock.systemUTC() : b.clock;
+    }
+
+    public static Builder builder() { return new Builder(); }
+
+    /** Returns the run folder. */
+    public Path outRoot() { return outRoot; }
+
+    /** Trains in the calling thread and returns the summary (or a stopped result, see {@link TrainingResult}). */
+    public TrainingResult train() { return run(new AtomicBoolean(), listener); }
+
+    /** Starts training on a background thread and returns a handle to follow, stop or await it. */
+    public TrainingHandle trainAsync() {
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicReference<TrainingHandle.Progress> progress = new AtomicReference<>(new TrainingHandle.Progress(0, 0, ""));
+        TrainingListener tracking = TrainingListener.all(List.of(new TrainingListener() {
+            @Override public void on(TrainingEvent e) { TrainingHandle.track(progress, e); }
+        }, listener));
+        CompletableFuture<TrainingResult> f = new CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try { f.complete(run(stop, tracking)); } catch (Throwable e) { f.completeExceptionally(e); }
+        }, "skillopt-train");
+        t.setDaemon(true);
+        t.start();
+        return new TrainingHandle(stop, f, progress, outRoot);
+    }
+
+    /** Not thread-safe; the collaborators of one run, shared by the step pipeline and the epoch stages. */
+    static final class Parts {
+        TrainSettings settings; RunWriter writer; Clock clock; RunState state; UsageMeter usage; Rollout rollout;
+        Reflect reflect; Aggregate aggregate; Select select; Update update; Gate gate; Appendix appendix;
+        SelectionEval selection; EditBudgetSchedule schedule; StepBuffer stepBuffer = new StepBuffer();
+        TrainingListener listener; Optimizer optimizer; int totalSteps; List<Map<String, Object>> history;
+
+        TrainSettings settings() { return settings; } RunWriter writer() { return writer; } Clock clock() { return clock; }
+        RunState state() { return state; } UsageMeter usage() { return usage; } Rollout rollout() { return rollout; }
+        Reflect reflect() { return reflect; } Aggregate aggregate() { return aggregate; } Select select() { return select; }
+        Update update() { return update; } Gate gate() { return gate; } Appendix appendix() { return appendix; }
+        SelectionEval selection() { return selection; } EditBudgetSchedule schedule() { return schedule; }
+        StepBuffer stepBuffer() { return stepBuffer; } TrainingListener listener() { return listener; } int totalSteps() { return totalSteps; }
+
+        /** Persists a finished step: fallbacks, history.json, runtime_state.json, then step_record.json. */
+        Map<String, Object> persistStep(Map<String, Object> record, int step, Path stepDir) {
+            List<Map<String, Object>> fb = optimizer.drainFallbacks();
+            if (!fb.isEmpty()) {
+                fb.sort((a, b) -> (a.get("stage") + "\u0000" + a.get("what")).compareTo(b.get("stage") + "\u0000" + b.get("what")));
+                writer.json(stepDir.resolve("fallbacks.json"), fb);
+            }
+            history.add(record);
+            writer.json(writer.paths().history(), history);
+            state.persist(writer, step, schedule.current());
+            writer.json(stepDir.resolve("step_record.json"), record);
+            listener.on(new TrainingEvent.StepFinished(step, totalSteps, String.valueOf(record.get("action")), record));
+            return record;
+        }
+    }
+
+    private TrainingResult run(AtomicBoolean stop, TrainingListener l) {
+        TrainSettings s = TrainSettings.from(config);
+        RunPaths paths = new RunPaths(outRoot);
+        RunWriter w = new RunWriter(paths);
+        DataLoader data = benchmark.data();
+        int trainSize = resolveTrainSize(s, data);
+        int spe = s.stepsPerEpoch(trainSize);
+        int total = s.numEpochs() * spe;
+        String initial = readInitialSkill(s.skillInit());
+        Map<String, Object> cfgOut = derivedConfig(s, trainSize, spe);
+        w.json(paths.config(), Redactor.redact(cfgOut));
+
+        Parts p = new Parts();
+        p.settings = s;
+        p.writer = w;
+        p.clock = clock;
+        p.usage = roles.usage();
+        p.listener = l;
+        p.totalSteps = total;
+        p.schedule = new EditBudgetSchedule(s.lrScheduler(), s.editBudget(), s.minEditBudget(), total);
+        p.state = new RunState();
+        p.state.initialSkill = initial;
+        p.history = new ArrayList<>();
+        int resumeFrom = Resume.restore(p, paths, initial);
+        w.text(paths.skill(0), initial);
+        if (s.skillAware()) p.state.currentSkill = SkillDocument.injectEmptyAppendix(p.state.currentSkill);
+        ExecutorService pool = Executors.newFixedThreadPool(s.analystWorkers(), daemonThreads());
+        try {
+            p.optimizer = new Optimizer(roles.optimizer());
+            Prompts prompts = new Prompts(benchmark);
+            p.rollout = new Rollout(benchmark);
+            p.reflect = new Reflect(s, p.optimizer, prompts, w, pool);
+            p.aggregate = new Aggregate(s, p.optimizer, pool);
+            p.select = new Select(s, p.optimizer);
+            p.update = new Update(s, p.optimizer, prompts, w);
+            p.gate = new Gate(s);
+            p.appendix = new Appendix(s, p.optimizer);
+            p.selection = new SelectionEval(s, data, p.rollout, p.state);
+            Longitudinal longitudinal = new Longitudinal(s, data, p.rollout, w);
+            SlowUpdate slow = new SlowUpdate(s, spe, p.optimizer, longitudinal, p.selection, p.gate, p.state, w, clock);
+            MetaSkill meta = new MetaSkill(p.optimizer, longitudinal, w, clock, spe);
+            StepPipeline pipeline = new StepPipeline(p, stop::get);
+            l.on(new TrainingEvent.RunStarted(outRoot, total, spe, s.numEpochs(), resumeFrom));
+            if (p.state.currentScore < 0) baseline(p, paths);
+            long loopStart = clock.millis();
+            int global = 0;
+            for (int epoch = 1; epoch <= s.numEpochs(); epoch++) {
+                List<BatchSpec> plan = data.planTrainEpoch(epoch, spe, s.accumulation(), s.batchSize(), s.seed());
+                p.stepBuffer.clear();
+                Resume.restoreStepBuffer(p.stepBuffer, paths, global + 1, Math.min(global + spe, resumeFrom - 1));
+                String activeMeta = s.useMetaSkill() ? MetaSkill.stored(paths, epoch - 1) : "";
+                for (int si = 0; si < spe; si++) {
+                    global++;
+                    if (global < resumeFrom) continue;
+                    if (stop.get()) throw new StopRequested();
+                    pipeline.run(epoch, si, global, plan, activeMeta);
+                }
+                if (global < resumeFrom - 1 && !epochDone(paths, epoch, s)) continue;
+                if (stop.get()) throw new StopRequested();
+                String epochLastSkill = p.state.currentSkill;
+                String slowAction = "", metaAction = "";
+                Longitudinal.Pairs pairs = null;
+                if (s.useSlowUpdate()) {
+                    SlowUpdate.Result r = slow.run(epoch, global, p.schedule.current());
+                    slowAction = r.action();
+                    pairs = r.pairs();
+                }
+                if (s.useMetaSkill()) metaAction = meta.run(epoch, epochLastSkill, pairs);
+                p.optimizer.drainFallbacks(); // epoch-stage fallbacks show as no_content actions in their result files
+                l.on(new TrainingEvent.EpochFinished(epoch, slowAction, metaAction, p.state.currentScore, p.state.bestScore));
+            }
+            if (stop.get()) throw new StopRequested();
+            Map<String, Object> summary = new Finish(p, benchmark, data, paths, cfgOut).run(global, loopStart);
+            l.on(new TrainingEvent.RunFinished(outRoot, false, summary));
+            return new TrainingResult(summary, outRoot);
+        } catch (StopRequested e) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("stopped", true);
+            m.put("last_completed_step", p.history.isEmpty() ? 0 : p.history.get(p.history.size() - 1).get("step"));
+            l.on(new TrainingEvent.RunFinished(outRoot, true, m));
+            return new TrainingResult(m, outRoot);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** True when both enabled epoch-boundary markers of a fully resumed epoch exist (replay only). */
+    private static boolean epochDone(RunPaths paths, int epoch, TrainSettings s) {
+        return (!s.useSlowUpdate() || Files.isRegularFile(paths.slowUpdate(epoch).resolve("slow_result.json")))
+                && (!s.useMetaSkill() || Files.isRegularFile(paths.metaSkill(epoch).resolve("meta_skill_result.json")));
+    }
+
+    private void baseline(Parts p, RunPaths paths) {
+        RunState st = p.state;
+        long t = clock.millis();
+        SelectionEval.Score sc = p.selection.fresh(st.initialSkill, paths.root().resolve("selection_eval_baseline"));
+        double score = p.gate.score(sc.hard(), sc.soft(), st.initialSkill);
+        st.currentScore = score;
+        st.bestScore = score;
+        st.selCache.put(SkillDocument.hash(st.initialSkill), new double[] {sc.hard(), sc.soft()});
+        st.currentOrigin = "initial_skill";
+        st.bestOrigin = "initial_skill";
+        st.baselineHard = sc.hard();
+        st.baselineSoft = sc.soft();
+        st.persist(p.writer, 0, p.schedule.current());
+        p.listener.on(new TrainingEvent.StageFinished(0, "baseline", java.time.Duration.ofMillis(clock.millis() - t),
+                "selection hard=" + String.format(java.util.Locale.ROOT, "%.3f", sc.hard())));
+    }
+
+    private static int resolveTrainSize(TrainSettings s, DataLoader data) {
+        int configured = s.configuredTrainSize();
+        int inferred = data == null ? 0 : data.trainSize();
+        if (configured > 0 && inferred > 0 && configured != inferred) {
+            throw new ConfigException("train_size must match the train split (" + inferred + " items), got " + configured);
+        }
+        int n = configured > 0 ? configured : inferred;
+        if (n <= 0) throw new ConfigException("train_size must be > 0: set train.train_size or provide a non-empty train split");
+        return n;
+    }
+
+    private static String readInitialSkill(String skillInit) {
+        if (skillInit == null || skillInit.isBlank()) return "";
+        Path f = Path.of(skillInit).toAbsolutePath();
+        return Files.isRegularFile(f) ? Trajectories.readFile(f) : "";
+    }
+
+    private Map<String, Object> derivedConfig(TrainSettings s, int trainSize, int spe) {
+        Map<String, Object> m = new LinkedHashMap<>(config.asMap());
+        m.put("out_root", outRoot.toString());
+        m.put("train_size", trainSize);
+        m.put("steps_per_epoch", spe);
+        m.put("batches_per_epoch", spe * s.accumulation());
+        m.put("samples_per_epoch", trainSize);
+        m.put("skill_update_mode", s.updateMode().configName());
+        m.put("lr_control_mode", s.lrControlMode());
+        return m;
+    }
+
+    private static java.util.concurrent.ThreadFactory daemonThreads() {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, "skillopt-optimizer-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    /** Seconds rounded to one decimal, as upstream's timings. */
+    static double round1(double seconds) { return StepRecord.round(seconds, 1); }
+
+    /** Not thread-safe; use once. Setter names equal the field names. */
+    public static final class Builder {
+        private FlatConfig config;
+        private ModelRoles roles;
+        private Benchmark benchmark;
+        private Path outRoot;
+        private final List<TrainingListener> listeners = new ArrayList<>();
+        private Clock clock;
+
+        public Builder config(FlatConfig c) { this.config = c; return this; }
+        public Builder roles(ModelRoles r) { this.roles = r; return this; }
+        public Builder benchmark(Benchmark b) { this.benchmark = b; return this; }
+        public Builder outRoot(Path p) { this.outRoot = p; return this; }
+        public Builder listener(TrainingListener l) { if (l != null) listeners.add(l); return this; }
+        public Builder clock(Clock c) { this.clock = c; return this; }
+
+        /** Builds the trainer; a missing config, roles or benchmark throws naming it. */
+        public Trainer build() { return new Trainer(this); }
+    }
+}

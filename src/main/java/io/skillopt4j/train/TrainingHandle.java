@@ -1,0 +1,70 @@
+package io.skillopt4j.train;
+
+import io.skillopt4j.run.TrainingEvent;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Thread-safe. A training run on a background thread ({@link Trainer#trainAsync()}): {@link #progress()} is
+ * the latest finished step, {@link #stop()} asks the run to stop after the current writes (the folder stays
+ * resumable with the same command), {@link #await()} waits for the result.
+ */
+public final class TrainingHandle {
+    /** Immutable. Progress: last finished step of the total and its action. */
+    public record Progress(int step, int totalSteps, String action) {
+        @Override public String toString() { return "step " + step + "/" + totalSteps + (action.isEmpty() ? "" : " " + action); }
+    }
+
+    private final AtomicBoolean stop;
+    private final CompletableFuture<TrainingResult> future;
+    private final AtomicReference<Progress> progress;
+    private final Path outRoot;
+
+    TrainingHandle(AtomicBoolean stop, CompletableFuture<TrainingResult> future, AtomicReference<Progress> progress, Path outRoot) {
+        this.stop = stop;
+        this.future = future;
+        this.progress = progress;
+        this.outRoot = outRoot;
+    }
+
+    /** Requests a stop; the run finishes its current writes and returns a stopped result. */
+    public void stop() { stop.set(true); }
+
+    /** Waits for the run and returns its result; a failed run rethrows its exception. */
+    public TrainingResult await() {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for training", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) throw re;
+            if (e.getCause() instanceof Error er) throw er;
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    /** Returns true once the run has ended (finished, stopped or failed). */
+    public boolean isDone() { return future.isDone(); }
+
+    /** Returns the latest progress. */
+    public Progress progress() { return progress.get(); }
+
+    /** Returns the run folder. */
+    public Path outRoot() { return outRoot; }
+
+    /** Returns the result if the run has finished successfully. */
+    public Optional<TrainingResult> result() {
+        return future.isDone() && !future.isCompletedExceptionally() ? Optional.of(future.join()) : Optional.empty();
+    }
+
+    static void track(AtomicReference<Progress> p, TrainingEvent e) {
+        if (e instanceof TrainingEvent.StepFinished f) p.set(new Progress(f.step(), f.totalSteps(), f.action()));
+        else if (e instanceof TrainingEvent.RunStarted r) p.set(new Progress(r.resumeFrom() - 1, r.totalSteps(), ""));
+    }
+}

@@ -1,0 +1,19 @@
+package io.skillopt4j.train;
+
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Immutable. What {@link Trainer#train()} returns: the {@code summary.json} map and the run folder. A stopped
+ * run returns {@code {"stopped": true, "last_completed_step": k}} instead of a summary (the folder resumes).
+ */
+public record TrainingResult(Map<String, Object> summary, Path outRoot) {
+    public TrainingResult {
+        summary = Collections.unmodifiableMap(new LinkedHashMap<>(summary));
+    }
+
+    /** Returns true when the run was stopped before it finished. */
+    public boolean stopped() { return Boolean.TRUE.equals(summary.get("stopped")); }
+}

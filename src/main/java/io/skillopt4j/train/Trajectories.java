@@ -1,0 +1,123 @@
+package io.skillopt4j.train;
+
+import io.skillopt4j.env.RolloutResult;
+import io.skillopt4j.internal.Json;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Thread-safe (stateless apart from the immutable trace flags). Renders rollout trajectories for the
+ * analysts as upstream's {@code fmt_trajectory} and minibatch formatter do (§3.1, §5.2 of the reference):
+ * one {@code ### Trajectory i (id=...)} block per item, blocks joined by {@code ---}, no truncation.
+ */
+public final class Trajectories {
+    private final boolean codexTrace;
+    private final boolean claudeTrace;
+
+    public Trajectories(boolean codexTrace, boolean claudeTrace) {
+        this.codexTrace = codexTrace;
+        this.claudeTrace = claudeTrace;
+    }
+
+    /** Reads {@code predictions/<id>/conversation.json}; empty when missing, unreadable or empty. */
+    public static List<Object> conversation(Path predictionDir, String id) {
+        Path f = predictionDir.resolve(id).resolve("conversation.json");
+        if (!Files.isRegularFile(f)) return List.of();
+        try {
+            Object o = Json.read(f);
+            return o instanceof List<?> l ? new ArrayList<>(l) : List.of();
+        } catch (RuntimeException e) {
+            return List.of();
+        }
+    }
+
+    /** Renders a conversation's entries, one or more lines each. */
+    public static String render(List<Object> conversation) {
+        List<String> lines = new ArrayList<>();
+        for (Object e : conversation) {
+            if (!(e instanceof Map<?, ?> m)) {
+                lines.add("[agent] " + text(e));
+            } else if ("tool_call".equals(m.get("type"))) {
+                lines.add("[action] " + text(m.get("cmd")));
+                lines.add("[obs] " + text(m.get("obs")));
+            } else if (m.containsKey("action") && m.containsKey("env_feedback")) {
+                String n = m.get("step") == null ? "?" : text(m.get("step"));
+                if (m.get("reasoning") != null && !text(m.get("reasoning")).isEmpty()) lines.add("[step " + n + " think] " + text(m.get("reasoning")));
+                lines.add("[step " + n + " action] " + text(m.get("action")));
+                lines.add("[step " + n + " obs] " + text(m.get("env_feedback")));
+            } else if ("system".equals(m.get("role"))) {
+                lines.add("[verification] " + text(m.get("content")));
+            } else {
+                Object who = m.get("role") != null ? m.get("role") : "agent";
+                lines.add("[" + text(who) + "] " + text(m.get("content")));
+            }
+        }
+        return String.join("\n", lines);
+    }
+
+    /**
+     * Formats a minibatch; items without a conversation are skipped but still counted in the numbering.
+     * Returns "" when no item has a conversation (the analyst call is then not made).
+     */
+    public String format(List<RolloutResult> chunk, Path predictionDir) {
+        List<String> blocks = new ArrayList<>();
+        int i = 0;
+        for (RolloutResult r : chunk) {
+            i++;
+            List<Object> conv = conversation(predictionDir, r.id());
+            if (conv.isEmpty()) continue;
+            Path dir = predictionDir.resolve(r.id());
+            StringBuilder b = new StringBuilder();
+            b.append("### Trajectory ").append(i).append(" (id=").append(r.id()).append(")\n");
+            String task = first(r, "task_description", "instruction", "question");
+            b.append("Task: ").append(task).append('\n');
+            b.append("Task type: ").append(first(r, "task_type", "instruction_type")).append('\n');
+            if (!r.failReason().isEmpty()) b.append("Failure reason: ").append(r.failReason()).append('\n');
+            String turns = r.str("n_turns");
+            b.append("Steps: ").append(turns.isEmpty() ? "?" : turns).append('\n');
+            section(b, "Hidden Reference", r.str("reference_text"));
+            section(b, "Target System Prompt", orFile(r, "target_system_prompt", dir));
+            section(b, "Target User Prompt", orFile(r, "target_user_prompt", dir));
+            if (codexTrace) section(b, "Codex Trace Summary", orFile(r, "codex_trace_summary", dir));
+            section(b, "Codex Trace Steps", r.str("codex_probe_trace_steps"));
+            if (claudeTrace) section(b, "Claude Trace Steps", readFile(dir.resolve("claude_trace_steps.txt")));
+            section(b, "Spreadsheet Preview", orFile(r, "spreadsheet_preview", dir));
+            b.append('\n').append(render(conv));
+            blocks.add(b.toString());
+        }
+        return String.join("\n\n---\n\n", blocks);
+    }
+
+    private static void section(StringBuilder b, String title, String body) {
+        if (body == null || body.isBlank()) return;
+        b.append("\n#### ").append(title).append('\n').append(body.strip()).append('\n');
+    }
+
+    private static String first(RolloutResult r, String... keys) {
+        for (String k : keys) if (!r.str(k).isEmpty()) return r.str(k);
+        return "";
+    }
+
+    private static String orFile(RolloutResult r, String key, Path dir) {
+        String v = r.str(key);
+        return v.isEmpty() ? readFile(dir.resolve(key + ".txt")) : v;
+    }
+
+    static String readFile(Path f) {
+        if (!Files.isRegularFile(f)) return "";
+        try { return Files.readString(f, StandardCharsets.UTF_8); } catch (IOException e) { return ""; }
+    }
+
+    static String text(Object o) {
+        if (o == null) return "";
+        if (o instanceof String s) return s;
+        if (o instanceof Map || o instanceof List) return Json.line(o);
+        return String.valueOf(o);
+    }
+}

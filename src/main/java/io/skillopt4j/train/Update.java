@@ -1,0 +1,100 @@
+package io.skillopt4j.train;
+
+import io.skillopt4j.internal.Json;
+import io.skillopt4j.run.RunWriter;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Thread-safe. The update stage: builds the candidate skill by mode (patch: apply the ranked edits;
+ * rewrite_from_suggestions: one rewrite call; full_rewrite_minibatch: the first merged candidate) and writes
+ * {@code candidate_skill.md}, {@code edit_apply_report.json}, {@code rewrite_result.json} or
+ * {@code full_rewrite_result.json} into the step folder.
+ */
+public final class Update {
+    /**
+     * Immutable. The candidate (null when a rewrite mode produced nothing: skip_no_rewrite), the patch-mode
+     * apply summary (null otherwise) and the rewrite change summary (null in patch mode or without result).
+     */
+    public record Result(String candidate, Map<String, Object> applySummary, List<Object> changeSummary) {}
+
+    private final TrainSettings s;
+    private final Optimizer optimizer;
+    private final Prompts prompts;
+    private final RunWriter writer;
+
+    public Update(TrainSettings settings, Optimizer optimizer, Prompts prompts, RunWriter writer) {
+        this.s = settings;
+        this.optimizer = optimizer;
+        this.prompts = prompts;
+        this.writer = writer;
+    }
+
+    /** Builds and writes the candidate for {@code ranked} into {@code stepDir}. */
+    public Result run(String skill, Map<String, Object> merged, Map<String, Object> ranked, String stepBuffer, Path stepDir) {
+        String key = s.updateMode().payloadKey();
+        List<Object> items = Aggregate.items(ranked, key);
+        Result r;
+        switch (s.updateMode()) {
+            case PATCH: {
+                EditApplier.Result applied = EditApplier.apply(skill, items);
+                if (!applied.report().isEmpty()) writer.json(stepDir.resolve("edit_apply_report.json"), applied.report());
+                r = new Result(applied.text(), applied.report().isEmpty() ? null : applied.summary(), null);
+                break;
+            }
+            case REWRITE: r = rewrite(skill, items, stepBuffer, stepDir); break;
+            default: r = fullRewrite(merged, items, stepDir);
+        }
+        writer.text(stepDir.resolve("candidate_skill.md"), r.candidate() == null ? skill : r.candidate());
+        return r;
+    }
+
+    private Result rewrite(String skill, List<Object> suggestions, String stepBuffer, Path stepDir) {
+        if (suggestions.isEmpty()) return new Result(null, null, null);
+        StringBuilder u = new StringBuilder("## Current Skill\n").append(skill).append("\n\n## Selected Revise Suggestions (")
+                .append(suggestions.size()).append(" total)\n").append(Json.pretty(suggestions));
+        if (stepBuffer != null && !stepBuffer.isBlank()) u.append("\n\n").append(stepBuffer.strip());
+        u.append("\n\nRewrite the complete skill applying these suggestions and return it as `new_skill`.");
+        Map<String, Object> reply = optimizer.json("rewrite", "rewrite", prompts.withOverride("rewrite_skill"), u.toString(),
+                s.rewriteMaxTokens(), s.rewriteReasoningEffort(), 3).orElse(null);
+        if (reply == null) return new Result(null, null, null);
+        Object ns = reply.get("new_skill");
+        if (!(ns instanceof String text) || text.isBlank()) {
+            optimizer.record("rewrite", "rewrite", "no_new_skill", "reply has no non-blank new_skill");
+            return new Result(null, null, null);
+        }
+        Map<String, Object> out = new LinkedHashMap<>(reply);
+        List<Object> summary = asList(reply.get("change_summary"));
+        out.put("change_summary", summary);
+        writer.json(stepDir.resolve("rewrite_result.json"), out);
+        return new Result(SkillDocument.rstrip(text) + "\n", null, summary);
+    }
+
+    @SuppressWarnings("unchecked")
+    private Result fullRewrite(Map<String, Object> merged, List<Object> candidates, Path stepDir) {
+        for (Object o : candidates) {
+            if (o instanceof Map<?, ?> m && m.get("new_skill") instanceof String text && !text.isBlank()) {
+                Map<String, Object> file = new LinkedHashMap<>();
+                file.put("selected_candidate", m);
+                file.put("merged_patch", merged);
+                writer.json(stepDir.resolve("full_rewrite_result.json"), file);
+                return new Result(SkillDocument.rstrip(text) + "\n", null, asList(((Map<String, Object>) m).get("change_summary")));
+            }
+        }
+        optimizer.record("update", "full_rewrite", "no_candidate", "no skill candidate with a non-blank new_skill");
+        return new Result(null, null, null);
+    }
+
+    /** Upstream forces change_summary to a list: a string becomes a one-item list, null an empty one. */
+    static List<Object> asList(Object o) {
+        if (o instanceof List<?> l) return new ArrayList<>(l);
+        if (o == null) return new ArrayList<>();
+        List<Object> l = new ArrayList<>();
+        l.add(String.valueOf(o));
+        return l;
+    }
+}

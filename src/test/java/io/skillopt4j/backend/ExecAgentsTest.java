@@ -1,0 +1,190 @@
+package io.skillopt4j.backend;
+
+import io.skillopt4j.ConfigException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+class ExecAgentsTest {
+    @TempDir Path tmp;
+
+    ExecTask task(String prompt) {
+        return new ExecTask("item-1", prompt, "Always read task.md first.", tmp.resolve("pred/item-1/codex_exec"),
+                tmp.resolve("pred/item-1"), Duration.ofSeconds(20), null);
+    }
+
+    static void assertUtf8(Path dir) throws Exception {
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.filter(Files::isRegularFile).toList()) {
+                try {
+                    StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT).decode(java.nio.ByteBuffer.wrap(Files.readAllBytes(p)));
+                } catch (CharacterCodingException e) {
+                    fail(p + " is not valid UTF-8");
+                }
+            }
+        }
+    }
+
+    @Test void claudeCodeExecRunsExactCommandParsesStepsAndPersistsTraces() throws Exception {
+        FakeCli cli = FakeCli.install(tmp, "claude").replay("claude_stream.jsonl");
+        UsageMeter meter = new UsageMeter();
+        ClaudeCodeExecAgent agent = ClaudeCodeExecAgent.builder().path(cli.path()).model("claude-sonnet-4-6").effort("xhigh")
+                .meter(meter).env(FakeCli.env(Map.of("ANTHROPIC_API_KEY", "sk-ant-planted-abcdefghijkl", "OPENAI_API_KEY", "sk-openai-planted-xyz123456"))).build();
+        ExecTask t = task("Solve it. Use the skillopt-target skill.");
+
+        ExecResult r = agent.run(t);
+
+        assertTrue(r.ok(), r.error());
+        assertEquals("B", r.answer());
+        assertEquals("The answer is <answer>B</answer>", r.finalMessage());
+        Path ws = t.workspace();
+        assertTrue(Files.readString(ws.resolve(".agents/skills/skillopt-target/SKILL.md")).contains("## Dynamic Guidance\n\nAlways read task.md first."));
+        assertEquals("Solve it. Use the skillopt-target skill.", Files.readString(ws.resolve("task.md")));
+        List<String> argv = cli.argv(1);
+        assertEquals(List.of(cli.path(), "-p", "--output-format", "stream-json", "--verbose", "--permission-mode", "bypassPermissions",
+                "--add-dir", ws.toString(), "--tools", "Read,Bash", "--allowedTools", "Read,Bash", "--model", "claude-sonnet-4-6",
+                "--effort", "max", "--max-thinking-tokens", "16384", "--"), argv.subList(0, argv.size() - 1));
+        String prompt = argv.get(argv.size() - 1);
+        assertTrue(prompt.contains("Do not modify files") && prompt.contains("Read .agents/skills/skillopt-target/SKILL.md directly; do not call a Skill tool"), prompt);
+        assertEquals(ws.toString(), cli.read("cwd.1").strip());
+        String env = cli.env(1);
+        assertTrue(env.contains("ANTHROPIC_API_KEY="));
+        assertFalse(env.contains("sk-openai-planted") || env.contains("aws-planted") || env.contains("mm-planted"), "child env not scrubbed");
+        // steps: init, thinking and the unknown event are dropped
+        assertEquals(List.of(TraceStep.Kind.TEXT, TraceStep.Kind.TOOL_CALL, TraceStep.Kind.TOOL_RESULT, TraceStep.Kind.TOOL_CALL,
+                TraceStep.Kind.TOOL_RESULT, TraceStep.Kind.TEXT), r.trace().stream().map(TraceStep::kind).toList());
+        TraceStep big = r.trace().get(2);
+        assertEquals("Read", big.tool());
+        assertEquals(200, big.text().length());
+        assertEquals(600, big.chars());
+        assertTrue(big.truncated());
+        assertEquals("Short skill — café ✓", r.trace().get(4).text());
+        assertEquals(new Usage(120, 30, 150, 20), r.usage());
+        assertEquals(1, meter.byRoleAndStage().get("target/rollout").calls());
+        Path pred = tmp.resolve("pred/item-1");
+        String steps = Files.readString(pred.resolve("claude_trace_steps.txt"));
+        assertTrue(steps.startsWith("[1] text: I will read the task first.\n[2] tool_call Read: {\"file_path\":\"task.md\"}\n[3] tool_result Read (600 chars, truncated): "), steps);
+        assertFalse(steps.contains("secret chain of thought"));
+        assertTrue(Files.readString(pred.resolve("claude_raw.txt")).startsWith("===== CLAUDE CLI ATTEMPT 1 =====\n"));
+        assertTrue(Files.readString(pred.resolve("claude_trace_summary.txt")).contains("- final answer format: tagged"));
+        assertUtf8(tmp);
+    }
+
+    @Test void claudeCodeExecRetriesAStreamWithoutResultThenReportsPartialTrace() {
+        FakeCli cli = FakeCli.install(tmp, "claude").replay("claude_stream_no_result.jsonl");
+        ClaudeCodeExecAgent agent = ClaudeCodeExecAgent.builder().path(cli.path()).env(FakeCli.env(Map.of())).build();
+
+        ExecResult r = agent.run(task("Q"));
+
+        assertFalse(r.ok());
+        assertEquals(2, cli.calls());
+        assertTrue(cli.argv(2).get(cli.argv(2).size() - 1).contains("previous run returned an empty final response"));
+        assertTrue(r.error().contains("without a result event"), r.error());
+        assertEquals(3, r.trace().size()); // text, tool_call, tool_result from the partial stream
+    }
+
+    @Test void claudeCodeExecReportsAnErrorFlaggedOnlyByIsError() {
+        FakeCli cli = FakeCli.install(tmp, "claude").replay("claude_stream_is_error.jsonl");
+        ExecResult r = ClaudeCodeExecAgent.builder().path(cli.path()).env(FakeCli.env(Map.of())).build().run(task("Q"));
+
+        assertFalse(r.ok());
+        assertEquals(1, cli.calls());
+        assertTrue(r.error().contains("Credit balance is too low"), r.error());
+    }
+
+    @Test void codexExecSendsUpstreamCommandLineWithPromptLastAndSummarisesTheLog() throws Exception {
+        FakeCli cli = FakeCli.install(tmp, "codex").replay("codex_exec.log").file("last", "<answer>C</answer>\n");
+        CodexSettings s = new CodexSettings(cli.path(), "read-only", "fast", "low", true, false, null, null, 1);
+        ExecTask t = task("Answer the question in task.md.");
+
+        ExecResult r = CodexExecAgent.builder().model("gpt-5.5").settings(s).env(FakeCli.env(Map.of())).build().run(t);
+
+        assertTrue(r.ok(), r.error());
+        assertEquals("C", r.answer());
+        Path ws = t.workspace();
+        assertEquals(List.of(cli.path(), "exec", "--skip-git-repo-check", "--color", "never", "-C", ws.toString(), "-p", "fast",
+                "-c", "model_reasoning_effort=\"low\"", "--sandbox", "read-only", "-c", "approval_policy=\"never\"",
+                "-c", "sandbox_workspace_write.network_access=true", "-c", "web_search=\"disabled\"", "-m", "gpt-5.5",
+                "--output-last-message", ws.resolve("codex_last_message.txt").toString(), "Answer the question in task.md."), cli.argv(1));
+        Path pred = tmp.resolve("pred/item-1");
+        String summary = Files.readString(pred.resolve("codex_trace_summary.txt"));
+        assertTrue(summary.contains("- sandbox: workspace-write") && summary.contains("- read task.md: success")
+                && summary.contains("- read SKILL.md: success") && summary.contains("- final answer label: C")
+                && summary.contains("- tokens used: 1234"), summary);
+        assertTrue(Files.readString(pred.resolve("codex_trace_steps.txt")).contains("tool_call exec: bash -lc 'cat task.md'"));
+    }
+
+    @Test void codexExecTimeoutKillsTheProcessTreeAndFailsWithoutRetry() {
+        FakeCli cli = FakeCli.install(tmp, "codex").file("sleep", "30");
+        ExecTask t = new ExecTask("slow", "Q", "", tmp.resolve("ws"), tmp.resolve("tr"), Duration.ofMillis(300), null);
+
+        ExecResult r = CodexExecAgent.builder().settings(new CodexSettings(cli.path(), null, null, null, false, false, null, null, 1))
+                .env(FakeCli.env(Map.of())).build().run(t);
+
+        assertFalse(r.ok());
+        assertTrue(r.error().contains("timed out"), r.error());
+        assertEquals(1, cli.calls());
+        assertTrue(ProcessHandle.current().descendants().noneMatch(p -> p.info().commandLine().orElse("").contains("sleep 30")));
+    }
+
+    @Test void cursorExecSendsPromptOnStdinAndPersistsASanitisedTrace() throws Exception {
+        FakeCli cli = FakeCli.install(tmp, "cursor-agent").replay("cursor_stream.jsonl");
+        ExecTask t = task("Which letter?");
+
+        ExecResult r = CursorExecAgent.builder().path(cli.path()).env(FakeCli.env(Map.of("CURSOR_API_KEY", "key_planted_cursor_123"))).build().run(t);
+
+        assertTrue(r.ok(), r.error());
+        assertEquals("D", r.answer());
+        assertEquals(List.of(cli.path(), "-p", "--output-format", "stream-json", "--trust", "--workspace", t.workspace().toString(),
+                "--sandbox", "enabled", "--mode", "ask", "--model", "composer-2.5"), cli.argv(1));
+        assertTrue(cli.stdin(1).contains(".agents/skills/skillopt-target/SKILL.md") && cli.stdin(1).contains("Do not modify files"));
+        String raw = Files.readString(tmp.resolve("pred/item-1/cursor_raw.txt"));
+        assertTrue(raw.contains("[OMITTED NON-JSON OUTPUT]") && raw.contains("\"result\":\"[OMITTED]\""), raw);
+        assertFalse(raw.contains("key_abcdefghijklmnop") || raw.contains("<answer>D") || raw.contains("Which letter?"), raw);
+        String summary = Files.readString(tmp.resolve("pred/item-1/cursor_trace_summary.txt"));
+        assertTrue(summary.contains("- tool calls: 1") && summary.contains("- session id: cur-1") && summary.contains("- duration ms: 987"), summary);
+    }
+
+    @Test void cursorExecDoesNotRetryAnErrorResultAndRefusesEditsWithoutSandbox() {
+        FakeCli cli = FakeCli.install(tmp, "cursor-agent")
+                .file("reply", "{\"type\":\"result\",\"subtype\":\"error\",\"is_error\":true,\"result\":\"bad token=abcdefghijklmn\"}\n");
+        ExecResult r = CursorExecAgent.builder().path(cli.path()).env(FakeCli.env(Map.of())).build().run(task("Q"));
+        assertFalse(r.ok());
+        assertEquals(1, cli.calls());
+        assertTrue(r.error().contains("token=[REDACTED]"), r.error());
+
+        assertThrows(ConfigException.class, () -> CursorExecAgent.builder().path(cli.path()).sandbox("disabled").allowFileEdits(true).build());
+        assertEquals(1, cli.calls());
+    }
+
+    @Test void copilotExecScopesToolsAndIsolatesHome() {
+        FakeCli cli = FakeCli.install(tmp, "copilot").replay("copilot.jsonl");
+        Map<String, String> env = FakeCli.env(Map.of("COPILOT_ALLOW_ALL", "1", "GH_TOKEN", "gh-token-planted-1234"));
+        ExecTask t = task("Q");
+
+        ExecResult r = CopilotExecAgent.builder().path(cli.path()).home(tmp.resolve("home").toString()).allowAllTools(true).env(env).build().run(t);
+
+        assertTrue(r.ok(), r.error());
+        assertEquals("E", r.answer());
+        List<String> argv = cli.argv(1);
+        assertEquals(List.of("--output-format", "json", "--stream", "off", "--no-color", "--log-level", "none", "-C", t.workspace().toString(),
+                "--disable-builtin-mcps", "--no-custom-instructions"), argv.subList(3, argv.size()));
+        assertFalse(argv.contains("--allow-all-tools"), "read-only runs keep the approval gate");
+        assertTrue(cli.env(1).contains("COPILOT_HOME=" + tmp.resolve("home")));
+        assertEquals(List.of(TraceStep.Kind.TOOL_CALL, TraceStep.Kind.TOOL_RESULT, TraceStep.Kind.TEXT), r.trace().stream().map(TraceStep::kind).toList());
+
+        CopilotExecAgent.builder().path(cli.path()).allowAllTools(true).allowFileEdits(true).env(env).build().run(task("Q"));
+        assertTrue(cli.argv(2).contains("--allow-all-tools"));
+    }
+}

@@ -1,0 +1,61 @@
+package io.skillopt4j.config;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class FlagsTest {
+    @Test
+    void trainHasTheUpstream132OptionsInArgparseOrder() {
+        long upstream = Flags.flags(false).stream().filter(f -> !f.ours()).count();
+        assertEquals(130, upstream, "130 legacy flags + --config + --cfg-options = 132");
+        assertEquals("env", Flags.flags(false).get(0).flag());
+        assertEquals("mode", Flags.flags(false).stream().filter(f -> !f.ours()).reduce((a, b) -> b).orElseThrow().flag());
+    }
+
+    @Test
+    void evalHasTheUpstream75Options() {
+        long upstream = Flags.flags(true).stream().filter(f -> !f.ours()).count();
+        assertEquals(71, upstream, "71 legacy flags + --config --skill --split --cfg-options = 75");
+        assertTrue(Flags.flags(true).stream().noneMatch(f -> f.flag().contains("qwen")));
+        assertEquals(13, FlagValues.choices(Flags.byFlag("backend").orElseThrow(), true).size() - 1,
+                "13 upstream choices plus openai_compatible");
+    }
+
+    @Test
+    void flattenMapHas116UpstreamEntriesPerSection() {
+        Map<String, String> m = Flags.upstreamFlattenMap();
+        assertEquals(116, m.size());
+        Map<String, Integer> perSection = new TreeMap<>();
+        for (String path : m.keySet()) perSection.merge(path.substring(0, path.indexOf('.')), 1, Integer::sum);
+        assertEquals(Map.of("model", 80, "train", 6, "gradient", 4, "optimizer", 14, "evaluation", 9, "env", 3), perSection);
+        assertEquals("edit_budget", m.get("optimizer.learning_rate"));
+        assertEquals("min_edit_budget", m.get("optimizer.min_learning_rate"));
+        assertEquals("meta_edit_budget", m.get("optimizer.meta_learning_rate"));
+        assertEquals("model_backend", m.get("model.backend"));
+        assertEquals("optimizer_model", m.get("model.optimizer"));
+        assertEquals("target_model", m.get("model.target"));
+        assertEquals("env", m.get("env.name"));
+        long renamed = m.entrySet().stream().filter(e -> !e.getKey().endsWith("." + e.getValue())).count();
+        assertEquals(7, renamed);
+    }
+
+    @Test
+    void legacyToStructuredMapHas109Entries() {
+        long mappedFlags = Flags.flags(false).stream().filter(f -> !f.ours() && f.mapped()).count();
+        assertEquals(109, mappedFlags);
+        assertEquals("optimizer.learning_rate", Flags.structuredTarget("edit_budget"));
+        assertEquals("env.max_steps", Flags.structuredTarget("max_steps"));
+        assertEquals("env.anything", Flags.structuredTarget("anything"));
+    }
+
+    @Test
+    void oursAreTheSixModelAdditions() {
+        assertEquals(6, Flags.ALL.stream().filter(FlagSpec::ours).count());
+        assertTrue(Flags.ALL.stream().filter(FlagSpec::ours).allMatch(f -> f.section().equals("model")));
+    }
+}

@@ -1,0 +1,45 @@
+package io.skillopt4j.config;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SkillOptConfigTest {
+    static final String F = ConfigResolverTest.SEARCHQA;
+    @TempDir Path dir;
+
+    @Test
+    void emptyAndFromMapUseDefaultsForAbsentKeys() {
+        ResolvedConfig empty = SkillOptConfig.empty().clock(ConfigResolverTest.CLOCK).workingDirectory(dir).build();
+        assertEquals(40, empty.run().train().batchSize());
+        assertEquals("constant", empty.run().optimizer().lrScheduler(), "trainer default when absent");
+        assertEquals(dir.resolve("outputs/skillopt_unknown_unknown_20260304_050607").toString(), empty.flat().get("out_root"));
+        ResolvedConfig m = SkillOptConfig.fromMap(Map.of("train", Map.of("batch_size", 3), "env", Map.of("name", "s")))
+                .backend("claude").build();
+        assertEquals(3, m.run().train().batchSize());
+        assertEquals("s", m.run().env().name());
+        assertEquals("claude_chat", m.run().model().targetBackend());
+    }
+
+    @Test
+    void describeListsKeyValueSourceAndDefault() {
+        var t = SkillOptConfig.load(F).set("train.seed", 7).backend("claude").flag("azure_api_key", "abcdefghijkl")
+                .clock(ConfigResolverTest.CLOCK).describe();
+        assertEquals(List.of("key", "value", "source", "default"), t.columnNames());
+        Map<String, Integer> row = new java.util.HashMap<>();
+        for (int i = 0; i < t.rowCount(); i++) row.put(t.stringColumn("key").get(i), i);
+        assertEquals("--cfg-options", t.stringColumn("source").get(row.get("seed")));
+        assertEquals("searchqa/default.yaml", t.stringColumn("source").get(row.get("train_size")));
+        assertEquals("_base_/default.yaml", t.stringColumn("source").get(row.get("num_epochs")));
+        assertEquals("--backend", t.stringColumn("source").get(row.get("model_backend")));
+        assertEquals("abcd...ijkl", t.stringColumn("value").get(row.get("azure_api_key")));
+        assertTrue(t.booleanColumn("default").get(row.get("num_epochs")));
+        assertTrue(!t.booleanColumn("default").get(row.get("train_size")));
+    }
+}
