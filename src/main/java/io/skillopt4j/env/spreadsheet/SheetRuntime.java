@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
 /**
  * Thread-safe. The Python side of SpreadsheetBench: finds an interpreter with openpyxl ({@code python_executable},
  * else {@code python3}, else {@code /usr/bin/python3}), runs model-written scripts in a scratch folder with a scrubbed
- * environment and a timeout, and asks the bundled sidecar for previews and typed cell dumps.
+ * environment, a wall timeout (process tree killed) and, on POSIX, rlimits (512 MiB files, CPU seconds = timeout; no
+ * address-space cap, which breaks numpy/pandas thread pools), and asks the bundled sidecar for previews and typed cell dumps.
  */
 final class SheetRuntime {
     private static final Pattern PATH_ASSIGN = Pattern.compile("(?m)^\\s*(INPUT_PATH|OUTPUT_PATH)\\s*=.*$");
@@ -77,6 +78,10 @@ final class SheetRuntime {
     ChildProcess.Result runCode(String code, Path input, Path output, Path workDir, Duration timeout) throws IOException {
         String cleaned = PATH_ASSIGN.matcher(code).replaceAll("");
         String runner = "import sys, traceback\n"
+                + "try:\n    import resource\n"
+                + "    resource.setrlimit(resource.RLIMIT_FSIZE, (512 << 20, 512 << 20))\n"
+                + "    resource.setrlimit(resource.RLIMIT_CPU, (" + Math.max(1, timeout.toSeconds()) + ", " + (Math.max(1, timeout.toSeconds()) + 5) + "))\n"
+                + "except Exception:\n    pass\n"
                 + "INPUT_PATH = " + io.skillopt4j.env.Fields.pyRepr(input.toAbsolutePath().toString()) + "\n"
                 + "OUTPUT_PATH = " + io.skillopt4j.env.Fields.pyRepr(output.toAbsolutePath().toString()) + "\n"
                 + "try:\n    exec(compile(" + io.skillopt4j.env.Fields.pyRepr(cleaned) + ", 'solution.py', 'exec'), "
