@@ -29,6 +29,8 @@ public final class Main implements Runnable {
             ReportCommand::new,
             KernelCommand::new,
             JshCommand::new,
+            TrainCommand::commandLine,
+            EvalCommand::commandLine,
             null);
 
     @SafeVarargs
