@@ -70,7 +70,8 @@ final class StageRoles {
     String ranking(String user) {
         int budget = SimText.intAfter(user, "budget=(\\d+)", 1);
         String skill = SimText.section(user, "## Current Skill", List.of("## Edits Pool ("));
-        record Row(int index, int support, boolean restates) {}
+        record Row(int index, int support, boolean restates, double jitter) {}
+        java.util.SplittableRandom r = SimText.rng(seed, "ranking", user); // like a model, ties are broken unpredictably
         List<Row> rows = new ArrayList<>();
         Matcher m = POOL_LINE.matcher(user);
         while (m.find()) {
@@ -79,9 +80,9 @@ final class StageRoles {
             for (HouseCategory c : HouseCategory.values())
                 if (body.contains(c.rule()) && skill.contains(c.rule())) restates = true;
             if (body.contains(AnalystRole.REINFORCE.substring(2)) && skill.contains(AnalystRole.REINFORCE)) restates = true;
-            rows.add(new Row(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(3)), restates));
+            rows.add(new Row(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(3)), restates, r.nextDouble()));
         }
-        rows.sort(Comparator.comparing(Row::restates).thenComparing(Row::support, Comparator.reverseOrder()).thenComparing(Row::index));
+        rows.sort(Comparator.comparing(Row::restates).thenComparing(Row::support, Comparator.reverseOrder()).thenComparing(Row::jitter));
         List<Integer> sel = rows.stream().limit(budget).map(Row::index).toList();
         return SimText.fenced(Map.of("reasoning", "Chose the " + sel.size() + " edits with the most supporting trajectories; restatements of existing rules last.",
                 "selected_indices", sel));
