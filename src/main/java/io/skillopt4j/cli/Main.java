@@ -24,13 +24,15 @@ public final class Main implements Runnable {
             SimCommand::new,
             BenchCommand::new,
             ConfigCommand::commandLine,
-            ChatCommand::new,
+            ChatCommand::commandLine,
             TracesCommand::new,
             SplitCommand::new,
             RunsCommand::new,
             ReportCommand::new,
             KernelCommand::new,
             JshCommand::new,
+            TrainCommand::commandLine,
+            EvalCommand::commandLine,
             null);
 
     @SafeVarargs
