@@ -61,23 +61,34 @@ final class BenchTrainCommand implements Callable<Integer> {
         double boundS = waves * latencyMs / 1000.0;
         Run zero = run(cfgFile, base.resolve("zero-parallel"), 0, workers, analystWorkers);
         Run seq = run(cfgFile, base.resolve("zero-sequential"), 0, 1, 1);
+        // the same three runs without fsync (-Dskillopt.fsync=false): what the framework costs apart from the disk
+        String before = System.getProperty("skillopt.fsync");
+        System.setProperty("skillopt.fsync", "false");
+        Run latNs, zeroNs, seqNs;
+        try {
+            latNs = run(cfgFile, base.resolve("latency-nofsync"), latencyMs, workers, analystWorkers);
+            zeroNs = run(cfgFile, base.resolve("zero-parallel-nofsync"), 0, workers, analystWorkers);
+            seqNs = run(cfgFile, base.resolve("zero-sequential-nofsync"), 0, 1, 1);
+        } finally {
+            if (before == null) System.clearProperty("skillopt.fsync"); else System.setProperty("skillopt.fsync", before);
+        }
 
         StringBuilder md = new StringBuilder();
         md.append(START).append('\n');
         md.append("Measured by `skillopt bench train` on ").append(machine()).append(".\n\n");
         md.append(String.format(Locale.ROOT, "Run: `%s`, %d epoch(s), %d rollout workers, %d analyst workers, response cache off, simulator seed 7.%n%n",
                 base.relativize(base).toString().isEmpty() ? cfgFile.getFileName() : cfgFile, epochs, workers, analystWorkers));
-        md.append("| measurement | value |\n|---|---|\n");
-        md.append(String.format(Locale.ROOT, "| model calls (server count / counted from run folder) | %d / %d |%n", lat.calls, counted));
-        md.append(String.format(Locale.ROOT, "| sequential phases / waves (Σ ⌈calls/workers⌉) | %d / %d |%n", phases.size(), waves));
-        md.append(String.format(Locale.ROOT, "| critical-path bound at %d ms | %.2f s |%n", latencyMs, boundS));
-        md.append(String.format(Locale.ROOT, "| wall time at %d ms | %.2f s |%n", latencyMs, lat.wallS));
-        md.append(String.format(Locale.ROOT, "| **wall / bound** | **%.3f** (target ≤ 1.02; Python SkillOpt 1.125) |%n", lat.wallS / boundS));
-        md.append(String.format(Locale.ROOT, "| wall at 0 ms, %d workers | %.2f s for %d calls (%.3f ms per call, amortised) |%n",
-                workers, zero.wallS, zero.calls, zero.wallS * 1000 / zero.calls));
-        md.append(String.format(Locale.ROOT, "| **overhead per call at 0 ms, 1 worker** | **%.3f ms** (%.2f s / %d calls; target ≤ 0.5 ms; Python 5.5–6.4 ms) |%n",
-                seq.wallS * 1000 / seq.calls, seq.wallS, seq.calls));
-        md.append(String.format(Locale.ROOT, "| of which simulator compute (server-side) | %.3f ms per call |%n", seq.serverMs / seq.calls));
+        md.append("| measurement | fsync on (default) | `-Dskillopt.fsync=false` |\n|---|---|---|\n");
+        md.append(String.format(Locale.ROOT, "| model calls (server count / counted from run folder) | %d / %d | %d |%n", lat.calls, counted, latNs.calls));
+        md.append(String.format(Locale.ROOT, "| sequential phases / waves (Σ ⌈calls/workers⌉) | %d / %d | same |%n", phases.size(), waves));
+        md.append(String.format(Locale.ROOT, "| critical-path bound at %d ms | %.2f s | %.2f s |%n", latencyMs, boundS, boundS));
+        md.append(String.format(Locale.ROOT, "| wall time at %d ms | %.2f s | %.2f s |%n", latencyMs, lat.wallS, latNs.wallS));
+        md.append(String.format(Locale.ROOT, "| **wall / bound** (target ≤ 1.02; Python SkillOpt 1.125) | **%.3f** | **%.3f** |%n", lat.wallS / boundS, latNs.wallS / boundS));
+        md.append(String.format(Locale.ROOT, "| wall at 0 ms, %d workers (amortised per call) | %.2f s (%.3f ms) | %.2f s (%.3f ms) |%n",
+                workers, zero.wallS, zero.wallS * 1000 / zero.calls, zeroNs.wallS, zeroNs.wallS * 1000 / zeroNs.calls));
+        md.append(String.format(Locale.ROOT, "| **overhead per call at 0 ms, 1 worker** (target ≤ 0.5 ms; Python 5.5–6.4 ms) | **%.3f ms** | **%.3f ms** |%n",
+                seq.wallS * 1000 / seq.calls, seqNs.wallS * 1000 / seqNs.calls));
+        md.append(String.format(Locale.ROOT, "| of which simulator compute (server-side, per call) | %.3f ms | %.3f ms |%n", seq.serverMs / seq.calls, seqNs.serverMs / seqNs.calls));
         md.append(END).append('\n');
         out.print(md);
         out.flush();
