@@ -24,23 +24,20 @@ final class CriticalPath {
         int waves() { return calls == 0 ? 0 : (calls + workers - 1) / workers; }
     }
 
-    static List<Phase> phases(Path run, int workers, int analystWorkers, int mergeBatch) {
+    static List<Phase> phases(Path run, int workers, int analystWorkers) {
         List<Phase> out = new ArrayList<>();
         rollout(out, "baseline selection", run.resolve("selection_eval_baseline"), workers);
         List<Path> steps = list(run.resolve("steps"));
         for (Path step : steps) {
             String n = step.getFileName().toString();
             rollout(out, n + " rollout", step.resolve("rollout"), workers);
-            List<Path> patches = list(step.resolve("patches"));
-            int fail = (int) patches.stream().filter(p -> p.getFileName().toString().startsWith("minibatch_fail")).count();
-            int succ = (int) patches.stream().filter(p -> p.getFileName().toString().startsWith("minibatch_succ")).count();
-            out.add(new Phase(n + " reflect", fail + succ, analystWorkers));
-            mergeLevels(out, n + " merge failure", fail, mergeBatch, analystWorkers);
-            mergeLevels(out, n + " merge success", succ, mergeBatch, analystWorkers);
-            if (fail > 0 && succ > 0) out.add(new Phase(n + " merge final", 1, 1));
-            Object ranked = readJson(step.resolve("ranked_edits.json"));
-            if (ranked instanceof Map<?, ?> m && m.containsKey("ranking_details")) out.add(new Phase(n + " ranking", 1, 1));
-            if (Files.exists(step.resolve("lr_decision.json"))) out.add(new Phase(n + " lr", 1, 1));
+            Map<?, ?> tokens = readJson(step.resolve("step_record.json")) instanceof Map<?, ?> rec && rec.get("tokens") instanceof Map<?, ?> t ? t : Map.of();
+            out.add(new Phase(n + " reflect", calls(tokens, "analyst"), analystWorkers));
+            // merge groups run one after the other (failure, success, final); with groups no larger than
+            // merge_batch_size each is a single call, so every merge call is its own wave
+            for (int i = 0; i < calls(tokens, "merge"); i++) out.add(new Phase(n + " merge " + (i + 1), 1, 1));
+            if (calls(tokens, "ranking") > 0) out.add(new Phase(n + " ranking", calls(tokens, "ranking"), 1));
+            if (calls(tokens, "lr_autonomous") > 0) out.add(new Phase(n + " lr", calls(tokens, "lr_autonomous"), 1));
             rollout(out, n + " selection", step.resolve("selection_eval"), workers);
         }
         for (Path ep : list(run.resolve("slow_update"))) {
@@ -60,15 +57,8 @@ final class CriticalPath {
         return out;
     }
 
-    /** Upstream's hierarchical merge: levels of chunks of mergeBatch, singleton chunks pass through uncalled. */
-    private static void mergeLevels(List<Phase> out, String name, int n, int mergeBatch, int workers) {
-        int level = 0, size = Math.max(2, mergeBatch);
-        while (n > 1) {
-            int chunks = (n + size - 1) / size;
-            int calls = n / size + (n % size >= 2 ? 1 : 0);
-            out.add(new Phase(name + " L" + (++level), calls, workers));
-            n = chunks;
-        }
+    private static int calls(Map<?, ?> tokens, String stage) {
+        return tokens.get(stage) instanceof Map<?, ?> m && m.get("calls") instanceof Number c ? c.intValue() : 0;
     }
 
     private static void rollout(List<Phase> out, String name, Path dir, int workers) {

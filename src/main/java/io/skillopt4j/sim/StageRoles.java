@@ -129,6 +129,7 @@ final class StageRoles {
         String cmp = SimText.section(user, "## Longitudinal Comparison", List.of("## Output", "## Instructions"));
         Map<String, Map<HouseCategory, Integer>> bySection = new LinkedHashMap<>();
         String current = "other";
+        java.util.Set<String> counted = new java.util.HashSet<>(); // an id is shown more than once per pair
         for (String line : cmp.split("\n")) {
             String l = line.toLowerCase(java.util.Locale.ROOT);
             if (l.startsWith("#") || l.startsWith("**") || l.endsWith(":")) {
@@ -138,7 +139,8 @@ final class StageRoles {
                 else if (l.contains("stable")) current = "stable";
             }
             Map<HouseCategory, Integer> sec = bySection.computeIfAbsent(current, k -> new LinkedHashMap<>());
-            SimText.categoriesOfIds(line).forEach((c, n) -> sec.merge(c, n, Integer::sum));
+            for (Map.Entry<String, HouseCategory> id : SimText.idsIn(line).entrySet())
+                if (counted.add(current + "/" + id.getKey())) sec.merge(id.getValue(), 1, Integer::sum);
         }
         Map<HouseCategory, Integer> weak = new LinkedHashMap<>();
         bySection.getOrDefault("regressed", Map.of()).forEach((c, n) -> weak.merge(c, n, Integer::sum));
