@@ -9,6 +9,7 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
+import java.io.File;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,10 +57,13 @@ final class KernelCommand implements Callable<Integer> {
         Path jar;
 
         @Option(names = "--java", paramLabel = "JAVA", description = "The java executable (default: this JVM's).")
-        Path java;
+        Path javaExe;
 
         @Option(names = "--jvm-opt", paramLabel = "OPT", description = "Extra JVM option for the kernel (repeatable), e.g. --jvm-opt=-Xmx4g.")
         List<String> jvmOpts = List.of();
+
+        @Option(names = "--class-path", paramLabel = "CP", description = "Extra jars/folders for cells, separated by the platform path separator.")
+        String classPath;
 
         @Override public Integer call() {
             if (!name.matches("[A-Za-z0-9._-]+")) {
@@ -69,7 +73,7 @@ final class KernelCommand implements Callable<Integer> {
             if (!Files.isRegularFile(jarPath)) {
                 throw ConfigException.badValue("skillopt kernel install", "--jar", jarPath.toString(), "an existing skillopt4j -all.jar");
             }
-            Path javaPath = java != null ? java.toAbsolutePath() : Path.of(System.getProperty("java.home"), "bin", "java");
+            Path javaPath = javaExe != null ? javaExe.toAbsolutePath() : Path.of(System.getProperty("java.home"), "bin", "java");
             Path dir = kernelsDir().resolve(name);
             AtomicFiles.writeString(dir.resolve("kernel.json"), Json.pretty(kernelJson(javaPath, jarPath)) + "\n");
             spec.commandLine().getOut().println("installed kernelspec '" + name + "' in " + dir.toAbsolutePath());
@@ -81,7 +85,13 @@ final class KernelCommand implements Callable<Integer> {
             argv.add(javaPath.toString());
             argv.add("-Djava.awt.headless=true");
             argv.addAll(jvmOpts);
-            argv.addAll(List.of("-cp", jarPath.toString(), "io.skillopt4j.kernel.SkillOptKernel", "{connection_file}"));
+            String cp = jarPath.toString();
+            if (classPath != null && !classPath.isBlank()) {
+                for (String e : classPath.split(File.pathSeparator)) {
+                    if (!e.isBlank()) cp += File.pathSeparator + Path.of(e).toAbsolutePath().normalize();
+                }
+            }
+            argv.addAll(List.of("-cp", cp, "io.skillopt4j.kernel.SkillOptKernel", "{connection_file}"));
             Map<String, Object> k = new LinkedHashMap<>();
             k.put("argv", argv);
             k.put("display_name", displayName);
