@@ -2,6 +2,7 @@ package io.skillopt4j.backend;
 
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.internal.Settings;
+import io.skillopt4j.config.BackendNames;
 import io.skillopt4j.config.FlatConfig;
 
 import java.nio.file.Path;
@@ -57,7 +58,6 @@ public final class Backends {
     /** Returns one chat model for {@code role}, recording into {@code meter}, reading settings from {@code env}. */
     public static ChatModel chat(String backend, FlatConfig cfg, String role, Map<String, String> env, UsageMeter meter) {
         String b = normalize(backend);
-        if (b.equals("azure_openai")) b = "openai_chat";
         Settings s = new Settings(cfg, env, role);
         String[] noCfg = {};
         return switch (b) {
@@ -122,20 +122,20 @@ public final class Backends {
     }
 
     /** Returns upstream's default model for a backend (gpt-4o when unknown, as upstream falls back). */
-    public static String defaultModel(String backend) {
-        return switch (normalize(backend)) {
-            case "claude_chat", "claude_code_exec" -> "claude-sonnet-4-6";
-            case "cursor_exec" -> "composer-2.5";
-            case "qwen_chat" -> "Qwen/Qwen3.5-4B";
-            case "minimax_chat" -> "MiniMax-M3";
-            case "openai_compatible" -> "gpt-4o-mini";
-            default -> "gpt-4o";
-        };
-    }
+    public static String defaultModel(String backend) { return BackendNames.defaultModel(backend); }
 
-    /** Canonical spelling: trimmed, lower-cased ('-' → '_'); aliases are resolved by the config layer before us. */
+    /**
+     * Canonical role backend via the config layer's alias table ({@link BackendNames}); the run labels
+     * azure_openai and codex become the role backends openai_chat and codex_exec.
+     */
     static String normalize(String name) {
-        return name == null ? "" : name.trim().toLowerCase(Locale.ROOT).replace('-', '_');
+        if (name == null || name.isBlank()) return "";
+        String n = BackendNames.normalize(name);
+        return switch (n) {
+            case BackendNames.AZURE_OPENAI -> BackendNames.OPENAI_CHAT;
+            case BackendNames.CODEX -> BackendNames.CODEX_EXEC;
+            default -> n;
+        };
     }
 
     private static String name(FlatConfig cfg, String key) {
@@ -150,7 +150,7 @@ public final class Backends {
     /** The role's model: {@code <role>_model} from config, else the backend's env var, else its default. */
     static String model(Settings s, String backend, String... envNames) {
         String m = s.cfgValue(s.role() + "_model");
-        boolean placeholder = m == null || m.equals("gpt-5.4") || m.equals("gpt-5.5");
+        boolean placeholder = m == null || BackendNames.isSentinel(m);
         if (placeholder && (backend.equals("claude_code_exec") || backend.equals("claude_chat"))) return "claude-sonnet-4-6";
         if (m != null) return m;
         String[] names = new String[envNames.length * 2];

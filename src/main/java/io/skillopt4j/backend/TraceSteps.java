@@ -20,7 +20,8 @@ import java.util.Optional;
  * Thread-safe (stateless). Parses raw CLI streams into {@link TraceStep}s and formats them for people and
  * for the analyst prompt. The trainer calls {@link #analystSection} to build the "Claude Trace Steps" /
  * "Codex Trace Steps" section of a trajectory, gated by {@code claude_trace_to_optimizer} (default true)
- * and {@code codex_trace_to_optimizer} (default true, as the base YAML sets it).
+ * and {@code codex_trace_to_optimizer} (default false when absent, as upstream's trainer reads it; the base
+ * YAML sets it true).
  *
  * <pre>{@code
  * ParsedTrace t = TraceSteps.parse("claude", Files.readString(raw));
@@ -80,8 +81,8 @@ public final class TraceSteps {
     /** Returns {@code claude_trace_to_optimizer} (default true). */
     public static boolean claudeTraceToOptimizer(FlatConfig cfg) { return cfg.bool("claude_trace_to_optimizer", true); }
 
-    /** Returns {@code codex_trace_to_optimizer} (default true, as upstream's base YAML). */
-    public static boolean codexTraceToOptimizer(FlatConfig cfg) { return cfg.bool("codex_trace_to_optimizer", true); }
+    /** Returns {@code codex_trace_to_optimizer} (default false when absent; the base YAML sets true). */
+    public static boolean codexTraceToOptimizer(FlatConfig cfg) { return cfg.bool("codex_trace_to_optimizer", false); }
 
     /**
      * Returns the analyst-prompt section for one rollout whose artifacts are in {@code predictionDir}, or

@@ -34,7 +34,8 @@ public final class BenchFramesCommand implements Callable<Integer> {
     @Option(names = "--steps", defaultValue = "40", description = "Steps in the generated run (default: ${DEFAULT-VALUE}).") int steps;
     @Option(names = "--train", defaultValue = "50", description = "Training rollouts per step (default: ${DEFAULT-VALUE}).") int train;
     @Option(names = "--val", defaultValue = "200", description = "Selection rollouts per step and val/test size (default: ${DEFAULT-VALUE}).") int val;
-    @Option(names = "--repeat", defaultValue = "7", description = "Measured repetitions after 3 warm-ups (default: ${DEFAULT-VALUE}).") int repeat;
+    @Option(names = "--repeat", defaultValue = "10", description = "Measured repetitions (default: ${DEFAULT-VALUE}).") int repeat;
+    @Option(names = "--warmups", defaultValue = "5", description = "Unmeasured warm-up repetitions (default: ${DEFAULT-VALUE}).") int warmups;
     @Option(names = "--dir", description = "Where to generate the run (default: a temp folder, deleted afterwards).") Path dir;
 
     @Override public Integer call() throws IOException {
@@ -50,7 +51,7 @@ public final class BenchFramesCommand implements Callable<Integer> {
                     run, steps, records, files.size(), bytes / 1e6);
             double[] raw = new double[repeat];
             double[] frames = new double[repeat];
-            for (int i = -3; i < repeat; i++) {
+            for (int i = -warmups; i < repeat; i++) {
                 long t0 = System.nanoTime();
                 long n = rawParse(files);
                 long t1 = System.nanoTime();
@@ -139,12 +140,18 @@ public final class BenchFramesCommand implements Callable<Integer> {
             rec.put("skill_len", 400 + 10 * s); rec.put("wall_time_s", 9.3);
             write(d.resolve("step_record.json"), Json.pretty(rec));
             write(run.resolve(String.format("skills/skill_v%04d.md", s)), "# Skill\n\n- rule " + s + "\n");
+            write(d.resolve("candidate_skill.md"), "# Skill\n\n- rule " + s + "\n");
             history.add(rec);
         }
         write(run.resolve("history.json"), Json.pretty(history));
         write(run.resolve("best_skill.md"), "# Skill\n\n- best\n");
         write(run.resolve("runtime_state.json"), Json.pretty(Map.of("last_completed_step", steps, "best_score", best, "best_step", steps)));
         records += results(run.resolve("test_eval"), "test", val, best, rnd);
+        Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("version", "skillopt-0.1.0"); summary.put("config", cfg); summary.put("baseline_selection_hard", 0.3);
+        summary.put("best_selection_hard", best); summary.put("best_step", steps); summary.put("total_steps", steps);
+        summary.put("baseline_test_hard", 0.3); summary.put("test_hard", best); summary.put("total_wall_time_s", 9.3 * steps);
+        write(run.resolve("summary.json"), Json.pretty(summary));
         return records;
     }
 

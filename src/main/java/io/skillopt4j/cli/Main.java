@@ -22,13 +22,15 @@ public final class Main implements Runnable {
             // one command per line, each ending with a comma: this file merges with git's union driver
             DemoCommand::new,
             ConfigCommand::commandLine,
-            ChatCommand::new,
+            ChatCommand::commandLine,
             TracesCommand::new,
             SplitCommand::new,
             RunsCommand::new,
             ReportCommand::new,
             KernelCommand::new,
             JshCommand::new,
+            TrainCommand::commandLine,
+            EvalCommand::commandLine,
             null);
 
     @SafeVarargs

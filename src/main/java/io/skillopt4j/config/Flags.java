@@ -172,8 +172,23 @@ public final class Flags {
         t.add(n("claude_chat_transport", "model.claude_chat_transport", STR, "claude_chat transport: cli (Claude Code CLI) or api (Anthropic Messages API, ANTHROPIC_API_KEY)")
                 .evalToo().asOurs().withChoices("cli", "api").consumerDefault("cli"));
         t.add(n("price_table", "model.price_table", STR, "YAML/JSON price table for cost figures (\"\" = no cost)").evalToo().asOurs().consumerDefault(""));
-        t.add(n("openai_compatible_base_url", "model.openai_compatible_base_url", STR, "Base URL of the openai_compatible backend (\"\" = OPENAI_COMPATIBLE_BASE_URL, then https://api.openai.com/v1)").evalToo().asOurs().consumerDefault(""));
-        t.add(n("openai_compatible_api_key", "model.openai_compatible_api_key", STR, "Key of the openai_compatible backend (prefer OPENAI_COMPATIBLE_API_KEY)").evalToo().asOurs().consumerDefault(""));
+        // openai_compatible settings, named as newer upstream names them (0.2.0 has env vars only).
+        for (String role : List.of("", "optimizer_", "target_")) {
+            String who = role.isEmpty() ? "Shared" : role.equals("optimizer_") ? "Optimizer" : "Target";
+            String p = role + "openai_compatible_";
+            String env = role.toUpperCase(java.util.Locale.ROOT) + "OPENAI_COMPATIBLE_";
+            t.add(n(p + "base_url", "model." + p + "base_url", STR, who + " openai_compatible base URL (\"\" = "
+                    + env + "BASE_URL" + (role.isEmpty() ? ", then https://api.openai.com/v1)" : ", then shared)"))
+                    .evalToo().asOurs().consumerDefault(""));
+            t.add(n(p + "api_key", "model." + p + "api_key", STR, who + " openai_compatible key (prefer " + env + "API_KEY)")
+                    .evalToo().asOurs().consumerDefault(""));
+            t.add(n(p + "temperature", "model." + p + "temperature", FLOAT, who + " openai_compatible temperature (unset = omitted)")
+                    .evalToo().asOurs());
+            t.add(n(p + "timeout_seconds", "model." + p + "timeout_seconds", FLOAT, who + " openai_compatible request timeout (s)")
+                    .evalToo().asOurs());
+            t.add(n(p + "max_tokens", "model." + p + "max_tokens", INT, who + " openai_compatible max output tokens")
+                    .evalToo().asOurs());
+        }
         ALL = Collections.unmodifiableList(t);
         for (FlagSpec f : ALL) {
             BY_KEY.put(f.key(), f);

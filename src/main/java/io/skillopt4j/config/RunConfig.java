@@ -121,6 +121,7 @@ public record RunConfig(Model model, Train train, Gradient gradient, Optimizer o
                 flat.has("exec_timeout") ? r.decimal("exec_timeout", 0, Double.POSITIVE_INFINITY) : 120,
                 r.optionalInteger("workers", 1).map(Long::intValue),
                 flat.has("limit") ? r.intValue("limit", 0) : 0);
+        r.checkTable();
         return new RunConfig(model, train, gradient, optimizer, evaluation, env, flat);
     }
 }

@@ -34,6 +34,21 @@ final class TypedReader {
         return Flags.byKey(key).map(FlagSpec::defaultValue).orElse(null);
     }
 
+    /** Checks every present table key of type int/float/bool (strings that parse are fine); choices are read explicitly. */
+    void checkTable() {
+        for (FlagSpec f : Flags.ALL) {
+            if (f.retired() || !flat.has(f.key())) continue;
+            Object v = flat.get(f.key());
+            if (v == null || "".equals(v)) continue;
+            switch (f.type()) {
+                case INT -> integer(f.key(), Long.MIN_VALUE);
+                case FLOAT -> decimal(f.key(), Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY);
+                case BOOL -> bool(f.key());
+                default -> { }
+            }
+        }
+    }
+
     /** Returns how the key is named in messages: its structured path, with the flat name when renamed. */
     static String name(String key) {
         Optional<FlagSpec> f = Flags.byKey(key);
@@ -88,7 +103,8 @@ final class TypedReader {
         Double d = null;
         if (v instanceof Number n && !(v instanceof BigInteger)) d = n.doubleValue();
         else if (v instanceof String s) d = Coercion.pythonFloat(s).orElse(null);
-        String range = max == Double.POSITIVE_INFINITY ? " >= " + fmt(min) : " in [" + fmt(min) + ", " + fmt(max) + "]";
+        String range = min == Double.NEGATIVE_INFINITY ? "" : max == Double.POSITIVE_INFINITY ? " >= " + fmt(min)
+                : " in [" + fmt(min) + ", " + fmt(max) + "]";
         if (d == null || d.isNaN()) throw bad(key, v, "a number" + range);
         if (d < min || d > max) throw bad(key, v, "a number" + range);
         return d;

@@ -27,6 +27,8 @@ final class Warnings {
         CREDENTIAL_FLAGS.put("target_qwen_chat_api_key", "TARGET_QWEN_CHAT_API_KEY");
         CREDENTIAL_FLAGS.put("minimax_api_key", "MINIMAX_API_KEY");
         CREDENTIAL_FLAGS.put("openai_compatible_api_key", "OPENAI_COMPATIBLE_API_KEY");
+        CREDENTIAL_FLAGS.put("optimizer_openai_compatible_api_key", "OPTIMIZER_OPENAI_COMPATIBLE_API_KEY");
+        CREDENTIAL_FLAGS.put("target_openai_compatible_api_key", "TARGET_OPENAI_COMPATIBLE_API_KEY");
         CREDENTIAL_LEAVES.putAll(CREDENTIAL_FLAGS);
         CREDENTIAL_LEAVES.put("optimizer_minimax_api_key", "MINIMAX_API_KEY");
         CREDENTIAL_LEAVES.put("target_minimax_api_key", "MINIMAX_API_KEY");

@@ -8,9 +8,8 @@ import java.util.Base64;
 import java.util.Locale;
 
 /**
- * Stateless. Images as chat data URLs. {@code image_detail} other than {@code auto} travels as a media-type parameter
- * ({@code data:image/png;detail=high;base64,...}); the OpenAI-compatible backend moves it to the wire's {@code detail}
- * field and strips it from the URL (upstream sends {@code detail} only when it is not {@code auto}).
+ * Stateless. Images as chat data URLs ({@code data:image/png;base64,...}). The {@code image_detail} flag is applied by
+ * the chat backends, which read it from the same flat config and send {@code image_url.detail}.
  */
 public final class Images {
     private Images() {}
@@ -25,17 +24,15 @@ public final class Images {
         return "image/png";
     }
 
-    /** Returns the file as a base64 data URL, with {@code ;detail=<d>} when detail is set and not "auto". */
-    public static String dataUrl(Path file, String detail) {
+    /** Returns the file as a base64 data URL. */
+    public static String dataUrl(Path file) {
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read image " + file + ": " + e.getMessage(), e);
         }
-        String d = detail == null ? "" : detail.trim().toLowerCase(Locale.ROOT);
-        String param = d.isEmpty() || d.equals("auto") ? "" : ";detail=" + d;
-        return "data:" + mime(file) + param + ";base64," + Base64.getEncoder().encodeToString(bytes);
+        return "data:" + mime(file) + ";base64," + Base64.getEncoder().encodeToString(bytes);
     }
 
     /** Resolves an item's image path: absolute as is, else under {@code dataRoot} when given, else the working directory. */

@@ -1,5 +1,6 @@
 package io.skillopt4j.env;
 
+import io.skillopt4j.backend.Backends;
 import io.skillopt4j.backend.ChatModel;
 import io.skillopt4j.backend.ChatRequest;
 import io.skillopt4j.config.FlatConfig;
@@ -14,13 +15,14 @@ import java.util.regex.Pattern;
 /**
  * Thread-safe. An LLM judge: asks a chat model to grade (question, gold, predicted) as A = CORRECT, B = INCORRECT or
  * C = NOT_ATTEMPTED (the SimpleQA/SealQA grading scheme), with {@code judge_max_completion_tokens} and
- * {@code judge_retries}. The judge model comes from {@link #resolver()} (the CLI/backend layer installs one that
- * builds {@code judge_model} on the optimizer's backend); by default the run's optimizer model judges.
+ * {@code judge_retries}. By default {@code judge_model} is built on the optimizer's backend ({@code optimizer_backend})
+ * with {@link Backends}, metered into the run's usage; with no {@code judge_model} the run's optimizer model judges.
+ * {@link #resolver(BiFunction)} replaces that choice (tests, notebooks).
  */
 public final class LlmJudge implements Judge {
     private static final Pattern LETTER = Pattern.compile("\\b([ABC])\\b");
     private static final AtomicReference<BiFunction<BenchmarkContext, String, ChatModel>> RESOLVER =
-            new AtomicReference<>((ctx, model) -> ctx.roles().optimizer());
+            new AtomicReference<>(LlmJudge::defaultModel);
 
     private final ChatModel model;
     private final int maxTokens;
@@ -30,6 +32,14 @@ public final class LlmJudge implements Judge {
         this.model = Objects.requireNonNull(model, "model");
         this.maxTokens = maxTokens;
         this.retries = Math.max(1, retries);
+    }
+
+    /** The default: the optimizer model when {@code judge_model} is blank, else that model on the optimizer's backend. */
+    static ChatModel defaultModel(BenchmarkContext ctx, String judgeModel) {
+        if (judgeModel == null || judgeModel.isBlank()) return ctx.roles().optimizer();
+        FlatConfig c = ctx.config();
+        String backend = c.string("optimizer_backend", c.string("model_backend", "openai_chat"));
+        return Backends.chat(backend, c.with("optimizer_model", judgeModel), "optimizer", System.getenv(), ctx.roles().usage());
     }
 
     /** Installs how {@code judge_model} becomes a chat model (context, model name → model). */

@@ -147,6 +147,17 @@ public final class Plots {
         return render("score_by_task_type", c);
     }
 
+    /** Best score (line) and candidate selection scores (points) per step, one colour per compared run. */
+    public static Plot compareLearningCurves(Compare compare) {
+        XYChart c = xy("Learning curves", "step", "score");
+        for (int i = 0; i < compare.runs().size(); i++) {
+            Frame s = compare.runs().get(i).steps();
+            series(c, compare.labels().get(i) + " best", s, "step", "best_score", false);
+            series(c, compare.labels().get(i) + " selection", s, "step", "selection_hard", true);
+        }
+        return render("compare_learning_curves", c);
+    }
+
     /** Returns all five plots, in the order above. */
     public List<Plot> all() {
         return List.of(learningCurve(), gateTimeline(), editBudget(), tokensByStage(), scoreByTaskType());

@@ -45,6 +45,9 @@ public final class Report {
             Compare c = Compare.of(runs);
             h.append("<section id=\"compare\"><h2>Comparison</h2>\n");
             table(h, c.summary(), "compare-summary");
+            Plot p = Plots.compareLearningCurves(c);
+            h.append("<figure><img class=\"plot\" alt=\"").append(p.name()).append("\" src=\"").append(p.dataUrl())
+                    .append("\"><figcaption>learning curves</figcaption></figure>\n");
             h.append("</section>\n");
         }
         int i = 0;

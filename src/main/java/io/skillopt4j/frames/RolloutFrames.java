@@ -9,6 +9,10 @@ import io.skillopt4j.run.RunSnapshot;
 import io.skillopt4j.run.TraceFile;
 
 import java.util.HashMap;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.columns.Column;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -25,35 +29,42 @@ final class RolloutFrames {
     private RolloutFrames() {}
 
     static Frame rollouts(RunSnapshot run) {
-        RowBuilder b = new RowBuilder().strings("phase", "split").ints("epoch", "step", "batch")
-                .strings("id", "task_type").doubles("hard", "soft").strings("predicted_answer", "fail_reason").ints("n_turns");
-        int n = 0;
+        // Columns are filled directly (no per-row map): this frame is the big one (10k+ rows on real runs).
+        StringColumn phase = StringColumn.create("phase"), split = StringColumn.create("split");
+        IntColumn epoch = IntColumn.create("epoch"), step = IntColumn.create("step"), batch = IntColumn.create("batch");
+        StringColumn id = StringColumn.create("id"), type = StringColumn.create("task_type");
+        DoubleColumn hard = DoubleColumn.create("hard"), soft = DoubleColumn.create("soft");
+        StringColumn answer = StringColumn.create("predicted_answer"), fail = StringColumn.create("fail_reason");
+        IntColumn turns = IntColumn.create("n_turns");
         double hardSum = 0;
         for (RolloutSet set : run.rolloutSets()) {
             for (RolloutResult r : set.results()) {
-                Map<String, Object> row = new HashMap<>(16);
-                row.put("phase", set.phase());
-                row.put("split", set.split());
-                row.put("epoch", set.epoch());
-                row.put("step", set.step());
-                row.put("batch", set.batch());
-                row.put("id", r.id());
-                row.put("task_type", r.taskType());
-                row.put("hard", r.hard());
-                row.put("soft", r.soft());
+                phase.append(set.phase());
+                split.append(set.split());
+                intOrMissing(epoch, set.epoch());
+                intOrMissing(step, set.step());
+                intOrMissing(batch, set.batch());
+                id.append(r.id());
+                type.append(r.taskType());
+                hard.append(r.hard());
+                soft.append(r.soft());
                 Object ans = r.fields().get("predicted_answer");
                 if (ans == null) ans = r.fields().get("answer");
-                row.put("predicted_answer", ans == null ? "" : str(ans));
-                row.put("fail_reason", r.failReason());
-                row.put("n_turns", r.fields().get("n_turns"));
-                b.add(row);
-                n++;
+                answer.append(ans == null ? "" : str(ans));
+                fail.append(r.failReason());
+                intOrMissing(turns, r.fields().get("n_turns") instanceof Number n ? n.intValue() : null);
                 hardSum += r.hard();
             }
         }
-        String footer = n + " rollouts x " + RowBuilder.names(b).size() + " columns · " + run.rolloutSets().size() + " rollout dirs";
+        int n = id.size();
+        List<Column<?>> cols = List.of(phase, split, epoch, step, batch, id, type, hard, soft, answer, fail, turns);
+        String footer = n + " rollouts x " + cols.size() + " columns · " + run.rolloutSets().size() + " rollout dirs";
         if (n > 0) footer += String.format(Locale.ROOT, " · mean hard %.2f", hardSum / n);
-        return b.build("rollouts", footer);
+        return new Frame("rollouts", new java.util.ArrayList<>(cols), footer);
+    }
+
+    private static void intOrMissing(IntColumn c, Integer v) {
+        if (v == null) c.appendMissing(); else c.append(v);
     }
 
     static Frame traces(List<TraceFile> files) {

@@ -70,7 +70,8 @@ public final class Redactor {
     public static String scrub(String text) {
         if (text == null || text.isEmpty()) return text;
         String out = text;
-        for (String s : KNOWN) {
+        // longest first, so a secret that contains another remembered secret is masked whole
+        for (String s : KNOWN.stream().sorted(java.util.Comparator.comparingInt(String::length).reversed()).toList()) {
             if (out.contains(s)) out = out.replace(s, mask(s));
         }
         out = BEARER.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + "***"));

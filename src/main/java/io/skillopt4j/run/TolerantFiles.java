@@ -94,25 +94,37 @@ final class TolerantFiles {
      */
     @SuppressWarnings("unchecked")
     List<Map<String, Object>> jsonl(Path p, boolean required) {
-        String text = text(p, required);
-        if (text == null) return List.of();
+        if (!Files.isRegularFile(p)) {
+            if (required) missing(p);
+            return List.of();
+        }
+        byte[] b;
+        try {
+            b = Files.readAllBytes(p);
+        } catch (IOException e) {
+            warn(p, "unreadable (" + e.getMessage() + ")");
+            return List.of();
+        }
+        // Parse line slices of the bytes directly: no whole-file String, no per-line copies.
         List<Map<String, Object>> out = new ArrayList<>();
         int lineNo = 0;
         int start = 0;
-        int n = text.length();
-        while (start < n) {
-            int end = text.indexOf('\n', start);
-            if (end < 0) end = n;
+        while (start < b.length) {
+            int end = start;
+            while (end < b.length && b[end] != '\n') end++;
             lineNo++;
-            String line = text.substring(start, end).strip();
+            int s = start, e = end;
+            while (s < e && b[s] <= ' ') s++;
+            while (e > s && b[e - 1] <= ' ') e--;
             start = end + 1;
-            if (line.isEmpty()) continue;
+            if (s == e) continue;
             try {
-                Object v = Json.MAPPER.readValue(line, Object.class);
+                Object v = Json.MAPPER.readValue(b, s, e - s, Object.class);
                 if (v instanceof Map<?, ?> m) out.add((Map<String, Object>) m);
                 else warn(p, "line " + lineNo + " is not a JSON object; skipped");
-            } catch (IOException e) {
-                boolean last = text.indexOf('\n', Math.min(start, n)) < 0 && text.substring(Math.min(start, n)).isBlank();
+            } catch (IOException ex) {
+                boolean last = true;
+                for (int i = end; i < b.length; i++) if (b[i] > ' ') { last = false; break; }
                 warn(p, "line " + lineNo + (last ? " is incomplete (torn last line?)" : " is not valid JSON") + "; skipped");
             }
         }

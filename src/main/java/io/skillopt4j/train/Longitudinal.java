@@ -1,5 +1,6 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.env.PyRandom;
 import io.skillopt4j.env.BatchSpec;
 import io.skillopt4j.env.DataLoader;
 import io.skillopt4j.env.Item;
@@ -54,7 +55,7 @@ public final class Longitudinal {
         if (s.pairPolicy().equals("changed") && kept.size() < n) {
             Set<String> seen = new HashSet<>();
             for (Item i : batch.items()) seen.add(i.id());
-            List<Item> pool = MinibatchShuffle.shuffled(data.split("train"), seed);
+            List<Item> pool = new PyRandom(seed).shuffled(data.split("train"));
             for (int idx = 0; idx < pool.size() && kept.size() < n; idx++) {
                 Item item = pool.get(idx);
                 if (!seen.add(item.id())) continue;

@@ -1,5 +1,6 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.env.PyRandom;
 import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.internal.Json;
 import io.skillopt4j.run.RunPaths;
@@ -50,8 +51,8 @@ public final class Reflect {
             if (r.isFailure()) fails.add(r);
             if (!s.failureOnly() && r.isSuccess()) succs.add(r);
         }
-        fails = MinibatchShuffle.shuffled(fails, in.batchSeed());
-        succs = MinibatchShuffle.shuffled(succs, in.batchSeed() + 1);
+        fails = new PyRandom(in.batchSeed()).shuffled(fails);
+        succs = new PyRandom(in.batchSeed() + 1).shuffled(succs);
         List<Future<Map<String, Object>>> futures = new ArrayList<>();
         submit(fails, true, in, futures);
         submit(succs, false, in, futures);

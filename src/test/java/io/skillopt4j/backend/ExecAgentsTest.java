@@ -127,7 +127,7 @@ class ExecAgentsTest {
 
     @Test void codexExecTimeoutKillsTheProcessTreeAndFailsWithoutRetry() {
         FakeCli cli = FakeCli.install(tmp, "codex").file("sleep", "30");
-        ExecTask t = new ExecTask("slow", "Q", "", tmp.resolve("ws"), tmp.resolve("tr"), Duration.ofMillis(300), null);
+        ExecTask t = new ExecTask("slow", "Q", "", tmp.resolve("ws"), tmp.resolve("tr"), Duration.ofMillis(2000), null);
 
         ExecResult r = CodexExecAgent.builder().settings(new CodexSettings(cli.path(), null, null, null, false, false, null, null, 1))
                 .env(FakeCli.env(Map.of())).build().run(t);

@@ -82,4 +82,14 @@ class ConfigCommandTest {
         assertEquals(2, r.code());
         assertTrue(r.err().startsWith("error: Missing required option: '--config=<yaml>'"), r.err());
     }
+
+    @Test
+    void uniquePrefixesWorkAndAmbiguousOnesAreUsageErrors() {
+        Run ok = run("config", "show", "--config", SEARCHQA, "--batch", "3", "--num_ep", "2");
+        assertEquals(0, ok.code(), ok.err());
+        assertTrue(ok.out().contains("\"batch_size\": 3,") && ok.out().contains("\"num_epochs\": 2,"), ok.out());
+        Run bad = run("config", "show", "--config", SEARCHQA, "--split", "5");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("'--split' is not unique"), bad.err());
+    }
 }

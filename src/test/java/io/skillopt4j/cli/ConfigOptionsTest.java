@@ -38,10 +38,10 @@ class ConfigOptionsTest {
     void builderGivesTheSameResultAsTheCli() {
         ResolvedConfig cli = viaCli("--config", F, "--backend", "claude_code_exec", "--target_model", "x",
                 "--cfg-options", "train.batch_size=8", "env.extra=yes", "--max_analyst_rounds", "1",
-                "--azure_api_key", "abcdefghijkl", "--use_gate", "no");
+                "--azure_api_key", "zz-cfg-test-secret-1", "--use_gate", "no");
         ResolvedConfig api = SkillOptConfig.load(F).set("train.batch_size", 8).set("env.extra", "yes")
                 .backend("claude_code_exec").flag("target_model", "x").flag("max_analyst_rounds", 1)
-                .flag("azure_api_key", "abcdefghijkl").flag("use_gate", "no")
+                .flag("azure_api_key", "zz-cfg-test-secret-1").flag("use_gate", "no")
                 .clock(CLOCK).workingDirectory(dir).build();
         assertEquals(cli.flat(), api.flat());
         assertEquals(cli.run(), api.run());

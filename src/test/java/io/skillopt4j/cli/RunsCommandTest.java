@@ -68,7 +68,7 @@ class RunsCommandTest {
         assertEquals("wrote " + file + "\n", out.toString());
         String html = Files.readString(file);
         assertTrue(html.startsWith("<!DOCTYPE html>"));
-        assertEquals(10, html.split("<img class=\"plot\"", -1).length - 1);
+        assertEquals(11, html.split("<img class=\"plot\"", -1).length - 1);
         assertTrue(err.toString().contains("python-searchqa-partial: 2 warning(s)"), err.toString());
     }
 }

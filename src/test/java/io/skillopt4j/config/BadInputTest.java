@@ -62,6 +62,12 @@ class BadInputTest {
                 Arguments.of("env.split_mode=random", F + ": env.split_mode must be one of ratio, split_dir, got \"random\""),
                 Arguments.of("model.rewrite_max_completion_tokens=0",
                         F + ": model.rewrite_max_completion_tokens must be an integer >= 1, got 0"),
+                Arguments.of("model.qwen_chat_max_tokens=lots",
+                        F + ": model.qwen_chat_max_tokens must be an integer, got \"lots\""),
+                Arguments.of("model.target_openai_compatible_temperature=warm",
+                        F + ": model.target_openai_compatible_temperature must be a number, got \"warm\""),
+                Arguments.of("env.shuffle_choices=sometimes",
+                        F + ": env.shuffle_choices must be true or false, got \"sometimes\""),
                 Arguments.of("train.seed", "Invalid override (expected key=value): 'train.seed'"));
     }
 

@@ -190,4 +190,26 @@ class ConfigResolverTest {
         Files.writeString(p, text);
         return p;
     }
+
+    @Test
+    void undottedBackendOnAStructuredFileIsTopLevelAndLosesToModelBackend() {
+        Map<String, Object> m = flat(searchqa().cfgOptions("backend=claude"));
+        assertEquals("claude", m.get("backend"));
+        roles(m, "azure_openai", "openai_chat", "openai_chat", "gpt-5.5", "gpt-5.5");
+    }
+
+    @Test
+    void flatFormModelOverrideIsNotExplicit() {
+        roles(flat(searchqa().backend("claude").cfgOptions("target_model=gpt-5.4")), "claude_chat", "claude_chat",
+                "claude_chat", "claude-sonnet-4-6", "claude-sonnet-4-6");
+    }
+
+    @Test
+    void dottedOverrideOnAFlatFileCanMakeItStructured() throws IOException {
+        Path f = write("flat2.yaml", "batch_size: 3\nenv: searchqa\n");
+        Map<String, Object> m = flat(SkillOptConfig.load(f).cfgOptions("model.target=t1").clock(CLOCK).workingDirectory(dir));
+        assertEquals("t1", m.get("target_model"));
+        assertEquals(3, m.get("batch_size"));
+        assertEquals("searchqa", m.get("env"));
+    }
 }

@@ -29,7 +29,7 @@ class SkillOptConfigTest {
 
     @Test
     void describeListsKeyValueSourceAndDefault() {
-        var t = SkillOptConfig.load(F).set("train.seed", 7).backend("claude").flag("azure_api_key", "abcdefghijkl")
+        var t = SkillOptConfig.load(F).set("train.seed", 7).backend("claude").flag("azure_api_key", "zz-cfg-test-secret-1")
                 .clock(ConfigResolverTest.CLOCK).describe();
         assertEquals(List.of("key", "value", "source", "default"), t.columnNames());
         Map<String, Integer> row = new java.util.HashMap<>();
@@ -38,8 +38,20 @@ class SkillOptConfigTest {
         assertEquals("searchqa/default.yaml", t.stringColumn("source").get(row.get("train_size")));
         assertEquals("_base_/default.yaml", t.stringColumn("source").get(row.get("num_epochs")));
         assertEquals("--backend", t.stringColumn("source").get(row.get("model_backend")));
-        assertEquals("abcd...ijkl", t.stringColumn("value").get(row.get("azure_api_key")));
+        assertEquals("zz-c...et-1", t.stringColumn("value").get(row.get("azure_api_key")));
         assertTrue(t.booleanColumn("default").get(row.get("num_epochs")));
         assertTrue(!t.booleanColumn("default").get(row.get("train_size")));
+    }
+
+    @Test
+    void docsExampleWorksAsDocumented() {
+        ResolvedConfig cfg = SkillOptConfig.load("configs/_base_/default.yaml")
+                .set("env.name", "searchqa").set("train.batch_size", 8)
+                .backend("claude_code_exec").flag("target_model", "my-model").build();
+        assertEquals(8, cfg.run().train().batchSize());
+        assertEquals("claude_code_exec", cfg.flat().string("target_backend", ""));
+        assertEquals("my-model", cfg.run().model().targetModel());
+        assertEquals(List.of(), cfg.warnings());
+        assertTrue(SkillOptConfig.load("configs/demo/default.yaml").describe().rowCount() > 40);
     }
 }

@@ -53,7 +53,7 @@ class WarningsTest {
 
     @Test
     void evalEmitsNoCredentialWarnings() {
-        assertEquals(List.of(), lines(SkillOptConfig.load(SEARCHQA).forEval().flag("azure_api_key", "abcdefgh")));
+        assertEquals(List.of(), lines(SkillOptConfig.load(SEARCHQA).forEval().flag("azure_api_key", "zz-cfg-test-secret-2")));
     }
 
     @Test

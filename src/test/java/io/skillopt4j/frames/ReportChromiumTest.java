@@ -71,8 +71,8 @@ class ReportChromiumTest {
         String dom = dumpDom(html, tmp);
         assertTrue(dom.contains("data-ready=\"1\""), "page load handler ran");
         assertFalse(dom.contains("id=\"js-error\""), "no JS error or broken image");
-        assertEquals(10, count(dom, "<img class=\"plot\""), "five plots per run");
-        assertTrue(dom.contains("data-images-ok=\"10\""), "all ten images decoded in the browser");
+        assertEquals(1 + 10, count(dom, "<img class=\"plot\""), "the comparison plot and five plots per run");
+        assertTrue(dom.contains("data-images-ok=\"11\""), "all eleven images decoded in the browser");
         assertTrue(count(dom, "<table class=\"steps\"") == 2 && dom.contains("<table class=\"compare-summary\""));
         assertTrue(dom.contains("<pre class=\"diff\">") && dom.contains("class=\"add\""), "best-skill diff present");
         assertTrue(dom.contains("history.json: not complete JSON"), "warnings of the killed run are shown");

@@ -29,29 +29,46 @@ final class ScriptedOptimizer implements ChatModel {
     private final UsageMeter meter;
     final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
     volatile boolean garbage;
+    final List<String> userMessages = java.util.Collections.synchronizedList(new ArrayList<>());
 
     ScriptedOptimizer(UsageMeter meter) { this.meter = meter; }
 
     @Override public ChatResponse chat(ChatRequest req) {
         calls.computeIfAbsent(req.stage(), k -> new AtomicInteger()).incrementAndGet();
         String u = req.lastUserText();
-        String reply = garbage ? "I cannot answer in JSON today." : answer(u);
+        userMessages.add(u);
+        String reply = garbage ? "I cannot answer in JSON today." : answer(u, req.systemText().contains("EXECUTION_LAPSE"));
         Usage usage = Usage.of(u.length() / 4, reply.length() / 4);
         if (meter != null) meter.record("optimizer", req.stage(), usage, Duration.ZERO);
         return ChatResponse.of(reply, usage);
     }
 
-    static String answer(String u) {
+    static String answer(String u, boolean skillAware) {
         if (u.contains("## Failed Trajectories (")) {
             Set<String> kws = new LinkedHashSet<>();
             Matcher m = MISSING.matcher(u);
             int n = 0;
             while (m.find()) { kws.add(m.group(1)); n++; }
-            List<Object> edits = new ArrayList<>();
-            for (String k : kws) edits.add(Map.of("op", "append", "content", "- RULE:" + k + " applies to " + k + " tasks."));
-            return "```json\n" + Json.pretty(Map.of("batch_size", n,
-                    "failure_summary", List.of(Map.of("failure_type", "missing-rule", "count", n, "description", "the skill lacks a rule")),
-                    "patch", Map.of("reasoning", "add missing rules", "edits", edits))) + "\n```";
+            String skill = u.substring(u.indexOf("## Current Skill\n") + 17, u.indexOf("\n\n## "));
+            List<Object> items = new ArrayList<>();
+            String key = "edits";
+            if (u.contains("## Suggestions Budget")) {
+                key = "revise_suggestions";
+                for (String k : kws) items.add(Map.of("type", "add_rule", "title", "rule " + k, "instruction", "- RULE:" + k + " applies to " + k + " tasks."));
+            } else if (u.contains("## Update Format")) {
+                key = "skill_candidates";
+                StringBuilder b = new StringBuilder(skill);
+                for (String k : kws) b.append("\n- RULE:").append(k).append(" applies to ").append(k).append(" tasks.");
+                items.add(Map.of("title", "rules", "change_summary", List.of("added rules"), "new_skill", b.toString()));
+            } else {
+                for (String k : kws) items.add(Map.of("op", "append", "content", "- RULE:" + k + " applies to " + k + " tasks."));
+            }
+            Map<String, Object> reply = new LinkedHashMap<>();
+            reply.put("batch_size", n);
+            reply.put("failure_summary", List.of(Map.of("failure_type", "missing-rule", "count", n, "description", "the skill lacks a rule")));
+            reply.put("patch", Map.of("reasoning", "add missing rules", key, items));
+            if (skillAware) reply.put("appendix_notes", List.of("Double-check the keyword."));
+            return "```json\n" + Json.pretty(reply) + "\n```";
         }
         if (u.contains("## Successful Trajectories (")) {
             List<Object> edits = new ArrayList<>();
@@ -62,16 +79,27 @@ final class ScriptedOptimizer implements ChatModel {
         if (u.contains("## Patches to merge (") || u.contains("## Two pre-merged patch groups to combine")) {
             String arr = u.substring(u.indexOf("\n[", u.indexOf(u.contains("## Patches to merge (") ? "## Patches to merge (" : "## Two pre-merged")) + 1);
             List<Object> patches = Json.parseArray(arr);
+            String key = arr.contains("\"skill_candidates\"") ? "skill_candidates" : arr.contains("\"revise_suggestions\"") ? "revise_suggestions" : "edits";
             List<Object> edits = new ArrayList<>();
             Set<String> seen = new LinkedHashSet<>();
             for (Object p : patches) {
-                @SuppressWarnings("unchecked") List<Object> es = (List<Object>) ((Map<String, Object>) p).get("edits");
+                @SuppressWarnings("unchecked") List<Object> es = (List<Object>) ((Map<String, Object>) p).getOrDefault(key, List.of());
                 for (Object e : es) {
                     @SuppressWarnings("unchecked") Map<String, Object> em = new LinkedHashMap<>((Map<String, Object>) e);
-                    if (seen.add(String.valueOf(em.get("content")))) { em.remove("merge_level"); edits.add(em); }
+                    String id = String.valueOf(em.get(key.equals("edits") ? "content" : key.equals("revise_suggestions") ? "instruction" : "new_skill"));
+                    if (seen.add(id)) { em.remove("merge_level"); edits.add(em); }
                 }
             }
-            return Json.pretty(Map.of("reasoning", "merged", "edits", edits));
+            if (key.equals("skill_candidates") && !edits.isEmpty()) {
+                @SuppressWarnings("unchecked") Map<String, Object> first = new LinkedHashMap<>((Map<String, Object>) edits.get(0));
+                StringBuilder b = new StringBuilder(String.valueOf(first.get("new_skill")));
+                for (Object e : edits) for (String line : String.valueOf(((Map<?, ?>) e).get("new_skill")).split("\n")) {
+                    if (line.startsWith("- RULE:") && b.indexOf(line) < 0) b.append("\n").append(line);
+                }
+                first.put("new_skill", b.toString());
+                edits = List.of(first);
+            }
+            return Json.pretty(Map.of("reasoning", "merged", key, edits));
         }
         if (u.contains("## Edits Pool (")) {
             Matcher m = Pattern.compile("budget=(\\d+)\\)").matcher(u);
@@ -94,7 +122,10 @@ final class ScriptedOptimizer implements ChatModel {
         }
         if (u.contains("## Selected Revise Suggestions (")) {
             String skill = u.substring(u.indexOf("## Current Skill\n") + 17, u.indexOf("\n\n## Selected Revise Suggestions ("));
-            return Json.pretty(Map.of("reasoning", "rewrote", "change_summary", "added rules", "new_skill", skill + "\n- RULE:alpha rewritten"));
+            StringBuilder b = new StringBuilder(skill);
+            Matcher m = Pattern.compile("\"instruction\": \"([^\"]*)\"").matcher(u);
+            while (m.find()) if (b.indexOf(m.group(1)) < 0) b.append("\n").append(m.group(1));
+            return Json.pretty(Map.of("reasoning", "rewrote", "change_summary", "added rules", "new_skill", b.toString()));
         }
         return "{}";
     }

@@ -1,8 +1,8 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.env.SplitDataLoader;
 import io.skillopt4j.backend.UsageMeter;
 import io.skillopt4j.backend.Usage;
-import io.skillopt4j.env.BatchSpec;
 import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.DataLoader;
 import io.skillopt4j.env.Item;
@@ -29,16 +29,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Thread-safe. A tiny deterministic benchmark for trainer tests: each item needs one keyword rule; the
  * "target" passes an item iff the skill contains {@code RULE:<keyword>}. Rollouts run on {@code workers}
  * threads, append to results.jsonl, reuse finished items and write predictions/<id>/conversation.json.
+ * Its data comes from the real {@link SplitDataLoader} (CPython-identical batch plans).
  */
 final class TestBench implements Benchmark {
     static final List<String> KEYWORDS = List.of("alpha", "beta", "gamma", "delta", "eps", "zeta");
-    private final Loader loader;
+    private final SplitDataLoader loader;
     private final int workers;
     private final UsageMeter meter;
     final AtomicInteger rolledOut = new AtomicInteger();
 
     TestBench(int trainN, int valN, int testN, int workers, UsageMeter meter) {
-        this.loader = new Loader(items("tr", trainN, 0), items("va", valN, 1), items("te", testN, 2));
+        this.loader = SplitDataLoader.of("testbench", items("tr", trainN, 0), items("va", valN, 1), items("te", testN, 2));
         this.workers = workers;
         this.meter = meter;
     }
@@ -108,45 +109,5 @@ final class TestBench implements Benchmark {
         AtomicFiles.appendLine(results, Json.line(r.toJson()));
         if (meter != null) meter.record("target", "rollout", Usage.of(10 + req.skill().length() / 10, 3), Duration.ZERO);
         return r;
-    }
-
-    /** Not thread-safe for mutation; immutable after construction. Upstream SplitDataLoader semantics. */
-    static final class Loader implements DataLoader {
-        final List<Item> train, val, test;
-
-        Loader(List<Item> train, List<Item> val, List<Item> test) { this.train = train; this.val = val; this.test = test; }
-
-        @Override public int trainSize() { return train.size(); }
-
-        @Override public List<Item> split(String name) {
-            switch (name) {
-                case "train": return train;
-                case "valid_unseen": case "test": return test;
-                default: return val;
-            }
-        }
-
-        @Override public List<BatchSpec> planTrainEpoch(int epoch, int steps, int accumulation, int batchSize, long seed) {
-            List<Item> shuffled = MinibatchShuffle.shuffled(train, seed + epoch * 1000L);
-            List<BatchSpec> out = new ArrayList<>();
-            for (int idx = 0; idx < steps * accumulation; idx++) {
-                int a = idx * batchSize;
-                List<Item> b = a < shuffled.size() ? shuffled.subList(a, Math.min(shuffled.size(), a + batchSize)) : List.of();
-                long bs = seed + epoch * 1000L + idx + 1;
-                if (b.isEmpty()) b = MinibatchShuffle.shuffled(train, bs).subList(0, Math.min(batchSize, train.size()));
-                out.add(new BatchSpec("train", "train", bs, b));
-            }
-            return out;
-        }
-
-        @Override public BatchSpec buildTrainBatch(int batchSize, long seed) {
-            List<Item> s = MinibatchShuffle.shuffled(train, seed);
-            return new BatchSpec("train", "train", seed, s.subList(0, Math.min(batchSize, s.size())));
-        }
-
-        @Override public BatchSpec buildEvalBatch(int envNum, String split, long seed) {
-            List<Item> all = split(split);
-            return new BatchSpec("eval", split, seed, envNum > 0 && envNum < all.size() ? all.subList(0, envNum) : all);
-        }
     }
 }

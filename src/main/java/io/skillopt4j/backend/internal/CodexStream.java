@@ -100,7 +100,8 @@ public final class CodexStream {
             if (s != null && s.startsWith("sandbox:")) meta.putIfAbsent("sandbox", s.substring(8).strip());
             if (s != null && s.startsWith("reasoning effort:")) meta.putIfAbsent("reasoning", s.substring(17).strip());
             boolean marker = s != null && (s.equals("user") || s.equals("codex") || s.equals("exec"));
-            if (l == null || marker) {
+            boolean footer = s != null && s.equals("tokens used"); // the usage footer ends the last step
+            if (l == null || marker || footer) {
                 if (type != null) {
                     String content = String.join("\n", body).strip();
                     if (type.equals("exec")) {
@@ -113,7 +114,7 @@ public final class CodexStream {
                         lastText = content;
                     }
                 }
-                type = l == null ? null : s;
+                type = l == null || footer ? null : s;
                 body.clear();
             } else if (type != null) {
                 body.add(l);

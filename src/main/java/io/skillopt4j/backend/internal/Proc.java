@@ -48,7 +48,11 @@ public final class Proc {
             String k = e.getKey();
             boolean ok = BASE_ENV.contains(k) || allowed.contains(k)
                     || allowed.stream().anyMatch(a -> a.endsWith("*") && k.startsWith(a.substring(0, a.length() - 1)));
-            if (ok) out.put(k, e.getValue());
+            if (ok) {
+                out.put(k, e.getValue());
+                // a child may echo what it got; make sure our traces and errors never repeat it
+                if (io.skillopt4j.internal.Redactor.isSecretKey(k)) io.skillopt4j.internal.Redactor.remember(e.getValue());
+            }
         }
         out.putAll(extra);
         return out;

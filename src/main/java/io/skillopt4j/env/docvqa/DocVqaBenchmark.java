@@ -104,7 +104,7 @@ public final class DocVqaBenchmark extends ChatBenchmark {
         String template = resource("docvqa", "rollout_system.md");
         String user = item.str("question") + "\n\nReturn the final answer inside <answer>...</answer>.";
         Path image = Path.of(item.str("image_path"));
-        String reply = ask(ctx, template, user, List.of(Images.dataUrl(image, cfg.string("image_detail", "auto"))));
+        String reply = ask(ctx, template, user, List.of(Images.dataUrl(image)));
         String predicted = Answers.rfindTag(reply);
         List<String> golds = (List<String>) item.fields().get("answers");
         double anls = Anls.score(predicted, golds);

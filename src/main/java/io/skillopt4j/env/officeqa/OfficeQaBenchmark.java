@@ -49,6 +49,10 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
     public OfficeQaBenchmark(BenchmarkContext ctx) {
         super("officeqa", ctx, SplitDataLoader.builder("officeqa").config(ctx.config()).outRoot(ctx.outRoot())
                 .reader(OfficeQaBenchmark::read).mapper(OfficeQaBenchmark::item).build());
+        String mode = ctx.config().string("search_mode", "offline").trim();
+        if (!mode.equals("offline")) {
+            throw io.skillopt4j.ConfigException.badValue("", "search_mode", mode, "\"offline\" (custom_search and azure_search need live web search, which this port does not implement)");
+        }
         this.roots = docRoots(ctx);
     }
 

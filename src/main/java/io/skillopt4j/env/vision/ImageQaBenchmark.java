@@ -117,8 +117,7 @@ public final class ImageQaBenchmark extends ChatBenchmark {
         String template = resource(name, "rollout_system.md");
         String user = userPrompt(item);
         List<String> images = (List<String>) item.fields().get("images");
-        String detail = cfg.string("image_detail", "auto");
-        List<String> urls = images.stream().map(p -> Images.dataUrl(Path.of(p), detail)).toList();
+        List<String> urls = images.stream().map(p -> Images.dataUrl(Path.of(p))).toList();
         String reply = ask(ctx, template, user, urls);
         String predicted = extract(reply);
         String gold = item.str("answer");

@@ -1,0 +1,72 @@
+package io.skillopt4j.cli;
+
+import io.skillopt4j.run.TrainingEvent;
+import io.skillopt4j.run.TrainingListener;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Not thread-safe; receives events from the training thread only. The CLI's progress output: one line when
+ * the run starts, one per finished step, one per epoch boundary and one at the end.
+ */
+final class ProgressPrinter implements TrainingListener {
+    private final PrintWriter out;
+
+    ProgressPrinter(PrintWriter out) { this.out = out; }
+
+    @Override public void runStarted(TrainingEvent.RunStarted e) {
+        out.println("[train] " + e.outRoot() + "  " + e.numEpochs() + " epochs x " + e.stepsPerEpoch() + " steps"
+                + (e.resumeFrom() > 1 ? "  (resuming at step " + e.resumeFrom() + ")" : ""));
+        out.flush();
+    }
+
+    @Override public void stageFinished(TrainingEvent.StageFinished e) {
+        if (e.step() == 0 && e.stage().equals("baseline")) {
+            out.println("[baseline] " + e.detail());
+            out.flush();
+        }
+    }
+
+    @Override public void stepFinished(TrainingEvent.StepFinished e) {
+        out.println(line(e));
+        out.flush();
+    }
+
+    /** Returns the one-line summary of a finished step. */
+    static String line(TrainingEvent.StepFinished e) {
+        Map<String, Object> r = e.record();
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "[step %d/%d] epoch %s  rollout %s", e.step(), e.totalSteps(),
+                r.get("epoch"), num(r.get("rollout_hard"))));
+        if (r.containsKey("n_edits_ranked")) b.append("  edits ").append(r.get("n_edits_ranked")).append('/').append(r.get("n_edits_merged"));
+        if (r.containsKey("selection_hard")) b.append("  val ").append(num(r.get("selection_hard")));
+        b.append("  ").append(e.action());
+        b.append("  current ").append(num(r.get("current_score"))).append("  best ").append(num(r.get("best_score")));
+        b.append(String.format(Locale.ROOT, "  %.1fs", r.get("wall_time_s") instanceof Number n ? n.doubleValue() : 0.0));
+        return b.toString();
+    }
+
+    @Override public void epochFinished(TrainingEvent.EpochFinished e) {
+        if (e.slowUpdateAction().isEmpty() && e.metaSkillAction().isEmpty()) return;
+        out.println("[epoch " + e.epoch() + "] slow_update " + blank(e.slowUpdateAction()) + "  meta_skill " + blank(e.metaSkillAction()));
+        out.flush();
+    }
+
+    @Override public void runFinished(TrainingEvent.RunFinished e) {
+        if (e.stopped()) {
+            out.println("[stopped] after step " + e.summary().get("last_completed_step") + "; run the same command again to resume");
+        } else {
+            Map<String, Object> s = e.summary();
+            out.println("[done] best step " + s.get("best_step") + "  test " + num(s.get("baseline_test_hard")) + " -> "
+                    + num(s.get("test_hard")) + "  summary " + e.outRoot().resolve("summary.json"));
+        }
+        out.flush();
+    }
+
+    private static String blank(String s) { return s.isEmpty() ? "-" : s; }
+
+    private static String num(Object o) {
+        return o instanceof Number n ? String.format(Locale.ROOT, "%.3f", n.doubleValue()) : "n/a";
+    }
+}

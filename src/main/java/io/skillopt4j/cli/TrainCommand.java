@@ -1,0 +1,79 @@
+package io.skillopt4j.cli;
+
+import io.skillopt4j.backend.Backends;
+import io.skillopt4j.backend.ModelRoles;
+import io.skillopt4j.config.ConfigWarning;
+import io.skillopt4j.config.FlatConfig;
+import io.skillopt4j.config.ResolvedConfig;
+import io.skillopt4j.env.Benchmark;
+import io.skillopt4j.env.BenchmarkContext;
+import io.skillopt4j.env.Benchmarks;
+import io.skillopt4j.train.Trainer;
+import io.skillopt4j.train.TrainingHandle;
+import io.skillopt4j.train.TrainingResult;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/**
+ * Not thread-safe (picocli command object). {@code skillopt train --config F [flags]}: upstream's
+ * {@code scripts/train.py}. Prints one line per step; Ctrl-C stops after the current writes and the same
+ * command resumes the run.
+ */
+@Command(name = "train", mixinStandardHelpOptions = true,
+        description = "Train a skill with the SkillOpt loop; re-running with the same out_root resumes after the last finished step.")
+public final class TrainCommand implements Callable<Integer> {
+    @CommandLine.Spec CommandSpec spec;
+
+    /** Returns the command with every config option of the flag table. */
+    public static CommandLine commandLine() {
+        CommandSpec s = CommandSpec.forAnnotatedObject(new TrainCommand());
+        ConfigOptions.train().addTo(s);
+        return new CommandLine(s);
+    }
+
+    @Override public Integer call() {
+        ResolvedConfig cfg = ConfigOptions.train().resolve(spec.commandLine().getParseResult());
+        PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
+        for (ConfigWarning w : cfg.warnings()) err.println(w);
+        err.flush();
+        FlatConfig flat = cfg.flat();
+        Path outRoot = Path.of(flat.string("out_root", "outputs/skillopt"));
+        ModelRoles roles = Backends.roles(flat);
+        Benchmark bench = Benchmarks.create(flat.string("env", ""), new BenchmarkContext(flat, roles, outRoot));
+        Trainer trainer = Trainer.builder().config(flat).roles(roles).benchmark(bench).outRoot(outRoot)
+                .listener(new ProgressPrinter(out)).build();
+        TrainingResult r = runStoppable(trainer);
+        return r.stopped() ? 130 : 0;
+    }
+
+    /** Runs the trainer; a JVM shutdown (Ctrl-C) asks it to stop and waits briefly for the current writes. */
+    static TrainingResult runStoppable(Trainer trainer) {
+        TrainingHandle h = trainer.trainAsync();
+        Thread hook = new Thread(() -> {
+            h.stop();
+            long until = System.currentTimeMillis() + 10_000;
+            while (!h.isDone() && System.currentTimeMillis() < until) {
+                try { Thread.sleep(50); } catch (InterruptedException e) { return; }
+            }
+        }, "skillopt-train-stop");
+        boolean hooked = false;
+        try {
+            Runtime.getRuntime().addShutdownHook(hook);
+            hooked = true;
+        } catch (IllegalStateException alreadyShuttingDown) {
+            h.stop();
+        }
+        try {
+            return h.await();
+        } finally {
+            if (hooked) {
+                try { Runtime.getRuntime().removeShutdownHook(hook); } catch (IllegalStateException ignored) { /* shutting down */ }
+            }
+        }
+    }
+}

@@ -1,0 +1,126 @@
+package io.skillopt4j.config;
+
+import io.skillopt4j.internal.AtomicFiles;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Immutable (static functions). Generates docs/config.md from the prose template
+ * {@code config-doc-template.md} and the {@link Flags} / {@link BackendNames} tables, so the documented
+ * keys, flags, aliases and defaults cannot drift from the code. Regenerate with
+ * {@code java -cp target/classes io.skillopt4j.config.ConfigDocs docs/config.md}.
+ */
+public final class ConfigDocs {
+    private ConfigDocs() {}
+
+    /** Writes the rendered document to {@code args[0]} (default docs/config.md). */
+    public static void main(String[] args) {
+        Path out = Path.of(args.length > 0 ? args[0] : "docs/config.md");
+        AtomicFiles.writeString(out, render());
+        System.out.println("wrote " + out.toAbsolutePath());
+    }
+
+    /** Returns the full Markdown text of docs/config.md. */
+    public static String render() {
+        String t = template();
+        t = t.replace("{{ALIASES}}", aliases());
+        t = t.replace("{{DEFAULT_MODELS}}", defaultModels());
+        t = t.replace("{{PAIRINGS}}", pairings());
+        t = t.replace("{{COUNTS}}", counts());
+        StringBuilder keys = new StringBuilder();
+        for (String section : Flags.SECTIONS) keys.append(section(section));
+        t = t.replace("{{KEYS}}", keys.toString().strip());
+        return t;
+    }
+
+    private static String template() {
+        try (InputStream in = ConfigDocs.class.getResourceAsStream("config-doc-template.md")) {
+            if (in == null) throw new IllegalStateException("config-doc-template.md missing from the classpath");
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String counts() {
+        long trainFlags = Flags.flags(false).stream().filter(f -> !f.ours()).count() + 2;
+        long evalFlags = Flags.flags(true).stream().filter(f -> !f.ours()).count() + 4;
+        return "The table holds " + Flags.ALL.size() + " keys: upstream's " + Flags.upstreamFlattenMap().size()
+                + "-entry flatten map, the `env.*` pass-through flags, the retired `max_analyst_rounds` and "
+                + Flags.ALL.stream().filter(FlagSpec::ours).count() + " SkillOpt4J additions. `train` accepts upstream "
+                + "`scripts/train.py`'s " + trainFlags + " options (with `--config` and `--cfg-options`), `eval` the "
+                + evalFlags + " of `scripts/eval_only.py` (with `--config`, `--skill`, `--split`, `--cfg-options`).";
+    }
+
+    private static String aliases() {
+        Map<String, StringBuilder> byCanon = new java.util.LinkedHashMap<>();
+        BackendNames.ALIASES.forEach((a, c) -> byCanon.computeIfAbsent(c, k -> new StringBuilder())
+                .append(byCanon.get(c) == null || byCanon.get(c).length() == 0 ? "" : ", ").append('`').append(a).append('`'));
+        StringBuilder b = new StringBuilder("| Canonical | Accepted names (any case, trimmed) |\n|---|---|\n");
+        byCanon.forEach((c, names) -> b.append("| `").append(c).append("` | ").append(names).append(" |\n"));
+        return b.toString().strip();
+    }
+
+    private static String defaultModels() {
+        StringBuilder b = new StringBuilder("| Backend | Default model |\n|---|---|\n");
+        BackendNames.DEFAULT_MODELS.forEach((k, v) -> b.append("| `").append(k).append("` | `").append(v).append("` |\n"));
+        b.append("| anything else (copilot_*) | `").append(BackendNames.defaultModel("copilot_exec")).append("` |");
+        return b.toString();
+    }
+
+    private static String pairings() {
+        StringBuilder b = new StringBuilder("| `--backend` label | optimizer_backend | target_backend |\n|---|---|---|\n");
+        for (String label : new TreeMap<>(invert()).keySet()) {
+            BackendNames.RolePair p = BackendNames.pairing(label, false);
+            b.append("| `").append(label).append("` | `").append(p.optimizer()).append("` | `").append(p.target())
+                    .append("` |\n");
+        }
+        return b.toString().strip();
+    }
+
+    private static Map<String, String> invert() {
+        Map<String, String> m = new TreeMap<>();
+        BackendNames.ALIASES.values().forEach(c -> m.put(c, c));
+        return m;
+    }
+
+    private static String section(String section) {
+        List<FlagSpec> rows = Flags.ALL.stream().filter(f -> f.section().equals(section)).toList();
+        StringBuilder b = new StringBuilder("### `" + section + "`\n\n");
+        b.append("| Key | Flat key | Flag | Type | Default | Allowed | Description |\n|---|---|---|---|---|---|---|\n");
+        for (FlagSpec f : rows) {
+            b.append("| `").append(f.path()).append("`");
+            if (f.ours()) b.append(" (SkillOpt4J)");
+            if (f.retired()) b.append(" (retired)");
+            b.append(" | ").append(f.mapped() ? "`" + f.key() + "`" : f.retired() ? "–" : "`" + f.key() + "` (pass-through)");
+            b.append(" | ").append(flagCell(f));
+            b.append(" | ").append(f.type().name().toLowerCase(java.util.Locale.ROOT));
+            b.append(" | ").append(defaultCell(f));
+            b.append(" | ").append(f.choices().isEmpty() ? "" : String.join(", ",
+                    f.choices().stream().map(c -> c.isEmpty() ? "`\"\"`" : "`" + c + "`").toList()));
+            b.append(" | ").append(f.help().replace("|", "\\|")).append(" |\n");
+        }
+        return b.append('\n').toString();
+    }
+
+    private static String flagCell(FlagSpec f) {
+        if (f.flag() == null) return "–";
+        String where = f.train() && f.eval() ? "" : f.eval() ? " (eval only)" : " (train only)";
+        return "`--" + f.flag() + "`" + where;
+    }
+
+    private static String defaultCell(FlagSpec f) {
+        Object d = f.defaultValue();
+        String text = d == null ? "null" : d instanceof String s ? "`\"" + s + "\"`"
+                : "`" + (d instanceof Boolean ? d : Coercion.pyStr(d)) + "`";
+        if (f.inBase()) return text;
+        return d == null ? "(absent)" : "(absent → " + text + ")";
+    }
+}

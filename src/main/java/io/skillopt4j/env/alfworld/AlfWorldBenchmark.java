@@ -1,0 +1,230 @@
+package io.skillopt4j.env.alfworld;
+
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.backend.ChatMessage;
+import io.skillopt4j.env.Benchmark;
+import io.skillopt4j.env.BenchmarkContext;
+import io.skillopt4j.env.BenchmarkFactory;
+import io.skillopt4j.env.ChatBenchmark;
+import io.skillopt4j.env.ChildProcess;
+import io.skillopt4j.env.Item;
+import io.skillopt4j.env.RolloutResult;
+import io.skillopt4j.env.RolloutRunner;
+import io.skillopt4j.env.RowRef;
+import io.skillopt4j.env.SplitDataLoader;
+import io.skillopt4j.internal.AtomicFiles;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Thread-safe. ALFWorld: text games (TextWorld/PDDL) played through a Python bridge process per episode; each step
+ * the target sees the skill, the task, the last 2 (observation, action) pairs and the admissible actions, and answers
+ * {@code <think>…</think><action>…</action>}; hard = soft = won, at most {@code max_steps} (50) steps. The bridge is
+ * {@code alfworld_bridge} (a command line) or the bundled script run with {@code python_executable}.
+ */
+public final class AlfWorldBenchmark extends ChatBenchmark {
+    static final List<String> TYPES = List.of("pick_and_place", "pick_two_obj_and_place", "look_at_obj_in_light",
+            "pick_heat_then_place_in_recep", "pick_cool_then_place_in_recep", "pick_clean_then_place_in_recep");
+    static final String SYSTEM = "You are an expert agent operating in the ALFRED Embodied Environment.";
+    private final List<String> bridgeCommand;
+    private final String alfworldData;
+
+    /** Registered as {@code alfworld}. */
+    public static final class Factory implements BenchmarkFactory {
+        @Override public String name() { return "alfworld"; }
+        @Override public String description() { return "embodied text games (ALFWorld) via a Python bridge; success = won"; }
+        @Override public Benchmark create(BenchmarkContext ctx) { return new AlfWorldBenchmark(ctx); }
+    }
+
+    public AlfWorldBenchmark(BenchmarkContext ctx) {
+        super("alfworld", ctx, loader(ctx, dataRoot(ctx)));
+        this.alfworldData = dataRoot(ctx);
+        this.bridgeCommand = bridge(ctx);
+    }
+
+    static String dataRoot(BenchmarkContext ctx) {
+        String d = ctx.config().string("alfworld_data", "").trim();
+        if (d.isEmpty()) d = ctx.config().string("data_root", "").trim();
+        if (d.isEmpty()) d = System.getenv("ALFWORLD_DATA") == null ? "" : System.getenv("ALFWORLD_DATA");
+        return d;
+    }
+
+    static SplitDataLoader loader(BenchmarkContext ctx, String root) {
+        return SplitDataLoader.builder("alfworld").config(ctx.config()).outRoot(ctx.outRoot()).mapper((row, ref) -> {
+            String id = ref.requireString(row, "id");
+            String gf = ref.requireString(row, "gamefile");
+            Path p = Path.of(gf);
+            if (!p.isAbsolute()) {
+                if (root.isEmpty()) throw ref.bad("gamefile", "absolute, or relative to $ALFWORLD_DATA (set it or alfworld_data)", gf);
+                p = Path.of(root).resolve(p);
+            }
+            if (!Files.isRegularFile(p)) throw ref.bad("gamefile", "an existing game file (run alfworld-download)", p.toString());
+            Map<String, Object> f = new LinkedHashMap<>(row);
+            f.put("gamefile_path", p.toString());
+            f.put("task_type", taskType(gf));
+            return new Item(id, f);
+        }).build();
+    }
+
+    /** The first ALFWorld family that is a substring of the game path, else "other". */
+    static String taskType(String gamefile) {
+        for (String t : TYPES) if (gamefile.contains(t)) return t;
+        return "other";
+    }
+
+    /** Resolves the bridge command and checks the runtime answers {@code check} (before any model call). */
+    List<String> bridge(BenchmarkContext ctx) {
+        Path scratch = ctx.outRoot().resolve("_alfworld_runtime");
+        List<String> cmd;
+        String custom = ctx.config().string("alfworld_bridge", "").trim();
+        if (!custom.isEmpty()) {
+            cmd = List.of(custom.split("\\s+"));
+        } else {
+            Path script = scratch.resolve("alfworld_bridge.py");
+            AtomicFiles.writeString(script, resource("alfworld", "alfworld_bridge.py"));
+            String py = ctx.config().string("python_executable", "").trim();
+            cmd = List.of(py.isEmpty() ? "python3" : py, script.toString());
+        }
+        try (Bridge b = new Bridge(cmd, scratch, alfworldDataOrNull(ctx))) {
+            b.call(Map.of("cmd", "check"));
+        } catch (Exception e) {
+            throw new ConfigException("alfworld needs the ALFWorld runtime (" + e.getMessage().replace('\n', ' ')
+                    + "); install it with `pip install alfworld` and fetch games with `alfworld-download`, set ALFWORLD_DATA, "
+                    + "or point alfworld_bridge at a bridge command");
+        }
+        return cmd;
+    }
+
+    private static String alfworldDataOrNull(BenchmarkContext ctx) { return dataRoot(ctx); }
+
+    @Override protected int defaultWorkers() { return 8; }
+
+    @Override protected Duration itemTimeout() {
+        int t = cfg.integer("task_timeout", 0);
+        return t > 0 ? Duration.ofSeconds(t) : null;
+    }
+
+    @Override public List<String> taskTypes() { return TYPES; }
+
+    static String admissible(List<String> actions) {
+        List<String> a = actions.stream().filter(s -> !s.equals("help")).map(s -> "'" + s + "'").toList();
+        return String.join("\n ", a);
+    }
+
+    static String noHistory(String obs, List<String> actions) {
+        return "Your current observation is: " + obs + "\nYour admissible actions of the current situation are: [\n " + admissible(actions)
+                + "\n].\n\nNow it's your turn to take an action.\nFirst reason step by step inside <think></think> tags, then choose "
+                + "exactly one admissible action and put it inside <action></action> tags.";
+    }
+
+    static String withHistory(String task, int stepsTaken, List<String[]> history, String obs, List<String> actions) {
+        StringBuilder h = new StringBuilder();
+        int start = Math.max(0, history.size() - 2);
+        for (int i = start; i < history.size(); i++) {
+            if (h.length() > 0) h.append('\n');
+            h.append("[Observation ").append(i + 1).append(": '").append(history.get(i)[0]).append("', Action ").append(i + 1)
+                    .append(": '").append(history.get(i)[1]).append("']");
+        }
+        return "Your task is to: " + task + "\nPrior to this step, you have already taken " + stepsTaken + " step(s). Below are the most "
+                + "recent " + (history.size() - start) + " observations and the corresponding actions you took: " + h
+                + "\nYou are now at step " + (stepsTaken + 1) + " and your current observation is: " + obs
+                + "\nYour admissible actions of the current situation are: [\n " + admissible(actions)
+                + "\n].\n\nNow it's your turn to take an action.\nFirst reason step by step inside <think></think> tags, then choose "
+                + "exactly one admissible action and put it inside <action></action> tags.";
+    }
+
+    static String skillBlock(String skill) {
+        String s = skill == null ? "" : skill.trim();
+        return s.isEmpty() ? "" : "## Skill Knowledge\nThe following skill document holds strategies learned from earlier episodes; use them.\n\n" + s + "\n";
+    }
+
+    /** Lower-cased text between the first {@code <action>} and {@code </action>}, else the last 30 chars. */
+    static String projectAction(String response) {
+        String r = response.toLowerCase(java.util.Locale.ROOT);
+        int a = r.indexOf("<action>");
+        int b = a < 0 ? -1 : r.indexOf("</action>", a);
+        if (a >= 0 && b > a) return r.substring(a + "<action>".length(), b).trim();
+        return r.length() > 30 ? r.substring(r.length() - 30).trim() : r.trim();
+    }
+
+    static String think(String response) {
+        int a = response.indexOf("<think>");
+        int b = a < 0 ? -1 : response.indexOf("</think>", a);
+        return a >= 0 && b > a ? response.substring(a + 7, b).trim() : "";
+    }
+
+    static String cleanObs(String obs) {
+        String o = obs == null ? "" : obs;
+        int w = o.indexOf("-= Welcome to TextWorld, ALFRED! =-");
+        if (w >= 0) o = o.substring(w + "-= Welcome to TextWorld, ALFRED! =-".length());
+        return o.trim();
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    protected RolloutRunner.Outcome runItem(Item item, RolloutRunner.Context ctx) throws Exception {
+        int maxSteps = Math.max(1, cfg.integer("max_steps", 50));
+        String skill = skillBlock(ctx.request().skill());
+        List<Map<String, Object>> conv = new ArrayList<>();
+        List<String[]> history = new ArrayList<>();
+        boolean won = false;
+        boolean done = false;
+        int steps = 0;
+        String task = "";
+        String firstUser = "";
+        try (Bridge bridge = new Bridge(bridgeCommand, ctx.workspace(), alfworldData)) {
+            Map<String, Object> state = bridge.call(Map.of("cmd", "reset", "gamefile", item.str("gamefile_path"), "max_steps", maxSteps));
+            String obs = cleanObs(String.valueOf(state.get("obs")));
+            int at = obs.indexOf("Your task is to: ");
+            if (at >= 0) task = obs.substring(at + "Your task is to: ".length()).split("\n")[0].trim();
+            for (int step = 0; step < maxSteps && !done; step++) {
+                List<String> actions = (List<String>) state.getOrDefault("admissible", List.of());
+                String body = step == 0 ? noHistory(obs, actions) : withHistory(task, step, history, obs, actions);
+                String user = skill + "\n" + body;
+                if (step == 0) firstUser = user;
+                String response;
+                try {
+                    response = chat(List.of(ChatMessage.system(SYSTEM), ChatMessage.user(user))).text();
+                    if (response.isBlank()) response = "<think>empty model response</think><action>look</action>";
+                    else if (!response.toLowerCase(java.util.Locale.ROOT).contains("<action>")) response = "<think>missing action tag</think><action>look</action>";
+                } catch (RuntimeException e) {
+                    response = "<think>error</think><action>look</action>";
+                }
+                String action = projectAction(response);
+                state = bridge.call(Map.of("cmd", "step", "action", action));
+                String feedback = cleanObs(String.valueOf(state.get("obs")));
+                done = Boolean.TRUE.equals(state.get("done"));
+                won = Boolean.TRUE.equals(state.get("won"));
+                steps = step + 1;
+                history.add(new String[] {obs, action});
+                Map<String, Object> rec = new LinkedHashMap<>();
+                rec.put("step", steps);
+                rec.put("action", action);
+                rec.put("reasoning", think(response));
+                rec.put("model_response", response);
+                rec.put("env_feedback", feedback);
+                rec.put("reward", won ? 10.0 : 0.0);
+                rec.put("done", done);
+                conv.add(rec);
+                obs = feedback;
+            }
+        }
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("n_turns", steps);
+        if (!won) f.put("fail_reason", done ? "Episode ended without completing the task" : "Timeout after " + maxSteps + " steps");
+        f.put("agent_ok", true);
+        f.put("task_type", item.str("task_type"));
+        f.put("gamefile", item.str("gamefile"));
+        f.put("task_description", task.isEmpty() ? item.str("task_type") : task);
+        f.put("instruction_type", item.str("task_type"));
+        double s = won ? 1 : 0;
+        return new RolloutRunner.Outcome(new RolloutResult(item.id(), s, s, f), conv, SYSTEM, firstUser, Map.of());
+    }
+
+}

@@ -1,0 +1,63 @@
+package io.skillopt4j.env.alfworld;
+
+import io.skillopt4j.internal.Json;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Not thread-safe; one per episode. A bridge process speaking JSON lines (one request, one reply), started with a
+ * scrubbed environment ({@code ALFWORLD_DATA} passed through) and killed with its children on close.
+ */
+final class Bridge implements AutoCloseable {
+    private final Process process;
+    private final BufferedWriter in;
+    private final BufferedReader out;
+
+    Bridge(List<String> command, Path cwd, String alfworldData) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD);
+        Map<String, String> env = pb.environment();
+        Map<String, String> keep = new java.util.HashMap<>();
+        for (String k : List.of("PATH", "LANG", "LC_ALL", "TZ")) if (System.getenv(k) != null) keep.put(k, System.getenv(k));
+        env.clear();
+        env.putAll(keep);
+        env.put("HOME", cwd.toAbsolutePath().toString());
+        env.put("PYTHONIOENCODING", "utf-8");
+        env.put("PYTHONUNBUFFERED", "1");
+        if (alfworldData != null && !alfworldData.isBlank()) env.put("ALFWORLD_DATA", alfworldData);
+        java.nio.file.Files.createDirectories(cwd);
+        process = pb.start();
+        in = new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));
+        out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    }
+
+    /** Sends one request and returns the reply; a dead bridge or an error reply throws with its one-line reason. */
+    Map<String, Object> call(Map<String, Object> request) throws IOException {
+        in.write(Json.compact(request));
+        in.write('\n');
+        in.flush();
+        String line = out.readLine();
+        if (line == null) throw new IOException("alfworld bridge exited (code " + (process.isAlive() ? "?" : process.exitValue()) + ")");
+        Map<String, Object> reply = Json.parseObject(line);
+        if (!Boolean.TRUE.equals(reply.get("ok"))) throw new IOException("alfworld bridge: " + reply.get("error"));
+        return reply;
+    }
+
+    @Override
+    public void close() {
+        try {
+            call(Map.of("cmd", "close"));
+        } catch (IOException | RuntimeException ignored) {
+            // already gone
+        }
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+    }
+}

@@ -1,0 +1,95 @@
+package io.skillopt4j.env.spreadsheet;
+
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.env.ChatBenchmark;
+import io.skillopt4j.env.ChildProcess;
+import io.skillopt4j.internal.AtomicFiles;
+import io.skillopt4j.internal.Json;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Thread-safe. The Python side of SpreadsheetBench: finds an interpreter with openpyxl ({@code python_executable},
+ * else {@code python3}, else {@code /usr/bin/python3}), runs model-written scripts in a scratch folder with a scrubbed
+ * environment and a timeout, and asks the bundled sidecar for previews and typed cell dumps.
+ */
+final class SheetRuntime {
+    private static final Pattern PATH_ASSIGN = Pattern.compile("(?m)^\\s*(INPUT_PATH|OUTPUT_PATH)\\s*=.*$");
+    private final String python;
+    private final Path tool;
+
+    private SheetRuntime(String python, Path tool) {
+        this.python = python;
+        this.tool = tool;
+    }
+
+    /** Finds the runtime or throws a ConfigException saying what to install (called before any model call). */
+    static SheetRuntime locate(String configured, Path scratch) {
+        List<String> candidates = new ArrayList<>();
+        if (configured != null && !configured.isBlank()) candidates.add(configured);
+        else { candidates.add("python3"); candidates.add("/usr/bin/python3"); }
+        String py = ChildProcess.findPython(candidates, "import openpyxl", scratch);
+        if (py == null) {
+            throw new ConfigException("spreadsheetbench needs Python 3 with openpyxl to run model-written code (tried "
+                    + String.join(", ", candidates) + "); install it with `apt-get install -y python3-openpyxl` "
+                    + "(or `pip install openpyxl pandas`) or set python_executable");
+        }
+        Path tool = scratch.resolve("sheet_tool.py");
+        AtomicFiles.writeString(tool, ChatBenchmark.resource("spreadsheetbench", "sheet_tool.py"));
+        return new SheetRuntime(py, tool);
+    }
+
+    String python() { return python; }
+
+    String preview(Path workbook) {
+        ChildProcess.Result r = ChildProcess.run(List.of(python, tool.toString(), "preview", workbook.toString()),
+                tool.getParent(), tool.getParent(), Duration.ofSeconds(120), Map.of());
+        if (!r.ok()) return "(preview unavailable: " + lastLine(r.stderr()) + ")";
+        return String.valueOf(Json.parseObject(r.stdout()).get("preview"));
+    }
+
+    /** Dumps typed cells; returns the sidecar JSON ({@code sheets}, {@code missing_sheets}, {@code cells}). */
+    Map<String, Object> cells(Path workbook, List<CellCompare.Range> ranges) {
+        List<List<String>> arg = ranges.stream().map(r -> java.util.Arrays.asList(r.sheet(), r.range())).toList();
+        ChildProcess.Result r = ChildProcess.run(List.of(python, tool.toString(), "cells", workbook.toString(), Json.compact(arg)),
+                tool.getParent(), tool.getParent(), Duration.ofSeconds(120), Map.of());
+        if (!r.ok()) throw new IllegalStateException("cannot read " + workbook.getFileName() + ": " + lastLine(r.stderr()));
+        return Json.parseObject(r.stdout());
+    }
+
+    /** Dumps golden and predicted cells in one sidecar call; returns {@code {gold: dump, pred: dump}}. */
+    Map<String, Object> compareDump(Path golden, Path pred, List<CellCompare.Range> ranges) {
+        List<List<String>> arg = ranges.stream().map(r -> java.util.Arrays.asList(r.sheet(), r.range())).toList();
+        ChildProcess.Result r = ChildProcess.run(List.of(python, tool.toString(), "compare", golden.toString(), pred.toString(), Json.compact(arg)),
+                tool.getParent(), tool.getParent(), Duration.ofSeconds(120), Map.of());
+        if (!r.ok()) throw new IllegalStateException("cannot compare " + pred.getFileName() + ": " + lastLine(r.stderr()));
+        return Json.parseObject(r.stdout());
+    }
+
+    /** Wraps the model's code (its own INPUT_PATH/OUTPUT_PATH lines removed) and runs it on one input. */
+    ChildProcess.Result runCode(String code, Path input, Path output, Path workDir, Duration timeout) throws IOException {
+        String cleaned = PATH_ASSIGN.matcher(code).replaceAll("");
+        String runner = "import sys, traceback\n"
+                + "INPUT_PATH = " + io.skillopt4j.env.Fields.pyRepr(input.toAbsolutePath().toString()) + "\n"
+                + "OUTPUT_PATH = " + io.skillopt4j.env.Fields.pyRepr(output.toAbsolutePath().toString()) + "\n"
+                + "try:\n    exec(compile(" + io.skillopt4j.env.Fields.pyRepr(cleaned) + ", 'solution.py', 'exec'), "
+                + "{'__name__': '__main__', 'INPUT_PATH': INPUT_PATH, 'OUTPUT_PATH': OUTPUT_PATH})\n"
+                + "except SystemExit:\n    raise\nexcept BaseException:\n    traceback.print_exc()\n    sys.exit(2)\n";
+        Files.createDirectories(workDir);
+        Path script = workDir.resolve("runner.py");
+        Files.writeString(script, runner);
+        return ChildProcess.run(List.of(python, script.toString()), workDir, workDir, timeout, Map.of());
+    }
+
+    static String lastLine(String s) {
+        String[] lines = s.strip().split("\n");
+        return lines.length == 0 ? "" : lines[lines.length - 1].trim();
+    }
+}

@@ -1,0 +1,48 @@
+package io.skillopt4j.notebook;
+
+import io.skillopt4j.RunFolderException;
+import io.skillopt4j.train.TrainingHandle;
+import io.skillopt4j.train.TrainingResult;
+
+import java.nio.file.Path;
+
+/**
+ * Thread-safe. A training run going on in the background: {@link #progress()}, {@link #stop()},
+ * {@link #await()} and {@link #run()} (the folder as written so far). {@code toString()} is the live view
+ * for a cell: progress plus the steps finished so far.
+ */
+public final class Training {
+    private final TrainingHandle handle;
+
+    Training(TrainingHandle handle) { this.handle = handle; }
+
+    /** Returns e.g. {@code step 3/8 accept_new_best}. */
+    public TrainingHandle.Progress progress() { return handle.progress(); }
+
+    /** True once training finished, stopped or failed. */
+    public boolean isDone() { return handle.isDone(); }
+
+    /** Asks training to stop after the current step's writes; the folder stays resumable. */
+    public Training stop() { handle.stop(); return this; }
+
+    /** Waits for the end of training and returns the run (rethrows a training failure, unchecked). */
+    public Run await() {
+        TrainingResult r = handle.await();
+        return Runs.open(r.outRoot());
+    }
+
+    /** Returns the run folder. */
+    public Path outRoot() { return handle.outRoot(); }
+
+    /** Returns the run as written so far (may be incomplete). */
+    public Run run() { return Runs.open(handle.outRoot()); }
+
+    @Override public String toString() {
+        String head = (isDone() ? "done: " : "training: ") + progress() + " · " + outRoot();
+        try {
+            return run().toString().replaceFirst("\n", "\n" + head + "\n");
+        } catch (RunFolderException e) {
+            return "\n" + head; // nothing written yet
+        }
+    }
+}
