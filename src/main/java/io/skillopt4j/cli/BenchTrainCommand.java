@@ -89,7 +89,7 @@ final class BenchTrainCommand implements Callable<Integer> {
         md.append(String.format(Locale.ROOT, "| **overhead per call at 0 ms, 1 worker** (target ≤ 0.5 ms; Python 5.5–6.4 ms) | **%.3f ms** | **%.3f ms** |%n",
                 seq.wallS * 1000 / seq.calls, seqNs.wallS * 1000 / seqNs.calls));
         md.append(String.format(Locale.ROOT, "| of which simulator compute (server-side, per call) | %.3f ms | %.3f ms |%n", seq.serverMs / seq.calls, seqNs.serverMs / seqNs.calls));
-        md.append(String.format(Locale.ROOT, "| process CPU per call, 1 worker (framework + HTTP + in-process simulator; load-independent) | %.3f ms | %.3f ms |%n",
+        md.append(String.format(Locale.ROOT, "| process CPU per call, 1 worker (framework + HTTP + in-process simulator + JIT/GC warm-up) | %.3f ms | %.3f ms |%n",
                 seq.cpuMs / seq.calls, seqNs.cpuMs / seqNs.calls));
         md.append(END).append('\n');
         out.print(md);
