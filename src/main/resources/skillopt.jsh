@@ -7,6 +7,7 @@ import io.skillopt4j.config.*;
 import io.skillopt4j.backend.*;
 import io.skillopt4j.env.*;
 import tech.tablesaw.api.*;
+import tech.tablesaw.aggregate.AggregateFunctions;
 import java.nio.file.*;
 import static io.skillopt4j.notebook.Display.display;
 import static io.skillopt4j.notebook.Display.html;

@@ -1,5 +1,8 @@
 package io.skillopt4j.notebook;
 
+import io.skillopt4j.frames.Plot;
+import io.skillopt4j.frames.SkillDiff;
+import io.skillopt4j.frames.SkillDocument;
 import org.knowm.xchart.internal.chartpart.Chart;
 import tech.tablesaw.api.Table;
 
@@ -10,8 +13,9 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * Thread-safe. Rich display for notebooks: Tablesaw tables as HTML tables, images and XChart charts as
- * PNG, {@link Markdown} (skills) as Markdown, {@link Diff}s and {@link Html} as HTML.
+ * Thread-safe. Rich display for notebooks: Tablesaw tables (and run frames) as HTML tables, images,
+ * XChart charts and run {@code Plot}s as PNG, skill documents and {@link Markdown} as Markdown,
+ * {@code SkillDiff}s, {@link Diff}s and {@link Html} as HTML.
  *
  * <p>Under IJava, JJava or the SkillOpt4J kernel, {@link #register()} teaches the kernel's renderer
  * these types (found by reflection: no kernel jar is needed at compile time), so a cell whose last
@@ -40,6 +44,10 @@ public final class Display {
         renderer(Html.class, Rendering.HTML, Renderings::html);
         renderer(Diff.class, Rendering.HTML, Renderings::diff);
         renderer(Rendering.class, Rendering.HTML, r -> r);
+        renderer(SkillDocument.class, Rendering.MARKDOWN, d -> Rendering.of(Rendering.MARKDOWN, d.text(), d.toString()));
+        renderer(SkillDiff.class, Rendering.HTML, Renderings::skillDiff);
+        renderer(Plot.class, Rendering.PNG, p -> Rendering.of(Rendering.PNG,
+                java.util.Base64.getEncoder().encodeToString(p.png()), "plot " + p.name() + " " + p.image().getWidth() + "x" + p.image().getHeight()));
     }
 
     private Display() {}

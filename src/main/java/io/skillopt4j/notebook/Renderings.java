@@ -98,6 +98,24 @@ final class Renderings {
         return new Rendering(m);
     }
 
+    /** A unified diff coloured line by line: additions green, removals red, hunk headers grey. */
+    static Rendering skillDiff(io.skillopt4j.frames.SkillDiff d) {
+        StringBuilder sb = new StringBuilder("<div class=\"skillopt-diff\"><div style=\"font-family:monospace;font-weight:bold\">")
+                .append(escape(d.from())).append(" → ").append(escape(d.to()))
+                .append(" &nbsp; <span style=\"color:#1a7f37\">+").append(d.added()).append("</span> <span style=\"color:#cf222e\">−")
+                .append(d.removed()).append("</span></div>\n<pre style=\"margin:0;line-height:1.35\">");
+        if (d.isEmpty()) sb.append("(no changes)");
+        for (String line : d.unified()) {
+            if (line.startsWith("+++") || line.startsWith("---")) continue;
+            String bg = line.startsWith("+") ? "#e6ffec" : line.startsWith("-") ? "#ffebe9" : null;
+            if (line.startsWith("@@")) sb.append("<span style=\"color:#888\">").append(escape(line)).append("</span>\n");
+            else if (bg != null) sb.append("<span style=\"display:block;background:").append(bg).append("\">").append(escape(line)).append("</span>");
+            else sb.append(escape(line)).append('\n');
+        }
+        String text = d.isEmpty() ? "(no changes between " + d.from() + " and " + d.to() + ")" : d.text();
+        return Rendering.of(Rendering.HTML, sb.append("</pre></div>").toString(), text);
+    }
+
     static String cap(String s) {
         return s.length() <= MAX_CELL_CHARS ? s : s.substring(0, MAX_CELL_CHARS - 1) + "…";
     }
