@@ -73,5 +73,9 @@ public final class Frame extends Table {
         return "\n" + TextTable.render(this, maxRows, maxWidth) + footer();
     }
 
-    @Override public String toString() { return print(TextTable.MAX_ROWS, TextTable.MAX_WIDTH); }
+    /** Key/value frames (summary) are short and read best whole, so they get a larger row cap. */
+    @Override public String toString() {
+        int rows = columnCount() == 2 && columnNames().equals(java.util.List.of("key", "value")) ? 2 * TextTable.MAX_ROWS : TextTable.MAX_ROWS;
+        return print(rows, TextTable.MAX_WIDTH);
+    }
 }

@@ -68,8 +68,9 @@ public record RunSnapshot(Path dir, Map<String, Object> config, Map<String, Obje
         return !summary.isEmpty() && (plannedSteps() == 0 || lastCompletedStep() >= plannedSteps());
     }
 
-    /** Returns "finished", "incomplete" (in progress or killed) or "not started". */
+    /** Returns "finished", "stopped" (asked to stop; resumable), "incomplete" (in progress or killed) or "not started". */
     public String status() {
+        if (Boolean.TRUE.equals(summary.get("stopped"))) return "stopped";
         if (finished()) return "finished";
         return history.isEmpty() && steps.isEmpty() ? "not started" : "incomplete";
     }

@@ -64,6 +64,14 @@ class RunFramesTest {
     }
 
     @Test
+    void summaryPrintsWholeWithStatusAndBestInFooter() {
+        String text = PY.summary().toString();
+        assertFalse(text.contains("…"), text);
+        assertTrue(text.contains("\nbest_selection_hard      1.0\n"), text);
+        assertTrue(text.endsWith("python-searchqa · finished · best val 1.00 at step 8"), text);
+    }
+
+    @Test
     void epochsFrameHasSlowUpdateAndMetaSkillEvents() {
         Frame e = PY.epochs();
         assertEquals(2, e.rowCount());

@@ -77,6 +77,7 @@ class SkillOptTrainTest {
         assertTrue(t.isDone());
         assertTrue(t.toString().startsWith("\ndone: step "), t.toString());
         assertTrue(run.steps().rowCount() < 4, "stopped before the end: " + run.steps().rowCount() + " steps");
+        assertTrue(List.of("stopped", "incomplete", "not started").contains(run.status()), run.status());
         assertEquals(tmp.resolve("async").toAbsolutePath().normalize(), t.outRoot());
     }
 }
