@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
 /**
- * {@code skillopt bench frames}: generates a Python-shaped run folder (default 40 steps, 10,600 rollout records)
+ * Not thread-safe; one per invocation. {@code skillopt bench frames}: generates a Python-shaped run folder (default 40 steps, 10,600 rollout records)
  * and measures loading it into frames against a raw Jackson parse of the same JSON bytes. Not a test: it
  * prints figures for docs/performance-frames.md.
  */

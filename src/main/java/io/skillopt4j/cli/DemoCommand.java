@@ -1,14 +1,136 @@
 package io.skillopt4j.cli;
 
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.backend.Backends;
+import io.skillopt4j.backend.ModelRoles;
+import io.skillopt4j.config.ConfigRequest;
+import io.skillopt4j.config.ConfigResolver;
+import io.skillopt4j.config.ConfigWarning;
+import io.skillopt4j.config.FlatConfig;
+import io.skillopt4j.config.ResolvedConfig;
+import io.skillopt4j.env.Benchmark;
+import io.skillopt4j.env.BenchmarkContext;
+import io.skillopt4j.env.Benchmarks;
+import io.skillopt4j.frames.Report;
+import io.skillopt4j.frames.RunFrames;
+import io.skillopt4j.sim.Latency;
+import io.skillopt4j.sim.SimServer;
+import io.skillopt4j.train.Trainer;
+import io.skillopt4j.train.TrainingResult;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
 
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
-/** {@code skillopt demo}: the offline end-to-end run. Filled in by the simulator work (issue 6). */
-@Command(name = "demo", description = "Run a full offline training run on the built-in simulator.")
+/**
+ * Not thread-safe (picocli command object). {@code skillopt demo}: starts the offline simulator in-process and
+ * trains {@code configs/demo/default.yaml} (house-rules) through the real openai_compatible backend and trainer,
+ * with a progress bar on stderr, then prints the score table and where the run, best skill and report are.
+ * Accepts every {@code train} flag; the same {@code --out_root} resumes. With {@code --backend} given explicitly
+ * it runs against real models instead (e.g. openai_compatible with OPENAI_COMPATIBLE_BASE_URL set).
+ */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = "Run a full training run offline on the built-in simulator (house-rules benchmark).")
 final class DemoCommand implements Callable<Integer> {
+    static final String DEMO_CONFIG = "configs/demo/default.yaml";
+
+    @CommandLine.Spec CommandSpec spec;
+    @Option(names = "--sim-seed", defaultValue = "7", description = "Simulator seed (default: ${DEFAULT-VALUE}).") long simSeed;
+    @Option(names = "--sim-latency-ms", defaultValue = "0", description = "Simulated latency per call: N, A-B or lognormal:MEDIAN:SIGMA (default: ${DEFAULT-VALUE}).") String latency;
+    @Option(names = "--no-progress", description = "No progress bar.") boolean noProgress;
+
+    /** Returns the command with the train options added. */
+    static CommandLine commandLine() {
+        CommandSpec spec = CommandSpec.forAnnotatedObject(new DemoCommand());
+        ConfigOptions.train().configOptional().addTo(spec);
+        return new CommandLine(spec);
+    }
+
     @Override public Integer call() {
-        System.err.println("skillopt demo: the offline simulator is not built yet in this revision.");
-        return 1;
+        ParseResult pr = spec.commandLine().getParseResult();
+        PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
+        boolean realBackend = pr.hasMatchedOption("--backend") || pr.hasMatchedOption("--optimizer_backend") || pr.hasMatchedOption("--target_backend");
+        ConfigRequest req = ConfigOptions.train().configOptional().request(pr);
+        Path config = req.config() != null ? req.config() : locate(DEMO_CONFIG);
+        List<ConfigRequest.Override> os = new ArrayList<>();
+        if (req.config() == null && !pr.hasMatchedOption("--skill_init"))
+            os.add(ConfigRequest.Override.typed("env.skill_init", config.getParent().resolve("initial_skill.md").toString()));
+        os.add(ConfigRequest.Override.typed("model.response_cache", "read_write"));
+        os.addAll(req.overrides());
+        ResolvedConfig resolved = ConfigResolver.system().resolve(new ConfigRequest(config, req.base(), os, req.flags(), false));
+        for (ConfigWarning w : resolved.warnings()) err.println(w);
+        FlatConfig cfg = resolved.flat();
+        if (cfg.string("response_cache_dir", "").isBlank())
+            cfg = cfg.with("response_cache_dir", Path.of(cfg.string("out_root", "")).resolve(".cache").resolve("responses").toString());
+        Path outRoot = Path.of(cfg.string("out_root", ""));
+        boolean resuming = Files.exists(outRoot.resolve("runtime_state.json"));
+
+        SimServer sim = null;
+        try {
+            Map<String, String> env;
+            if (realBackend) {
+                env = System.getenv();
+                if (cfg.string("optimizer_backend", "").equals("openai_compatible") && blank(env, "OPENAI_COMPATIBLE_BASE_URL")
+                        && blank(env, "OPTIMIZER_OPENAI_COMPATIBLE_BASE_URL"))
+                    throw new ConfigException("--backend openai_compatible needs OPENAI_COMPATIBLE_BASE_URL (e.g. http://localhost:8000/v1); "
+                            + "omit --backend to use the built-in simulator");
+                err.println("skillopt demo: using the configured backends (" + cfg.string("optimizer_backend", "") + " / "
+                        + cfg.string("target_backend", "") + "), not the simulator");
+            } else {
+                Latency lat;
+                try { lat = Latency.parse(latency); } catch (IllegalArgumentException e) { throw new ConfigException("--sim-latency-ms: " + e.getMessage()); }
+                sim = SimServer.builder().seed(simSeed).latency(lat).start();
+                // only the simulator's address: user-level OPENAI_COMPATIBLE_* settings must not leak into the demo
+                env = Map.of("OPENAI_COMPATIBLE_BASE_URL", sim.url(), "OPENAI_COMPATIBLE_API_KEY", "sk-simulator");
+                err.println("skillopt demo: simulator (a deterministic stand-in for an LLM) at " + sim.url() + ", seed " + simSeed);
+            }
+            err.println("skillopt demo: " + (resuming ? "resuming " : "run folder ") + outRoot);
+            err.flush();
+            ModelRoles roles = Backends.roles(cfg, env);
+            Benchmark bench = Benchmarks.create(cfg.string("env", "house-rules"), new BenchmarkContext(cfg, roles, outRoot));
+            DemoProgress progress = new DemoProgress(err, !noProgress);
+            bench.onProgress(progress);
+            TrainingResult r = Trainer.builder().config(cfg).roles(roles).benchmark(bench).outRoot(outRoot).listener(progress).build().train();
+            progress.finish();
+            Path report = writeReport(outRoot, err);
+            DemoProgress.printSummary(out, r.summary(), outRoot, report);
+            out.flush();
+            return r.stopped() ? 1 : 0;
+        } finally {
+            if (sim != null) sim.close();
+        }
+    }
+
+    private static boolean blank(Map<String, String> env, String k) { return env.get(k) == null || env.get(k).isBlank(); }
+
+    /** Writes report.html with the frames helper's report; a failure there is reported, not fatal. */
+    private static Path writeReport(Path outRoot, PrintWriter err) {
+        try {
+            return Report.of(List.of(RunFrames.load(outRoot))).write(outRoot.resolve("report.html"));
+        } catch (RuntimeException e) {
+            err.println("skillopt demo: report not written: " + e.getMessage());
+            return null;
+        }
+    }
+
+    /** Finds a repo file from the working directory, else next to the jar (target/../). */
+    static Path locate(String rel) {
+        Path p = Path.of(rel).toAbsolutePath();
+        if (Files.exists(p)) return p;
+        try {
+            Path jar = Path.of(DemoCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            for (Path d = jar.getParent(); d != null; d = d.getParent())
+                if (Files.exists(d.resolve(rel))) return d.resolve(rel);
+        } catch (Exception ignored) { /* fall through to the error */ }
+        throw new ConfigException("cannot find " + rel + ": run from the repository root or pass --config <yaml>");
     }
 }

@@ -20,7 +20,9 @@ public final class Main implements Runnable {
     /** Every subcommand, in help order. Add new commands here. */
     static final List<Supplier<Object>> COMMANDS = commands(
             // one command per line, each ending with a comma: this file merges with git's union driver
-            DemoCommand::new,
+            DemoCommand::commandLine,
+            SimCommand::new,
+            BenchCommand::new,
             ConfigCommand::commandLine,
             ChatCommand::commandLine,
             TracesCommand::new,

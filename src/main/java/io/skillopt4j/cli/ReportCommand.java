@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-/** {@code skillopt report RUN [RUN...] [--out FILE]}: one self-contained report.html. */
+/** Not thread-safe; one per invocation. {@code skillopt report RUN [RUN...] [--out FILE]}: one self-contained report.html. */
 @Command(name = "report", description = "Write one self-contained HTML report (tables, plots, best-skill diff) for one or more runs.")
 public final class ReportCommand implements Callable<Integer> {
     @Spec CommandSpec spec;

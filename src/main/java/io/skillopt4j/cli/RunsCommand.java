@@ -16,7 +16,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-/** {@code skillopt runs ls DIR} and {@code skillopt runs show RUN}: the notebook frames as text. */
+/** Not thread-safe; one per invocation. {@code skillopt runs ls DIR} and {@code skillopt runs show RUN}: the notebook frames as text. */
 @Command(name = "runs", description = "List run folders and show their frames as text.",
         subcommands = {RunsCommand.Ls.class, RunsCommand.Show.class})
 public final class RunsCommand implements Runnable {

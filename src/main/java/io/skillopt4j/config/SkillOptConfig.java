@@ -60,12 +60,15 @@ public final class SkillOptConfig {
         return this;
     }
 
-    /** Sets a legacy flag ({@code flag("batch_size", 8)} = {@code --batch_size 8}); null removes it. */
+    /**
+     * Sets a legacy flag ({@code flag("batch_size", 8)} = {@code --batch_size 8}); null removes it. Strings are
+     * parsed like CLI text; the value is checked when the config is built (against eval's flags after
+     * {@link #forEval()}).
+     */
     public SkillOptConfig flag(String name, Object value) {
         String n = name.startsWith("--") ? name.substring(2) : name;
-        Object v = FlagValues.fromCode(n, value, eval);
-        if (v == null) flags.remove(n);
-        else flags.put(n, v);
+        if (value == null) flags.remove(n);
+        else flags.put(n, value);
         return this;
     }
 
@@ -101,7 +104,9 @@ public final class SkillOptConfig {
 
     /** Returns the request this builder stands for. */
     public ConfigRequest request() {
-        return new ConfigRequest(config, base, overrides, flags, eval);
+        Map<String, Object> typed = new LinkedHashMap<>();
+        flags.forEach((k, v) -> typed.put(k, FlagValues.fromCode(k, v, eval)));
+        return new ConfigRequest(config, base, overrides, typed, eval);
     }
 
     /** Resolves once and returns the result; bad input throws {@link io.skillopt4j.ConfigException}. */

@@ -88,7 +88,7 @@ public abstract class ChatBenchmark implements Benchmark {
     /** Loads a bundled text resource {@code /io/skillopt4j/env/<env>/<file>} (cached); missing → error. */
     public static String resource(String env, String file) {
         return RESOURCES.computeIfAbsent(env + "/" + file, k -> {
-            try (InputStream in = ChatBenchmark.class.getResourceAsStream("/io/skillopt4j/env/" + k)) {
+            try (InputStream in = ChatBenchmark.class.getResourceAsStream("/io/skillopt4j/env/" + k.replaceFirst("^/", ""))) {
                 if (in == null) throw new IllegalStateException("missing bundled resource /io/skillopt4j/env/" + k);
                 return new String(in.readAllBytes(), StandardCharsets.UTF_8);
             } catch (IOException e) {
@@ -97,10 +97,32 @@ public abstract class ChatBenchmark implements Benchmark {
         });
     }
 
+    /**
+     * Returns this benchmark's analyst prompts as upstream's env overrides do: the generic {@code analyst_error} /
+     * {@code analyst_success} prompt plus the benchmark's domain sentence and failure taxonomy
+     * ({@code analyst_focus.json}); a bundled {@code <env>/prompts/<name>.md} replaces a prompt entirely.
+     */
     @Override
+    @SuppressWarnings("unchecked")
     public Optional<String> prompt(String promptName) {
-        if (ChatBenchmark.class.getResource("/io/skillopt4j/env/" + name + "/prompts/" + promptName + ".md") == null) return Optional.empty();
-        return Optional.of(resource(name, "prompts/" + promptName + ".md"));
+        if (ChatBenchmark.class.getResource("/io/skillopt4j/env/" + name + "/prompts/" + promptName + ".md") != null) {
+            return Optional.of(resource(name, "prompts/" + promptName + ".md"));
+        }
+        if (!promptName.equals("analyst_error") && !promptName.equals("analyst_success")) return Optional.empty();
+        Object focus = io.skillopt4j.internal.Json.parseObject(resource("", "analyst_focus.json")).get(name);
+        if (!(focus instanceof Map<?, ?> f)) return Optional.empty();
+        String generic;
+        try (InputStream in = ChatBenchmark.class.getResourceAsStream("/prompts/" + promptName + ".md")) {
+            if (in == null) return Optional.empty();
+            generic = new String(in.readAllBytes(), StandardCharsets.UTF_8).stripTrailing();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        StringBuilder sb = new StringBuilder(generic).append("\n\n## Benchmark\n").append(f.get("domain"));
+        if (promptName.equals("analyst_error")) {
+            sb.append("\nUse these failure types in failure_summary: ").append(String.join(", ", (List<String>) f.get("failure_types"))).append('.');
+        }
+        return Optional.of(sb.append('\n').toString());
     }
 
     /** Returns a copy of a request builder preset with the target's call settings (tokens, effort, timeout, 5 retries). */

@@ -38,7 +38,7 @@ public final class AtomicFiles {
             Files.createDirectories(dir);
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 ch.write(java.nio.ByteBuffer.wrap(bytes));
-                ch.force(true);
+                if (fsync()) ch.force(true);
             }
             try {
                 Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -50,6 +50,12 @@ public final class AtomicFiles {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
     }
+
+    /**
+     * Whether writes are flushed to disk before the rename (default yes). {@code -Dskillopt.fsync=false} turns it
+     * off for throwaway runs and benchmarks: an fsync costs ~10 ms on some disks, per file.
+     */
+    static boolean fsync() { return !"false".equalsIgnoreCase(System.getProperty("skillopt.fsync", "true")); }
 
     /**
      * Appends one line (a trailing newline is added) to {@code file}. Appends of whole lines are what

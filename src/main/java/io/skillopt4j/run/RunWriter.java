@@ -3,15 +3,26 @@ package io.skillopt4j.run;
 import io.skillopt4j.internal.AtomicFiles;
 import io.skillopt4j.internal.Json;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Thread-safe. Writes every file of a run folder atomically (temp file + fsync + rename) with upstream's
  * formats: pretty JSON as Python's {@code json.dumps(indent=2, ensure_ascii=False)}, Markdown as UTF-8 text,
- * and JSON-lines appends for {@code lr_history.jsonl}.
+ * and JSON-lines appends for {@code lr_history.jsonl}. {@link #json}/{@link #text} also force the data to disk
+ * (resume pointers, skills, history); {@link #artefact} skips the fsync for per-call files that a resumed run
+ * can recompute (minibatch patches, merges, reports), keeping the per-call cost well under a millisecond:
+ * the rename still makes them all-or-nothing for a killed process.
  */
 public final class RunWriter {
+    private static final AtomicLong COUNTER = new AtomicLong();
     private final RunPaths paths;
 
     public RunWriter(RunPaths paths) { this.paths = Objects.requireNonNull(paths, "paths"); }
@@ -24,6 +35,27 @@ public final class RunWriter {
 
     /** Atomically writes {@code text}. */
     public void text(Path file, String text) { AtomicFiles.writeString(file, text == null ? "" : text); }
+
+    /** Atomically writes {@code value} as pretty JSON without forcing it to disk (recomputable artefacts). */
+    public void artefact(Path file, Object value) { artefactText(file, Json.pretty(value)); }
+
+    /** Atomically writes {@code text} without forcing it to disk (recomputable artefacts). */
+    public void artefactText(Path file, String text) {
+        Path dir = file.toAbsolutePath().getParent();
+        Path tmp = dir.resolve("." + file.getFileName() + ".tmp" + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet());
+        try {
+            Files.createDirectories(dir);
+            Files.write(tmp, (text == null ? "" : text).getBytes(StandardCharsets.UTF_8));
+            try {
+                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            try { Files.deleteIfExists(tmp); } catch (IOException ignored) { /* best effort */ }
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
 
     /** Appends {@code value} as one JSON line (Python's default separators). */
     public void jsonLine(Path file, Object value) { AtomicFiles.appendLine(file, Json.line(value)); }

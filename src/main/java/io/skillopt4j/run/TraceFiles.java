@@ -1,8 +1,8 @@
 package io.skillopt4j.run;
 
 import io.skillopt4j.backend.TraceStep;
+import io.skillopt4j.backend.TraceSteps;
 import io.skillopt4j.backend.TraceStep.Kind;
-import io.skillopt4j.internal.Json;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -18,15 +17,18 @@ import java.util.stream.Stream;
 /**
  * Stateless. Parses exec-target trace files under {@code predictions/<id>/}: the step listings
  * {@code claude_trace_steps.txt}, {@code codex_trace_steps.txt}, {@code cursor_trace_steps.txt} (lines
- * {@code [i] kind: text}, kind {@code text|tool_call|tool_result} or Codex's {@code user|codex|exec}), and,
- * when no listing exists, the raw streams {@code codex_raw.txt} (Codex exec log) and {@code claude_raw.txt} /
- * {@code cursor_raw.txt} (stream-json). Unknown lines and events are skipped, never fatal.
+ * {@code [i] kind[ tool][ (N chars[, truncated])]: text} as the exec backends write them), and, when no
+ * listing exists, the raw streams {@code <backend>_raw.txt} through the backends' own parsers
+ * ({@code TraceSteps.parse}), with upstream's human-readable Codex exec log as a fallback. Unknown lines and
+ * events are skipped, never fatal.
  */
 final class TraceFiles {
     static final int RESULT_CAP = 200;
-    private static final List<String> BACKENDS = List.of("claude", "codex", "cursor");
+    private static final List<String> BACKENDS = List.of("claude", "codex", "cursor", "copilot");
+    /** {@code [i] kind[ tool][ (N chars[, truncated])]: text}, as backend.TraceSteps.format writes it; also {@code [i] kind (Tool): text}. */
     private static final Pattern STEP_LINE = Pattern.compile(
-            "^\\[(\\d+)]\\s*(text|tool_call|tool_result|user|codex|exec|assistant|thinking)(?:\\s*\\(([^)]*)\\)|\\s+([\\w.:-]+))?\\s*:\\s?(.*)$");
+            "^\\[(\\d+)]\\s*(text|tool_call|tool_result|user|codex|exec|assistant|thinking)"
+            + "(?:\\s+(?!\\()([^\\s:(]+))?(?:\\s*\\((\\d+) chars?(, truncated)?\\))?(?:\\s*\\(([^)]*)\\))?\\s*:\\s?(.*)$");
     private static final Pattern CHARS = Pattern.compile("\\((\\d+) chars?(?:, truncated)?\\)\\s*$");
 
     private TraceFiles() {}
@@ -54,7 +56,15 @@ final class TraceFiles {
         if (Files.isRegularFile(steps)) return new TraceFile(set, id, backend, steps, parseSteps(text(steps)));
         Path raw = pred.resolve(backend + "_raw.txt");
         if (!Files.isRegularFile(raw)) return null;
-        List<TraceStep> parsed = backend.equals("codex") ? parseCodexRaw(text(raw)) : parseStreamJson(text(raw));
+        String rawText = text(raw);
+        List<TraceStep> parsed;
+        try {
+            parsed = TraceSteps.parse(backend, rawText).steps(); // the same parsers the exec backends use
+        } catch (RuntimeException e) {
+            parsed = List.of();
+        }
+        // Upstream Codex writes a human-readable exec log rather than JSON events.
+        if (parsed.isEmpty() && backend.equals("codex")) parsed = parseCodexRaw(rawText);
         return new TraceFile(set, id, backend, raw, parsed);
     }
 
@@ -69,31 +79,36 @@ final class TraceFiles {
     /** Parses a step listing; continuation lines belong to the step above. */
     static List<TraceStep> parseSteps(String text) {
         List<TraceStep> out = new ArrayList<>();
-        Kind kind = null;
-        String tool = "";
+        Matcher head = null;
         StringBuilder body = new StringBuilder();
         boolean wholeTruncated = false;
         for (String line : text.replace("\r\n", "\n").split("\n", -1)) {
             Matcher m = STEP_LINE.matcher(line);
             if (m.matches()) {
-                if (kind != null) out.add(step(kind, tool, body.toString()));
-                String k = m.group(2);
-                kind = kindOf(k);
-                tool = m.group(3) != null ? m.group(3).trim() : m.group(4) != null ? m.group(4) : k.equals("exec") ? "exec" : "";
+                if (head != null) out.add(step(head, body.toString()));
+                head = m;
                 body.setLength(0);
-                body.append(m.group(5));
+                body.append(m.group(7));
             } else if (line.contains("[trace steps truncated]") || line.contains("[trace truncated]")) {
                 wholeTruncated = true;
-            } else if (kind != null) {
+            } else if (head != null) {
                 body.append('\n').append(line);
             }
         }
-        if (kind != null) out.add(step(kind, tool, body.toString().stripTrailing()));
+        if (head != null) out.add(step(head, body.toString().stripTrailing()));
         if (wholeTruncated && !out.isEmpty()) {
             TraceStep l = out.remove(out.size() - 1);
             out.add(new TraceStep(l.kind(), l.tool(), l.text(), l.chars(), true));
         }
         return out;
+    }
+
+    private static TraceStep step(Matcher m, String body) {
+        String k = m.group(2);
+        String tool = m.group(3) != null ? m.group(3) : m.group(6) != null ? m.group(6).trim() : k.equals("exec") ? "exec" : "";
+        TraceStep s = step(kindOf(k), tool, body);
+        if (m.group(4) == null) return s;
+        return new TraceStep(s.kind(), s.tool(), s.text(), Integer.parseInt(m.group(4)), s.truncated() || m.group(5) != null);
     }
 
     private static TraceStep step(Kind kind, String tool, String body) {
@@ -146,51 +161,6 @@ final class TraceFiles {
         int at = lines.stream().map(String::strip).toList().indexOf(cmd);
         String result = String.join("\n", lines.subList(Math.max(at + 1, 0), lines.size())).strip();
         if (!result.isEmpty()) out.add(capped(Kind.TOOL_RESULT, "exec", result));
-    }
-
-    /** Claude / Cursor stream-json: assistant text and tool_use blocks, user tool_result blocks, cursor tool_call events. */
-    static List<TraceStep> parseStreamJson(String raw) {
-        List<TraceStep> out = new ArrayList<>();
-        for (String line : raw.replace("\r\n", "\n").split("\n")) {
-            String s = line.strip();
-            if (!s.startsWith("{")) continue;
-            Map<String, Object> ev;
-            try {
-                ev = Json.parseObject(s);
-            } catch (IllegalArgumentException e) {
-                continue;
-            }
-            String type = String.valueOf(ev.get("type"));
-            if (type.equals("tool_call")) {
-                String tool = ev.get("tool_call") instanceof Map<?, ?> tc && !tc.isEmpty() ? String.valueOf(tc.keySet().iterator().next()) : "";
-                String body = ev.get("tool_call") == null ? "" : Json.compact(ev.get("tool_call"));
-                if ("started".equals(ev.get("subtype"))) out.add(new TraceStep(Kind.TOOL_CALL, tool, body, body.length(), false));
-                else if ("completed".equals(ev.get("subtype"))) out.add(capped(Kind.TOOL_RESULT, tool, body));
-                continue;
-            }
-            if (!(ev.get("message") instanceof Map<?, ?> msg) || !(msg.get("content") instanceof List<?> blocks)) continue;
-            for (Object b : blocks) {
-                if (!(b instanceof Map<?, ?> blk)) continue;
-                String bt = String.valueOf(blk.get("type"));
-                switch (bt) {
-                    case "text" -> {
-                        String t = String.valueOf(blk.get("text"));
-                        out.add(new TraceStep(Kind.TEXT, "", t, t.length(), false));
-                    }
-                    case "tool_use" -> {
-                        String in = blk.get("input") == null ? "" : Json.compact(blk.get("input"));
-                        out.add(new TraceStep(Kind.TOOL_CALL, String.valueOf(blk.get("name")), in, in.length(), false));
-                    }
-                    case "tool_result" -> {
-                        Object c = blk.get("content");
-                        String t = c instanceof String str ? str : c == null ? "" : Json.compact(c);
-                        out.add(capped(Kind.TOOL_RESULT, "", t));
-                    }
-                    default -> { }
-                }
-            }
-        }
-        return out;
     }
 
     private static TraceStep capped(Kind kind, String tool, String text) {

@@ -103,6 +103,12 @@ final class AnalystRole {
         List<Proposal> proposals = new ArrayList<>();
         if (!skill.contains(REINFORCE) && r.nextDouble() < b.reinforceRate())
             proposals.add(new Proposal(null, "append", "", REINFORCE, Math.max(1, blocks.length - 1)));
+        // over-generalising from successes: a "refinement" that actually changes a working convention
+        if (!counts.isEmpty() && r.nextDouble() < b.harmRate() / 2) {
+            List<HouseCategory> seen = new ArrayList<>(counts.keySet());
+            HouseCategory c = seen.get(r.nextInt(seen.size()));
+            proposals.add(new Proposal(c, "append", "", "- " + c.decoy(), 1));
+        }
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("batch_size", blocks.length - 1);
         out.put("success_patterns", patterns);

@@ -48,6 +48,7 @@ public final class SimServer implements AutoCloseable {
     private final Map<String, LongAdder> byStage = new ConcurrentHashMap<>();
     private final Map<Faults.Kind, LongAdder> byFault = new ConcurrentHashMap<>();
     private final LongAdder requests = new LongAdder();
+    private final LongAdder handlerNanos = new LongAdder();
 
     private SimServer(Builder b) {
         this.model = SimModel.of(b.seed, b.behaviour);
@@ -85,6 +86,9 @@ public final class SimServer implements AutoCloseable {
 
     /** Returns the number of chat-completion attempts received so far. */
     public long requests() { return requests.sum(); }
+
+    /** Returns the total time spent computing replies (excluding simulated latency and faults), in nanoseconds. */
+    public long handlerNanos() { return handlerNanos.sum(); }
 
     /** Returns how many attempts each stage received (analyst_error, merge, target, ...). */
     public Map<String, Long> requestsByStage() {
@@ -144,8 +148,10 @@ public final class SimServer implements AutoCloseable {
                 send(ex, 500, SimProtocol.error("The server had an error while processing your request (simulated).", "server_error"), Map.of());
                 return;
             }
+            long t0 = System.nanoTime();
             String reply = model.reply(req.system(), req.user());
             String json = SimProtocol.completion(req, reply, modelName, SimText.hash(model.seed() + "\u0000" + body));
+            handlerNanos.add(System.nanoTime() - t0);
             if (fault == Faults.Kind.MALFORMED) {
                 send(ex, 200, json.substring(0, json.length() / 2) + "<html>upstream glitch</html>", Map.of());
             } else if (fault == Faults.Kind.TRUNCATED) {

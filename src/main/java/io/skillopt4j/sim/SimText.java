@@ -80,12 +80,11 @@ final class SimText {
         return HouseTasks.categoryOf(text);
     }
 
-    /** Returns every category named by an id ({@code date-004}) in the text, in first-seen order with counts of distinct ids. */
-    static Map<HouseCategory, Integer> categoriesOfIds(String text) {
-        Map<HouseCategory, Integer> out = new java.util.LinkedHashMap<>();
-        java.util.Set<String> seen = new java.util.HashSet<>();
+    /** Returns the house-rules ids ({@code date-004}) in the text with their categories, in first-seen order. */
+    static Map<String, HouseCategory> idsIn(String text) {
+        Map<String, HouseCategory> out = new java.util.LinkedHashMap<>();
         Matcher m = ID_CATEGORY.matcher(text);
-        while (m.find()) if (seen.add(m.group())) out.merge(HouseCategory.byKey(m.group(1)).orElseThrow(), 1, Integer::sum);
+        while (m.find()) out.putIfAbsent(m.group(), HouseCategory.byKey(m.group(1)).orElseThrow());
         return out;
     }
 

@@ -70,7 +70,8 @@ final class StageRoles {
     String ranking(String user) {
         int budget = SimText.intAfter(user, "budget=(\\d+)", 1);
         String skill = SimText.section(user, "## Current Skill", List.of("## Edits Pool ("));
-        record Row(int index, int support, boolean restates) {}
+        record Row(int index, int support, boolean restates, double jitter) {}
+        java.util.SplittableRandom r = SimText.rng(seed, "ranking", user); // like a model, ties are broken unpredictably
         List<Row> rows = new ArrayList<>();
         Matcher m = POOL_LINE.matcher(user);
         while (m.find()) {
@@ -79,9 +80,9 @@ final class StageRoles {
             for (HouseCategory c : HouseCategory.values())
                 if (body.contains(c.rule()) && skill.contains(c.rule())) restates = true;
             if (body.contains(AnalystRole.REINFORCE.substring(2)) && skill.contains(AnalystRole.REINFORCE)) restates = true;
-            rows.add(new Row(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(3)), restates));
+            rows.add(new Row(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(3)), restates, r.nextDouble()));
         }
-        rows.sort(Comparator.comparing(Row::restates).thenComparing(Row::support, Comparator.reverseOrder()).thenComparing(Row::index));
+        rows.sort(Comparator.comparing(Row::restates).thenComparing(Row::support, Comparator.reverseOrder()).thenComparing(Row::jitter));
         List<Integer> sel = rows.stream().limit(budget).map(Row::index).toList();
         return SimText.fenced(Map.of("reasoning", "Chose the " + sel.size() + " edits with the most supporting trajectories; restatements of existing rules last.",
                 "selected_indices", sel));
@@ -128,6 +129,7 @@ final class StageRoles {
         String cmp = SimText.section(user, "## Longitudinal Comparison", List.of("## Output", "## Instructions"));
         Map<String, Map<HouseCategory, Integer>> bySection = new LinkedHashMap<>();
         String current = "other";
+        java.util.Set<String> counted = new java.util.HashSet<>(); // an id is shown more than once per pair
         for (String line : cmp.split("\n")) {
             String l = line.toLowerCase(java.util.Locale.ROOT);
             if (l.startsWith("#") || l.startsWith("**") || l.endsWith(":")) {
@@ -137,7 +139,8 @@ final class StageRoles {
                 else if (l.contains("stable")) current = "stable";
             }
             Map<HouseCategory, Integer> sec = bySection.computeIfAbsent(current, k -> new LinkedHashMap<>());
-            SimText.categoriesOfIds(line).forEach((c, n) -> sec.merge(c, n, Integer::sum));
+            for (Map.Entry<String, HouseCategory> id : SimText.idsIn(line).entrySet())
+                if (counted.add(current + "/" + id.getKey())) sec.merge(id.getValue(), 1, Integer::sum);
         }
         Map<HouseCategory, Integer> weak = new LinkedHashMap<>();
         bySection.getOrDefault("regressed", Map.of()).forEach((c, n) -> weak.merge(c, n, Integer::sum));

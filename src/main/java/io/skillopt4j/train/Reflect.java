@@ -109,7 +109,7 @@ public final class Reflect {
         Map<String, Object> parsed = optimizer.json("analyst", tag, system, user, maxTokens, null, 3).orElse(null);
         if (parsed == null) return null;
         Map<String, Object> raw = shape(parsed, failure, tag);
-        if (raw != null) writer.json(file, raw);
+        if (raw != null) writer.artefact(file, raw);
         return raw;
     }
 

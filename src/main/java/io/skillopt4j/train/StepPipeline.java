@@ -98,7 +98,7 @@ final class StepPipeline {
 
         long t = clock.millis();
         Map<String, Object> merged = p.aggregate().run(st.currentSkill, failures, successes, meta);
-        w.json(stepDir.resolve("merged_patch.json"), merged);
+        w.artefact(stepDir.resolve("merged_patch.json"), merged);
         int nMerged = Aggregate.items(merged, key).size();
         rec.put("n_edits_merged", nMerged);
         rec.time("aggregate_s", clock.millis() - t);
@@ -117,7 +117,7 @@ final class StepPipeline {
             if (lrMode.equals("autonomous")) {
                 decision = p.select().decideBudget(st.currentSkill, merged, (double) rec.get("rollout_hard"),
                         (double) rec.get("rollout_soft"), n, p.stepBuffer().format(), meta);
-                w.json(stepDir.resolve("lr_decision.json"), decision);
+                w.artefact(stepDir.resolve("lr_decision.json"), decision);
                 Map<String, Object> line = new LinkedHashMap<>();
                 line.put("step", step);
                 line.put("epoch", epoch);
@@ -129,7 +129,7 @@ final class StepPipeline {
             }
             ranked = p.select().rank(st.currentSkill, merged, budget, meta);
         }
-        w.json(stepDir.resolve("ranked_edits.json"), ranked);
+        w.artefact(stepDir.resolve("ranked_edits.json"), ranked);
         List<Object> rankedItems = Aggregate.items(ranked, key);
         rec.put("n_edits_ranked", rankedItems.size());
         rec.put("edit_budget", budget);
@@ -200,7 +200,7 @@ final class StepPipeline {
 
         Map<String, Object> digest = StepBuffer.entry(step, action, all, stepDir, ranked, s.updateMode(), scoreBefore, cand);
         p.stepBuffer().add(digest);
-        w.json(stepDir.resolve("trajectory_digest.json"), digest);
+        w.artefact(stepDir.resolve("trajectory_digest.json"), digest);
         rec.tokens(before, p.usage().byStage());
         emit(new TrainingEvent.TokensUsed(step, rec.tokens()));
         rec.put("current_score", st.currentScore);
@@ -240,7 +240,7 @@ final class StepPipeline {
             rec.put("n_appendix_notes_added", f.added());
             rec.put("n_appendix_notes_total", f.total());
             if (f.consolidated() != null) rec.put("n_appendix_notes_consolidated", f.consolidated());
-            p.writer().json(stepDir.resolve("appendix_notes.json"), Appendix.file(f));
+            p.writer().artefact(stepDir.resolve("appendix_notes.json"), Appendix.file(f));
         });
     }
 

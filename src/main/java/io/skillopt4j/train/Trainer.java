@@ -101,7 +101,7 @@ public final class Trainer {
             List<Map<String, Object>> fb = optimizer.drainFallbacks();
             if (!fb.isEmpty()) {
                 fb.sort((a, b) -> (a.get("stage") + "\u0000" + a.get("what")).compareTo(b.get("stage") + "\u0000" + b.get("what")));
-                writer.json(stepDir.resolve("fallbacks.json"), fb);
+                writer.artefact(stepDir.resolve("fallbacks.json"), fb);
             }
             history.add(record);
             writer.json(writer.paths().history(), history);

@@ -42,14 +42,14 @@ public final class Update {
         switch (s.updateMode()) {
             case PATCH: {
                 EditApplier.Result applied = EditApplier.apply(skill, items);
-                if (!applied.report().isEmpty()) writer.json(stepDir.resolve("edit_apply_report.json"), applied.report());
+                if (!applied.report().isEmpty()) writer.artefact(stepDir.resolve("edit_apply_report.json"), applied.report());
                 r = new Result(applied.text(), applied.report().isEmpty() ? null : applied.summary(), null);
                 break;
             }
             case REWRITE: r = rewrite(skill, items, stepBuffer, stepDir); break;
             default: r = fullRewrite(merged, items, stepDir);
         }
-        writer.text(stepDir.resolve("candidate_skill.md"), r.candidate() == null ? skill : r.candidate());
+        writer.artefactText(stepDir.resolve("candidate_skill.md"), r.candidate() == null ? skill : r.candidate());
         return r;
     }
 
@@ -70,7 +70,7 @@ public final class Update {
         Map<String, Object> out = new LinkedHashMap<>(reply);
         List<Object> summary = asList(reply.get("change_summary"));
         out.put("change_summary", summary);
-        writer.json(stepDir.resolve("rewrite_result.json"), out);
+        writer.artefact(stepDir.resolve("rewrite_result.json"), out);
         return new Result(SkillDocument.rstrip(text) + "\n", null, summary);
     }
 
@@ -81,7 +81,7 @@ public final class Update {
                 Map<String, Object> file = new LinkedHashMap<>();
                 file.put("selected_candidate", m);
                 file.put("merged_patch", merged);
-                writer.json(stepDir.resolve("full_rewrite_result.json"), file);
+                writer.artefact(stepDir.resolve("full_rewrite_result.json"), file);
                 return new Result(SkillDocument.rstrip(text) + "\n", null, asList(((Map<String, Object>) m).get("change_summary")));
             }
         }

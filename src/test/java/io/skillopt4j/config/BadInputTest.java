@@ -92,7 +92,7 @@ class BadInputTest {
     @ParameterizedTest
     @MethodSource("badFlags")
     void badFlagIsOneLine(String flag, String value, String message) {
-        ConfigException e = assertThrows(ConfigException.class, () -> SkillOptConfig.load(F).flag(flag, value));
+        ConfigException e = assertThrows(ConfigException.class, () -> SkillOptConfig.load(F).flag(flag, value).build());
         assertEquals(message, e.getMessage());
     }
 

@@ -212,4 +212,12 @@ class ConfigResolverTest {
         assertEquals(3, m.get("batch_size"));
         assertEquals("searchqa", m.get("env"));
     }
+
+    @Test
+    void forEvalMayComeAfterFlags() {
+        Map<String, Object> m = flat(searchqa().flag("target_model", "t").forEval());
+        assertEquals(dir.resolve("outputs/eval_searchqa_t_20260304_050607").toString(), m.get("out_root"));
+        ConfigException e = assertThrows(ConfigException.class, () -> searchqa().flag("batch_size", 3).forEval().build());
+        assertEquals("unknown flag --batch_size", e.getMessage());
+    }
 }

@@ -16,7 +16,7 @@ class BenchmarkConfigsTest {
             "mmrb", "babyvision", "spreadsheetbench", "alfworld", "swebench");
 
     @Test
-    void every_benchmark_is_registered_and_its_config_loads_with_an_existing_initial_skill() {
+    void every_benchmark_is_registered_and_its_config_loads_with_an_existing_initial_skill() throws Exception {
         assertTrue(Benchmarks.all().keySet().containsAll(ENVS), Benchmarks.all().keySet().toString());
         for (String env : ENVS) {
             FlatConfig c = SkillOptConfig.load(Path.of("configs", env, "default.yaml")).build().flat();

@@ -57,4 +57,30 @@ class SimpleBenchmarkTest {
         assertFalse(seen.get(seen.size() - 1).systemText().contains("## Skill"));
         assertEquals(6, again.size());
     }
+
+    @Test
+    void an_exec_agent_target_gets_the_task_with_the_skill_in_a_workspace_under_the_rollout_folder() {
+        List<io.skillopt4j.backend.ExecTask> tasks = new CopyOnWriteArrayList<>();
+        io.skillopt4j.backend.ExecAgent agent = new io.skillopt4j.backend.ExecAgent() {
+            @Override public io.skillopt4j.backend.ExecResult run(io.skillopt4j.backend.ExecTask task) {
+                tasks.add(task);
+                return new io.skillopt4j.backend.ExecResult("Paris", "I checked.", List.of(), null, null, true, "");
+            }
+            @Override public String backend() { return "fake_exec"; }
+        };
+        ChatModel unused = req -> { throw new AssertionError("the chat target must not be called"); };
+        BenchmarkFactory f = SimpleBenchmark.builder("capitals-exec")
+                .splits(List.of(new Item("fr", Map.of("q", "Capital of France?", "a", "Paris"))), List.of(), List.of())
+                .userPrompt(item -> item.str("q"))
+                .scorer((item, answer) -> Score.binary(answer.equals(item.str("a"))))
+                .build();
+        Benchmark b = f.create(new BenchmarkContext(FlatConfig.empty(),
+                new ModelRoles(unused, unused, java.util.Optional.of(agent), null), tmp));
+        List<RolloutResult> rs = b.rollout(new RolloutRequest(b.data().buildTrainBatch(1, 1), "My skill", tmp.resolve("x"), true));
+        assertEquals(1.0, rs.get(0).hard());
+        assertEquals("fr", tasks.get(0).id());
+        assertEquals("My skill", tasks.get(0).skill());
+        assertEquals(tmp.resolve("x/workspaces/fr"), tasks.get(0).workspace());
+        assertTrue(tasks.get(0).prompt().startsWith("Capital of France?") && tasks.get(0).prompt().contains("<answer>"));
+    }
 }

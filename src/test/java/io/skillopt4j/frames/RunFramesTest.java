@@ -148,7 +148,7 @@ class RunFramesTest {
     @Test
     void tracesFrameHasOneRowPerTraceStep() {
         Frame t = RunFrames.load(Fixtures.run("exec-traces")).traces();
-        assertEquals(6 + 5 + 3, t.rowCount());
+        assertEquals(6 + 4 + 3, t.rowCount());
         assertEquals(List.of("phase", "split", "step", "id", "backend", "index", "kind", "tool", "chars", "truncated", "text"), t.columnNames());
         assertEquals("tool_call", t.stringColumn("kind").get(1));
         assertEquals("Read", t.stringColumn("tool").get(1));

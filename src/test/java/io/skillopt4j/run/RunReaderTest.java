@@ -93,7 +93,7 @@ class RunReaderTest {
     }
 
     @Test
-    void parsesClaudeStepsCodexRawAndCursorStreamTraces() {
+    void parsesClaudeStepListingAndCodexAndCursorRawStreamsWithTheBackendParsers() {
         RunSnapshot s = RunReader.read(Fixtures.run("exec-traces"));
         List<TraceFile> traces = RunReader.traces(s);
         assertEquals(List.of("claude", "codex", "cursor"), traces.stream().map(TraceFile::backend).toList());
@@ -102,16 +102,18 @@ class RunReaderTest {
         assertEquals(TraceStep.Kind.TOOL_CALL, claude.get(1).kind());
         assertEquals("Read", claude.get(1).tool());
         assertTrue(claude.get(2).text().contains("\nPassage 1"), "continuation lines stay with their step");
+        assertEquals(88, claude.get(2).chars());
         assertEquals(412, claude.get(4).chars());
         assertTrue(claude.get(4).truncated());
         assertFalse(claude.get(5).truncated());
         List<TraceStep> codex = traces.get(1).steps();
-        assertEquals(List.of(TraceStep.Kind.TEXT, TraceStep.Kind.TEXT, TraceStep.Kind.TOOL_CALL, TraceStep.Kind.TOOL_RESULT,
-                TraceStep.Kind.TEXT), codex.stream().map(TraceStep::kind).toList());
-        assertEquals("cat task.md", codex.get(2).text());
+        assertEquals(List.of(TraceStep.Kind.TEXT, TraceStep.Kind.TOOL_CALL, TraceStep.Kind.TOOL_RESULT, TraceStep.Kind.TEXT),
+                codex.stream().map(TraceStep::kind).toList());
+        assertEquals("cat task.md", codex.get(1).text());
+        assertEquals("exec", codex.get(1).tool());
         List<TraceStep> cursor = traces.get(2).steps();
         assertEquals(3, cursor.size());
-        assertEquals("readToolCall", cursor.get(1).tool());
+        assertEquals("read", cursor.get(1).tool());
         assertTrue(cursor.get(2).truncated());
         assertEquals(200, cursor.get(2).text().length());
     }

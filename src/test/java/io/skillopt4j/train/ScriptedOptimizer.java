@@ -29,6 +29,7 @@ final class ScriptedOptimizer implements ChatModel {
     private final UsageMeter meter;
     final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
     volatile boolean garbage;
+    volatile long delayMillis;
     final List<String> userMessages = java.util.Collections.synchronizedList(new ArrayList<>());
 
     ScriptedOptimizer(UsageMeter meter) { this.meter = meter; }
@@ -37,6 +38,9 @@ final class ScriptedOptimizer implements ChatModel {
         calls.computeIfAbsent(req.stage(), k -> new AtomicInteger()).incrementAndGet();
         String u = req.lastUserText();
         userMessages.add(u);
+        if (delayMillis > 0) {
+            try { Thread.sleep(delayMillis); } catch (InterruptedException e) { Thread.currentThread().interrupt(); }
+        }
         String reply = garbage ? "I cannot answer in JSON today." : answer(u, req.systemText().contains("EXECUTION_LAPSE"));
         Usage usage = Usage.of(u.length() / 4, reply.length() / 4);
         if (meter != null) meter.record("optimizer", req.stage(), usage, Duration.ZERO);

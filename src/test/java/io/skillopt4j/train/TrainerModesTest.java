@@ -142,6 +142,17 @@ class TrainerModesTest {
     }
 
     @Test
+    void withoutTestEvaluationTheTestFieldsAreNullAndNoTestFolderIsWritten() throws Exception {
+        Path run = tmp.resolve("notest");
+        TrainingResult r = TrainerEndToEndTest.trainer(cfg("eval_test", false), run, 2, null).train();
+        for (String k : List.of("test_hard", "test_soft", "baseline_test_hard", "final_test_hard", "test_delta_hard", "final_selection_hard")) {
+            assertTrue(r.summary().containsKey(k) && r.summary().get(k) == null, k);
+        }
+        assertFalse(Files.exists(run.resolve("test_eval")));
+        assertEquals(3, ((Map<?, ?>) Json.read(run.resolve("runtime_state.json"))).get("last_completed_step"));
+    }
+
+    @Test
     void badKnobsFailBeforeAnyModelCall() throws Exception {
         Path run = tmp.resolve("bad");
         ConfigException e = assertThrows(ConfigException.class,

@@ -9,7 +9,6 @@ import io.skillopt4j.env.Item;
 import io.skillopt4j.internal.AtomicFiles;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +16,7 @@ import java.util.Map;
 /**
  * Immutable. Makes the {@code house-rules} benchmark. Config keys (flat): {@code house_rules_seed} (data seed,
  * default {@code split_seed}, else 42), {@code house_rules_per_category} (24), {@code house_rules_split}
- * ("2:1:3" train:val:test per category), {@code limit}, {@code workers} (8), {@code exec_timeout} (seconds).
+ * ("2:1:3" train:val:test per category), {@code limit}, {@code workers} (8), {@code exec_timeout} (60 s).
  * The generated splits are written under {@code <out_root>/_generated_splits/} for inspection.
  */
 public final class HouseRulesFactory implements BenchmarkFactory {
@@ -36,9 +35,7 @@ public final class HouseRulesFactory implements BenchmarkFactory {
         int limit = c.integer("limit", 0);
         if (limit > 0) data = data.limited(limit);
         writeSplits(ctx.outRoot().resolve("_generated_splits").resolve("house-rules_seed" + seed), data, seed, ratio);
-        int timeoutS = c.integer("exec_timeout", 120);
-        return new HouseRulesBenchmark(data, ctx.roles().target(), c.integer("workers", 8),
-                timeoutS > 0 ? Duration.ofSeconds(timeoutS) : null);
+        return new HouseRulesBenchmark(ctx, data);
     }
 
     static int[] parseRatio(String s) {
@@ -56,7 +53,8 @@ public final class HouseRulesFactory implements BenchmarkFactory {
         Map<String, Object> counts = new LinkedHashMap<>();
         for (String split : List.of("train", "val", "test")) {
             List<Map<String, Object>> rows = new java.util.ArrayList<>();
-            for (Item it : data.split(split)) {
+            List<Item> items = switch (split) { case "train" -> data.train(); case "val" -> data.val(); default -> data.test(); };
+            for (Item it : items) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("id", it.id());
                 m.putAll(it.fields());

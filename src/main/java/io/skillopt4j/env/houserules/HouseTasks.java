@@ -36,11 +36,13 @@ public final class HouseTasks {
             "retry", "limit", "user", "session", "timeout", "price", "tax", "rate", "batch", "size", "file", "path", "cache"};
     private static final String[] NAMES = {"Oslo", "Lima", "Cairo", "Perth", "Quito", "Hanoi", "Dakar", "Bern", "Riga",
             "Nairobi", "Austin", "Kyoto", "Malmo", "Tunis", "Porto", "Accra"};
-    private static final String[] TOPICS = {"quarterly sales review", "onboarding checklist for new staff", "network outage postmortem",
-            "annual budget summary", "customer feedback themes", "release notes for version two",
-            "warehouse safety rules", "travel expense policy", "data retention plan", "hiring pipeline status"};
+    private static final String[] TOPIC_A = {"quarterly", "annual", "weekly", "regional", "internal", "customer", "supplier",
+            "security", "hiring", "travel", "warehouse", "network"};
+    private static final String[] TOPIC_B = {"sales review", "budget summary", "feedback themes", "safety rules", "expense policy",
+            "retention plan", "pipeline status", "outage postmortem", "release notes", "onboarding checklist"};
     private static final String[] FEATURES = {"dark mode", "audit logging", "two-factor login", "auto backup", "beta search",
-            "email digest", "rate limiting", "spell check"};
+            "email digest", "rate limiting", "spell check", "single sign-on", "usage alerts", "file sharing", "guest access"};
+    private static final String[] AUDIENCES = {"new accounts", "administrators", "the mobile app", "trial users"};
 
     private static final Pattern DATE_Q = Pattern.compile("(January|February|March|April|May|June|July|August|September|October|November|December) (\\d{1,2}), (\\d{4})");
     private static final Pattern NUMBER_Q = Pattern.compile("raw count is (\\d+)");
@@ -91,12 +93,11 @@ public final class HouseTasks {
             case PERCENT -> {
                 int b = 40 + r.nextInt(900);
                 int a = 1 + r.nextInt(b - 1);
-                while (a * 1000 % b == 0) a = 1 + r.nextInt(b - 1); // keep a real first decimal
                 yield "What share of the " + pick(r, THINGS) + " passed inspection? " + a + " out of " + b + " passed.";
             }
-            case BOOLEAN -> "Is " + pick(r, FEATURES) + " enabled for new accounts? The configuration flag is set to "
+            case BOOLEAN -> "Is " + pick(r, FEATURES) + " enabled for " + pick(r, AUDIENCES) + "? The configuration flag is set to "
                     + (r.nextBoolean() ? "on" : "off") + ".";
-            case HEADING -> "Write a heading for a section about \"" + pick(r, TOPICS) + "\".";
+            case HEADING -> "Write a heading for a section about \"" + pick(r, TOPIC_A) + " " + pick(r, TOPIC_B) + "\".";
         };
     }
 

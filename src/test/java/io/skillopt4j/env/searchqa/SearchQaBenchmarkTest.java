@@ -85,6 +85,18 @@ class SearchQaBenchmarkTest {
     }
 
     @Test
+    void analyst_prompts_add_the_domain_and_failure_taxonomy_to_the_generic_ones() {
+        Benchmark b = Benchmarks.create("searchqa", EnvFixtures.context(
+                Map.of("split_mode", "split_dir", "split_dir", EnvFixtures.resource("searchqa").toString()), new EnvFixtures.Scripted(r -> ""), tmp));
+        String error = b.prompt("analyst_error").orElseThrow();
+        assertTrue(error.startsWith("You are the error analyst"), error);
+        assertTrue(error.contains("## Benchmark\nThe tasks are Jeopardy-style trivia clues"));
+        assertTrue(error.contains("Use these failure types in failure_summary: rule_missing, rule_wrong, rule_ignored, answer_format, other."));
+        assertTrue(b.prompt("analyst_success").orElseThrow().contains("## Benchmark\n"));
+        assertTrue(b.prompt("merge").isEmpty());
+    }
+
+    @Test
     void a_row_without_answers_is_reported_with_file_index_and_field() throws Exception {
         Path dir = tmp.resolve("bad");
         for (String s : List.of("train", "val", "test")) {

@@ -1,0 +1,14 @@
+package io.skillopt4j.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code skillopt bench}: measurements that are not tests (results go to docs/performance*.md). */
+@Command(name = "bench", mixinStandardHelpOptions = true, description = "Performance measurements (not tests).",
+        subcommands = {BenchTrainCommand.class, BenchFramesCommand.class})
+final class BenchCommand implements Runnable {
+    @Spec CommandSpec spec;
+
+    @Override public void run() { spec.commandLine().usage(spec.commandLine().getOut()); }
+}

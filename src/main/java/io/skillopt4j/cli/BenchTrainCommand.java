@@ -1,0 +1,145 @@
+package io.skillopt4j.cli;
+
+import io.skillopt4j.backend.Backends;
+import io.skillopt4j.backend.ModelRoles;
+import io.skillopt4j.config.ConfigRequest;
+import io.skillopt4j.config.ConfigResolver;
+import io.skillopt4j.config.FlatConfig;
+import io.skillopt4j.env.Benchmark;
+import io.skillopt4j.env.BenchmarkContext;
+import io.skillopt4j.env.Benchmarks;
+import io.skillopt4j.internal.AtomicFiles;
+import io.skillopt4j.sim.Latency;
+import io.skillopt4j.sim.SimServer;
+import io.skillopt4j.train.Trainer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code skillopt bench train}: trains the demo config against the simulator at a fixed latency and compares the
+ * wall time with the critical-path bound Σ phases ⌈calls/workers⌉ × latency; then at zero latency measures the
+ * framework's cost per model call (sequentially, one worker: wall / calls). Prints a Markdown section and with
+ * {@code --write FILE} replaces the marked section of that file.
+ */
+@Command(name = "train", mixinStandardHelpOptions = true,
+        description = "Measure a simulated training run: wall time vs the critical-path bound, and overhead per call.")
+final class BenchTrainCommand implements Callable<Integer> {
+    static final String START = "<!-- bench-train:start -->", END = "<!-- bench-train:end -->";
+
+    @Spec CommandSpec spec;
+    @Option(names = "--latency-ms", defaultValue = "100", description = "Fixed simulated latency per call (default: ${DEFAULT-VALUE}).") long latencyMs;
+    @Option(names = "--workers", defaultValue = "8", description = "Rollout workers (default: ${DEFAULT-VALUE}).") int workers;
+    @Option(names = "--analyst-workers", defaultValue = "4", description = "Analyst/merge workers (default: ${DEFAULT-VALUE}).") int analystWorkers;
+    @Option(names = "--epochs", defaultValue = "2", description = "Epochs (default: ${DEFAULT-VALUE}).") int epochs;
+    @Option(names = "--config", description = "Config (default: configs/demo/default.yaml).") Path config;
+    @Option(names = "--write", description = "Markdown file whose bench-train section is replaced with the results.") Path write;
+    @Option(names = "--dir", description = "Where the runs go (default: a temp folder).") Path dir;
+
+    @Override public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        Path cfgFile = config != null ? config : DemoCommand.locate(DemoCommand.DEMO_CONFIG);
+        Path base = dir != null ? dir : Files.createTempDirectory("skillopt-bench-train");
+
+        Run lat = run(cfgFile, base.resolve("latency"), latencyMs, workers, analystWorkers);
+        List<CriticalPath.Phase> phases = CriticalPath.phases(lat.root, workers, analystWorkers);
+        long waves = phases.stream().mapToLong(CriticalPath.Phase::waves).sum();
+        long counted = phases.stream().mapToLong(CriticalPath.Phase::calls).sum();
+        double boundS = waves * latencyMs / 1000.0;
+        Run zero = run(cfgFile, base.resolve("zero-parallel"), 0, workers, analystWorkers);
+        Run seq = run(cfgFile, base.resolve("zero-sequential"), 0, 1, 1);
+        // the same three runs without fsync (-Dskillopt.fsync=false): what the framework costs apart from the disk
+        String before = System.getProperty("skillopt.fsync");
+        System.setProperty("skillopt.fsync", "false");
+        Run latNs, zeroNs, seqNs;
+        try {
+            latNs = run(cfgFile, base.resolve("latency-nofsync"), latencyMs, workers, analystWorkers);
+            zeroNs = run(cfgFile, base.resolve("zero-parallel-nofsync"), 0, workers, analystWorkers);
+            seqNs = run(cfgFile, base.resolve("zero-sequential-nofsync"), 0, 1, 1);
+        } finally {
+            if (before == null) System.clearProperty("skillopt.fsync"); else System.setProperty("skillopt.fsync", before);
+        }
+
+        StringBuilder md = new StringBuilder();
+        md.append(START).append('\n');
+        md.append("Measured by `skillopt bench train` on ").append(machine()).append(".\n\n");
+        md.append(String.format(Locale.ROOT, "Run: `%s`, %d epoch(s), %d rollout workers, %d analyst workers, response cache off, simulator seed 7.%n%n",
+                base.relativize(base).toString().isEmpty() ? cfgFile.getFileName() : cfgFile, epochs, workers, analystWorkers));
+        md.append("| measurement | fsync on (default) | `-Dskillopt.fsync=false` |\n|---|---|---|\n");
+        md.append(String.format(Locale.ROOT, "| model calls (server count / counted from run folder) | %d / %d | %d |%n", lat.calls, counted, latNs.calls));
+        md.append(String.format(Locale.ROOT, "| sequential phases / waves (Σ ⌈calls/workers⌉) | %d / %d | same |%n", phases.size(), waves));
+        md.append(String.format(Locale.ROOT, "| critical-path bound at %d ms | %.2f s | %.2f s |%n", latencyMs, boundS, boundS));
+        md.append(String.format(Locale.ROOT, "| wall time at %d ms | %.2f s | %.2f s |%n", latencyMs, lat.wallS, latNs.wallS));
+        md.append(String.format(Locale.ROOT, "| **wall / bound** (target ≤ 1.02; Python SkillOpt 1.125) | **%.3f** | **%.3f** |%n", lat.wallS / boundS, latNs.wallS / boundS));
+        md.append(String.format(Locale.ROOT, "| wall at 0 ms, %d workers (amortised per call) | %.2f s (%.3f ms) | %.2f s (%.3f ms) |%n",
+                workers, zero.wallS, zero.wallS * 1000 / zero.calls, zeroNs.wallS, zeroNs.wallS * 1000 / zeroNs.calls));
+        md.append(String.format(Locale.ROOT, "| **overhead per call at 0 ms, 1 worker** (target ≤ 0.5 ms; Python 5.5–6.4 ms) | **%.3f ms** | **%.3f ms** |%n",
+                seq.wallS * 1000 / seq.calls, seqNs.wallS * 1000 / seqNs.calls));
+        md.append(String.format(Locale.ROOT, "| of which simulator compute (server-side, per call) | %.3f ms | %.3f ms |%n", seq.serverMs / seq.calls, seqNs.serverMs / seqNs.calls));
+        md.append(String.format(Locale.ROOT, "| process CPU per call, 1 worker (framework + HTTP + in-process simulator; load-independent) | %.3f ms | %.3f ms |%n",
+                seq.cpuMs / seq.calls, seqNs.cpuMs / seqNs.calls));
+        md.append(END).append('\n');
+        out.print(md);
+        out.flush();
+        if (write != null) {
+            String doc = Files.exists(write) ? Files.readString(write) : "# Performance\n\n";
+            int a = doc.indexOf(START), b = doc.indexOf(END);
+            doc = a >= 0 && b > a ? doc.substring(0, a) + md + doc.substring(b + END.length() + 1 > doc.length() ? doc.length() : b + END.length() + 1)
+                    : doc.stripTrailing() + "\n\n" + md;
+            AtomicFiles.writeString(write, doc);
+            out.println("wrote " + write);
+        }
+        return 0;
+    }
+
+    private record Run(Path root, FlatConfig cfg, double wallS, long calls, double serverMs, double cpuMs) {}
+
+    private Run run(Path cfgFile, Path root, long latency, int w, int aw) {
+        List<ConfigRequest.Override> os = new ArrayList<>();
+        os.add(ConfigRequest.Override.typed("env.out_root", root.toString()));
+        os.add(ConfigRequest.Override.typed("env.skill_init", cfgFile.getParent().resolve("initial_skill.md").toString()));
+        os.add(ConfigRequest.Override.typed("train.num_epochs", epochs));
+        os.add(ConfigRequest.Override.typed("env.workers", w));
+        os.add(ConfigRequest.Override.typed("gradient.analyst_workers", aw));
+        os.add(ConfigRequest.Override.typed("model.response_cache", "off"));
+        FlatConfig cfg = ConfigResolver.system().resolve(new ConfigRequest(cfgFile, Map.of(), os, Map.of(), false)).flat();
+        cfg = cfg.with("max_api_workers", Math.max(w, aw));
+        try (SimServer sim = SimServer.builder().seed(7).latency(new Latency.Fixed(latency)).threads(Math.max(64, 4 * w)).start()) {
+            ModelRoles roles = Backends.roles(cfg, Map.of("OPENAI_COMPATIBLE_BASE_URL", sim.url(), "OPENAI_COMPATIBLE_API_KEY", "sk-bench"));
+            Benchmark b = Benchmarks.create("house-rules", new BenchmarkContext(cfg, roles, root));
+            long c0 = cpuNanos(), t0 = System.nanoTime();
+            Trainer.builder().config(cfg).roles(roles).benchmark(b).outRoot(root).build().train();
+            double wall = (System.nanoTime() - t0) / 1e9;
+            return new Run(root, cfg, wall, sim.requests(), sim.handlerNanos() / 1e6, (cpuNanos() - c0) / 1e6);
+        }
+    }
+
+    /** CPU time of this whole process (framework, HTTP client and the in-process simulator), or 0 if unknown. */
+    private static long cpuNanos() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime() : 0;
+    }
+
+    static String machine() {
+        String java = System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version");
+        int cpus = Runtime.getRuntime().availableProcessors();
+        String load = "";
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(new java.io.FileInputStream("/proc/loadavg"), StandardCharsets.UTF_8))) {
+            load = ", load average " + r.readLine().split(" ")[0];
+        } catch (Exception ignored) { /* not Linux */ }
+        return String.format(Locale.ROOT, "%s %s, nproc %d%s, %s", System.getProperty("os.name"), System.getProperty("os.arch"), cpus, load, java);
+    }
+}

@@ -1,0 +1,90 @@
+package io.skillopt4j.cli;
+
+import io.skillopt4j.internal.Json;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Immutable (stateless). Reads a finished run folder and returns its sequential phases — each a set of model
+ * calls the trainer issues together — with their call counts, so the critical-path bound is
+ * Σ phases ⌈calls / workers⌉ × latency: what a perfect scheduler would need at that latency.
+ */
+final class CriticalPath {
+    private CriticalPath() {}
+
+    /** One phase: its name, number of calls and the pool size that serves it. */
+    record Phase(String name, int calls, int workers) {
+        int waves() { return calls == 0 ? 0 : (calls + workers - 1) / workers; }
+    }
+
+    static List<Phase> phases(Path run, int workers, int analystWorkers) {
+        List<Phase> out = new ArrayList<>();
+        rollout(out, "baseline selection", run.resolve("selection_eval_baseline"), workers);
+        List<Path> steps = list(run.resolve("steps"));
+        for (Path step : steps) {
+            String n = step.getFileName().toString();
+            rollout(out, n + " rollout", step.resolve("rollout"), workers);
+            Map<?, ?> tokens = readJson(step.resolve("step_record.json")) instanceof Map<?, ?> rec && rec.get("tokens") instanceof Map<?, ?> t ? t : Map.of();
+            out.add(new Phase(n + " reflect", calls(tokens, "analyst"), analystWorkers));
+            // merge groups run one after the other (failure, success, final); with groups no larger than
+            // merge_batch_size each is a single call, so every merge call is its own wave
+            for (int i = 0; i < calls(tokens, "merge"); i++) out.add(new Phase(n + " merge " + (i + 1), 1, 1));
+            if (calls(tokens, "ranking") > 0) out.add(new Phase(n + " ranking", calls(tokens, "ranking"), 1));
+            if (calls(tokens, "lr_autonomous") > 0) out.add(new Phase(n + " lr", calls(tokens, "lr_autonomous"), 1));
+            rollout(out, n + " selection", step.resolve("selection_eval"), workers);
+        }
+        for (Path ep : list(run.resolve("slow_update"))) {
+            rollout(out, "slow " + ep.getFileName() + " prev", ep.resolve("rollout_prev"), workers);
+            rollout(out, "slow " + ep.getFileName() + " curr", ep.resolve("rollout_curr"), workers);
+            if (readJson(ep.resolve("slow_result.json")) instanceof Map<?, ?> m && !"inject_placeholder".equals(m.get("action")))
+                out.add(new Phase("slow " + ep.getFileName() + " update", 1, 1));
+        }
+        for (Path ep : list(run.resolve("meta_skill"))) {
+            rollout(out, "meta " + ep.getFileName() + " prev", ep.resolve("rollout_prev"), workers);
+            rollout(out, "meta " + ep.getFileName() + " curr", ep.resolve("rollout_curr"), workers);
+            if (readJson(ep.resolve("meta_skill_result.json")) instanceof Map<?, ?> m && !"skip_first_epoch".equals(m.get("action")))
+                out.add(new Phase("meta " + ep.getFileName(), 1, 1));
+        }
+        for (String d : List.of("final_selection_eval", "test_eval_baseline", "test_eval", "test_eval_final"))
+            rollout(out, d, run.resolve(d), workers);
+        return out;
+    }
+
+    private static int calls(Map<?, ?> tokens, String stage) {
+        return tokens.get(stage) instanceof Map<?, ?> m && m.get("calls") instanceof Number c ? c.intValue() : 0;
+    }
+
+    private static void rollout(List<Phase> out, String name, Path dir, int workers) {
+        Path f = dir.resolve("results.jsonl");
+        if (!Files.exists(f)) return;
+        try (Stream<String> lines = Files.lines(f)) {
+            out.add(new Phase(name, (int) lines.filter(l -> !l.isBlank()).count(), workers));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static List<Path> list(Path dir) {
+        if (!Files.isDirectory(dir)) return List.of();
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Object readJson(Path f) {
+        try {
+            return Files.exists(f) ? Json.read(f) : null;
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package io.skillopt4j.cli;
+
+import io.skillopt4j.env.RolloutResult;
+import io.skillopt4j.env.RolloutRunner;
+import io.skillopt4j.run.TrainingEvent;
+import io.skillopt4j.run.TrainingListener;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Thread-safe. The demo's progress bar on stderr (one redrawn line on a terminal, one line per step otherwise)
+ * and its closing score table.
+ */
+final class DemoProgress implements TrainingListener, RolloutRunner.Progress {
+    private final PrintWriter err;
+    private final boolean enabled;
+    private final boolean tty = System.console() != null;
+    private int total = 0, step = 0, epoch = 0, done = 0, items = 0;
+    private String stage = "baseline", last = "";
+    private double current = Double.NaN, best = Double.NaN;
+    private long lastDraw = 0;
+
+    DemoProgress(PrintWriter err, boolean enabled) {
+        this.err = err;
+        this.enabled = enabled;
+    }
+
+    @Override public synchronized void on(TrainingEvent e) {
+        if (e instanceof TrainingEvent.RunStarted s) total = s.totalSteps();
+        else if (e instanceof TrainingEvent.StepStarted s) { step = s.step(); epoch = s.epoch(); stage = "rollout"; }
+        else if (e instanceof TrainingEvent.StageFinished s) stage = s.stage();
+        else if (e instanceof TrainingEvent.GateDecision g) { current = g.currentScore(); best = g.bestScore(); }
+        else if (e instanceof TrainingEvent.StepFinished s) {
+            last = s.action();
+            if (enabled && !tty) err.printf(Locale.ROOT, "step %d/%d  %-16s val %s (best %s)%n", s.step(), s.totalSteps(), s.action(), fmt(current), fmt(best));
+            stage = step >= total ? "final test" : "next step";
+        } else if (e instanceof TrainingEvent.EpochFinished f) { current = f.currentScore(); best = f.bestScore(); stage = "epoch " + f.epoch() + " done"; }
+        draw(true);
+    }
+
+    @Override public synchronized void onItem(int d, int n, RolloutResult result) {
+        done = d;
+        items = n;
+        draw(d == n);
+    }
+
+    private void draw(boolean force) {
+        if (!enabled || !tty) return;
+        long now = System.nanoTime();
+        if (!force && now - lastDraw < 100_000_000L) return;
+        lastDraw = now;
+        int width = 24, filled = total == 0 ? 0 : Math.min(width, step * width / total);
+        String bar = "#".repeat(filled) + "-".repeat(width - filled);
+        String line = String.format(Locale.ROOT, "[%s] step %d/%d ep %d | %s %d/%d | val %s best %s | %s",
+                bar, step, total, epoch, stage, done, items, fmt(current), fmt(best), last);
+        err.print("\r" + (line.length() > 110 ? line.substring(0, 110) : String.format("%-110s", line)));
+        err.flush();
+    }
+
+    synchronized void finish() {
+        if (enabled && tty) { err.println(); err.flush(); }
+    }
+
+    private static String fmt(double v) { return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.3f", v); }
+
+    /** Prints baseline → best → test, the step counts and where the results are. */
+    static void printSummary(PrintWriter out, Map<String, Object> s, Path outRoot, Path report) {
+        out.println();
+        out.println("                          hard     soft");
+        row(out, "validation: initial skill", s.get("baseline_selection_hard"), null);
+        row(out, "validation: best skill", s.get("best_selection_hard"), null);
+        row(out, "test: initial skill", s.get("baseline_test_hard"), s.get("baseline_test_soft"));
+        row(out, "test: best skill", s.get("test_hard"), s.get("test_soft"));
+        if (s.get("test_delta_hard") instanceof Number d) out.printf(Locale.ROOT, "%-26s%+.3f%n", "test gain (best - initial)", d.doubleValue());
+        out.printf(Locale.ROOT, "steps: %s accepted, %s rejected, %s skipped; best at step %s; wall %s s%n",
+                s.get("total_accepts"), s.get("total_rejects"), s.get("total_skips"), s.get("best_step"), s.get("total_wall_time_s"));
+        if (s.get("token_summary") instanceof Map<?, ?> t && t.get("_total") instanceof Map<?, ?> tot)
+            out.printf(Locale.ROOT, "model calls: %s, tokens: %s%n", tot.get("calls"), tot.get("total_tokens"));
+        out.println();
+        out.println("run folder:  " + outRoot);
+        out.println("best skill:  " + outRoot.resolve("best_skill.md"));
+        out.println("report:      " + (report == null ? "(not written)" : report));
+        out.println("summary:     " + outRoot.resolve("summary.json"));
+    }
+
+    private static void row(PrintWriter out, String label, Object hard, Object soft) {
+        out.printf(Locale.ROOT, "%-26s%s    %s%n", label, num(hard), soft == null ? "" : num(soft));
+    }
+
+    private static String num(Object o) { return o instanceof Number n ? String.format(Locale.ROOT, "%.3f", n.doubleValue()) : "  -  "; }
+}

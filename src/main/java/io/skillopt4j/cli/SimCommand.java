@@ -1,0 +1,77 @@
+package io.skillopt4j.cli;
+
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.sim.Faults;
+import io.skillopt4j.sim.Latency;
+import io.skillopt4j.sim.SimBehaviour;
+import io.skillopt4j.sim.SimServer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/** {@code skillopt sim serve}: runs the offline simulator as a standalone OpenAI-compatible server. */
+@Command(name = "sim", description = "The offline simulator (a deterministic stand-in for an LLM).",
+        subcommands = SimCommand.Serve.class, mixinStandardHelpOptions = true)
+final class SimCommand implements Runnable {
+    @Spec CommandSpec spec;
+
+    @Override public void run() { spec.commandLine().usage(spec.commandLine().getOut()); }
+
+    /** Serves until interrupted (Ctrl-C). */
+    @Command(name = "serve", mixinStandardHelpOptions = true,
+            description = "Serve POST /v1/chat/completions and GET /v1/models on 127.0.0.1.")
+    static final class Serve implements Callable<Integer> {
+        @Spec CommandSpec spec;
+        @Option(names = "--port", defaultValue = "8089", description = "Port on 127.0.0.1 (0 = any free port). Default ${DEFAULT-VALUE}.") int port;
+        @Option(names = "--seed", defaultValue = "7", description = "Seed of every simulated choice. Default ${DEFAULT-VALUE}.") long seed;
+        @Option(names = "--latency-ms", defaultValue = "0", description = "Delay per call: N, A-B (uniform) or lognormal:MEDIAN:SIGMA. Default ${DEFAULT-VALUE}.") String latency;
+        @Option(names = "--fault-429", defaultValue = "0", description = "Rate of 429 replies with Retry-After.") double f429;
+        @Option(names = "--fault-500", defaultValue = "0", description = "Rate of 500 replies.") double f500;
+        @Option(names = "--fault-timeout", defaultValue = "0", description = "Rate of held connections (past the client's timeout).") double fTimeout;
+        @Option(names = "--fault-malformed", defaultValue = "0", description = "Rate of 200 replies whose body is not JSON.") double fMalformed;
+        @Option(names = "--fault-truncated", defaultValue = "0", description = "Rate of bodies cut off mid-stream.") double fTruncated;
+        @Option(names = "--retry-after", defaultValue = "1", description = "Retry-After seconds on 429. Default ${DEFAULT-VALUE}.") int retryAfter;
+        @Option(names = "--timeout-hold-ms", defaultValue = "30000", description = "How long a timeout fault holds the connection. Default ${DEFAULT-VALUE}.") long holdMs;
+        @Option(names = "--threads", defaultValue = "64", description = "Request threads. Default ${DEFAULT-VALUE}.") int threads;
+        @Option(names = "--model-name", defaultValue = "skillopt-sim", description = "Model id in /v1/models. Default ${DEFAULT-VALUE}.") String modelName;
+        @Option(names = "--slip-rate", defaultValue = "0.04", description = "Target's rate of ignoring a rule it has. Default ${DEFAULT-VALUE}.") double slip;
+        @Option(names = "--harm-rate", defaultValue = "0.30", description = "Analysts' rate of proposing a harmful rule. Default ${DEFAULT-VALUE}.") double harm;
+        @Option(names = "--serve-ms", hidden = true, defaultValue = "0", description = "Stop after this many ms (tests).") long serveMs;
+
+        @Override public Integer call() throws InterruptedException {
+            SimServer.Builder b = SimServer.builder();
+            try {
+                SimBehaviour d = SimBehaviour.defaults();
+                b.seed(seed).port(port).threads(threads).modelName(modelName).latency(Latency.parse(latency))
+                        .behaviour(new SimBehaviour(slip, d.vagueRate(), harm, d.redundantRate(), d.reinforceRate()))
+                        .faults(new Faults(f429, f500, fTimeout, fMalformed, fTruncated, retryAfter, Duration.ofMillis(holdMs)));
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException("sim serve: " + e.getMessage());
+            }
+            CountDownLatch stop = new CountDownLatch(1);
+            try (SimServer sim = b.start()) {
+                PrintWriter out = spec.commandLine().getOut();
+                out.println("skillopt sim: OpenAI-compatible server at " + sim.url() + " (seed " + seed + ", latency "
+                        + sim.latency() + (sim.faults().any() ? ", faults on" : "") + ")");
+                out.println("  export OPENAI_COMPATIBLE_BASE_URL=" + sim.url() + "   # then --backend openai_compatible");
+                out.flush();
+                Thread hook = new Thread(stop::countDown);
+                Runtime.getRuntime().addShutdownHook(hook);
+                if (serveMs > 0) stop.await(serveMs, TimeUnit.MILLISECONDS); else stop.await();
+                try { Runtime.getRuntime().removeShutdownHook(hook); } catch (IllegalStateException shuttingDown) { /* fine */ }
+                out.println("skillopt sim: served " + sim.requests() + " request(s) " + sim.requestsByStage());
+                out.flush();
+            } catch (java.io.UncheckedIOException e) {
+                throw new ConfigException("sim serve: " + e.getMessage());
+            }
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package io.skillopt4j.backend;
+
+import io.skillopt4j.config.FlatConfig;
+import okhttp3.mockwebserver.Dispatcher;
+import okhttp3.mockwebserver.MockResponse;
+import okhttp3.mockwebserver.MockWebServer;
+import okhttp3.mockwebserver.RecordedRequest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+class ConcurrencyTest {
+    @TempDir Path tmp;
+
+    @Test void oneModelIsSharedByManyThreadsAndBoundsConcurrentCallsPerRole() throws Exception {
+        AtomicInteger inFlight = new AtomicInteger();
+        AtomicInteger peak = new AtomicInteger();
+        try (MockWebServer server = new MockWebServer()) {
+            server.setDispatcher(new Dispatcher() {
+                @Override public MockResponse dispatch(RecordedRequest request) throws InterruptedException {
+                    peak.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+                    Thread.sleep(40);
+                    inFlight.decrementAndGet();
+                    return new MockResponse().setBody(OpenAiCompatibleChatModelTest.OK);
+                }
+            });
+            UsageMeter meter = new UsageMeter();
+            ChatModel m = OpenAiCompatibleChatModel.builder().baseUrl(server.url("/v1").toString()).model("m").maxConcurrency(2)
+                    .meter(meter).backoff(Backoff.NONE).build();
+            ExecutorService pool = Executors.newFixedThreadPool(6);
+            List<Future<String>> fs = new ArrayList<>();
+            for (int i = 0; i < 12; i++) fs.add(pool.submit(() -> m.chat("x")));
+            for (Future<String> f : fs) assertEquals("hello", f.get());
+            pool.shutdown();
+
+            assertEquals(2, peak.get());
+            assertEquals(12, meter.byStage().get("chat").calls());
+            assertEquals(12 * 15, meter.byStage().get("chat").totalTokens());
+        }
+    }
+
+    @Test void cursorTargetIsAlsoUsableAsAChatModel() {
+        FakeCli cli = FakeCli.install(tmp, "cursor-agent").replay("cursor_stream.jsonl");
+        FlatConfig cfg = FlatConfig.of(Map.of("optimizer_backend", "openai_compatible", "target_backend", "cursor_exec", "cursor_exec_path", cli.path()));
+
+        ModelRoles roles = Backends.roles(cfg, FakeCli.env(Map.of()));
+
+        assertEquals("cursor_exec", roles.targetAgent().orElseThrow().backend());
+        assertEquals("composer-2.5", roles.target().model());
+        assertEquals("<answer>D</answer>", roles.target().chat("Which letter?"));
+        assertEquals(1, roles.usage().byRoleAndStage().get("target/chat").calls());
+        assertTrue(cli.stdin(1).contains("History:\n- User: Which letter?"));
+    }
+}

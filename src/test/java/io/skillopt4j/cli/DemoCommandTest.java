@@ -1,0 +1,66 @@
+package io.skillopt4j.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+class DemoCommandTest {
+    private record Result(int code, String out, String err) {}
+
+    private static Result run(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    @Test void demoTrainsOnTheSimulatorPrintsTheScoreTableAndResumes(@TempDir Path dir) throws Exception {
+        Path root = dir.resolve("demo");
+        Result r = run("demo", "--out_root", root.toString(), "--no-progress", "--cfg-options", "env.limit=20", "train.batch_size=10");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains("deterministic stand-in for an LLM"), r.err());
+        assertTrue(r.out().contains("test: best skill") && r.out().contains("validation: initial skill"), r.out());
+        assertTrue(r.out().contains("best skill:  " + root.resolve("best_skill.md")), r.out());
+        for (String f : new String[] {"summary.json", "best_skill.md", "report.html", "history.json", "config.json", "steps/step_0001/step_record.json"})
+            assertTrue(Files.exists(root.resolve(f)), f);
+        assertTrue(Files.isDirectory(root.resolve(".cache/responses")), "response cache is on for the demo");
+        String summary = Files.readString(root.resolve("summary.json"));
+
+        Result again = run("demo", "--out_root", root.toString(), "--no-progress", "--cfg-options", "env.limit=20", "train.batch_size=10");
+        assertEquals(0, again.code(), again.err());
+        assertTrue(again.err().contains("resuming " + root), again.err());
+        assertEquals(strip(summary), strip(Files.readString(root.resolve("summary.json"))));
+    }
+
+    private static String strip(String summaryJson) {
+        return summaryJson.replaceAll("\"[a-z_]*(time|wall)[a-z_]*\": [0-9.eE+-]+", "");
+    }
+
+    @Test void demoWithAnExplicitOpenAiCompatibleBackendNeedsABaseUrl(@TempDir Path dir) {
+        if (System.getenv("OPENAI_COMPATIBLE_BASE_URL") != null) return; // a real server is configured here
+        Result r = run("demo", "--backend", "openai_compatible", "--out_root", dir.resolve("x").toString());
+        assertEquals(2, r.code());
+        assertTrue(r.err().startsWith("error: --backend openai_compatible needs OPENAI_COMPATIBLE_BASE_URL"), r.err());
+    }
+
+    @Test void simServeStartsPrintsItsUrlAndStops() {
+        Result r = run("sim", "serve", "--port", "0", "--seed", "3", "--latency-ms", "5-10", "--serve-ms", "200");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().matches("(?s)skillopt sim: OpenAI-compatible server at http://127\\.0\\.0\\.1:\\d+/v1 \\(seed 3, latency 5-10ms\\).*"), r.out());
+    }
+
+    @Test void simServeRejectsBadKnobsWithOneLine() {
+        Result bad = run("sim", "serve", "--latency-ms", "fast");
+        assertEquals(2, bad.code());
+        assertEquals(1, bad.err().strip().lines().count(), bad.err());
+        assertTrue(bad.err().contains("latency 'fast' is not valid"), bad.err());
+        Result rate = run("sim", "serve", "--fault-500", "1.5");
+        assertEquals(2, rate.code());
+        assertTrue(rate.err().contains("fault rates must be in [0,1]"), rate.err());
+    }
+}
