@@ -9,19 +9,28 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Runs every code cell of one notebook through {@link JShellEngine} (no Jupyter), in a JVM whose working
- * directory is the notebook's folder, as Jupyter's is. Prints one line per cell; exits 1 at the first
- * failing cell with its traceback. Started by {@code NotebookCellsTest}.
+ * Runs every code cell of the given notebooks through {@link JShellEngine} (no Jupyter), each notebook in a
+ * fresh JShell session, in a JVM whose working directory is the notebooks' folder, as Jupyter's is. Prints
+ * one line per cell and a {@code NOTEBOOK <name> OK|FAILED} line per notebook (with the failing cell's
+ * traceback); the exit code is the number of failed notebooks. Started by {@code NotebookCellsTest}.
  */
 public final class NotebookCellRunner {
     public static void main(String[] args) throws Exception {
-        Path nb = Path.of(args[0]);
+        int failed = 0;
+        for (String arg : args) if (!run(Path.of(arg))) failed++;
+        System.exit(failed);
+    }
+
+    static boolean run(Path nb) throws Exception {
         JsonNode root = Json.MAPPER.readTree(Files.readString(nb));
+        String name = nb.getFileName().toString();
+        Display.maxRows(20);
+        long start = System.nanoTime();
         try (JShellEngine jsh = JShellEngine.create(JShellEngine.systemClassPath())) {
             List<String> problems = jsh.startup(JShellEngine.DEFAULT_IMPORTS + "\n" + SkillOptKernel.startupScript());
             if (!problems.isEmpty()) {
-                System.out.println("STARTUP FAILED: " + problems);
-                System.exit(1);
+                System.out.println("NOTEBOOK " + name + " FAILED: startup: " + problems);
+                return false;
             }
             int n = 0;
             for (JsonNode cell : root.path("cells")) {
@@ -33,15 +42,16 @@ public final class NotebookCellRunner {
                     var value = jsh.eval(src);
                     // Render as the kernel would, so renderer failures count as cell failures too.
                     String mimes = value.map(v -> Display.render(v.value()).data().keySet().toString()).orElse("-");
-                    System.out.printf("cell %d ok (%d ms) %s%n", n, (System.nanoTime() - t0) / 1_000_000, mimes);
+                    System.out.printf("  %s cell %d ok (%d ms) %s%n", name, n, (System.nanoTime() - t0) / 1_000_000, mimes);
                 } catch (CellException e) {
-                    System.out.println("cell " + n + " FAILED:\n" + src + "\n---\n" + String.join("\n", e.traceback()));
-                    System.exit(1);
+                    System.out.println("NOTEBOOK " + name + " FAILED at code cell " + n + ":\n" + src + "\n---\n"
+                            + String.join("\n", e.traceback()));
+                    return false;
                 }
             }
-            System.out.println(nb.getFileName() + ": " + n + " code cells ok");
+            System.out.printf("NOTEBOOK %s OK: %d code cells in %d ms%n", name, n, (System.nanoTime() - start) / 1_000_000);
+            return true;
         }
-        System.exit(0);
     }
 
     static String source(JsonNode cell) {
