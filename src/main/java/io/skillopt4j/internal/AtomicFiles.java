@@ -30,15 +30,28 @@ public final class AtomicFiles {
         writeString(file, Json.pretty(value));
     }
 
+    /**
+     * Like {@link #writeString(Path, String)} but without forcing the data to disk: for files a resumed run can
+     * recompute (per-call artefacts). The rename still makes them all-or-nothing for a killed process; only a
+     * power cut can lose them.
+     */
+    public static void writeRecomputable(Path file, String text) {
+        write(file, text.getBytes(StandardCharsets.UTF_8), false);
+    }
+
     /** Atomically replaces {@code file} with {@code bytes}, creating parent folders. */
     public static void write(Path file, byte[] bytes) {
+        write(file, bytes, true);
+    }
+
+    private static void write(Path file, byte[] bytes, boolean durable) {
         Path dir = file.toAbsolutePath().getParent();
         Path tmp = dir.resolve("." + file.getFileName() + ".tmp" + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet());
         try {
             Files.createDirectories(dir);
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 ch.write(java.nio.ByteBuffer.wrap(bytes));
-                if (fsync()) ch.force(true);
+                if (durable && fsync()) ch.force(true);
             }
             try {
                 Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

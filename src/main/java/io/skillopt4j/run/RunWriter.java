@@ -3,15 +3,8 @@ package io.skillopt4j.run;
 import io.skillopt4j.internal.AtomicFiles;
 import io.skillopt4j.internal.Json;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Thread-safe. Writes every file of a run folder atomically (temp file + fsync + rename) with upstream's
@@ -22,7 +15,6 @@ import java.util.concurrent.atomic.AtomicLong;
  * the rename still makes them all-or-nothing for a killed process.
  */
 public final class RunWriter {
-    private static final AtomicLong COUNTER = new AtomicLong();
     private final RunPaths paths;
 
     public RunWriter(RunPaths paths) { this.paths = Objects.requireNonNull(paths, "paths"); }
@@ -40,22 +32,7 @@ public final class RunWriter {
     public void artefact(Path file, Object value) { artefactText(file, Json.pretty(value)); }
 
     /** Atomically writes {@code text} without forcing it to disk (recomputable artefacts). */
-    public void artefactText(Path file, String text) {
-        Path dir = file.toAbsolutePath().getParent();
-        Path tmp = dir.resolve("." + file.getFileName() + ".tmp" + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet());
-        try {
-            Files.createDirectories(dir);
-            Files.write(tmp, (text == null ? "" : text).getBytes(StandardCharsets.UTF_8));
-            try {
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } catch (IOException e) {
-            try { Files.deleteIfExists(tmp); } catch (IOException ignored) { /* best effort */ }
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
-    }
+    public void artefactText(Path file, String text) { AtomicFiles.writeRecomputable(file, text == null ? "" : text); }
 
     /** Appends {@code value} as one JSON line (Python's default separators). */
     public void jsonLine(Path file, Object value) { AtomicFiles.appendLine(file, Json.line(value)); }

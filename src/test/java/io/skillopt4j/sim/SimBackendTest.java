@@ -56,7 +56,19 @@ class SimBackendTest {
         }
     }
 
-    /** Today these surface without a retry (upstream retries every failure); see docs/simulator.md. */
+    @Test void backendRetriesThroughMalformedAndTruncatedBodies() {
+        Faults f = Faults.none().withMalformed(0.2).withTruncated(0.2);
+        try (SimServer sim = SimServer.builder().seed(3).faults(f).start()) {
+            ModelRoles r = roles(sim);
+            for (int i = 0; i < 20; i++) assertTrue(r.target().chat(task(i, null)).text().contains("<answer>"));
+            Map<Faults.Kind, Long> injected = sim.faultsInjected();
+            assertTrue(injected.getOrDefault(Faults.Kind.MALFORMED, 0L) > 0 && injected.getOrDefault(Faults.Kind.TRUNCATED, 0L) > 0,
+                    injected.toString());
+            assertEquals(20L, r.usage().byStage().get("rollout").calls());
+        }
+    }
+
+    /** A body that stays unusable on every attempt surfaces as one error naming the backend. */
     @Test void malformedOrTruncatedBodiesReachTheCallerAsABackendErrorNamingTheBackend() {
         for (Faults f : java.util.List.of(Faults.none().withMalformed(1.0), Faults.none().withTruncated(1.0)))
             try (SimServer sim = SimServer.builder().faults(f).start()) {

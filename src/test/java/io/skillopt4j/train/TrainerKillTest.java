@@ -54,7 +54,10 @@ class TrainerKillTest {
         int kills = 0;
         for (int trial = 0; trial < 4 && !Files.exists(killed.resolve("summary.json")); trial++) {
             Process p = start(killed, skill);
-            boolean ended = p.waitFor(700 + rnd.nextInt(1500), TimeUnit.MILLISECONDS);
+            // kill relative to progress, not to JVM start: wait for the run to write, then a random moment later
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (p.isAlive() && !Files.exists(killed.resolve("config.json")) && System.nanoTime() < deadline) Thread.sleep(5);
+            boolean ended = p.waitFor(20 + rnd.nextInt(600), TimeUnit.MILLISECONDS);
             if (!ended) {
                 p.destroyForcibly();
                 p.waitFor();

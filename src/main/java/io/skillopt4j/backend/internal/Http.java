@@ -69,10 +69,20 @@ public final class Http {
                 Duration retryAfter = null;
                 try {
                     Response r = c.proceed(req);
-                    if (!HttpErrors.retriable(r.code()) || last) return r;
-                    retryAfter = retryAfter(r.header("Retry-After"));
-                    LOG.log(System.Logger.Level.INFO, "{0}: HTTP {1}, retrying (attempt {2}/{3})", p.backend(), r.code(), attempt + 2, p.attempts());
-                    r.close();
+                    if (r.isSuccessful()) {
+                        // a 200 whose body is cut off or is not JSON is a transient glitch (proxies, overloaded
+                        // servers): read it here, inside the retry loop, and try again when it is unusable
+                        Response buffered = bufferJson(r, last);
+                        if (buffered != null) return buffered;
+                        LOG.log(System.Logger.Level.INFO, "{0}: HTTP 200 with a malformed body, retrying (attempt {1}/{2})",
+                                p.backend(), attempt + 2, p.attempts());
+                        lastIo = new IOException(p.backend() + ": malformed response body");
+                    } else {
+                        if (!HttpErrors.retriable(r.code()) || last) return r;
+                        retryAfter = retryAfter(r.header("Retry-After"));
+                        LOG.log(System.Logger.Level.INFO, "{0}: HTTP {1}, retrying (attempt {2}/{3})", p.backend(), r.code(), attempt + 2, p.attempts());
+                        r.close();
+                    }
                 } catch (IOException e) {
                     lastIo = e;
                     if (last || chain.call().isCanceled()) throw e;
@@ -86,6 +96,33 @@ public final class Http {
                 }
             }
         }
+    }
+
+    /**
+     * Returns {@code r} with its body read into memory, or null when the body is truncated or (for a JSON
+     * content type) does not parse; on the last attempt the body is returned as read, for the caller to report.
+     */
+    static Response bufferJson(Response r, boolean last) throws IOException {
+        okhttp3.ResponseBody body = r.body();
+        if (body == null) return r;
+        okhttp3.MediaType type = body.contentType();
+        byte[] bytes;
+        try {
+            bytes = body.bytes();
+        } catch (IOException e) {
+            r.close();
+            if (last) throw e;
+            return null;
+        }
+        boolean json = type != null && "json".equalsIgnoreCase(type.subtype());
+        if (json && !last) {
+            try {
+                io.skillopt4j.internal.Json.MAPPER.readTree(bytes);
+            } catch (IOException e) {
+                return null;
+            }
+        }
+        return r.newBuilder().body(okhttp3.ResponseBody.create(bytes, type)).build();
     }
 
     /** Parses Retry-After as delta-seconds or an HTTP date; null when absent or unparsable. */
