@@ -155,7 +155,7 @@ public final class ResponseCache {
         u.put("total_tokens", r.usage().totalTokens());
         u.put("cached_tokens", r.usage().cachedTokens());
         m.put("usage", u);
-        AtomicFiles.writeJson(file(key), m);
+        AtomicFiles.writeRecomputable(file(key), io.skillopt4j.internal.Json.pretty(m)); // a lost entry is only a cache miss
     }
 
     @Override public String toString() { return "ResponseCache[" + mode.name().toLowerCase(Locale.ROOT) + (dir == null ? "" : ", " + dir) + "]"; }

@@ -54,6 +54,8 @@ final class BenchTrainCommand implements Callable<Integer> {
         Path cfgFile = config != null ? config : DemoCommand.locate(DemoCommand.DEMO_CONFIG);
         Path base = dir != null ? dir : Files.createTempDirectory("skillopt-bench-train");
 
+        // one unmeasured run first, so the JIT has compiled the hot paths (as JMH's warm-up iterations do)
+        run(cfgFile, base.resolve("warmup"), 0, workers, analystWorkers);
         Run lat = run(cfgFile, base.resolve("latency"), latencyMs, workers, analystWorkers);
         List<CriticalPath.Phase> phases = CriticalPath.phases(lat.root, workers, analystWorkers);
         long waves = phases.stream().mapToLong(CriticalPath.Phase::waves).sum();
@@ -75,7 +77,7 @@ final class BenchTrainCommand implements Callable<Integer> {
 
         StringBuilder md = new StringBuilder();
         md.append(START).append('\n');
-        md.append("Measured by `skillopt bench train` on ").append(machine()).append(".\n\n");
+        md.append("Measured by `skillopt bench train` (after one unmeasured warm-up run) on ").append(machine()).append(".\n\n");
         md.append(String.format(Locale.ROOT, "Run: `%s`, %d epoch(s), %d rollout workers, %d analyst workers, response cache off, simulator seed 7.%n%n",
                 base.relativize(base).toString().isEmpty() ? cfgFile.getFileName() : cfgFile, epochs, workers, analystWorkers));
         md.append("| measurement | fsync on (default) | `-Dskillopt.fsync=false` |\n|---|---|---|\n");
