@@ -95,6 +95,18 @@ class JShellEngineTest {
         assertEquals("complete", jsh.completeness("int q = 1;\nq + 1"));
     }
 
+    @Test void interruptStopsABlockingCell() throws Exception {
+        Thread interrupter = new Thread(() -> {
+            try { Thread.sleep(300); } catch (InterruptedException ignored) { return; }
+            jsh.interrupt();
+        });
+        interrupter.start();
+        CellException.EvalException e = assertThrows(CellException.EvalException.class, () -> jsh.eval("Thread.sleep(20_000);"));
+        interrupter.join();
+        assertEquals("java.lang.InterruptedException", e.exceptionClass());
+        assertEquals(2, jsh.eval("1 + 1").orElseThrow().value(), "the session goes on after an interrupt");
+    }
+
     @Test void completesWithinTheSnippetUnderTheCursor() {
         String cell = "int first = 1;\nSystem.out.prin";
         JShellEngine.Completion c = jsh.complete(cell, cell.length());
