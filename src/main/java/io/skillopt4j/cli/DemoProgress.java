@@ -69,12 +69,12 @@ final class DemoProgress implements TrainingListener, RolloutRunner.Progress {
     /** Prints baseline → best → test, the step counts and where the results are. */
     static void printSummary(PrintWriter out, Map<String, Object> s, Path outRoot, Path report) {
         out.println();
-        out.println("                          hard     soft");
+        out.println("                            hard     soft");
         row(out, "validation: initial skill", s.get("baseline_selection_hard"), null);
         row(out, "validation: best skill", s.get("best_selection_hard"), null);
         row(out, "test: initial skill", s.get("baseline_test_hard"), s.get("baseline_test_soft"));
         row(out, "test: best skill", s.get("test_hard"), s.get("test_soft"));
-        if (s.get("test_delta_hard") instanceof Number d) out.printf(Locale.ROOT, "%-26s%+.3f%n", "test gain (best - initial)", d.doubleValue());
+        if (s.get("test_delta_hard") instanceof Number d) out.printf(Locale.ROOT, "%-28s%+.3f%n", "test gain (best - initial)", d.doubleValue());
         out.printf(Locale.ROOT, "steps: %s accepted, %s rejected, %s skipped; best at step %s; wall %s s%n",
                 s.get("total_accepts"), s.get("total_rejects"), s.get("total_skips"), s.get("best_step"), s.get("total_wall_time_s"));
         if (s.get("token_summary") instanceof Map<?, ?> t && t.get("_total") instanceof Map<?, ?> tot)
@@ -87,7 +87,7 @@ final class DemoProgress implements TrainingListener, RolloutRunner.Progress {
     }
 
     private static void row(PrintWriter out, String label, Object hard, Object soft) {
-        out.printf(Locale.ROOT, "%-26s%s    %s%n", label, num(hard), soft == null ? "" : num(soft));
+        out.printf(Locale.ROOT, "%-28s%s    %s%n", label, num(hard), soft == null ? "" : num(soft));
     }
 
     private static String num(Object o) { return o instanceof Number n ? String.format(Locale.ROOT, "%.3f", n.doubleValue()) : "  -  "; }
