@@ -11,8 +11,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -97,9 +95,8 @@ public final class ResponseCache {
         }
         k.put("messages", msgs);
         try {
-            byte[] h = MessageDigest.getInstance("SHA-256").digest(Json.MAPPER.writeValueAsBytes(k));
-            return HexFormat.of().formatHex(h);
-        } catch (NoSuchAlgorithmException | IOException e) {
+            return HexFormat.of().formatHex(io.skillopt4j.internal.Hashes.sha256(Json.MAPPER.writeValueAsBytes(k)));
+        } catch (IOException e) {
             throw new IllegalStateException("cannot hash cache key", e);
         }
     }

@@ -4,9 +4,6 @@ import io.skillopt4j.env.houserules.HouseCategory;
 import io.skillopt4j.env.houserules.HouseTasks;
 import io.skillopt4j.internal.Json;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,14 +24,10 @@ final class SimText {
 
     /** Returns the first 8 bytes of SHA-256 of the text as a long. */
     static long hash(String text) {
-        try {
-            byte[] d = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-            long h = 0;
-            for (int i = 0; i < 8; i++) h = (h << 8) | (d[i] & 0xff);
-            return h;
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        byte[] d = io.skillopt4j.internal.Hashes.sha256(text);
+        long h = 0;
+        for (int i = 0; i < 8; i++) h = (h << 8) | (d[i] & 0xff);
+        return h;
     }
 
     /** Returns true when {@code heading} starts a line of {@code text}. */

@@ -1,10 +1,6 @@
 package io.skillopt4j.train;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -29,12 +25,7 @@ public final class SkillDocument {
 
     /** Returns upstream's skill hash: the first 16 hex characters of SHA-256 over the UTF-8 bytes. */
     public static String hash(String skill) {
-        try {
-            byte[] d = MessageDigest.getInstance("SHA-256").digest((skill == null ? "" : skill).getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(d).substring(0, 16);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return io.skillopt4j.internal.Hashes.sha256Hex(skill == null ? "" : skill).substring(0, 16);
     }
 
     /** Returns the length in Unicode code points (Python's len). */

@@ -5,12 +5,8 @@ import io.skillopt4j.env.PyRandom;
 import io.skillopt4j.env.RowRef;
 
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -128,12 +124,7 @@ public final class McqItems {
 
     /** The shuffle seed: int of the first 16 hex digits of SHA-256("<batch seed>:<item id>"). */
     public static BigInteger shuffleSeed(long batchSeed, String id) {
-        try {
-            byte[] h = MessageDigest.getInstance("SHA-256").digest((batchSeed + ":" + id).getBytes(StandardCharsets.UTF_8));
-            return new BigInteger(HexFormat.of().formatHex(h).substring(0, 16), 16);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return new BigInteger(io.skillopt4j.internal.Hashes.sha256Hex(batchSeed + ":" + id).substring(0, 16), 16);
     }
 
     /** Shuffles the choices with PyRandom(shuffleSeed), relabels A, B, C… and remaps the correct choice. */
