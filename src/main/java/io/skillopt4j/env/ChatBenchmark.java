@@ -9,10 +9,8 @@ import io.skillopt4j.backend.ExecAgent;
 import io.skillopt4j.backend.ExecResult;
 import io.skillopt4j.backend.ExecTask;
 import io.skillopt4j.config.FlatConfig;
+import io.skillopt4j.internal.Resources;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * and sends target calls to the chat model or, when the run's target is an exec agent, to that agent.
  */
 public abstract class ChatBenchmark implements Benchmark {
-    private static final Map<String, String> RESOURCES = new ConcurrentHashMap<>();
+    private final Map<String, Optional<String>> prompts = new ConcurrentHashMap<>();
     protected final String name;
     protected final BenchmarkContext context;
     protected final FlatConfig cfg;
@@ -87,14 +85,7 @@ public abstract class ChatBenchmark implements Benchmark {
 
     /** Loads a bundled text resource {@code /io/skillopt4j/env/<env>/<file>} (cached); missing → error. */
     public static String resource(String env, String file) {
-        return RESOURCES.computeIfAbsent(env + "/" + file, k -> {
-            try (InputStream in = ChatBenchmark.class.getResourceAsStream("/io/skillopt4j/env/" + k.replaceFirst("^/", ""))) {
-                if (in == null) throw new IllegalStateException("missing bundled resource /io/skillopt4j/env/" + k);
-                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                throw new IllegalStateException("cannot read resource " + k, e);
-            }
-        });
+        return Resources.text("/io/skillopt4j/env/" + (env + "/" + file).replaceFirst("^/", ""));
     }
 
     /**
@@ -103,21 +94,21 @@ public abstract class ChatBenchmark implements Benchmark {
      * ({@code analyst_focus.json}); a bundled {@code <env>/prompts/<name>.md} replaces a prompt entirely.
      */
     @Override
-    @SuppressWarnings("unchecked")
     public Optional<String> prompt(String promptName) {
-        if (ChatBenchmark.class.getResource("/io/skillopt4j/env/" + name + "/prompts/" + promptName + ".md") != null) {
-            return Optional.of(resource(name, "prompts/" + promptName + ".md"));
-        }
+        // asked once per analyst call: compose each prompt once per benchmark
+        return prompts.computeIfAbsent(promptName, this::composePrompt);
+    }
+
+    @SuppressWarnings("unchecked")
+    private Optional<String> composePrompt(String promptName) {
+        Optional<String> own = Resources.find("/io/skillopt4j/env/" + name + "/prompts/" + promptName + ".md");
+        if (own.isPresent()) return own;
         if (!promptName.equals("analyst_error") && !promptName.equals("analyst_success")) return Optional.empty();
         Object focus = io.skillopt4j.internal.Json.parseObject(resource("", "analyst_focus.json")).get(name);
         if (!(focus instanceof Map<?, ?> f)) return Optional.empty();
-        String generic;
-        try (InputStream in = ChatBenchmark.class.getResourceAsStream("/prompts/" + promptName + ".md")) {
-            if (in == null) return Optional.empty();
-            generic = new String(in.readAllBytes(), StandardCharsets.UTF_8).stripTrailing();
-        } catch (IOException e) {
-            return Optional.empty();
-        }
+        Optional<String> genericText = Resources.find("/prompts/" + promptName + ".md");
+        if (genericText.isEmpty()) return Optional.empty();
+        String generic = genericText.get().stripTrailing();
         StringBuilder sb = new StringBuilder(generic).append("\n\n## Benchmark\n").append(f.get("domain"));
         if (promptName.equals("analyst_error")) {
             sb.append("\nUse these failure types in failure_summary: ").append(String.join(", ", (List<String>) f.get("failure_types"))).append('.');
