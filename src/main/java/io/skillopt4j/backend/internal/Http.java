@@ -26,6 +26,7 @@ public final class Http {
             .connectTimeout(Duration.ofSeconds(30))
             .readTimeout(Duration.ofSeconds(600))
             .retryOnConnectionFailure(false) // our Retry interceptor decides
+            .socketFactory(NoDelaySockets.INSTANCE)
             .addInterceptor(new Retry())
             .addInterceptor(new Log())
             .build();
