@@ -26,19 +26,59 @@ public final class UsageMeter {
         static final Counts ZERO = new Counts(0, 0, 0, 0, 0, 0);
     }
 
+    /** Where calls of this thread (and of threads it starts) record instead; see {@link #heldIn}. */
+    private static final InheritableThreadLocal<UsageMeter> HOLD = new InheritableThreadLocal<>();
+
     private final Map<String, Counts> cells = new TreeMap<>();
     private final Map<String, Counts> modelCells = new TreeMap<>();
 
+    /**
+     * Runs {@code work} with every call it makes — on this thread and on threads started inside it, such as a
+     * rollout's worker pool — recorded into {@code hold} instead of the model's meter; {@link #add} moves them
+     * over later. The trainer's background rollouts use it so their calls count where upstream makes them,
+     * not in whichever step happened to be running.
+     */
+    public static <T> T heldIn(UsageMeter hold, java.util.function.Supplier<T> work) {
+        UsageMeter before = HOLD.get();
+        HOLD.set(hold);
+        try {
+            return work.get();
+        } finally {
+            if (before == null) HOLD.remove(); else HOLD.set(before);
+        }
+    }
+
     /** Records one successful call of {@code role} ("optimizer"/"target"/"judge") in {@code stage}. */
-    public synchronized void record(String role, String stage, Usage usage, Duration latency) {
-        cells.merge(role + "\u0000" + stage, Counts.ZERO.plus(usage, latency == null ? Duration.ZERO : latency), Counts::plus);
+    public void record(String role, String stage, Usage usage, Duration latency) {
+        UsageMeter hold = HOLD.get();
+        (hold != null && hold != this ? hold : this).put(role, stage, null, usage, latency);
     }
 
     /** Records one successful call and also keeps it per model, so a {@link PriceTable} can price it. */
-    public synchronized void record(String role, String stage, String model, Usage usage, Duration latency) {
-        record(role, stage, usage, latency);
-        modelCells.merge(role + "\u0000" + stage + "\u0000" + (model == null ? "" : model),
-                Counts.ZERO.plus(usage, latency == null ? Duration.ZERO : latency), Counts::plus);
+    public void record(String role, String stage, String model, Usage usage, Duration latency) {
+        UsageMeter hold = HOLD.get();
+        (hold != null && hold != this ? hold : this).put(role, stage, model == null ? "" : model, usage, latency);
+    }
+
+    private synchronized void put(String role, String stage, String model, Usage usage, Duration latency) {
+        Counts one = Counts.ZERO.plus(usage, latency == null ? Duration.ZERO : latency);
+        cells.merge(role + "\u0000" + stage, one, Counts::plus);
+        if (model != null) modelCells.merge(role + "\u0000" + stage + "\u0000" + model, one, Counts::plus);
+    }
+
+    /** Adds everything {@code other} counted to this meter (and leaves {@code other} empty). */
+    public void add(UsageMeter other) {
+        Map<String, Counts> c, m;
+        synchronized (other) {
+            c = new TreeMap<>(other.cells);
+            m = new TreeMap<>(other.modelCells);
+            other.cells.clear();
+            other.modelCells.clear();
+        }
+        synchronized (this) {
+            c.forEach((k, v) -> cells.merge(k, v, Counts::plus));
+            m.forEach((k, v) -> modelCells.merge(k, v, Counts::plus));
+        }
     }
 
     /** Returns totals per "role/stage/model" key (calls recorded with a model), sorted. */

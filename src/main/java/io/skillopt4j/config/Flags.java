@@ -172,6 +172,8 @@ public final class Flags {
         t.add(n("claude_chat_transport", "model.claude_chat_transport", STR, "claude_chat transport: cli (Claude Code CLI) or api (Anthropic Messages API, ANTHROPIC_API_KEY)")
                 .evalToo().asOurs().withChoices("cli", "api").consumerDefault("cli"));
         t.add(n("price_table", "model.price_table", STR, "YAML/JSON price table for cost figures (\"\" = no cost)").evalToo().asOurs().consumerDefault(""));
+        t.add(n("background_eval", "train.background_eval", BOOL, "Run the initial skill's test evaluation and the slow update's previous-skill rollout ahead of time, in rollout slots the optimizer stages leave idle")
+                .asOurs().consumerDefault(true));
         // openai_compatible settings, named as newer upstream names them (0.2.0 has env vars only).
         for (String role : List.of("", "optimizer_", "target_")) {
             String who = role.isEmpty() ? "Shared" : role.equals("optimizer_") ? "Optimizer" : "Target";

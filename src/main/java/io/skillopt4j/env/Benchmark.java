@@ -34,6 +34,9 @@ public interface Benchmark {
      */
     default Optional<String> prompt(String name) { return Optional.empty(); }
 
+    /** Returns how many items a rollout runs at once (upstream {@code workers}); default 1. */
+    default int workers() { return 1; }
+
     /** Sets a per-item progress callback for later rollouts (e.g. a notebook progress bar); default ignores it. */
     default void onProgress(RolloutRunner.Progress progress) {}
 }

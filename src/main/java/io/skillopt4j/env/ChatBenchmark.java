@@ -48,6 +48,8 @@ public abstract class ChatBenchmark implements Benchmark {
     /** Upstream's default workers for this benchmark when {@code workers} is unset. */
     protected int defaultWorkers() { return 8; }
 
+    @Override public int workers() { return Math.max(1, cfg.integer("workers", defaultWorkers())); }
+
     /** Upstream's per-call timeout in seconds when {@code exec_timeout} is unset. */
     protected int defaultExecTimeout() { return 120; }
 
@@ -68,8 +70,8 @@ public abstract class ChatBenchmark implements Benchmark {
 
     @Override
     public List<RolloutResult> rollout(RolloutRequest request) {
-        return RolloutRunner.builder().workers(cfg.integer("workers", defaultWorkers())).itemTimeout(itemTimeout())
-                .progress(progress).defaultTaskType(name).abortWhenAllFail(abortWhenAllFail()).build().run(request, this::runItem);
+        return RolloutRunner.builder().workers(workers()).itemTimeout(itemTimeout())
+                .progress(request.reportProgress() ? progress : null).defaultTaskType(name).abortWhenAllFail(abortWhenAllFail()).build().run(request, this::runItem);
     }
 
     /** Upstream's skill section: {@code "## Skill\n<trimmed skill>\n\n"}, or "" for an empty skill. */

@@ -160,9 +160,11 @@ public final class RolloutRunner {
                             if (Thread.currentThread().isInterrupted()) return;
                             r = failure(item, "unexpected: " + t.getClass().getSimpleName() + ": " + Redactor.scrub(String.valueOf(t.getMessage())), "error");
                         }
+                        // each item has its own folder, so only the row needs the lock (8 workers finishing
+                        // together would otherwise write their files one after the other)
+                        if (o != null) writeArtifacts(itemDir, o);
                         synchronized (lock) {
                             if (results[idx] != null) return; // timed out meanwhile
-                            if (o != null) writeArtifacts(itemDir, o);
                             results[idx] = r;
                             AtomicFiles.appendLine(resultsFile, Json.line(r.toJson()));
                         }

@@ -47,7 +47,7 @@ public final class Longitudinal {
     public Pairs build(int epoch, String prevSkill, String currSkill, Path dir) {
         int n = s.slowUpdateSamples();
         long seed = s.seed() + epoch * 2000L;
-        BatchSpec batch = data.buildTrainBatch(n, seed);
+        BatchSpec batch = sample(epoch);
         Rollout.Outcome prev = rollout.run(batch, prevSkill, dir.resolve("rollout_prev"), false);
         Rollout.Outcome curr = rollout.run(batch, currSkill, dir.resolve("rollout_curr"), false);
         List<Pair> all = pairs(batch.items(), prev.results(), curr.results(), dir.resolve("rollout_prev"), dir.resolve("rollout_curr"));
@@ -72,6 +72,16 @@ public final class Longitudinal {
         writer.json(dir.resolve("comparison_pairs.json"), slim(kept));
         if (!s.pairPolicy().equals("mixed")) writer.json(dir.resolve("comparison_pairs_all.json"), slim(all));
         return new Pairs(kept, all, prev.hard(), curr.hard());
+    }
+
+    /** The train tasks both skills of an epoch's comparison run: slow_update_samples items, seeded by the epoch. */
+    BatchSpec sample(int epoch) {
+        return data.buildTrainBatch(s.slowUpdateSamples(), s.seed() + epoch * 2000L);
+    }
+
+    /** Queues the previous skill's side of epoch {@code epoch}'s comparison under {@code dir} on {@code bg}. */
+    void prefetch(int epoch, String prevSkill, Path dir, BackgroundRollouts bg) {
+        bg.submit(sample(epoch), prevSkill, dir.resolve("rollout_prev"), epoch);
     }
 
     private List<Pair> filter(List<Pair> all) {

@@ -18,14 +18,22 @@ import java.util.Optional;
  */
 public final class Optimizer {
     private final ChatModel model;
+    private final Runnable onCall;
     private final List<Map<String, Object>> fallbacks = new ArrayList<>();
 
-    public Optimizer(ChatModel model) { this.model = Objects.requireNonNull(model, "model"); }
+    public Optimizer(ChatModel model) { this(model, () -> {}); }
+
+    /** An optimizer that runs {@code onCall} as each call starts (the trainer opens background-rollout windows). */
+    Optimizer(ChatModel model, Runnable onCall) {
+        this.model = Objects.requireNonNull(model, "model");
+        this.onCall = Objects.requireNonNull(onCall, "onCall");
+    }
 
     /** Sends one call and returns the reply text; backend failures propagate. */
     public String text(String stage, String system, String user, int maxTokens, String effort, int retries) {
         ChatRequest req = ChatRequest.builder().system(system).user(user).stage(stage).maxCompletionTokens(maxTokens)
                 .reasoningEffort(effort).retries(retries).jsonRequired(true).build();
+        onCall.run();
         return model.chat(req).text();
     }
 

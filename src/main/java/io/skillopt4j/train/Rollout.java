@@ -22,12 +22,26 @@ public final class Rollout {
     }
 
     private final Benchmark benchmark;
+    private final BackgroundRollouts background;
 
-    public Rollout(Benchmark benchmark) { this.benchmark = benchmark; }
+    public Rollout(Benchmark benchmark) { this(benchmark, null); }
+
+    /** A rollout stage that settles {@code background}'s job for a folder before rolling into it (null = none). */
+    Rollout(Benchmark benchmark, BackgroundRollouts background) {
+        this.benchmark = benchmark;
+        this.background = background;
+    }
 
     /** Rolls out {@code batch} with {@code skill} into {@code dir}. */
     public Outcome run(BatchSpec batch, String skill, Path dir, boolean evalFeedback) {
-        List<RolloutResult> r = benchmark.rollout(new RolloutRequest(batch, skill, dir, evalFeedback));
+        RolloutRequest request = new RolloutRequest(batch, skill, dir, evalFeedback);
+        List<RolloutResult> r;
+        if (background == null) {
+            r = benchmark.rollout(request);
+        } else {
+            background.settle(dir, skill);
+            r = background.foreground(() -> benchmark.rollout(request));
+        }
         double[] hs = score(r);
         return new Outcome(r, hs[0], hs[1]);
     }

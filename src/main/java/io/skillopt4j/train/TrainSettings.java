@@ -20,7 +20,8 @@ public record TrainSettings(int numEpochs, int configuredTrainSize, int batchSiz
                             boolean useMetaSkill, boolean skillAware, String appendixSource, int consolidateThreshold,
                             boolean useGate, String gateMetric, double gateMixedWeight, boolean useDensity, double densityWeight,
                             Set<String> leadingWords, int selEnvNum, int testEnvNum, boolean evalTest, String env, String skillInit,
-                            String rewriteReasoningEffort, int rewriteMaxTokens, boolean codexTrace, boolean claudeTrace) {
+                            String rewriteReasoningEffort, int rewriteMaxTokens, boolean codexTrace, boolean claudeTrace,
+                            boolean backgroundEval) {
 
     /** Reads and validates {@code cfg}. */
     public static TrainSettings from(FlatConfig cfg) {
@@ -64,7 +65,8 @@ public record TrainSettings(int numEpochs, int configuredTrainSize, int batchSiz
                 cfg.bool("eval_test", true), cfg.string("env", ""), cfg.string("skill_init", ""),
                 rewriteEffort.isBlank() ? null : rewriteEffort, cfg.integer("rewrite_max_completion_tokens", 64000),
                 targetBackend.equals("codex_exec") && cfg.bool("codex_trace_to_optimizer", false),
-                targetBackend.equals("claude_code_exec") && cfg.bool("claude_trace_to_optimizer", true));
+                targetBackend.equals("claude_code_exec") && cfg.bool("claude_trace_to_optimizer", true),
+                cfg.bool("background_eval", true));
     }
 
     /** Upstream's {@code _normalise_lr_control_mode}. */

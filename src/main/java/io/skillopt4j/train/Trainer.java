@@ -139,10 +139,11 @@ public final class Trainer {
         w.text(paths.skill(0), initial);
         if (s.skillAware()) p.state.currentSkill = SkillDocument.injectEmptyAppendix(p.state.currentSkill);
         ExecutorService pool = Executors.newFixedThreadPool(s.analystWorkers(), daemonThreads());
+        BackgroundRollouts background = s.backgroundEval() ? new BackgroundRollouts(benchmark, benchmark.workers(), roles.usage()) : null;
         try {
-            p.optimizer = new Optimizer(roles.optimizer());
+            p.optimizer = new Optimizer(roles.optimizer(), background == null ? () -> {} : background::optimizerCall);
             Prompts prompts = new Prompts(benchmark);
-            p.rollout = new Rollout(benchmark);
+            p.rollout = new Rollout(benchmark, background);
             p.reflect = new Reflect(s, p.optimizer, prompts, w, pool);
             p.aggregate = new Aggregate(s, p.optimizer, pool);
             p.select = new Select(s, p.optimizer);
@@ -156,10 +157,16 @@ public final class Trainer {
             StepPipeline pipeline = new StepPipeline(p, stop::get);
             l.on(new TrainingEvent.RunStarted(outRoot, total, spe, s.numEpochs(), resumeFrom));
             if (p.state.currentScore < 0) baseline(p, paths);
+            if (background != null && s.evalTest()) {
+                // the initial skill's test score does not depend on training: roll it out while the optimizer works
+                background.submit(data.buildEvalBatch(s.testEnvNum(), "valid_unseen", s.seed()), p.state.initialSkill,
+                        paths.root().resolve("test_eval_baseline"), Integer.MAX_VALUE);
+            }
             long loopStart = clock.millis();
             int global = 0;
             for (int epoch = 1; epoch <= s.numEpochs(); epoch++) {
                 List<BatchSpec> plan = data.planTrainEpoch(epoch, spe, s.accumulation(), s.batchSize(), s.seed());
+                if (background != null) prefetchComparison(epoch, spe, s, paths, longitudinal, background);
                 p.stepBuffer.clear();
                 Resume.restoreStepBuffer(p.stepBuffer, paths, global + 1, Math.min(global + spe, resumeFrom - 1));
                 String activeMeta = s.useMetaSkill() ? MetaSkill.stored(paths, epoch - 1) : "";
@@ -194,8 +201,23 @@ public final class Trainer {
             l.on(new TrainingEvent.RunFinished(outRoot, true, m));
             return new TrainingResult(m, outRoot);
         } finally {
+            if (background != null) background.close();
             pool.shutdownNow();
         }
+    }
+
+    /**
+     * From epoch 2 on, the previous epoch's last skill on the comparison tasks is known when the epoch starts: queue
+     * that rollout for the slow update (or, without it, for the meta skill) unless the epoch boundary already ran.
+     */
+    private static void prefetchComparison(int epoch, int spe, TrainSettings s, RunPaths paths, Longitudinal longitudinal,
+                                           BackgroundRollouts background) {
+        if (epoch < 2 || !(s.useSlowUpdate() || s.useMetaSkill())) return;
+        Path dir = s.useSlowUpdate() ? paths.slowUpdate(epoch) : paths.metaSkill(epoch);
+        String marker = s.useSlowUpdate() ? "slow_result.json" : "meta_skill_result.json";
+        Path prevSkillFile = paths.skill((epoch - 1) * spe);
+        if (Files.isRegularFile(dir.resolve(marker)) || !Files.isRegularFile(prevSkillFile)) return;
+        longitudinal.prefetch(epoch, SlowUpdate.readSkill(prevSkillFile), dir, background);
     }
 
     /** True when both enabled epoch-boundary markers of a fully resumed epoch exist (replay only). */

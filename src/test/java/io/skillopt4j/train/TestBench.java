@@ -58,6 +58,8 @@ final class TestBench implements Benchmark {
     }
 
     @Override public String name() { return "testbench"; }
+
+    @Override public int workers() { return workers; }
     @Override public DataLoader data() { return loader; }
     @Override public List<String> taskTypes() { return List.of("even", "odd"); }
 

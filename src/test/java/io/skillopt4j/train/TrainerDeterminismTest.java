@@ -44,4 +44,33 @@ class TrainerDeterminismTest {
         assertEquals(s1.get("token_summary"), s4.get("token_summary"));
         assertEquals(s1.get("test_hard"), s4.get("test_hard"));
     }
+
+    @Test
+    void backgroundEvaluationChangesNothingButTheWallTime() throws Exception {
+        Path skill = TrainerEndToEndTest.initialSkill(tmp);
+        Path on = tmp.resolve("bg-on"), off = tmp.resolve("bg-off");
+        Map<String, Object> cOn = TrainerEndToEndTest.baseConfig(skill, 2), cOff = TrainerEndToEndTest.baseConfig(skill, 2);
+        for (Map<String, Object> c : List.of(cOn, cOff)) {
+            c.put("num_epochs", 3);
+            c.put("use_slow_update", true);
+            c.put("use_meta_skill", true);
+        }
+        cOff.put("background_eval", false);
+        TrainerEndToEndTest.trainer(cOn, on, 2, null).train();
+        TrainerEndToEndTest.trainer(cOff, off, 2, null).train();
+
+        assertEquals(TrainerResumeTest.timeless(off), TrainerResumeTest.timeless(on), "step records, incl. per-step tokens");
+        assertEquals(files(off), files(on));
+        for (String f : files(off)) {
+            if (f.endsWith("results.jsonl")) {
+                assertEquals(Files.readAllLines(off.resolve(f)).stream().sorted().toList(),
+                        Files.readAllLines(on.resolve(f)).stream().sorted().toList(), f);
+            }
+        }
+        assertTrue(Files.exists(on.resolve("slow_update/epoch_02/rollout_prev/results.jsonl")));
+        Map<?, ?> sOn = (Map<?, ?>) Json.read(on.resolve("summary.json")), sOff = (Map<?, ?>) Json.read(off.resolve("summary.json"));
+        for (String k : List.of("token_summary", "baseline_test_hard", "test_hard", "final_test_hard", "best_step")) {
+            assertEquals(sOff.get(k), sOn.get(k), k);
+        }
+    }
 }

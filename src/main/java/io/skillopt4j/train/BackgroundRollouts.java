@@ -1,0 +1,196 @@
+package io.skillopt4j.train;
+
+import io.skillopt4j.backend.UsageMeter;
+import io.skillopt4j.env.BatchSpec;
+import io.skillopt4j.env.Benchmark;
+import io.skillopt4j.env.Item;
+import io.skillopt4j.env.RolloutRequest;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * Thread-safe. Rollouts whose inputs are fixed long before the trainer needs their results — the initial skill
+ * on the test split, the previous epoch's skill on the slow update's tasks — run here ahead of time, on one
+ * background thread, one wave (at most {@code wave} items) at a time, in the rollout slots that the optimizer
+ * stages (reflect, merge, rank, slow update) leave idle: a wave starts only when an optimizer call starts while
+ * no foreground rollout and no other wave runs. Optimizer calls usually last at least as long as a target
+ * call, so the wave is done before the trainer rolls out again; target calls still share the target model's
+ * concurrency bound ({@code workers}), so the provider never sees more than the configured parallelism.
+ * When several jobs wait, the one the trainer needs first ({@code neededBy}, e.g. the epoch) gets the wave.
+ *
+ * <p>Results land in the job's normal rollout folder, whose {@code results.jsonl} the runner reuses by item id;
+ * when the trainer reaches that rollout, {@link #settle} stops the job and the foreground rollout runs only
+ * what is left. Items are independent and a sub-batch keeps its batch's seed, so the folder and the scores are
+ * those of a plain foreground rollout: only the wall time changes. The jobs' model usage is held back and added
+ * to the run's meter when the trainer settles the job, so step records and token summaries count the calls
+ * where upstream makes them.
+ */
+final class BackgroundRollouts implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger("io.skillopt4j.train.background");
+
+    /** One queued rollout: its batch, skill, folder, when it is needed and how many items were handed out. */
+    private static final class Job {
+        final BatchSpec batch;
+        final String skill;
+        final Path dir;
+        final int neededBy;
+        final UsageMeter held = new UsageMeter();
+        int next; // guarded by the outer instance
+
+        Job(BatchSpec batch, String skill, Path dir, int neededBy) {
+            this.batch = batch;
+            this.skill = skill;
+            this.dir = dir;
+            this.neededBy = neededBy;
+        }
+    }
+
+    private final Benchmark benchmark;
+    private final int wave;
+    private final UsageMeter usage;
+    private final List<Job> jobs = new ArrayList<>(); // guarded by this: jobs not settled yet
+    private Job running; // guarded by this: the job whose wave is in flight
+    private Thread thread; // guarded by this: started with the first job
+    private int foreground; // guarded by this
+    private boolean closed; // guarded by this
+    private boolean window; // guarded by this: an optimizer call started while nothing else rolled out
+
+    BackgroundRollouts(Benchmark benchmark, int wave, UsageMeter usage) {
+        this.benchmark = benchmark;
+        this.wave = Math.max(1, wave);
+        this.usage = usage;
+    }
+
+    /**
+     * Queues a rollout of {@code batch} with {@code skill} into {@code dir}, needed by the trainer at
+     * {@code neededBy} (smaller = sooner); a second job for the same folder is ignored.
+     */
+    synchronized void submit(BatchSpec batch, String skill, Path dir, int neededBy) {
+        Path key = dir.toAbsolutePath().normalize();
+        if (closed || batch.items().isEmpty() || jobs.stream().anyMatch(j -> j.dir.equals(key))) return;
+        jobs.add(new Job(batch, skill == null ? "" : skill, key, neededBy));
+        if (thread == null) {
+            thread = new Thread(this::loop, "skillopt-background-rollouts");
+            thread.setDaemon(true);
+            thread.start();
+        }
+    }
+
+    /**
+     * Called before a foreground rollout into {@code dir}: drops that folder's job and waits for its wave in
+     * flight. The job must have used the same skill (the runner reuses rows by item id only).
+     */
+    synchronized void settle(Path dir, String skill) {
+        Path key = dir.toAbsolutePath().normalize();
+        Job job = jobs.stream().filter(j -> j.dir.equals(key)).findFirst().orElse(null);
+        if (job == null) return;
+        if (!job.skill.equals(skill == null ? "" : skill)) {
+            throw new IllegalStateException("background rollout into " + dir + " used another skill than the trainer's");
+        }
+        jobs.remove(job);
+        while (running == job) {
+            try {
+                wait();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new StopRequested();
+            }
+        }
+        usage.add(job.held);
+    }
+
+    /** Runs a foreground rollout; no background wave starts until it returns. */
+    <T> T foreground(Supplier<T> rollout) {
+        synchronized (this) {
+            foreground++;
+            window = false;
+        }
+        try {
+            return rollout.get();
+        } finally {
+            synchronized (this) {
+                foreground--;
+                notifyAll();
+            }
+        }
+    }
+
+    /** Called as each optimizer call starts: opens a window for one background wave if nothing else rolls out. */
+    synchronized void optimizerCall() {
+        if (running == null && foreground == 0 && !closed && pending().findAny().isPresent()) {
+            window = true;
+            notifyAll();
+        }
+    }
+
+    private void loop() {
+        while (true) {
+            Job job;
+            List<Item> part;
+            synchronized (this) {
+                if (!awaitWindow()) return;
+                job = pending().min(Comparator.comparingInt(j -> j.neededBy)).orElseThrow();
+                List<Item> items = job.batch.items();
+                part = items.subList(job.next, Math.min(items.size(), job.next + wave));
+                job.next += part.size();
+                running = job;
+            }
+            try {
+                BatchSpec sub = new BatchSpec(job.batch.phase(), job.batch.split(), job.batch.seed(), part);
+                RolloutRequest request = new RolloutRequest(sub, job.skill, job.dir, false, false);
+                UsageMeter.heldIn(job.held, () -> benchmark.rollout(request));
+            } catch (RuntimeException e) {
+                // left to the foreground rollout, which runs the missing items and reports a persistent failure
+                LOG.log(System.Logger.Level.DEBUG, "background rollout into " + job.dir + " stopped: " + e);
+                synchronized (this) {
+                    job.next = job.batch.items().size();
+                }
+            } finally {
+                synchronized (this) {
+                    running = null;
+                    notifyAll();
+                }
+            }
+        }
+    }
+
+    /** Waits for a window with a job pending; false once closed. Caller holds the lock. */
+    private boolean awaitWindow() {
+        while (!closed && !(window && foreground == 0 && pending().findAny().isPresent())) {
+            try {
+                wait();
+            } catch (InterruptedException e) {
+                return false;
+            }
+        }
+        window = false;
+        return !closed;
+    }
+
+    /** Jobs with items not handed out yet. Caller holds the lock. */
+    private java.util.stream.Stream<Job> pending() {
+        return jobs.stream().filter(j -> j.next < j.batch.items().size());
+    }
+
+    /** Stops the job thread after its wave in flight (an unsettled job's finished items stay for a resumed run). */
+    @Override public void close() {
+        Thread t;
+        synchronized (this) {
+            closed = true;
+            jobs.clear();
+            notifyAll();
+            t = thread;
+        }
+        if (t == null) return;
+        t.interrupt();
+        try {
+            t.join(5000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
