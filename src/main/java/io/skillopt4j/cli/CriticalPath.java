@@ -1,5 +1,7 @@
 package io.skillopt4j.cli;
 
+import io.skillopt4j.env.RolloutResult;
+import io.skillopt4j.env.RolloutRunner;
 import io.skillopt4j.internal.Json;
 
 import java.io.IOException;
@@ -32,7 +34,9 @@ final class CriticalPath {
             String n = step.getFileName().toString();
             rollout(out, n + " rollout", step.resolve("rollout"), workers);
             Map<?, ?> tokens = readJson(step.resolve("step_record.json")) instanceof Map<?, ?> rec && rec.get("tokens") instanceof Map<?, ?> t ? t : Map.of();
-            out.add(new Phase(n + " reflect", calls(tokens, "analyst"), analystWorkers));
+            // skip_no_patches records keep upstream's empty tokens: count their analyst calls from the minibatches
+            int analysts = tokens.isEmpty() ? minibatches(run, step.resolve("rollout")) : calls(tokens, "analyst");
+            out.add(new Phase(n + " reflect", analysts, analystWorkers));
             // merge groups run one after the other (failure, success, final); with groups no larger than
             // merge_batch_size each is a single call, so every merge call is its own wave
             for (int i = 0; i < calls(tokens, "merge"); i++) out.add(new Phase(n + " merge " + (i + 1), 1, 1));
@@ -41,20 +45,45 @@ final class CriticalPath {
             rollout(out, n + " selection", step.resolve("selection_eval"), workers);
         }
         for (Path ep : list(run.resolve("slow_update"))) {
-            rollout(out, "slow " + ep.getFileName() + " prev", ep.resolve("rollout_prev"), workers);
-            rollout(out, "slow " + ep.getFileName() + " curr", ep.resolve("rollout_curr"), workers);
+            comparison(out, "slow " + ep.getFileName(), ep, workers);
             if (readJson(ep.resolve("slow_result.json")) instanceof Map<?, ?> m && !"inject_placeholder".equals(m.get("action")))
                 out.add(new Phase("slow " + ep.getFileName() + " update", 1, 1));
         }
         for (Path ep : list(run.resolve("meta_skill"))) {
-            rollout(out, "meta " + ep.getFileName() + " prev", ep.resolve("rollout_prev"), workers);
-            rollout(out, "meta " + ep.getFileName() + " curr", ep.resolve("rollout_curr"), workers);
+            comparison(out, "meta " + ep.getFileName(), ep, workers);
             if (readJson(ep.resolve("meta_skill_result.json")) instanceof Map<?, ?> m && !"skip_first_epoch".equals(m.get("action")))
                 out.add(new Phase("meta " + ep.getFileName(), 1, 1));
         }
         for (String d : List.of("final_selection_eval", "test_eval_baseline", "test_eval", "test_eval_final"))
             rollout(out, d, run.resolve(d), workers);
         return out;
+    }
+
+    /**
+     * A longitudinal comparison: the previous and the current skill on the same tasks, one after the other, then
+     * with policy {@code changed} single-item top-ups ({@code rollout_prev/topup/<id>}, {@code rollout_curr/topup/<id>}),
+     * each its own one-call rollout.
+     */
+    private static void comparison(List<Phase> out, String name, Path ep, int workers) {
+        rollout(out, name + " prev", ep.resolve("rollout_prev"), workers);
+        rollout(out, name + " curr", ep.resolve("rollout_curr"), workers);
+        for (Path t : list(ep.resolve("rollout_prev").resolve("topup"))) {
+            rollout(out, name + " top-up prev " + t.getFileName(), t, workers);
+            rollout(out, name + " top-up curr " + t.getFileName(), ep.resolve("rollout_curr").resolve("topup").resolve(t.getFileName()), workers);
+        }
+    }
+
+    /** Analyst calls of a step's reflect: ⌈failures/minibatch_size⌉ + ⌈successes/minibatch_size⌉ (none with failure_only). */
+    private static int minibatches(Path run, Path rolloutDir) {
+        Map<?, ?> cfg = readJson(run.resolve("config.json")) instanceof Map<?, ?> m ? m : Map.of();
+        int size = Math.max(1, cfg.get("minibatch_size") instanceof Number x ? x.intValue() : 8);
+        boolean failureOnly = Boolean.TRUE.equals(cfg.get("failure_only"));
+        int fails = 0, succs = 0;
+        for (RolloutResult r : RolloutRunner.readResults(rolloutDir.resolve("results.jsonl")).values()) {
+            if (r.isFailure()) fails++;
+            if (!failureOnly && r.isSuccess()) succs++;
+        }
+        return (fails + size - 1) / size + (succs + size - 1) / size;
     }
 
     private static int calls(Map<?, ?> tokens, String stage) {
@@ -64,11 +93,7 @@ final class CriticalPath {
     private static void rollout(List<Phase> out, String name, Path dir, int workers) {
         Path f = dir.resolve("results.jsonl");
         if (!Files.exists(f)) return;
-        try (Stream<String> lines = Files.lines(f)) {
-            out.add(new Phase(name, (int) lines.filter(l -> !l.isBlank()).count(), workers));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        out.add(new Phase(name, RolloutRunner.readResults(f).size(), workers));
     }
 
     private static List<Path> list(Path dir) {

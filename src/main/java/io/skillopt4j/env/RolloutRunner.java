@@ -136,6 +136,14 @@ public final class RolloutRunner {
                 t.setDaemon(true);
                 return t;
             });
+            // Files are written behind the workers, by one thread, artefacts first and then the row, so a row
+            // in results.jsonl always has its files and a worker goes straight on to its next item's call.
+            ExecutorService writer = Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "rollout-writer");
+                t.setDaemon(true);
+                return t;
+            });
+            java.util.concurrent.atomic.AtomicReference<RuntimeException> writeError = new java.util.concurrent.atomic.AtomicReference<>();
             LinkedBlockingQueue<Integer> finished = new LinkedBlockingQueue<>();
             Map<Integer, Future<?>> futures = new HashMap<>();
             AtomicLong[] started = new AtomicLong[items.size()];
@@ -160,14 +168,16 @@ public final class RolloutRunner {
                             if (Thread.currentThread().isInterrupted()) return;
                             r = failure(item, "unexpected: " + t.getClass().getSimpleName() + ": " + Redactor.scrub(String.valueOf(t.getMessage())), "error");
                         }
-                        // each item has its own folder, so only the row needs the lock (8 workers finishing
-                        // together would otherwise write their files one after the other)
-                        if (o != null) writeArtifacts(itemDir, o);
                         synchronized (lock) {
                             if (results[idx] != null) return; // timed out meanwhile
                             results[idx] = r;
-                            AtomicFiles.appendLine(resultsFile, Json.line(r.toJson()));
                         }
+                        Outcome written = o;
+                        RolloutResult row = r;
+                        writeBehind(writer, writeError, () -> {
+                            if (written != null) writeArtifacts(itemDir, written);
+                            AtomicFiles.appendLine(resultsFile, Json.line(row.toJson()));
+                        });
                         finished.add(idx);
                     }));
                 }
@@ -189,8 +199,9 @@ public final class RolloutRunner {
                             if (results[i] != null) continue;
                             timeout = failure(items.get(i), "task-timeout-" + itemTimeout.toSeconds() + "s", "timeout");
                             results[i] = timeout;
-                            AtomicFiles.appendLine(resultsFile, Json.line(timeout.toJson()));
                         }
+                        RolloutResult row = timeout;
+                        writeBehind(writer, writeError, () -> AtomicFiles.appendLine(resultsFile, Json.line(row.toJson())));
                         futures.get(i).cancel(true);
                         remaining--;
                         report(settledCount.incrementAndGet(), items.size(), timeout);
@@ -201,7 +212,9 @@ public final class RolloutRunner {
                 throw new IllegalStateException("rollout interrupted", e);
             } finally {
                 pool.shutdownNow();
+                drain(writer);
             }
+            if (writeError.get() != null) throw writeError.get();
         }
         List<RolloutResult> list = List.of(results);
         if (abortWhenAllFail && !list.isEmpty() && list.stream().allMatch(r -> Boolean.FALSE.equals(r.fields().get("agent_ok")))) {
@@ -210,6 +223,26 @@ public final class RolloutRunner {
                     + first + " (see " + resultsFile + ")", null);
         }
         return list;
+    }
+
+    private static void writeBehind(ExecutorService writer, java.util.concurrent.atomic.AtomicReference<RuntimeException> error, Runnable write) {
+        writer.execute(() -> {
+            try {
+                write.run();
+            } catch (RuntimeException e) {
+                error.compareAndSet(null, e);
+            }
+        });
+    }
+
+    /** Waits until every queued write is on disk (not when interrupted: the daemon writer then finishes alone). */
+    private static void drain(ExecutorService writer) {
+        writer.shutdown();
+        try {
+            while (!writer.awaitTermination(1, TimeUnit.MINUTES)) { /* keep waiting: the caller reads these files next */ }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** A kill mid-append leaves a line without its newline; end it so the next append starts a fresh line. */

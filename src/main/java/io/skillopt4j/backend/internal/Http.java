@@ -117,8 +117,9 @@ public final class Http {
         }
         boolean json = type != null && "json".equalsIgnoreCase(type.subtype());
         if (json && !last) {
-            try {
-                io.skillopt4j.internal.Json.MAPPER.readTree(bytes);
+            // a streaming pass checks the syntax without building a tree; the caller parses the body once
+            try (com.fasterxml.jackson.core.JsonParser p = io.skillopt4j.internal.Json.MAPPER.getFactory().createParser(bytes)) {
+                while (p.nextToken() != null) p.skipChildren();
             } catch (IOException e) {
                 return null;
             }
