@@ -27,10 +27,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * per connection, keep-alive, {@code Content-Length} and chunked request bodies, one write per response.
  *
  * <p>Why not the JDK's {@code com.sun.net.httpserver}: {@code skillopt bench train} measures the framework's
- * overhead against the simulator, so the simulator's own cost must be small. Measured on a 2-core VM the JDK
- * server added ~1-3 ms to every call with a latency configured (a {@code Latency.Fixed(100)} call took
- * 102.3-104.5 ms at the client, vs ~101.5 ms with a plain blocking-socket server; its dispatcher thread hands
- * each exchange to the pool and back) and cost ~0.3 ms per round trip at zero latency vs ~0.12 ms. Malformed
+ * overhead against the simulator, so the simulator's own cost must be small. On a 2-core VM, with the project's
+ * OkHttp backend as client, the JDK server made a {@code Latency.Fixed(100)} call take 102.1-104.5 ms and a
+ * zero-latency round trip ~0.28 ms; this server: ~101.4 ms and ~0.20 ms (docs/simulator.md, "HTTP layer"). Malformed
  * HTTP (bad request line, headers over 64 KB, bad {@code Content-Length} or chunk) gets a 400 and the
  * connection is closed; nothing escapes a connection thread.
  */

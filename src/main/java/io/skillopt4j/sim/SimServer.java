@@ -145,7 +145,9 @@ public final class SimServer implements AutoCloseable {
             ex.drop();
             return;
         }
-        injected[0] += http.pause(latency.sampleMillis(SimText.rng(model.seed(), "latency#" + attempt, body)));
+        long delay = latency instanceof Latency.Fixed f ? f.millis() // a fixed delay needs no seeded draw (a SHA-256 of the body)
+                : latency.sampleMillis(SimText.rng(model.seed(), "latency#" + attempt, body));
+        injected[0] += http.pause(delay);
         if (fault == Faults.Kind.SERVER_ERROR) {
             ex.respond(500, SimProtocol.error("The server had an error while processing your request (simulated).", "server_error"), Map.of());
             return;
