@@ -1,22 +1,11 @@
 package io.skillopt4j.sim;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -25,6 +14,8 @@ import java.util.concurrent.atomic.LongAdder;
  * deterministic {@link SimModel}: {@code POST /v1/chat/completions} and {@code GET /v1/models}, with
  * seeded latency and fault injection. Replies depend only on the seed and the request content, so the same
  * seed gives the same run at any concurrency. Close it to stop (held "timeout" connections are released).
+ * HTTP is served by the simulator's own small HTTP/1.1 server ({@link SimHttp}, keep-alive, TCP_NODELAY), so the
+ * simulator adds as little as possible to what {@code skillopt bench train} measures.
  *
  * <pre>{@code
  * try (SimServer sim = SimServer.builder().seed(7).latency(Latency.parse("20-40")).start()) {
@@ -33,22 +24,17 @@ import java.util.concurrent.atomic.LongAdder;
  * }</pre>
  */
 public final class SimServer implements AutoCloseable {
-    static {
-        // Without TCP_NODELAY the JDK server's separate header and body writes meet delayed ACKs: +40 ms a call.
-        if (System.getProperty("sun.net.httpserver.nodelay") == null) System.setProperty("sun.net.httpserver.nodelay", "true");
-    }
-
     private final SimModel model;
     private final Latency latency;
     private final Faults faults;
     private final String modelName;
-    private final HttpServer http;
-    private final ExecutorService pool;
+    private final SimHttp http;
     private final Map<Long, AtomicInteger> attempts = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> byStage = new ConcurrentHashMap<>();
     private final Map<Faults.Kind, LongAdder> byFault = new ConcurrentHashMap<>();
     private final LongAdder requests = new LongAdder();
     private final LongAdder handlerNanos = new LongAdder();
+    private final LongAdder serverNanos = new LongAdder();
 
     private SimServer(Builder b) {
         this.model = SimModel.of(b.seed, b.behaviour);
@@ -56,19 +42,10 @@ public final class SimServer implements AutoCloseable {
         this.faults = b.faults;
         this.modelName = b.modelName;
         try {
-            this.http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), b.port), 256);
+            this.http = new SimHttp(b.port, b.threads, this::handle);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot listen on 127.0.0.1:" + b.port + ": " + e.getMessage(), e);
         }
-        AtomicInteger n = new AtomicInteger();
-        this.pool = new ThreadPoolExecutor(b.threads, b.threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
-            Thread t = new Thread(r, "skillopt-sim-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
-        http.setExecutor(pool);
-        http.createContext("/", this::handle);
-        http.start();
     }
 
     public static Builder builder() { return new Builder(); }
@@ -76,7 +53,7 @@ public final class SimServer implements AutoCloseable {
     /** Returns the base URL clients use, e.g. {@code http://127.0.0.1:41234/v1}. */
     public String url() { return "http://127.0.0.1:" + port() + "/v1"; }
 
-    public int port() { return http.getAddress().getPort(); }
+    public int port() { return http.port(); }
 
     public SimModel model() { return model; }
 
@@ -87,8 +64,22 @@ public final class SimServer implements AutoCloseable {
     /** Returns the number of chat-completion attempts received so far. */
     public long requests() { return requests.sum(); }
 
-    /** Returns the total time spent computing replies (excluding simulated latency and faults), in nanoseconds. */
+    /**
+     * Returns the total time spent computing replies, in nanoseconds: the model's answer and its JSON
+     * serialisation only (no HTTP, no simulated latency or faults), summed over successful completions.
+     */
     public long handlerNanos() { return handlerNanos.sum(); }
+
+    /**
+     * Returns the simulator's own total cost of serving chat-completion attempts, in nanoseconds: for each attempt
+     * counted by {@link #requests()}, from the moment its headers were read to the moment its response was
+     * flushed (or its connection dropped), minus the injected latency and timeout holds. It covers reading the
+     * body, JSON parsing, the model, serialisation, writing and any wait for a free handler slot
+     * ({@link Builder#threads}); {@code serverNanos() / requests()} is the mean per call. A call's time is added
+     * just after its response is flushed, so it can lag the client by microseconds; it is final once {@link #close()}
+     * has returned.
+     */
+    public long serverNanos() { return serverNanos.sum(); }
 
     /** Returns how many attempts each stage received (analyst_error, merge, target, ...). */
     public Map<String, Long> requestsByStage() {
@@ -104,94 +95,74 @@ public final class SimServer implements AutoCloseable {
         return m;
     }
 
-    @Override public void close() {
-        http.stop(0);
-        pool.shutdownNow();
-    }
+    /** Stops accepting, drops open and held connections and returns (within about a second at most). */
+    @Override public void close() { http.close(); }
 
-    private void handle(HttpExchange ex) throws IOException {
-        try (ex) {
-            String path = ex.getRequestURI().getPath().replaceAll("/+$", "");
-            if (ex.getRequestMethod().equals("GET") && path.endsWith("/models")) {
-                send(ex, 200, SimProtocol.models(modelName), Map.of());
-                return;
-            }
-            if (!ex.getRequestMethod().equals("POST") || !path.endsWith("/chat/completions")) {
-                send(ex, 404, SimProtocol.error("no route for " + ex.getRequestMethod() + " " + path, "not_found"), Map.of());
-                return;
-            }
-            String body = new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-            requests.increment();
-            SimProtocol.Parsed req;
-            try {
-                req = SimProtocol.parse(body);
-            } catch (IllegalArgumentException e) {
-                send(ex, 400, SimProtocol.error(e.getMessage(), "invalid_request_error"), Map.of());
-                return;
-            }
-            int attempt = attempts.computeIfAbsent(SimText.hash(body), k -> new AtomicInteger()).getAndIncrement();
-            Faults.Kind fault = faults.any() ? faults.pick(SimText.rng(model.seed(), "fault#" + attempt, body).nextDouble()) : Faults.Kind.NONE;
-            if (fault != Faults.Kind.NONE) byFault.computeIfAbsent(fault, k -> new LongAdder()).increment();
-            String stage = model.stage(req.system(), req.user());
-            byStage.computeIfAbsent(stage, k -> new LongAdder()).increment();
-            if (fault == Faults.Kind.RATE_LIMIT) {
-                send(ex, 429, SimProtocol.error("Rate limit reached (simulated).", "rate_limit_exceeded"),
-                        Map.of("Retry-After", String.valueOf(faults.retryAfterSeconds())));
-                return;
-            }
-            if (fault == Faults.Kind.TIMEOUT) {
-                sleep(faults.timeoutHold().toMillis());
-                return; // closing the exchange without a response drops the connection
-            }
-            sleep(latency.sampleMillis(SimText.rng(model.seed(), "latency#" + attempt, body)));
-            if (fault == Faults.Kind.SERVER_ERROR) {
-                send(ex, 500, SimProtocol.error("The server had an error while processing your request (simulated).", "server_error"), Map.of());
-                return;
-            }
-            long t0 = System.nanoTime();
-            String reply = model.reply(req.system(), req.user());
-            String json = SimProtocol.completion(req, reply, modelName, SimText.hash(model.seed() + "\u0000" + body));
-            handlerNanos.add(System.nanoTime() - t0);
-            if (fault == Faults.Kind.MALFORMED) {
-                send(ex, 200, json.substring(0, json.length() / 2) + "<html>upstream glitch</html>", Map.of());
-            } else if (fault == Faults.Kind.TRUNCATED) {
-                byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
-                ex.getResponseHeaders().set("Content-Type", "application/json");
-                ex.sendResponseHeaders(200, bytes.length);
-                OutputStream os = ex.getResponseBody();
-                os.write(bytes, 0, bytes.length / 2);
-                os.flush();
-                throw new Truncated(); // escapes the handler: the server drops the connection mid-body
-            } else {
-                send(ex, 200, json, Map.of());
-            }
-        } catch (Truncated t) {
-            throw t;
-        } catch (IOException | RuntimeException e) {
-            // the client went away (e.g. it timed out) — nothing to answer
+    private void handle(SimHttp.Exchange ex) throws IOException {
+        String path = ex.path();
+        int end = path.length();
+        while (end > 0 && path.charAt(end - 1) == '/') end--;
+        path = path.substring(0, end);
+        if (ex.method().equals("GET") && path.endsWith("/models")) {
+            ex.respond(200, SimProtocol.models(modelName), Map.of());
+            return;
         }
-    }
-
-    /** Thrown out of the handler so the JDK server closes the connection after a partial body. */
-    private static final class Truncated extends RuntimeException {
-        Truncated() { super("simulated truncated body", null, false, false); }
-    }
-
-    private static void sleep(long ms) {
-        if (ms <= 0) return;
+        if (!ex.method().equals("POST") || !path.endsWith("/chat/completions")) {
+            ex.respond(404, SimProtocol.error("no route for " + ex.method() + " " + path, "not_found"), Map.of());
+            return;
+        }
+        requests.increment();
+        long[] injected = {0};
         try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            complete(ex, injected);
+        } finally {
+            serverNanos.add(System.nanoTime() - ex.startNanos() - injected[0]);
         }
     }
 
-    private static void send(HttpExchange ex, int status, String body, Map<String, String> headers) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        ex.getResponseHeaders().set("Content-Type", "application/json");
-        headers.forEach((k, v) -> ex.getResponseHeaders().set(k, v));
-        ex.sendResponseHeaders(status, bytes.length);
-        try (OutputStream os = ex.getResponseBody()) { os.write(bytes); }
+    /** One chat-completion attempt; adds the nanoseconds spent in injected delays to {@code injected[0]}. */
+    private void complete(SimHttp.Exchange ex, long[] injected) throws IOException {
+        String body = ex.body();
+        SimProtocol.Parsed req;
+        try {
+            req = SimProtocol.parse(body);
+        } catch (IllegalArgumentException e) {
+            ex.respond(400, SimProtocol.error(e.getMessage(), "invalid_request_error"), Map.of());
+            return;
+        }
+        int attempt = attempts.computeIfAbsent(SimText.hash(body), k -> new AtomicInteger()).getAndIncrement();
+        Faults.Kind fault = faults.any() ? faults.pick(SimText.rng(model.seed(), "fault#" + attempt, body).nextDouble()) : Faults.Kind.NONE;
+        if (fault != Faults.Kind.NONE) byFault.computeIfAbsent(fault, k -> new LongAdder()).increment();
+        String stage = model.stage(req.system(), req.user());
+        byStage.computeIfAbsent(stage, k -> new LongAdder()).increment();
+        if (fault == Faults.Kind.RATE_LIMIT) {
+            ex.respond(429, SimProtocol.error("Rate limit reached (simulated).", "rate_limit_exceeded"),
+                    Map.of("Retry-After", String.valueOf(faults.retryAfterSeconds())));
+            return;
+        }
+        if (fault == Faults.Kind.TIMEOUT) {
+            injected[0] += http.pause(faults.timeoutHold().toMillis()); // returns early when the server closes
+            ex.drop();
+            return;
+        }
+        long delay = latency instanceof Latency.Fixed f ? f.millis() // a fixed delay needs no seeded draw (a SHA-256 of the body)
+                : latency.sampleMillis(SimText.rng(model.seed(), "latency#" + attempt, body));
+        injected[0] += http.pause(delay);
+        if (fault == Faults.Kind.SERVER_ERROR) {
+            ex.respond(500, SimProtocol.error("The server had an error while processing your request (simulated).", "server_error"), Map.of());
+            return;
+        }
+        long t0 = System.nanoTime();
+        String reply = model.reply(req.system(), req.user());
+        String json = SimProtocol.completion(req, reply, modelName, SimText.hash(model.seed() + "\u0000" + body));
+        handlerNanos.add(System.nanoTime() - t0);
+        if (fault == Faults.Kind.MALFORMED) {
+            ex.respond(200, json.substring(0, json.length() / 2) + "<html>upstream glitch</html>", Map.of());
+        } else if (fault == Faults.Kind.TRUNCATED) {
+            ex.respondTruncated(200, json); // full Content-Length announced, half sent, connection dropped
+        } else {
+            ex.respond(200, json, Map.of());
+        }
     }
 
     /** Not thread-safe; use once. Defaults: seed 7, default behaviour, no latency, no faults, ephemeral port, 64 threads. */
@@ -214,7 +185,7 @@ public final class SimServer implements AutoCloseable {
             if (p < 0 || p > 65535) throw new IllegalArgumentException("port must be in 0..65535: " + p);
             this.port = p; return this;
         }
-        /** Request-handling threads (concurrent calls served without queueing). */
+        /** Requests handled at once (concurrent calls served without queueing); more wait for a free slot. */
         public Builder threads(int n) {
             if (n < 1) throw new IllegalArgumentException("threads must be >= 1: " + n);
             this.threads = n; return this;
