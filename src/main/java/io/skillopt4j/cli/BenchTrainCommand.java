@@ -41,6 +41,8 @@ import java.util.concurrent.Callable;
         description = "Measure a simulated training run: wall time vs the critical-path bound, and overhead per call.")
 final class BenchTrainCommand implements Callable<Integer> {
     static final String START = "<!-- bench-train:start -->", END = "<!-- bench-train:end -->";
+    /** Unmeasured zero-latency runs first (alternately parallel and sequential): C2 needs a few thousand calls. */
+    static final int WARMUPS = 6;
 
     @Spec CommandSpec spec;
     @Option(names = "--latency-ms", defaultValue = "100", description = "Fixed simulated latency per call (default: ${DEFAULT-VALUE}).") long latencyMs;
@@ -57,8 +59,7 @@ final class BenchTrainCommand implements Callable<Integer> {
         Path base = dir != null ? dir : Files.createTempDirectory("skillopt-bench-train");
 
         // unmeasured runs first, so the JIT has compiled the hot paths (as JMH's warm-up iterations do)
-        run(cfgFile, base.resolve("warmup-1"), 0, workers, analystWorkers);
-        run(cfgFile, base.resolve("warmup-2"), 0, 1, 1);
+        for (int i = 1; i <= WARMUPS; i++) run(cfgFile, base.resolve("warmup-" + i), 0, i % 2 == 0 ? 1 : workers, i % 2 == 0 ? 1 : analystWorkers);
         double waveMs = calibrateWave(latencyMs, workers);
         Run lat = run(cfgFile, base.resolve("latency"), latencyMs, workers, analystWorkers);
         List<CriticalPath.Phase> phases = CriticalPath.phases(lat.root, workers, analystWorkers);
@@ -82,7 +83,7 @@ final class BenchTrainCommand implements Callable<Integer> {
 
         StringBuilder md = new StringBuilder();
         md.append(START).append('\n');
-        md.append("Measured by `skillopt bench train` (after two unmeasured warm-up runs) on ").append(machine()).append(".\n\n");
+        md.append("Measured by `skillopt bench train` (after " + WARMUPS + " unmeasured zero-latency warm-up runs) on ").append(machine()).append(".\n\n");
         md.append(String.format(Locale.ROOT, "Run: `%s`, %d epoch(s), %d rollout workers, %d analyst workers, response cache off, "
                 + "background rollouts on (`train.background_eval`), simulator seed 7.%n%n", cfgFile.getFileName(), epochs, workers, analystWorkers));
         md.append("| measurement | fsync on (default) | `-Dskillopt.fsync=false` |\n|---|---|---|\n");
