@@ -52,6 +52,8 @@ final class BenchTrainCommand implements Callable<Integer> {
     @Option(names = "--config", description = "Config (default: configs/demo/default.yaml).") Path config;
     @Option(names = "--write", description = "Markdown file whose bench-train section is replaced with the results.") Path write;
     @Option(names = "--dir", description = "Where the runs go (default: a temp folder).") Path dir;
+    @Option(names = "--background-eval", arity = "1", defaultValue = "true",
+            description = "Background rollouts (train.background_eval; default: ${DEFAULT-VALUE}); false measures the plain sequential order.") boolean backgroundEval;
 
     @Override public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -85,7 +87,8 @@ final class BenchTrainCommand implements Callable<Integer> {
         md.append(START).append('\n');
         md.append("Measured by `skillopt bench train` (after " + WARMUPS + " unmeasured zero-latency warm-up runs) on ").append(machine()).append(".\n\n");
         md.append(String.format(Locale.ROOT, "Run: `%s`, %d epoch(s), %d rollout workers, %d analyst workers, response cache off, "
-                + "background rollouts on (`train.background_eval`), simulator seed 7.%n%n", cfgFile.getFileName(), epochs, workers, analystWorkers));
+                + "background rollouts %s (`train.background_eval`), simulator seed 7.%n%n", cfgFile.getFileName(), epochs, workers, analystWorkers,
+                backgroundEval ? "on" : "off"));
         md.append("| measurement | fsync on (default) | `-Dskillopt.fsync=false` |\n|---|---|---|\n");
         md.append(String.format(Locale.ROOT, "| model calls (server count / counted from run folder) | %d / %d | %d |%n", lat.calls, counted, latNs.calls));
         md.append(String.format(Locale.ROOT, "| sequential phases / waves (Σ ⌈calls/workers⌉) | %d / %d | same |%n", phases.size(), waves));
@@ -129,6 +132,7 @@ final class BenchTrainCommand implements Callable<Integer> {
         os.add(ConfigRequest.Override.typed("env.workers", w));
         os.add(ConfigRequest.Override.typed("gradient.analyst_workers", aw));
         os.add(ConfigRequest.Override.typed("model.response_cache", "off"));
+        os.add(ConfigRequest.Override.typed("train.background_eval", backgroundEval));
         FlatConfig cfg = ConfigResolver.system().resolve(new ConfigRequest(cfgFile, Map.of(), os, Map.of(), false)).flat();
         cfg = cfg.with("max_api_workers", Math.max(w, aw));
         long wallNs, c0, c1;

@@ -56,8 +56,10 @@ class ConfigOptionsTest {
         CommandSpec train = ConfigOptions.train().addTo(CommandSpec.create());
         CommandSpec eval = ConfigOptions.eval().addTo(CommandSpec.create());
         long ours = io.skillopt4j.config.Flags.ALL.stream().filter(io.skillopt4j.config.FlagSpec::ours).count();
+        long oursEval = io.skillopt4j.config.Flags.ALL.stream().filter(f -> f.ours() && f.eval()).count();
         assertEquals(132 + ours, train.options().size());
-        assertEquals(73 + ours, eval.options().size(), "75 minus --skill and --split, which the eval command owns");
+        assertEquals(73 + oursEval, eval.options().size(), "75 minus --skill and --split, which the eval command owns");
+        assertTrue(train.findOption("--background_eval") != null && eval.findOption("--background_eval") == null);
         assertTrue(train.findOption("--max_analyst_rounds").hidden());
     }
 

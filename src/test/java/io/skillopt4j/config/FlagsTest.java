@@ -54,8 +54,12 @@ class FlagsTest {
     }
 
     @Test
-    void oursAreModelAdditions() {
-        assertEquals(4 + 15, Flags.ALL.stream().filter(FlagSpec::ours).count());
-        assertTrue(Flags.ALL.stream().filter(FlagSpec::ours).allMatch(f -> f.section().equals("model")));
+    void oursAreModelAdditionsAndBackgroundEval() {
+        assertEquals(4 + 15 + 1, Flags.ALL.stream().filter(FlagSpec::ours).count());
+        assertTrue(Flags.ALL.stream().filter(FlagSpec::ours).allMatch(f -> f.section().equals("model") || f.key().equals("background_eval")));
+        FlagSpec bg = Flags.byKey("background_eval").orElseThrow();
+        assertEquals("train.background_eval", bg.path());
+        assertEquals(true, bg.defaultValue());
+        assertFalse(bg.eval(), "eval_only has no background rollouts");
     }
 }
