@@ -28,6 +28,7 @@ final class CriticalPath {
 
     static List<Phase> phases(Path run, int workers, int analystWorkers) {
         List<Phase> out = new ArrayList<>();
+        Map<?, ?> cfg = readJson(run.resolve("config.json")) instanceof Map<?, ?> m ? m : Map.of();
         rollout(out, "baseline selection", run.resolve("selection_eval_baseline"), workers);
         List<Path> steps = list(run.resolve("steps"));
         for (Path step : steps) {
@@ -35,7 +36,7 @@ final class CriticalPath {
             rollout(out, n + " rollout", step.resolve("rollout"), workers);
             Map<?, ?> tokens = readJson(step.resolve("step_record.json")) instanceof Map<?, ?> rec && rec.get("tokens") instanceof Map<?, ?> t ? t : Map.of();
             // skip_no_patches records keep upstream's empty tokens: count their analyst calls from the minibatches
-            int analysts = tokens.isEmpty() ? minibatches(run, step.resolve("rollout")) : calls(tokens, "analyst");
+            int analysts = tokens.isEmpty() ? minibatches(cfg, step.resolve("rollout")) : calls(tokens, "analyst");
             out.add(new Phase(n + " reflect", analysts, analystWorkers));
             // merge groups run one after the other (failure, success, final); with groups no larger than
             // merge_batch_size each is a single call, so every merge call is its own wave
@@ -74,8 +75,7 @@ final class CriticalPath {
     }
 
     /** Analyst calls of a step's reflect: ⌈failures/minibatch_size⌉ + ⌈successes/minibatch_size⌉ (none with failure_only). */
-    private static int minibatches(Path run, Path rolloutDir) {
-        Map<?, ?> cfg = readJson(run.resolve("config.json")) instanceof Map<?, ?> m ? m : Map.of();
+    private static int minibatches(Map<?, ?> cfg, Path rolloutDir) {
         int size = Math.max(1, cfg.get("minibatch_size") instanceof Number x ? x.intValue() : 8);
         boolean failureOnly = Boolean.TRUE.equals(cfg.get("failure_only"));
         int fails = 0, succs = 0;

@@ -36,8 +36,14 @@ public record RunPaths(Path root) {
     /** Returns {@code slow_update/epoch_{EE}}. */
     public Path slowUpdate(int epoch) { return root.resolve("slow_update").resolve(epochName(epoch)); }
 
+    /** Returns {@code slow_update/epoch_{EE}/slow_result.json}, the slow update's completion marker. */
+    public Path slowResult(int epoch) { return slowUpdate(epoch).resolve("slow_result.json"); }
+
     /** Returns {@code meta_skill/epoch_{EE}}. */
     public Path metaSkill(int epoch) { return root.resolve("meta_skill").resolve(epochName(epoch)); }
+
+    /** Returns {@code meta_skill/epoch_{EE}/meta_skill_result.json}, the meta skill's completion marker. */
+    public Path metaSkillResult(int epoch) { return metaSkill(epoch).resolve("meta_skill_result.json"); }
 
     /** Returns {@code step_{NNNN}}. */
     public static String stepName(int step) { return String.format("step_%04d", step); }

@@ -70,9 +70,8 @@ final class BackgroundRollouts implements AutoCloseable {
      * {@code neededBy} (smaller = sooner); a second job for the same folder is ignored.
      */
     synchronized void submit(BatchSpec batch, String skill, Path dir, int neededBy) {
-        Path key = dir.toAbsolutePath().normalize();
-        if (closed || batch.items().isEmpty() || jobs.stream().anyMatch(j -> j.dir.equals(key))) return;
-        jobs.add(new Job(batch, skill == null ? "" : skill, key, neededBy));
+        if (closed || batch.items().isEmpty() || job(dir) != null) return;
+        jobs.add(new Job(batch, skill == null ? "" : skill, dir.toAbsolutePath().normalize(), neededBy));
         if (thread == null) {
             thread = new Thread(this::loop, "skillopt-background-rollouts");
             thread.setDaemon(true);
@@ -85,8 +84,7 @@ final class BackgroundRollouts implements AutoCloseable {
      * flight. The job must have used the same skill (the runner reuses rows by item id only).
      */
     synchronized void settle(Path dir, String skill) {
-        Path key = dir.toAbsolutePath().normalize();
-        Job job = jobs.stream().filter(j -> j.dir.equals(key)).findFirst().orElse(null);
+        Job job = job(dir);
         if (job == null) return;
         if (!job.skill.equals(skill == null ? "" : skill)) {
             throw new IllegalStateException("background rollout into " + dir + " used another skill than the trainer's");
@@ -169,6 +167,12 @@ final class BackgroundRollouts implements AutoCloseable {
         }
         window = false;
         return !closed;
+    }
+
+    /** The unsettled job rolling into {@code dir}, or null. Caller holds the lock. */
+    private Job job(Path dir) {
+        Path key = dir.toAbsolutePath().normalize();
+        return jobs.stream().filter(j -> j.dir.equals(key)).findFirst().orElse(null);
     }
 
     /** Jobs with items not handed out yet. Caller holds the lock. */

@@ -46,7 +46,7 @@ public final class Longitudinal {
     /** Samples, rolls out both skills under {@code dir}, builds and saves the pairs. */
     public Pairs build(int epoch, String prevSkill, String currSkill, Path dir) {
         int n = s.slowUpdateSamples();
-        long seed = s.seed() + epoch * 2000L;
+        long seed = seed(epoch);
         BatchSpec batch = sample(epoch);
         Rollout.Outcome prev = rollout.run(batch, prevSkill, dir.resolve("rollout_prev"), false);
         Rollout.Outcome curr = rollout.run(batch, currSkill, dir.resolve("rollout_curr"), false);
@@ -76,8 +76,11 @@ public final class Longitudinal {
 
     /** The train tasks both skills of an epoch's comparison run: slow_update_samples items, seeded by the epoch. */
     BatchSpec sample(int epoch) {
-        return data.buildTrainBatch(s.slowUpdateSamples(), s.seed() + epoch * 2000L);
+        return data.buildTrainBatch(s.slowUpdateSamples(), seed(epoch));
     }
+
+    /** The comparison's seed (upstream: seed + epoch × 2000); also seeds the top-up pool's shuffle. */
+    private long seed(int epoch) { return s.seed() + epoch * 2000L; }
 
     /** Queues the previous skill's side of epoch {@code epoch}'s comparison under {@code dir} on {@code bg}. */
     void prefetch(int epoch, String prevSkill, Path dir, BackgroundRollouts bg) {

@@ -42,7 +42,7 @@ final class MetaSkill {
     /** Returns the stored meta skill of {@code epoch} (stripped), or "" when missing or unreadable. */
     static String stored(RunPaths p, int epoch) {
         if (epoch <= 0) return "";
-        Path f = p.metaSkill(epoch).resolve("meta_skill_result.json");
+        Path f = p.metaSkillResult(epoch);
         if (!Files.isRegularFile(f)) return "";
         try {
             Object o = Json.read(f);
@@ -56,7 +56,7 @@ final class MetaSkill {
     String run(int epoch, String epochLastStepSkill, Longitudinal.Pairs slowPairs) {
         RunPaths p = writer.paths();
         Path dir = p.metaSkill(epoch);
-        Path marker = dir.resolve("meta_skill_result.json");
+        Path marker = p.metaSkillResult(epoch);
         if (Files.isRegularFile(marker)) {
             try {
                 return Json.read(marker) instanceof Map<?, ?> m ? String.valueOf(m.get("action")) : "unknown";

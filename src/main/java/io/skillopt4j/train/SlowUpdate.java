@@ -49,7 +49,7 @@ final class SlowUpdate {
     Result run(int epoch, int lastStep, int schedulerStep) {
         RunPaths p = writer.paths();
         Path dir = p.slowUpdate(epoch);
-        Path marker = dir.resolve("slow_result.json");
+        Path marker = p.slowResult(epoch);
         if (Files.isRegularFile(marker)) return replay(epoch, marker);
         if (epoch == 1) {
             state.currentSkill = SkillDocument.injectSlowPlaceholder(state.currentSkill);

@@ -214,16 +214,16 @@ public final class Trainer {
                                            BackgroundRollouts background) {
         if (epoch < 2 || !(s.useSlowUpdate() || s.useMetaSkill())) return;
         Path dir = s.useSlowUpdate() ? paths.slowUpdate(epoch) : paths.metaSkill(epoch);
-        String marker = s.useSlowUpdate() ? "slow_result.json" : "meta_skill_result.json";
+        Path marker = s.useSlowUpdate() ? paths.slowResult(epoch) : paths.metaSkillResult(epoch);
         Path prevSkillFile = paths.skill((epoch - 1) * spe);
-        if (Files.isRegularFile(dir.resolve(marker)) || !Files.isRegularFile(prevSkillFile)) return;
+        if (Files.isRegularFile(marker) || !Files.isRegularFile(prevSkillFile)) return;
         longitudinal.prefetch(epoch, SlowUpdate.readSkill(prevSkillFile), dir, background);
     }
 
     /** True when both enabled epoch-boundary markers of a fully resumed epoch exist (replay only). */
     private static boolean epochDone(RunPaths paths, int epoch, TrainSettings s) {
-        return (!s.useSlowUpdate() || Files.isRegularFile(paths.slowUpdate(epoch).resolve("slow_result.json")))
-                && (!s.useMetaSkill() || Files.isRegularFile(paths.metaSkill(epoch).resolve("meta_skill_result.json")));
+        return (!s.useSlowUpdate() || Files.isRegularFile(paths.slowResult(epoch)))
+                && (!s.useMetaSkill() || Files.isRegularFile(paths.metaSkillResult(epoch)));
     }
 
     private void baseline(Parts p, RunPaths paths) {
