@@ -7,24 +7,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import static io.skillopt4j.cli.CliRun.run;
 import static org.junit.jupiter.api.Assertions.*;
 
 class ChatAndTracesCommandTest {
     @TempDir Path tmp;
-
-    record Run(int code, String out, String err) {}
-
-    static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Run(code, out.toString(), err.toString());
-    }
 
     @Test void chatSendsOneCallThroughTheConfiguredRoleAndPrintsReplyAndUsage() throws Exception {
         try (MockWebServer server = new MockWebServer()) {
@@ -33,7 +23,7 @@ class ChatAndTracesCommandTest {
             Path cfg = tmp.resolve("c.yaml");
             Files.writeString(cfg, "model:\n  target_backend: openai_compatible\n  target: sim-1\n");
 
-            Run r = run("chat", "--config", cfg.toString(), "--role", "target", "--prompt", "ping", "--base-url", server.url("/v1").toString());
+            CliRun r = run("chat", "--config", cfg.toString(), "--role", "target", "--prompt", "ping", "--base-url", server.url("/v1").toString());
 
             assertEquals(0, r.code(), r.err());
             assertEquals("pong\nusage: backend=openai_compatible model=sim-1 prompt=4 completion=1 total=5 cached=0 latency_ms=",
@@ -45,10 +35,10 @@ class ChatAndTracesCommandTest {
     }
 
     @Test void chatRejectsABadRoleAndUnknownBackendWithExit2() {
-        Run bad = run("chat", "--role", "judge", "--prompt", "x");
+        CliRun bad = run("chat", "--role", "judge", "--prompt", "x");
         assertEquals(2, bad.code());
         assertEquals("error: --role must be optimizer or target, got \"judge\"\n", bad.err());
-        Run unknown = run("chat", "--optimizer_backend", "gemini", "--prompt", "x");
+        CliRun unknown = run("chat", "--optimizer_backend", "gemini", "--prompt", "x");
         assertEquals(2, unknown.code());
         assertTrue(unknown.err().contains("optimizer_backend must be one of") && unknown.err().contains("\"gemini\""), unknown.err());
     }
@@ -59,7 +49,7 @@ class ChatAndTracesCommandTest {
             Files.write(f, in.readAllBytes());
         }
 
-        Run r = run("traces", "show", f.toString());
+        CliRun r = run("traces", "show", f.toString());
 
         assertEquals(0, r.code(), r.err());
         String[] lines = r.out().split("\n");

@@ -3,29 +3,19 @@ package io.skillopt4j.cli;
 import io.skillopt4j.internal.Json;
 import org.junit.jupiter.api.Test;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.List;
 import java.util.Map;
 
+import static io.skillopt4j.cli.CliRun.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ConfigCommandTest {
     static final String SEARCHQA = "src/test/resources/upstream-configs/searchqa/default.yaml";
 
-    record Run(int code, String out, String err) {}
-
-    static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Run(code, out.toString(), err.toString());
-    }
-
     @Test
     void showWithClaudeCodeExecBackendPrintsClaudeTargetAndModel() {
-        Run r = run("config", "show", "--config", SEARCHQA, "--backend", "claude_code_exec");
+        CliRun r = run("config", "show", "--config", SEARCHQA, "--backend", "claude_code_exec");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("\"target_backend\": \"claude_code_exec\""), r.out());
         assertTrue(r.out().contains("\"target_model\": \"claude-sonnet-4-6\""), r.out());
@@ -40,7 +30,7 @@ class ConfigCommandTest {
 
     @Test
     void showMasksSecretsAndPrintsWarningsOnStderr() {
-        Run r = run("config", "show", "--config", SEARCHQA, "--azure_openai_api_key", "sk-abcdefghijklmnop",
+        CliRun r = run("config", "show", "--config", SEARCHQA, "--azure_openai_api_key", "sk-abcdefghijklmnop",
                 "--cfg-options", "gradient.max_analyst_rounds=2");
         assertEquals(0, r.code(), r.err());
         assertTrue(!r.out().contains("sk-abcdefghijklmnop") && !r.err().contains("sk-abcdefghijklmnop"));
@@ -54,7 +44,7 @@ class ConfigCommandTest {
 
     @Test
     void showPrintsSortedKeys() {
-        Run r = run("config", "show", "--config", SEARCHQA);
+        CliRun r = run("config", "show", "--config", SEARCHQA);
         List<String> keys = r.out().lines().filter(l -> l.startsWith("  \"")).map(l -> l.substring(3, l.indexOf('"', 3))).toList();
         assertEquals(keys.stream().sorted().toList(), keys);
         assertTrue(keys.contains("out_root"));
@@ -68,7 +58,7 @@ class ConfigCommandTest {
                 new String[] {"config", "show", "--config", SEARCHQA, "--cfg-options", "train.seed"},
                 new String[] {"config", "show", "--config", SEARCHQA, "--cfg-options", "optimizer.lr_scheduler=x"},
                 new String[] {"config", "show", "--config", SEARCHQA, "--backend", "gpt"})) {
-            Run r = run(args);
+            CliRun r = run(args);
             assertEquals(2, r.code(), String.join(" ", args));
             assertEquals("", r.out());
             assertEquals(1, r.err().lines().count(), r.err());
@@ -78,17 +68,17 @@ class ConfigCommandTest {
 
     @Test
     void missingConfigIsAUsageError() {
-        Run r = run("config", "show");
+        CliRun r = run("config", "show");
         assertEquals(2, r.code());
         assertTrue(r.err().startsWith("error: Missing required option: '--config=<yaml>'"), r.err());
     }
 
     @Test
     void uniquePrefixesWorkAndAmbiguousOnesAreUsageErrors() {
-        Run ok = run("config", "show", "--config", SEARCHQA, "--batch", "3", "--num_ep", "2");
+        CliRun ok = run("config", "show", "--config", SEARCHQA, "--batch", "3", "--num_ep", "2");
         assertEquals(0, ok.code(), ok.err());
         assertTrue(ok.out().contains("\"batch_size\": 3,") && ok.out().contains("\"num_epochs\": 2,"), ok.out());
-        Run bad = run("config", "show", "--config", SEARCHQA, "--split", "5");
+        CliRun bad = run("config", "show", "--config", SEARCHQA, "--split", "5");
         assertEquals(2, bad.code());
         assertTrue(bad.err().contains("'--split' is not unique"), bad.err());
     }

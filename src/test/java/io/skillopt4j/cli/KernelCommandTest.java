@@ -6,28 +6,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.File;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import static io.skillopt4j.cli.CliRun.run;
 import static org.junit.jupiter.api.Assertions.*;
 
 class KernelCommandTest {
-    record Run(int code, String out, String err) {}
-
-    static Run run(String... args) {
-        StringWriter out = new StringWriter(), err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Run(code, out.toString(), err.toString());
-    }
-
     @Test void installWritesAKernelspecThatStartsTheKernelFromTheJar(@TempDir Path tmp) throws Exception {
         Path jar = Files.writeString(tmp.resolve("skillopt4j-0.1.0-all.jar"), "not really a jar");
         Path extra = tmp.resolve("extra.jar");
-        Run r = run("kernel", "install", "--prefix", tmp.resolve("env").toString(), "--jar", jar.toString(),
+        CliRun r = run("kernel", "install", "--prefix", tmp.resolve("env").toString(), "--jar", jar.toString(),
                 "--jvm-opt=-Xmx3g", "--class-path", extra.toString());
         assertEquals(0, r.code(), r.err());
         Path spec = tmp.resolve("env/share/jupyter/kernels/skillopt-java/kernel.json");
@@ -44,24 +35,24 @@ class KernelCommandTest {
     }
 
     @Test void nameAndJarMistakesAreOneLineErrors(@TempDir Path tmp) {
-        Run bad = run("kernel", "install", "--prefix", tmp.toString(), "--name", "my kernel", "--jar", "x.jar");
+        CliRun bad = run("kernel", "install", "--prefix", tmp.toString(), "--name", "my kernel", "--jar", "x.jar");
         assertEquals(2, bad.code());
         assertEquals("error: skillopt kernel install: --name must be letters, digits, '.', '_' and '-', got \"my kernel\"\n",
                 bad.err().replace("\r", ""));
-        Run missing = run("kernel", "install", "--prefix", tmp.toString(), "--jar", tmp.resolve("nope.jar").toString());
+        CliRun missing = run("kernel", "install", "--prefix", tmp.toString(), "--jar", tmp.resolve("nope.jar").toString());
         assertEquals(2, missing.code());
         assertTrue(missing.err().startsWith("error: skillopt kernel install: --jar must be an existing skillopt4j -all.jar, got "), missing.err());
-        Run both = run("kernel", "install", "--user", "--prefix", tmp.toString());
+        CliRun both = run("kernel", "install", "--user", "--prefix", tmp.toString());
         assertEquals(2, both.code());
         assertTrue(both.err().contains("mutually exclusive"), both.err());
     }
 
     @Test void jshPrintsTheStartupScriptAndCanWriteIt(@TempDir Path tmp) throws Exception {
-        Run r = run("jsh");
+        CliRun r = run("jsh");
         assertEquals(0, r.code());
         assertTrue(r.out().contains("import io.skillopt4j.notebook.*;") && r.out().contains("import tech.tablesaw.api.*;"), r.out());
         Path f = tmp.resolve("skillopt.jsh");
-        Run w = run("jsh", "--write", f.toString());
+        CliRun w = run("jsh", "--write", f.toString());
         assertEquals(0, w.code());
         assertEquals(r.out(), Files.readString(f));
         assertTrue(w.out().contains("jshell --startup DEFAULT --startup " + f), w.out());
