@@ -33,6 +33,8 @@ public final class Main implements Runnable {
             JshCommand::new,
             TrainCommand::commandLine,
             EvalCommand::commandLine,
+            WorkerCommand::new,
+            EngineCommand::new,
             null);
 
     @SafeVarargs

@@ -28,8 +28,8 @@ import java.util.stream.Stream;
  * simulator URL, and a run-folder comparison with {@code run_diff.py}'s semantics that also keeps token counts.
  */
 public final class EngineRuns {
-    /** Keys that measure time or name the run folder (run_diff's volatile set minus tokens and models, which must agree). */
-    private static final Pattern TIMED = Pattern.compile("(time|wall|duration|elapsed|_s$|_ms$|timestamp|started|finished|date|latency|path|dir$|root)",
+    /** Keys that measure time, name the run folder or echo the config (run_diff's volatile set minus tokens and models, which must agree). */
+    private static final Pattern TIMED = Pattern.compile("(^config$|time|wall|duration|elapsed|_s$|_ms$|timestamp|started|finished|date|latency|path|dir$|root)",
             Pattern.CASE_INSENSITIVE);
 
     private EngineRuns() {}
