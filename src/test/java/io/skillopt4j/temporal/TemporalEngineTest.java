@@ -60,6 +60,14 @@ class TemporalEngineTest {
             assertEquals("w1", first.get("worker"));
             assertTrue(((Number) first.get("queue_ms")).longValue() >= 0);
             assertTrue(Files.list(remote.resolve("engine/blobs")).count() > 10, "payloads went through the blob store");
+
+            var workers = io.skillopt4j.frames.RunFrames.load(remote).engineWorkers();
+            assertEquals(1, workers.rowCount());
+            assertEquals(rows.size(), workers.longColumn("activities").getLong(0));
+            assertEquals(0, workers.longColumn("retries").getLong(0));
+            assertTrue(workers.longColumn("rollout_items").getLong(0) > 0 && workers.longColumn("optimizer_calls").getLong(0) > 0);
+            assertTrue(io.skillopt4j.frames.Report.of(List.of(io.skillopt4j.frames.RunFrames.load(remote))).html().contains("<h3>Engine workers</h3>"));
+            assertEquals(0, io.skillopt4j.frames.RunFrames.load(local).engineWorkers().rowCount(), "local runs have no engine table");
         }
     }
 }
