@@ -130,7 +130,8 @@ public final class RolloutRunner {
             throw new java.io.UncheckedIOException("cannot create rollout folder " + out + ": " + e.getMessage(), e);
         }
         AtomicInteger settledCount = new AtomicInteger(items.size() - todo.size());
-        if (!todo.isEmpty()) {
+        if (!todo.isEmpty() && request.remote() != null) runRemote(request, todo, results, settledCount);
+        if (!todo.isEmpty() && request.remote() == null) {
             ExecutorService pool = Executors.newFixedThreadPool(Math.min(workers, todo.size()), r -> {
                 Thread t = new Thread(r, "rollout-worker");
                 t.setDaemon(true);
@@ -160,7 +161,7 @@ public final class RolloutRunner {
                         Outcome o = null;
                         try {
                             o = task.run(item, new Context(request, item, itemDir, ws));
-                            r = o.result();
+                            r = withFailReason(o.result());
                         } catch (InterruptedException e) {
                             Thread.currentThread().interrupt();
                             return;
@@ -225,6 +226,26 @@ public final class RolloutRunner {
         return list;
     }
 
+    /** Runs the missing items on the request's engine workers; rows and files are written here, in one writer. */
+    private void runRemote(RolloutRequest request, List<Integer> todo, RolloutResult[] results, AtomicInteger settled) {
+        List<Item> items = request.batch().items();
+        Path out = request.outDir();
+        Object lock = new Object();
+        request.remote().run(request, todo.stream().map(items::get).toList(), (k, row, artefacts) -> {
+            int idx = todo.get(k);
+            synchronized (lock) {
+                if (results[idx] != null) return; // an engine that delivers twice must not duplicate a row
+                if (artefacts != null) writeArtifacts(out.resolve("predictions").resolve(safeId(items.get(idx).id())), artefacts);
+                AtomicFiles.appendLine(out.resolve("results.jsonl"), Json.line(row.toJson()));
+                results[idx] = row;
+                report(settled.incrementAndGet(), items.size(), row);
+            }
+        });
+        for (int idx : todo) {
+            if (results[idx] == null) throw new IllegalStateException("engine returned no row for item " + items.get(idx).id());
+        }
+    }
+
     private static void writeBehind(ExecutorService writer, java.util.concurrent.atomic.AtomicReference<RuntimeException> error, Runnable write) {
         writer.execute(() -> {
             try {
@@ -262,6 +283,17 @@ public final class RolloutRunner {
         } catch (RuntimeException ignored) {
             // a failing progress bar must not fail the rollout
         }
+    }
+
+    /**
+     * Upstream's rows carry {@code fail_reason: ""} on a success; a success without the key gets it. A failure
+     * without one stays without (upstream's step buffer then groups it as "unknown").
+     */
+    static RolloutResult withFailReason(RolloutResult r) {
+        if (r.isFailure() || r.fields().containsKey("fail_reason")) return r;
+        Map<String, Object> f = new LinkedHashMap<>(r.fields());
+        f.put("fail_reason", "");
+        return new RolloutResult(r.id(), r.hard(), r.soft(), f);
     }
 
     private RolloutResult failure(Item item, String reason, String phase) {
