@@ -29,7 +29,7 @@ public record TrainingProgress(int step, int totalSteps, String action, double c
     public double fraction() { return totalSteps <= 0 ? 0 : Math.min(1.0, (double) step / totalSteps); }
 
     @Override public String toString() {
-        StringBuilder sb = new StringBuilder(done ? "trained: " : "training: ")
+        StringBuilder sb = new StringBuilder(done ? "done: " : "training: ")
                 .append("step ").append(step).append('/').append(totalSteps);
         if (!action.isEmpty()) sb.append(' ').append(action);
         if (!Double.isNaN(current)) sb.append(" · val ").append(Decimals.of(current));
