@@ -224,8 +224,11 @@ public final class SkillOpt {
     /** Returns every resolved key with its value, source and whether it is the default. */
     public Table describe() { return ConfigDescription.describe(request(), resolve()); }
 
-    /** Trains in this thread and returns the finished (or stopped) run. */
-    public Run train() { return Runs.open(trainer().train().outRoot()); }
+    /**
+     * Trains in this thread and returns the finished (or stopped) run, showing progress in the cell: a line
+     * updated in place under a kernel, one compact line per step in plain JShell.
+     */
+    public Run train() { return Runs.open(listener(new CellProgress(System::nanoTime)).trainer().train().outRoot()); }
 
     /**
      * Trains on a background thread; the returned {@link Training} shows live progress, can {@code stop()}
