@@ -17,9 +17,10 @@ import java.util.function.Function;
  * XChart charts and run {@code Plot}s as PNG, skill documents and {@link Markdown} as Markdown,
  * {@code SkillDiff}s, {@link Diff}s and {@link Html} as HTML.
  *
- * <p>Under IJava, JJava or the SkillOpt4J kernel, {@link #register()} teaches the kernel's renderer
- * these types (found by reflection: no kernel jar is needed at compile time), so a cell whose last
- * value is a {@code Table} shows as a table; {@link #display(Object)} publishes mid-cell output. In
+ * <p>Under the SkillOpt4J kernel and JJava (whose {@link JJavaExtension} runs when the jar is added)
+ * the kernel's renderer learns these types by itself; under IJava, {@link #register()} teaches it (the
+ * kernel is found by reflection: no kernel jar is needed at run time). A cell whose last value is a
+ * {@code Table} then shows as a table; {@link #display(Object)} publishes mid-cell output. In
  * plain JShell nothing is registered and {@code display} prints readable text.
  * <pre>{@code
  * Display.register();              // safe to call again when the cell is re-run
@@ -48,6 +49,11 @@ public final class Display {
         renderer(SkillDiff.class, Rendering.HTML, Renderings::skillDiff);
         renderer(Plot.class, Rendering.PNG, p -> Rendering.of(Rendering.PNG,
                 java.util.Base64.getEncoder().encodeToString(p.png()), "plot " + p.name() + " " + p.image().getWidth() + "x" + p.image().getHeight()));
+        renderer(Run.class, Rendering.HTML, r -> RunRenderings.run(r, maxRows()));
+        renderer(io.skillopt4j.frames.Compare.class, Rendering.HTML, c -> RunRenderings.compare(c, maxRows()));
+        renderer(io.skillopt4j.frames.Plots.class, Rendering.HTML, RunRenderings::plots);
+        renderer(Training.class, Rendering.HTML, t -> RunRenderings.training(t, maxRows()));
+        renderer(TrainingProgress.class, Rendering.HTML, RunRenderings::progress);
     }
 
     private Display() {}
@@ -65,12 +71,18 @@ public final class Display {
     }
 
     /**
-     * Announces a kernel built on jupyter-jvm-basekernel that runs in this JVM (the SkillOpt4J kernel
-     * calls this at start; IJava and JJava are found without it). Null detaches.
+     * Announces a kernel built on jupyter-jvm-basekernel or JJava's base that runs in this JVM (the
+     * SkillOpt4J kernel calls this at start, {@link JJavaExtension} when JJava loads the jar; IJava is
+     * found without it). Null detaches.
      */
     public static synchronized void attach(Object kernel) {
         attached = kernel;
         bridge = null;
+    }
+
+    /** Forgets {@code kernel} if it is the attached one (it shut down). */
+    public static synchronized void detach(Object kernel) {
+        if (attached == kernel) attach(null);
     }
 
     /** The kernel this JVM runs under: {@code "skillopt"}, {@code "ijava"}, {@code "jjava"} or {@code "none"}. */
@@ -97,6 +109,32 @@ public final class Display {
         }
         if (b != null && value != null) b.display(value);
         else System.out.println(value == null ? "null" : render(value).text());
+    }
+
+    /** Not thread-safe; one per live output. An output that is replaced in place by each {@link #update}. */
+    public interface Live {
+        /** Replaces the output with {@code value} (under a kernel); prints its text on a new line otherwise. */
+        void update(Object value);
+    }
+
+    /**
+     * Shows {@code value} now as an output that later {@link Live#update} calls replace in place: under a kernel a
+     * {@code display_data} with a display id, then {@code update_display_data}; in plain JShell each value's text
+     * is printed (keep it one line). Used for the progress of a blocking {@code train()}.
+     */
+    public static Live live(Object value) {
+        KernelBridge b;
+        synchronized (Display.class) {
+            register();
+            b = bridge;
+        }
+        if (b == null) {
+            System.out.println(render(value).text());
+            return v -> System.out.println(render(v).text());
+        }
+        String id = "skillopt-" + java.util.UUID.randomUUID();
+        b.display(value, id);
+        return v -> b.update(v, id);
     }
 
     /** The rendering the kernel would show for {@code value}; plain {@code toString()} for unknown types. */

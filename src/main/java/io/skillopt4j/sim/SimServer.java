@@ -55,6 +55,14 @@ public final class SimServer implements AutoCloseable {
 
     public int port() { return http.port(); }
 
+    /**
+     * Returns the only environment a run on the simulator gets: the openai_compatible base URL and a dummy key.
+     * Nothing else, so user-level {@code OPENAI_COMPATIBLE_*} settings (or a real key) never leak into it.
+     */
+    public Map<String, String> environment() {
+        return Map.of("OPENAI_COMPATIBLE_BASE_URL", url(), "OPENAI_COMPATIBLE_API_KEY", "sk-simulator");
+    }
+
     public SimModel model() { return model; }
 
     public Latency latency() { return latency; }
@@ -97,6 +105,12 @@ public final class SimServer implements AutoCloseable {
 
     /** Stops accepting, drops open and held connections and returns (within about a second at most). */
     @Override public void close() { http.close(); }
+
+    /** Returns e.g. {@code SimServer http://127.0.0.1:41234/v1 · model skillopt-sim · seed 7 · latency 0ms · 12 requests}. */
+    @Override public String toString() {
+        return "SimServer " + url() + " · model " + modelName + " · seed " + model.seed() + " · latency " + latency
+                + (faults.equals(Faults.none()) ? "" : " · faults " + faults) + " · " + requests() + " requests";
+    }
 
     private void handle(SimHttp.Exchange ex) throws IOException {
         String path = ex.path();
