@@ -14,6 +14,7 @@ import io.skillopt4j.env.Benchmarks;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.RolloutRequest;
 import io.skillopt4j.sim.Latency;
+import io.skillopt4j.notebook.SkillOpt;
 import io.skillopt4j.sim.SimServer;
 import io.skillopt4j.temporal.DevServer;
 import io.skillopt4j.temporal.EngineWorker;
@@ -83,12 +84,11 @@ final class EngineBench {
             // 2. wall time of a training at a fixed latency: temporal (workers × slots) vs local (workers·slots threads)
             try (SimServer sim = SimServer.builder().seed(7).latency(new Latency.Fixed(latencyMs)).threads(128).start()) {
                 int par = workers * slots;
-                FlatConfig lc = config(base.resolve("train-local"), epochs, par, ""), tc = config(base.resolve("train-temporal"), epochs, par, server.address());
-                double localS = train(lc, base.resolve("train-local"), sim.url());
+                double localS = train(base.resolve("train-local"), epochs, par, "", sim);
                 List<EngineWorker> ws = startWorkers(s, workers, slots, sim.url(), base);
                 double remoteS;
                 try {
-                    remoteS = train(tc, base.resolve("train-temporal"), sim.url());
+                    remoteS = train(base.resolve("train-temporal"), epochs, par, server.address(), sim);
                 } finally {
                     for (EngineWorker w : ws) w.close();
                 }
@@ -137,11 +137,16 @@ final class EngineBench {
         return ws;
     }
 
-    private static double train(FlatConfig cfg, Path root, String simUrl) {
-        ModelRoles roles = Backends.roles(cfg, env(simUrl));
-        Benchmark b = Benchmarks.create("house-rules", new BenchmarkContext(cfg, roles, root));
+    /** Trains the demo config through the one assembly path, on the Temporal engine when {@code address} is set. */
+    private static double train(Path root, int epochs, int par, String address, SimServer sim) {
+        Path cfgFile = DemoCommand.locate(DemoCommand.DEMO_CONFIG);
+        SkillOpt setup = SkillOpt.config(cfgFile).relaxed().onWarning(x -> {}).set("env.out_root", root.toString())
+                .set("env.skill_init", cfgFile.getParent().resolve("initial_skill.md").toString()).set("train.num_epochs", epochs)
+                .set("env.workers", par).set("gradient.analyst_workers", par).set("model.response_cache", "off").set("env.max_api_workers", par);
+        if (!address.isEmpty()) setup = setup.engine("temporal").set("engine.address", address).set("engine.task_queue", "bench");
+        Trainer trainer = setup.simulator(sim).trainer();
         long t0 = System.nanoTime();
-        Trainer.builder().config(cfg).roles(roles).benchmark(b).outRoot(root).build().train();
+        trainer.train();
         return (System.nanoTime() - t0) / 1e9;
     }
 
