@@ -141,7 +141,7 @@ public final class Trainer {
         ExecutorService pool = Executors.newFixedThreadPool(s.analystWorkers(), daemonThreads());
         BackgroundRollouts background = s.backgroundEval() ? new BackgroundRollouts(benchmark, benchmark.workers(), roles.usage()) : null;
         try {
-            p.optimizer = new Optimizer(roles.optimizer(), background == null ? () -> {} : background::optimizerCall);
+            p.optimizer = new Optimizer(roles.optimizer(), background == null ? () -> {} : background::optimizerCall, s.jsonReask());
             Prompts prompts = new Prompts(benchmark);
             p.rollout = new Rollout(benchmark, background);
             p.reflect = new Reflect(s, p.optimizer, prompts, w, pool);

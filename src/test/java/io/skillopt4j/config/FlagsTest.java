@@ -56,7 +56,7 @@ class FlagsTest {
 
     @Test
     void oursAreModelAdditionsAndBackgroundEval() {
-        assertEquals(4 + 15 + 1, Flags.ALL.stream().filter(FlagSpec::ours).count());
+        assertEquals(4 + 2 + 15 + 1, Flags.ALL.stream().filter(FlagSpec::ours).count());
         assertTrue(Flags.ALL.stream().filter(FlagSpec::ours).allMatch(f -> f.section().equals("model") || f.key().equals("background_eval")));
         FlagSpec bg = Flags.byKey("background_eval").orElseThrow();
         assertEquals("train.background_eval", bg.path());
