@@ -127,7 +127,10 @@ final class DemoCommand implements Callable<Integer> {
         Path p = Path.of(rel).toAbsolutePath();
         if (Files.exists(p)) return p;
         try {
-            Path jar = Path.of(DemoCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            // the launcher runs a cached copy of the jar (AppCDS) and names the original in this property
+            String launched = System.getProperty("skillopt.launcher.jar");
+            Path jar = launched != null ? Path.of(launched)
+                    : Path.of(DemoCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             for (Path d = jar.getParent(); d != null; d = d.getParent())
                 if (Files.exists(d.resolve(rel))) return d.resolve(rel);
         } catch (Exception ignored) { /* fall through to the error */ }
