@@ -84,8 +84,11 @@ final class StageRoles {
         }
         rows.sort(Comparator.comparing(Row::restates).thenComparing(Row::support, Comparator.reverseOrder()).thenComparing(Row::jitter));
         List<Integer> sel = rows.stream().limit(budget).map(Row::index).toList();
-        return SimText.fenced(Map.of("reasoning", "Chose the " + sel.size() + " edits with the most supporting trajectories; restatements of existing rules last.",
-                "selected_indices", sel));
+        // ordered: Map.of iterates in a per-JVM random order, which made run folders differ between processes
+        Map<String, Object> reply = new java.util.LinkedHashMap<>();
+        reply.put("reasoning", "Chose the " + sel.size() + " edits with the most supporting trajectories; restatements of existing rules last.");
+        reply.put("selected_indices", sel);
+        return SimText.fenced(reply);
     }
 
     String learningRate(String user) {
