@@ -50,7 +50,8 @@ final class EngineBench {
                     ExecutionEngine engine = new TemporalEngineFactory().open(new ExecutionEngine.RunContext(cfg, base.resolve("zero"), roles.usage()));
                     try {
                         ChatModel remote = engine.optimizer(roles.optimizer());
-                        for (int i = 0; i < 30; i++) { remote.chat(request(-1 - i)); roles.optimizer().chat(request(-1000 - i)); } // warm-up
+                        // warm-up: the gRPC, protobuf and SDK paths need a few hundred calls before the JIT has compiled them
+                        for (int i = 0; i < 400; i++) { remote.chat(request(-1 - i)); roles.optimizer().chat(request(-1000 - i)); }
                         long c0 = cpuNanos();
                         double localMs = serial(roles.optimizer(), calls, 0);
                         long c1 = cpuNanos();
@@ -65,6 +66,8 @@ final class EngineBench {
                         for (int i = 0; i < nItems; i++) items.add(pool.get(i % pool.size()));
                         items = dedupe(items);
                         BatchSpec batch = new BatchSpec("eval", "valid_unseen", 42, items);
+                        bench.rollout(new RolloutRequest(batch, "", base.resolve("zero/warmup-local"), false));
+                        bench.rollout(new RolloutRequest(batch, "", base.resolve("zero/warmup-temporal"), false).withRemote(engine.rolloutItems()));
                         long t0 = System.nanoTime();
                         bench.rollout(new RolloutRequest(batch, "", base.resolve("zero/rollout-local"), false));
                         double localWall = (System.nanoTime() - t0) / 1e6;

@@ -147,7 +147,9 @@ final class TemporalEngine implements ExecutionEngine {
         String id = "skillopt-" + runId + "-" + type + "-" + Hashes.sha256Hex(key).substring(0, 24) + "-" + n;
         StageSpec spec = new StageSpec(type, queue, startToCloseSeconds, settings.heartbeatSeconds(), settings.maxAttempts(), inputs);
         WorkflowOptions options = WorkflowOptions.newBuilder().setWorkflowId(id).setTaskQueue(settings.workflowQueue())
-                .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE_FAILED_ONLY).build();
+                .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE_FAILED_ONLY)
+                // the coordinator polls this queue with the same client: the start reply carries the first workflow task
+                .setDisableEagerExecution(false).build();
         WorkflowStub stub = client.newUntypedWorkflowStub(WORKFLOW_TYPE, options);
         try {
             stub.start(spec.toJson());
