@@ -145,7 +145,7 @@ public final class Trainer {
         BackgroundRollouts background = s.backgroundEval()
                 ? new BackgroundRollouts(benchmark, benchmark.workers(), roles.usage(), eng.rolloutItems()) : null;
         try {
-            p.optimizer = new Optimizer(eng.optimizer(roles.optimizer()), background == null ? () -> {} : background::optimizerCall);
+            p.optimizer = new Optimizer(eng.optimizer(roles.optimizer()), background == null ? () -> {} : background::optimizerCall, s.jsonReask());
             Prompts prompts = new Prompts(benchmark);
             p.rollout = new Rollout(benchmark, background, eng.rolloutItems());
             p.reflect = new Reflect(s, p.optimizer, prompts, w, pool);
