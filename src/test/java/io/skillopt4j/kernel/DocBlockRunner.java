@@ -29,8 +29,14 @@ public final class DocBlockRunner {
     public static List<String> blocks(String markdown) {
         List<String> out = new ArrayList<>();
         Matcher m = BLOCK.matcher(markdown);
-        while (m.find()) if (!m.group(1).strip().startsWith("%")) out.add(m.group(1));
+        while (m.find()) if (!magic(m.group(1))) out.add(m.group(1));
         return out;
+    }
+
+    /** A block whose first line of code (after comments) is a line magic: kernel input, not Java. */
+    private static boolean magic(String block) {
+        return block.lines().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("//")).findFirst()
+                .map(l -> l.startsWith("%")).orElse(false);
     }
 
     static boolean run(Path md) throws Exception {
