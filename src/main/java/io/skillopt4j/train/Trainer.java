@@ -274,6 +274,8 @@ public final class Trainer {
         m.put("samples_per_epoch", trainSize);
         m.put("skill_update_mode", s.updateMode().configName());
         m.put("lr_control_mode", s.lrControlMode());
+        // the thinking policy can come from the environment, so upstream records what is actually sent
+        io.skillopt4j.backend.Backends.qwenThinkingModes(config, roles, System.getenv()).ifPresent(q -> m.put("resolved_qwen_thinking_modes", q));
         return m;
     }
 
