@@ -178,6 +178,8 @@ public final class Flags {
         t.add(n("price_table", "model.price_table", STR, "YAML/JSON price table for cost figures (\"\" = no cost)").evalToo().asOurs().consumerDefault(""));
         t.add(n("background_eval", "train.background_eval", BOOL, "Run the initial skill's test evaluation and the slow update's previous-skill rollout ahead of time, in rollout slots the optimizer stages leave idle")
                 .asOurs().consumerDefault(true));
+        t.add(n("pipeline_stages", "train.pipeline_stages", BOOL, "Start an accumulation batch's analysts as soon as its rollouts are done, while the next batch rolls out (same run folder as false)")
+                .asOurs().consumerDefault(true));
         // Execution engine (section engine): where rollouts and optimizer calls run; see docs/scale-out.md.
         t.add(o("engine_name", "engine", "engine.name", STR, "local", "Execution engine: local (this JVM's threads) or temporal (activities on Temporal workers)")
                 .withChoices("local", "temporal"));
