@@ -65,6 +65,14 @@ class TemporalClusterTest {
         fail("dev server never listened on " + port);
     }
 
+    private static boolean inFlight(Path items) {
+        try (java.util.stream.Stream<Path> s = Files.list(items)) {
+            return s.findAny().isPresent();
+        } catch (IOException notYet) {
+            return false;
+        }
+    }
+
     @Test
     void twoWorkerJvmsOneKilledMidRunWriteTheLocalEnginesRun() throws Exception {
         Path local = tmp.resolve("local"), remote = tmp.resolve("temporal");
@@ -86,11 +94,12 @@ class TemporalClusterTest {
             awaitLine(tmp.resolve("a.log"), "polling", a);
             awaitLine(tmp.resolve("b.log"), "polling", b);
 
-            long killAt = sim.requests() + total / 3;
+            long killAfter = sim.requests() + total / 4;
+            Path busy = tmp.resolve("wa").resolve("items"); // a rollout activity's scratch folder exists while it runs
             Thread killer = new Thread(() -> {
                 try {
-                    while (sim.requests() < killAt) Thread.sleep(20);
-                    a.destroyForcibly(); // SIGKILL: no shutdown hook, no goodbye to the server
+                    while (sim.requests() < killAfter || !inFlight(busy)) Thread.sleep(5);
+                    a.destroyForcibly(); // SIGKILL mid-activity: no shutdown hook, no goodbye to the server
                 } catch (InterruptedException ignored) { /* test over */ }
             });
             killer.setDaemon(true);
