@@ -62,7 +62,7 @@ public abstract class AbstractChatModel implements ChatModel {
             ChatResponse hit = cache.lookup(key, backend);
             if (hit != null) {
                 meter.record(role, req.stage(), model, hit.usage(), Duration.ZERO);
-                return hit;
+                return hit.withBilling(Billing.REPLAYED);
             }
         }
         try {
@@ -107,7 +107,7 @@ public abstract class AbstractChatModel implements ChatModel {
                 continue;
             }
             return new ChatResponse(r.text(), r.toolCalls(), r.usage(), r.latency().isZero() ? latency : r.latency(),
-                    r.model().isEmpty() ? model : r.model(), r.reasoning());
+                    r.model().isEmpty() ? model : r.model(), r.reasoning(), r.billing());
         }
         if (last instanceof BackendException.NonRetriable) throw last;
         throw new BackendException.Retriable(backend, last == null ? 0 : last.status(),

@@ -3,6 +3,7 @@ package io.skillopt4j.backend;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.skillopt4j.backend.internal.Http;
 import io.skillopt4j.backend.internal.HttpCall;
+import io.skillopt4j.backend.internal.PromptCaching;
 import io.skillopt4j.internal.Json;
 import io.skillopt4j.internal.Redactor;
 import okhttp3.OkHttpClient;
@@ -33,6 +34,7 @@ public final class AnthropicChatModel extends AbstractChatModel {
     private final String version;
     private final int thinkingBudget;
     private final OkHttpClient client;
+    private final boolean promptCache;
 
     private AnthropicChatModel(Builder b) {
         super("claude_chat", b);
@@ -44,6 +46,7 @@ public final class AnthropicChatModel extends AbstractChatModel {
         this.version = b.version;
         this.thinkingBudget = b.thinkingBudget;
         this.client = Http.client(defaultTimeout == null ? Duration.ofSeconds(300) : defaultTimeout);
+        this.promptCache = PromptCaching.enabled(b.promptCache, url, "api.anthropic.com");
     }
 
     public static Builder builder() { return new Builder(); }
@@ -78,7 +81,16 @@ public final class AnthropicChatModel extends AbstractChatModel {
                 messages.add(o);
             }
         }
-        if (!system.isEmpty()) body.put("system", String.join("\n\n", system));
+        if (!system.isEmpty() && promptCache) {
+            // the system prompt (with the skill) is the stable prefix: mark its end as a cache breakpoint
+            Map<String, Object> block = new LinkedHashMap<>();
+            block.put("type", "text");
+            block.put("text", String.join("\n\n", system));
+            block.put("cache_control", Map.of("type", "ephemeral"));
+            body.put("system", List.of(block));
+        } else if (!system.isEmpty()) {
+            body.put("system", String.join("\n\n", system));
+        }
         body.put("messages", messages);
         if (thinkingBudget > 0) body.put("thinking", Map.of("type", "enabled", "budget_tokens", thinkingBudget));
         if (!r.tools().isEmpty()) {
@@ -113,7 +125,7 @@ public final class AnthropicChatModel extends AbstractChatModel {
         long cacheRead = u.path("cache_read_input_tokens").asLong(0);
         long prompt = u.path("input_tokens").asLong(0) + cacheRead + u.path("cache_creation_input_tokens").asLong(0);
         long completion = u.path("output_tokens").asLong(0);
-        return new ChatResponse(text.toString(), calls, new Usage(prompt, completion, prompt + completion, cacheRead),
+        return new ChatResponse(text.toString(), calls, new Usage(prompt, completion, prompt + completion, cacheRead, u.path("cache_creation_input_tokens").asLong(0)),
                 Duration.ZERO, n.path("model").asText(model), thinking.toString());
     }
 
@@ -150,7 +162,10 @@ public final class AnthropicChatModel extends AbstractChatModel {
         private String apiKey;
         private String version = "2023-06-01";
         private int thinkingBudget;
+        private String promptCache = "auto";
 
+        /** {@code cache_control} on the system prompt: auto (only to api.anthropic.com), on, off. */
+        public Builder promptCache(String mode) { this.promptCache = mode; return this; }
         private Builder() { model = "claude-sonnet-4-6"; }
 
         /** Default https://api.anthropic.com (or ANTHROPIC_BASE_URL via the factory). */

@@ -5,6 +5,7 @@ import io.skillopt4j.backend.internal.AzureTokens;
 import io.skillopt4j.backend.internal.ChatCompletionsWire;
 import io.skillopt4j.backend.internal.Http;
 import io.skillopt4j.backend.internal.HttpCall;
+import io.skillopt4j.backend.internal.PromptCaching;
 import io.skillopt4j.backend.internal.ResponsesWire;
 import io.skillopt4j.internal.Redactor;
 import okhttp3.OkHttpClient;
@@ -37,6 +38,7 @@ public final class OpenAiChatModel extends AbstractChatModel {
     private final String imageDetail;
     private final boolean responses;
     private final OkHttpClient client;
+    private final boolean promptCache;
 
     private OpenAiChatModel(Builder b) {
         super(b.backendName, b);
@@ -63,6 +65,7 @@ public final class OpenAiChatModel extends AbstractChatModel {
         }
         this.imageDetail = b.imageDetail;
         this.responses = b.responsesApi != null ? b.responsesApi : ResponsesWire.usesResponses(model);
+        this.promptCache = PromptCaching.enabled(b.promptCache, endpoint, "api.openai.com");
     }
 
     public static Builder builder() { return new Builder(); }
@@ -106,7 +109,9 @@ public final class OpenAiChatModel extends AbstractChatModel {
         Http.Policy policy = new Http.Policy(backend, r.retries(), backoff, r.timeout());
         if (responses) {
             String url = compat() ? endpoint + "/responses" : endpoint + "/openai/responses?api-version=" + apiVersion;
-            return ResponsesWire.parse(HttpCall.postJson(client, url, headers, ResponsesWire.body(model, r, imageDetail), policy));
+            Map<String, Object> body = ResponsesWire.body(model, r, imageDetail);
+            if (promptCache) body.put("prompt_cache_key", PromptCaching.key(model, r));
+            return ResponsesWire.parse(HttpCall.postJson(client, url, headers, body, policy));
         }
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("model", model);
@@ -115,6 +120,7 @@ public final class OpenAiChatModel extends AbstractChatModel {
         // some models reject effort together with tools, so upstream drops it then
         if (r.reasoningEffort() != null && !r.reasoningEffort().isBlank() && r.tools().isEmpty()) body.put("reasoning_effort", r.reasoningEffort());
         ChatCompletionsWire.putTools(body, r.tools(), r.toolChoice());
+        if (promptCache) body.put("prompt_cache_key", PromptCaching.key(model, r));
         String url = compat() ? endpoint + "/chat/completions"
                 : endpoint + "/openai/deployments/" + model + "/chat/completions?api-version=" + apiVersion;
         return ChatCompletionsWire.parse(backend, HttpCall.postJson(client, url, headers, body, policy), "call_");
@@ -140,7 +146,10 @@ public final class OpenAiChatModel extends AbstractChatModel {
         private Map<String, String> env;
         private String imageDetail;
         private Boolean responsesApi;
+        private String promptCache = "auto";
 
+        /** {@code prompt_cache_key}: auto (only to api.openai.com), on, off. */
+        public Builder promptCache(String mode) { this.promptCache = mode; return this; }
         private Builder() { model = "gpt-4o"; }
 
         public Builder endpoint(String e) { this.endpoint = e; return this; }

@@ -3,6 +3,7 @@ package io.skillopt4j.backend;
 import io.skillopt4j.backend.internal.ChatCompletionsWire;
 import io.skillopt4j.backend.internal.Http;
 import io.skillopt4j.backend.internal.HttpCall;
+import io.skillopt4j.backend.internal.PromptCaching;
 import io.skillopt4j.internal.Redactor;
 import okhttp3.OkHttpClient;
 
@@ -30,6 +31,7 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
     private final int maxTokens;
     private final String imageDetail;
     private final OkHttpClient client;
+    private final boolean promptCache;
 
     private OpenAiCompatibleChatModel(Builder b) {
         super(b.backendName, b);
@@ -40,6 +42,7 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
         this.maxTokens = b.maxTokens <= 0 ? 8000 : b.maxTokens;
         this.imageDetail = b.imageDetail;
         this.client = Http.client(defaultTimeout == null ? Duration.ofSeconds(300) : defaultTimeout);
+        this.promptCache = PromptCaching.enabled(b.promptCache, baseUrl, "api.openai.com");
     }
 
     public static Builder builder() { return new Builder(); }
@@ -70,6 +73,7 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
         body.put("max_tokens", Math.min(r.maxCompletionTokens(), maxTokens));
         if (temperature != null) body.put("temperature", temperature);
         ChatCompletionsWire.putTools(body, r.tools(), r.toolChoice());
+        if (promptCache) body.put("prompt_cache_key", PromptCaching.key(model, r));
         Map<String, String> headers = Map.of("Authorization", "Bearer " + apiKey, "User-Agent", "SkillOpt4J");
         var json = HttpCall.postJson(client, url(baseUrl), headers, body, new Http.Policy(backend, r.retries(), backoff, r.timeout()));
         return ChatCompletionsWire.parse(backend, json, "call_");
@@ -92,8 +96,12 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
         private Double temperature;
         private int maxTokens = 8000;
         private String imageDetail;
+        private String promptCache = "auto";
 
         private Builder() { model = "gpt-4o-mini"; }
+
+        /** {@code prompt_cache_key}: auto (only to api.openai.com), on, off. */
+        public Builder promptCache(String mode) { this.promptCache = mode; return this; }
 
         public Builder baseUrl(String url) { this.baseUrl = url; return this; }
         public Builder apiKey(String key) { this.apiKey = key; return this; }

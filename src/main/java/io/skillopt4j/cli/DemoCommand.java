@@ -97,12 +97,17 @@ final class DemoCommand implements Callable<Integer> {
             err.flush();
             ModelRoles roles = Backends.roles(cfg, env);
             Benchmark bench = Benchmarks.create(cfg.string("env", "house-rules"), new BenchmarkContext(cfg, roles, outRoot));
-            DemoProgress progress = new DemoProgress(err, !noProgress);
+            DemoProgress progress = new DemoProgress(err, !noProgress, roles.ledger());
             bench.onProgress(progress);
             TrainingResult r = Trainer.builder().config(cfg).roles(roles).benchmark(bench).outRoot(outRoot).listener(progress).build().train();
             progress.finish();
+            if (r.stopped()) {
+                err.println(r.summary().getOrDefault("message", "skillopt demo: stopped; run the same command again to resume"));
+                err.flush();
+                return 1;
+            }
             Path report = writeReport(outRoot, err);
-            DemoProgress.printSummary(out, r.summary(), outRoot, report);
+            DemoProgress.printSummary(out, r.summary(), outRoot, report, realBackend ? null : roles.ledger());
             out.flush();
             return r.stopped() ? 1 : 0;
         } finally {

@@ -46,7 +46,7 @@ public final class TrainCommand implements Callable<Integer> {
         ModelRoles roles = Backends.roles(flat);
         Benchmark bench = Benchmarks.create(flat.string("env", ""), new BenchmarkContext(flat, roles, outRoot));
         Trainer trainer = Trainer.builder().config(flat).roles(roles).benchmark(bench).outRoot(outRoot)
-                .listener(new ProgressPrinter(out)).build();
+                .listener(new ProgressPrinter(out, roles.ledger())).build();
         TrainingResult r = runStoppable(trainer);
         return r.stopped() ? 130 : 0;
     }

@@ -25,7 +25,7 @@ public final class Flags {
     /** Every row, in table order (train.py's argparse order first). */
     public static final List<FlagSpec> ALL;
     /** The structured section names upstream recognises. */
-    public static final List<String> SECTIONS = List.of("model", "train", "gradient", "optimizer", "evaluation", "env");
+    public static final List<String> SECTIONS = List.of("model", "train", "gradient", "optimizer", "evaluation", "env", "budget");
     /** Keys of {@code configs/_base_/default.yaml} that upstream's flatten map omits, so they never reach a run. */
     public static final List<String> DROPPED_BASE_KEYS = List.of("model.optimizer_minimax_base_url",
             "model.target_minimax_base_url", "model.optimizer_minimax_api_key", "model.target_minimax_api_key");
@@ -171,9 +171,17 @@ public final class Flags {
         t.add(n("response_cache_dir", "model.response_cache_dir", STR, "Cache directory (\"\" = <out_root>/.cache/responses)").evalToo().asOurs().consumerDefault(""));
         t.add(n("claude_chat_transport", "model.claude_chat_transport", STR, "claude_chat transport: cli (Claude Code CLI) or api (Anthropic Messages API, ANTHROPIC_API_KEY)")
                 .evalToo().asOurs().withChoices("cli", "api").consumerDefault("cli"));
-        t.add(n("price_table", "model.price_table", STR, "YAML/JSON price table for cost figures (\"\" = no cost)").evalToo().asOurs().consumerDefault(""));
+        t.add(n("price_table", "model.price_table", STR, "YAML/JSON price table (file or inline map) replacing or adding entries of the bundled one (docs/cost.md)").evalToo().asOurs().consumerDefault(""));
         t.add(n("background_eval", "train.background_eval", BOOL, "Run the initial skill's test evaluation and the slow update's previous-skill rollout ahead of time, in rollout slots the optimizer stages leave idle")
                 .asOurs().consumerDefault(true));
+        t.add(n("prompt_cache", "model.prompt_cache", STR, "Prompt-caching hints: OpenAI prompt_cache_key, Anthropic cache_control (auto = the providers' own endpoints)")
+                .evalToo().asOurs().withChoices("auto", "on", "off").consumerDefault("auto"));
+        t.add(n("batch_api", "evaluation.batch_api", BOOL, "Send evaluation rollouts (baseline, selection, test, slow-update comparisons) through the provider's Batch API at its discount")
+                .evalToo().asOurs().consumerDefault(false));
+        t.add(n("batch_poll_seconds", "evaluation.batch_poll_seconds", FLOAT, "Seconds between Batch API status polls")
+                .evalToo().asOurs().consumerDefault(30.0));
+        t.add(n("budget_usd", "budget.max_usd", FLOAT, "Hard cap in US dollars over the whole run, checked before each model call (0 = no cap)")
+                .evalToo().asOurs().consumerDefault(0.0));
         // openai_compatible settings, named as newer upstream names them (0.2.0 has env vars only).
         for (String role : List.of("", "optimizer_", "target_")) {
             String who = role.isEmpty() ? "Shared" : role.equals("optimizer_") ? "Optimizer" : "Target";

@@ -1,6 +1,7 @@
 package io.skillopt4j.env;
 
 import io.skillopt4j.BackendException;
+import io.skillopt4j.BudgetExceeded;
 import io.skillopt4j.internal.AtomicFiles;
 import io.skillopt4j.internal.Json;
 import io.skillopt4j.internal.Redactor;
@@ -145,6 +146,7 @@ public final class RolloutRunner {
             });
             java.util.concurrent.atomic.AtomicReference<RuntimeException> writeError = new java.util.concurrent.atomic.AtomicReference<>();
             LinkedBlockingQueue<Integer> finished = new LinkedBlockingQueue<>();
+            java.util.concurrent.atomic.AtomicReference<BudgetExceeded> budgetStop = new java.util.concurrent.atomic.AtomicReference<>();
             Map<Integer, Future<?>> futures = new HashMap<>();
             AtomicLong[] started = new AtomicLong[items.size()];
             Object lock = new Object();
@@ -163,6 +165,10 @@ public final class RolloutRunner {
                             r = o.result();
                         } catch (InterruptedException e) {
                             Thread.currentThread().interrupt();
+                            return;
+                        } catch (BudgetExceeded b) {
+                            budgetStop.compareAndSet(null, b); // no row: the item runs again when the folder resumes
+                            finished.add(idx);
                             return;
                         } catch (Throwable t) {
                             if (Thread.currentThread().isInterrupted()) return;
@@ -186,7 +192,7 @@ public final class RolloutRunner {
                     Integer idx = finished.poll(200, TimeUnit.MILLISECONDS);
                     if (idx != null) {
                         remaining--;
-                        report(settledCount.incrementAndGet(), items.size(), results[idx]);
+                        if (results[idx] != null) report(settledCount.incrementAndGet(), items.size(), results[idx]);
                         continue;
                     }
                     if (itemTimeout == null) continue;
@@ -215,6 +221,7 @@ public final class RolloutRunner {
                 drain(writer);
             }
             if (writeError.get() != null) throw writeError.get();
+            if (budgetStop.get() != null) throw budgetStop.get();
         }
         List<RolloutResult> list = List.of(results);
         if (abortWhenAllFail && !list.isEmpty() && list.stream().allMatch(r -> Boolean.FALSE.equals(r.fields().get("agent_ok")))) {

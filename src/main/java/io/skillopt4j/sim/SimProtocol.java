@@ -11,7 +11,7 @@ final class SimProtocol {
     private SimProtocol() {}
 
     /** The parts of a request the simulator uses. */
-    record Parsed(String model, String system, String user, int promptChars, int messages, int maxTokens) {}
+    record Parsed(String model, String system, String user, int promptChars, int messages, int maxTokens, String cacheKey) {}
 
     static Parsed parse(String body) {
         Map<String, Object> m;
@@ -35,7 +35,8 @@ final class SimProtocol {
         }
         int max = m.get("max_tokens") instanceof Number n ? n.intValue()
                 : m.get("max_completion_tokens") instanceof Number n2 ? n2.intValue() : Integer.MAX_VALUE;
-        return new Parsed(m.get("model") instanceof String s ? s : "", system == null ? "" : system, user, chars, msgs.size(), max);
+        return new Parsed(m.get("model") instanceof String s ? s : "", system == null ? "" : system, user, chars, msgs.size(), max,
+                m.get("prompt_cache_key") instanceof String k ? k : "");
     }
 
     private static String text(Object content) {
@@ -52,7 +53,10 @@ final class SimProtocol {
     /** Estimates tokens as about four characters each, as tokenizers average on English text. */
     static int tokens(int chars) { return (chars + 3) / 4; }
 
-    static String completion(Parsed req, String reply, String modelName, long id) {
+    static String completion(Parsed req, String reply, String modelName, long id) { return completion(req, reply, modelName, id, 0); }
+
+    /** A completion whose usage reports {@code cached} prompt tokens read from the (simulated) prompt cache. */
+    static String completion(Parsed req, String reply, String modelName, long id, int cached) {
         String content = reply;
         String finish = "stop";
         if (tokens(content.length()) > req.maxTokens()) {
@@ -72,6 +76,7 @@ final class SimProtocol {
         usage.put("prompt_tokens", prompt);
         usage.put("completion_tokens", completion);
         usage.put("total_tokens", prompt + completion);
+        if (cached > 0) usage.put("prompt_tokens_details", Map.of("cached_tokens", Math.min(cached, prompt)));
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("id", "chatcmpl-sim-" + Long.toHexString(id));
         out.put("object", "chat.completion");

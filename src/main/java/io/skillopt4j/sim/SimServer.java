@@ -33,6 +33,7 @@ public final class SimServer implements AutoCloseable {
     private final Map<String, LongAdder> byStage = new ConcurrentHashMap<>();
     private final Map<Faults.Kind, LongAdder> byFault = new ConcurrentHashMap<>();
     private final LongAdder requests = new LongAdder();
+    private final java.util.Set<String> promptCache = ConcurrentHashMap.newKeySet();
     private final LongAdder handlerNanos = new LongAdder();
     private final LongAdder serverNanos = new LongAdder();
 
@@ -154,7 +155,7 @@ public final class SimServer implements AutoCloseable {
         }
         long t0 = System.nanoTime();
         String reply = model.reply(req.system(), req.user());
-        String json = SimProtocol.completion(req, reply, modelName, SimText.hash(model.seed() + "\u0000" + body));
+        String json = SimProtocol.completion(req, reply, modelName, SimText.hash(model.seed() + "\u0000" + body), cachedPrefix(req));
         handlerNanos.add(System.nanoTime() - t0);
         if (fault == Faults.Kind.MALFORMED) {
             ex.respond(200, json.substring(0, json.length() / 2) + "<html>upstream glitch</html>", Map.of());
@@ -163,6 +164,18 @@ public final class SimServer implements AutoCloseable {
         } else {
             ex.respond(200, json, Map.of());
         }
+    }
+
+    /**
+     * OpenAI's prompt cache as the simulator models it: with a {@code prompt_cache_key}, a system prompt of at
+     * least 1024 tokens seen before under that key is served from cache in 128-token increments.
+     */
+    private int cachedPrefix(SimProtocol.Parsed req) {
+        if (req.cacheKey().isEmpty()) return 0;
+        int tokens = SimProtocol.tokens(req.system().length());
+        if (tokens < 1024) return 0;
+        boolean seen = !promptCache.add(req.cacheKey() + "\u0000" + SimText.hash(req.system()));
+        return seen ? tokens / 128 * 128 : 0;
     }
 
     /** Not thread-safe; use once. Defaults: seed 7, default behaviour, no latency, no faults, ephemeral port, 64 threads. */

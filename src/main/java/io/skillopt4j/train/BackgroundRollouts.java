@@ -141,7 +141,7 @@ final class BackgroundRollouts implements AutoCloseable {
                 BatchSpec sub = new BatchSpec(job.batch.phase(), job.batch.split(), job.batch.seed(), part);
                 RolloutRequest request = new RolloutRequest(sub, job.skill, job.dir, false, false);
                 UsageMeter.heldIn(job.held, () -> benchmark.rollout(request));
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | io.skillopt4j.BudgetExceeded e) {
                 // left to the foreground rollout, which runs the missing items and reports a persistent failure
                 LOG.log(System.Logger.Level.DEBUG, "background rollout into " + job.dir + " stopped: " + e);
                 synchronized (this) {

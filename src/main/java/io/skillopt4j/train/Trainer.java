@@ -1,5 +1,6 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.BudgetExceeded;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.ModelRoles;
 import io.skillopt4j.backend.UsageMeter;
@@ -124,6 +125,8 @@ public final class Trainer {
         Map<String, Object> cfgOut = derivedConfig(s, trainSize, spe);
         w.json(paths.config(), Redactor.redact(cfgOut));
 
+        roles.ledger().attach(paths.root().resolve(RunPaths.COST_LEDGER));
+        roles.ledger().phase("baseline");
         Parts p = new Parts();
         p.settings = s;
         p.writer = w;
@@ -174,6 +177,7 @@ public final class Trainer {
                     global++;
                     if (global < resumeFrom) continue;
                     if (stop.get()) throw new StopRequested();
+                    roles.ledger().phase("train");
                     pipeline.run(epoch, si, global, plan, activeMeta);
                 }
                 if (global < resumeFrom - 1 && !epochDone(paths, epoch, s)) continue;
@@ -182,28 +186,42 @@ public final class Trainer {
                 String slowAction = "", metaAction = "";
                 Longitudinal.Pairs pairs = null;
                 if (s.useSlowUpdate()) {
+                    roles.ledger().phase("slow_update");
                     SlowUpdate.Result r = slow.run(epoch, global, p.schedule.current());
                     slowAction = r.action();
                     pairs = r.pairs();
                 }
+                roles.ledger().phase("meta_skill");
                 if (s.useMetaSkill()) metaAction = meta.run(epoch, epochLastSkill, pairs);
                 p.optimizer.drainFallbacks(); // epoch-stage fallbacks show as no_content actions in their result files
                 l.on(new TrainingEvent.EpochFinished(epoch, slowAction, metaAction, p.state.currentScore, p.state.bestScore));
             }
             if (stop.get()) throw new StopRequested();
+            roles.ledger().phase("test");
             Map<String, Object> summary = new Finish(p, benchmark, data, paths, cfgOut).run(global, loopStart);
             l.on(new TrainingEvent.RunFinished(outRoot, false, summary));
             return new TrainingResult(summary, outRoot);
         } catch (StopRequested e) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("stopped", true);
-            m.put("last_completed_step", p.history.isEmpty() ? 0 : p.history.get(p.history.size() - 1).get("step"));
-            l.on(new TrainingEvent.RunFinished(outRoot, true, m));
-            return new TrainingResult(m, outRoot);
+            return stopped(p, l, null);
+        } catch (BudgetExceeded e) {
+            return stopped(p, l, e);
         } finally {
             if (background != null) background.close();
             pool.shutdownNow();
         }
+    }
+
+    /** The resumable stop: nothing of the unfinished step is persisted; a budget stop carries its one-line reason. */
+    private TrainingResult stopped(Parts p, TrainingListener l, BudgetExceeded budget) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("stopped", true);
+        m.put("last_completed_step", p.history.isEmpty() ? 0 : p.history.get(p.history.size() - 1).get("step"));
+        if (budget != null) {
+            m.put("stop_reason", "budget");
+            m.put("message", budget.getMessage());
+        }
+        l.on(new TrainingEvent.RunFinished(outRoot, true, m));
+        return new TrainingResult(m, outRoot);
     }
 
     /**

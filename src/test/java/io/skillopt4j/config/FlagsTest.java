@@ -1,5 +1,6 @@
 package io.skillopt4j.config;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -56,8 +57,9 @@ class FlagsTest {
 
     @Test
     void oursAreModelAdditionsAndBackgroundEval() {
-        assertEquals(4 + 15 + 1, Flags.ALL.stream().filter(FlagSpec::ours).count());
-        assertTrue(Flags.ALL.stream().filter(FlagSpec::ours).allMatch(f -> f.section().equals("model") || f.key().equals("background_eval")));
+        assertEquals(4 + 15 + 1 + 4, Flags.ALL.stream().filter(FlagSpec::ours).count());
+        assertTrue(Flags.ALL.stream().filter(FlagSpec::ours).allMatch(f -> f.section().equals("model") || f.section().equals("budget")
+                || List.of("background_eval", "batch_api", "batch_poll_seconds").contains(f.key())));
         FlagSpec bg = Flags.byKey("background_eval").orElseThrow();
         assertEquals("train.background_eval", bg.path());
         assertEquals(true, bg.defaultValue());
