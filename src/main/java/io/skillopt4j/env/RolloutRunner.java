@@ -162,7 +162,7 @@ public final class RolloutRunner {
                         Outcome o = null;
                         try {
                             o = task.run(item, new Context(request, item, itemDir, ws));
-                            r = o.result();
+                            r = withFailReason(o.result());
                         } catch (InterruptedException e) {
                             Thread.currentThread().interrupt();
                             return;
@@ -269,6 +269,17 @@ public final class RolloutRunner {
         } catch (RuntimeException ignored) {
             // a failing progress bar must not fail the rollout
         }
+    }
+
+    /**
+     * Upstream's rows carry {@code fail_reason: ""} on a success; a success without the key gets it. A failure
+     * without one stays without (upstream's step buffer then groups it as "unknown").
+     */
+    static RolloutResult withFailReason(RolloutResult r) {
+        if (r.isFailure() || r.fields().containsKey("fail_reason")) return r;
+        Map<String, Object> f = new LinkedHashMap<>(r.fields());
+        f.put("fail_reason", "");
+        return new RolloutResult(r.id(), r.hard(), r.soft(), f);
     }
 
     private RolloutResult failure(Item item, String reason, String phase) {

@@ -5,9 +5,12 @@ import io.skillopt4j.env.BatchSpec;
 import io.skillopt4j.env.DataLoader;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.RolloutResult;
+import io.skillopt4j.env.RolloutRunner;
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.run.RunPaths;
 import io.skillopt4j.run.RunWriter;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -118,8 +121,7 @@ public final class Longitudinal {
             m.put("category", cat);
             m.put("prev", side(p));
             m.put("curr", side(c));
-            out.add(new Pair(m, Trajectories.render(Trajectories.conversation(prevDir.resolve("predictions"), item.id())),
-                    Trajectories.render(Trajectories.conversation(currDir.resolve("predictions"), item.id()))));
+            out.add(new Pair(m, trajectory(prevDir.resolve("predictions"), item.id()), trajectory(currDir.resolve("predictions"), item.id())));
         }
         return out;
     }
@@ -130,14 +132,14 @@ public final class Longitudinal {
         return m;
     }
 
-    private static Map<String, Object> side(RolloutResult r) {
+    /** One side of a pair as upstream builds it: a missing result is a failure with answer "N/A" and no reason. */
+    static Map<String, Object> side(RolloutResult r) {
+        Map<String, Object> f = r == null ? Map.of() : r.fields();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("hard", r != null && r.hard() != 0 ? 1 : 0);
         m.put("soft", r == null ? 0.0 : r.soft());
-        String ans = r == null ? "" : r.str("predicted_answer");
-        if (ans.isEmpty() && r != null) ans = r.str("answer");
-        m.put("predicted_answer", ans.isEmpty() ? "N/A" : ans);
-        m.put("fail_reason", r == null ? "missing result" : r.failReason());
+        m.put("predicted_answer", f.containsKey("predicted_answer") ? f.get("predicted_answer") : f.getOrDefault("answer", "N/A"));
+        m.put("fail_reason", f.getOrDefault("fail_reason", ""));
         return m;
     }
 
@@ -147,39 +149,66 @@ public final class Longitudinal {
         return out;
     }
 
-    /** Renders the comparison: counts per category, then regressions, persistent failures, improvements, stable successes. */
+    /**
+     * Renders the comparison as upstream's {@code format_comparison_text} carries it: a summary block (total, then
+     * one count line per category), then regressions, persistent failures and improvements with both
+     * trajectories, and stable successes without; an empty category says so.
+     */
     @SuppressWarnings("unchecked")
     public static String comparison(List<Pair> pairs) {
-        String[][] sections = {{"regressed", "Regressions (HIGHEST PRIORITY)"}, {"persistent_fail", "Persistent Failures"},
-                {"improved", "Improvements"}, {"stable_success", "Stable Successes"}};
-        StringBuilder b = new StringBuilder();
-        for (String[] sec : sections) {
-            long c = pairs.stream().filter(p -> p.category().equals(sec[0])).count();
-            b.append("- ").append(sec[0]).append(": ").append(c).append('\n');
-        }
+        String[][] sections = {{"regressed", "Regressions (right→wrong) — HIGHEST PRIORITY"},
+                {"persistent_fail", "Persistent Failures (wrong→wrong)"}, {"improved", "Improvements (wrong→right)"},
+                {"stable_success", "Stable Successes (right→right)"}};
+        List<String> parts = new ArrayList<>();
+        parts.add("## Longitudinal Comparison Summary\nTotal samples: " + pairs.size() + "\n"
+                + "- Improved (wrong→right): " + count(pairs, "improved") + "\n"
+                + "- Regressed (right→wrong): " + count(pairs, "regressed") + "\n"
+                + "- Persistent failures (wrong→wrong): " + count(pairs, "persistent_fail") + "\n"
+                + "- Stable successes (right→right): " + count(pairs, "stable_success") + "\n");
         for (String[] sec : sections) {
             List<Pair> ps = pairs.stream().filter(p -> p.category().equals(sec[0])).toList();
-            if (ps.isEmpty()) continue;
-            b.append("\n### ").append(sec[1]).append(" (").append(ps.size()).append(")\n");
+            if (ps.isEmpty()) {
+                parts.add("### " + sec[1] + "\n(none)\n");
+                continue;
+            }
+            StringBuilder b = new StringBuilder("### ").append(sec[1]);
             for (Pair p : ps) {
                 Map<String, Object> pr = (Map<String, Object>) p.json().get("prev"), cu = (Map<String, Object>) p.json().get("curr");
-                b.append("\n#### Task ").append(p.json().get("id")).append(": ").append(p.json().get("task")).append('\n');
-                b.append("- previous: ").append(line(pr)).append('\n');
-                b.append("- current: ").append(line(cu)).append('\n');
+                b.append("\n\n#### Task ").append(p.json().get("id")).append(": ").append(p.json().get("task"))
+                        .append("\n- Previous epoch: ").append(line(pr)).append("\n- Current epoch: ").append(line(cu));
+                String cf = Trajectories.text(cu.get("fail_reason")), pf = Trajectories.text(pr.get("fail_reason"));
+                if (!cf.isEmpty()) b.append("\n- Current fail reason: ").append(cf);
+                if (!pf.isEmpty() && ((Number) pr.get("hard")).intValue() == 0) b.append("\n- Previous fail reason: ").append(pf);
                 if (!sec[0].equals("stable_success")) {
-                    b.append("Previous trajectory:\n```\n").append(p.prevTrajectory()).append("\n```\n");
-                    b.append("Current trajectory:\n```\n").append(p.currTrajectory()).append("\n```\n");
+                    if (!p.prevTrajectory().isEmpty()) b.append("\n\n**Previous epoch's trajectory:**\n```\n").append(p.prevTrajectory()).append("\n```");
+                    if (!p.currTrajectory().isEmpty()) b.append("\n\n**Current epoch's trajectory:**\n```\n").append(p.currTrajectory()).append("\n```");
                 }
             }
+            parts.add(b.toString());
         }
-        return b.toString();
+        return String.join("\n\n", parts);
+    }
+
+    private static long count(List<Pair> pairs, String category) {
+        return pairs.stream().filter(p -> p.category().equals(category)).count();
     }
 
     private static String line(Map<String, Object> side) {
-        String out = (((Number) side.get("hard")).intValue() != 0 ? "PASS" : "FAIL") + ", soft="
+        return (((Number) side.get("hard")).intValue() != 0 ? "PASS" : "FAIL") + " (soft="
                 + String.format(java.util.Locale.ROOT, "%.2f", ((Number) side.get("soft")).doubleValue())
-                + ", answer=" + side.get("predicted_answer");
-        String fr = String.valueOf(side.get("fail_reason"));
-        return fr.isEmpty() ? out : out + ", fail_reason=" + fr;
+                + ") — answer: " + Trajectories.text(side.get("predicted_answer"));
+    }
+
+    /** A side's trajectory text as upstream's comparison reads it: a note when the file is missing, bad or empty. */
+    static String trajectory(Path predictionDir, String id) {
+        Path f = predictionDir.resolve(RolloutRunner.safeId(id)).resolve("conversation.json");
+        if (!Files.isRegularFile(f)) return "(trajectory not available)";
+        Object o;
+        try { o = Json.read(f); } catch (RuntimeException e) { return "(trajectory read error)"; }
+        if (!(o instanceof List<?> l)) return "(trajectory read error)";
+        if (l.isEmpty()) return "(empty trajectory)";
+        List<Object> dicts = new ArrayList<>();
+        for (Object e : l) if (e instanceof Map<?, ?>) dicts.add(e);
+        return Trajectories.render(dicts);
     }
 }

@@ -77,7 +77,9 @@ final class MetaSkill {
                 : longitudinal.build(epoch, prevSkill, epochLastStepSkill, dir);
         String prevMeta = stored(p, epoch - 1);
         String user = "## Previous Epoch's Last-Step Skill\n" + prevSkill + "\n\n## Current Epoch's Last-Step Skill\n" + epochLastStepSkill
-                + "\n\n## Previous Meta Skill\n" + (prevMeta.isEmpty() ? "(No previous meta skill — this is the first meta-skill update.)" : prevMeta)
+                + "\n\n## Previous Meta Skill\n"
+                + "These optimizer notes were available throughout the epoch that just ended; judge whether the edits made "
+                + "under them got better or worse.\n\n" + (prevMeta.isEmpty() ? "(No previous meta skill — this is the first meta-skill update.)" : prevMeta)
                 + "\n\n## Longitudinal Comparison (same 20 tasks, two skill versions)\n" + Longitudinal.comparison(pairs.kept());
         Map<String, Object> reply = optimizer.json("meta_skill", RunPaths.epochName(epoch), Prompts.generic("meta_skill"), user).orElse(null);
         String content = reply == null || reply.get("meta_skill_content") == null ? "" : String.valueOf(reply.get("meta_skill_content")).strip();

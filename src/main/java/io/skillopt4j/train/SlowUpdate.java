@@ -69,6 +69,8 @@ final class SlowUpdate {
         String existing = SkillDocument.slowUpdateContent(state.currentSkill);
         String user = "## Previous Epoch's Skill\n" + prevSkill + "\n\n## Current Epoch's Skill\n" + state.currentSkill
                 + "\n\n## Previous Slow Update Guidance\n"
+                + "This guidance was in force during the epoch that just ended; judge from the comparison below whether it "
+                + "helped before you write its replacement.\n\n"
                 + (existing.isEmpty() ? "(No previous guidance — this is the first slow update.)" : existing)
                 + "\n\n## Longitudinal Comparison (same 20 tasks, two skill versions)\n" + Longitudinal.comparison(pairs.kept());
         Map<String, Object> reply = optimizer.json("slow_update", RunPaths.epochName(epoch), Prompts.generic("slow_update"), user).orElse(null);

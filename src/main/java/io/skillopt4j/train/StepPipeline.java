@@ -75,7 +75,7 @@ final class StepPipeline {
             hardSum += out.hard() * out.results().size();
             softSum += out.soft() * out.results().size();
             Map<String, Object> b = new LinkedHashMap<>();
-            b.put("batch_idx", stepInEpoch * s.accumulation() + a);
+            b.put("batch_idx", a); // index inside the accumulation group, as upstream
             b.put("batch_seed", batch.seed());
             b.put("n_envs", out.results().size());
             b.put("hard", out.hard());

@@ -1,6 +1,7 @@
 package io.skillopt4j.train;
 
 import io.skillopt4j.env.RolloutResult;
+import io.skillopt4j.env.RolloutRunner;
 import io.skillopt4j.internal.Json;
 
 import java.io.IOException;
@@ -25,9 +26,12 @@ public final class Trajectories {
         this.claudeTrace = claudeTrace;
     }
 
-    /** Reads {@code predictions/<id>/conversation.json}; empty when missing, unreadable or empty. */
+    /** The item folder RolloutRunner writes for {@code id} (ids with / or control characters are escaped). */
+    static Path itemDir(Path predictionDir, String id) { return predictionDir.resolve(RolloutRunner.safeId(id)); }
+
+    /** Reads {@code predictions/<safe id>/conversation.json}; empty when missing, unreadable or empty. */
     public static List<Object> conversation(Path predictionDir, String id) {
-        Path f = predictionDir.resolve(id).resolve("conversation.json");
+        Path f = itemDir(predictionDir, id).resolve("conversation.json");
         if (!Files.isRegularFile(f)) return List.of();
         try {
             Object o = Json.read(f);
@@ -72,7 +76,7 @@ public final class Trajectories {
             i++;
             List<Object> conv = conversation(predictionDir, r.id());
             if (conv.isEmpty()) continue;
-            Path dir = predictionDir.resolve(r.id());
+            Path dir = itemDir(predictionDir, r.id());
             StringBuilder b = new StringBuilder();
             b.append("### Trajectory ").append(i).append(" (id=").append(r.id()).append(")\n");
             String task = first(r, "task_description", "instruction", "question");

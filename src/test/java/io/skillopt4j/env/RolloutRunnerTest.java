@@ -55,6 +55,18 @@ class RolloutRunnerTest {
     }
 
     @Test
+    void a_success_row_always_carries_fail_reason_and_a_failure_keeps_its_own() throws Exception {
+        List<RolloutResult> rs = RolloutRunner.builder().workers(1).abortWhenAllFail(false).build()
+                .run(request(items(2), tmp), (item, ctx) -> item.id().equals("i0") ? ok(item)
+                        : RolloutRunner.Outcome.of(new RolloutResult(item.id(), 0, 0, Map.of("agent_ok", true)), List.of()));
+        assertEquals("", rs.get(0).fields().get("fail_reason"));
+        assertFalse(rs.get(1).fields().containsKey("fail_reason"), "upstream's step buffer groups a reason-less failure as unknown");
+        List<String> lines = Files.readAllLines(tmp.resolve("results.jsonl"));
+        Map<?, ?> row0 = lines.stream().map(Json::parseObject).filter(m -> "i0".equals(m.get("id"))).findFirst().orElseThrow();
+        assertEquals("", row0.get("fail_reason"));
+    }
+
+    @Test
     void a_rerun_reuses_finished_ids_and_tolerates_a_torn_last_line() throws Exception {
         Files.writeString(tmp.resolve("results.jsonl"),
                 "{\"id\": \"i0\", \"hard\": 1, \"soft\": 0.5, \"agent_ok\": true}\n{\"id\": \"i1\", \"hard\": 1, \"so");

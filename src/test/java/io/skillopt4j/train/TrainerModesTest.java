@@ -89,6 +89,10 @@ class TrainerModesTest {
         assertTrue(Files.isRegularFile(run.resolve("steps/step_0001/batch_1/rollout/results.jsonl")));
         assertTrue(Files.isDirectory(run.resolve("steps/step_0001/batch_0/patches")));
         assertEquals(2, ((Map<?, ?>) Json.read(run.resolve("config.json"))).get("steps_per_epoch"));
+        for (Map<String, Object> rec : history(run)) { // batch_idx counts inside the accumulation group, as upstream
+            List<?> batches = (List<?>) rec.get("accumulation_batches");
+            for (int a = 0; a < batches.size(); a++) assertEquals(a, ((Map<?, ?>) batches.get(a)).get("batch_idx"), "step " + rec.get("step"));
+        }
     }
 
     @Test
