@@ -132,6 +132,23 @@ public final class CostLedger {
     /** Names the phase later calls are recorded under (baseline, train, slow_update, meta_skill, test...). */
     public void phase(String p) { this.phase = p == null ? "" : p; }
 
+    /** A phase that overrides {@link #phase(String)} for calls of this thread and threads it starts. */
+    private static final InheritableThreadLocal<String> PHASE = new InheritableThreadLocal<>();
+
+    /**
+     * Runs {@code work} with its calls — on this thread and threads started inside it — recorded under
+     * {@code phase}: background rollouts run while the trainer is in another phase, and count where they belong.
+     */
+    public static <T> T inPhase(String phase, java.util.function.Supplier<T> work) {
+        String before = PHASE.get();
+        PHASE.set(phase);
+        try {
+            return work.get();
+        } finally {
+            if (before == null) PHASE.remove(); else PHASE.set(before);
+        }
+    }
+
     /**
      * Binds the ledger to {@code file} (cost_ledger.jsonl of a run folder): its entries are loaded (they count
      * towards the cap; a torn last line is skipped) and new entries are appended to it.
@@ -219,7 +236,8 @@ public final class CostLedger {
             usd = prices.usd(model, u, b.batch());
             pricing = usd == null ? "unpriced" : "table";
         }
-        Entry e = new Entry(phase, role, stage, backend, model, u.promptTokens(), u.cachedTokens(), u.cacheWriteTokens(),
+        String ph = PHASE.get() != null ? PHASE.get() : phase;
+        Entry e = new Entry(ph, role, stage, backend, model, u.promptTokens(), u.cachedTokens(), u.cacheWriteTokens(),
                 u.completionTokens(), b.batch(), pricing, usd);
         synchronized (this) {
             if (r != null && cap != null) {

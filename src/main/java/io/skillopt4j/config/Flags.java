@@ -176,10 +176,11 @@ public final class Flags {
                 .asOurs().consumerDefault(true));
         t.add(n("prompt_cache", "model.prompt_cache", STR, "Prompt-caching hints: OpenAI prompt_cache_key, Anthropic cache_control (auto = the providers' own endpoints)")
                 .evalToo().asOurs().withChoices("auto", "on", "off").consumerDefault("auto"));
+        // no flags: a --batch_* flag would take --batch away from --batch_size as argparse's unique prefix
         t.add(n("batch_api", "evaluation.batch_api", BOOL, "Send evaluation rollouts (baseline, selection, test, slow-update comparisons) through the provider's Batch API at its discount")
-                .evalToo().asOurs().consumerDefault(false));
+                .noFlag().asOurs().consumerDefault(false));
         t.add(n("batch_poll_seconds", "evaluation.batch_poll_seconds", FLOAT, "Seconds between Batch API status polls")
-                .evalToo().asOurs().consumerDefault(30.0));
+                .noFlag().asOurs().consumerDefault(30.0));
         t.add(n("budget_usd", "budget.max_usd", FLOAT, "Hard cap in US dollars over the whole run, checked before each model call (0 = no cap)")
                 .evalToo().asOurs().consumerDefault(0.0));
         // openai_compatible settings, named as newer upstream names them (0.2.0 has env vars only).
