@@ -81,6 +81,48 @@ public final class UsageMeter {
         }
     }
 
+    /**
+     * Adds everything {@code other} counted (leaving it empty) to this meter, or — as {@link #record} does — to the
+     * meter this thread is held in: an execution engine replays its workers' calls through here.
+     */
+    public void absorb(UsageMeter other) {
+        UsageMeter hold = HOLD.get();
+        (hold != null && hold != this ? hold : this).add(other);
+    }
+
+    /** Returns this meter's cells as JSON-ready data ({@code cells}, {@code models}: key → six counts), for {@link #fromJson}. */
+    public synchronized Map<String, Object> toJson() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("cells", countsJson(cells));
+        out.put("models", countsJson(modelCells));
+        return out;
+    }
+
+    /** Returns a meter holding the cells of {@link #toJson} output (another JVM's calls). */
+    public static UsageMeter fromJson(Map<String, ?> json) {
+        UsageMeter m = new UsageMeter();
+        readCounts(json.get("cells"), m.cells);
+        readCounts(json.get("models"), m.modelCells);
+        return m;
+    }
+
+    private static Map<String, Object> countsJson(Map<String, Counts> cells) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        cells.forEach((k, c) -> out.put(k, java.util.List.of(c.calls(), c.promptTokens(), c.completionTokens(), c.totalTokens(),
+                c.cachedTokens(), c.latencyMillis())));
+        return out;
+    }
+
+    private static void readCounts(Object json, Map<String, Counts> into) {
+        if (!(json instanceof Map<?, ?> m)) return;
+        m.forEach((k, v) -> {
+            if (!(v instanceof java.util.List<?> l) || l.size() != 6) return;
+            long[] n = new long[6];
+            for (int i = 0; i < 6; i++) n[i] = l.get(i) instanceof Number x ? x.longValue() : 0;
+            into.put(String.valueOf(k), new Counts(n[0], n[1], n[2], n[3], n[4], n[5]));
+        });
+    }
+
     /** Returns totals per "role/stage/model" key (calls recorded with a model), sorted. */
     public synchronized Map<String, Counts> byRoleStageAndModel() {
         Map<String, Counts> out = new LinkedHashMap<>();

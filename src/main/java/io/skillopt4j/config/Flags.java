@@ -25,7 +25,7 @@ public final class Flags {
     /** Every row, in table order (train.py's argparse order first). */
     public static final List<FlagSpec> ALL;
     /** The structured section names upstream recognises. */
-    public static final List<String> SECTIONS = List.of("model", "train", "gradient", "optimizer", "evaluation", "env", "budget");
+    public static final List<String> SECTIONS = List.of("model", "train", "gradient", "optimizer", "evaluation", "env", "engine", "budget");
     /** Keys of {@code configs/_base_/default.yaml} that upstream's flatten map omits, so they never reach a run. */
     public static final List<String> DROPPED_BASE_KEYS = List.of("model.optimizer_minimax_base_url",
             "model.target_minimax_base_url", "model.optimizer_minimax_api_key", "model.target_minimax_api_key");
@@ -183,6 +183,17 @@ public final class Flags {
                 .noFlag().asOurs().consumerDefault(30.0));
         t.add(n("budget_usd", "budget.max_usd", FLOAT, "Hard cap in US dollars over the whole run, checked before each model call (0 = no cap)")
                 .evalToo().asOurs().consumerDefault(0.0));
+        // Execution engine (section engine): where rollouts and optimizer calls run; see docs/scale-out.md.
+        t.add(o("engine_name", "engine", "engine.name", STR, "local", "Execution engine: local (this JVM's threads) or temporal (activities on Temporal workers)")
+                .withChoices("local", "temporal"));
+        t.add(o("engine_address", "engine_address", "engine.address", STR, "localhost:7233", "Temporal frontend HOST:PORT"));
+        t.add(o("engine_namespace", "engine_namespace", "engine.namespace", STR, "default", "Temporal namespace"));
+        t.add(o("engine_task_queue", "engine_task_queue", "engine.task_queue", STR, "skillopt", "Task-queue prefix: <q> (stage workflows), <q>.rollout and <q>.optimizer (activities)"));
+        t.add(o("engine_tls_cert", "engine_tls_cert", "engine.tls_cert", STR, "", "Client certificate (PEM) for mTLS to a real cluster (\"\" = plaintext)"));
+        t.add(o("engine_tls_key", "engine_tls_key", "engine.tls_key", STR, "", "Client private key (PKCS#8 PEM) for mTLS"));
+        t.add(o("engine_tls_ca", "engine_tls_ca", "engine.tls_ca", STR, "", "CA bundle (PEM) that signed the server certificate (\"\" = system trust)"));
+        t.add(o("engine_heartbeat_s", "engine_heartbeat_s", "engine.heartbeat_s", INT, 20, "Activity heartbeat timeout (s): a silent worker's activity is retried elsewhere after this"));
+        t.add(o("engine_max_attempts", "engine_max_attempts", "engine.max_attempts", INT, 10, "Attempts per activity (worker losses, store errors) before the run fails"));
         // openai_compatible settings, named as newer upstream names them (0.2.0 has env vars only).
         for (String role : List.of("", "optimizer_", "target_")) {
             String who = role.isEmpty() ? "Shared" : role.equals("optimizer_") ? "Optimizer" : "Target";
@@ -223,6 +234,11 @@ public final class Flags {
     /** A mapped row not set in the base YAML. */
     private static FlagSpec n(String key, String path, FlagType type, String help) {
         return new FlagSpec(key, key, path, type, false, null, help, List.of(), true, false, mappedPath(path), false, false);
+    }
+
+    /** A SkillOpt4J row outside upstream's sections, with its own flag name and consumer default. */
+    private static FlagSpec o(String key, String flag, String path, FlagType type, Object def, String help) {
+        return new FlagSpec(key, flag, path, type, false, def, help, List.of(), true, false, true, true, false);
     }
 
     /** An {@code env.*} pass-through flag (not in the flatten map). */

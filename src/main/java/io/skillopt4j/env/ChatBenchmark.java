@@ -41,6 +41,11 @@ public abstract class ChatBenchmark implements Benchmark {
 
     @Override public String name() { return name; }
 
+    /** Returns e.g. {@code benchmark searchqa (SearchQaBenchmark, 8 workers)}, not {@code Class@hash}, for cells. */
+    @Override public String toString() {
+        return "benchmark " + name + " (" + getClass().getSimpleName() + ", " + workers() + " workers)";
+    }
+
     @Override public DataLoader data() { return data; }
 
     @Override public void onProgress(RolloutRunner.Progress p) { this.progress = p; }

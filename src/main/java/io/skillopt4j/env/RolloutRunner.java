@@ -131,7 +131,8 @@ public final class RolloutRunner {
             throw new java.io.UncheckedIOException("cannot create rollout folder " + out + ": " + e.getMessage(), e);
         }
         AtomicInteger settledCount = new AtomicInteger(items.size() - todo.size());
-        if (!todo.isEmpty()) {
+        if (!todo.isEmpty() && request.remote() != null) runRemote(request, todo, results, settledCount);
+        if (!todo.isEmpty() && request.remote() == null) {
             ExecutorService pool = Executors.newFixedThreadPool(Math.min(workers, todo.size()), r -> {
                 Thread t = new Thread(r, "rollout-worker");
                 t.setDaemon(true);
@@ -230,6 +231,26 @@ public final class RolloutRunner {
                     + first + " (see " + resultsFile + ")", null);
         }
         return list;
+    }
+
+    /** Runs the missing items on the request's engine workers; rows and files are written here, in one writer. */
+    private void runRemote(RolloutRequest request, List<Integer> todo, RolloutResult[] results, AtomicInteger settled) {
+        List<Item> items = request.batch().items();
+        Path out = request.outDir();
+        Object lock = new Object();
+        request.remote().run(request, todo.stream().map(items::get).toList(), (k, row, artefacts) -> {
+            int idx = todo.get(k);
+            synchronized (lock) {
+                if (results[idx] != null) return; // an engine that delivers twice must not duplicate a row
+                if (artefacts != null) writeArtifacts(out.resolve("predictions").resolve(safeId(items.get(idx).id())), artefacts);
+                AtomicFiles.appendLine(out.resolve("results.jsonl"), Json.line(row.toJson()));
+                results[idx] = row;
+                report(settled.incrementAndGet(), items.size(), row);
+            }
+        });
+        for (int idx : todo) {
+            if (results[idx] == null) throw new IllegalStateException("engine returned no row for item " + items.get(idx).id());
+        }
     }
 
     private static void writeBehind(ExecutorService writer, java.util.concurrent.atomic.AtomicReference<RuntimeException> error, Runnable write) {

@@ -69,31 +69,32 @@ public final class Compare {
         for (int i = 0; i < runs.size(); i++) {
             var snap = runs.get(i).snapshot();
             Map<String, Object> s = snap.summary();
-            Frame st = runs.get(i).steps();
+            Frame all = runs.get(i).steps();
+            Frame st = all.where(all.stringColumn("action").isNotIn(Headline.AFTER_STEPS_ACTIONS));   // step records only
             Map<String, Object> row = new HashMap<>();
             row.put("run", labels.get(i));
             row.put("status", snap.status());
-            row.put("steps", st.rowCount());
+            row.put("steps", snap.history().size());
             row.put("accepts", st.booleanColumn("accepted").countTrue());
             row.put("rejects", st.stringColumn("action").isEqualTo("reject").size());
             row.put("skips", st.stringColumn("action").startsWith("skip").size());
             row.put("baseline_selection_hard", s.get("baseline_selection_hard"));
-            Object best = s.containsKey("best_selection_hard") ? s.get("best_selection_hard") : snap.runtimeState().get("best_score");
-            row.put("best_selection_hard", best);
-            row.put("best_step", s.containsKey("best_step") ? s.get("best_step") : snap.runtimeState().get("best_step"));
+            Headline.Best best = Headline.best(snap);
+            row.put("best_selection_hard", best.score());
+            row.put("best_step", best.step());
             row.put("baseline_test_hard", s.get("baseline_test_hard"));
             row.put("test_hard", s.get("test_hard"));
             row.put("test_delta_hard", s.get("test_delta_hard"));
             long tok = 0;
-            for (int r = 0; r < st.rowCount(); r++) tok += st.longColumn("tokens").getLong(r);
+            for (int r = 0; r < st.rowCount(); r++) if (!st.longColumn("tokens").isMissing(r)) tok += st.longColumn("tokens").getLong(r);
             Object total = StepFrames.map(StepFrames.map(s.get("token_summary")).get("_total")).get("total_tokens");
             row.put("tokens", total instanceof Number n ? n.longValue() : tok);
             row.put("seconds", s.get("total_wall_time_s"));
             b.add(row);
-            if (best instanceof Number n && n.doubleValue() > bestVal) { bestVal = n.doubleValue(); bestRun = labels.get(i); }
+            if (best.score() != null && best.score() > bestVal) { bestVal = best.score(); bestRun = labels.get(i); }
         }
         String footer = runs.size() + " runs x 14 columns" + (bestRun == null ? ""
-                : String.format(java.util.Locale.ROOT, " · best val %.2f in %s", bestVal, bestRun));
+                : " · best val " + Decimals.of(bestVal) + " in " + bestRun);
         return b.build("compare", footer);
     }
 
@@ -109,7 +110,18 @@ public final class Compare {
             if (out == null) out = f; else out.append(f);
         }
         List<Column<?>> cols = new ArrayList<>(out.columns());
-        return new Frame(name, cols, total + " " + name + " x " + cols.size() + " columns · " + runs.size() + " runs");
+        // "rows", not the frame's unit: a steps frame can hold a final_promotion row besides its steps.
+        return new Frame(name, cols, total + " rows x " + cols.size() + " columns · " + runs.size() + " runs · " + name);
+    }
+
+    /** Best score (line) and candidate selection scores (points) per step, one colour per run. */
+    public Plot learningCurves() { return Plots.compareLearningCurves(this); }
+
+    /** Returns every run's plot of the same kind side by side: learning curves, then each run's gate timeline. */
+    public List<Plot> plots() {
+        List<Plot> out = new ArrayList<>(List.of(learningCurves()));
+        for (RunFrames r : runs) out.add(Plots.of(r).gateTimeline());
+        return out;
     }
 
     @Override public String toString() { return summary().toString(); }

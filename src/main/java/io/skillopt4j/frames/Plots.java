@@ -38,20 +38,41 @@ import io.skillopt4j.internal.AtomicFiles;
 public final class Plots {
     static final int WIDTH = 800;
     static final int HEIGHT = 450;
+    static final List<String> NAMES = List.of("learning_curve", "gate_timeline", "edit_budget", "tokens_by_stage", "score_by_task_type");
     private final RunFrames run;
 
     private Plots(RunFrames run) { this.run = run; }
 
     public static Plots of(RunFrames run) { return new Plots(run); }
 
+    /** Returns the run these plots draw. */
+    public RunFrames run() { return run; }
+
+    /** Names what {@link #all()} draws, e.g. {@code plots of RUN: learning_curve, gate_timeline, … (800x450 PNG)}. */
+    @Override public String toString() {
+        return "plots of " + run.snapshot().name() + ": " + String.join(", ", NAMES) + " (" + WIDTH + "x" + HEIGHT
+                + " PNG; learningCurve(), all(), writeAll(dir))";
+    }
+
     /** Selection score of each candidate, current and best score per step, and test points (baseline, best, final). */
-    public Plot learningCurve() {
+    public Plot learningCurve() { return render("learning_curve", learningCurveChart()); }
+
+    XYChart learningCurveChart() {
         Frame s = run.steps();
         XYChart c = xy("Learning curve", "step", "score");
         // Drawn in this order so the candidate points stay visible on top of the two lines.
         series(c, "best", s, "step", "best_score", false);
         series(c, "current", s, "step", "current_score", false);
-        series(c, "selection (candidate)", s, "step", "selection_hard", true);
+        Frame steps = s.where(s.stringColumn("action").isNotIn(Headline.AFTER_STEPS_ACTIONS));
+        Frame after = s.where(s.stringColumn("action").isIn(Headline.AFTER_STEPS_ACTIONS));
+        series(c, "selection (candidate)", steps, "step", "selection_hard", true);
+        // A best raised after the steps (final promotion, gated slow update) gets its own marker and legend entry.
+        for (int i = 0; i < after.rowCount(); i++) {
+            XYSeries p = c.addSeries(after.stringColumn("action").get(i), new double[] {after.intColumn("step").getInt(i)},
+                    new double[] {after.doubleColumn("best_score").getDouble(i)});
+            p.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+            p.setMarker(SeriesMarkers.TRIANGLE_UP);
+        }
         List<Double> tx = new ArrayList<>();
         List<Double> ty = new ArrayList<>();
         Map<String, Object> sum = run.snapshot().summary();
@@ -65,7 +86,7 @@ public final class Plots {
             t.setXYSeriesRenderStyle(org.knowm.xchart.XYSeries.XYSeriesRenderStyle.Scatter);
             t.setMarker(SeriesMarkers.DIAMOND);
         }
-        return render("learning_curve", c);
+        return c;
     }
 
     /** Gate decisions over steps: gate score of each candidate, one colour per action. */

@@ -29,6 +29,12 @@ public final class Report {
 
     public static Report of(List<RunFrames> runs) { return new Report(runs); }
 
+    /** Returns e.g. {@code report over 2 runs: a, b (write(path) or html())}. */
+    @Override public String toString() {
+        return "report over " + runs.size() + (runs.size() == 1 ? " run: " : " runs: ")
+                + String.join(", ", runs.stream().map(r -> r.snapshot().name()).toList()) + " (write(path) or html())";
+    }
+
     /** Writes the report to {@code file} atomically and returns the file. */
     public Path write(Path file) {
         AtomicFiles.writeString(file, html());

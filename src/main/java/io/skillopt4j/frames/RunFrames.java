@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -111,18 +110,11 @@ public final class RunFrames {
         });
     }
 
-    /** Returns e.g. {@code " · best val 0.71 at step 9"} or "" when unknown. */
-    String headline() {
-        Object bs = run.summary().containsKey("best_selection_hard") ? run.summary().get("best_selection_hard") : run.runtimeState().get("best_score");
-        Object step = run.summary().containsKey("best_step") ? run.summary().get("best_step") : run.runtimeState().get("best_step");
-        if (bs instanceof Number v && step instanceof Number n) {
-            return String.format(Locale.ROOT, " · best val %.2f at step %d", v.doubleValue(), n.intValue());
-        }
-        return "";
-    }
+    /** Returns e.g. {@code " · best val 0.975 at step 7"} or "" when unknown (the same headline as every footer). */
+    String headline() { return Headline.suffix(run); }
 
     static String fmt(Object v) {
-        if (v instanceof Double d) return d == Math.rint(d) && Math.abs(d) < 1e15 ? String.valueOf(d) : String.format(Locale.ROOT, "%.4f", d).replaceAll("0+$", "");
+        if (v instanceof Double d) return Decimals.of(d);
         return String.valueOf(v);
     }
 

@@ -7,7 +7,6 @@ import io.skillopt4j.run.StepArtifacts;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -26,8 +25,6 @@ final class StepFrames {
                         "n_edits_proposed", "n_edits_merged", "n_edits_selected", "n_edits_applied", "n_edits_unmatched")
                 .doubles("learning_rate").ints("skill_len").longs("prompt_tokens", "completion_tokens", "tokens")
                 .doubles("seconds").doubles(TIMING.toArray(String[]::new));
-        double bestVal = Double.NaN;
-        int bestAt = -1;
         for (Map<String, Object> h : run.history()) {
             int step = intOf(h.get("step"));
             StepArtifacts art = run.step(step);
@@ -67,18 +64,12 @@ final class StepFrames {
             Map<String, Object> timing = map(h.get("timing"));
             for (String t : TIMING) r.put(t, timing.get(t));
             b.add(r);
-            if (h.get("selection_hard") instanceof Number sel && action.contains("accept")
-                    && (Double.isNaN(bestVal) || sel.doubleValue() > bestVal)) {
-                bestVal = sel.doubleValue();
-                bestAt = step;
-            }
         }
         int n = run.history().size();
-        String footer = n + " steps x " + RowBuilder.names(b).size() + " columns";
-        Object bs = run.summary().getOrDefault("best_selection_hard", run.runtimeState().get("best_score"));
-        Object bstep = run.summary().getOrDefault("best_step", run.runtimeState().get("best_step"));
-        if (bs instanceof Number v && bstep instanceof Number s) footer += String.format(Locale.ROOT, " · best val %.2f at step %d", v.doubleValue(), s.intValue());
-        else if (bestAt >= 0) footer += String.format(Locale.ROOT, " · best val %.2f at step %d", bestVal, bestAt);
+        Map<String, Object> after = Headline.afterStepsRow(run);
+        if (after != null) b.add(after);
+        String footer = n + " steps" + (after == null ? "" : " + " + after.get("action")) + " x " + RowBuilder.names(b).size()
+                + " columns" + Headline.suffix(run);
         if (!run.finished()) footer += " · " + run.status();
         return b.build("steps", footer);
     }
@@ -157,7 +148,7 @@ final class StepFrames {
             b.add(r);
         }
         String footer = byEpoch.size() + " epochs x " + RowBuilder.names(b).size() + " columns";
-        if (!Double.isNaN(bestSoFar)) footer += String.format(Locale.ROOT, " · best so far %.2f", bestSoFar);
+        footer += Headline.suffix(run);
         return b.build("epochs", footer);
     }
 

@@ -3,19 +3,33 @@ package io.skillopt4j.frames;
 import tech.tablesaw.api.Table;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
-/** Stateless. Renders a table as aligned text with capped rows (first and last) and cells, cuts marked "…". */
+/**
+ * Stateless. Renders a table as aligned text for JShell and terminals: capped rows (first and last halves),
+ * capped cells, at most {@link #LINE_WIDTH} characters a line (the columns that do not fit are named on a
+ * closing "… N more columns" line), fractional numbers printed by {@link Decimals}. Cuts are marked "…".
+ */
 public final class TextTable {
     /** Default row cap of {@link Frame#toString()}. */
     public static final int MAX_ROWS = 20;
     /** Default cell width cap. */
     public static final int MAX_WIDTH = 32;
+    /** Default line width: fits a terminal or notebook cell without wrapping. */
+    public static final int LINE_WIDTH = 120;
+    private static final String GAP = "  ";
 
     private TextTable() {}
 
-    /** Returns the rendered table followed by a newline (no footer). */
+    /** Returns the rendered table followed by a newline (no footer), at most {@link #LINE_WIDTH} wide. */
     public static String render(Table t, int maxRows, int maxWidth) {
+        return render(t, maxRows, maxWidth, LINE_WIDTH);
+    }
+
+    /** Returns the rendered table, lines at most {@code lineWidth} characters (at least the first column is shown). */
+    public static String render(Table t, int maxRows, int maxWidth, int lineWidth) {
         int cols = t.columnCount();
         int rows = t.rowCount();
         List<Integer> shown = new ArrayList<>();
@@ -23,24 +37,72 @@ public final class TextTable {
         int head = cut ? (maxRows + 1) / 2 : rows;
         for (int r = 0; r < head; r++) shown.add(r);
         if (cut) for (int r = rows - maxRows / 2; r < rows; r++) shown.add(r);
-        String[][] cells = new String[shown.size() + 1][cols];
-        int[] width = new int[cols];
-        for (int c = 0; c < cols; c++) {
-            cells[0][c] = cell(t.column(c).name(), maxWidth);
-            for (int i = 0; i < shown.size(); i++) cells[i + 1][c] = cell(t.column(c).getString(shown.get(i)), maxWidth);
-            for (String[] row : cells) width[c] = Math.max(width[c], row[c].length());
+        List<String[]> columns = new ArrayList<>();
+        int used = 0;
+        int c = 0;
+        for (; c < cols; c++) {
+            String[] cells = column(t, c, shown, maxWidth, lineWidth);
+            int w = width(cells);
+            int need = (c == 0 ? 0 : GAP.length()) + w;
+            if (c > 0 && used + need > lineWidth) break;
+            columns.add(cells);
+            used += need;
         }
         StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < cells.length; i++) {
-            if (cut && i == head + 1) line(sb, ellipsisRow(cols), width);
-            line(sb, cells[i], width);
+        int[] width = columns.stream().mapToInt(TextTable::width).toArray();
+        for (int i = 0; i <= shown.size(); i++) {
+            if (cut && i == head + 1) line(sb, ellipsisRow(columns.size()), width);
+            String[] row = new String[columns.size()];
+            for (int k = 0; k < row.length; k++) row[k] = columns.get(k)[i];
+            line(sb, row, width);
             if (i == 0) {
-                String[] rule = new String[cols];
-                for (int c = 0; c < cols; c++) rule[c] = "-".repeat(width[c]);
+                String[] rule = new String[columns.size()];
+                for (int k = 0; k < rule.length; k++) rule[k] = "-".repeat(width[k]);
                 line(sb, rule, width);
             }
         }
+        if (c < cols) sb.append(moreColumns(t, c, lineWidth)).append('\n');
         return sb.toString();
+    }
+
+    /**
+     * Header plus shown cells of column {@code c}. Cells are cut at {@code maxWidth}, unless cutting would make
+     * different values look the same (two run folders named alike): then they are kept whole, up to the line.
+     */
+    private static String[] column(Table t, int c, List<Integer> shown, int maxWidth, int lineWidth) {
+        var col = t.column(c);
+        int decimals = Decimals.forColumn(col, shown);
+        String[] full = new String[shown.size() + 1];
+        full[0] = clean(col.name());
+        for (int i = 0; i < shown.size(); i++) full[i + 1] = clean(Decimals.cell(col, shown.get(i), decimals));
+        String[] cells = new String[full.length];
+        Set<String> distinctFull = new HashSet<>();
+        Set<String> distinctCut = new HashSet<>();
+        for (int i = 0; i < full.length; i++) {
+            cells[i] = cell(full[i], maxWidth);
+            if (i > 0) { distinctFull.add(full[i]); distinctCut.add(cells[i]); }
+        }
+        if (distinctCut.size() < distinctFull.size()) {
+            for (int i = 0; i < full.length; i++) cells[i] = cell(full[i], Math.max(maxWidth, lineWidth / 2));
+        }
+        return cells;
+    }
+
+    private static String moreColumns(Table t, int from, int lineWidth) {
+        int n = t.columnCount() - from;
+        StringBuilder sb = new StringBuilder("… ").append(n).append(n == 1 ? " more column: " : " more columns: ");
+        for (int c = from; c < t.columnCount(); c++) {
+            String name = t.column(c).name() + (c + 1 < t.columnCount() ? ", " : "");
+            if (sb.length() + name.length() > lineWidth - 2) return sb.append("…").toString();
+            sb.append(name);
+        }
+        return sb.toString();
+    }
+
+    private static int width(String[] cells) {
+        int w = 0;
+        for (String s : cells) w = Math.max(w, s.codePointCount(0, s.length()));
+        return w;
     }
 
     private static String[] ellipsisRow(int cols) {
@@ -51,8 +113,8 @@ public final class TextTable {
 
     private static void line(StringBuilder sb, String[] row, int[] width) {
         for (int c = 0; c < row.length; c++) {
-            if (c > 0) sb.append("  ");
-            sb.append(row[c]).append(" ".repeat(width[c] - row[c].length()));
+            if (c > 0) sb.append(GAP);
+            sb.append(row[c]).append(" ".repeat(width[c] - row[c].codePointCount(0, row[c].length())));
         }
         int end = sb.length();
         while (end > 0 && sb.charAt(end - 1) == ' ') end--;
@@ -60,8 +122,12 @@ public final class TextTable {
         sb.append('\n');
     }
 
+    private static String clean(String s) {
+        return s == null ? "" : s.replace("\r", "").replace('\n', ' ').replace('\t', ' ');
+    }
+
     static String cell(String s, int maxWidth) {
-        String v = s == null ? "" : s.replace("\r", "").replace('\n', ' ').replace('\t', ' ');
+        String v = clean(s);
         if (v.codePointCount(0, v.length()) <= maxWidth) return v;
         return v.substring(0, v.offsetByCodePoints(0, Math.max(1, maxWidth - 1))) + "…";
     }

@@ -48,6 +48,11 @@ public final class Display {
         renderer(SkillDiff.class, Rendering.HTML, Renderings::skillDiff);
         renderer(Plot.class, Rendering.PNG, p -> Rendering.of(Rendering.PNG,
                 java.util.Base64.getEncoder().encodeToString(p.png()), "plot " + p.name() + " " + p.image().getWidth() + "x" + p.image().getHeight()));
+        renderer(Run.class, Rendering.HTML, r -> RunRenderings.run(r, maxRows()));
+        renderer(io.skillopt4j.frames.Compare.class, Rendering.HTML, c -> RunRenderings.compare(c, maxRows()));
+        renderer(io.skillopt4j.frames.Plots.class, Rendering.HTML, RunRenderings::plots);
+        renderer(Training.class, Rendering.HTML, t -> RunRenderings.training(t, maxRows()));
+        renderer(TrainingProgress.class, Rendering.HTML, RunRenderings::progress);
     }
 
     private Display() {}
@@ -97,6 +102,32 @@ public final class Display {
         }
         if (b != null && value != null) b.display(value);
         else System.out.println(value == null ? "null" : render(value).text());
+    }
+
+    /** Not thread-safe; one per live output. An output that is replaced in place by each {@link #update}. */
+    public interface Live {
+        /** Replaces the output with {@code value} (under a kernel); prints its text on a new line otherwise. */
+        void update(Object value);
+    }
+
+    /**
+     * Shows {@code value} now as an output that later {@link Live#update} calls replace in place: under a kernel a
+     * {@code display_data} with a display id, then {@code update_display_data}; in plain JShell each value's text
+     * is printed (keep it one line). Used for the progress of a blocking {@code train()}.
+     */
+    public static Live live(Object value) {
+        KernelBridge b;
+        synchronized (Display.class) {
+            register();
+            b = bridge;
+        }
+        if (b == null) {
+            System.out.println(render(value).text());
+            return v -> System.out.println(render(v).text());
+        }
+        String id = "skillopt-" + java.util.UUID.randomUUID();
+        b.display(value, id);
+        return v -> b.update(v, id);
     }
 
     /** The rendering the kernel would show for {@code value}; plain {@code toString()} for unknown types. */

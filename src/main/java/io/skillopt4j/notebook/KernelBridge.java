@@ -136,6 +136,48 @@ final class KernelBridge {
         }
     }
 
+    /**
+     * Publishes {@code value} as {@code display_data} carrying {@code displayId}, so {@link #update} can replace it
+     * in place (a live progress line in the cell rather than one output per step).
+     */
+    void display(Object value, String displayId) {
+        try {
+            Object data = render.invoke(renderer, value);
+            data.getClass().getMethod("setDisplayId", String.class).invoke(data, displayId);
+            display.invoke(kernel, data);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot display through the " + flavor.name() + " kernel: " + cause(e), e);
+        }
+    }
+
+    /**
+     * Replaces the output published under {@code displayId} ({@code update_display_data}). basekernel sends it
+     * through {@code getIO().display}; a kernel with its own {@code updateDisplay(String, DisplayData)} wins.
+     */
+    void update(Object value, String displayId) {
+        try {
+            Object data = render.invoke(renderer, value);
+            Method own = method(kernel.getClass(), "updateDisplay", String.class, displayData);
+            if (own != null) {
+                own.invoke(kernel, displayId, data);
+                return;
+            }
+            Object io = kernel.getClass().getMethod("getIO").invoke(kernel);
+            Object stream = io.getClass().getField("display").get(io);
+            stream.getClass().getMethod("updateDisplay", String.class, displayData).invoke(stream, displayId, data);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot update a display through the " + flavor.name() + " kernel: " + cause(e), e);
+        }
+    }
+
+    private static Method method(Class<?> type, String name, Class<?>... params) {
+        try {
+            return type.getMethod(name, params);
+        } catch (NoSuchMethodException e) {
+            return null;
+        }
+    }
+
     private static String cause(ReflectiveOperationException e) {
         Throwable t = e instanceof InvocationTargetException ite && ite.getCause() != null ? ite.getCause() : e;
         return t.toString();

@@ -1,5 +1,6 @@
 package io.skillopt4j.notebook;
 
+import io.skillopt4j.frames.Decimals;
 import io.skillopt4j.frames.Frame;
 import io.skillopt4j.frames.TextTable;
 import tech.tablesaw.api.Table;
@@ -34,23 +35,28 @@ final class Renderings {
         sb.append("<thead><tr>");
         for (Column<?> c : t.columns()) sb.append("<th>").append(escape(c.name())).append("</th>");
         sb.append("</tr></thead>\n<tbody>\n");
-        for (int r = 0; r < head; r++) row(sb, t, r);
+        java.util.List<Integer> shown = new java.util.ArrayList<>();
+        for (int r = 0; r < head; r++) shown.add(r);
+        for (int r = tailFrom; r < rows; r++) shown.add(r);
+        int[] decimals = new int[t.columnCount()];
+        for (int c = 0; c < decimals.length; c++) decimals[c] = Decimals.forColumn(t.column(c), shown);
+        for (int r = 0; r < head; r++) row(sb, t, r, decimals);
         if (tailFrom > head) {
             sb.append("<tr>");
             for (int i = 0; i < t.columnCount(); i++) sb.append("<td>…</td>");
             sb.append("</tr>\n");
         }
-        for (int r = tailFrom; r < rows; r++) row(sb, t, r);
+        for (int r = tailFrom; r < rows; r++) row(sb, t, r, decimals);
         String footer = t instanceof Frame f ? f.footer() : rows + " rows × " + t.columnCount() + " columns";
         sb.append("</tbody></table>\n<p><small>").append(escape(footer));
         if (rows > maxRows) sb.append(" (showing ").append(maxRows).append("; Display.maxRows(n) to change)");
         return sb.append("</small></p></div>").toString();
     }
 
-    private static void row(StringBuilder sb, Table t, int r) {
+    private static void row(StringBuilder sb, Table t, int r, int[] decimals) {
         sb.append("<tr>");
-        for (Column<?> c : t.columns()) {
-            String v = c.isMissing(r) ? "" : c.getString(r);
+        for (int c = 0; c < t.columnCount(); c++) {
+            String v = Decimals.cell(t.column(c), r, decimals[c]);
             sb.append("<td>").append(escape(cap(v))).append("</td>");
         }
         sb.append("</tr>\n");
@@ -58,8 +64,7 @@ final class Renderings {
 
     /** Starts with a newline so the columns line up after JShell's {@code ==>}. */
     static String tableText(Table t, int maxRows) {
-        if (t instanceof Frame f) return f.print(maxRows, TextTable.MAX_WIDTH);
-        return "\n" + t.print(maxRows) + "\n" + t.rowCount() + " rows x " + t.columnCount() + " columns";
+        return Frame.of(t).print(maxRows, TextTable.MAX_WIDTH);
     }
 
     static Rendering image(RenderedImage img) {

@@ -11,7 +11,6 @@ import io.skillopt4j.frames.SkillDocument;
 import io.skillopt4j.run.RunSnapshot;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
 
@@ -100,11 +99,11 @@ public final class Run {
     /** Writes a self-contained HTML report to {@code file} and returns it. */
     public Path report(Path file) { return Report.of(List.of(frames)).write(file); }
 
-    /** A compact steps table (epoch, step, action, train, selection, best) with the run's footer. */
-    @Override public String toString() {
-        Frame s = frames.steps();
-        List<String> cols = new ArrayList<>(List.of("epoch", "step", "action", "train_hard", "selection_hard", "best_score"));
-        String footer = s.footer().replaceFirst(" x \\d+ columns", " x " + cols.size() + " columns");
-        return Runs.view(s.selectColumns(cols.toArray(String[]::new)), footer);
+    /** The compact steps frame {@link #toString()} shows: epoch, step, action, train, selection, current and best. */
+    public Frame overview() {
+        return frames.steps().selectColumns("epoch", "step", "action", "train_hard", "selection_hard", "current_score", "best_score");
     }
+
+    /** A compact steps table (see {@link #overview()}) with the run's footer; notebooks show it as HTML with the learning curve. */
+    @Override public String toString() { return overview().toString(); }
 }

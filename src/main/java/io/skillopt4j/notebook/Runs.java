@@ -4,9 +4,7 @@ import io.skillopt4j.RunFolderException;
 import io.skillopt4j.frames.Compare;
 import io.skillopt4j.frames.Frame;
 import io.skillopt4j.frames.RunFrames;
-import io.skillopt4j.frames.TextTable;
 import io.skillopt4j.run.RunReader;
-import tech.tablesaw.api.Table;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -46,9 +44,5 @@ public final class Runs {
         List<Path> runs = RunReader.findRuns(dir);
         if (runs.isEmpty()) throw new RunFolderException(dir + ": no run folders in it");
         return Compare.of(runs.stream().map(RunReader::read).map(RunFrames::of).toList()).summary();
-    }
-
-    static String view(Table t, String footer) {
-        return "\n" + TextTable.render(t, TextTable.MAX_ROWS, TextTable.MAX_WIDTH) + footer;
     }
 }

@@ -96,16 +96,22 @@ public final class SkillOpt {
     /** Returns the resolved configuration (validated; throws {@code ConfigException} naming a bad key). */
     public ResolvedConfig resolve() { return config.build(); }
 
-    /** Trains in this thread and returns the finished (or stopped) run. */
-    public Run train() { return Runs.open(trainer().train().outRoot()); }
+    /**
+     * Trains in this thread and returns the finished (or stopped) run, showing progress in the cell: a line
+     * updated in place under a kernel, one compact line per step in plain JShell.
+     */
+    public Run train() {
+        Trainer t = trainer(true);
+        return Runs.open(t.train().outRoot());
+    }
 
     /**
      * Trains on a background thread; the returned {@link Training} shows live progress, can {@code stop()}
      * (the current step's writes finish, leaving a resumable folder) and {@code await()} the run.
      */
-    public Training trainAsync() { return new Training(trainer().trainAsync()); }
+    public Training trainAsync() { return new Training(trainer(false).trainAsync()); }
 
-    private Trainer trainer() {
+    private Trainer trainer(boolean progress) {
         ResolvedConfig resolved = config.build();
         FlatConfig flat = resolved.flat();
         ModelRoles roles = Backends.roles(flat, env);
@@ -113,6 +119,7 @@ public final class SkillOpt {
         Benchmark bench = Benchmarks.create(flat.string("env", ""), new BenchmarkContext(flat, roles, out));
         Trainer.Builder b = Trainer.builder().config(flat).roles(roles).benchmark(bench).outRoot(out);
         for (TrainingListener l : listeners) b.listener(l);
+        if (progress) b.listener(new CellProgress(System::nanoTime));
         return b.build();
     }
 

@@ -37,10 +37,25 @@ public final class Training {
     /** Returns the run as written so far (may be incomplete). */
     public Run run() { return Runs.open(handle.outRoot()); }
 
-    @Override public String toString() {
-        String head = (isDone() ? "done: " : "training: ") + progress() + " · " + outRoot();
+    /** Returns the progress with the scores the run folder holds so far (its {@code runtime_state.json}). */
+    public TrainingProgress status() {
+        TrainingHandle.Progress p = progress();
+        double current = Double.NaN, best = Double.NaN;
         try {
-            return run().toString().replaceFirst("\n", "\n" + head + "\n");
+            var rt = run().snapshot().runtimeState();
+            if (rt.get("current_score") instanceof Number n) current = n.doubleValue();
+            if (rt.get("best_score") instanceof Number n) best = n.doubleValue();
+        } catch (RunFolderException e) {
+            // nothing written yet: scores stay unknown
+        }
+        return new TrainingProgress(p.step(), p.totalSteps(), p.action(), current, best, Double.NaN, outRoot(), isDone());
+    }
+
+    /** The live view: the status line, then the steps finished so far (notebooks: a progress bar and HTML table). */
+    @Override public String toString() {
+        String head = status().toString();
+        try {
+            return run().overview().toString().replaceFirst("\n", "\n" + head + "\n");
         } catch (RunFolderException e) {
             return "\n" + head; // nothing written yet
         }

@@ -81,4 +81,7 @@ public final class SimModel {
                     + "tasks and the SkillOpt optimizer stages; other requests get this note.";
         };
     }
+
+    /** Returns e.g. {@code SimModel seed 7}, for cells. */
+    @Override public String toString() { return "SimModel seed " + seed; }
 }

@@ -99,6 +99,12 @@ public final class SimServer implements AutoCloseable {
     /** Stops accepting, drops open and held connections and returns (within about a second at most). */
     @Override public void close() { http.close(); }
 
+    /** Returns e.g. {@code SimServer http://127.0.0.1:41234/v1 · model skillopt-sim · seed 7 · latency 0ms · 12 requests}. */
+    @Override public String toString() {
+        return "SimServer " + url() + " · model " + modelName + " · seed " + model.seed() + " · latency " + latency
+                + (faults.equals(Faults.none()) ? "" : " · faults " + faults) + " · " + requests() + " requests";
+    }
+
     private void handle(SimHttp.Exchange ex) throws IOException {
         String path = ex.path();
         int end = path.length();

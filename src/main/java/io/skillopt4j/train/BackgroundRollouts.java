@@ -5,6 +5,7 @@ import io.skillopt4j.backend.UsageMeter;
 import io.skillopt4j.env.BatchSpec;
 import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.Item;
+import io.skillopt4j.env.RemoteItems;
 import io.skillopt4j.env.RolloutRequest;
 
 import java.nio.file.Path;
@@ -53,6 +54,7 @@ final class BackgroundRollouts implements AutoCloseable {
     private final Benchmark benchmark;
     private final int wave;
     private final UsageMeter usage;
+    private final RemoteItems remote;
     private final List<Job> jobs = new ArrayList<>(); // guarded by this: jobs not settled yet
     private Job running; // guarded by this: the job whose wave is in flight
     private Thread thread; // guarded by this: started with the first job
@@ -60,10 +62,14 @@ final class BackgroundRollouts implements AutoCloseable {
     private boolean closed; // guarded by this
     private boolean window; // guarded by this: an optimizer call started while nothing else rolled out
 
-    BackgroundRollouts(Benchmark benchmark, int wave, UsageMeter usage) {
+    BackgroundRollouts(Benchmark benchmark, int wave, UsageMeter usage) { this(benchmark, wave, usage, null); }
+
+    /** Background rollouts whose items run through {@code remote} (an engine's workers; null = this JVM). */
+    BackgroundRollouts(Benchmark benchmark, int wave, UsageMeter usage, RemoteItems remote) {
         this.benchmark = benchmark;
         this.wave = Math.max(1, wave);
         this.usage = usage;
+        this.remote = remote;
     }
 
     /**
@@ -140,7 +146,7 @@ final class BackgroundRollouts implements AutoCloseable {
             }
             try {
                 BatchSpec sub = new BatchSpec(job.batch.phase(), job.batch.split(), job.batch.seed(), part);
-                RolloutRequest request = new RolloutRequest(sub, job.skill, job.dir, false, false);
+                RolloutRequest request = new RolloutRequest(sub, job.skill, job.dir, false, false, remote);
                 UsageMeter.heldIn(job.held, () -> CostLedger.inPhase(phaseOf(job.dir), () -> benchmark.rollout(request)));
             } catch (RuntimeException | io.skillopt4j.BudgetExceeded e) {
                 // left to the foreground rollout, which runs the missing items and reports a persistent failure

@@ -2,6 +2,7 @@ package io.skillopt4j.train;
 
 import io.skillopt4j.env.BatchSpec;
 import io.skillopt4j.env.Benchmark;
+import io.skillopt4j.env.RemoteItems;
 import io.skillopt4j.env.RolloutRequest;
 import io.skillopt4j.env.RolloutResult;
 
@@ -23,18 +24,23 @@ public final class Rollout {
 
     private final Benchmark benchmark;
     private final BackgroundRollouts background;
+    private final RemoteItems remote;
 
-    public Rollout(Benchmark benchmark) { this(benchmark, null); }
+    public Rollout(Benchmark benchmark) { this(benchmark, null, null); }
 
-    /** A rollout stage that settles {@code background}'s job for a folder before rolling into it (null = none). */
-    Rollout(Benchmark benchmark, BackgroundRollouts background) {
+    /**
+     * A rollout stage that settles {@code background}'s job for a folder before rolling into it (null = none) and
+     * runs items through {@code remote} (an engine's workers; null = this JVM).
+     */
+    Rollout(Benchmark benchmark, BackgroundRollouts background, RemoteItems remote) {
         this.benchmark = benchmark;
         this.background = background;
+        this.remote = remote;
     }
 
     /** Rolls out {@code batch} with {@code skill} into {@code dir}. */
     public Outcome run(BatchSpec batch, String skill, Path dir, boolean evalFeedback) {
-        RolloutRequest request = new RolloutRequest(batch, skill, dir, evalFeedback);
+        RolloutRequest request = new RolloutRequest(batch, skill, dir, evalFeedback).withRemote(remote);
         List<RolloutResult> r;
         if (background == null) {
             r = benchmark.rollout(request);

@@ -47,6 +47,7 @@ public final class Trainer {
     private final Path outRoot;
     private final TrainingListener listener;
     private final Clock clock;
+    private final ExecutionEngine.Factory engine;
 
     private Trainer(Builder b) {
         this.config = Objects.requireNonNull(b.config, "config");
@@ -57,6 +58,7 @@ public final class Trainer {
         this.outRoot = (b.outRoot != null ? b.outRoot : Path.of(cfgRoot)).toAbsolutePath().normalize();
         this.listener = TrainingListener.all(b.listeners);
         this.clock = b.clock == null ? Clock.systemUTC() : b.clock;
+        this.engine = b.engine != null ? b.engine : ExecutionEngine.named(config.string("engine_name", "local"));
     }
 
     public static Builder builder() { return new Builder(); }
@@ -141,12 +143,14 @@ public final class Trainer {
         int resumeFrom = Resume.restore(p, paths, initial);
         w.text(paths.skill(0), initial);
         if (s.skillAware()) p.state.currentSkill = SkillDocument.injectEmptyAppendix(p.state.currentSkill);
+        ExecutionEngine eng = engine.open(new ExecutionEngine.RunContext(config, outRoot, roles.usage()));
         ExecutorService pool = Executors.newFixedThreadPool(s.analystWorkers(), daemonThreads());
-        BackgroundRollouts background = s.backgroundEval() ? new BackgroundRollouts(benchmark, benchmark.workers(), roles.usage()) : null;
+        BackgroundRollouts background = s.backgroundEval()
+                ? new BackgroundRollouts(benchmark, benchmark.workers(), roles.usage(), eng.rolloutItems()) : null;
         try {
-            p.optimizer = new Optimizer(roles.optimizer(), background == null ? () -> {} : background::optimizerCall);
+            p.optimizer = new Optimizer(eng.optimizer(roles.optimizer()), background == null ? () -> {} : background::optimizerCall);
             Prompts prompts = new Prompts(benchmark);
-            p.rollout = new Rollout(benchmark, background);
+            p.rollout = new Rollout(benchmark, background, eng.rolloutItems());
             p.reflect = new Reflect(s, p.optimizer, prompts, w, pool);
             p.aggregate = new Aggregate(s, p.optimizer, pool);
             p.select = new Select(s, p.optimizer);
@@ -208,6 +212,7 @@ public final class Trainer {
         } finally {
             if (background != null) background.close();
             pool.shutdownNow();
+            eng.close();
         }
     }
 
@@ -310,6 +315,7 @@ public final class Trainer {
         private Path outRoot;
         private final List<TrainingListener> listeners = new ArrayList<>();
         private Clock clock;
+        private ExecutionEngine.Factory engine;
 
         public Builder config(FlatConfig c) { this.config = c; return this; }
         public Builder roles(ModelRoles r) { this.roles = r; return this; }
@@ -317,6 +323,8 @@ public final class Trainer {
         public Builder outRoot(Path p) { this.outRoot = p; return this; }
         public Builder listener(TrainingListener l) { if (l != null) listeners.add(l); return this; }
         public Builder clock(Clock c) { this.clock = c; return this; }
+        /** Where the run's calls execute; default: the engine named by {@code engine.name} (local when unset). */
+        public Builder engine(ExecutionEngine.Factory e) { this.engine = e; return this; }
 
         /** Builds the trainer; a missing config, roles or benchmark throws naming it. */
         public Trainer build() { return new Trainer(this); }

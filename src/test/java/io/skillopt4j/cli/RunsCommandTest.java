@@ -25,7 +25,7 @@ class RunsCommandTest {
         assertTrue(text.startsWith("run "), text);
         assertTrue(text.contains("python-searchqa          finished"), text);
         assertTrue(text.contains("python-searchqa-killed   incomplete"), text);
-        assertTrue(text.contains("4 runs x 14 columns · best val 1.00 in python-searchqa"), text);
+        assertTrue(text.contains("4 runs x 14 columns · best val 1.0 in python-searchqa"), text);
     }
 
     @Test
@@ -34,7 +34,7 @@ class RunsCommandTest {
         String text = out.toString();
         assertTrue(text.startsWith("== summary\nkey "), text);
         assertTrue(text.contains("== steps\nepoch  step  step_in_epoch  action"), text);
-        assertTrue(text.contains("8 steps x 34 columns · best val 1.00 at step 8"), text);
+        assertTrue(text.contains("8 steps + final_promotion x 34 columns · best val 1.0 at step 8 (slow_update_epoch_02)"), text);
         assertTrue(text.contains("== epochs\n"), text);
         assertEquals("", err.toString());
     }

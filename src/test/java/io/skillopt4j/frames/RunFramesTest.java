@@ -16,7 +16,7 @@ class RunFramesTest {
     @Test
     void stepsFrameOfPythonRunHasDocumentedColumnsTypesAndValues() {
         Frame s = PY.steps();
-        assertEquals(8, s.rowCount());
+        assertEquals(8 + 1, s.rowCount(), "eight step records and the final promotion row");
         assertEquals(List.of("epoch", "step", "step_in_epoch", "action", "accepted", "new_best", "edit_budget", "n_rollouts",
                 "train_hard", "train_soft", "selection_hard", "selection_soft", "candidate_gate_score", "current_score",
                 "best_score", "best_step", "n_patches", "n_edits_proposed", "n_edits_merged", "n_edits_selected",
@@ -39,7 +39,7 @@ class RunFramesTest {
         assertEquals(3263 + 1500 + 492 + 3521, s.longColumn("prompt_tokens").getLong(0));
         assertTrue(s.intColumn("edit_budget").isMissing(3), "skip steps have no edit budget");
         assertTrue(s.doubleColumn("selection_hard").isMissing(3));
-        assertEquals(2, s.booleanColumn("accepted").countTrue());
+        assertEquals(2 + 1, s.booleanColumn("accepted").countTrue());
         assertEquals(1.9, s.doubleColumn("seconds").getDouble(0));
     }
 
@@ -57,9 +57,9 @@ class RunFramesTest {
     void toStringIsBoundedTableStartingWithNewlineAndEndingWithFooter() {
         String text = PY.steps().toString();
         assertTrue(text.startsWith("\nepoch  step"), text);
-        assertTrue(text.endsWith("8 steps x 34 columns · best val 1.00 at step 8"), text);
+        assertTrue(text.endsWith("8 steps + final_promotion x 34 columns · best val 1.0 at step 8 (slow_update_epoch_02)"), text);
         String rollouts = PY.rollouts().toString();
-        assertEquals(1 + 2 + 20 + 1 + 1, rollouts.split("\n", -1).length, "header, rule, 20 rows, one … row, footer");
+        assertEquals(1 + 2 + 20 + 1 + 1 + 1, rollouts.split("\n", -1).length, "header, rule, 20 rows, one … row, more columns, footer");
         assertTrue(rollouts.contains("…"));
     }
 
@@ -68,7 +68,7 @@ class RunFramesTest {
         String text = PY.summary().toString();
         assertFalse(text.contains("…"), text);
         assertTrue(text.contains("\nbest_selection_hard      1.0\n"), text);
-        assertTrue(text.endsWith("python-searchqa · finished · best val 1.00 at step 8"), text);
+        assertTrue(text.endsWith("python-searchqa · finished · best val 1.0 at step 8 (slow_update_epoch_02)"), text);
     }
 
     @Test

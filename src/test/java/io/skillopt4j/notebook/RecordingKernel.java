@@ -10,6 +10,7 @@ import java.util.List;
 /** Not thread-safe. A basekernel kernel that is never connected and records what cells display. */
 final class RecordingKernel extends BaseKernel {
     final List<DisplayData> displayed = new ArrayList<>();
+    final List<DisplayData> updates = new ArrayList<>();
 
     @Override public DisplayData eval(String expr) {
         throw new UnsupportedOperationException();
@@ -21,5 +22,11 @@ final class RecordingKernel extends BaseKernel {
 
     @Override public void display(DisplayData data) {
         displayed.add(data);
+    }
+
+    /** Stands in for basekernel's {@code getIO().display.updateDisplay}, which needs a connected kernel. */
+    public void updateDisplay(String id, DisplayData data) {
+        data.setDisplayId(id);
+        updates.add(data);
     }
 }

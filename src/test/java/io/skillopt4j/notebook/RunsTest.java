@@ -24,9 +24,9 @@ class RunsTest {
     @Test
     void runToStringIsACompactStepsTableWithFooter() {
         String text = PY.toString();
-        assertTrue(text.startsWith("\nepoch  step  action           train_hard  selection_hard  best_score\n"), text);
-        assertTrue(text.endsWith("\n8 steps x 6 columns · best val 1.00 at step 8"), text);
-        assertEquals(1 + 2 + 8 + 1, text.split("\n", -1).length);
+        assertTrue(text.startsWith("\nepoch  step  action           train_hard  selection_hard  current_score  best_score\n"), text);
+        assertTrue(text.endsWith("\n8 steps + final_promotion x 7 columns · best val 1.0 at step 8 (slow_update_epoch_02)"), text);
+        assertEquals(1 + 2 + 8 + 1 + 1, text.split("\n", -1).length);
     }
 
     @Test
@@ -49,9 +49,9 @@ class RunsTest {
         Compare c = Runs.compare(PY, killed);
         Frame steps = c.steps();
         assertEquals("run", steps.columnNames().get(0));
-        assertEquals(8 + 6, steps.rowCount());
+        assertEquals(8 + 1 + 6, steps.rowCount(), "the complete run has its final promotion row");
         assertEquals(6, steps.where(steps.stringColumn("run").isEqualTo("python-searchqa-killed")).rowCount());
-        assertTrue(steps.footer().startsWith("14 steps x 35 columns · 2 runs"), steps.footer());
+        assertTrue(steps.footer().startsWith("15 rows x 35 columns · 2 runs · steps"), steps.footer());
         assertTrue(c.toString().startsWith("\nrun "));
         assertEquals(List.of("python-searchqa", "python-searchqa#2"), Runs.compare(PY, PY).labels());
     }
@@ -71,7 +71,7 @@ class RunsTest {
     void openingIsUsableInStreamsWithoutCheckedExceptions() {
         List<Path> dirs = List.of(Fixtures.run("python-searchqa"), Fixtures.run("python-searchqa-partial"));
         List<Integer> steps = dirs.stream().map(Runs::open).map(r -> r.steps().rowCount()).toList();
-        assertEquals(List.of(8, 4), steps);
+        assertEquals(List.of(8 + 1, 4), steps);
         assertThrows(RunFolderException.class, () -> Runs.open("/definitely/not/here"));
         Frame list = Runs.list(Fixtures.run("python-searchqa").getParent());
         assertEquals(4, list.rowCount());

@@ -36,10 +36,27 @@ class SkillOptTrainTest {
 
     @Test
     void trainReturnsAJavaRunWhoseFramesHaveTheDocumentedColumnsAndValues(@TempDir Path tmp) {
-        Run run = small(tmp.resolve("java-run")).train();
+        RecordingKernel kernel = new RecordingKernel();
+        Display.attach(kernel);
+        Run run;
+        try {
+            run = small(tmp.resolve("java-run")).train();
+        } finally {
+            Display.attach(null);
+        }
+        // Progress: one display_data with a display id, then update_display_data under that id, step by step.
+        assertEquals(1, kernel.displayed.size(), "one live output, updated in place");
+        String id = kernel.displayed.get(0).getDisplayId();
+        assertNotNull(id);
+        assertTrue(kernel.updates.size() >= 3, "updates: " + kernel.updates.size());
+        assertTrue(kernel.updates.stream().allMatch(d -> id.equals(d.getDisplayId())));
+        String last = (String) kernel.updates.get(kernel.updates.size() - 1).getData(io.github.spencerpark.jupyter.kernel.display.mime.MIMEType.TEXT_PLAIN);
+        assertTrue(last.startsWith("done: step "), last);
+        assertTrue(((String) kernel.updates.get(0).getData(io.github.spencerpark.jupyter.kernel.display.mime.MIMEType.TEXT_HTML)).contains("<progress"));
         assertEquals("finished", run.status(), run.warnings().toString());
         assertEquals(List.of(), run.warnings());
-        Frame steps = run.steps();
+        Frame all = run.steps();
+        Frame steps = all.where(all.stringColumn("action").isNotEqualTo("final_promotion"));
         assertTrue(steps.rowCount() >= 2, steps.toString());
         assertEquals(34, steps.columnCount());
         assertEquals(ColumnType.INTEGER, steps.column("editBudget").type());
@@ -60,11 +77,11 @@ class SkillOptTrainTest {
         assertEquals(((Number) total).longValue(), tokens, "tokens frame sums to the summary's _total");
         assertFalse(run.bestSkill().text().isEmpty());
         assertNotNull(run.diff(0, steps.rowCount()));
-        assertTrue(run.toString().endsWith("x 6 columns" + run.steps().footer().replaceFirst(".* columns", "")), run.toString());
+        assertTrue(run.toString().endsWith("x 7 columns" + run.steps().footer().replaceFirst(".* columns", "")), run.toString());
 
         Compare c = Runs.compare(run, Runs.open(Fixtures.run("python-searchqa")));
         Frame both = c.steps();
-        assertEquals(steps.rowCount() + 8, both.rowCount());
+        assertEquals(all.rowCount() + 8 + 1, both.rowCount());
         assertEquals(List.of("java-run", "python-searchqa"), both.stringColumn("run").unique().asList().stream().sorted().toList());
         assertTrue(run.writePlots().stream().allMatch(p -> Files.isRegularFile(p.file())));
     }

@@ -1,0 +1,102 @@
+package io.skillopt4j.frames;
+
+import io.skillopt4j.run.EpochArtifacts;
+import io.skillopt4j.run.RunSnapshot;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static io.skillopt4j.frames.StepFrames.str;
+
+/**
+ * Stateless. The one "best val X at step N" that every footer, summary, comparison and report prints, and the
+ * steps-frame row that explains a best found outside the step records. Upstream can raise the best after the
+ * last step — the final-skill validation promotes the current skill (often just changed by the epoch's slow
+ * update), or a gated slow update accepts a new best — and neither writes a history record, so without that
+ * row a footer saying 1.0 would sit over a {@code best_score} column that tops at 0.8.
+ */
+final class Headline {
+    /** The best skill as the run's own files state it; any part may be null while a run is young. */
+    record Best(Double score, Integer step, String origin) {}
+
+    /** Actions of the row {@link #afterStepsRow} adds; every other steps row is a step record. */
+    static final List<String> AFTER_STEPS_ACTIONS = List.of("final_promotion", "slow_update_accept", "slow_update_accept_new_best");
+
+    private Headline() {}
+
+    static Best best(RunSnapshot run) {
+        Map<String, Object> s = run.summary();
+        Map<String, Object> rt = run.runtimeState();
+        Object score = s.containsKey("best_selection_hard") ? s.get("best_selection_hard") : rt.get("best_score");
+        Object step = s.containsKey("best_step") ? s.get("best_step") : rt.get("best_step");
+        Object origin = s.containsKey("best_origin") ? s.get("best_origin") : rt.get("best_origin");
+        Double sc = score instanceof Number n ? n.doubleValue() : null;
+        Integer st = step instanceof Number n ? n.intValue() : null;
+        if (sc == null) {
+            // No summary or runtime state yet (killed early): the best accepted candidate of the history.
+            for (Map<String, Object> h : run.history()) {
+                if (h.get("best_score") instanceof Number b && (sc == null || b.doubleValue() > sc)) {
+                    sc = b.doubleValue();
+                    st = h.get("best_step") instanceof Number n ? n.intValue() : StepFrames.intOf(h.get("step"));
+                }
+            }
+        }
+        return new Best(sc, st, origin == null ? null : str(origin));
+    }
+
+    /** Returns e.g. {@code best val 0.975 at step 7}, with the origin when it is not a step ({@code (slow_update_epoch_02)}); "" when unknown. */
+    static String text(RunSnapshot run) {
+        Best b = best(run);
+        if (b.score() == null || b.step() == null) return "";
+        String o = b.origin();
+        boolean telling = o != null && !o.isBlank() && !o.startsWith("step_") && !o.equals("initial_skill");
+        return "best val " + Decimals.of(b.score()) + " at step " + b.step() + (telling ? " (" + o + ")" : "");
+    }
+
+    /** Returns {@code " · " + text(run)}, or "" when unknown. */
+    static String suffix(RunSnapshot run) {
+        String t = text(run);
+        return t.isEmpty() ? "" : " · " + t;
+    }
+
+    /**
+     * Returns the steps-frame row for a best raised after the step records (null when the history's best_score
+     * already reaches the run's best): action {@code slow_update_<action>} for a gated slow update, else
+     * {@code final_promotion}; columns a step would have but this event has not stay missing.
+     */
+    static Map<String, Object> afterStepsRow(RunSnapshot run) {
+        Best b = best(run);
+        List<Map<String, Object>> hist = run.history();
+        if (b.score() == null || hist.isEmpty()) return null;
+        double top = Double.NEGATIVE_INFINITY;
+        for (Map<String, Object> h : hist) if (h.get("best_score") instanceof Number n) top = Math.max(top, n.doubleValue());
+        if (b.score() <= top + 1e-12) return null;
+        Map<String, Object> last = hist.get(hist.size() - 1);
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("epoch", last.get("epoch"));
+        r.put("step", b.step() != null ? b.step() : last.get("step"));
+        r.put("action", "final_promotion");
+        Object sel = run.summary().get("final_selection_hard");
+        Object soft = run.summary().get("final_selection_soft");
+        for (EpochArtifacts e : run.epochs()) {
+            Map<String, Object> slow = e.slowResult();
+            String a = str(slow.get("action"));
+            if (a.startsWith("accept") && slow.get("selection_hard") instanceof Number n && Math.abs(n.doubleValue() - b.score()) < 1e-9) {
+                r.put("epoch", e.epoch());
+                r.put("action", "slow_update_" + a);
+                sel = n;
+                soft = slow.get("selection_soft");
+            }
+        }
+        r.put("accepted", true);
+        r.put("new_best", true);
+        r.put("selection_hard", sel);
+        r.put("selection_soft", soft);
+        r.put("candidate_gate_score", b.score());
+        r.put("current_score", b.score());
+        r.put("best_score", b.score());
+        r.put("best_step", b.step());
+        return r;
+    }
+}

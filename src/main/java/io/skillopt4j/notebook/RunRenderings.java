@@ -1,0 +1,71 @@
+package io.skillopt4j.notebook;
+
+import io.skillopt4j.RunFolderException;
+import io.skillopt4j.frames.Compare;
+import io.skillopt4j.frames.Plot;
+import io.skillopt4j.frames.Plots;
+
+import java.util.List;
+
+import static io.skillopt4j.notebook.Renderings.escape;
+
+/**
+ * Stateless. How the toolkit's own value types look in a notebook: a {@link Run} as its headline, warnings,
+ * compact steps table and learning curve; a {@link Compare} as its summary and learning curves; {@link Plots}
+ * as all five charts; a {@link Training} and {@link TrainingProgress} as a progress bar (plus the steps so far).
+ * Every rendering keeps the value's {@code toString()} as its {@code text/plain}.
+ */
+final class RunRenderings {
+    private static final int PLOT_WIDTH = 640;
+
+    private RunRenderings() {}
+
+    static Rendering run(Run run, int maxRows) {
+        StringBuilder sb = new StringBuilder("<div class=\"skillopt-run\">");
+        sb.append("<div><b>").append(escape(run.name())).append("</b> · ").append(escape(run.status())).append("</div>\n")
+                .append("<div><small>").append(escape(run.dir().toAbsolutePath().toString())).append("</small></div>\n");
+        warnings(sb, run.warnings());
+        sb.append(Renderings.tableHtml(run.overview(), maxRows));
+        img(sb, run.learningCurve());
+        return Rendering.of(Rendering.HTML, sb.append("</div>").toString(), run.toString());
+    }
+
+    static Rendering compare(Compare c, int maxRows) {
+        StringBuilder sb = new StringBuilder("<div class=\"skillopt-compare\">");
+        sb.append(Renderings.tableHtml(c.summary(), maxRows));
+        img(sb, c.learningCurves());
+        return Rendering.of(Rendering.HTML, sb.append("</div>").toString(), c.toString());
+    }
+
+    static Rendering plots(Plots p) {
+        StringBuilder sb = new StringBuilder("<div class=\"skillopt-plots\" style=\"display:flex;flex-wrap:wrap;gap:8px\">");
+        for (Plot plot : p.all()) img(sb, plot);
+        return Rendering.of(Rendering.HTML, sb.append("</div>").toString(), p.toString());
+    }
+
+    static Rendering training(Training t, int maxRows) {
+        StringBuilder sb = new StringBuilder("<div class=\"skillopt-training\">").append(t.status().html());
+        try {
+            sb.append(Renderings.tableHtml(t.run().overview(), maxRows));
+        } catch (RunFolderException e) {
+            sb.append("<p><small>nothing written yet</small></p>");
+        }
+        return Rendering.of(Rendering.HTML, sb.append("</div>").toString(), t.toString());
+    }
+
+    static Rendering progress(TrainingProgress p) {
+        return Rendering.of(Rendering.HTML, p.html(), p.toString());
+    }
+
+    private static void warnings(StringBuilder sb, List<String> ws) {
+        if (ws.isEmpty()) return;
+        sb.append("<details><summary>").append(ws.size()).append(ws.size() == 1 ? " warning" : " warnings").append("</summary><ul>");
+        for (String w : ws) sb.append("<li>").append(escape(w)).append("</li>");
+        sb.append("</ul></details>\n");
+    }
+
+    private static void img(StringBuilder sb, Plot p) {
+        sb.append("<img alt=\"").append(escape(p.name())).append("\" style=\"max-width:").append(PLOT_WIDTH)
+                .append("px;width:100%\" src=\"").append(p.dataUrl()).append("\">\n");
+    }
+}
