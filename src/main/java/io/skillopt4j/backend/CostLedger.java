@@ -34,9 +34,17 @@ import java.util.Objects;
 public final class CostLedger {
     /** Immutable. One priced call. {@code pricing}: table, reported, replayed or unpriced; usd null when unpriced. */
     public record Entry(String phase, String role, String stage, String backend, String model, long promptTokens,
-                        long cachedTokens, long cacheWriteTokens, long completionTokens, boolean batch, String pricing, Double usd) {
+                        long cachedTokens, long cacheWriteTokens, long completionTokens, boolean batch, String pricing, Double usd,
+                        long calls) {
+        /** One call. */
+        public Entry(String phase, String role, String stage, String backend, String model, long promptTokens, long cachedTokens,
+                     long cacheWriteTokens, long completionTokens, boolean batch, String pricing, Double usd) {
+            this(phase, role, stage, backend, model, promptTokens, cachedTokens, cacheWriteTokens, completionTokens, batch, pricing, usd, 1);
+        }
+
         Map<String, Object> toJson() {
             Map<String, Object> m = new LinkedHashMap<>();
+            if (calls != 1) m.put("calls", calls);
             m.put("phase", phase);
             m.put("role", role);
             m.put("stage", stage);
@@ -56,7 +64,8 @@ public final class CostLedger {
         public static Entry fromJson(Map<String, Object> m) {
             return new Entry(str(m, "phase"), str(m, "role"), str(m, "stage"), str(m, "backend"), str(m, "model"),
                     num(m, "prompt_tokens"), num(m, "cached_tokens"), num(m, "cache_write_tokens"), num(m, "completion_tokens"),
-                    Boolean.TRUE.equals(m.get("batch")), str(m, "pricing"), m.get("usd") instanceof Number n ? n.doubleValue() : null);
+                    Boolean.TRUE.equals(m.get("batch")), str(m, "pricing"), m.get("usd") instanceof Number n ? n.doubleValue() : null,
+                    m.get("calls") instanceof Number c ? c.longValue() : 1);
         }
 
         private static String str(Map<String, Object> m, String k) { return m.get(k) == null ? "" : String.valueOf(m.get(k)); }
@@ -250,6 +259,29 @@ public final class CostLedger {
             notifyAll();
         }
         return e;
+    }
+
+    /**
+     * Charges calls that ran elsewhere and come back as counts (an execution engine's workers, see
+     * {@link UsageMeter#onAbsorb}): one entry per role/stage/model cell, priced from the table. They were not
+     * reserved before they ran: the cap bounds them only from the next local call on.
+     */
+    public void absorb(UsageMeter used) {
+        String ph = PHASE.get() != null ? PHASE.get() : phase;
+        for (Map.Entry<String, UsageMeter.Counts> c : used.byRoleStageAndModel().entrySet()) {
+            String[] k = c.getKey().split("/", 3);
+            UsageMeter.Counts n = c.getValue();
+            String model = k.length > 2 ? k[2] : "";
+            Double usd = prices.usd(model, new Usage(n.promptTokens(), n.completionTokens(), n.totalTokens(), n.cachedTokens()), false);
+            Entry e = new Entry(ph, k[0], k[1], "", model, n.promptTokens(), n.cachedTokens(), 0, n.completionTokens(), false,
+                    usd == null ? "unpriced" : "table", usd, n.calls());
+            synchronized (this) {
+                if (usd != null) spent += usd;
+                entries.add(e);
+                if (file != null) AtomicFiles.appendLine(file, Json.line(e.toJson()));
+                notifyAll();
+            }
+        }
     }
 
     /**

@@ -128,6 +128,7 @@ public final class Trainer {
         w.json(paths.config(), Redactor.redact(cfgOut));
 
         roles.ledger().attach(paths.root().resolve(RunPaths.COST_LEDGER));
+        roles.usage().onAbsorb(roles.ledger()::absorb);
         roles.ledger().phase("baseline");
         Parts p = new Parts();
         p.settings = s;

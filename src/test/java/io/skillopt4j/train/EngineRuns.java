@@ -89,6 +89,7 @@ public final class EngineRuns {
     private static Object load(Path f) {
         try {
             String name = f.getFileName().toString();
+            if (name.equals("cost_ledger.jsonl")) return ledgerTotals(f);
             if (name.endsWith(".jsonl")) {
                 List<String> rows = new ArrayList<>();
                 for (String line : Files.readAllLines(f)) if (!line.isBlank()) rows.add(Json.compact(timeless(Json.parse(line))));
@@ -100,6 +101,26 @@ public final class EngineRuns {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The ledger per phase/role/stage/model: calls made elsewhere come back as one entry per cell, not one per call. */
+    private static Object ledgerTotals(Path f) throws IOException {
+        Map<String, long[]> sums = new java.util.TreeMap<>();
+        Map<String, Double> usd = new java.util.TreeMap<>();
+        for (String line : Files.readAllLines(f)) {
+            if (line.isBlank()) continue;
+            Map<String, Object> e = Json.parseObject(line);
+            String k = e.get("phase") + "/" + e.get("role") + "/" + e.get("stage") + "/" + e.get("model");
+            long[] s = sums.computeIfAbsent(k, x -> new long[4]);
+            s[0] += e.get("calls") instanceof Number n ? n.longValue() : 1;
+            s[1] += ((Number) e.get("prompt_tokens")).longValue();
+            s[2] += ((Number) e.get("cached_tokens")).longValue();
+            s[3] += ((Number) e.get("completion_tokens")).longValue();
+            usd.merge(k, e.get("usd") instanceof Number n ? n.doubleValue() : 0.0, Double::sum);
+        }
+        Map<String, Object> out = new java.util.TreeMap<>();
+        sums.forEach((k, s) -> out.put(k, List.of(s[0], s[1], s[2], s[3], Math.round(usd.get(k) * 1e9))));
+        return out;
     }
 
     @SuppressWarnings("unchecked")
