@@ -182,7 +182,10 @@ public final class Backends {
         String effort = cfg.string("reasoning_effort", "");
         long base = cfg.longValue("retry_backoff_base_ms", 1000);
         long cap = cfg.longValue("retry_backoff_cap_ms", 30000);
-        int pool = s.role().equals("optimizer") ? cfg.integer("max_api_workers", 8) : cfg.integer("workers", 8);
+        // Upstream bounds optimizer calls by its analyst/merge thread pools (analyst_workers); max_api_workers is
+        // ALFWorld's cap on concurrent target calls; other targets run at most `workers` rollout threads.
+        int pool = s.role().equals("optimizer") ? cfg.integer("analyst_workers", 16)
+                : cfg.string("env", "").equals("alfworld") ? cfg.integer("max_api_workers", 8) : cfg.integer("workers", 8);
         Path cacheDir = cfg.has("response_cache_dir") ? null : Path.of(".skillopt-cache", "responses");
         return b.role(s.role()).meter(meter).reasoningEffort(effort.isBlank() ? null : effort)
                 .backoff(new Backoff(Duration.ofMillis(base), Duration.ofMillis(cap), 0.2))

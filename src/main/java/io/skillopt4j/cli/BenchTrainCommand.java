@@ -1,16 +1,9 @@
 package io.skillopt4j.cli;
 
-import io.skillopt4j.backend.Backends;
 import io.skillopt4j.backend.ChatRequest;
 import io.skillopt4j.backend.OpenAiCompatibleChatModel;
-import io.skillopt4j.backend.ModelRoles;
-import io.skillopt4j.config.ConfigRequest;
-import io.skillopt4j.config.ConfigResolver;
-import io.skillopt4j.config.FlatConfig;
-import io.skillopt4j.env.Benchmark;
-import io.skillopt4j.env.BenchmarkContext;
-import io.skillopt4j.env.Benchmarks;
 import io.skillopt4j.internal.AtomicFiles;
+import io.skillopt4j.notebook.SkillOpt;
 import io.skillopt4j.sim.Latency;
 import io.skillopt4j.sim.SimServer;
 import io.skillopt4j.train.Trainer;
@@ -28,7 +21,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
@@ -122,32 +114,27 @@ final class BenchTrainCommand implements Callable<Integer> {
         return 0;
     }
 
-    private record Run(Path root, FlatConfig cfg, double wallS, long calls, double serverMs, double cpuMs) {}
+    private record Run(Path root, double wallS, long calls, double serverMs, double cpuMs) {}
 
     private Run run(Path cfgFile, Path root, long latency, int w, int aw) {
-        List<ConfigRequest.Override> os = new ArrayList<>();
-        os.add(ConfigRequest.Override.typed("env.out_root", root.toString()));
-        os.add(ConfigRequest.Override.typed("env.skill_init", cfgFile.getParent().resolve("initial_skill.md").toString()));
-        os.add(ConfigRequest.Override.typed("train.num_epochs", epochs));
-        os.add(ConfigRequest.Override.typed("env.workers", w));
-        os.add(ConfigRequest.Override.typed("gradient.analyst_workers", aw));
-        os.add(ConfigRequest.Override.typed("model.response_cache", "off"));
-        os.add(ConfigRequest.Override.typed("train.background_eval", backgroundEval));
-        FlatConfig cfg = ConfigResolver.system().resolve(new ConfigRequest(cfgFile, Map.of(), os, Map.of(), false)).flat();
-        cfg = cfg.with("max_api_workers", Math.max(w, aw));
+        SkillOpt setup = SkillOpt.config(cfgFile).relaxed().onWarning(x -> {})
+                .set("env.out_root", root.toString()).set("train.num_epochs", epochs).set("env.workers", w)
+                .set("gradient.analyst_workers", aw).set("model.response_cache", "off").set("train.background_eval", backgroundEval)
+                .set("env.max_api_workers", Math.max(w, aw));
+        // the demo config's skill_init is relative to the repository root; point at the file next to it
+        if (config == null) setup = setup.set("env.skill_init", cfgFile.getParent().resolve("initial_skill.md").toString());
         long wallNs, c0, c1;
         SimServer sim = SimServer.builder().seed(7).latency(new Latency.Fixed(latency)).threads(Math.max(64, 4 * w)).start();
         try (sim) {
-            ModelRoles roles = Backends.roles(cfg, Map.of("OPENAI_COMPATIBLE_BASE_URL", sim.url(), "OPENAI_COMPATIBLE_API_KEY", "sk-bench"));
-            Benchmark b = Benchmarks.create("house-rules", new BenchmarkContext(cfg, roles, root));
+            Trainer trainer = setup.simulator(sim).trainer();
             c0 = cpuNanos();
             long t0 = System.nanoTime();
-            Trainer.builder().config(cfg).roles(roles).benchmark(b).outRoot(root).build().train();
+            trainer.train();
             wallNs = System.nanoTime() - t0;
             c1 = cpuNanos();
         }
         // read after close(): the server's per-call times are final then
-        return new Run(root, cfg, wallNs / 1e9, sim.requests(), sim.serverNanos() / 1e6, (c1 - c0) / 1e6);
+        return new Run(root, wallNs / 1e9, sim.requests(), sim.serverNanos() / 1e6, (c1 - c0) / 1e6);
     }
 
     /** Mean time of a wave of {@code w} parallel bare chat calls (distinct prompts) at {@code latency}: what a perfect trainer would see. */

@@ -1,17 +1,10 @@
 package io.skillopt4j.cli;
 
 import io.skillopt4j.ConfigException;
-import io.skillopt4j.backend.Backends;
-import io.skillopt4j.backend.ModelRoles;
 import io.skillopt4j.config.ConfigRequest;
-import io.skillopt4j.config.ConfigResolver;
-import io.skillopt4j.config.ConfigWarning;
-import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.config.ResolvedConfig;
-import io.skillopt4j.env.Benchmark;
-import io.skillopt4j.env.BenchmarkContext;
-import io.skillopt4j.env.Benchmarks;
 import io.skillopt4j.frames.Report;
+import io.skillopt4j.notebook.SkillOpt;
 import io.skillopt4j.frames.RunFrames;
 import io.skillopt4j.sim.Latency;
 import io.skillopt4j.sim.SimServer;
@@ -26,6 +19,9 @@ import picocli.CommandLine.ParseResult;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -60,46 +56,43 @@ final class DemoCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         boolean realBackend = pr.hasMatchedOption("--backend") || pr.hasMatchedOption("--optimizer_backend") || pr.hasMatchedOption("--target_backend");
         ConfigRequest req = ConfigOptions.train().configOptional().request(pr);
-        Path config = req.config() != null ? req.config() : locate(DEMO_CONFIG);
-        List<ConfigRequest.Override> os = new ArrayList<>();
-        if (req.config() == null && !pr.hasMatchedOption("--skill_init"))
-            os.add(ConfigRequest.Override.typed("env.skill_init", config.getParent().resolve("initial_skill.md").toString()));
-        os.add(ConfigRequest.Override.typed("model.response_cache", "read_write"));
-        os.addAll(req.overrides());
-        ResolvedConfig resolved = ConfigResolver.system().resolve(new ConfigRequest(config, req.base(), os, req.flags(), false));
-        for (ConfigWarning w : resolved.warnings()) err.println(w);
-        FlatConfig cfg = resolved.flat();
-        if (cfg.string("response_cache_dir", "").isBlank())
-            cfg = cfg.with("response_cache_dir", Path.of(cfg.string("out_root", "")).resolve(".cache").resolve("responses").toString());
-        Path outRoot = Path.of(cfg.string("out_root", ""));
+        List<ConfigRequest.Override> defaults = new ArrayList<>();
+        if (req.config() == null) {
+            Path config = locate(DEMO_CONFIG);
+            req = req.withConfig(config);
+            if (!pr.hasMatchedOption("--skill_init"))
+                defaults.add(ConfigRequest.Override.typed("env.skill_init", config.getParent().resolve("initial_skill.md").toString()));
+        }
+        defaults.add(ConfigRequest.Override.typed("model.response_cache", "read_write"));
+        // one resolution: the timestamped out_root is fixed before it is printed
+        SkillOpt setup = SkillOpt.request(req.withOverridesFirst(defaults)).relaxed().onWarning(err::println)
+                .clock(Clock.fixed(Instant.now(), ZoneId.systemDefault()));
+        ResolvedConfig cfg = setup.resolve();
+        Path outRoot = cfg.run().env().outRoot();
         boolean resuming = Files.exists(outRoot.resolve("runtime_state.json"));
-
         SimServer sim = null;
         try {
-            Map<String, String> env;
             if (realBackend) {
-                env = System.getenv();
-                if (cfg.string("optimizer_backend", "").equals("openai_compatible") && blank(env, "OPENAI_COMPATIBLE_BASE_URL")
+                Map<String, String> env = System.getenv();
+                if (cfg.run().model().optimizerBackend().equals("openai_compatible") && blank(env, "OPENAI_COMPATIBLE_BASE_URL")
                         && blank(env, "OPTIMIZER_OPENAI_COMPATIBLE_BASE_URL"))
                     throw new ConfigException("--backend openai_compatible needs OPENAI_COMPATIBLE_BASE_URL (e.g. http://localhost:8000/v1); "
                             + "omit --backend to use the built-in simulator");
-                err.println("skillopt demo: using the configured backends (" + cfg.string("optimizer_backend", "") + " / "
-                        + cfg.string("target_backend", "") + "), not the simulator");
+                err.println("skillopt demo: using the configured backends (" + cfg.run().model().optimizerBackend() + " / "
+                        + cfg.run().model().targetBackend() + "), not the simulator");
             } else {
                 Latency lat;
                 try { lat = Latency.parse(latency); } catch (IllegalArgumentException e) { throw new ConfigException("--sim-latency-ms: " + e.getMessage()); }
                 sim = SimServer.builder().seed(simSeed).latency(lat).start();
-                // only the simulator's address: user-level OPENAI_COMPATIBLE_* settings must not leak into the demo
-                env = Map.of("OPENAI_COMPATIBLE_BASE_URL", sim.url(), "OPENAI_COMPATIBLE_API_KEY", "sk-simulator");
+                setup = setup.simulator(sim);
                 err.println("skillopt demo: simulator (a deterministic stand-in for an LLM) at " + sim.url() + ", seed " + simSeed);
             }
             err.println("skillopt demo: " + (resuming ? "resuming " : "run folder ") + outRoot);
             err.flush();
-            ModelRoles roles = Backends.roles(cfg, env);
-            Benchmark bench = Benchmarks.create(cfg.string("env", "house-rules"), new BenchmarkContext(cfg, roles, outRoot));
-            DemoProgress progress = new DemoProgress(err, !noProgress, roles.ledger());
-            bench.onProgress(progress);
-            TrainingResult r = Trainer.builder().config(cfg).roles(roles).benchmark(bench).outRoot(outRoot).listener(progress).build().train();
+            DemoProgress progress = new DemoProgress(err, !noProgress);
+            Trainer trainer = setup.onWarning(w -> {}).listener(progress).rolloutProgress(progress).trainer();
+            progress.ledger(trainer.ledger());
+            TrainingResult r = trainer.train();
             progress.finish();
             if (r.stopped()) {
                 err.println(r.summary().getOrDefault("message", "skillopt demo: stopped; run the same command again to resume"));
@@ -107,7 +100,7 @@ final class DemoCommand implements Callable<Integer> {
                 return 1;
             }
             Path report = writeReport(outRoot, err);
-            DemoProgress.printSummary(out, r.summary(), outRoot, report, realBackend ? null : roles.ledger());
+            DemoProgress.printSummary(out, r.summary(), outRoot, report, trainer.ledger(), !realBackend);
             out.flush();
             return r.stopped() ? 1 : 0;
         } finally {
@@ -132,7 +125,10 @@ final class DemoCommand implements Callable<Integer> {
         Path p = Path.of(rel).toAbsolutePath();
         if (Files.exists(p)) return p;
         try {
-            Path jar = Path.of(DemoCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            // the launcher runs a cached copy of the jar (AppCDS) and names the original in this property
+            String launched = System.getProperty("skillopt.launcher.jar");
+            Path jar = launched != null ? Path.of(launched)
+                    : Path.of(DemoCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             for (Path d = jar.getParent(); d != null; d = d.getParent())
                 if (Files.exists(d.resolve(rel))) return d.resolve(rel);
         } catch (Exception ignored) { /* fall through to the error */ }

@@ -1,13 +1,6 @@
 package io.skillopt4j.cli;
 
-import io.skillopt4j.backend.Backends;
-import io.skillopt4j.backend.ModelRoles;
-import io.skillopt4j.config.ConfigWarning;
-import io.skillopt4j.config.FlatConfig;
-import io.skillopt4j.config.ResolvedConfig;
-import io.skillopt4j.env.Benchmark;
-import io.skillopt4j.env.BenchmarkContext;
-import io.skillopt4j.env.Benchmarks;
+import io.skillopt4j.notebook.SkillOpt;
 import io.skillopt4j.train.Evaluator;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -43,20 +36,15 @@ public final class EvalCommand implements Callable<Integer> {
     }
 
     @Override public Integer call() {
-        ResolvedConfig cfg = ConfigOptions.eval().resolve(spec.commandLine().getParseResult());
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
-        for (ConfigWarning w : cfg.warnings()) err.println(w);
-        err.flush();
-        FlatConfig flat = cfg.flat();
-        Path outRoot = Path.of(flat.string("out_root", "outputs/eval"));
-        ModelRoles roles = Backends.roles(flat);
-        Benchmark bench = Benchmarks.create(flat.string("env", ""), new BenchmarkContext(flat, roles, outRoot));
+        Evaluator ev = SkillOpt.request(ConfigOptions.eval().request(spec.commandLine().getParseResult()))
+                .relaxed().onWarning(w -> { err.println(w); err.flush(); }).evaluator(skill, split);
         out.println("  [skill] " + skill.toAbsolutePath().normalize());
-        out.println("  [eval] split=" + split + "  out_root=" + outRoot);
+        out.println("  [eval] split=" + split + "  out_root=" + ev.outRoot());
         out.flush();
-        Map<String, Object> s = new Evaluator(flat, bench, skill, split, outRoot).run();
+        Map<String, Object> s = ev.run();
         out.println(String.format(Locale.ROOT, "  Results: hard=%.4f  soft=%.4f  (n=%s)", s.get("hard"), s.get("soft"), s.get("n_items")));
-        out.println("  Saved to: " + outRoot);
+        out.println("  Saved to: " + ev.outRoot());
         out.flush();
         return 0;
     }

@@ -8,6 +8,7 @@ import picocli.CommandLine.Command;
 
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -35,6 +36,16 @@ public final class Main implements Runnable {
             EvalCommand::commandLine,
             null);
 
+    /**
+     * The commands a training run goes through, by name. Invoked by name they are built alone: building every
+     * subcommand's picocli model (hundreds of reflective option specs) costs a cold JVM a few hundred ms.
+     */
+    static final Map<String, Supplier<Object>> TRAINING_PATH = Map.of(
+            "train", TrainCommand::commandLine,
+            "eval", EvalCommand::commandLine,
+            "demo", DemoCommand::commandLine,
+            "bench", BenchCommand::new);
+
     @SafeVarargs
     private static List<Supplier<Object>> commands(Supplier<Object>... all) {
         return java.util.Arrays.stream(all).filter(java.util.Objects::nonNull).toList();
@@ -48,16 +59,19 @@ public final class Main implements Runnable {
 
     /** Runs the CLI in-process (as tests do) and returns the exit code. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cl = commandLine();
+        Supplier<Object> only = args.length > 0 ? TRAINING_PATH.get(args[0]) : null;
+        CommandLine cl = only == null ? commandLine() : commandLine(List.of(only));
         cl.setOut(out);
         cl.setErr(err);
         return cl.execute(args);
     }
 
     /** Returns the configured picocli tree. */
-    public static CommandLine commandLine() {
+    public static CommandLine commandLine() { return commandLine(COMMANDS); }
+
+    static CommandLine commandLine(List<Supplier<Object>> subcommands) {
         CommandLine cl = new CommandLine(new Main());
-        for (Supplier<Object> s : COMMANDS) cl.addSubcommand(s.get());
+        for (Supplier<Object> s : subcommands) cl.addSubcommand(s.get());
         boolean debug = System.getenv("SKILLOPT_DEBUG") != null;
         cl.setExecutionExceptionHandler((ex, cmd, parse) -> {
             Throwable t = ex;

@@ -14,15 +14,12 @@ import java.util.Map;
  */
 final class ProgressPrinter implements TrainingListener {
     private final PrintWriter out;
-    private final CostLedger ledger;
+    private volatile CostLedger ledger;
 
-    ProgressPrinter(PrintWriter out) { this(out, null); }
+    ProgressPrinter(PrintWriter out) { this.out = out; }
 
-    /** A printer whose step lines also show dollars spent and left of {@code ledger} (null = none). */
-    ProgressPrinter(PrintWriter out, CostLedger ledger) {
-        this.out = out;
-        this.ledger = ledger;
-    }
+    /** Step lines also show dollars spent and left of {@code l}. */
+    void ledger(CostLedger l) { this.ledger = l; }
 
     @Override public void runStarted(TrainingEvent.RunStarted e) {
         out.println("[train] " + e.outRoot() + "  " + e.numEpochs() + " epochs x " + e.stepsPerEpoch() + " steps"
@@ -38,7 +35,8 @@ final class ProgressPrinter implements TrainingListener {
     }
 
     @Override public void stepFinished(TrainingEvent.StepFinished e) {
-        out.println(line(e) + (ledger == null ? "" : "  " + ledger.progressLine()));
+        CostLedger l = ledger;
+        out.println(line(e) + (l == null ? "" : "  " + l.progressLine()));
         out.flush();
     }
 

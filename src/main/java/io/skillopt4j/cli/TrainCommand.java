@@ -1,13 +1,6 @@
 package io.skillopt4j.cli;
 
-import io.skillopt4j.backend.Backends;
-import io.skillopt4j.backend.ModelRoles;
-import io.skillopt4j.config.ConfigWarning;
-import io.skillopt4j.config.FlatConfig;
-import io.skillopt4j.config.ResolvedConfig;
-import io.skillopt4j.env.Benchmark;
-import io.skillopt4j.env.BenchmarkContext;
-import io.skillopt4j.env.Benchmarks;
+import io.skillopt4j.notebook.SkillOpt;
 import io.skillopt4j.train.Trainer;
 import io.skillopt4j.train.TrainingHandle;
 import io.skillopt4j.train.TrainingResult;
@@ -16,7 +9,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /**
@@ -37,16 +29,12 @@ public final class TrainCommand implements Callable<Integer> {
     }
 
     @Override public Integer call() {
-        ResolvedConfig cfg = ConfigOptions.train().resolve(spec.commandLine().getParseResult());
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
-        for (ConfigWarning w : cfg.warnings()) err.println(w);
-        err.flush();
-        FlatConfig flat = cfg.flat();
-        Path outRoot = Path.of(flat.string("out_root", "outputs/skillopt"));
-        ModelRoles roles = Backends.roles(flat);
-        Benchmark bench = Benchmarks.create(flat.string("env", ""), new BenchmarkContext(flat, roles, outRoot));
-        Trainer trainer = Trainer.builder().config(flat).roles(roles).benchmark(bench).outRoot(outRoot)
-                .listener(new ProgressPrinter(out, roles.ledger())).build();
+        ProgressPrinter printer = new ProgressPrinter(out);
+        Trainer trainer = SkillOpt.request(ConfigOptions.train().request(spec.commandLine().getParseResult()))
+                .relaxed().onWarning(w -> { err.println(w); err.flush(); })
+                .listener(printer).trainer();
+        printer.ledger(trainer.ledger());
         TrainingResult r = runStoppable(trainer);
         return r.stopped() ? 130 : 0;
     }

@@ -13,10 +13,11 @@ import java.util.Objects;
 import java.util.TreeMap;
 
 /** Immutable (static functions). Builds the key / value / source / default table of a resolved config. */
-final class ConfigDescription {
+public final class ConfigDescription {
     private ConfigDescription() {}
 
-    static Table describe(ConfigRequest req, ResolvedConfig resolved) {
+    /** Returns one row per resolved flat key: key, value (secrets masked), source (file, flag, override, default), default?. */
+    public static Table describe(ConfigRequest req, ResolvedConfig resolved) {
         List<ConfigLoader.Layer> layers = req.config() == null ? List.of()
                 : layersOf(req);
         StringColumn key = StringColumn.create("key");

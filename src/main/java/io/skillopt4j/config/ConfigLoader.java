@@ -28,7 +28,7 @@ public final class ConfigLoader {
     private final List<ConfigWarning> warnings;
     private final List<Layer> layers = new ArrayList<>();
 
-    /** One loaded file after normalisation, for provenance ({@link SkillOptConfig#describe()}). */
+    /** One loaded file after normalisation, for provenance ({@link ConfigDescription}). */
     public record Layer(Path path, Map<String, Object> content) {}
 
     public ConfigLoader(List<ConfigWarning> warnings) { this.warnings = warnings; }
@@ -151,15 +151,34 @@ public final class ConfigLoader {
         return flat.equals("env") && m.get("env") instanceof Map<?, ?>;
     }
 
-    private void warnUnknownKeys(Map<String, Object> layer, String source) {
-        if (!ConfigFormat.isStructured(layer)) return;
-        for (String section : List.of("model", "train", "gradient", "optimizer", "evaluation")) {
-            if (!(layer.get(section) instanceof Map<?, ?> m)) continue;
+    private void warnUnknownKeys(Map<String, Object> layer, String source) { unknownKeys(layer, source, warnings); }
+
+    /** Unknown keys of the known sections, and mapping-valued top-level keys that are no section ({@code envv:}). */
+    static void unknownKeys(Map<String, Object> layer, String source, List<ConfigWarning> out) {
+        if (!ConfigFormat.isStructured(layer)) {
+            // a flat mapping may carry benchmark keys; a nested mapping under an unknown name is a misspelt section
+            for (Map.Entry<String, Object> e : layer.entrySet()) if (e.getValue() instanceof Map<?, ?>) unknownSection(source, e.getKey(), out);
+            return;
+        }
+        for (Map.Entry<String, Object> e : layer.entrySet()) {
+            if (!(e.getValue() instanceof Map<?, ?> m)) continue;
+            String section = e.getKey();
+            if (section.equals("env")) continue;
+            if (!Flags.SECTIONS.contains(section)) {
+                unknownSection(source, section, out);
+                continue;
+            }
             for (Object k : m.keySet()) {
                 String path = section + "." + k;
                 if (Flags.byPath(path).isPresent() || Flags.DROPPED_BASE_KEYS.contains(path)) continue;
-                warnings.add(ConfigWarning.unknownKey(source, path));
+                out.add(ConfigWarning.unknownKey(source, path));
             }
         }
+    }
+
+    private static void unknownSection(String source, String name, List<ConfigWarning> out) {
+        String c = Suggest.closest(name, Flags.SECTIONS);
+        out.add(new ConfigWarning(ConfigWarning.USER, source + ": unknown section " + name + " is ignored"
+                + (c == null ? "" : "; did you mean " + c + "?")));
     }
 }

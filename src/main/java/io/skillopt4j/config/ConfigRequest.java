@@ -50,6 +50,42 @@ public record ConfigRequest(Path config, Map<String, Object> base, List<Override
         public String item() { return key + "=" + raw; }
     }
 
+    /** Returns a request for a YAML file (with its {@code _base_} chain) and nothing else. */
+    public static ConfigRequest file(Path config) { return new ConfigRequest(config, Map.of(), List.of(), Map.of(), false); }
+
+    /** Returns a request for an in-memory mapping shaped like a YAML file (structured or flat). */
+    public static ConfigRequest map(Map<String, ?> base) {
+        return new ConfigRequest(null, Values.copyMap(base), List.of(), Map.of(), false);
+    }
+
+    /** Returns a copy with {@code o} appended to the overrides (a later override wins). */
+    public ConfigRequest withOverride(Override o) {
+        List<Override> os = new ArrayList<>(overrides);
+        os.add(o);
+        return new ConfigRequest(config, base, os, flags, eval);
+    }
+
+    /** Returns a copy with {@code os} put before the existing overrides (defaults that the caller's own overrides beat). */
+    public ConfigRequest withOverridesFirst(List<Override> os) {
+        List<Override> all = new ArrayList<>(os);
+        all.addAll(overrides);
+        return new ConfigRequest(config, base, all, flags, eval);
+    }
+
+    /** Returns a copy with the typed legacy flag set ({@code null} removes it). */
+    public ConfigRequest withFlag(String flag, Object typedValue) {
+        Map<String, Object> f = new LinkedHashMap<>(flags);
+        if (typedValue == null) f.remove(flag);
+        else f.put(flag, typedValue);
+        return new ConfigRequest(config, base, overrides, f, eval);
+    }
+
+    /** Returns a copy that applies eval_only's rules ({@code true}) or train's. */
+    public ConfigRequest withEval(boolean e) { return new ConfigRequest(config, base, overrides, flags, e); }
+
+    /** Returns a copy reading {@code file} instead of the current file or mapping. */
+    public ConfigRequest withConfig(Path file) { return new ConfigRequest(file, base, overrides, flags, eval); }
+
     /** Parses CLI {@code --cfg-options} items. */
     public static List<Override> parseOverrides(List<String> items) {
         List<Override> out = new ArrayList<>();

@@ -63,6 +63,7 @@ public final class ConfigResolver {
         // C: load + overrides.
         ConfigLoader loader = new ConfigLoader(warnings);
         Map<String, Object> cfg = req.config() != null ? loader.load(req.config()) : Values.copyMap(req.base());
+        if (req.config() == null) Warnings.checkMap(cfg, warnings);
         boolean before = ConfigFormat.isStructured(cfg);
         for (Override o : active) {
             Warnings.checkOverrideKey(o.key(), warnings);
@@ -99,6 +100,7 @@ public final class ConfigResolver {
             if ((nv == null || "".equals(nv)) && ov != null && !"".equals(ov)) flat.put(p[0], ov);
         }
         // H: backends, roles, models — resolved once, here.
+        Warnings.checkBackendLabel(flat.get("model_backend"), warnings);
         Roles.resolve(req, flat);
         // I: out_root.
         outRoot(req.eval(), flat);

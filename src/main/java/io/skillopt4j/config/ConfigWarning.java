@@ -14,6 +14,12 @@ public record ConfigWarning(String category, String message) {
     public static final String DEPRECATION = "DeprecationWarning";
     public static final String USER = "UserWarning";
 
+    /**
+     * True when the run would differ from what was asked: an unknown key or value that is ignored (UserWarning), a
+     * retired option (FutureWarning). The fluent API throws these unless relaxed; the CLI prints them, as upstream.
+     */
+    public boolean changesBehaviour() { return category.equals(USER) || category.equals(FUTURE); }
+
     /** Returns the line printed on stderr. */
     @Override public String toString() { return "WARNING " + category + ": " + message; }
 

@@ -171,6 +171,10 @@ public final class Flags {
         t.add(n("response_cache_dir", "model.response_cache_dir", STR, "Cache directory (\"\" = <out_root>/.cache/responses)").evalToo().asOurs().consumerDefault(""));
         t.add(n("claude_chat_transport", "model.claude_chat_transport", STR, "claude_chat transport: cli (Claude Code CLI) or api (Anthropic Messages API, ANTHROPIC_API_KEY)")
                 .evalToo().asOurs().withChoices("cli", "api").consumerDefault("cli"));
+        t.add(n("claude_trace_to_optimizer", "model.claude_trace_to_optimizer", BOOL, "Feed claude_code_exec target traces (parsed steps) to the optimizer")
+                .asOurs().consumerDefault(true));
+        t.add(n("json_reask", "model.json_reask", BOOL, "Re-ask the optimizer when a reply holds no JSON object (SkillOpt never does; off by default)")
+                .asOurs().consumerDefault(false));
         t.add(n("price_table", "model.price_table", STR, "YAML/JSON price table (file or inline map) replacing or adding entries of the bundled one (docs/cost.md)").evalToo().asOurs().consumerDefault(""));
         t.add(n("background_eval", "train.background_eval", BOOL, "Run the initial skill's test evaluation and the slow update's previous-skill rollout ahead of time, in rollout slots the optimizer stages leave idle")
                 .asOurs().consumerDefault(true));

@@ -22,6 +22,19 @@ public record ResolvedConfig(FlatConfig flat, RunConfig run, List<ConfigWarning>
         warnings = List.copyOf(warnings);
     }
 
+    /**
+     * Returns a warning when {@code env.skill_init} names a file that does not exist (upstream then trains from a blank
+     * skill): checked when a training is assembled, not by {@code config show} (shipped configs name upstream's paths).
+     */
+    public java.util.Optional<ConfigWarning> missingSkillInit() {
+        String s = run.env().skillInit();
+        if (s.isBlank()) return java.util.Optional.empty();
+        Path p = Path.of(s).toAbsolutePath().normalize();
+        if (java.nio.file.Files.isRegularFile(p)) return java.util.Optional.empty();
+        return java.util.Optional.of(new ConfigWarning(ConfigWarning.USER, "env.skill_init (skill_init): file not found: " + p
+                + " (training would start from a blank skill)"));
+    }
+
     /** Returns the flat config sorted by key with secret values masked (what {@code config show} prints). */
     public Map<String, Object> redactedSorted() {
         return new TreeMap<>(Redactor.redact(flat.asMap()));

@@ -80,4 +80,20 @@ final class Warnings {
         out.add(new ConfigWarning(ConfigWarning.USER, "--cfg-options " + key + ": unknown key " + key
                 + " (benchmark-specific keys belong under env.)" + Suggest.didYouMean(key)));
     }
+
+    /** Warns about unknown sections and section keys of an in-memory mapping (a file's are checked by the loader). */
+    static void checkMap(Map<String, Object> m, List<ConfigWarning> out) {
+        ConfigLoader.unknownKeys(m, "<map>", out);
+    }
+
+    /** Warns when {@code model.backend} is not a backend label: it would silently run as azure_openai. */
+    static void checkBackendLabel(Object label, List<ConfigWarning> out) {
+        if (!ConfigResolver.truthy(label) || BackendNames.isKnown(Coercion.pyStr(label))) return;
+        String v = Coercion.pyStr(label);
+        FlagSpec f = Flags.byFlag("backend").orElseThrow();
+        String c = Suggest.closest(v, f.choices());
+        out.add(new ConfigWarning(ConfigWarning.USER, "model.backend (model_backend) must be one of "
+                + String.join(", ", f.choices()) + ", got \"" + v + "\" (it would run as azure_openai)"
+                + (c == null ? "" : "; did you mean " + c + "?")));
+    }
 }

@@ -1,49 +1,84 @@
 package io.skillopt4j.notebook;
 
+import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.Backends;
 import io.skillopt4j.backend.ModelRoles;
+import io.skillopt4j.config.ConfigDescription;
+import io.skillopt4j.config.ConfigRequest;
+import io.skillopt4j.config.ConfigResolver;
+import io.skillopt4j.config.ConfigWarning;
+import io.skillopt4j.config.FlagValues;
 import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.config.ResolvedConfig;
-import io.skillopt4j.config.SkillOptConfig;
 import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.Benchmarks;
+import io.skillopt4j.env.RolloutRunner;
 import io.skillopt4j.frames.Compare;
-import io.skillopt4j.train.Trainer;
 import io.skillopt4j.run.TrainingListener;
+import io.skillopt4j.sim.SimServer;
+import io.skillopt4j.train.Evaluator;
+import io.skillopt4j.train.Trainer;
 import tech.tablesaw.api.Table;
 
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
- * Not thread-safe; a short-lived builder (use it, then discard it). The notebook entry point: configure a run
- * fluently, train it, and get a {@link Run} back; or open and compare existing run folders.
+ * Immutable: every call returns a new builder, so {@code base.set(k, 1)} and {@code base.set(k, 4)} are two
+ * independent runs. The one way a training is put together — config → backends → benchmark → {@link Trainer} — for
+ * notebooks, JShell, every CLI command ({@code train}, {@code eval}, {@code demo}, {@code bench train}) and tests;
+ * each call maps to the CLI input it stands for. Mistakes ({@code train.num_epoch}, an unknown section, a backend
+ * label that does not exist, a missing {@code skill_init} file) throw {@link ConfigException} with a did-you-mean
+ * before any model call, unless {@link #relaxed()} (then they are reported as warnings, as on the CLI).
  * <pre>{@code
  * Run run = SkillOpt.config("configs/demo/default.yaml")
- *         .set("train.num_epochs", 2).backend("openai_compatible").baseUrl(sim.url())
+ *         .set("train.num_epochs", 2).simulator(sim)
  *         .train();
- * run.steps();
  * SkillOpt.compare(run, SkillOpt.run("outputs/python_run")).steps();
  * }</pre>
  */
 public final class SkillOpt {
-    private final SkillOptConfig config;
-    private final List<TrainingListener> listeners = new ArrayList<>();
-    private Map<String, String> env = System.getenv();
+    /** Everything a builder holds; a record so that each change is a copy. */
+    private record Spec(ConfigRequest request, Map<String, Object> codeFlags, Clock clock, Path cwd,
+                        Map<String, String> env, List<TrainingListener> listeners, RolloutRunner.Progress progress,
+                        Function<BenchmarkContext, Benchmark> benchmark, boolean relaxed, Consumer<ConfigWarning> onWarning) {
+        Spec {
+            codeFlags = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(codeFlags));
+            env = Map.copyOf(env);
+            listeners = List.copyOf(listeners);
+        }
+    }
 
-    private SkillOpt(SkillOptConfig config) { this.config = config; }
+    private final Spec spec;
+
+    private SkillOpt(Spec spec) { this.spec = spec; }
+
+    private static SkillOpt start(ConfigRequest req) {
+        return new SkillOpt(new Spec(req, Map.of(), Clock.systemDefaultZone(), Path.of(""), System.getenv(), List.of(), null,
+                null, false, w -> System.err.println(w)));
+    }
 
     /** Starts from a YAML config file (with its {@code _base_} chain), as {@code skillopt train --config PATH}. */
-    public static SkillOpt config(String path) { return new SkillOpt(SkillOptConfig.load(path)); }
+    public static SkillOpt config(String path) { return config(Path.of(path)); }
 
     /** Starts from a YAML config file. */
-    public static SkillOpt config(Path path) { return new SkillOpt(SkillOptConfig.load(path)); }
+    public static SkillOpt config(Path path) { return start(ConfigRequest.file(path)); }
 
     /** Starts from an in-memory mapping shaped like a YAML config (structured or flat keys). */
-    public static SkillOpt config(Map<String, ?> yamlShaped) { return new SkillOpt(SkillOptConfig.fromMap(yamlShaped)); }
+    public static SkillOpt config(Map<String, ?> yamlShaped) { return start(ConfigRequest.map(yamlShaped)); }
+
+    /** Starts from nothing: every key takes its default. */
+    public static SkillOpt empty() { return start(ConfigRequest.map(Map.of())); }
+
+    /** Starts from what a command line asked for (the CLI's entry: {@code ConfigOptions.request(parseResult)}). */
+    public static SkillOpt request(ConfigRequest req) { return start(req); }
 
     /** Opens a run folder (ours or Python SkillOpt's); same as {@link Runs#open(String)}. */
     public static Run run(String dir) { return Runs.open(dir); }
@@ -57,71 +92,190 @@ public final class SkillOpt {
     /** Compares run folders side by side. */
     public static Compare compare(String... dirs) { return Runs.compare(java.util.Arrays.stream(dirs).map(Runs::open).toList()); }
 
-    /** Sets a structured key, as {@code --cfg-options key=value} (e.g. {@code "train.num_epochs", 2}). */
-    public SkillOpt set(String key, Object value) { config.set(key, value); return this; }
+    private SkillOpt request(Function<ConfigRequest, ConfigRequest> f) {
+        Spec s = spec;
+        return new SkillOpt(new Spec(f.apply(s.request), s.codeFlags, s.clock, s.cwd, s.env, s.listeners, s.progress,
+                s.benchmark, s.relaxed, s.onWarning));
+    }
 
-    /** Sets a flat flag, as {@code --name value} on the train command line. */
-    public SkillOpt flag(String name, Object value) { config.flag(name, value); return this; }
+    /** Sets a structured key, as {@code --cfg-options key=value} (e.g. {@code "train.num_epochs", 2}); strings are coerced like CLI text. */
+    public SkillOpt set(String key, Object value) { return request(r -> r.withOverride(ConfigRequest.Override.typed(key, value))); }
+
+    /** Adds raw {@code --cfg-options} items ({@code "train.seed=3"}). */
+    public SkillOpt cfgOptions(String... items) {
+        return request(r -> {
+            ConfigRequest out = r;
+            for (String item : items) out = out.withOverride(ConfigRequest.Override.parse(item));
+            return out;
+        });
+    }
+
+    /** Sets a legacy flag, as {@code --name value} on the train command line; null removes it. Checked at once. */
+    public SkillOpt flag(String name, Object value) {
+        String n = name.startsWith("--") ? name.substring(2) : name;
+        FlagValues.fromCode(n, value, spec.request.eval()); // an unknown flag or bad value fails here, not at train()
+        Map<String, Object> f = new LinkedHashMap<>(spec.codeFlags);
+        if (value == null) f.remove(n);
+        else f.put(n, value);
+        Spec s = spec;
+        return new SkillOpt(new Spec(s.request, f, s.clock, s.cwd, s.env, s.listeners, s.progress, s.benchmark, s.relaxed, s.onWarning));
+    }
 
     /** Selects the backend of both roles, as {@code --backend NAME}. */
-    public SkillOpt backend(String name) { config.backend(name); return this; }
+    public SkillOpt backend(String name) { return flag("backend", name); }
 
     /** Selects the optimizer backend. */
-    public SkillOpt optimizerBackend(String name) { config.optimizerBackend(name); return this; }
+    public SkillOpt optimizerBackend(String name) { return flag("optimizer_backend", name); }
 
     /** Selects the target backend. */
-    public SkillOpt targetBackend(String name) { config.targetBackend(name); return this; }
+    public SkillOpt targetBackend(String name) { return flag("target_backend", name); }
 
-    /** Sets the base URL of the {@code openai_compatible} backend (e.g. the offline simulator's {@code sim.url()}). */
-    public SkillOpt baseUrl(String url) { config.flag("openai_compatible_base_url", url); return this; }
+    /** Sets the base URL of the {@code openai_compatible} backend. */
+    public SkillOpt baseUrl(String url) { return flag("openai_compatible_base_url", url); }
 
     /** Sets both models, as {@code --optimizer_model}/{@code --target_model}. */
-    public SkillOpt model(String model) { config.flag("optimizer_model", model); config.flag("target_model", model); return this; }
+    public SkillOpt model(String model) { return flag("optimizer_model", model).flag("target_model", model); }
 
     /** Sets the run folder (default: {@code outputs/skillopt_<env>_<model>_<timestamp>}). */
-    public SkillOpt outRoot(String dir) { config.outRoot(dir); return this; }
+    public SkillOpt outRoot(String dir) { return flag("out_root", dir); }
 
     /** Sets the run folder. */
-    public SkillOpt outRoot(Path dir) { config.outRoot(dir.toString()); return this; }
+    public SkillOpt outRoot(Path dir) { return outRoot(dir.toString()); }
 
-    /** Adds a listener for training events (step finished, epoch finished, ...). */
-    public SkillOpt listener(TrainingListener l) { listeners.add(l); return this; }
+    /** Applies eval_only's rules and flag set instead of train's (for {@link #evaluator}). */
+    public SkillOpt forEval() { return request(r -> r.withEval(true)); }
+
+    /** Uses this clock for the {@code out_root} timestamp (tests). */
+    public SkillOpt clock(Clock c) {
+        Spec s = spec;
+        return new SkillOpt(new Spec(s.request, s.codeFlags, c, s.cwd, s.env, s.listeners, s.progress, s.benchmark, s.relaxed, s.onWarning));
+    }
+
+    /** Resolves relative paths (out_root) against this directory instead of the working directory. */
+    public SkillOpt workingDirectory(Path dir) {
+        Spec s = spec;
+        return new SkillOpt(new Spec(s.request, s.codeFlags, s.clock, dir, s.env, s.listeners, s.progress, s.benchmark, s.relaxed, s.onWarning));
+    }
 
     /** Uses {@code env} instead of the process environment for API keys and URLs (tests, shared kernels). */
-    public SkillOpt environment(Map<String, String> env) { this.env = Map.copyOf(env); return this; }
+    public SkillOpt environment(Map<String, String> env) {
+        Spec s = spec;
+        return new SkillOpt(new Spec(s.request, s.codeFlags, s.clock, s.cwd, env, s.listeners, s.progress, s.benchmark, s.relaxed, s.onWarning));
+    }
+
+    /** Runs both roles on the offline simulator: {@code openai_compatible} at {@code sim.url()}, and no other environment. */
+    public SkillOpt simulator(SimServer sim) {
+        return environment(sim.environment()).flag("optimizer_backend", "openai_compatible").flag("target_backend", "openai_compatible");
+    }
+
+    /** Adds a listener for training events (step finished, epoch finished, ...). */
+    public SkillOpt listener(TrainingListener l) {
+        Spec s = spec;
+        List<TrainingListener> ls = new ArrayList<>(s.listeners);
+        ls.add(l);
+        return new SkillOpt(new Spec(s.request, s.codeFlags, s.clock, s.cwd, s.env, ls, s.progress, s.benchmark, s.relaxed, s.onWarning));
+    }
+
+    /** Receives per-item rollout progress (the demo's progress bar). */
+    public SkillOpt rolloutProgress(RolloutRunner.Progress p) {
+        Spec s = spec;
+        return new SkillOpt(new Spec(s.request, s.codeFlags, s.clock, s.cwd, s.env, s.listeners, p, s.benchmark, s.relaxed, s.onWarning));
+    }
+
+    /** Trains on the benchmark {@code factory} makes instead of the one {@code env.name} registers (tests, custom benchmarks). */
+    public SkillOpt benchmark(Function<BenchmarkContext, Benchmark> factory) {
+        Spec s = spec;
+        return new SkillOpt(new Spec(s.request, s.codeFlags, s.clock, s.cwd, s.env, s.listeners, s.progress, factory, s.relaxed, s.onWarning));
+    }
+
+    /** Reports behaviour-changing config warnings instead of throwing them (the CLI's upstream behaviour). */
+    public SkillOpt relaxed() {
+        Spec s = spec;
+        return new SkillOpt(new Spec(s.request, s.codeFlags, s.clock, s.cwd, s.env, s.listeners, s.progress, s.benchmark, true, s.onWarning));
+    }
+
+    /** Where config warnings go when they are not errors (default: standard error). */
+    public SkillOpt onWarning(Consumer<ConfigWarning> sink) {
+        Spec s = spec;
+        return new SkillOpt(new Spec(s.request, s.codeFlags, s.clock, s.cwd, s.env, s.listeners, s.progress, s.benchmark, s.relaxed, sink));
+    }
+
+    /** Returns the request this builder stands for (what {@code skillopt config show} would be given). */
+    public ConfigRequest request() {
+        ConfigRequest r = spec.request;
+        for (Map.Entry<String, Object> e : spec.codeFlags.entrySet())
+            r = r.withFlag(e.getKey(), FlagValues.fromCode(e.getKey(), e.getValue(), r.eval()));
+        return r;
+    }
+
+    /**
+     * Resolves once: validated, with behaviour-changing warnings thrown as one {@link ConfigException} (all of them,
+     * one per line) unless {@link #relaxed()}; the other warnings go to {@link #onWarning}.
+     */
+    public ResolvedConfig resolve() {
+        ResolvedConfig r = new ConfigResolver(spec.clock, spec.cwd).resolve(request());
+        List<String> errors = spec.relaxed ? List.of()
+                : r.warnings().stream().filter(ConfigWarning::changesBehaviour).map(ConfigWarning::message).toList();
+        if (!errors.isEmpty()) throw new ConfigException(String.join("\n", errors) + " (relaxed() makes this a warning)");
+        for (ConfigWarning w : r.warnings()) spec.onWarning.accept(w);
+        return r;
+    }
 
     /** Returns every resolved key with its value, source and whether it is the default. */
-    public Table describe() { return config.describe(); }
-
-    /** Returns the resolved configuration (validated; throws {@code ConfigException} naming a bad key). */
-    public ResolvedConfig resolve() { return config.build(); }
+    public Table describe() { return ConfigDescription.describe(request(), resolve()); }
 
     /**
      * Trains in this thread and returns the finished (or stopped) run, showing progress in the cell: a line
      * updated in place under a kernel, one compact line per step in plain JShell.
      */
-    public Run train() {
-        Trainer t = trainer(true);
-        return Runs.open(t.train().outRoot());
-    }
+    public Run train() { return Runs.open(listener(new CellProgress(System::nanoTime)).trainer().train().outRoot()); }
 
     /**
      * Trains on a background thread; the returned {@link Training} shows live progress, can {@code stop()}
      * (the current step's writes finish, leaving a resumable folder) and {@code await()} the run.
      */
-    public Training trainAsync() { return new Training(trainer(false).trainAsync()); }
+    public Training trainAsync() { return new Training(trainer().trainAsync()); }
 
-    private Trainer trainer(boolean progress) {
-        ResolvedConfig resolved = config.build();
+    /** The resolved pieces of one run: config, models and benchmark (built in this order, nothing called yet). */
+    private record Parts(ResolvedConfig resolved, FlatConfig flat, Path outRoot, ModelRoles roles, Benchmark benchmark) {}
+
+    private Parts parts(boolean training) {
+        ResolvedConfig resolved = resolve();
+        if (training) resolved.missingSkillInit().ifPresent(w -> {
+            if (!spec.relaxed) throw new ConfigException(w.message());
+            spec.onWarning.accept(w);
+        });
         FlatConfig flat = resolved.flat();
-        ModelRoles roles = Backends.roles(flat, env);
-        Path out = Path.of(flat.string("out_root", "outputs"));
-        Benchmark bench = Benchmarks.create(flat.string("env", ""), new BenchmarkContext(flat, roles, out));
-        Trainer.Builder b = Trainer.builder().config(flat).roles(roles).benchmark(bench).outRoot(out);
-        for (TrainingListener l : listeners) b.listener(l);
-        if (progress) b.listener(new CellProgress(System::nanoTime));
+        Path out = resolved.run().env().outRoot();
+        if (!"off".equals(resolved.run().model().responseCache()) && resolved.run().model().responseCacheDir().isBlank())
+            flat = flat.with("response_cache_dir", out.resolve(".cache").resolve("responses").toString()); // as the key's help says
+        ModelRoles roles = Backends.roles(flat, spec.env);
+        BenchmarkContext ctx = new BenchmarkContext(flat, roles, out);
+        Benchmark bench = spec.benchmark != null ? spec.benchmark.apply(ctx) : Benchmarks.create(resolved.run().env().name(), ctx);
+        if (spec.progress != null) bench.onProgress(spec.progress);
+        return new Parts(resolved, flat, out, roles, bench);
+    }
+
+    /**
+     * Builds the trainer (nothing runs until {@code train()}). The single {@code Trainer.builder()} call of the code
+     * base; the execution engine (local threads today) will be chosen here too.
+     */
+    public Trainer trainer() {
+        Parts p = parts(true);
+        Trainer.Builder b = Trainer.builder().config(p.flat).roles(p.roles).benchmark(p.benchmark).outRoot(p.outRoot);
+        for (TrainingListener l : spec.listeners) b.listener(l);
         return b.build();
     }
 
-    @Override public String toString() { return "SkillOpt builder (call train() or trainAsync())"; }
+    /** Builds an evaluation of {@code skill} on {@code split} (train, valid_seen, valid_unseen or all), as {@code skillopt eval}. */
+    public Evaluator evaluator(Path skill, String split) {
+        Parts p = parts(false);
+        return new Evaluator(p.flat, p.benchmark, skill, split, p.outRoot);
+    }
+
+    @Override public String toString() {
+        ConfigRequest r = request();
+        return "SkillOpt builder: " + (r.config() != null ? r.config() : "map") + ", " + r.overrides().size() + " override(s), "
+                + r.flags().keySet() + (spec.relaxed ? ", relaxed" : "") + " (call train() or trainAsync())";
+    }
 }

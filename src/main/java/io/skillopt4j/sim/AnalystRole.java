@@ -55,10 +55,13 @@ final class AnalystRole {
         for (Map.Entry<HouseCategory, Integer> e : ranked) {
             HouseCategory c = e.getKey();
             boolean missing = !c.ruleIn(skill) || c.styleIn(skill) != HouseCategory.Style.HOUSE;
-            summary.add(Map.of("failure_type", c.key() + "_format", "count", e.getValue(),
-                    "description", missing
-                            ? "Answers to " + c.key() + " questions used a generic format; the gold answers follow a house convention the skill does not state."
-                            : "The skill states the " + c.key() + " rule but the answer ignored it (execution slip)."));
+            Map<String, Object> row = new java.util.LinkedHashMap<>(); // ordered, unlike Map.of: same reply in every JVM
+            row.put("failure_type", c.key() + "_format");
+            row.put("count", e.getValue());
+            row.put("description", missing
+                    ? "Answers to " + c.key() + " questions used a generic format; the gold answers follow a house convention the skill does not state."
+                    : "The skill states the " + c.key() + " rule but the answer ignored it (execution slip).");
+            summary.add(row);
             if (!missing) { lapses.add("Re-read the house " + c.key() + " rule before answering " + c.key() + " questions."); continue; }
             if (skill.contains(c.decoy())) proposals.add(new Proposal(c, "replace", c.decoy(), c.rule(), e.getValue()));
             else if (r.nextDouble() < b.vagueRate()) proposals.add(new Proposal(c, "append", "", "- " + c.vague(), e.getValue()));

@@ -56,6 +56,14 @@ public final class SimServer implements AutoCloseable {
 
     public int port() { return http.port(); }
 
+    /**
+     * Returns the only environment a run on the simulator gets: the openai_compatible base URL and a dummy key.
+     * Nothing else, so user-level {@code OPENAI_COMPATIBLE_*} settings (or a real key) never leak into it.
+     */
+    public Map<String, String> environment() {
+        return Map.of("OPENAI_COMPATIBLE_BASE_URL", url(), "OPENAI_COMPATIBLE_API_KEY", "sk-simulator");
+    }
+
     public SimModel model() { return model; }
 
     public Latency latency() { return latency; }

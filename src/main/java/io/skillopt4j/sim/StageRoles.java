@@ -69,7 +69,7 @@ final class StageRoles {
 
     String ranking(String user) {
         int budget = SimText.intAfter(user, "budget=(\\d+)", 1);
-        String skill = SimText.section(user, "## Current Skill", List.of("## Edits Pool ("));
+        String skill = SimText.section(user, "## Current Skill", List.of("## Edits Pool (", "## Suggestions Pool ("));
         record Row(int index, int support, boolean restates, double jitter) {}
         java.util.SplittableRandom r = SimText.rng(seed, "ranking", user); // like a model, ties are broken unpredictably
         List<Row> rows = new ArrayList<>();
@@ -84,8 +84,11 @@ final class StageRoles {
         }
         rows.sort(Comparator.comparing(Row::restates).thenComparing(Row::support, Comparator.reverseOrder()).thenComparing(Row::jitter));
         List<Integer> sel = rows.stream().limit(budget).map(Row::index).toList();
-        return SimText.fenced(Map.of("reasoning", "Chose the " + sel.size() + " edits with the most supporting trajectories; restatements of existing rules last.",
-                "selected_indices", sel));
+        // ordered: Map.of iterates in a per-JVM random order, which made run folders differ between processes
+        Map<String, Object> reply = new java.util.LinkedHashMap<>();
+        reply.put("reasoning", "Chose the " + sel.size() + " edits with the most supporting trajectories; restatements of existing rules last.");
+        reply.put("selected_indices", sel);
+        return SimText.fenced(reply);
     }
 
     String learningRate(String user) {
@@ -177,10 +180,10 @@ final class StageRoles {
     }
 
     String consolidateAppendix(String user) {
-        String notes = SimText.section(user, "## Current Appendix Notes", List.of("## "));
+        String notes = SimText.section(user, "## Current Execution Notes", List.of("## "));
         Map<String, String> unique = new LinkedHashMap<>();
         for (String line : notes.split("\n")) {
-            String t = line.strip().replaceFirst("^[-*] +", "");
+            String t = line.strip().replaceFirst("^([-*]|\\d+\\.) +", "");
             if (!t.isEmpty()) unique.putIfAbsent(SimText.canonical(t), t);
         }
         List<String> out = new ArrayList<>(unique.values());

@@ -41,6 +41,9 @@ public final class Evaluator {
         this.outRoot = Objects.requireNonNull(outRoot, "outRoot").toAbsolutePath().normalize();
     }
 
+    /** Returns the folder the rollouts and eval_summary.json go to. */
+    public Path outRoot() { return outRoot; }
+
     /** Runs the evaluation and returns the eval_summary map. */
     public Map<String, Object> run() {
         if (!Files.isRegularFile(skill)) throw new ConfigException("--skill: file not found: " + skill);

@@ -21,7 +21,7 @@ public record TrainSettings(int numEpochs, int configuredTrainSize, int batchSiz
                             boolean useGate, String gateMetric, double gateMixedWeight, boolean useDensity, double densityWeight,
                             Set<String> leadingWords, int selEnvNum, int testEnvNum, boolean evalTest, String env, String skillInit,
                             String rewriteReasoningEffort, int rewriteMaxTokens, boolean codexTrace, boolean claudeTrace,
-                            boolean backgroundEval) {
+                            boolean backgroundEval, boolean jsonReask) {
 
     /** Reads and validates {@code cfg}. */
     public static TrainSettings from(FlatConfig cfg) {
@@ -52,10 +52,10 @@ public record TrainSettings(int numEpochs, int configuredTrainSize, int batchSiz
         String appendixSource = cfg.string("skill_aware_appendix_source", "both").trim().toLowerCase(Locale.ROOT);
         String targetBackend = cfg.string("target_backend", "");
         String rewriteEffort = cfg.has("rewrite_reasoning_effort") ? cfg.string("rewrite_reasoning_effort", "") : "high";
-        int minBudget = cfg.integer("min_edit_budget", 0);
+        int minBudget = cfg.integer("min_edit_budget", 2); // upstream's cfg.get("min_edit_budget", 2): a configured 0 stays 0
         return new TrainSettings(epochs, cfg.integer("train_size", 0), batch, accum, cfg.longValue("seed", 42),
                 Math.max(1, cfg.integer("minibatch_size", 8)), merge, workers, cfg.bool("failure_only", false),
-                cfg.integer("edit_budget", 4), minBudget == 0 ? 2 : minBudget, sched, lrMode, mode,
+                cfg.integer("edit_budget", 4), minBudget, sched, lrMode, mode,
                 cfg.bool("use_slow_update", false), Math.max(1, cfg.integer("slow_update_samples", 20)),
                 cfg.bool("slow_update_gate_with_selection", false), pairPolicy(cfg.string("longitudinal_pair_policy", "mixed")),
                 cfg.bool("use_meta_skill", false), cfg.bool("use_skill_aware_reflection", false),
@@ -66,7 +66,7 @@ public record TrainSettings(int numEpochs, int configuredTrainSize, int batchSiz
                 rewriteEffort.isBlank() ? null : rewriteEffort, cfg.integer("rewrite_max_completion_tokens", 64000),
                 targetBackend.equals("codex_exec") && cfg.bool("codex_trace_to_optimizer", false),
                 targetBackend.equals("claude_code_exec") && cfg.bool("claude_trace_to_optimizer", true),
-                cfg.bool("background_eval", true));
+                cfg.bool("background_eval", true), cfg.bool("json_reask", false));
     }
 
     /** Upstream's {@code _normalise_lr_control_mode}. */

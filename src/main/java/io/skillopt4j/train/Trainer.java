@@ -66,6 +66,9 @@ public final class Trainer {
     /** Returns the run folder. */
     public Path outRoot() { return outRoot; }
 
+    /** Returns the cost ledger the run's calls are priced into (and its dollar cap, if any). */
+    public io.skillopt4j.backend.CostLedger ledger() { return roles.ledger(); }
+
     /** Trains in the calling thread and returns the summary (or a stopped result, see {@link TrainingResult}). */
     public TrainingResult train() { return run(new AtomicBoolean(), listener); }
 
@@ -149,7 +152,7 @@ public final class Trainer {
         BackgroundRollouts background = s.backgroundEval()
                 ? new BackgroundRollouts(benchmark, benchmark.workers(), roles.usage(), eng.rolloutItems()) : null;
         try {
-            p.optimizer = new Optimizer(eng.optimizer(roles.optimizer()), background == null ? () -> {} : background::optimizerCall);
+            p.optimizer = new Optimizer(eng.optimizer(roles.optimizer()), background == null ? () -> {} : background::optimizerCall, s.jsonReask());
             Prompts prompts = new Prompts(benchmark);
             p.rollout = new Rollout(benchmark, background, eng.rolloutItems());
             p.reflect = new Reflect(s, p.optimizer, prompts, w, pool);

@@ -3,7 +3,8 @@ package io.skillopt4j.cli;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.config.ConfigResolver;
 import io.skillopt4j.config.ResolvedConfig;
-import io.skillopt4j.config.SkillOptConfig;
+import io.skillopt4j.config.Cfg;
+import io.skillopt4j.notebook.SkillOpt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -39,10 +40,10 @@ class ConfigOptionsTest {
         ResolvedConfig cli = viaCli("--config", F, "--backend", "claude_code_exec", "--target_model", "x",
                 "--cfg-options", "train.batch_size=8", "env.extra=yes", "--max_analyst_rounds", "1",
                 "--azure_api_key", "zz-cfg-test-secret-1", "--use_gate", "no");
-        ResolvedConfig api = SkillOptConfig.load(F).set("train.batch_size", 8).set("env.extra", "yes")
+        ResolvedConfig api = Cfg.load(F).set("train.batch_size", 8).set("env.extra", "yes")
                 .backend("claude_code_exec").flag("target_model", "x").flag("max_analyst_rounds", 1)
                 .flag("azure_api_key", "zz-cfg-test-secret-1").flag("use_gate", "no")
-                .clock(CLOCK).workingDirectory(dir).build();
+                .clock(CLOCK).workingDirectory(dir).resolve();
         assertEquals(cli.flat(), api.flat());
         assertEquals(cli.run(), api.run());
         assertEquals(cli.warnings(), api.warnings());

@@ -1,22 +1,12 @@
 package io.skillopt4j.cli;
 
-import io.skillopt4j.backend.Backends;
-import io.skillopt4j.backend.ModelRoles;
-import io.skillopt4j.config.ConfigRequest;
-import io.skillopt4j.config.ConfigResolver;
-import io.skillopt4j.config.FlatConfig;
-import io.skillopt4j.env.Benchmark;
-import io.skillopt4j.env.BenchmarkContext;
-import io.skillopt4j.env.Benchmarks;
+import io.skillopt4j.notebook.SkillOpt;
 import io.skillopt4j.sim.SimServer;
-import io.skillopt4j.train.Trainer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -27,17 +17,10 @@ class CriticalPathTest {
     @Test void phasesCountEveryCallOfADemoRunIncludingSkippedStepsAndBackgroundRollouts() {
         Path cfgFile = DemoCommand.locate(DemoCommand.DEMO_CONFIG);
         Path root = tmp.resolve("run");
-        List<ConfigRequest.Override> os = new ArrayList<>();
-        os.add(ConfigRequest.Override.typed("env.out_root", root.toString()));
-        os.add(ConfigRequest.Override.typed("env.skill_init", cfgFile.getParent().resolve("initial_skill.md").toString()));
-        os.add(ConfigRequest.Override.typed("train.num_epochs", 2));
-        os.add(ConfigRequest.Override.typed("env.workers", 4));
-        FlatConfig cfg = ConfigResolver.system().resolve(new ConfigRequest(cfgFile, Map.of(), os, Map.of(), false)).flat();
         long requests;
         try (SimServer sim = SimServer.builder().seed(7).start()) {
-            ModelRoles roles = Backends.roles(cfg, Map.of("OPENAI_COMPATIBLE_BASE_URL", sim.url(), "OPENAI_COMPATIBLE_API_KEY", "sk-test"));
-            Benchmark b = Benchmarks.create("house-rules", new BenchmarkContext(cfg, roles, root));
-            Trainer.builder().config(cfg).roles(roles).benchmark(b).outRoot(root).build().train();
+            SkillOpt.config(cfgFile).outRoot(root).set("env.skill_init", cfgFile.getParent().resolve("initial_skill.md").toString())
+                    .set("train.num_epochs", 2).set("env.workers", 4).simulator(sim).train();
             requests = sim.requests();
         }
         List<CriticalPath.Phase> phases = CriticalPath.phases(root, 4, 4);

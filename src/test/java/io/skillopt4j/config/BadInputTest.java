@@ -74,7 +74,7 @@ class BadInputTest {
     @ParameterizedTest
     @MethodSource("badOverrides")
     void badOverrideIsOneLine(String item, String message) {
-        ConfigException e = assertThrows(ConfigException.class, () -> SkillOptConfig.load(F).cfgOptions(item).build());
+        ConfigException e = assertThrows(ConfigException.class, () -> Cfg.load(F).cfgOptions(item).resolve());
         assertEquals(message, e.getMessage());
         assertFalse(e.getMessage().contains("\n"));
     }
@@ -92,7 +92,7 @@ class BadInputTest {
     @ParameterizedTest
     @MethodSource("badFlags")
     void badFlagIsOneLine(String flag, String value, String message) {
-        ConfigException e = assertThrows(ConfigException.class, () -> SkillOptConfig.load(F).flag(flag, value).build());
+        ConfigException e = assertThrows(ConfigException.class, () -> Cfg.load(F).flag(flag, value).resolve());
         assertEquals(message, e.getMessage());
     }
 
@@ -100,23 +100,23 @@ class BadInputTest {
     void missingFilesAndBadDocuments() throws IOException {
         Path missing = dir.resolve("nope.yaml");
         assertEquals("config file not found: " + missing,
-                assertThrows(ConfigException.class, () -> SkillOptConfig.load(missing).build()).getMessage());
+                assertThrows(ConfigException.class, () -> Cfg.load(missing).resolve()).getMessage());
         Path child = write("child.yaml", "_base_: gone.yaml\n");
         assertEquals(child + ": _base_ file not found: " + dir.resolve("gone.yaml"),
-                assertThrows(ConfigException.class, () -> SkillOptConfig.load(child).build()).getMessage());
+                assertThrows(ConfigException.class, () -> Cfg.load(child).resolve()).getMessage());
         Path list = write("list.yaml", "- a\n- b\n");
         assertEquals(list + ": top-level YAML must be a mapping, got a list",
-                assertThrows(ConfigException.class, () -> SkillOptConfig.load(list).build()).getMessage());
+                assertThrows(ConfigException.class, () -> Cfg.load(list).resolve()).getMessage());
         Path base = write("base.yaml", "_base_: 3\n");
         assertEquals(base + ": _base_ must be a file path or a list of file paths, got 3",
-                assertThrows(ConfigException.class, () -> SkillOptConfig.load(base).build()).getMessage());
+                assertThrows(ConfigException.class, () -> Cfg.load(base).resolve()).getMessage());
         Path syntax = write("syntax.yaml", "train:\n  seed: [1\n");
-        String msg = assertThrows(ConfigException.class, () -> SkillOptConfig.load(syntax).build()).getMessage();
+        String msg = assertThrows(ConfigException.class, () -> Cfg.load(syntax).resolve()).getMessage();
         assertTrue(msg.startsWith(syntax + ": invalid YAML at line "), msg);
         Path nonMapSection = write("m.yaml", "model: gpt\ntrain: {seed: 1}\n");
         assertEquals("--cfg-options model.target=...: cannot set model.target because model is a string, not a mapping",
-                assertThrows(ConfigException.class, () -> SkillOptConfig.load(nonMapSection)
-                        .cfgOptions("model.target=x").build()).getMessage());
+                assertThrows(ConfigException.class, () -> Cfg.load(nonMapSection)
+                        .cfgOptions("model.target=x").resolve()).getMessage());
     }
 
     Path write(String name, String text) throws IOException {

@@ -1,5 +1,6 @@
 package io.skillopt4j.config;
 
+import io.skillopt4j.notebook.SkillOpt;
 import io.skillopt4j.ConfigException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,11 +24,11 @@ class ConfigResolverTest {
     static final Clock CLOCK = Clock.fixed(Instant.parse("2026-03-04T05:06:07Z"), ZoneOffset.UTC);
     @TempDir Path dir;
 
-    SkillOptConfig searchqa() {
-        return SkillOptConfig.load(SEARCHQA).clock(CLOCK).workingDirectory(dir);
+    SkillOpt searchqa() {
+        return Cfg.load(SEARCHQA).clock(CLOCK).workingDirectory(dir);
     }
 
-    static Map<String, Object> flat(SkillOptConfig b) { return b.build().flat().asMap(); }
+    static Map<String, Object> flat(SkillOpt b) { return b.resolve().flat().asMap(); }
 
     static void roles(Map<String, Object> f, String label, String opt, String tgt, String optModel, String tgtModel) {
         assertEquals(label, f.get("model_backend"), "model_backend");
@@ -108,14 +109,14 @@ class ConfigResolverTest {
     @Test
     void nonDefaultRoleFromYamlIsKept() throws IOException {
         Path f = write("c.yaml", "_base_: " + Path.of(SEARCHQA).toAbsolutePath() + "\nmodel: {target_backend: claude_chat}\n");
-        roles(flat(SkillOptConfig.load(f).backend("cursor").clock(CLOCK)), "cursor_exec", "openai_chat", "claude_chat",
+        roles(flat(Cfg.load(f).backend("cursor").clock(CLOCK)), "cursor_exec", "openai_chat", "claude_chat",
                 "gpt-5.5", "claude-sonnet-4-6");
     }
 
     @Test
     void flatFileWithoutBackendGetsDefaultRolesOnlyWhereAbsent() throws IOException {
         Path f = write("flat.yaml", "env: searchqa\ntarget_backend: null\noptimizer_model: m\n");
-        Map<String, Object> m = flat(SkillOptConfig.load(f).clock(CLOCK));
+        Map<String, Object> m = flat(Cfg.load(f).clock(CLOCK));
         assertFalse(m.containsKey("model_backend"));
         assertEquals("openai_chat", m.get("optimizer_backend"));
         assertTrue(m.containsKey("target_backend") && m.get("target_backend") == null);
@@ -136,10 +137,10 @@ class ConfigResolverTest {
                 flat(searchqa().flag("optimizer_model", "org/model")).get("out_root"));
         Path base = write("b.yaml", "_base_: " + Path.of("configs/_base_/default.yaml").toAbsolutePath() + "\n");
         assertEquals(dir.resolve("outputs/skillopt__gpt-5.5_20260304_050607").toString(),
-                flat(SkillOptConfig.load(base).clock(CLOCK).workingDirectory(dir)).get("out_root"));
+                flat(Cfg.load(base).clock(CLOCK).workingDirectory(dir)).get("out_root"));
         Path flatFile = write("f.yaml", "batch_size: 2\n");
         assertEquals(dir.resolve("outputs/skillopt_unknown_unknown_20260304_050607").toString(),
-                flat(SkillOptConfig.load(flatFile).clock(CLOCK).workingDirectory(dir)).get("out_root"));
+                flat(Cfg.load(flatFile).clock(CLOCK).workingDirectory(dir)).get("out_root"));
         assertEquals(dir.resolve("runs/x").toString(), flat(searchqa().outRoot("runs/./x")).get("out_root"));
     }
 
@@ -162,7 +163,7 @@ class ConfigResolverTest {
     @Test
     void nullModelIsAClearError() throws IOException {
         Path f = write("n.yaml", "model: {optimizer: null}\n");
-        ConfigException e = assertThrows(ConfigException.class, () -> SkillOptConfig.load(f).build());
+        ConfigException e = assertThrows(ConfigException.class, () -> Cfg.load(f).resolve());
         assertEquals(f + ": model.optimizer (optimizer_model) must be a model name, got null", e.getMessage());
     }
 
@@ -182,7 +183,7 @@ class ConfigResolverTest {
 
     @Test
     void warningsAreEmptyForAShippedConfig() {
-        assertEquals(List.of(), searchqa().build().warnings());
+        assertEquals(List.of(), searchqa().resolve().warnings());
     }
 
     Path write(String name, String text) throws IOException {
@@ -207,7 +208,7 @@ class ConfigResolverTest {
     @Test
     void dottedOverrideOnAFlatFileCanMakeItStructured() throws IOException {
         Path f = write("flat2.yaml", "batch_size: 3\nenv: searchqa\n");
-        Map<String, Object> m = flat(SkillOptConfig.load(f).cfgOptions("model.target=t1").clock(CLOCK).workingDirectory(dir));
+        Map<String, Object> m = flat(Cfg.load(f).cfgOptions("model.target=t1").clock(CLOCK).workingDirectory(dir));
         assertEquals("t1", m.get("target_model"));
         assertEquals(3, m.get("batch_size"));
         assertEquals("searchqa", m.get("env"));
@@ -217,7 +218,7 @@ class ConfigResolverTest {
     void forEvalMayComeAfterFlags() {
         Map<String, Object> m = flat(searchqa().flag("target_model", "t").forEval());
         assertEquals(dir.resolve("outputs/eval_searchqa_t_20260304_050607").toString(), m.get("out_root"));
-        ConfigException e = assertThrows(ConfigException.class, () -> searchqa().flag("batch_size", 3).forEval().build());
+        ConfigException e = assertThrows(ConfigException.class, () -> searchqa().flag("batch_size", 3).forEval().resolve());
         assertEquals("unknown flag --batch_size", e.getMessage());
     }
 }

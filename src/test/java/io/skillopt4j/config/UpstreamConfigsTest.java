@@ -96,7 +96,7 @@ class UpstreamConfigsTest {
         assertEquals(8, files.size());
         for (Path f : files) {
             String name = f.getParent().getFileName().toString();
-            ResolvedConfig r = SkillOptConfig.load(f).clock(CLOCK).build();
+            ResolvedConfig r = Cfg.load(f).clock(CLOCK).resolve();
             Map<String, Object> flat = r.flat().asMap();
             expected(name).forEach((k, v) -> assertEquals(v, flat.get(k), f + ": " + k));
             assertEquals(List.of(), r.warnings(), f.toString());
@@ -116,7 +116,7 @@ class UpstreamConfigsTest {
 
     @Test
     void typedViewOfSearchqa() {
-        RunConfig run = SkillOptConfig.load(ROOT.resolve("searchqa/default.yaml")).clock(CLOCK).build().run();
+        RunConfig run = Cfg.load(ROOT.resolve("searchqa/default.yaml")).clock(CLOCK).resolve().run();
         assertEquals(new RunConfig.Train(4, 400, 40, 1, 42), run.train());
         assertEquals(new RunConfig.Gradient(8, 8, 16, false), run.gradient());
         assertEquals("cosine", run.optimizer().lrScheduler());

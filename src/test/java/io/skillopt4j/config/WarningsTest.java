@@ -1,5 +1,6 @@
 package io.skillopt4j.config;
 
+import io.skillopt4j.notebook.SkillOpt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,13 +20,13 @@ class WarningsTest {
             + "follows from the rollout results, gradient.minibatch_size and gradient.failure_only. Still supplied via ";
     @TempDir Path dir;
 
-    static List<String> lines(SkillOptConfig b) {
-        return b.build().warnings().stream().map(ConfigWarning::toString).toList();
+    static List<String> lines(SkillOpt b) {
+        return b.resolve().warnings().stream().map(ConfigWarning::toString).toList();
     }
 
     @Test
     void credentialFlagsWarnInUpstreamOrderWithoutTheSecret() {
-        List<String> w = lines(SkillOptConfig.load(SEARCHQA).flag("minimax_api_key", "mm-secret-1")
+        List<String> w = lines(Cfg.load(SEARCHQA).flag("minimax_api_key", "mm-secret-1")
                 .flag("azure_api_key", "az-secret-1").flag("target_azure_openai_api_key", "t-secret-1")
                 .flag("qwen_chat_api_key", "").flag("optimizer_qwen_chat_api_key", "q-secret-1"));
         assertEquals(List.of(
@@ -38,7 +39,7 @@ class WarningsTest {
 
     @Test
     void credentialCfgOptionsWarnByLeafName() {
-        List<String> w = lines(SkillOptConfig.load(SEARCHQA).cfgOptions(" model.Qwen_Chat_API_KEY =abc",
+        List<String> w = lines(Cfg.load(SEARCHQA).cfgOptions(" model.Qwen_Chat_API_KEY =abc",
                 "model.target_minimax_api_key=x1", "env.search_token=t0k", "model.max_tokens=5",
                 "model.azure_openai_api_key=", "model.password=p"));
         assertEquals(List.of(
@@ -53,20 +54,20 @@ class WarningsTest {
 
     @Test
     void evalEmitsNoCredentialWarnings() {
-        assertEquals(List.of(), lines(SkillOptConfig.load(SEARCHQA).forEval().flag("azure_api_key", "zz-cfg-test-secret-2")));
+        assertEquals(List.of(), lines(Cfg.load(SEARCHQA).forEval().flag("azure_api_key", "zz-cfg-test-secret-2")));
     }
 
     @Test
     void retiredFlagWarnsEvenWithZero() {
-        ResolvedConfig r = SkillOptConfig.load(SEARCHQA).flag("max_analyst_rounds", 0).build();
+        ResolvedConfig r = Cfg.load(SEARCHQA).flag("max_analyst_rounds", 0).resolve();
         assertEquals(List.of(new ConfigWarning("FutureWarning", RETIRED + "--max_analyst_rounds; remove it.")), r.warnings());
         assertFalse(r.flat().has("max_analyst_rounds"));
     }
 
     @Test
     void retiredSourcesAreListedInOrder() {
-        ResolvedConfig r = SkillOptConfig.load(SEARCHQA).flag("max_analyst_rounds", 2)
-                .cfgOptions("max_analyst_rounds=3", "gradient.max_analyst_rounds=4").build();
+        ResolvedConfig r = Cfg.load(SEARCHQA).flag("max_analyst_rounds", 2)
+                .cfgOptions("max_analyst_rounds=3", "gradient.max_analyst_rounds=4").resolve();
         assertEquals(List.of(new ConfigWarning("FutureWarning", RETIRED + "--max_analyst_rounds, --cfg-options "
                 + "max_analyst_rounds, --cfg-options gradient.max_analyst_rounds; remove it.")), r.warnings());
         assertFalse(r.flat().has("max_analyst_rounds"));
@@ -77,13 +78,13 @@ class WarningsTest {
     void retiredKeyInTheFileIsReportedUnlessNull() throws IOException {
         Path f = dir.resolve("r.yaml");
         Files.writeString(f, "gradient: {max_analyst_rounds: 3, minibatch_size: 2}\n");
-        ResolvedConfig r = SkillOptConfig.load(f).build();
+        ResolvedConfig r = Cfg.load(f).resolve();
         assertEquals(List.of(new ConfigWarning("FutureWarning", RETIRED + "the config file; remove it.")), r.warnings());
         assertEquals(2, r.flat().get("minibatch_size"));
         Files.writeString(f, "gradient: {max_analyst_rounds: null}\n");
-        assertEquals(List.of(), SkillOptConfig.load(f).build().warnings());
+        assertEquals(List.of(), Cfg.load(f).resolve().warnings());
         Files.writeString(f, "max_analyst_rounds: 2\nbatch_size: 3\n");
-        ResolvedConfig flat = SkillOptConfig.load(f).build();
+        ResolvedConfig flat = Cfg.load(f).resolve();
         assertEquals(List.of(new ConfigWarning("FutureWarning", RETIRED + "the config file; remove it.")), flat.warnings());
         assertEquals(Map.of("batch_size", 3), Map.of("batch_size", flat.flat().get("batch_size")));
         assertFalse(flat.flat().has("max_analyst_rounds"));
@@ -93,14 +94,14 @@ class WarningsTest {
     void retiredDottedOverrideDoesNotFlipAFlatFile() throws IOException {
         Path f = dir.resolve("flat.yaml");
         Files.writeString(f, "batch_size: 3\n");
-        ResolvedConfig r = SkillOptConfig.load(f).cfgOptions("gradient.max_analyst_rounds=4").build();
+        ResolvedConfig r = Cfg.load(f).cfgOptions("gradient.max_analyst_rounds=4").resolve();
         assertEquals(3, r.flat().get("batch_size"));
         assertFalse(r.flat().has("gradient"));
     }
 
     @Test
     void unknownUndottedOverrideWarnsAndEnvKeysPassSilently() {
-        List<String> w = lines(SkillOptConfig.load(SEARCHQA).cfgOptions("bach_size=3", "env.anything=1",
+        List<String> w = lines(Cfg.load(SEARCHQA).cfgOptions("bach_size=3", "env.anything=1",
                 "workers=2", "trian.seed=1"));
         assertEquals(List.of(
                 "WARNING UserWarning: --cfg-options bach_size: unknown key bach_size (benchmark-specific keys belong under env.); did you mean batch_size?",

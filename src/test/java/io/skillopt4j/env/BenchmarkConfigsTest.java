@@ -1,7 +1,8 @@
 package io.skillopt4j.env;
 
 import io.skillopt4j.config.FlatConfig;
-import io.skillopt4j.config.SkillOptConfig;
+import io.skillopt4j.config.Cfg;
+import io.skillopt4j.notebook.SkillOpt;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -19,7 +20,7 @@ class BenchmarkConfigsTest {
     void every_benchmark_is_registered_and_its_config_loads_with_an_existing_initial_skill() throws Exception {
         assertTrue(Benchmarks.all().keySet().containsAll(ENVS), Benchmarks.all().keySet().toString());
         for (String env : ENVS) {
-            FlatConfig c = SkillOptConfig.load(Path.of("configs", env, "default.yaml")).build().flat();
+            FlatConfig c = Cfg.load(Path.of("configs", env, "default.yaml")).resolve().flat();
             assertEquals(env, c.string("env", ""), env);
             Path skill = Path.of(c.string("skill_init", ""));
             assertTrue(Files.isRegularFile(skill), env + ": " + skill);

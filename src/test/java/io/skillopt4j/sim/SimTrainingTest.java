@@ -1,6 +1,5 @@
 package io.skillopt4j.sim;
 
-import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.internal.Json;
 import io.skillopt4j.train.TrainingResult;
 import org.junit.jupiter.api.Test;
@@ -49,11 +48,11 @@ class SimTrainingTest {
         Path a = dir.resolve("a"), b = dir.resolve("b");
         String[] small = {"env.limit=20", "train.batch_size=10"};
         try (SimServer sim = SimServer.builder().seed(7).start()) {
-            FlatConfig serial = SimEndToEnd.demoConfig(a, concat(small, "env.workers=1", "gradient.analyst_workers=1"));
+            var serial = SimEndToEnd.demoConfig(a, concat(small, "env.workers=1", "gradient.analyst_workers=1"));
             SimEndToEnd.train(sim, serial, a);
         }
         try (SimServer sim = SimServer.builder().seed(7).latency(Latency.parse("0-3")).start()) {
-            FlatConfig parallel = SimEndToEnd.demoConfig(b, concat(small, "env.workers=8", "gradient.analyst_workers=4"));
+            var parallel = SimEndToEnd.demoConfig(b, concat(small, "env.workers=8", "gradient.analyst_workers=4"));
             SimEndToEnd.train(sim, parallel, b);
         }
         Map<String, String> fa = snapshot(a), fb = snapshot(b);

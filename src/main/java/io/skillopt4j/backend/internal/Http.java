@@ -2,6 +2,9 @@ package io.skillopt4j.backend.internal;
 
 import io.skillopt4j.backend.Backoff;
 import io.skillopt4j.internal.Redactor;
+import okhttp3.ConnectionPool;
+import okhttp3.ConnectionSpec;
+import okhttp3.Dispatcher;
 import okhttp3.Interceptor;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -11,6 +14,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
@@ -22,23 +26,46 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Http {
     private static final System.Logger LOG = System.getLogger("io.skillopt4j.backend.http");
-    private static final OkHttpClient SHARED = new OkHttpClient.Builder()
-            .connectTimeout(Duration.ofSeconds(30))
-            .readTimeout(Duration.ofSeconds(600))
-            .retryOnConnectionFailure(false) // our Retry interceptor decides
-            .socketFactory(NoDelaySockets.INSTANCE)
-            .addInterceptor(new Retry())
-            .addInterceptor(new Log())
-            .build();
+    private static final ConnectionPool POOL = new ConnectionPool();
+    private static final Dispatcher DISPATCHER = new Dispatcher();
 
     private Http() {}
 
+    private static OkHttpClient.Builder base() {
+        return new OkHttpClient.Builder()
+                .connectionPool(POOL)
+                .dispatcher(DISPATCHER)
+                .connectTimeout(Duration.ofSeconds(30))
+                .readTimeout(Duration.ofSeconds(600))
+                .retryOnConnectionFailure(false) // our Retry interceptor decides
+                .socketFactory(NoDelaySockets.INSTANCE)
+                .addInterceptor(new Retry())
+                .addInterceptor(new Log());
+    }
+
+    // Built on first use: a TLS-capable client loads the JDK's trust store (~0.3 s in a cold JVM), which a
+    // run against a plain-HTTP server (local model servers, the simulator, the shared fake LLM) never needs.
+    private static final class Tls { static final OkHttpClient SHARED = base().build(); }
+    private static final class Plain {
+        static final OkHttpClient SHARED = base().connectionSpecs(List.of(ConnectionSpec.CLEARTEXT)).build();
+    }
+
     /** Returns the shared client. */
-    public static OkHttpClient shared() { return SHARED; }
+    public static OkHttpClient shared() { return Tls.SHARED; }
 
     /** Returns a variant of the shared client with {@code readTimeout} as default per-attempt read timeout. */
     public static OkHttpClient client(Duration readTimeout) {
-        return SHARED.newBuilder().readTimeout(readTimeout).writeTimeout(readTimeout).build();
+        return Tls.SHARED.newBuilder().readTimeout(readTimeout).writeTimeout(readTimeout).build();
+    }
+
+    /**
+     * As {@link #client(Duration)} for calls to {@code baseUrl} only: a plain {@code http://} URL gets a
+     * cleartext-only client (same pool and dispatcher) that never initialises TLS.
+     */
+    public static OkHttpClient client(Duration readTimeout, String baseUrl) {
+        boolean plain = baseUrl != null && baseUrl.regionMatches(true, 0, "http://", 0, 7);
+        OkHttpClient b = plain ? Plain.SHARED : Tls.SHARED;
+        return b.newBuilder().readTimeout(readTimeout).writeTimeout(readTimeout).build();
     }
 
     /** Immutable. Per-call retry settings: total attempts, backoff, per-attempt timeout (null = client's). */
