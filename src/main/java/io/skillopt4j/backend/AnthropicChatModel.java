@@ -1,6 +1,7 @@
 package io.skillopt4j.backend;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.skillopt4j.backend.internal.AnthropicBatches;
 import io.skillopt4j.backend.internal.Http;
 import io.skillopt4j.backend.internal.HttpCall;
 import io.skillopt4j.backend.internal.PromptCaching;
@@ -58,6 +59,24 @@ public final class AnthropicChatModel extends AbstractChatModel {
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
+        return parse(HttpCall.postJson(client, url, headers(), body(r), new Http.Policy(backend, r.retries(), backoff, r.timeout())));
+    }
+
+    private Map<String, String> headers() { return Map.of("x-api-key", apiKey, "anthropic-version", version); }
+
+    /** Message Batches at {@code {url}/batches}: each request's {@code params} is the Messages body. */
+    @Override protected BatchSupport batchSupport() {
+        BatchSupport b = batch;
+        if (b == null) {
+            b = new BatchSupport(new AnthropicBatches(client, url, headers(), new Http.Policy(backend, 5, backoff, null)), this::body, this::parse);
+            batch = b;
+        }
+        return b;
+    }
+
+    private volatile BatchSupport batch;
+
+    private Map<String, Object> body(ChatRequest r) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("model", model);
         body.put("max_tokens", r.maxCompletionTokens());
@@ -107,8 +126,11 @@ public final class AnthropicChatModel extends AbstractChatModel {
                 });
             }
         }
-        Map<String, String> headers = Map.of("x-api-key", apiKey, "anthropic-version", version);
-        JsonNode n = HttpCall.postJson(client, url, headers, body, new Http.Policy(backend, r.retries(), backoff, r.timeout()));
+        return body;
+    }
+
+    /** A Messages API reply (or a batch result's {@code message}) as a response. */
+    private ChatResponse parse(JsonNode n) {
         StringBuilder text = new StringBuilder();
         StringBuilder thinking = new StringBuilder();
         List<ToolCall> calls = new ArrayList<>();

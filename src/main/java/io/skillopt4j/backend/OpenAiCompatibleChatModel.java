@@ -3,6 +3,7 @@ package io.skillopt4j.backend;
 import io.skillopt4j.backend.internal.ChatCompletionsWire;
 import io.skillopt4j.backend.internal.Http;
 import io.skillopt4j.backend.internal.HttpCall;
+import io.skillopt4j.backend.internal.OpenAiBatches;
 import io.skillopt4j.backend.internal.PromptCaching;
 import io.skillopt4j.internal.Redactor;
 import okhttp3.OkHttpClient;
@@ -67,6 +68,11 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
+        var json = HttpCall.postJson(client, url(baseUrl), headers(), body(r), new Http.Policy(backend, r.retries(), backoff, r.timeout()));
+        return ChatCompletionsWire.parse(backend, json, "call_");
+    }
+
+    private Map<String, Object> body(ChatRequest r) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("model", model);
         body.put("messages", ChatCompletionsWire.messages(r.messages(), imageDetail));
@@ -74,10 +80,24 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
         if (temperature != null) body.put("temperature", temperature);
         ChatCompletionsWire.putTools(body, r.tools(), r.toolChoice());
         if (promptCache) body.put("prompt_cache_key", PromptCaching.key(model, r));
-        Map<String, String> headers = Map.of("Authorization", "Bearer " + apiKey, "User-Agent", "SkillOpt4J");
-        var json = HttpCall.postJson(client, url(baseUrl), headers, body, new Http.Policy(backend, r.retries(), backoff, r.timeout()));
-        return ChatCompletionsWire.parse(backend, json, "call_");
+        return body;
     }
+
+    private Map<String, String> headers() { return Map.of("Authorization", "Bearer " + apiKey, "User-Agent", "SkillOpt4J"); }
+
+    /** The OpenAI Batch API at the same base URL: {@code {base}/files}, {@code {base}/batches}. */
+    @Override protected BatchSupport batchSupport() {
+        BatchSupport b = batch;
+        if (b == null) {
+            String base = baseUrl.endsWith("/chat/completions") ? baseUrl.substring(0, baseUrl.length() - "/chat/completions".length()) : baseUrl;
+            b = new BatchSupport(new OpenAiBatches(client, base, "/v1/chat/completions", headers(), new Http.Policy(backend, 5, backoff, null)),
+                    this::body, n -> ChatCompletionsWire.parse(backend, n, "call_"));
+            batch = b;
+        }
+        return b;
+    }
+
+    private volatile BatchSupport batch;
 
     /** Appends /chat/completions unless the base already ends with it. */
     static String url(String base) {

@@ -2,6 +2,7 @@ package io.skillopt4j.env;
 
 import io.skillopt4j.BackendException;
 import io.skillopt4j.BudgetExceeded;
+import io.skillopt4j.backend.BatchScope;
 import io.skillopt4j.internal.AtomicFiles;
 import io.skillopt4j.internal.Json;
 import io.skillopt4j.internal.Redactor;
@@ -70,6 +71,8 @@ public final class RolloutRunner {
 
     private final int workers;
     private final Duration itemTimeout;
+    /** Items started at once inside a batch scope (their threads only wait on the batch). */
+    static final int MAX_BATCH_THREADS = 512;
     private final Progress progress;
     private final boolean abortWhenAllFail;
     private final String defaultTaskType;
@@ -132,8 +135,12 @@ public final class RolloutRunner {
         }
         AtomicInteger settledCount = new AtomicInteger(items.size() - todo.size());
         if (!todo.isEmpty() && request.remote() != null) runRemote(request, todo, results, settledCount);
+        // in a batch scope every item queues its call at once (one batch, not one per worker wave), and an item waits
+        // as long as the provider's batch takes (up to its 24-hour window) instead of timing out
+        boolean batched = BatchScope.active();
+        Duration wallLimit = batched ? null : itemTimeout;
         if (!todo.isEmpty() && request.remote() == null) {
-            ExecutorService pool = Executors.newFixedThreadPool(Math.min(workers, todo.size()), r -> {
+            ExecutorService pool = Executors.newFixedThreadPool(Math.min(batched ? MAX_BATCH_THREADS : workers, todo.size()), r -> {
                 Thread t = new Thread(r, "rollout-worker");
                 t.setDaemon(true);
                 return t;
@@ -196,7 +203,7 @@ public final class RolloutRunner {
                         if (results[idx] != null) report(settledCount.incrementAndGet(), items.size(), results[idx]);
                         continue;
                     }
-                    if (itemTimeout == null) continue;
+                    if (wallLimit == null) continue;
                     long now = System.nanoTime();
                     for (int i : todo) {
                         long s = started[i].get();

@@ -29,6 +29,7 @@ public final class SimServer implements AutoCloseable {
     private final Faults faults;
     private final String modelName;
     private final SimHttp http;
+    private final SimBatches batches;
     private final Map<Long, AtomicInteger> attempts = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> byStage = new ConcurrentHashMap<>();
     private final Map<Faults.Kind, LongAdder> byFault = new ConcurrentHashMap<>();
@@ -42,6 +43,7 @@ public final class SimServer implements AutoCloseable {
         this.latency = b.latency;
         this.faults = b.faults;
         this.modelName = b.modelName;
+        this.batches = new SimBatches(this::batchCompletion, this::message, b.batchDelay, () -> "http://127.0.0.1:" + port());
         try {
             this.http = new SimHttp(b.port, b.threads, this::handle);
         } catch (IOException e) {
@@ -122,6 +124,14 @@ public final class SimServer implements AutoCloseable {
             ex.respond(200, SimProtocol.models(modelName), Map.of());
             return;
         }
+        if (SimBatches.routes(path)) {
+            batches.handle(ex, path);
+            return;
+        }
+        if (ex.method().equals("POST") && path.endsWith("/messages")) {
+            ex.respond(200, io.skillopt4j.internal.Json.compact(message(io.skillopt4j.internal.Json.parseObject(ex.body()))), Map.of());
+            return;
+        }
         if (!ex.method().equals("POST") || !path.endsWith("/chat/completions")) {
             ex.respond(404, SimProtocol.error("no route for " + ex.method() + " " + path, "not_found"), Map.of());
             return;
@@ -180,6 +190,24 @@ public final class SimServer implements AutoCloseable {
         }
     }
 
+    /** One chat-completions request of a batch, answered as the direct endpoint answers it (no latency or faults). */
+    private String batchCompletion(Map<String, Object> body) {
+        String json = io.skillopt4j.internal.Json.compact(body);
+        SimProtocol.Parsed req = SimProtocol.parse(json);
+        byStage.computeIfAbsent(model.stage(req.system(), req.user()), k -> new LongAdder()).increment();
+        return SimProtocol.completion(req, model.reply(req.system(), req.user()), modelName, SimText.hash(model.seed() + "\u0000" + json), cachedPrefix(req));
+    }
+
+    /** An Anthropic Messages request (direct or in a batch) answered by the simulator's model. */
+    private Map<String, Object> message(Map<String, Object> params) {
+        SimProtocol.Parsed req = SimProtocol.parseAnthropic(params);
+        byStage.computeIfAbsent(model.stage(req.system(), req.user()), k -> new LongAdder()).increment();
+        return SimProtocol.message(req, model.reply(req.system(), req.user()), modelName, SimText.hash(model.seed() + "\u0000" + params));
+    }
+
+    /** Returns how many requests the simulator answered through its Batch APIs. */
+    public long batchedRequests() { return batches.answered(); }
+
     /**
      * OpenAI's prompt cache as the simulator models it: with a {@code prompt_cache_key}, a system prompt of at
      * least 1024 tokens seen before under that key is served from cache in 128-token increments.
@@ -201,6 +229,13 @@ public final class SimServer implements AutoCloseable {
         private int port = 0;
         private int threads = 64;
         private String modelName = "skillopt-sim";
+        private Duration batchDelay = Duration.ZERO;
+
+        /** How long a submitted batch stays in progress before it completes (default 0: done at the first poll). */
+        public Builder batchDelay(Duration d) {
+            if (d.isNegative()) throw new IllegalArgumentException("batchDelay must be >= 0: " + d);
+            this.batchDelay = d; return this;
+        }
 
         public Builder seed(long s) { this.seed = s; return this; }
         public Builder behaviour(SimBehaviour b) { this.behaviour = Objects.requireNonNull(b, "behaviour"); return this; }

@@ -58,7 +58,7 @@ public final class Evaluator {
         } else {
             batch = data.buildEvalBatch(config.integer("test_env_num", 0), split, seed);
         }
-        Rollout.Outcome o = new Rollout(benchmark).run(batch, text, outRoot, false);
+        Rollout.Outcome o = new Rollout(benchmark).withBatchApi(Rollout.batchPoll(config)).run(batch, text, outRoot, false);
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("skill", skill.toString());
         m.put("split", split);

@@ -17,6 +17,7 @@ import io.skillopt4j.run.TrainingListener;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -149,12 +150,14 @@ public final class Trainer {
         if (s.skillAware()) p.state.currentSkill = SkillDocument.injectEmptyAppendix(p.state.currentSkill);
         ExecutionEngine eng = engine.open(new ExecutionEngine.RunContext(config, outRoot, roles.usage()));
         ExecutorService pool = Executors.newFixedThreadPool(s.analystWorkers(), daemonThreads());
-        BackgroundRollouts background = s.backgroundEval()
+        Duration batchPoll = Rollout.batchPoll(config);
+        // with the Batch API the evaluations are already off the critical path (and must not run as direct calls)
+        BackgroundRollouts background = s.backgroundEval() && batchPoll == null
                 ? new BackgroundRollouts(benchmark, benchmark.workers(), roles.usage(), eng.rolloutItems()) : null;
         try {
             p.optimizer = new Optimizer(eng.optimizer(roles.optimizer()), background == null ? () -> {} : background::optimizerCall, s.jsonReask());
             Prompts prompts = new Prompts(benchmark);
-            p.rollout = new Rollout(benchmark, background, eng.rolloutItems());
+            p.rollout = new Rollout(benchmark, background, eng.rolloutItems()).withBatchApi(batchPoll);
             p.reflect = new Reflect(s, p.optimizer, prompts, w, pool);
             p.aggregate = new Aggregate(s, p.optimizer, pool);
             p.select = new Select(s, p.optimizer);
