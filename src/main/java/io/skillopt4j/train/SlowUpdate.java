@@ -54,13 +54,12 @@ final class SlowUpdate {
         if (epoch == 1) {
             state.currentSkill = SkillDocument.injectSlowPlaceholder(state.currentSkill);
             state.currentOrigin = "slow_update_placeholder_epoch_01";
-            writer.text(p.skill(lastStep), state.currentSkill);
-            writer.text(p.bestSkill(), state.bestSkill);
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("action", "inject_placeholder");
             m.put("epoch", 1);
-            state.persist(writer, lastStep, schedulerStep);
-            writer.json(marker, m);
+            RunWriter.Batch b = writer.batch().text(p.skill(lastStep), state.currentSkill).text(p.bestSkill(), state.bestSkill);
+            state.persist(b, p, lastStep, schedulerStep);
+            b.json(marker, m).commit();
             return new Result("inject_placeholder", null);
         }
         long t0 = clock.millis();
@@ -116,10 +115,9 @@ final class SlowUpdate {
                 out.put("action", "force_accept");
             }
         }
-        writer.text(p.skill(lastStep), state.currentSkill);
-        writer.text(p.bestSkill(), state.bestSkill);
-        state.persist(writer, lastStep, schedulerStep);
-        writer.json(marker, out);
+        RunWriter.Batch b = writer.batch().text(p.skill(lastStep), state.currentSkill).text(p.bestSkill(), state.bestSkill);
+        state.persist(b, p, lastStep, schedulerStep);
+        b.json(marker, out).commit();
         return new Result(String.valueOf(out.get("action")), pairs);
     }
 

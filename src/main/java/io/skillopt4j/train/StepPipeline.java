@@ -210,9 +210,8 @@ final class StepPipeline {
         rec.put("best_origin", st.bestOrigin);
         rec.put("skill_len", SkillDocument.length(st.currentSkill));
         rec.put("wall_time_s", StepRecord.round((clock.millis() - t0) / 1000.0, 1));
-        w.text(w.paths().skill(step), st.currentSkill);
-        w.text(w.paths().bestSkill(), st.bestSkill);
-        return p.persistStep(rec.asMap(), step, stepDir);
+        RunWriter.Batch files = w.batch().text(w.paths().skill(step), st.currentSkill).text(w.paths().bestSkill(), st.bestSkill);
+        return p.persistStep(rec.asMap(), step, stepDir, files);
     }
 
     private Map<String, Object> skip(StepRecord rec, String action, List<Map<String, Object>> raws, Path stepDir, long t0,
@@ -229,8 +228,7 @@ final class StepPipeline {
         rec.put("skill_len", SkillDocument.length(st.currentSkill));
         rec.put("wall_time_s", StepRecord.round((p.clock().millis() - t0) / 1000.0, 1));
         int step = (int) rec.get("step");
-        p.writer().text(p.writer().paths().skill(step), st.currentSkill);
-        return p.persistStep(rec.asMap(), step, stepDir);
+        return p.persistStep(rec.asMap(), step, stepDir, p.writer().batch().text(p.writer().paths().skill(step), st.currentSkill));
     }
 
     private void flush(StepRecord rec, List<Map<String, Object>> raws, Path stepDir) {
