@@ -52,6 +52,13 @@ class SkillOptKernelTest {
         assertEquals("java.lang.NumberFormatException: For input string: \"oops\"", lines.get(0));
     }
 
+    @Test void cellsGoThroughTheMagicsAndUnknownOnesFailInOneLine() {
+        assertNull(kernel.eval("%classpath ../target/skillopt4j-*-jupyter.jar"), "the first cell of every notebook");
+        assertEquals("42", kernel.eval("%time 6 * 7").getData(MIMEType.TEXT_PLAIN));
+        CellException e = assertThrows(CellException.MagicException.class, () -> kernel.eval("%mavenRepo x y"));
+        assertEquals(List.of("error: unknown magic %mavenRepo on line 1; this kernel knows " + Magics.KNOWN), kernel.formatError(e));
+    }
+
     @Test void completionAndCompletenessForTheFrontEnd() {
         var r = kernel.complete("Display.maxR", 12);
         assertTrue(r.getReplacements().contains("maxRows("), r.getReplacements().toString());

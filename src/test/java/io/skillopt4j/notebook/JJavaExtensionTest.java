@@ -99,6 +99,23 @@ class JJavaExtensionTest {
         assertEquals("**bold**", kernel.displayed.get(0).getData(MIMEType.TEXT_MARKDOWN));
     }
 
+    @Test void aJJavaKernelStartingWithTheJarOnItsClassPathLoadsTheExtensionItself() {
+        RecordingJJavaKernel kernel = new RecordingJJavaKernel();
+        kernel.onStartup(); // what JJava does at start: ServiceLoader over its class path, then install()
+        try {
+            assertEquals(List.of(Startup.session()), kernel.evaluated);
+            assertEquals("jjava", Display.kernel());
+            // Without the extension's attach, Display still finds JJava's running kernel by itself.
+            Display.attach(null);
+            assertEquals("jjava", Display.kernel());
+            Display.display(Markdown.of("found"));
+            assertEquals("found", kernel.displayed.get(0).getData(MIMEType.TEXT_MARKDOWN));
+        } finally {
+            kernel.onShutdown(false);
+        }
+        assertEquals("none", Display.kernel());
+    }
+
     @Test void uninstallDetachesAndAReinstalledKernelIsUsed() {
         RecordingJJavaKernel first = new RecordingJJavaKernel();
         JJavaExtension ext = new JJavaExtension();
