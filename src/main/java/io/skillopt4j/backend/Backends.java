@@ -48,7 +48,7 @@ public final class Backends {
         ChatModel optimizer = new BudgetedChatModel(chat(opt, cfg, "optimizer", env, meter), "optimizer", ledger);
         ChatModel target = new BudgetedChatModel(chat(tgt, cfg, "target", env, meter), "target", ledger);
         if (ledger.cap() != null) requirePrices(ledger, optimizer, target);
-        Optional<ExecAgent> agent = EXEC.contains(tgt) ? Optional.of(exec(tgt, cfg, env, meter)) : Optional.empty();
+        Optional<ExecAgent> agent = EXEC.contains(tgt) ? Optional.of(new BudgetedExecAgent(exec(tgt, cfg, env, meter), ledger)) : Optional.empty();
         return new ModelRoles(optimizer, target, agent, meter, ledger);
     }
 

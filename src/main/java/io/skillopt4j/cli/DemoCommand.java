@@ -42,6 +42,7 @@ final class DemoCommand implements Callable<Integer> {
     @CommandLine.Spec CommandSpec spec;
     @Option(names = "--sim-seed", defaultValue = "7", description = "Simulator seed (default: ${DEFAULT-VALUE}).") long simSeed;
     @Option(names = "--sim-latency-ms", defaultValue = "0", description = "Simulated latency per call: N, A-B or lognormal:MEDIAN:SIGMA (default: ${DEFAULT-VALUE}).") String latency;
+    @Option(names = "--sim-batch-delay-ms", defaultValue = "0", description = "Time a simulated Batch API batch takes to complete (evaluation.batch_api=true) (default: ${DEFAULT-VALUE}).") long batchDelayMs;
     @Option(names = "--no-progress", description = "No progress bar.") boolean noProgress;
 
     /** Returns the command with the train options added. */
@@ -83,7 +84,7 @@ final class DemoCommand implements Callable<Integer> {
             } else {
                 Latency lat;
                 try { lat = Latency.parse(latency); } catch (IllegalArgumentException e) { throw new ConfigException("--sim-latency-ms: " + e.getMessage()); }
-                sim = SimServer.builder().seed(simSeed).latency(lat).start();
+                sim = SimServer.builder().seed(simSeed).latency(lat).batchDelay(java.time.Duration.ofMillis(Math.max(0, batchDelayMs))).start();
                 setup = setup.simulator(sim);
                 err.println("skillopt demo: simulator (a deterministic stand-in for an LLM) at " + sim.url() + ", seed " + simSeed);
             }

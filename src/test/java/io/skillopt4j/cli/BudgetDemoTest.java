@@ -47,4 +47,32 @@ class BudgetDemoTest {
             assertEquals(b.get(k), a.get(k), k + ": a budget stop and resume changes nothing the run computes");
         assertEquals(ledgerTotal(free), total, 1e-9, "the resumed run paid for each call once");
     }
+
+    @Test void batchModeTrainsThroughTheSimulatorsBatchApiAtHalfPriceWithTheSameScores(@TempDir Path dir) throws Exception {
+        Path direct = dir.resolve("direct"), batch = dir.resolve("batch");
+        String[] small = {"--cfg-options", "env.limit=20", "train.batch_size=10"};
+        assertEquals(0, CliRun.run(concat(new String[] {"demo", "--out_root", direct.toString(), "--no-progress"}, small)).code());
+        CliRun r = CliRun.run(concat(new String[] {"demo", "--out_root", batch.toString(), "--no-progress", "--sim-batch-delay-ms", "50"},
+                new String[] {"--cfg-options", "env.limit=20", "train.batch_size=10", "evaluation.batch_api=true", "evaluation.batch_poll_seconds=0.02"}));
+        assertEquals(0, r.code(), r.err());
+        Map<String, Object> a = Json.parseObject(Files.readString(direct.resolve("summary.json")));
+        Map<String, Object> b = Json.parseObject(Files.readString(batch.resolve("summary.json")));
+        for (String k : new String[] {"baseline_selection_hard", "best_selection_hard", "best_step", "baseline_test_hard", "test_hard"})
+            assertEquals(a.get(k), b.get(k), k);
+        long batched = Files.readAllLines(batch.resolve("cost_ledger.jsonl")).stream().filter(l -> l.contains("\"batch\": true")).count();
+        assertTrue(batched > 20, "evaluation calls went through the batch API: " + batched);
+        assertTrue(Files.readString(batch.resolve("selection_eval_baseline/batch_api.json")).contains("\"openai\""));
+        assertFalse(Files.exists(batch.resolve("steps/step_0001/rollout/batch_api.json")), "training rollouts (eval feedback) stay direct");
+        assertTrue(Files.exists(batch.resolve("test_eval/batch_api.json")));
+        assertTrue(ledgerTotal(batch) < ledgerTotal(direct), ledgerTotal(batch) + " vs " + ledgerTotal(direct));
+        var cost = io.skillopt4j.frames.RunFrames.load(batch).cost();
+        assertTrue(cost.footer().contains("batch "), cost.footer());
+        assertEquals("_total", cost.stringColumn("phase").get(cost.rowCount() - 1));
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
 }
