@@ -139,6 +139,8 @@ public final class SimServer implements AutoCloseable {
             return;
         }
         if (ex.method().equals("POST") && path.endsWith("/messages")) {
+            // the same simulated latency as a chat completion (no faults: those are the OpenAI route's)
+            http.pause(latency instanceof Latency.Fixed f ? f.millis() : latency.sampleMillis(SimText.rng(model.seed(), "latency#messages", ex.body())));
             ex.respond(200, io.skillopt4j.internal.Json.compact(message(io.skillopt4j.internal.Json.parseObject(ex.body()))), Map.of());
             return;
         }
