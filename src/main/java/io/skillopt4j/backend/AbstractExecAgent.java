@@ -126,6 +126,53 @@ public abstract class AbstractExecAgent implements ExecAgent {
             if (!p.startsWith(ws.normalize())) throw new IllegalArgumentException("extra file escapes the workspace: " + e.getKey());
             AtomicFiles.writeString(p, e.getValue());
         }
+        attach(ws, task.images());
+    }
+
+    /** Upstream's attachments: each image copied to attachments/NN_<name>, listed in ATTACHMENTS.md; a missing one fails. */
+    private static void attach(Path ws, List<Path> images) {
+        if (images.isEmpty()) return;
+        StringBuilder list = new StringBuilder("# Attachments\n\nUse these local files when the task refers to attached images or documents.\n\n");
+        int i = 0;
+        for (Path image : images) {
+            i++;
+            Path src = image.toAbsolutePath().normalize();
+            if (!Files.isRegularFile(src)) throw new UncheckedIOException(new java.io.FileNotFoundException(src.toString()));
+            String base = src.getFileName() == null ? "image_" + i : src.getFileName().toString();
+            Path dst = ws.resolve("attachments").resolve(String.format("%02d_%s", i, base));
+            try {
+                Files.createDirectories(dst.getParent());
+                Files.copy(src, dst, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot attach " + src, e);
+            }
+            list.append("- `").append(ws.relativize(dst)).append("` (source: `").append(src).append("`)\n");
+        }
+        AtomicFiles.writeString(ws.resolve("ATTACHMENTS.md"), list.toString());
+    }
+
+    /**
+     * Upstream's {@code _validated_add_dirs}: the workspace, each data directory, then each image's folder — resolved,
+     * refused when they expose a denied split, de-duplicated in that order.
+     */
+    protected static List<Path> addDirs(Path ws, ExecTask task) {
+        java.util.LinkedHashSet<Path> out = new java.util.LinkedHashSet<>();
+        out.add(validated(ws));
+        for (Path d : task.dataDirs()) out.add(validated(d));
+        for (Path img : task.images()) out.add(validated(img.toAbsolutePath().getParent() == null ? ws : img.toAbsolutePath().getParent()));
+        return List.copyOf(out);
+    }
+
+    /** The real path of {@code p} (absolute when it does not exist yet), after the denied-data check. */
+    protected static Path validated(Path p) {
+        Path abs = p.toAbsolutePath().normalize();
+        try {
+            abs = abs.toRealPath();
+        } catch (IOException missing) {
+            // upstream's realpath also accepts paths that do not exist yet
+        }
+        refuseDeniedData(abs);
+        return abs;
     }
 
     static void refuseDeniedData(Path p) {

@@ -42,17 +42,18 @@ final class BackendSettings {
                 .imageDetail(s.cfgValue("image_detail"));
     }
 
-    static QwenChatModel.Builder qwen(QwenChatModel.Builder b, Settings s) {
+    /** A role's Qwen thinking mode: thinking_mode, else the legacy enable flag (true = enabled, false = server default). */
+    static QwenChatModel.ThinkingMode qwenThinking(Settings s) {
         String mode = s.str(keys(s, "qwen_chat_thinking_mode"), envs(s, "QWEN_CHAT_THINKING_MODE"), null);
-        QwenChatModel.ThinkingMode m;
-        if (mode != null) {
-            m = QwenChatModel.ThinkingMode.parse("qwen_chat_thinking_mode", mode);
-        } else {
-            // legacy flag: true = enabled, false = server_default (omitted, not sent as false)
-            String legacy = s.str(keys(s, "qwen_chat_enable_thinking"), envs(s, "QWEN_CHAT_ENABLE_THINKING"), null);
-            m = legacy != null && Settings.parseBool("qwen_chat_enable_thinking", legacy) ? QwenChatModel.ThinkingMode.ENABLED
-                    : QwenChatModel.ThinkingMode.SERVER_DEFAULT;
-        }
+        if (mode != null) return QwenChatModel.ThinkingMode.parse("qwen_chat_thinking_mode", mode);
+        // legacy flag: true = enabled, false = server_default (omitted, not sent as false)
+        String legacy = s.str(keys(s, "qwen_chat_enable_thinking"), envs(s, "QWEN_CHAT_ENABLE_THINKING"), null);
+        return legacy != null && Settings.parseBool("qwen_chat_enable_thinking", legacy) ? QwenChatModel.ThinkingMode.ENABLED
+                : QwenChatModel.ThinkingMode.SERVER_DEFAULT;
+    }
+
+    static QwenChatModel.Builder qwen(QwenChatModel.Builder b, Settings s) {
+        QwenChatModel.ThinkingMode m = qwenThinking(s);
         return b.baseUrl(s.str(keys(s, "qwen_chat_base_url"), envs(s, "QWEN_CHAT_BASE_URL"), null))
                 .apiKey(s.secret(envs(s, "QWEN_CHAT_API_KEY"), keys(s, "qwen_chat_api_key")))
                 .temperature(temperature(s, keys(s, "qwen_chat_temperature"), envs(s, "QWEN_CHAT_TEMPERATURE"), 0.7))

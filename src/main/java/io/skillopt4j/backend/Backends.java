@@ -63,6 +63,23 @@ public final class Backends {
         }
     }
 
+    /**
+     * Upstream's {@code resolved_qwen_thinking_modes} for config.json: present (optimizer and target wire policy)
+     * when a role's backend is qwen_chat, else empty. A Qwen model reports its own mode; the other role's is
+     * resolved from config and environment as upstream's per-role Qwen config is.
+     */
+    public static Optional<Map<String, String>> qwenThinkingModes(FlatConfig cfg, ModelRoles roles, Map<String, String> env) {
+        boolean qwen = normalize(name(cfg, "optimizer_backend")).equals("qwen_chat") || normalize(name(cfg, "target_backend")).equals("qwen_chat")
+                || roles.optimizer() instanceof QwenChatModel || roles.target() instanceof QwenChatModel;
+        if (!qwen) return Optional.empty();
+        Map<String, String> m = new java.util.LinkedHashMap<>();
+        m.put("optimizer", roles.optimizer() instanceof QwenChatModel q ? q.thinkingMode().wire()
+                : BackendSettings.qwenThinking(new Settings(cfg, env, "optimizer")).wire());
+        m.put("target", roles.target() instanceof QwenChatModel q ? q.thinkingMode().wire()
+                : BackendSettings.qwenThinking(new Settings(cfg, env, "target")).wire());
+        return Optional.of(m);
+    }
+
     /** Returns one chat model for {@code role} (optimizer, target, judge) with a fresh meter. */
     public static ChatModel chat(String backend, FlatConfig cfg, String role) {
         return chat(backend, cfg, role, System.getenv(), new UsageMeter());

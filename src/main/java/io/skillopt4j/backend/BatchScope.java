@@ -137,7 +137,7 @@ public final class BatchScope {
                         io.skillopt4j.backend.Backoff.sleep(poll);
                         st = transport.poll(b.getKey());
                     }
-                    record(b.getKey(), null, st.state());
+                    record(transport.provider(), b.getKey(), null, st.state());
                     Map<String, BatchTransport.Result> rs = transport.results(st);
                     for (String id : b.getValue()) {
                         BatchTransport.Result r = rs.get(id);
@@ -170,7 +170,7 @@ public final class BatchScope {
             if (!fresh.isEmpty()) {
                 String id = transport.submit(fresh);
                 List<String> ids = fresh.stream().map(Map.Entry::getKey).toList();
-                record(id, ids, "submitted");
+                record(transport.provider(), id, ids, "submitted");
                 out.put(id, new ArrayList<>(ids));
             }
             return out;
@@ -188,13 +188,13 @@ public final class BatchScope {
     }
 
     /** Records a new batch ({@code ids} non-null) or a recorded batch's new status; temp file + rename. */
-    private synchronized void record(String batchId, List<String> ids, String status) {
+    private synchronized void record(String provider, String batchId, List<String> ids, String status) {
         List<Map<String, Object>> all = readState();
         Map<String, Object> entry = all.stream().filter(b -> batchId.equals(b.get("id"))).findFirst().orElse(null);
         if (entry == null) {
             entry = new LinkedHashMap<>();
             entry.put("id", batchId);
-            entry.put("provider", collectors.values().stream().findFirst().map(c -> c.transport.provider()).orElse(""));
+            entry.put("provider", provider);
             entry.put("submitted_at", Instant.now().toString());
             all.add(entry);
         }

@@ -41,6 +41,19 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
 
     @Override public String backend() { return "claude_code_exec"; }
 
+    /** Claude reaches attachments and data directories only through its Read (or Bash) tool. */
+    @Override public void requireInputs(boolean images, boolean dataDirs) {
+        List<String> tools = allowedTools.stream().map(String::strip).toList();
+        if (images && !tools.contains("Read")) {
+            throw new io.skillopt4j.ConfigException("claude_code_exec cannot see this benchmark's images without the Read tool (allowed tools: "
+                    + String.join(",", tools) + ")");
+        }
+        if (dataDirs && !tools.contains("Read") && !tools.contains("Bash")) {
+            throw new io.skillopt4j.ConfigException("claude_code_exec cannot read this benchmark's data directories without the Read or Bash tool (allowed tools: "
+                    + String.join(",", tools) + ")");
+        }
+    }
+
     @Override protected String prefix() { return "claude"; }
 
     /** Upstream's {@code _claude_effort}: ""/none/off → omitted, xhigh → max, low/medium/high/max kept, else medium. */
@@ -54,7 +67,10 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
         };
     }
 
-    List<String> command(Path ws, String prompt) {
+    List<String> command(Path ws, String prompt) { return command(ws, prompt, List.of(), List.of()); }
+
+    /** Data directories and each image's folder go in as extra {@code --add-dir}s, as upstream's CLI path. */
+    List<String> command(Path ws, String prompt, List<Path> dataDirs, List<Path> images) {
         String tools = String.join(",", allowedTools.stream().map(String::strip).filter(s -> !s.isEmpty()).toList());
         List<String> cmd = new ArrayList<>(List.of(path, "-p", "--output-format", "stream-json", "--verbose", "--permission-mode", permissionMode,
                 "--add-dir", ws.toString(), "--tools", tools, "--allowedTools", tools));
@@ -64,13 +80,18 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
         if (!model.isBlank()) cmd.addAll(List.of("--model", model.startsWith("anthropic/") ? model.substring(10) : model));
         if (effort != null) cmd.addAll(List.of("--effort", effort));
         if (maxThinkingTokens > 0) cmd.addAll(List.of("--max-thinking-tokens", String.valueOf(maxThinkingTokens)));
+        for (Path d : dataDirs) cmd.addAll(List.of("--add-dir", validated(d).toString()));
+        for (Path img : images) {
+            Path dir = img.toAbsolutePath().getParent();
+            cmd.addAll(List.of("--add-dir", validated(dir == null ? ws : dir).toString()));
+        }
         cmd.add("--");
         cmd.add(execPrompt(prompt, false));
         return cmd;
     }
 
     @Override protected Attempt attempt(ExecTask task, Path ws, String prompt, int no, Duration timeout) throws IOException {
-        Proc.Result r = exec(command(ws, prompt), ws, Proc.scrubbedEnv(env, Set.of("ANTHROPIC_*", "CLAUDE_*"), Map.of()), null, timeout);
+        Proc.Result r = exec(command(ws, prompt, task.dataDirs(), task.images()), ws, Proc.scrubbedEnv(env, Set.of("ANTHROPIC_*", "CLAUDE_*"), Map.of()), null, timeout);
         String raw = r.stdout() + (r.stderr().isBlank() ? "" : (r.stdout().isEmpty() ? "" : "\n") + "[stderr]\n" + r.stderr());
         ParsedTrace t = ClaudeStream.parse(r.stdout());
         String text = t.finalText().strip();

@@ -36,7 +36,10 @@ public final class CodexExecAgent extends AbstractExecAgent {
 
     @Override protected String prefix() { return "codex"; }
 
-    List<String> command(Path ws, String prompt) {
+    List<String> command(Path ws, String prompt) { return command(ws, prompt, List.of()); }
+
+    /** Images go in as {@code -i FILE} (as upstream; data directories are readable in every Codex sandbox and not passed). */
+    List<String> command(Path ws, String prompt, List<Path> images) {
         List<String> cmd = new ArrayList<>(List.of(s.path(), "exec", "--skip-git-repo-check", "--color", "never", "-C", ws.toString()));
         if (!s.profile().isEmpty()) cmd.addAll(List.of("-p", s.profile()));
         if (!s.reasoningEffort().isEmpty()) cmd.addAll(List.of("-c", "model_reasoning_effort=\"" + s.reasoningEffort() + "\""));
@@ -44,6 +47,10 @@ public final class CodexExecAgent extends AbstractExecAgent {
         if (!s.approvalPolicy().isEmpty()) cmd.addAll(List.of("-c", "approval_policy=\"" + s.approvalPolicy() + "\""));
         cmd.addAll(s.overrides());
         if (!model.isBlank()) cmd.addAll(List.of("-m", model));
+        for (Path image : images) {
+            validated(image.toAbsolutePath().getParent() == null ? ws : image.toAbsolutePath().getParent());
+            cmd.addAll(List.of("-i", image.toString()));
+        }
         cmd.addAll(List.of("--output-last-message", ws.resolve("codex_last_message.txt").toString(), prompt));
         return cmd;
     }
@@ -51,7 +58,8 @@ public final class CodexExecAgent extends AbstractExecAgent {
     @Override protected Attempt attempt(ExecTask task, Path ws, String prompt, int no, Duration timeout) throws IOException {
         Path last = ws.resolve("codex_last_message.txt");
         Files.deleteIfExists(last);
-        Proc.Result r = exec(command(ws, prompt), ws, Proc.scrubbedEnv(env, CodexSettings.CHILD_ENV, Map.of()), null, timeout);
+        task.dataDirs().forEach(AbstractExecAgent::validated);
+        Proc.Result r = exec(command(ws, prompt, task.images()), ws, Proc.scrubbedEnv(env, CodexSettings.CHILD_ENV, Map.of()), null, timeout);
         String raw = r.stdout() + (r.stderr().isBlank() ? "" : (r.stdout().isEmpty() ? "" : "\n") + "[stderr]\n" + r.stderr());
         ParsedTrace t = CodexStream.parse(r.stdout() + "\n" + r.stderr());
         if (r.timedOut()) return new Attempt(raw, t, "", Outcome.FAILED, "codex_exec: timed out after " + timeout.toSeconds() + "s");

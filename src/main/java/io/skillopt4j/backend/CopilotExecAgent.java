@@ -40,17 +40,23 @@ public final class CopilotExecAgent extends AbstractExecAgent {
 
     @Override protected String prefix() { return "copilot"; }
 
-    List<String> command(Path ws, String prompt) {
+    List<String> command(Path ws, String prompt) { return command(ws, prompt, List.of()); }
+
+    /** {@code extra}: the task's validated add-dirs after the workspace (data directories, image folders). */
+    List<String> command(Path ws, String prompt, List<Path> extra) {
         List<String> cmd = new ArrayList<>(List.of(path, "-p", execPrompt(prompt, allowFileEdits), "--output-format", "json", "--stream", "off",
                 "--no-color", "--log-level", "none", "-C", ws.toString(), "--disable-builtin-mcps", "--no-custom-instructions"));
         if (allowFileEdits && allowAllTools) cmd.add("--allow-all-tools");
         if (!model.isBlank()) cmd.addAll(List.of("--model", model));
-        for (Path d : addDirs) cmd.addAll(List.of("--add-dir", d.toString()));
+        java.util.LinkedHashSet<Path> dirs = new java.util.LinkedHashSet<>(extra);
+        dirs.addAll(addDirs);
+        for (Path d : dirs) cmd.addAll(List.of("--add-dir", d.toString()));
         return cmd;
     }
 
     @Override protected Attempt attempt(ExecTask task, Path ws, String prompt, int no, Duration timeout) throws IOException {
-        Proc.Result r = exec(command(ws, prompt), ws, CopilotChatModel.childEnv(env, home), null, timeout);
+        List<Path> dirs = addDirs(ws, task);
+        Proc.Result r = exec(command(ws, prompt, dirs.subList(1, dirs.size())), ws, CopilotChatModel.childEnv(env, home), null, timeout);
         String raw = r.stdout() + (r.stderr().isBlank() ? "" : (r.stdout().isEmpty() ? "" : "\n") + "[stderr]\n" + r.stderr());
         ParsedTrace t = CopilotStream.parse(r.stdout());
         if (r.timedOut()) return new Attempt(raw, t, "", Outcome.FAILED, "copilot_exec: timed out after " + timeout.toSeconds() + "s");

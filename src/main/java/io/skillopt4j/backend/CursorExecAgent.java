@@ -46,18 +46,24 @@ public final class CursorExecAgent extends AbstractExecAgent {
 
     @Override protected String persistable(String raw) { return CursorStream.sanitize(raw); }
 
-    List<String> command(Path ws) {
+    List<String> command(Path ws) { return command(ws, List.of()); }
+
+    /** {@code extra}: the task's validated add-dirs (data directories, image folders); the workspace itself is never repeated. */
+    List<String> command(Path ws, List<Path> extra) {
         List<String> cmd = new ArrayList<>(List.of(path, "-p", "--output-format", "stream-json", "--trust", "--workspace", ws.toString(),
                 "--sandbox", sandbox));
         if (allowFileEdits) cmd.add("--force");
         else cmd.addAll(List.of("--mode", "ask"));
         if (!model.isBlank()) cmd.addAll(List.of("--model", model));
-        for (Path d : addDirs) if (!d.equals(ws)) cmd.addAll(List.of("--add-dir", d.toString()));
+        java.util.LinkedHashSet<Path> dirs = new java.util.LinkedHashSet<>(extra);
+        dirs.addAll(addDirs);
+        for (Path d : dirs) if (!d.equals(ws) && !d.equals(validated(ws))) cmd.addAll(List.of("--add-dir", d.toString()));
         return cmd;
     }
 
     @Override protected Attempt attempt(ExecTask task, Path ws, String prompt, int no, Duration timeout) throws IOException {
-        Proc.Result r = exec(command(ws), ws, Proc.scrubbedEnv(env, Set.of("CURSOR_API_KEY", "CURSOR_*"), Map.of()),
+        List<Path> dirs = addDirs(ws, task);
+        Proc.Result r = exec(command(ws, dirs.subList(1, dirs.size())), ws, Proc.scrubbedEnv(env, Set.of("CURSOR_API_KEY", "CURSOR_*"), Map.of()),
                 execPrompt(prompt, allowFileEdits), timeout);
         String raw = r.stdout() + (r.stderr().isBlank() ? "" : (r.stdout().isEmpty() ? "" : "\n") + "[stderr]\n" + r.stderr());
         ParsedTrace t = CursorStream.parse(r.stdout());

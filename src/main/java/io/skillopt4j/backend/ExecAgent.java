@@ -12,6 +12,12 @@ public interface ExecAgent {
     /** Returns the SkillOpt backend name, e.g. {@code claude_code_exec}. */
     String backend();
 
+    /**
+     * Checks, before any rollout, that this CLI can take what a benchmark's tasks need (image inputs, readable data
+     * directories); throws a one-line {@link io.skillopt4j.ConfigException} naming what is missing. The default accepts both.
+     */
+    default void requireInputs(boolean images, boolean dataDirs) {}
+
     /** Returns the model name passed to the CLI ("" for the CLI's default). */
     default String model() { return ""; }
 }

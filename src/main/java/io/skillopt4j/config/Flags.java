@@ -178,6 +178,8 @@ public final class Flags {
         t.add(n("price_table", "model.price_table", STR, "YAML/JSON price table (file or inline map) replacing or adding entries of the bundled one (docs/cost.md)").evalToo().asOurs().consumerDefault(""));
         t.add(n("background_eval", "train.background_eval", BOOL, "Run the initial skill's test evaluation and the slow update's previous-skill rollout ahead of time, in rollout slots the optimizer stages leave idle")
                 .asOurs().consumerDefault(true));
+        t.add(n("pipeline_stages", "train.pipeline_stages", BOOL, "Start an accumulation batch's analysts as soon as its rollouts are done, while the next batch rolls out (same run folder as false)")
+                .asOurs().consumerDefault(true));
         t.add(n("prompt_cache", "model.prompt_cache", STR, "Prompt-caching hints: OpenAI prompt_cache_key, Anthropic cache_control (auto = the providers' own endpoints)")
                 .evalToo().asOurs().withChoices("auto", "on", "off").consumerDefault("auto"));
         // no flags: a --batch_* flag would take --batch away from --batch_size as argparse's unique prefix

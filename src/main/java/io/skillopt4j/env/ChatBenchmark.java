@@ -11,6 +11,7 @@ import io.skillopt4j.backend.ExecTask;
 import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.internal.Resources;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -142,22 +143,44 @@ public abstract class ChatBenchmark implements Benchmark {
     protected Optional<ExecAgent> agent() { return context.roles().targetAgent(); }
 
     /**
-     * One target turn with system and user text (and images): through the exec agent when present (the skill goes
-     * into its workspace, the prompt asks for {@code <answer>}), else the chat model. Returns the reply text.
+     * One target turn with system and user text (and image files): through the exec agent when present (the skill
+     * goes into its workspace, the images in as attachments the CLI is given, {@link #dataDirs()} made readable; the
+     * prompt asks for {@code <answer>}), else the chat model with the images as data URLs. Returns the reply text.
      */
-    protected String ask(RolloutRunner.Context ctx, String systemTemplate, String user, List<String> imageUrls) {
+    protected String ask(RolloutRunner.Context ctx, String systemTemplate, String user, List<Path> images) {
+        List<Path> imgs = images == null ? List.of() : images;
         Optional<ExecAgent> a = agent();
         if (a.isPresent()) {
-            String prompt = user + "\n\nWork in this workspace, then give your final answer inside <answer>...</answer>.";
-            ExecResult r = a.get().run(new ExecTask(ctx.item().id(),
-                    prompt, ctx.request().skill(), ctx.workspace(), ctx.itemDir(), itemTimeout(), Map.of()));
+            StringBuilder prompt = new StringBuilder(user);
+            if (!imgs.isEmpty()) {
+                prompt.append("\n\nThe task's image").append(imgs.size() == 1 ? " is" : "s are").append(" attached in this workspace "
+                        + "(see ATTACHMENTS.md). Open and inspect ").append(imgs.size() == 1 ? "it" : "them").append(" before answering; do not answer from memory.");
+            }
+            if (!dataDirs().isEmpty()) {
+                prompt.append("\n\nThe task's documents are readable under: ")
+                        .append(String.join(", ", dataDirs().stream().map(Path::toString).toList())).append('.');
+            }
+            prompt.append("\n\nWork in this workspace, then give your final answer inside <answer>...</answer>.");
+            ExecResult r = a.get().run(new ExecTask(ctx.item().id(), prompt.toString(), ctx.request().skill(), ctx.workspace(),
+                    ctx.itemDir(), itemTimeout(), Map.of(), imgs, dataDirs()));
             if (!r.ok() && r.finalMessage().isEmpty()) throw new IllegalStateException("exec agent failed: " + r.error());
             return Answers.hasTag(r.finalMessage()) || r.answer().isEmpty() ? r.finalMessage() : "<answer>" + r.answer() + "</answer>";
         }
         List<ChatMessage> messages = new ArrayList<>();
         messages.add(ChatMessage.system(renderSystem(systemTemplate, ctx.request().skill())));
-        messages.add(imageUrls == null || imageUrls.isEmpty() ? ChatMessage.user(user) : ChatMessage.user(user, imageUrls));
+        messages.add(imgs.isEmpty() ? ChatMessage.user(user) : ChatMessage.user(user, imgs.stream().map(Images::dataUrl).toList()));
         return chat(messages).text();
+    }
+
+    /** Directories an exec target must be able to read for this benchmark's tasks (OfficeQA's documents); none by default. */
+    protected List<Path> dataDirs() { return List.of(); }
+
+    /**
+     * Fails at start, before any model call, when the run's exec target cannot take what every task needs: images
+     * (DocVQA, vision) or readable data directories (OfficeQA). Chat targets take both.
+     */
+    protected void requireExecInputs(boolean images, boolean dataDirs) {
+        agent().ifPresent(x -> x.requireInputs(images, dataDirs));
     }
 
     /** A required positive-int config value, or the default. */

@@ -147,10 +147,13 @@ public final class Report {
         for (String c : t.columnNames()) h.append("<th>").append(esc(c)).append("</th>");
         h.append("</tr></thead><tbody>\n");
         int rows = Math.min(t.rowCount(), MAX_TABLE_ROWS);
+        List<Integer> shown = java.util.stream.IntStream.range(0, rows).boxed().toList();
+        int[] decimals = new int[t.columnCount()];
+        for (int c = 0; c < decimals.length; c++) decimals[c] = Decimals.forColumn(t.column(c), shown);
         for (int r = 0; r < rows; r++) {
             h.append("<tr>");
             for (int c = 0; c < t.columnCount(); c++) {
-                String v = t.column(c).getString(r);
+                String v = Decimals.cell(t.column(c), r, decimals[c]);
                 h.append("<td title=\"").append(esc(v)).append("\">").append(esc(TextTable.cell(v, 80))).append("</td>");
             }
             h.append("</tr>\n");

@@ -23,7 +23,7 @@ final class StepFrames {
                 .ints("edit_budget", "n_rollouts").doubles("train_hard", "train_soft", "selection_hard", "selection_soft",
                         "candidate_gate_score", "current_score", "best_score").ints("best_step", "n_patches",
                         "n_edits_proposed", "n_edits_merged", "n_edits_selected", "n_edits_applied", "n_edits_unmatched")
-                .doubles("learning_rate").ints("skill_len").longs("prompt_tokens", "completion_tokens", "tokens")
+                .ints("skill_len").longs("prompt_tokens", "completion_tokens", "tokens")
                 .doubles("seconds").doubles(TIMING.toArray(String[]::new));
         for (Map<String, Object> h : run.history()) {
             int step = intOf(h.get("step"));
@@ -37,7 +37,9 @@ final class StepFrames {
             r.put("accepted", action.contains("accept"));
             r.put("new_best", action.equals("accept_new_best")
                     || (action.contains("accept") && h.get("best_step") instanceof Number n && n.intValue() == step));
-            r.put("edit_budget", h.get("edit_budget"));
+            // One name for one concept: upstream's config calls the edit budget "learning_rate" and the autonomous
+            // LR decision stores it as lr_decision.learning_rate; the frame has only edit_budget.
+            r.put("edit_budget", h.get("edit_budget") != null ? h.get("edit_budget") : map(h.get("lr_decision")).get("learning_rate"));
             r.put("n_rollouts", h.get("rollout_n"));
             r.put("train_hard", h.get("rollout_hard"));
             r.put("train_soft", h.get("rollout_soft"));
@@ -54,7 +56,6 @@ final class StepFrames {
             Map<String, Object> apply = map(h.get("edit_apply_summary"));
             r.put("n_edits_applied", apply.get("applied"));
             r.put("n_edits_unmatched", unmatched(art, apply));
-            r.put("learning_rate", map(h.get("lr_decision")).get("learning_rate"));
             r.put("skill_len", h.get("skill_len"));
             long[] tok = tokens(map(h.get("tokens")));
             r.put("prompt_tokens", tok[0]);

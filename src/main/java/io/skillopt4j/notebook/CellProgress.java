@@ -26,9 +26,9 @@ final class CellProgress implements TrainingListener {
 
     @Override public synchronized void runStarted(TrainingEvent.RunStarted e) {
         total = e.totalSteps();
-        step = e.resumeFrom();
+        step = Math.max(0, e.resumeFrom() - 1);   // resumeFrom is the first step to run: 1 on a fresh run
         outRoot = e.outRoot();
-        show(e.resumeFrom() > 0 ? "resumed" : "started", false);
+        show(e.resumeFrom() > 1 ? "resumed" : "started", false);
     }
 
     @Override public synchronized void gateDecision(TrainingEvent.GateDecision e) {

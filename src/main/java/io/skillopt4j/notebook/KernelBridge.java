@@ -147,23 +147,16 @@ final class KernelBridge {
     }
 
     /** Renders {@code value} with the kernel's renderer and publishes it as {@code display_data}. */
-    void display(Object value) {
-        try {
-            Object data = displayData.isInstance(value) ? value : render.invoke(renderer, value);
-            display.invoke(kernel, data);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot display through the " + flavor.name() + " kernel: " + cause(e), e);
-        }
-    }
+    void display(Object value) { display(value, null); }
 
     /**
-     * Publishes {@code value} as {@code display_data} carrying {@code displayId}, so {@link #update} can replace it
-     * in place (a live progress line in the cell rather than one output per step).
+     * Publishes {@code value} as {@code display_data}; with a {@code displayId} (else null), {@link #update} can
+     * replace it in place (a live progress line in the cell rather than one output per step).
      */
     void display(Object value, String displayId) {
         try {
-            Object data = render.invoke(renderer, value);
-            data.getClass().getMethod("setDisplayId", String.class).invoke(data, displayId);
+            Object data = displayData.isInstance(value) ? value : render.invoke(renderer, value);
+            if (displayId != null) data.getClass().getMethod("setDisplayId", String.class).invoke(data, displayId);
             display.invoke(kernel, data);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot display through the " + flavor.name() + " kernel: " + cause(e), e);

@@ -7,7 +7,8 @@ import java.util.Locale;
 
 /**
  * Immutable. Where a blocking {@code train()} is, as the cell shows it: {@code toString()} is one compact line
- * for plain JShell ({@code training: step 3/10 accept_new_best · val 0.6 · best 0.6 · 12 s · outputs/run}), and
+ * for plain JShell ({@code training: step 3/10 accept_new_best · val 0.6 · best 0.6 · 12 s}; the run folder on the
+ * first and last line), and
  * notebooks render it as a progress bar updated in place (see {@link Display#live}).
  *
  * @param step        last finished step (0 before the first)
@@ -35,7 +36,8 @@ public record TrainingProgress(int step, int totalSteps, String action, double c
         if (!Double.isNaN(current)) sb.append(" · val ").append(Decimals.of(current));
         if (!Double.isNaN(best)) sb.append(" · best ").append(Decimals.of(best));
         if (!Double.isNaN(seconds)) sb.append(" · ").append(String.format(Locale.ROOT, "%.0f s", seconds));
-        if (outRoot != null) sb.append(" · ").append(outRoot);
+        // The folder on the first and last line only, so the per-step lines stay short.
+        if (outRoot != null && (done || action.equals("started") || action.equals("resumed"))) sb.append(" · ").append(outRoot);
         return sb.toString();
     }
 

@@ -15,6 +15,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -49,26 +51,49 @@ final class StepPipeline {
         List<Map<String, Object>> batches = new ArrayList<>();
         long rollMs = 0, reflMs = 0;
         double hardSum = 0, softSum = 0;
+        // Pipelined: a batch's analysts start as soon as its own rollouts are done, while the next accumulation
+        // batch rolls out. Each reflect sees exactly what it would in sequence (its batch's results, the step's
+        // skill, buffer and meta) and results are collected in batch order, so the run folder is the same.
+        List<Rollout.Outcome> outs = new ArrayList<>();
+        List<CompletableFuture<Reflected>> reflects = new ArrayList<>();
+        String bufferContext = p.stepBuffer().format();
+        try {
+            for (int a = 0; a < s.accumulation(); a++) {
+                BatchSpec batch = plan.get(stepInEpoch * s.accumulation() + a);
+                Path batchDir = s.accumulation() > 1 ? stepDir.resolve("batch_" + a) : stepDir;
+                long t = clock.millis();
+                Rollout.Outcome out = p.rollout().run(batch, st.currentSkill, batchDir.resolve("rollout"), true);
+                rollMs += clock.millis() - t;
+                stage(step, "rollout", clock.millis() - t, "hard=" + fmt(out.hard()) + " n=" + out.results().size());
+                checkStop();
+                Reflect.Input in = new Reflect.Input(out.results(), st.currentSkill, batchDir.resolve("rollout").resolve("predictions"),
+                        batchDir.resolve("patches"), batch.seed(), bufferContext, meta);
+                CompletableFuture<Reflected> f = CompletableFuture.supplyAsync(() -> {
+                    long t1 = clock.millis();
+                    List<Map<String, Object>> r = p.reflect().run(in);
+                    return new Reflected(r, clock.millis() - t1);
+                }, REFLECT);
+                outs.add(out);
+                reflects.add(f);
+                if (!p.pipelined()) Reflect.join(f);
+            }
+        } catch (RuntimeException e) {
+            for (CompletableFuture<Reflected> f : reflects) f.handle((x, err) -> null).join(); // no writes after we return
+            throw e;
+        }
         for (int a = 0; a < s.accumulation(); a++) {
             BatchSpec batch = plan.get(stepInEpoch * s.accumulation() + a);
-            Path batchDir = s.accumulation() > 1 ? stepDir.resolve("batch_" + a) : stepDir;
-            long t = clock.millis();
-            Rollout.Outcome out = p.rollout().run(batch, st.currentSkill, batchDir.resolve("rollout"), true);
-            rollMs += clock.millis() - t;
-            stage(step, "rollout", clock.millis() - t, "hard=" + fmt(out.hard()) + " n=" + out.results().size());
-            checkStop();
-            t = clock.millis();
-            List<Map<String, Object>> r = p.reflect().run(new Reflect.Input(out.results(), st.currentSkill,
-                    batchDir.resolve("rollout").resolve("predictions"), batchDir.resolve("patches"), batch.seed(),
-                    p.stepBuffer().format(), meta));
-            reflMs += clock.millis() - t;
+            Rollout.Outcome out = outs.get(a);
+            Reflected rf = Reflect.join(reflects.get(a));
+            List<Map<String, Object>> r = rf.patches();
+            reflMs += rf.millis();
             int nf = 0, ns = 0;
             for (Map<String, Object> raw : r) {
                 Map<String, Object> inner = normalise(raw, key);
                 if (inner == null) continue;
                 if ("success".equals(raw.get("source_type"))) { successes.add(inner); ns++; } else { failures.add(inner); nf++; }
             }
-            stage(step, "reflect", clock.millis() - t, nf + " failure + " + ns + " success patches");
+            stage(step, "reflect", rf.millis(), nf + " failure + " + ns + " success patches");
             checkStop();
             raws.addAll(r);
             all.addAll(out.results());
@@ -213,6 +238,16 @@ final class StepPipeline {
         RunWriter.Batch files = w.batch().text(w.paths().skill(step), st.currentSkill).text(w.paths().bestSkill(), st.bestSkill);
         return p.persistStep(rec.asMap(), step, stepDir, files);
     }
+
+    /** Immutable. One batch's raw patches (minibatch order) and how long its reflect took. */
+    private record Reflected(List<Map<String, Object>> patches, long millis) {}
+
+    /** One thread per batch's reflect: it only waits on the analyst pool, so it must not take a pool slot. */
+    private static final Executor REFLECT = r -> {
+        Thread t = new Thread(r, "skillopt-reflect");
+        t.setDaemon(true);
+        t.start();
+    };
 
     private Map<String, Object> skip(StepRecord rec, String action, List<Map<String, Object>> raws, Path stepDir, long t0,
                                      Map<String, UsageMeter.Counts> before) {

@@ -95,6 +95,8 @@ public final class Trainer {
         Reflect reflect; Aggregate aggregate; Select select; Update update; Gate gate; Appendix appendix;
         SelectionEval selection; EditBudgetSchedule schedule; StepBuffer stepBuffer = new StepBuffer();
         TrainingListener listener; Optimizer optimizer; int totalSteps; List<Map<String, Object>> history;
+        boolean pipelined = true;
+        boolean pipelined() { return pipelined; }
 
         TrainSettings settings() { return settings; } RunWriter writer() { return writer; } Clock clock() { return clock; }
         RunState state() { return state; } UsageMeter usage() { return usage; } Rollout rollout() { return rollout; }
@@ -146,6 +148,7 @@ public final class Trainer {
         p.clock = clock;
         p.usage = roles.usage();
         p.listener = l;
+        p.pipelined = config.bool("pipeline_stages", true);
         p.totalSteps = total;
         p.schedule = new EditBudgetSchedule(s.lrScheduler(), s.editBudget(), s.minEditBudget(), total);
         p.state = new RunState();
@@ -305,6 +308,8 @@ public final class Trainer {
         m.put("samples_per_epoch", trainSize);
         m.put("skill_update_mode", s.updateMode().configName());
         m.put("lr_control_mode", s.lrControlMode());
+        // the thinking policy can come from the environment, so upstream records what is actually sent
+        io.skillopt4j.backend.Backends.qwenThinkingModes(config, roles, System.getenv()).ifPresent(q -> m.put("resolved_qwen_thinking_modes", q));
         return m;
     }
 

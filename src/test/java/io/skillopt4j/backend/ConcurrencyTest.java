@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -64,6 +65,18 @@ class ConcurrencyTest {
         assertEquals(16, raw(defaults.optimizer()).maxConcurrency(), "analyst_workers defaults to 16");
         ModelRoles alf = Backends.roles(cfg.with("env", "alfworld"), env);
         assertEquals(3, raw(alf.target()).maxConcurrency(), "ALFWorld's concurrent target calls");
+    }
+
+    @Test void resolvedQwenThinkingModesAreReportedOnlyWhenARoleUsesQwen() {
+        Map<String, String> env = Map.of("OPENAI_COMPATIBLE_BASE_URL", "http://127.0.0.1:9/v1", "OPENAI_COMPATIBLE_API_KEY", "k",
+                "TARGET_QWEN_CHAT_ENABLE_THINKING", "true");
+        FlatConfig cfg = FlatConfig.of(Map.of("model_backend", "openai_compatible", "optimizer_backend", "qwen_chat",
+                "target_backend", "openai_compatible", "optimizer_qwen_chat_thinking_mode", "disabled"));
+        ModelRoles roles = Backends.roles(cfg, env);
+        assertEquals(Optional.of(Map.of("optimizer", "disabled", "target", "enabled")), Backends.qwenThinkingModes(cfg, roles, env));
+        FlatConfig plain = FlatConfig.of(Map.of("model_backend", "openai_compatible", "optimizer_backend", "openai_compatible",
+                "target_backend", "openai_compatible"));
+        assertEquals(Optional.empty(), Backends.qwenThinkingModes(plain, Backends.roles(plain, env), env));
     }
 
     @Test void cursorTargetIsAlsoUsableAsAChatModel() {

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -28,7 +29,7 @@ class FrameTextTest {
             }
         }
         String steps = PY.steps().toString();
-        assertTrue(steps.contains("\n… 24 more columns: selection_hard, selection_soft, candidate_gate_score,"), steps);
+        assertTrue(steps.contains("\n… 23 more columns: selection_hard, selection_soft, candidate_gate_score,"), steps);
         assertTrue(PY.steps().print(5, 32, 1000).contains("evaluate_s"), "a wider line shows every column");
     }
 
@@ -63,14 +64,14 @@ class FrameTextTest {
         Frame accepted = steps.where(steps.booleanColumn("accepted").isTrue());
         assertEquals(3, accepted.rowCount());
         assertSame(accepted.column("best_score"), accepted.column("bestScore"), "forgiving lookup kept");
-        assertTrue(accepted.footer().startsWith("3 rows x 34 columns · of 8 steps + final_promotion · best val 1.0 at step 8"),
+        assertTrue(accepted.footer().startsWith("3 rows x 33 columns · of 8 steps + final_promotion · best val 1.0 at step 8"),
                 accepted.footer());
         Frame two = steps.selectColumns("step", "bestScore");
         assertEquals(List.of("step", "best_score"), two.columnNames());
         assertTrue(two.footer().startsWith("8 steps + final_promotion x 2 columns · best val"), two.footer());
         Frame sorted = steps.sortDescendingOn("trainHard").first(3);
         assertTrue(sorted.toString().startsWith("\nepoch  step"), sorted.toString());
-        assertTrue(sorted.footer().startsWith("3 rows x 34 columns · of 8 steps"), sorted.footer());
+        assertTrue(sorted.footer().startsWith("3 rows x 33 columns · of 8 steps"), sorted.footer());
         Table plain = steps.where(t -> t.intColumn("epoch").isEqualTo(2));
         assertInstanceOf(Frame.class, plain, "the Function overload too");
         assertInstanceOf(Frame.class, steps.countBy("action"));
@@ -89,6 +90,20 @@ class FrameTextTest {
         assertThrows(ColumnTypeException.class, () -> steps.numberColumn("action"));
         assertEquals(4, steps.numberColumn("edit_budget").getDouble(0));
         assertInstanceOf(IllegalArgumentException.class, e, "a caller mistake, as a missing column is");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theEditBudgetHasOneNameEvenWhenTheAutonomousLearningRateSetIt(@TempDir Path tmp) throws IOException {
+        Path dir = copyTree(Fixtures.run("python-searchqa"), tmp.resolve("autonomous"));
+        List<Object> history = io.skillopt4j.internal.Json.parseArray(Files.readString(dir.resolve("history.json")));
+        Map<String, Object> first = (Map<String, Object>) history.get(0);
+        first.remove("edit_budget");
+        first.put("lr_decision", Map.of("learning_rate", 3, "raw_learning_rate", 5, "clamped", true));
+        Files.writeString(dir.resolve("history.json"), io.skillopt4j.internal.Json.pretty(history));
+        Frame steps = RunFrames.load(dir).steps();
+        assertEquals(3, steps.intColumn("edit_budget").getInt(0), "the autonomous decision is the step's edit budget");
+        assertFalse(steps.columnNames().contains("learning_rate"), "no second name for the same number");
     }
 
     @Test

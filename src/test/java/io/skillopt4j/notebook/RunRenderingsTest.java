@@ -53,7 +53,7 @@ class RunRenderingsTest {
         try {
             System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
             CellProgress p = new CellProgress(clock::get);
-            p.runStarted(new TrainingEvent.RunStarted(Path.of("/tmp/run"), 4, 2, 2, 0));
+            p.runStarted(new TrainingEvent.RunStarted(Path.of("/tmp/run"), 4, 2, 2, 1));
             p.gateDecision(new TrainingEvent.GateDecision(1, "accept_new_best", 0.5, 0.5, 0.975));
             clock.set(3_000_000_000L);
             p.stepFinished(new TrainingEvent.StepFinished(1, 4, "accept_new_best", Map.of()));
@@ -63,7 +63,7 @@ class RunRenderingsTest {
         }
         List<String> lines = List.of(buf.toString(StandardCharsets.UTF_8).split("\n"));
         assertEquals(List.of("training: step 0/4 started · 0 s · /tmp/run",
-                "training: step 1/4 accept_new_best · val 0.5 · best 0.975 · 3 s · /tmp/run",
+                "training: step 1/4 accept_new_best · val 0.5 · best 0.975 · 3 s",
                 "done: step 1/4 finished · val 0.5 · best 0.975 · 3 s · /tmp/run"), lines);
         assertTrue(lines.stream().allMatch(l -> l.length() <= 120));
     }

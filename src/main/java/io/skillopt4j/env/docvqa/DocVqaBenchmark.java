@@ -40,6 +40,7 @@ public final class DocVqaBenchmark extends ChatBenchmark {
     public DocVqaBenchmark(BenchmarkContext ctx) {
         super("docvqa", ctx, SplitDataLoader.builder("docvqa").config(ctx.config()).outRoot(ctx.outRoot())
                 .reader(DocVqaBenchmark::read).mapper((row, ref) -> item(row, ref, ctx.config().string("data_root", ""))).build());
+        requireExecInputs(true, false); // every task is a page image
     }
 
     static SplitDataLoader.Rows read(Path dir) {
@@ -104,7 +105,7 @@ public final class DocVqaBenchmark extends ChatBenchmark {
         String template = resource("docvqa", "rollout_system.md");
         String user = item.str("question") + "\n\nReturn the final answer inside <answer>...</answer>.";
         Path image = Path.of(item.str("image_path"));
-        String reply = ask(ctx, template, user, List.of(Images.dataUrl(image)));
+        String reply = ask(ctx, template, user, List.of(image));
         String predicted = Answers.rfindTag(reply);
         List<String> golds = (List<String>) item.fields().get("answers");
         double anls = Anls.score(predicted, golds);

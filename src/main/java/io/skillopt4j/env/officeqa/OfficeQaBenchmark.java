@@ -54,7 +54,11 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
             throw io.skillopt4j.ConfigException.badValue("", "search_mode", mode, "\"offline\" (custom_search and azure_search need live web search, which this port does not implement)");
         }
         this.roots = docRoots(ctx);
+        requireExecInputs(false, true); // the agent searches the document corpus itself
     }
+
+    /** Upstream hands exec targets the document roots as data_dirs. */
+    @Override protected List<Path> dataDirs() { return roots; }
 
     static List<Path> docRoots(BenchmarkContext ctx) {
         List<String> candidates = new ArrayList<>();

@@ -64,6 +64,7 @@ public final class ImageQaBenchmark extends ChatBenchmark {
         super(name, ctx, SplitDataLoader.builder(name).config(ctx.config()).outRoot(ctx.outRoot())
                 .defaultMode("ratio").mapper((row, ref) -> mapper.map(row, ref, ctx.config().string("data_root", ""))).build());
         this.judge = judge;
+        requireExecInputs(true, false); // every task shows images
     }
 
     @Override protected int defaultWorkers() { return 16; }
@@ -117,8 +118,7 @@ public final class ImageQaBenchmark extends ChatBenchmark {
         String template = resource(name, "rollout_system.md");
         String user = userPrompt(item);
         List<String> images = (List<String>) item.fields().get("images");
-        List<String> urls = images.stream().map(p -> Images.dataUrl(Path.of(p))).toList();
-        String reply = ask(ctx, template, user, urls);
+        String reply = ask(ctx, template, user, images.stream().map(Path::of).toList());
         String predicted = extract(reply);
         String gold = item.str("answer");
         List<String> opts = (List<String>) item.fields().get("options");

@@ -60,6 +60,44 @@ class DocVqaBenchmarkTest {
     }
 
     @Test
+    void an_exec_target_gets_the_page_image_file_and_a_blind_one_is_refused_at_start() throws Exception {
+        java.util.List<io.skillopt4j.backend.ExecTask> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        io.skillopt4j.backend.ExecAgent agent = new io.skillopt4j.backend.ExecAgent() {
+            @Override public io.skillopt4j.backend.ExecResult run(io.skillopt4j.backend.ExecTask t) {
+                seen.add(t);
+                return new io.skillopt4j.backend.ExecResult("x", "<answer>x</answer>", List.of(), io.skillopt4j.backend.Usage.ZERO,
+                        java.time.Duration.ZERO, true, "");
+            }
+            @Override public String backend() { return "codex_exec"; }
+        };
+        EnvFixtures.Scripted chat = new EnvFixtures.Scripted(r -> "unused");
+        Path root = EnvFixtures.resource("docvqa").getParent();
+        Map<String, Object> cfg = Map.of("split_dir", root.resolve("docvqa").toString(), "data_root", root.toString());
+        io.skillopt4j.env.BenchmarkContext ctx = new io.skillopt4j.env.BenchmarkContext(io.skillopt4j.config.FlatConfig.of(cfg),
+                new io.skillopt4j.backend.ModelRoles(chat, chat, java.util.Optional.of(agent), null), tmp);
+        Benchmark b = Benchmarks.create("docvqa", ctx);
+        b.rollout(new RolloutRequest(EnvFixtures.all(b), "Read carefully.", tmp.resolve("r"), false));
+        assertEquals(6, seen.size());
+        for (io.skillopt4j.backend.ExecTask t : seen) {
+            assertEquals(1, t.images().size());
+            assertTrue(Files.isRegularFile(t.images().get(0)), t.images().toString());
+            assertTrue(t.prompt().contains("attached in this workspace (see ATTACHMENTS.md)"), t.prompt());
+        }
+        assertTrue(chat.requests.isEmpty(), "nothing went to the chat model");
+
+        io.skillopt4j.backend.ExecAgent blind = new io.skillopt4j.backend.ExecAgent() {
+            @Override public io.skillopt4j.backend.ExecResult run(io.skillopt4j.backend.ExecTask t) { throw new AssertionError("never runs"); }
+            @Override public String backend() { return "claude_code_exec"; }
+            @Override public void requireInputs(boolean images, boolean dataDirs) {
+                if (images) throw new ConfigException("claude_code_exec cannot see this benchmark's images without the Read tool");
+            }
+        };
+        io.skillopt4j.env.BenchmarkContext blindCtx = new io.skillopt4j.env.BenchmarkContext(io.skillopt4j.config.FlatConfig.of(cfg),
+                new io.skillopt4j.backend.ModelRoles(chat, chat, java.util.Optional.of(blind), null), tmp);
+        assertThrows(ConfigException.class, () -> Benchmarks.create("docvqa", blindCtx));
+    }
+
+    @Test
     void a_missing_image_is_reported_with_file_index_and_field() throws Exception {
         Path dir = tmp.resolve("d");
         for (String s : List.of("train", "val", "test")) {
