@@ -67,7 +67,21 @@ public abstract class AbstractChatModel implements ChatModel {
             ChatResponse hit = cache.lookup(key, backend);
             if (hit != null) {
                 meter.record(role, req.stage(), model, hit.usage(), Duration.ZERO);
-                return hit;
+                return hit.withBilling(Billing.REPLAYED);
+            }
+        }
+        BatchScope scope = BatchScope.current();
+        BatchSupport batch = scope == null ? null : batchSupport();
+        if (batch != null) {
+            long t0 = System.nanoTime();
+            ChatResponse b = scope.call(this, batch, req);
+            // a request the batch did not answer, or answered unusably, is made as a normal call below
+            if (b != null && !(req.jsonRequired() && b.toolCalls().isEmpty() && JsonReply.extractObject(b.text()).isEmpty())) {
+                ChatResponse r = new ChatResponse(b.text(), b.toolCalls(), b.usage(), Duration.ofNanos(System.nanoTime() - t0),
+                        b.model().isEmpty() ? model : b.model(), b.reasoning(), Billing.BATCH);
+                meter.record(role, req.stage(), model, r.usage(), r.latency());
+                if (key != null) cache.store(key, backend, model, r);
+                return r;
             }
         }
         try {
@@ -112,7 +126,7 @@ public abstract class AbstractChatModel implements ChatModel {
                 continue;
             }
             return new ChatResponse(r.text(), r.toolCalls(), r.usage(), r.latency().isZero() ? latency : r.latency(),
-                    r.model().isEmpty() ? model : r.model(), r.reasoning());
+                    r.model().isEmpty() ? model : r.model(), r.reasoning(), r.billing());
         }
         if (last instanceof BackendException.NonRetriable) throw last;
         throw new BackendException.Retriable(backend, last == null ? 0 : last.status(),
@@ -135,6 +149,13 @@ public abstract class AbstractChatModel implements ChatModel {
 
     /** The provider hook: performs one call (HTTP backends retry transport failures inside). */
     protected abstract ChatResponse doChat(ChatRequest request);
+
+    /**
+     * Returns how this backend sends calls through its provider's Batch API inside a {@link BatchScope}, or null
+     * when it has none (then calls in a scope are made normally). The same instance every time: batches are
+     * collected per support object's owner, this model.
+     */
+    protected BatchSupport batchSupport() { return null; }
 
     /** Returns true when {@link #doChat} already retried transport failures (HTTP backends). */
     protected boolean retriesInTransport() { return false; }

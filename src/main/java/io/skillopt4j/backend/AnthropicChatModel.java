@@ -1,8 +1,10 @@
 package io.skillopt4j.backend;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.skillopt4j.backend.internal.AnthropicBatches;
 import io.skillopt4j.backend.internal.Http;
 import io.skillopt4j.backend.internal.HttpCall;
+import io.skillopt4j.backend.internal.PromptCaching;
 import io.skillopt4j.internal.Json;
 import io.skillopt4j.internal.Redactor;
 import okhttp3.OkHttpClient;
@@ -33,6 +35,7 @@ public final class AnthropicChatModel extends AbstractChatModel {
     private final String version;
     private final int thinkingBudget;
     private final OkHttpClient client;
+    private final boolean promptCache;
 
     private AnthropicChatModel(Builder b) {
         super("claude_chat", b);
@@ -44,6 +47,7 @@ public final class AnthropicChatModel extends AbstractChatModel {
         this.version = b.version;
         this.thinkingBudget = b.thinkingBudget;
         this.client = Http.client(defaultTimeout == null ? Duration.ofSeconds(300) : defaultTimeout, url);
+        this.promptCache = PromptCaching.enabled(b.promptCache, url, "api.anthropic.com");
     }
 
     public static Builder builder() { return new Builder(); }
@@ -55,6 +59,24 @@ public final class AnthropicChatModel extends AbstractChatModel {
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
+        return parse(HttpCall.postJson(client, url, headers(), body(r), new Http.Policy(backend, r.retries(), backoff, r.timeout())));
+    }
+
+    private Map<String, String> headers() { return Map.of("x-api-key", apiKey, "anthropic-version", version); }
+
+    /** Message Batches at {@code {url}/batches}: each request's {@code params} is the Messages body. */
+    @Override protected BatchSupport batchSupport() {
+        BatchSupport b = batch;
+        if (b == null) {
+            b = new BatchSupport(new AnthropicBatches(client, url, headers(), new Http.Policy(backend, 5, backoff, null)), this::body, this::parse);
+            batch = b;
+        }
+        return b;
+    }
+
+    private volatile BatchSupport batch;
+
+    private Map<String, Object> body(ChatRequest r) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("model", model);
         body.put("max_tokens", r.maxCompletionTokens());
@@ -78,7 +100,16 @@ public final class AnthropicChatModel extends AbstractChatModel {
                 messages.add(o);
             }
         }
-        if (!system.isEmpty()) body.put("system", String.join("\n\n", system));
+        if (!system.isEmpty() && promptCache) {
+            // the system prompt (with the skill) is the stable prefix: mark its end as a cache breakpoint
+            Map<String, Object> block = new LinkedHashMap<>();
+            block.put("type", "text");
+            block.put("text", String.join("\n\n", system));
+            block.put("cache_control", Map.of("type", "ephemeral"));
+            body.put("system", List.of(block));
+        } else if (!system.isEmpty()) {
+            body.put("system", String.join("\n\n", system));
+        }
         body.put("messages", messages);
         if (thinkingBudget > 0) body.put("thinking", Map.of("type", "enabled", "budget_tokens", thinkingBudget));
         if (!r.tools().isEmpty()) {
@@ -95,8 +126,11 @@ public final class AnthropicChatModel extends AbstractChatModel {
                 });
             }
         }
-        Map<String, String> headers = Map.of("x-api-key", apiKey, "anthropic-version", version);
-        JsonNode n = HttpCall.postJson(client, url, headers, body, new Http.Policy(backend, r.retries(), backoff, r.timeout()));
+        return body;
+    }
+
+    /** A Messages API reply (or a batch result's {@code message}) as a response. */
+    private ChatResponse parse(JsonNode n) {
         StringBuilder text = new StringBuilder();
         StringBuilder thinking = new StringBuilder();
         List<ToolCall> calls = new ArrayList<>();
@@ -113,7 +147,7 @@ public final class AnthropicChatModel extends AbstractChatModel {
         long cacheRead = u.path("cache_read_input_tokens").asLong(0);
         long prompt = u.path("input_tokens").asLong(0) + cacheRead + u.path("cache_creation_input_tokens").asLong(0);
         long completion = u.path("output_tokens").asLong(0);
-        return new ChatResponse(text.toString(), calls, new Usage(prompt, completion, prompt + completion, cacheRead),
+        return new ChatResponse(text.toString(), calls, new Usage(prompt, completion, prompt + completion, cacheRead, u.path("cache_creation_input_tokens").asLong(0)),
                 Duration.ZERO, n.path("model").asText(model), thinking.toString());
     }
 
@@ -150,7 +184,10 @@ public final class AnthropicChatModel extends AbstractChatModel {
         private String apiKey;
         private String version = "2023-06-01";
         private int thinkingBudget;
+        private String promptCache = "auto";
 
+        /** {@code cache_control} on the system prompt: auto (only to api.anthropic.com), on, off. */
+        public Builder promptCache(String mode) { this.promptCache = mode; return this; }
         private Builder() { model = "claude-sonnet-4-6"; }
 
         /** Default https://api.anthropic.com (or ANTHROPIC_BASE_URL via the factory). */

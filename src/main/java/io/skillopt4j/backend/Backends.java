@@ -44,10 +44,23 @@ public final class Backends {
         String tgt = name(cfg, "target_backend");
         check("optimizer_backend", opt, OPTIMIZER);
         check("target_backend", tgt, TARGET);
-        ChatModel optimizer = chat(opt, cfg, "optimizer", env, meter);
-        ChatModel target = chat(tgt, cfg, "target", env, meter);
-        Optional<ExecAgent> agent = EXEC.contains(tgt) ? Optional.of(exec(tgt, cfg, env, meter)) : Optional.empty();
-        return new ModelRoles(optimizer, target, agent, meter);
+        CostLedger ledger = CostLedger.from(cfg);
+        ChatModel optimizer = new BudgetedChatModel(chat(opt, cfg, "optimizer", env, meter), "optimizer", ledger);
+        ChatModel target = new BudgetedChatModel(chat(tgt, cfg, "target", env, meter), "target", ledger);
+        if (ledger.cap() != null) requirePrices(ledger, optimizer, target);
+        Optional<ExecAgent> agent = EXEC.contains(tgt) ? Optional.of(new BudgetedExecAgent(exec(tgt, cfg, env, meter), ledger)) : Optional.empty();
+        return new ModelRoles(optimizer, target, agent, meter, ledger);
+    }
+
+    /** A cap needs a price for every model that may be called: say so before the first call, not at it. */
+    private static void requirePrices(CostLedger ledger, ChatModel... models) {
+        for (ChatModel m : models) {
+            if (ledger.prices().find(m.model()) == null) {
+                String role = m == models[0] ? "optimizer" : "target";
+                throw ConfigException.badValue("", "budget_usd", ledger.cap(), "prices for every model; " + role + " model '" + m.model()
+                        + "' has none: add it to model.price_table (USD per 1M tokens: {prompt, completion, cached})");
+            }
+        }
     }
 
     /**
@@ -79,9 +92,9 @@ public final class Backends {
         String[] noCfg = {};
         return switch (b) {
             case "openai_compatible" -> BackendSettings.openAiCompatible(common(OpenAiCompatibleChatModel.builder(), s, meter), s)
-                    .model(model(s, b, "OPENAI_COMPATIBLE_MODEL")).build();
+                    .promptCache(promptCache(cfg)).model(model(s, b, "OPENAI_COMPATIBLE_MODEL")).build();
             case "openai_chat" -> BackendSettings.openAi(common(OpenAiChatModel.builder(), s, meter), s)
-                    .model(model(s, b, "DEPLOYMENT")).build();
+                    .promptCache(promptCache(cfg)).model(model(s, b, "DEPLOYMENT")).build();
             case "qwen_chat" -> BackendSettings.qwen(common(QwenChatModel.builder(), s, meter), s)
                     .model(model(s, b, "QWEN_CHAT_MODEL")).build();
             case "minimax_chat" -> BackendSettings.miniMax(common(MiniMaxChatModel.builder(), s, meter), s)
@@ -92,7 +105,7 @@ public final class Backends {
                     yield common(AnthropicChatModel.builder(), s, meter)
                             .apiKey(s.secret(new String[] {"ANTHROPIC_API_KEY"}, new String[] {"anthropic_api_key"}))
                             .baseUrl(s.str(new String[] {"anthropic_base_url"}, new String[] {"ANTHROPIC_BASE_URL"}, null))
-                            .model(model(s, b)).build();
+                            .promptCache(promptCache(cfg)).model(model(s, b)).build();
                 }
                 if (!transport.equals("cli")) throw ConfigException.badValue("", "claude_chat_transport", transport, "cli or api");
                 yield BackendSettings.claudeCli(common(ClaudeCliChatModel.builder(), s, meter), s)
@@ -121,6 +134,8 @@ public final class Backends {
                     role.equals("optimizer") ? OPTIMIZER : TARGET));
         };
     }
+
+    private static String promptCache(FlatConfig cfg) { return cfg.string("prompt_cache", "auto"); }
 
     /** Returns the exec agent for {@code backend} (a member of {@link #EXEC}), reading target settings. */
     public static ExecAgent exec(String backend, FlatConfig cfg, Map<String, String> env, UsageMeter meter) {

@@ -5,10 +5,12 @@ import java.util.List;
 
 /**
  * Immutable. The reply of one chat call: the assistant text (may be empty when only tools were called),
- * tool calls, token usage, wall latency of the successful attempt, the model that answered, and
- * {@code reasoning} text where the provider returns it separately (empty otherwise).
+ * tool calls, token usage, wall latency of the successful attempt, the model that answered,
+ * {@code reasoning} text where the provider returns it separately (empty otherwise) and how the call is
+ * charged ({@link Billing}: direct, batch, replayed from the cache, or a cost the provider reported).
  */
-public record ChatResponse(String text, List<ToolCall> toolCalls, Usage usage, Duration latency, String model, String reasoning) {
+public record ChatResponse(String text, List<ToolCall> toolCalls, Usage usage, Duration latency, String model, String reasoning,
+                           Billing billing) {
     public ChatResponse {
         text = text == null ? "" : text;
         toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
@@ -16,7 +18,16 @@ public record ChatResponse(String text, List<ToolCall> toolCalls, Usage usage, D
         latency = latency == null ? Duration.ZERO : latency;
         model = model == null ? "" : model;
         reasoning = reasoning == null ? "" : reasoning;
+        billing = billing == null ? Billing.DIRECT : billing;
+    }
+
+    /** A directly billed reply. */
+    public ChatResponse(String text, List<ToolCall> toolCalls, Usage usage, Duration latency, String model, String reasoning) {
+        this(text, toolCalls, usage, latency, model, reasoning, Billing.DIRECT);
     }
 
     public static ChatResponse of(String text, Usage usage) { return new ChatResponse(text, List.of(), usage, Duration.ZERO, "", ""); }
+
+    /** Returns this reply with another billing. */
+    public ChatResponse withBilling(Billing b) { return new ChatResponse(text, toolCalls, usage, latency, model, reasoning, b); }
 }

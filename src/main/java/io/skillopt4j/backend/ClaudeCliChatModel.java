@@ -112,11 +112,21 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
                     }
                 }
             }
-            return new ChatResponse(text, calls, t.usage(), res.elapsed(), model, "");
+            return new ChatResponse(text, calls, t.usage(), res.elapsed(), model, "", Billing.reported(reportedCost(t)));
         } catch (IOException e) {
             throw new BackendException.NonRetriable(backend, 0, backend + ": cannot prepare temp dir: " + e.getMessage(), e);
         } finally {
             CliPrompt.deleteQuietly(tmp);
+        }
+    }
+
+    /** The CLI's own figure for the call ({@code total_cost_usd}), charged instead of the price table's. */
+    static Double reportedCost(ParsedTrace t) {
+        String v = t.meta().get("total_cost_usd");
+        try {
+            return v == null || v.isBlank() ? null : Double.valueOf(v);
+        } catch (NumberFormatException e) {
+            return null;
         }
     }
 

@@ -5,6 +5,8 @@ import io.skillopt4j.backend.internal.AzureTokens;
 import io.skillopt4j.backend.internal.ChatCompletionsWire;
 import io.skillopt4j.backend.internal.Http;
 import io.skillopt4j.backend.internal.HttpCall;
+import io.skillopt4j.backend.internal.OpenAiBatches;
+import io.skillopt4j.backend.internal.PromptCaching;
 import io.skillopt4j.backend.internal.ResponsesWire;
 import io.skillopt4j.internal.Redactor;
 import okhttp3.OkHttpClient;
@@ -37,6 +39,7 @@ public final class OpenAiChatModel extends AbstractChatModel {
     private final String imageDetail;
     private final boolean responses;
     private final OkHttpClient client;
+    private final boolean promptCache;
 
     private OpenAiChatModel(Builder b) {
         super(b.backendName, b);
@@ -63,6 +66,7 @@ public final class OpenAiChatModel extends AbstractChatModel {
         }
         this.imageDetail = b.imageDetail;
         this.responses = b.responsesApi != null ? b.responsesApi : ResponsesWire.usesResponses(model);
+        this.promptCache = PromptCaching.enabled(b.promptCache, endpoint, "api.openai.com");
     }
 
     public static Builder builder() { return new Builder(); }
@@ -94,6 +98,17 @@ public final class OpenAiChatModel extends AbstractChatModel {
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
+        Http.Policy policy = new Http.Policy(backend, r.retries(), backoff, r.timeout());
+        if (responses) {
+            String url = compat() ? endpoint + "/responses" : endpoint + "/openai/responses?api-version=" + apiVersion;
+            return ResponsesWire.parse(HttpCall.postJson(client, url, headers(), body(r), policy));
+        }
+        String url = compat() ? endpoint + "/chat/completions"
+                : endpoint + "/openai/deployments/" + model + "/chat/completions?api-version=" + apiVersion;
+        return ChatCompletionsWire.parse(backend, HttpCall.postJson(client, url, headers(), body(r), policy), "call_");
+    }
+
+    private Map<String, String> headers() {
         Map<String, String> headers = new LinkedHashMap<>();
         if (compat()) {
             headers.put("Authorization", "Bearer " + (apiKey.isBlank() ? "dummy" : apiKey));
@@ -103,22 +118,44 @@ public final class OpenAiChatModel extends AbstractChatModel {
         } else {
             headers.put("Authorization", "Bearer " + tokens.get());
         }
-        Http.Policy policy = new Http.Policy(backend, r.retries(), backoff, r.timeout());
-        if (responses) {
-            String url = compat() ? endpoint + "/responses" : endpoint + "/openai/responses?api-version=" + apiVersion;
-            return ResponsesWire.parse(HttpCall.postJson(client, url, headers, ResponsesWire.body(model, r, imageDetail), policy));
-        }
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("model", model);
-        body.put("messages", ChatCompletionsWire.messages(r.messages(), imageDetail));
-        body.put("max_completion_tokens", r.maxCompletionTokens());
-        // some models reject effort together with tools, so upstream drops it then
-        if (r.reasoningEffort() != null && !r.reasoningEffort().isBlank() && r.tools().isEmpty()) body.put("reasoning_effort", r.reasoningEffort());
-        ChatCompletionsWire.putTools(body, r.tools(), r.toolChoice());
-        String url = compat() ? endpoint + "/chat/completions"
-                : endpoint + "/openai/deployments/" + model + "/chat/completions?api-version=" + apiVersion;
-        return ChatCompletionsWire.parse(backend, HttpCall.postJson(client, url, headers, body, policy), "call_");
+        return headers;
     }
+
+    private Map<String, Object> body(ChatRequest r) {
+        Map<String, Object> body;
+        if (responses) {
+            body = ResponsesWire.body(model, r, imageDetail);
+        } else {
+            body = new LinkedHashMap<>();
+            body.put("model", model);
+            body.put("messages", ChatCompletionsWire.messages(r.messages(), imageDetail));
+            body.put("max_completion_tokens", r.maxCompletionTokens());
+            // some models reject effort together with tools, so upstream drops it then
+            if (r.reasoningEffort() != null && !r.reasoningEffort().isBlank() && r.tools().isEmpty()) body.put("reasoning_effort", r.reasoningEffort());
+            ChatCompletionsWire.putTools(body, r.tools(), r.toolChoice());
+        }
+        if (promptCache) body.put("prompt_cache_key", PromptCaching.key(model, r));
+        return body;
+    }
+
+    /**
+     * Plain OpenAI (auth mode openai_compatible) has the Batch API at {@code {endpoint}/files} and
+     * {@code {endpoint}/batches}; Azure deployments (other auth modes) call directly: Azure's global batch
+     * deployments are a separate resource type.
+     */
+    @Override protected BatchSupport batchSupport() {
+        if (!compat()) return null;
+        BatchSupport b = batch;
+        if (b == null) {
+            b = new BatchSupport(new OpenAiBatches(client, endpoint, responses ? "/v1/responses" : "/v1/chat/completions", headers(),
+                    new Http.Policy(backend, 5, backoff, null)), this::body,
+                    n -> responses ? ResponsesWire.parse(n) : ChatCompletionsWire.parse(backend, n, "call_"));
+            batch = b;
+        }
+        return b;
+    }
+
+    private volatile BatchSupport batch;
 
     @Override public String toString() {
         return "OpenAiChatModel[backend=" + backend + ", endpoint=" + endpoint + ", model=" + model + ", auth=" + authMode
@@ -140,7 +177,10 @@ public final class OpenAiChatModel extends AbstractChatModel {
         private Map<String, String> env;
         private String imageDetail;
         private Boolean responsesApi;
+        private String promptCache = "auto";
 
+        /** {@code prompt_cache_key}: auto (only to api.openai.com), on, off. */
+        public Builder promptCache(String mode) { this.promptCache = mode; return this; }
         private Builder() { model = "gpt-4o"; }
 
         public Builder endpoint(String e) { this.endpoint = e; return this; }

@@ -3,6 +3,8 @@ package io.skillopt4j.backend;
 import io.skillopt4j.backend.internal.ChatCompletionsWire;
 import io.skillopt4j.backend.internal.Http;
 import io.skillopt4j.backend.internal.HttpCall;
+import io.skillopt4j.backend.internal.OpenAiBatches;
+import io.skillopt4j.backend.internal.PromptCaching;
 import io.skillopt4j.internal.Redactor;
 import okhttp3.OkHttpClient;
 
@@ -30,6 +32,7 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
     private final int maxTokens;
     private final String imageDetail;
     private final OkHttpClient client;
+    private final boolean promptCache;
 
     private OpenAiCompatibleChatModel(Builder b) {
         super(b.backendName, b);
@@ -40,6 +43,7 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
         this.maxTokens = b.maxTokens <= 0 ? 8000 : b.maxTokens;
         this.imageDetail = b.imageDetail;
         this.client = Http.client(defaultTimeout == null ? Duration.ofSeconds(300) : defaultTimeout, baseUrl);
+        this.promptCache = PromptCaching.enabled(b.promptCache, baseUrl, "api.openai.com");
     }
 
     public static Builder builder() { return new Builder(); }
@@ -64,16 +68,36 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
+        var json = HttpCall.postJson(client, url(baseUrl), headers(), body(r), new Http.Policy(backend, r.retries(), backoff, r.timeout()));
+        return ChatCompletionsWire.parse(backend, json, "call_");
+    }
+
+    private Map<String, Object> body(ChatRequest r) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("model", model);
         body.put("messages", ChatCompletionsWire.messages(r.messages(), imageDetail));
         body.put("max_tokens", Math.min(r.maxCompletionTokens(), maxTokens));
         if (temperature != null) body.put("temperature", temperature);
         ChatCompletionsWire.putTools(body, r.tools(), r.toolChoice());
-        Map<String, String> headers = Map.of("Authorization", "Bearer " + apiKey, "User-Agent", "SkillOpt4J");
-        var json = HttpCall.postJson(client, url(baseUrl), headers, body, new Http.Policy(backend, r.retries(), backoff, r.timeout()));
-        return ChatCompletionsWire.parse(backend, json, "call_");
+        if (promptCache) body.put("prompt_cache_key", PromptCaching.key(model, r));
+        return body;
     }
+
+    private Map<String, String> headers() { return Map.of("Authorization", "Bearer " + apiKey, "User-Agent", "SkillOpt4J"); }
+
+    /** The OpenAI Batch API at the same base URL: {@code {base}/files}, {@code {base}/batches}. */
+    @Override protected BatchSupport batchSupport() {
+        BatchSupport b = batch;
+        if (b == null) {
+            String base = baseUrl.endsWith("/chat/completions") ? baseUrl.substring(0, baseUrl.length() - "/chat/completions".length()) : baseUrl;
+            b = new BatchSupport(new OpenAiBatches(client, base, "/v1/chat/completions", headers(), new Http.Policy(backend, 5, backoff, null)),
+                    this::body, n -> ChatCompletionsWire.parse(backend, n, "call_"));
+            batch = b;
+        }
+        return b;
+    }
+
+    private volatile BatchSupport batch;
 
     /** Appends /chat/completions unless the base already ends with it. */
     static String url(String base) {
@@ -92,8 +116,12 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
         private Double temperature;
         private int maxTokens = 8000;
         private String imageDetail;
+        private String promptCache = "auto";
 
         private Builder() { model = "gpt-4o-mini"; }
+
+        /** {@code prompt_cache_key}: auto (only to api.openai.com), on, off. */
+        public Builder promptCache(String mode) { this.promptCache = mode; return this; }
 
         public Builder baseUrl(String url) { this.baseUrl = url; return this; }
         public Builder apiKey(String key) { this.apiKey = key; return this; }

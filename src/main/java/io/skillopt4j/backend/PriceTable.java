@@ -16,17 +16,24 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Immutable. USD prices per one million tokens per model ({@code prompt}, {@code completion}, {@code cached}),
- * loaded from YAML or JSON (flat key {@code price_table}: a file path or an inline map):
+ * Immutable. USD prices per one million tokens per model ({@code prompt}, {@code completion}, {@code cached},
+ * {@code cache_write}, and a {@code batch} multiplier), loaded from YAML or JSON. {@link #defaults()} is the
+ * bundled table ({@code io/skillopt4j/backend/prices.yaml}); flat key {@code price_table} (a file path or an
+ * inline map) replaces or adds entries per model:
  * <pre>{@code
- * gpt-4o: {prompt: 2.50, completion: 10.00, cached: 1.25}
+ * gpt-4o: {prompt: 2.50, completion: 10.00, cached: 1.25, batch: 0.5}
  * }</pre>
  * A model matches its exact entry, else the longest entry it starts with ({@code gpt-4o} prices
- * {@code gpt-4o-2024-08-06}). Cached prompt tokens cost {@code cached} (default: the prompt price).
+ * {@code gpt-4o-2024-08-06}). Cached prompt tokens cost {@code cached}, cache writes {@code cache_write}
+ * (both default to the prompt price). A model without an entry is <em>unpriced</em>: {@link #usd} returns null.
  */
 public final class PriceTable {
-    /** Immutable. Prices of one model in USD per 1M tokens. */
-    public record Price(double prompt, double completion, double cached) {}
+    /** Immutable. Prices of one model in USD per 1M tokens; {@code batch} multiplies every rate of a batch call. */
+    public record Price(double prompt, double completion, double cached, double cacheWrite, double batch) {
+        public Price(double prompt, double completion, double cached) { this(prompt, completion, cached, prompt, 1.0); }
+    }
+
+    private static final PriceTable DEFAULTS = bundled();
 
     private final Map<String, Price> prices;
 
@@ -46,7 +53,10 @@ public final class PriceTable {
             double p = num(m, source, model, "prompt", "input");
             double c = num(m, source, model, "completion", "output");
             double cached = m.containsKey("cached") || m.containsKey("cached_input") ? num(m, source, model, "cached", "cached_input") : p;
-            out.put(model, new Price(p, c, cached));
+            double write = m.containsKey("cache_write") ? num(m, source, model, "cache_write", "cache_write") : p;
+            double batch = m.containsKey("batch") ? num(m, source, model, "batch", "batch") : 1.0;
+            if (batch > 1) throw ConfigException.badValue(source, model + ".batch", batch, "a multiplier in [0, 1] (0.5 = half price)");
+            out.put(model, new Price(p, c, cached, write, batch));
         }
         return new PriceTable(out);
     }
@@ -65,14 +75,38 @@ public final class PriceTable {
         return of(m, file.toString());
     }
 
-    /** Returns the table named by flat key {@code price_table} (path or inline map), or an empty one. */
+    /** Returns the bundled table (real providers' list prices and the simulator's model). */
+    public static PriceTable defaults() { return DEFAULTS; }
+
+    private static PriceTable bundled() {
+        Object raw = new Yaml(new SafeConstructor(new LoaderOptions())).load(
+                io.skillopt4j.internal.Resources.find("/io/skillopt4j/backend/prices.yaml").orElse(""));
+        return raw instanceof Map<?, ?> m ? of(m, "prices.yaml") : empty();
+    }
+
+    /**
+     * Returns the bundled table overlaid with the one named by flat key {@code price_table} (path or inline
+     * map): an entry there replaces the bundled entry of the same model.
+     */
     public static PriceTable from(FlatConfig cfg) {
         Object v = cfg.get("price_table");
-        if (v == null || (v instanceof String s && s.isBlank())) return empty();
-        if (v instanceof Map<?, ?> m) return of(m, "price_table");
-        Path p = Path.of(String.valueOf(v).trim());
-        if (!Files.isRegularFile(p)) throw ConfigException.badValue("", "price_table", String.valueOf(v), "a readable YAML/JSON file or an inline map");
-        return load(p);
+        if (v == null || (v instanceof String s && s.isBlank())) return DEFAULTS;
+        PriceTable own;
+        if (v instanceof Map<?, ?> m) {
+            own = of(m, "price_table");
+        } else {
+            Path p = Path.of(String.valueOf(v).trim());
+            if (!Files.isRegularFile(p)) throw ConfigException.badValue("", "price_table", String.valueOf(v), "a readable YAML/JSON file or an inline map");
+            own = load(p);
+        }
+        return DEFAULTS.overlay(own);
+    }
+
+    /** Returns this table with {@code other}'s entries replacing or adding to it. */
+    public PriceTable overlay(PriceTable other) {
+        Map<String, Price> m = new LinkedHashMap<>(prices);
+        m.putAll(other.prices);
+        return new PriceTable(m);
     }
 
     private static double num(Map<?, ?> m, String source, String model, String key, String alt) {
@@ -97,12 +131,35 @@ public final class PriceTable {
         return best == null ? null : prices.get(best);
     }
 
-    /** Returns the USD cost of {@code usage} on {@code model}; 0 when the model is not priced. */
+    /** Returns the USD cost of {@code usage} on {@code model}; 0 when the model is not priced (see {@link #usd}). */
     public double cost(String model, Usage usage) {
+        Double d = usd(model, usage, false);
+        return d == null ? 0 : d;
+    }
+
+    /**
+     * Returns the USD cost of {@code usage} on {@code model}, at the batch rate when {@code batch}; null when the
+     * model is unpriced. Cache reads and writes are parts of the prompt priced at their own rates.
+     */
+    public Double usd(String model, Usage usage, boolean batch) {
         Price p = find(model);
-        if (p == null) return 0;
+        if (p == null) return null;
         long cached = Math.min(usage.cachedTokens(), usage.promptTokens());
-        return ((usage.promptTokens() - cached) * p.prompt() + cached * p.cached() + usage.completionTokens() * p.completion()) / 1e6;
+        long written = Math.min(usage.cacheWriteTokens(), usage.promptTokens() - cached);
+        double d = ((usage.promptTokens() - cached - written) * p.prompt() + cached * p.cached() + written * p.cacheWrite()
+                + usage.completionTokens() * p.completion()) / 1e6;
+        return batch ? d * p.batch() : d;
+    }
+
+    /**
+     * Returns the most a call on {@code model} can cost (null when unpriced): every prompt token at the highest
+     * input rate (a cache write can cost more than a plain read) and {@code maxCompletionTokens} of output.
+     */
+    public Double worstCase(String model, long promptTokens, long maxCompletionTokens) {
+        Price p = find(model);
+        if (p == null) return null;
+        double in = Math.max(p.prompt(), Math.max(p.cached(), p.cacheWrite()));
+        return (promptTokens * in + maxCompletionTokens * p.completion()) / 1e6;
     }
 
     /** Returns cost in USD per "role/stage" plus "_total", from what {@code meter} recorded per model. */

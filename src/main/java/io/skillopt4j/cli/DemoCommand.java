@@ -8,6 +8,7 @@ import io.skillopt4j.notebook.SkillOpt;
 import io.skillopt4j.frames.RunFrames;
 import io.skillopt4j.sim.Latency;
 import io.skillopt4j.sim.SimServer;
+import io.skillopt4j.train.Trainer;
 import io.skillopt4j.train.TrainingResult;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -41,6 +42,7 @@ final class DemoCommand implements Callable<Integer> {
     @CommandLine.Spec CommandSpec spec;
     @Option(names = "--sim-seed", defaultValue = "7", description = "Simulator seed (default: ${DEFAULT-VALUE}).") long simSeed;
     @Option(names = "--sim-latency-ms", defaultValue = "0", description = "Simulated latency per call: N, A-B or lognormal:MEDIAN:SIGMA (default: ${DEFAULT-VALUE}).") String latency;
+    @Option(names = "--sim-batch-delay-ms", defaultValue = "0", description = "Time a simulated Batch API batch takes to complete (evaluation.batch_api=true) (default: ${DEFAULT-VALUE}).") long batchDelayMs;
     @Option(names = "--no-progress", description = "No progress bar.") boolean noProgress;
 
     /** Returns the command with the train options added. */
@@ -82,17 +84,24 @@ final class DemoCommand implements Callable<Integer> {
             } else {
                 Latency lat;
                 try { lat = Latency.parse(latency); } catch (IllegalArgumentException e) { throw new ConfigException("--sim-latency-ms: " + e.getMessage()); }
-                sim = SimServer.builder().seed(simSeed).latency(lat).start();
+                sim = SimServer.builder().seed(simSeed).latency(lat).batchDelay(java.time.Duration.ofMillis(Math.max(0, batchDelayMs))).start();
                 setup = setup.simulator(sim);
                 err.println("skillopt demo: simulator (a deterministic stand-in for an LLM) at " + sim.url() + ", seed " + simSeed);
             }
             err.println("skillopt demo: " + (resuming ? "resuming " : "run folder ") + outRoot);
             err.flush();
             DemoProgress progress = new DemoProgress(err, !noProgress);
-            TrainingResult r = setup.onWarning(w -> {}).listener(progress).rolloutProgress(progress).trainer().train();
+            Trainer trainer = setup.onWarning(w -> {}).listener(progress).rolloutProgress(progress).trainer();
+            progress.ledger(trainer.ledger());
+            TrainingResult r = trainer.train();
             progress.finish();
+            if (r.stopped()) {
+                err.println(r.summary().getOrDefault("message", "skillopt demo: stopped; run the same command again to resume"));
+                err.flush();
+                return 1;
+            }
             Path report = writeReport(outRoot, err);
-            DemoProgress.printSummary(out, r.summary(), outRoot, report);
+            DemoProgress.printSummary(out, r.summary(), outRoot, report, trainer.ledger(), !realBackend);
             out.flush();
             return r.stopped() ? 1 : 0;
         } finally {

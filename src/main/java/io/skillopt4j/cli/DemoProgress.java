@@ -1,5 +1,6 @@
 package io.skillopt4j.cli;
 
+import io.skillopt4j.backend.CostLedger;
 import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
 import io.skillopt4j.run.TrainingEvent;
@@ -23,10 +24,17 @@ final class DemoProgress implements TrainingListener, RolloutRunner.Progress {
     private double current = Double.NaN, best = Double.NaN;
     private long lastDraw = 0;
 
+    private volatile CostLedger ledger;
+
     DemoProgress(PrintWriter err, boolean enabled) {
         this.err = err;
         this.enabled = enabled;
     }
+
+    /** Shows dollars spent and left of {@code l} on the progress line. */
+    void ledger(CostLedger l) { this.ledger = l; }
+
+    private String dollars() { CostLedger l = ledger; return l == null ? "" : "  " + l.progressLine(); }
 
     @Override public synchronized void on(TrainingEvent e) {
         if (e instanceof TrainingEvent.RunStarted s) total = s.totalSteps();
@@ -35,7 +43,7 @@ final class DemoProgress implements TrainingListener, RolloutRunner.Progress {
         else if (e instanceof TrainingEvent.GateDecision g) { current = g.currentScore(); best = g.bestScore(); }
         else if (e instanceof TrainingEvent.StepFinished s) {
             last = s.action();
-            if (enabled && !tty) err.printf(Locale.ROOT, "step %d/%d  %-16s val %s (best %s)%n", s.step(), s.totalSteps(), s.action(), fmt(current), fmt(best));
+            if (enabled && !tty) err.printf(Locale.ROOT, "step %d/%d  %-16s val %s (best %s)%s%n", s.step(), s.totalSteps(), s.action(), fmt(current), fmt(best), dollars());
             stage = step >= total ? "final test" : "next step";
         } else if (e instanceof TrainingEvent.EpochFinished f) { current = f.currentScore(); best = f.bestScore(); stage = "epoch " + f.epoch() + " done"; }
         draw(true);
@@ -54,9 +62,9 @@ final class DemoProgress implements TrainingListener, RolloutRunner.Progress {
         lastDraw = now;
         int width = 24, filled = total == 0 ? 0 : Math.min(width, step * width / total);
         String bar = "#".repeat(filled) + "-".repeat(width - filled);
-        String line = String.format(Locale.ROOT, "[%s] step %d/%d ep %d | %s %d/%d | val %s best %s | %s",
-                bar, step, total, epoch, stage, done, items, fmt(current), fmt(best), last);
-        err.print("\r" + (line.length() > 110 ? line.substring(0, 110) : String.format("%-110s", line)));
+        String line = String.format(Locale.ROOT, "[%s] step %d/%d ep %d | %s %d/%d | val %s best %s | %s%s",
+                bar, step, total, epoch, stage, done, items, fmt(current), fmt(best), last, dollars().isEmpty() ? "" : " |" + dollars());
+        err.print("\r" + (line.length() > 140 ? line.substring(0, 140) : String.format("%-140s", line)));
         err.flush();
     }
 
@@ -67,7 +75,7 @@ final class DemoProgress implements TrainingListener, RolloutRunner.Progress {
     private static String fmt(double v) { return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.3f", v); }
 
     /** Prints baseline → best → test, the step counts and where the results are. */
-    static void printSummary(PrintWriter out, Map<String, Object> s, Path outRoot, Path report) {
+    static void printSummary(PrintWriter out, Map<String, Object> s, Path outRoot, Path report, CostLedger ledger, boolean simulator) {
         out.println();
         out.println("                            hard     soft");
         row(out, "validation: initial skill", s.get("baseline_selection_hard"), null);
@@ -79,6 +87,7 @@ final class DemoProgress implements TrainingListener, RolloutRunner.Progress {
                 s.get("total_accepts"), s.get("total_rejects"), s.get("total_skips"), s.get("best_step"), s.get("total_wall_time_s"));
         if (s.get("token_summary") instanceof Map<?, ?> t && t.get("_total") instanceof Map<?, ?> tot)
             out.printf(Locale.ROOT, "model calls: %s, tokens: %s%n", tot.get("calls"), tot.get("total_tokens"));
+        if (ledger != null) out.println("cost: " + ledger.progressLine() + (simulator ? " (simulator prices)" : "") + "; per call in cost_ledger.jsonl");
         out.println();
         out.println("run folder:  " + outRoot);
         out.println("best skill:  " + outRoot.resolve("best_skill.md"));

@@ -42,8 +42,16 @@ public final class EvalCommand implements Callable<Integer> {
         out.println("  [skill] " + skill.toAbsolutePath().normalize());
         out.println("  [eval] split=" + split + "  out_root=" + ev.outRoot());
         out.flush();
-        Map<String, Object> s = ev.run();
+        Map<String, Object> s;
+        try {
+            s = ev.run();
+        } catch (io.skillopt4j.BudgetExceeded b) {
+            err.println(b.getMessage());
+            err.flush();
+            return 1;
+        }
         out.println(String.format(Locale.ROOT, "  Results: hard=%.4f  soft=%.4f  (n=%s)", s.get("hard"), s.get("soft"), s.get("n_items")));
+        out.println("  Cost: " + ev.ledger().progressLine());
         out.println("  Saved to: " + ev.outRoot());
         out.flush();
         return 0;

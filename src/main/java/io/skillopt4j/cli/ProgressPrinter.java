@@ -1,5 +1,6 @@
 package io.skillopt4j.cli;
 
+import io.skillopt4j.backend.CostLedger;
 import io.skillopt4j.run.TrainingEvent;
 import io.skillopt4j.run.TrainingListener;
 
@@ -13,8 +14,12 @@ import java.util.Map;
  */
 final class ProgressPrinter implements TrainingListener {
     private final PrintWriter out;
+    private volatile CostLedger ledger;
 
     ProgressPrinter(PrintWriter out) { this.out = out; }
+
+    /** Step lines also show dollars spent and left of {@code l}. */
+    void ledger(CostLedger l) { this.ledger = l; }
 
     @Override public void runStarted(TrainingEvent.RunStarted e) {
         out.println("[train] " + e.outRoot() + "  " + e.numEpochs() + " epochs x " + e.stepsPerEpoch() + " steps"
@@ -30,7 +35,8 @@ final class ProgressPrinter implements TrainingListener {
     }
 
     @Override public void stepFinished(TrainingEvent.StepFinished e) {
-        out.println(line(e));
+        CostLedger l = ledger;
+        out.println(line(e) + (l == null ? "" : "  " + l.progressLine()));
         out.flush();
     }
 
@@ -55,6 +61,7 @@ final class ProgressPrinter implements TrainingListener {
 
     @Override public void runFinished(TrainingEvent.RunFinished e) {
         if (e.stopped()) {
+            if (e.summary().get("message") != null) out.println(e.summary().get("message"));
             out.println("[stopped] after step " + e.summary().get("last_completed_step") + "; run the same command again to resume");
         } else {
             Map<String, Object> s = e.summary();

@@ -30,9 +30,11 @@ public final class TrainCommand implements Callable<Integer> {
 
     @Override public Integer call() {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
+        ProgressPrinter printer = new ProgressPrinter(out);
         Trainer trainer = SkillOpt.request(ConfigOptions.train().request(spec.commandLine().getParseResult()))
                 .relaxed().onWarning(w -> { err.println(w); err.flush(); })
-                .listener(new ProgressPrinter(out)).trainer();
+                .listener(printer).trainer();
+        printer.ledger(trainer.ledger());
         TrainingResult r = runStoppable(trainer);
         return r.stopped() ? 130 : 0;
     }

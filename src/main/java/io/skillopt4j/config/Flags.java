@@ -25,7 +25,7 @@ public final class Flags {
     /** Every row, in table order (train.py's argparse order first). */
     public static final List<FlagSpec> ALL;
     /** The structured section names upstream recognises. */
-    public static final List<String> SECTIONS = List.of("model", "train", "gradient", "optimizer", "evaluation", "env", "engine");
+    public static final List<String> SECTIONS = List.of("model", "train", "gradient", "optimizer", "evaluation", "env", "engine", "budget");
     /** Keys of {@code configs/_base_/default.yaml} that upstream's flatten map omits, so they never reach a run. */
     public static final List<String> DROPPED_BASE_KEYS = List.of("model.optimizer_minimax_base_url",
             "model.target_minimax_base_url", "model.optimizer_minimax_api_key", "model.target_minimax_api_key");
@@ -175,11 +175,20 @@ public final class Flags {
                 .asOurs().consumerDefault(true));
         t.add(n("json_reask", "model.json_reask", BOOL, "Re-ask the optimizer when a reply holds no JSON object (SkillOpt never does; off by default)")
                 .asOurs().consumerDefault(false));
-        t.add(n("price_table", "model.price_table", STR, "YAML/JSON price table for cost figures (\"\" = no cost)").evalToo().asOurs().consumerDefault(""));
+        t.add(n("price_table", "model.price_table", STR, "YAML/JSON price table (file or inline map) replacing or adding entries of the bundled one (docs/cost.md)").evalToo().asOurs().consumerDefault(""));
         t.add(n("background_eval", "train.background_eval", BOOL, "Run the initial skill's test evaluation and the slow update's previous-skill rollout ahead of time, in rollout slots the optimizer stages leave idle")
                 .asOurs().consumerDefault(true));
         t.add(n("pipeline_stages", "train.pipeline_stages", BOOL, "Start an accumulation batch's analysts as soon as its rollouts are done, while the next batch rolls out (same run folder as false)")
                 .asOurs().consumerDefault(true));
+        t.add(n("prompt_cache", "model.prompt_cache", STR, "Prompt-caching hints: OpenAI prompt_cache_key, Anthropic cache_control (auto = the providers' own endpoints)")
+                .evalToo().asOurs().withChoices("auto", "on", "off").consumerDefault("auto"));
+        // no flags: a --batch_* flag would take --batch away from --batch_size as argparse's unique prefix
+        t.add(n("batch_api", "evaluation.batch_api", BOOL, "Send evaluation rollouts (baseline, selection, test, slow-update comparisons) through the provider's Batch API at its discount")
+                .noFlag().asOurs().consumerDefault(false));
+        t.add(n("batch_poll_seconds", "evaluation.batch_poll_seconds", FLOAT, "Seconds between Batch API status polls")
+                .noFlag().asOurs().consumerDefault(30.0));
+        t.add(n("budget_usd", "budget.max_usd", FLOAT, "Hard cap in US dollars over the whole run, checked before each model call (0 = no cap)")
+                .evalToo().asOurs().consumerDefault(0.0));
         // Execution engine (section engine): where rollouts and optimizer calls run; see docs/scale-out.md.
         t.add(o("engine_name", "engine", "engine.name", STR, "local", "Execution engine: local (this JVM's threads) or temporal (activities on Temporal workers)")
                 .withChoices("local", "temporal"));

@@ -1,6 +1,8 @@
 package io.skillopt4j.env;
 
 import io.skillopt4j.BackendException;
+import io.skillopt4j.BudgetExceeded;
+import io.skillopt4j.backend.BatchScope;
 import io.skillopt4j.internal.AtomicFiles;
 import io.skillopt4j.internal.Json;
 import io.skillopt4j.internal.Redactor;
@@ -69,6 +71,8 @@ public final class RolloutRunner {
 
     private final int workers;
     private final Duration itemTimeout;
+    /** Items started at once inside a batch scope (their threads only wait on the batch). */
+    static final int MAX_BATCH_THREADS = 512;
     private final Progress progress;
     private final boolean abortWhenAllFail;
     private final String defaultTaskType;
@@ -131,8 +135,12 @@ public final class RolloutRunner {
         }
         AtomicInteger settledCount = new AtomicInteger(items.size() - todo.size());
         if (!todo.isEmpty() && request.remote() != null) runRemote(request, todo, results, settledCount);
+        // in a batch scope every item queues its call at once (one batch, not one per worker wave), and an item waits
+        // as long as the provider's batch takes (up to its 24-hour window) instead of timing out
+        boolean batched = BatchScope.active();
+        Duration wallLimit = batched ? null : itemTimeout;
         if (!todo.isEmpty() && request.remote() == null) {
-            ExecutorService pool = Executors.newFixedThreadPool(Math.min(workers, todo.size()), r -> {
+            ExecutorService pool = Executors.newFixedThreadPool(Math.min(batched ? MAX_BATCH_THREADS : workers, todo.size()), r -> {
                 Thread t = new Thread(r, "rollout-worker");
                 t.setDaemon(true);
                 return t;
@@ -146,6 +154,7 @@ public final class RolloutRunner {
             });
             java.util.concurrent.atomic.AtomicReference<RuntimeException> writeError = new java.util.concurrent.atomic.AtomicReference<>();
             LinkedBlockingQueue<Integer> finished = new LinkedBlockingQueue<>();
+            java.util.concurrent.atomic.AtomicReference<BudgetExceeded> budgetStop = new java.util.concurrent.atomic.AtomicReference<>();
             Map<Integer, Future<?>> futures = new HashMap<>();
             AtomicLong[] started = new AtomicLong[items.size()];
             Object lock = new Object();
@@ -164,6 +173,10 @@ public final class RolloutRunner {
                             r = withFailReason(o.result());
                         } catch (InterruptedException e) {
                             Thread.currentThread().interrupt();
+                            return;
+                        } catch (BudgetExceeded b) {
+                            budgetStop.compareAndSet(null, b); // no row: the item runs again when the folder resumes
+                            finished.add(idx);
                             return;
                         } catch (Throwable t) {
                             if (Thread.currentThread().isInterrupted()) return;
@@ -187,10 +200,10 @@ public final class RolloutRunner {
                     Integer idx = finished.poll(200, TimeUnit.MILLISECONDS);
                     if (idx != null) {
                         remaining--;
-                        report(settledCount.incrementAndGet(), items.size(), results[idx]);
+                        if (results[idx] != null) report(settledCount.incrementAndGet(), items.size(), results[idx]);
                         continue;
                     }
-                    if (itemTimeout == null) continue;
+                    if (wallLimit == null) continue;
                     long now = System.nanoTime();
                     for (int i : todo) {
                         long s = started[i].get();
@@ -216,6 +229,7 @@ public final class RolloutRunner {
                 drain(writer);
             }
             if (writeError.get() != null) throw writeError.get();
+            if (budgetStop.get() != null) throw budgetStop.get();
         }
         List<RolloutResult> list = List.of(results);
         if (abortWhenAllFail && !list.isEmpty() && list.stream().allMatch(r -> Boolean.FALSE.equals(r.fields().get("agent_ok")))) {

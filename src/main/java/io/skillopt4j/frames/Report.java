@@ -98,6 +98,11 @@ public final class Report {
         }
         h.append("<h3>Tokens by stage</h3>\n");
         table(h, tokensByStage(r.tokens()), "tokens");
+        Frame cost = r.cost();
+        if (cost.rowCount() > 0) {
+            h.append("<h3>Cost</h3>\n<p>").append(esc(cost.footer())).append("</p>\n");
+            table(h, cost, "cost");
+        }
         h.append("<h3>Best skill vs initial skill</h3>\n");
         diff(h, s);
         h.append("</section>\n");

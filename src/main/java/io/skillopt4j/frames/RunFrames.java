@@ -71,6 +71,12 @@ public final class RunFrames {
      */
     public Frame tokens(PriceTable prices) { return RolloutFrames.tokens(run, prices); }
 
+    /**
+     * Dollars by phase, role and stage from the run's cost ledger, with the batch share of calls, the cached share of
+     * prompt tokens and unpriced calls; a {@code _total} row; the footer shows the cap and what is left.
+     */
+    public Frame cost() { return cached("cost", () -> CostFrames.cost(run)); }
+
     /** One row per test summary and task type ({@code test_eval*}/summary.json): eval, task_type, total, hard_acc. */
     public Frame tests() {
         return cached("tests", () -> {

@@ -57,6 +57,8 @@ public final class Run {
     public Frame traces() { return frames.traces(); }
     public Frame tokens() { return frames.tokens(); }
     public Frame tokens(PriceTable prices) { return frames.tokens(prices); }
+    /** Dollars by phase, role and stage (cost_ledger.jsonl), with batch and cached shares; see docs/cost.md. */
+    public Frame cost() { return frames.cost(); }
     public Frame tests() { return frames.tests(); }
     public Frame summary() { return frames.summary(); }
 

@@ -276,7 +276,7 @@ public final class SkillOpt {
     /** Builds an evaluation of {@code skill} on {@code split} (train, valid_seen, valid_unseen or all), as {@code skillopt eval}. */
     public Evaluator evaluator(Path skill, String split) {
         Parts p = parts(false);
-        return new Evaluator(p.flat, p.benchmark, skill, split, p.outRoot);
+        return new Evaluator(p.flat, p.benchmark, skill, split, p.outRoot, p.roles.ledger());
     }
 
     @Override public String toString() {

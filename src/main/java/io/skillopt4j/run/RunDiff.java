@@ -59,6 +59,7 @@ public final class RunDiff {
     private static Object load(Path f) {
         try {
             String name = f.getFileName().toString();
+            if (name.equals(RunPaths.COST_LEDGER)) return ledgerTotals(f);
             if (name.endsWith(".jsonl")) {
                 List<String> rows = new ArrayList<>();
                 for (String line : Files.readAllLines(f)) if (!line.isBlank()) rows.add(Json.compact(timeless(Json.parse(line))));
@@ -70,6 +71,26 @@ public final class RunDiff {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The cost ledger per phase/role/stage/model: calls made on other workers come back as one entry per cell. */
+    private static Object ledgerTotals(Path f) throws IOException {
+        Map<String, long[]> sums = new java.util.TreeMap<>();
+        Map<String, Double> usd = new java.util.TreeMap<>();
+        for (String line : Files.readAllLines(f)) {
+            if (line.isBlank()) continue;
+            Map<String, Object> e = Json.parseObject(line);
+            String k = e.get("phase") + "/" + e.get("role") + "/" + e.get("stage") + "/" + e.get("model");
+            long[] s = sums.computeIfAbsent(k, x -> new long[4]);
+            s[0] += e.get("calls") instanceof Number n ? n.longValue() : 1;
+            s[1] += e.get("prompt_tokens") instanceof Number n ? n.longValue() : 0;
+            s[2] += e.get("cached_tokens") instanceof Number n ? n.longValue() : 0;
+            s[3] += e.get("completion_tokens") instanceof Number n ? n.longValue() : 0;
+            usd.merge(k, e.get("usd") instanceof Number n ? n.doubleValue() : 0.0, Double::sum);
+        }
+        Map<String, Object> out = new java.util.TreeMap<>();
+        sums.forEach((k, s) -> out.put(k, List.of(s[0], s[1], s[2], s[3], Math.round(usd.get(k) * 1e9))));
+        return out;
     }
 
     @SuppressWarnings("unchecked")

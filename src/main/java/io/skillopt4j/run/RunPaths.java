@@ -14,6 +14,8 @@ public record RunPaths(Path root) {
     public static final String SUMMARY = "summary.json";
     public static final String BEST_SKILL = "best_skill.md";
     public static final String LR_HISTORY = "lr_history.jsonl";
+    /** SkillOpt4J's cost ledger: one JSON line per priced model call (docs/cost.md). */
+    public static final String COST_LEDGER = "cost_ledger.jsonl";
 
     public RunPaths {
         Objects.requireNonNull(root, "root");

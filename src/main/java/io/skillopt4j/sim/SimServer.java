@@ -30,10 +30,12 @@ public final class SimServer implements AutoCloseable {
     private final Faults faults;
     private final String modelName;
     private final SimHttp http;
+    private final SimBatches batches;
     private final Map<Long, AtomicInteger> attempts = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> byStage = new ConcurrentHashMap<>();
     private final Map<Faults.Kind, LongAdder> byFault = new ConcurrentHashMap<>();
     private final LongAdder requests = new LongAdder();
+    private final java.util.Set<String> promptCache = ConcurrentHashMap.newKeySet();
     private final LongAdder handlerNanos = new LongAdder();
     private final LongAdder serverNanos = new LongAdder();
     private final java.util.Queue<Call> calls; // null unless the builder asked for a call log
@@ -46,6 +48,7 @@ public final class SimServer implements AutoCloseable {
         this.latency = b.latency;
         this.faults = b.faults;
         this.modelName = b.modelName;
+        this.batches = new SimBatches(this::batchCompletion, this::message, b.batchDelay, () -> "http://127.0.0.1:" + port());
         this.calls = b.logCalls ? new java.util.concurrent.ConcurrentLinkedQueue<>() : null;
         try {
             this.http = new SimHttp(b.port, b.threads, this::handle);
@@ -131,6 +134,16 @@ public final class SimServer implements AutoCloseable {
             ex.respond(200, SimProtocol.models(modelName), Map.of());
             return;
         }
+        if (SimBatches.routes(path)) {
+            batches.handle(ex, path);
+            return;
+        }
+        if (ex.method().equals("POST") && path.endsWith("/messages")) {
+            // the same simulated latency as a chat completion (no faults: those are the OpenAI route's)
+            http.pause(latency instanceof Latency.Fixed f ? f.millis() : latency.sampleMillis(SimText.rng(model.seed(), "latency#messages", ex.body())));
+            ex.respond(200, io.skillopt4j.internal.Json.compact(message(io.skillopt4j.internal.Json.parseObject(ex.body()))), Map.of());
+            return;
+        }
         if (!ex.method().equals("POST") || !path.endsWith("/chat/completions")) {
             ex.respond(404, SimProtocol.error("no route for " + ex.method() + " " + path, "not_found"), Map.of());
             return;
@@ -179,7 +192,7 @@ public final class SimServer implements AutoCloseable {
         }
         long t0 = System.nanoTime();
         String reply = model.reply(req.system(), req.user());
-        String json = SimProtocol.completion(req, reply, modelName, SimText.hash(model.seed() + "\u0000" + body));
+        String json = SimProtocol.completion(req, reply, modelName, SimText.hash(model.seed() + "\u0000" + body), cachedPrefix(req));
         handlerNanos.add(System.nanoTime() - t0);
         if (fault == Faults.Kind.MALFORMED) {
             ex.respond(200, json.substring(0, json.length() / 2) + "<html>upstream glitch</html>", Map.of());
@@ -191,6 +204,35 @@ public final class SimServer implements AutoCloseable {
         if (calls != null) calls.add(new Call(stage, epochSeconds(ex.startNanos()), epochSeconds(System.nanoTime())));
     }
 
+    /** One chat-completions request of a batch, answered as the direct endpoint answers it (no latency or faults). */
+    private String batchCompletion(Map<String, Object> body) {
+        String json = io.skillopt4j.internal.Json.compact(body);
+        SimProtocol.Parsed req = SimProtocol.parse(json);
+        byStage.computeIfAbsent(model.stage(req.system(), req.user()), k -> new LongAdder()).increment();
+        return SimProtocol.completion(req, model.reply(req.system(), req.user()), modelName, SimText.hash(model.seed() + "\u0000" + json), cachedPrefix(req));
+    }
+
+    /** An Anthropic Messages request (direct or in a batch) answered by the simulator's model. */
+    private Map<String, Object> message(Map<String, Object> params) {
+        SimProtocol.Parsed req = SimProtocol.parseAnthropic(params);
+        byStage.computeIfAbsent(model.stage(req.system(), req.user()), k -> new LongAdder()).increment();
+        return SimProtocol.message(req, model.reply(req.system(), req.user()), modelName, SimText.hash(model.seed() + "\u0000" + params));
+    }
+
+    /** Returns how many requests the simulator answered through its Batch APIs. */
+    public long batchedRequests() { return batches.answered(); }
+
+    /**
+     * OpenAI's prompt cache as the simulator models it: with a {@code prompt_cache_key}, a system prompt of at
+     * least 1024 tokens seen before under that key is served from cache in 128-token increments.
+     */
+    private int cachedPrefix(SimProtocol.Parsed req) {
+        if (req.cacheKey().isEmpty()) return 0;
+        int tokens = SimProtocol.tokens(req.system().length());
+        if (tokens < 1024) return 0;
+        boolean seen = !promptCache.add(req.cacheKey() + "\u0000" + SimText.hash(req.system()));
+        return seen ? tokens / 128 * 128 : 0;
+    }
     private static final long EPOCH_NANOS = System.currentTimeMillis() * 1_000_000L - System.nanoTime();
 
     private static double epochSeconds(long nanoTime) { return (nanoTime + EPOCH_NANOS) / 1e9; }
@@ -204,6 +246,13 @@ public final class SimServer implements AutoCloseable {
         private int port = 0;
         private int threads = 64;
         private String modelName = "skillopt-sim";
+        private Duration batchDelay = Duration.ZERO;
+
+        /** How long a submitted batch stays in progress before it completes (default 0: done at the first poll). */
+        public Builder batchDelay(Duration d) {
+            if (d.isNegative()) throw new IllegalArgumentException("batchDelay must be >= 0: " + d);
+            this.batchDelay = d; return this;
+        }
         private boolean logCalls;
 
         public Builder seed(long s) { this.seed = s; return this; }

@@ -1,5 +1,6 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.backend.CostLedger;
 import io.skillopt4j.backend.UsageMeter;
 import io.skillopt4j.env.BatchSpec;
 import io.skillopt4j.env.Benchmark;
@@ -146,8 +147,8 @@ final class BackgroundRollouts implements AutoCloseable {
             try {
                 BatchSpec sub = new BatchSpec(job.batch.phase(), job.batch.split(), job.batch.seed(), part);
                 RolloutRequest request = new RolloutRequest(sub, job.skill, job.dir, false, false, remote);
-                UsageMeter.heldIn(job.held, () -> benchmark.rollout(request));
-            } catch (RuntimeException e) {
+                UsageMeter.heldIn(job.held, () -> CostLedger.inPhase(phaseOf(job.dir), () -> benchmark.rollout(request)));
+            } catch (RuntimeException | io.skillopt4j.BudgetExceeded e) {
                 // left to the foreground rollout, which runs the missing items and reports a persistent failure
                 LOG.log(System.Logger.Level.DEBUG, "background rollout into " + job.dir + " stopped: " + e);
                 synchronized (this) {
@@ -160,6 +161,16 @@ final class BackgroundRollouts implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /** The ledger phase of a background job: the phase whose rollout it runs ahead of time. */
+    static String phaseOf(Path dir) {
+        for (Path d = dir; d != null && d.getFileName() != null; d = d.getParent()) {
+            String n = d.getFileName().toString();
+            if (n.startsWith("test_eval")) return "test";
+            if (n.equals("slow_update") || n.equals("meta_skill")) return n;
+        }
+        return "train";
     }
 
     /** Waits for a window with a job pending; false once closed. Caller holds the lock. */

@@ -1,6 +1,7 @@
 package io.skillopt4j.train;
 
 import io.skillopt4j.ConfigException;
+import io.skillopt4j.backend.CostLedger;
 import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.env.BatchSpec;
 import io.skillopt4j.env.Benchmark;
@@ -32,8 +33,18 @@ public final class Evaluator {
     private final Path skill;
     private final String split;
     private final Path outRoot;
+    private final CostLedger ledger;
 
     public Evaluator(FlatConfig config, Benchmark benchmark, Path skill, String split, Path outRoot) {
+        this(config, benchmark, skill, split, outRoot, null);
+    }
+
+    /**
+     * An evaluation whose calls are priced into {@code ledger} (the roles' ledger; null = none): it is bound to
+     * {@code <out_root>/cost_ledger.jsonl}, so a cap covers re-runs in the same folder.
+     */
+    public Evaluator(FlatConfig config, Benchmark benchmark, Path skill, String split, Path outRoot, CostLedger ledger) {
+        this.ledger = ledger;
         this.config = Objects.requireNonNull(config, "config");
         this.benchmark = Objects.requireNonNull(benchmark, "benchmark");
         this.skill = Objects.requireNonNull(skill, "skill").toAbsolutePath().normalize();
@@ -44,9 +55,19 @@ public final class Evaluator {
     /** Returns the folder the rollouts and eval_summary.json go to. */
     public Path outRoot() { return outRoot; }
 
-    /** Runs the evaluation and returns the eval_summary map. */
+    /** Returns the cost ledger of the evaluation's calls, or null when none was given. */
+    public CostLedger ledger() { return ledger; }
+
+    /**
+     * Runs the evaluation and returns the eval_summary map; a dollar cap that the next call would cross throws
+     * {@link io.skillopt4j.BudgetExceeded} (finished items are kept: the same command with a higher cap resumes).
+     */
     public Map<String, Object> run() {
         if (!Files.isRegularFile(skill)) throw new ConfigException("--skill: file not found: " + skill);
+        if (ledger != null) {
+            ledger.attach(outRoot.resolve(io.skillopt4j.run.RunPaths.COST_LEDGER));
+            ledger.phase("eval");
+        }
         String text = Trajectories.readFile(skill);
         DataLoader data = benchmark.data();
         long seed = config.longValue("seed", 42);
@@ -58,7 +79,7 @@ public final class Evaluator {
         } else {
             batch = data.buildEvalBatch(config.integer("test_env_num", 0), split, seed);
         }
-        Rollout.Outcome o = new Rollout(benchmark).run(batch, text, outRoot, false);
+        Rollout.Outcome o = new Rollout(benchmark).withBatchApi(Rollout.batchPoll(config)).run(batch, text, outRoot, false);
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("skill", skill.toString());
         m.put("split", split);

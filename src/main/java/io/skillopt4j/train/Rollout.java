@@ -1,5 +1,7 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.backend.BatchScope;
+import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.env.BatchSpec;
 import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.RemoteItems;
@@ -7,6 +9,7 @@ import io.skillopt4j.env.RolloutRequest;
 import io.skillopt4j.env.RolloutResult;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +28,7 @@ public final class Rollout {
     private final Benchmark benchmark;
     private final BackgroundRollouts background;
     private final RemoteItems remote;
+    private final Duration batchPoll;
 
     public Rollout(Benchmark benchmark) { this(benchmark, null, null); }
 
@@ -32,17 +36,37 @@ public final class Rollout {
      * A rollout stage that settles {@code background}'s job for a folder before rolling into it (null = none) and
      * runs items through {@code remote} (an engine's workers; null = this JVM).
      */
-    Rollout(Benchmark benchmark, BackgroundRollouts background, RemoteItems remote) {
+    Rollout(Benchmark benchmark, BackgroundRollouts background, RemoteItems remote) { this(benchmark, background, remote, null); }
+
+    private Rollout(Benchmark benchmark, BackgroundRollouts background, RemoteItems remote, Duration batchPoll) {
         this.benchmark = benchmark;
         this.background = background;
         this.remote = remote;
+        this.batchPoll = batchPoll;
+    }
+
+    /**
+     * Returns this stage with evaluation rollouts (those without eval feedback: baseline, selection, test, slow-update
+     * comparisons) sent through the provider's Batch API, polled every {@code poll}; null keeps direct calls.
+     */
+    public Rollout withBatchApi(Duration poll) { return new Rollout(benchmark, background, remote, poll); }
+
+    /** {@code evaluation.batch_api} and {@code batch_poll_seconds} of a flat config: the poll interval, or null when off. */
+    public static Duration batchPoll(FlatConfig cfg) {
+        if (!cfg.bool("batch_api", false)) return null;
+        double s = cfg.decimal("batch_poll_seconds", 30.0);
+        if (!(s > 0)) throw io.skillopt4j.ConfigException.badValue("", "batch_poll_seconds", s, "a number of seconds > 0");
+        return Duration.ofMillis(Math.max(1, Math.round(s * 1000)));
     }
 
     /** Rolls out {@code batch} with {@code skill} into {@code dir}. */
     public Outcome run(BatchSpec batch, String skill, Path dir, boolean evalFeedback) {
         RolloutRequest request = new RolloutRequest(batch, skill, dir, evalFeedback).withRemote(remote);
         List<RolloutResult> r;
-        if (background == null) {
+        if (batchPoll != null && !evalFeedback) {
+            // nobody waits on an evaluation: its calls may take the provider's batch route (and discount)
+            r = BatchScope.run(dir, batchPoll, () -> benchmark.rollout(request));
+        } else if (background == null) {
             r = benchmark.rollout(request);
         } else {
             background.settle(dir, skill);

@@ -1,5 +1,6 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.BudgetExceeded;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.ModelRoles;
 import io.skillopt4j.backend.UsageMeter;
@@ -16,6 +17,7 @@ import io.skillopt4j.run.TrainingListener;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,6 +66,9 @@ public final class Trainer {
 
     /** Returns the run folder. */
     public Path outRoot() { return outRoot; }
+
+    /** Returns the cost ledger the run's calls are priced into (and its dollar cap, if any). */
+    public io.skillopt4j.backend.CostLedger ledger() { return roles.ledger(); }
 
     /** Trains in the calling thread and returns the summary (or a stopped result, see {@link TrainingResult}). */
     public TrainingResult train() { return run(new AtomicBoolean(), listener); }
@@ -134,6 +139,9 @@ public final class Trainer {
         Map<String, Object> cfgOut = derivedConfig(s, trainSize, spe);
         w.json(paths.config(), Redactor.redact(cfgOut));
 
+        roles.ledger().attach(paths.root().resolve(RunPaths.COST_LEDGER));
+        roles.usage().onAbsorb(roles.ledger()::absorb);
+        roles.ledger().phase("baseline");
         Parts p = new Parts();
         p.settings = s;
         p.writer = w;
@@ -151,12 +159,14 @@ public final class Trainer {
         if (s.skillAware()) p.state.currentSkill = SkillDocument.injectEmptyAppendix(p.state.currentSkill);
         ExecutionEngine eng = engine.open(new ExecutionEngine.RunContext(config, outRoot, roles.usage()));
         ExecutorService pool = Executors.newFixedThreadPool(s.analystWorkers(), daemonThreads());
-        BackgroundRollouts background = s.backgroundEval()
+        Duration batchPoll = Rollout.batchPoll(config);
+        // with the Batch API the evaluations are already off the critical path (and must not run as direct calls)
+        BackgroundRollouts background = s.backgroundEval() && batchPoll == null
                 ? new BackgroundRollouts(benchmark, benchmark.workers(), roles.usage(), eng.rolloutItems()) : null;
         try {
             p.optimizer = new Optimizer(eng.optimizer(roles.optimizer()), background == null ? () -> {} : background::optimizerCall, s.jsonReask());
             Prompts prompts = new Prompts(benchmark);
-            p.rollout = new Rollout(benchmark, background, eng.rolloutItems());
+            p.rollout = new Rollout(benchmark, background, eng.rolloutItems()).withBatchApi(batchPoll);
             p.reflect = new Reflect(s, p.optimizer, prompts, w, pool);
             p.aggregate = new Aggregate(s, p.optimizer, pool);
             p.select = new Select(s, p.optimizer);
@@ -187,6 +197,7 @@ public final class Trainer {
                     global++;
                     if (global < resumeFrom) continue;
                     if (stop.get()) throw new StopRequested();
+                    roles.ledger().phase("train");
                     pipeline.run(epoch, si, global, plan, activeMeta);
                 }
                 if (global < resumeFrom - 1 && !epochDone(paths, epoch, s)) continue;
@@ -195,29 +206,43 @@ public final class Trainer {
                 String slowAction = "", metaAction = "";
                 Longitudinal.Pairs pairs = null;
                 if (s.useSlowUpdate()) {
+                    roles.ledger().phase("slow_update");
                     SlowUpdate.Result r = slow.run(epoch, global, p.schedule.current());
                     slowAction = r.action();
                     pairs = r.pairs();
                 }
+                roles.ledger().phase("meta_skill");
                 if (s.useMetaSkill()) metaAction = meta.run(epoch, epochLastSkill, pairs);
                 p.optimizer.drainFallbacks(); // epoch-stage fallbacks show as no_content actions in their result files
                 l.on(new TrainingEvent.EpochFinished(epoch, slowAction, metaAction, p.state.currentScore, p.state.bestScore));
             }
             if (stop.get()) throw new StopRequested();
+            roles.ledger().phase("test");
             Map<String, Object> summary = new Finish(p, benchmark, data, paths, cfgOut).run(global, loopStart);
             l.on(new TrainingEvent.RunFinished(outRoot, false, summary));
             return new TrainingResult(summary, outRoot);
         } catch (StopRequested e) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("stopped", true);
-            m.put("last_completed_step", p.history.isEmpty() ? 0 : p.history.get(p.history.size() - 1).get("step"));
-            l.on(new TrainingEvent.RunFinished(outRoot, true, m));
-            return new TrainingResult(m, outRoot);
+            return stopped(p, l, null);
+        } catch (BudgetExceeded e) {
+            return stopped(p, l, e);
         } finally {
             if (background != null) background.close();
             pool.shutdownNow();
             eng.close();
         }
+    }
+
+    /** The resumable stop: nothing of the unfinished step is persisted; a budget stop carries its one-line reason. */
+    private TrainingResult stopped(Parts p, TrainingListener l, BudgetExceeded budget) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("stopped", true);
+        m.put("last_completed_step", p.history.isEmpty() ? 0 : p.history.get(p.history.size() - 1).get("step"));
+        if (budget != null) {
+            m.put("stop_reason", "budget");
+            m.put("message", budget.getMessage());
+        }
+        l.on(new TrainingEvent.RunFinished(outRoot, true, m));
+        return new TrainingResult(m, outRoot);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.skillopt4j.config;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -56,9 +57,9 @@ class FlagsTest {
 
     @Test
     void oursAreModelAdditionsAndBackgroundEval() {
-        assertEquals(4 + 2 + 15 + 1 + 9 + 1, Flags.ALL.stream().filter(FlagSpec::ours).count());
+        assertEquals(4 + 2 + 15 + 1 + 9 + 1 + 4, Flags.ALL.stream().filter(FlagSpec::ours).count());
         assertTrue(Flags.ALL.stream().filter(FlagSpec::ours).allMatch(f -> f.section().equals("model") || f.section().equals("engine")
-                || f.key().equals("background_eval") || f.key().equals("pipeline_stages")));
+                || f.section().equals("budget") || List.of("background_eval", "pipeline_stages", "batch_api", "batch_poll_seconds").contains(f.key())));
         assertEquals("engine", Flags.byKey("engine_name").orElseThrow().flag(), "--engine temporal");
         FlagSpec bg = Flags.byKey("background_eval").orElseThrow();
         assertEquals("train.background_eval", bg.path());

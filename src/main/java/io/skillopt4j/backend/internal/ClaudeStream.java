@@ -73,7 +73,7 @@ public final class ClaudeStream {
         long cacheRead = u.path("cache_read_input_tokens").asLong(0);
         long prompt = u.path("input_tokens").asLong(0) + cacheRead + u.path("cache_creation_input_tokens").asLong(0);
         long completion = u.path("output_tokens").asLong(0);
-        Usage usage = new Usage(prompt, completion, prompt + completion, cacheRead);
+        Usage usage = new Usage(prompt, completion, prompt + completion, cacheRead, u.path("cache_creation_input_tokens").asLong(0));
         String text = result.path("result").isTextual() ? result.path("result").asText()
                 : result.path("content").isTextual() ? result.path("content").asText()
                 : result.path("result").isObject() ? result.path("result").toString() : "";

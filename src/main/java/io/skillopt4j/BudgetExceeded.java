@@ -1,0 +1,40 @@
+package io.skillopt4j;
+
+import java.util.Locale;
+
+/**
+ * Thrown before a model call whose worst-case cost would take the run past its dollar cap
+ * ({@code budget.max_usd} / {@code --budget_usd}). Once thrown, every later call of the run throws it too, and
+ * the trainer turns it into a stopped, resumable run whose one-line reason is {@link #getMessage()}.
+ *
+ * <p>An {@link Error}, not an exception, for the reason {@code ThreadDeath} is one: the stages catch
+ * {@code RuntimeException} around model calls and turn failures into fallbacks or errored rows, which is right
+ * for a failed call but would let a budget stop pass for a finished step and be persisted. Nothing catches it
+ * but the rollout driver (which writes no row for the item) and the trainer.
+ */
+public final class BudgetExceeded extends Error {
+    private final double spent;
+    private final double reserved;
+    private final double cap;
+
+    public BudgetExceeded(double spent, double reserved, double cap) {
+        super(line(spent, reserved, cap), null, false, false);
+        this.spent = spent;
+        this.reserved = reserved;
+        this.cap = cap;
+    }
+
+    /** USD charged so far (this and earlier sessions of the run folder). */
+    public double spent() { return spent; }
+
+    /** The worst case of the call that was not made. */
+    public double reserved() { return reserved; }
+
+    /** The cap. */
+    public double cap() { return cap; }
+
+    private static String line(double spent, double reserved, double cap) {
+        return String.format(Locale.ROOT, "budget: stopped before the next model call: spent $%.4f + reserved $%.4f (that call's worst case) "
+                + "would exceed the cap $%.4f; the run folder resumes: re-run with a higher --budget_usd", spent, reserved, cap);
+    }
+}

@@ -1,0 +1,21 @@
+package io.skillopt4j.backend;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.skillopt4j.backend.internal.BatchTransport;
+
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * Immutable. What a backend needs to send its calls through a provider Batch API: the transport, the request
+ * body it would POST for a call (one JSONL line's {@code body} / one batch request's {@code params}) and the
+ * parser of one result body into a reply.
+ */
+record BatchSupport(BatchTransport transport, Function<ChatRequest, Map<String, Object>> body, Function<JsonNode, ChatResponse> parse) {
+    BatchSupport {
+        Objects.requireNonNull(transport, "transport");
+        Objects.requireNonNull(body, "body");
+        Objects.requireNonNull(parse, "parse");
+    }
+}

@@ -1,0 +1,57 @@
+package io.skillopt4j.backend;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+
+/**
+ * Thread-safe. An {@link ExecAgent} decorator that prices each agent run into a {@link CostLedger} (its summed
+ * usage at the model's table rates) and, with a cap, reserves an estimate first: the task, skill and extra files
+ * as prompt tokens (bytes) plus {@link #OUTPUT_ESTIMATE} output tokens. An agent CLI runs many turns of its own,
+ * so unlike a chat call this is no upper bound: the cap holds between agent runs, not inside one.
+ */
+public final class BudgetedExecAgent implements ExecAgent {
+    /** Output tokens assumed for one agent run when reserving (a chat call's default max_completion_tokens). */
+    static final int OUTPUT_ESTIMATE = 16_384;
+
+    private final ExecAgent delegate;
+    private final CostLedger ledger;
+
+    public BudgetedExecAgent(ExecAgent delegate, CostLedger ledger) {
+        this.delegate = Objects.requireNonNull(delegate, "delegate");
+        this.ledger = Objects.requireNonNull(ledger, "ledger");
+    }
+
+    @Override public ExecResult run(ExecTask task) {
+        CostLedger.Reservation r = null;
+        if (ledger.cap() != null) {
+            long in = bytes(task.prompt()) + bytes(task.skill()) + CostLedger.MESSAGE_TOKENS * 4L;
+            for (String f : task.extraFiles().values()) in += bytes(f);
+            Double worst = ledger.prices().worstCase(delegate.model(), in, OUTPUT_ESTIMATE);
+            if (worst == null) {
+                throw new io.skillopt4j.ConfigException("budget_usd is set but exec agent model '" + delegate.model()
+                        + "' has no price: add it to model.price_table");
+            }
+            r = ledger.reserve(worst);
+        }
+        ExecResult res;
+        try {
+            res = delegate.run(task);
+        } catch (RuntimeException | Error e) {
+            ledger.release(r);
+            throw e;
+        }
+        ledger.settle(r, "target", "rollout", delegate.backend(), delegate.model(), ChatResponse.of("", res.usage()));
+        return res;
+    }
+
+    private static long bytes(String s) { return s == null ? 0 : s.getBytes(StandardCharsets.UTF_8).length; }
+
+    /** Returns the wrapped agent. */
+    public ExecAgent delegate() { return delegate; }
+
+    @Override public String backend() { return delegate.backend(); }
+
+    @Override public String model() { return delegate.model(); }
+
+    @Override public String toString() { return "Budgeted[" + delegate + "]"; }
+}

@@ -1,0 +1,312 @@
+package io.skillopt4j.backend;
+
+import io.skillopt4j.BudgetExceeded;
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.internal.AtomicFiles;
+import io.skillopt4j.internal.Json;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Thread-safe. The cost ledger of a run: every model call priced at its model's input / cached-input /
+ * cache-write / output rates ({@link PriceTable}), at the batch rate for Batch API calls, at the provider's own
+ * figure where it reports one (Claude Code's {@code total_cost_usd}), and 0 for replies replayed from the
+ * response cache. A model without a price is recorded as <em>unpriced</em> (usd null), never as 0.
+ *
+ * <p><b>Hard cap.</b> With a cap ({@code budget.max_usd}), {@link #reserve} runs before each call and holds
+ * that call's worst case (an upper bound of its prompt tokens plus its {@code max_completion_tokens}, at the
+ * highest rates); a call that would take spent + reserved past the cap waits for calls in flight to settle
+ * and, when none are left, throws {@link BudgetExceeded}, which every later call rethrows. So the charged total
+ * never exceeds the cap unless a provider reports more than its price table allows.
+ *
+ * <p>{@link #attach} binds the ledger to {@code <run>/cost_ledger.jsonl}: earlier sessions' entries count
+ * towards the cap, and each new entry is appended as one JSON line.
+ */
+public final class CostLedger {
+    /** Immutable. One priced call. {@code pricing}: table, reported, replayed or unpriced; usd null when unpriced. */
+    public record Entry(String phase, String role, String stage, String backend, String model, long promptTokens,
+                        long cachedTokens, long cacheWriteTokens, long completionTokens, boolean batch, String pricing, Double usd,
+                        long calls) {
+        /** One call. */
+        public Entry(String phase, String role, String stage, String backend, String model, long promptTokens, long cachedTokens,
+                     long cacheWriteTokens, long completionTokens, boolean batch, String pricing, Double usd) {
+            this(phase, role, stage, backend, model, promptTokens, cachedTokens, cacheWriteTokens, completionTokens, batch, pricing, usd, 1);
+        }
+
+        Map<String, Object> toJson() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            if (calls != 1) m.put("calls", calls);
+            m.put("phase", phase);
+            m.put("role", role);
+            m.put("stage", stage);
+            m.put("backend", backend);
+            m.put("model", model);
+            m.put("prompt_tokens", promptTokens);
+            m.put("cached_tokens", cachedTokens);
+            m.put("cache_write_tokens", cacheWriteTokens);
+            m.put("completion_tokens", completionTokens);
+            m.put("batch", batch);
+            m.put("pricing", pricing);
+            m.put("usd", usd);
+            return m;
+        }
+
+        /** Reads one line of cost_ledger.jsonl. */
+        public static Entry fromJson(Map<String, Object> m) {
+            return new Entry(str(m, "phase"), str(m, "role"), str(m, "stage"), str(m, "backend"), str(m, "model"),
+                    num(m, "prompt_tokens"), num(m, "cached_tokens"), num(m, "cache_write_tokens"), num(m, "completion_tokens"),
+                    Boolean.TRUE.equals(m.get("batch")), str(m, "pricing"), m.get("usd") instanceof Number n ? n.doubleValue() : null,
+                    m.get("calls") instanceof Number c ? c.longValue() : 1);
+        }
+
+        private static String str(Map<String, Object> m, String k) { return m.get(k) == null ? "" : String.valueOf(m.get(k)); }
+
+        private static long num(Map<String, Object> m, String k) { return m.get(k) instanceof Number n ? n.longValue() : 0; }
+    }
+
+    /** Immutable. What {@link #reserve} holds for one call until {@link #settle} or {@link #release}. */
+    public record Reservation(double usd) {}
+
+    /** Tokens assumed per image: above what OpenAI (high detail, 2048 px) and Anthropic (~1600) charge. */
+    static final int IMAGE_TOKENS = 2_000;
+    /** Framing tokens assumed per message (role markers); providers use 3-4. */
+    static final int MESSAGE_TOKENS = 16;
+
+    private final PriceTable prices;
+    private final Double cap;
+    private final List<Entry> entries = new ArrayList<>();
+    private double spent;
+    private double reserved;
+    private int inFlight;
+    private BudgetExceeded exhausted;
+    private Path file;
+    private volatile String phase = "";
+
+    private CostLedger(PriceTable prices, Double cap) {
+        this.prices = Objects.requireNonNull(prices, "prices");
+        if (cap != null && !(cap > 0)) throw ConfigException.badValue("", "budget_usd", cap, "a number of US dollars > 0");
+        this.cap = cap;
+    }
+
+    /** A ledger that records and prices calls without a cap. */
+    public static CostLedger unbounded(PriceTable prices) { return new CostLedger(prices, null); }
+
+    /** A ledger with a hard cap of {@code maxUsd} dollars. */
+    public static CostLedger capped(PriceTable prices, double maxUsd) { return new CostLedger(prices, maxUsd); }
+
+    /** Returns the ledger of a flat config: {@link PriceTable#from} prices and {@code budget_usd} (unset or 0 = no cap). */
+    public static CostLedger from(io.skillopt4j.config.FlatConfig cfg) {
+        PriceTable p = PriceTable.from(cfg);
+        Object v = cfg.get("budget_usd");
+        if (v == null || String.valueOf(v).isBlank()) return unbounded(p);
+        double d;
+        try {
+            d = v instanceof Number n ? n.doubleValue() : Double.parseDouble(String.valueOf(v).trim());
+        } catch (NumberFormatException e) {
+            throw ConfigException.badValue("", "budget_usd", v, "a number of US dollars > 0 (0 = no cap)");
+        }
+        if (d < 0 || Double.isNaN(d)) throw ConfigException.badValue("", "budget_usd", v, "a number of US dollars > 0 (0 = no cap)");
+        return d == 0 ? unbounded(p) : capped(p, d);
+    }
+
+    public PriceTable prices() { return prices; }
+
+    /** Returns the cap in USD, or null when there is none. */
+    public Double cap() { return cap; }
+
+    /** Returns the USD charged so far, including earlier sessions of an attached run folder. */
+    public synchronized double spent() { return spent; }
+
+    /** Returns the USD held for calls in flight. */
+    public synchronized double reserved() { return reserved; }
+
+    /** Returns the cap minus what was spent (null without a cap). */
+    public synchronized Double left() { return cap == null ? null : Math.max(0, cap - spent); }
+
+    /** Returns the calls recorded so far, in order. */
+    public synchronized List<Entry> entries() { return List.copyOf(entries); }
+
+    /** Returns the stop raised by the cap, or null while the run may still spend. */
+    public synchronized BudgetExceeded exhausted() { return exhausted; }
+
+    /** Names the phase later calls are recorded under (baseline, train, slow_update, meta_skill, test...). */
+    public void phase(String p) { this.phase = p == null ? "" : p; }
+
+    /** A phase that overrides {@link #phase(String)} for calls of this thread and threads it starts. */
+    private static final InheritableThreadLocal<String> PHASE = new InheritableThreadLocal<>();
+
+    /**
+     * Runs {@code work} with its calls — on this thread and threads started inside it — recorded under
+     * {@code phase}: background rollouts run while the trainer is in another phase, and count where they belong.
+     */
+    public static <T> T inPhase(String phase, java.util.function.Supplier<T> work) {
+        String before = PHASE.get();
+        PHASE.set(phase);
+        try {
+            return work.get();
+        } finally {
+            if (before == null) PHASE.remove(); else PHASE.set(before);
+        }
+    }
+
+    /**
+     * Binds the ledger to {@code file} (cost_ledger.jsonl of a run folder): its entries are loaded (they count
+     * towards the cap; a torn last line is skipped) and new entries are appended to it.
+     */
+    public synchronized void attach(Path file) {
+        if (file.equals(this.file)) return;
+        List<Entry> loaded = new ArrayList<>();
+        if (Files.isRegularFile(file)) {
+            try {
+                for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                    if (line.isBlank()) continue;
+                    try {
+                        loaded.add(Entry.fromJson(Json.parseObject(line)));
+                    } catch (RuntimeException torn) {
+                        // a line cut by a kill mid-append; its call is not counted (at most one call)
+                    }
+                }
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+            }
+        }
+        for (Entry e : entries) AtomicFiles.appendLine(file, Json.line(e.toJson())); // calls made before attaching
+        entries.addAll(0, loaded);
+        for (Entry e : loaded) if (e.usd() != null) spent += e.usd();
+        this.file = file;
+    }
+
+    /**
+     * Holds the worst case of {@code request} on {@code model} before it is sent; blocks while calls in flight
+     * may still free room; throws {@link BudgetExceeded} when the call cannot fit. Without a cap it returns at once.
+     */
+    public Reservation reserve(String role, String model, ChatRequest request) {
+        if (cap == null) return new Reservation(0);
+        Double worst = prices.worstCase(model, promptTokensUpperBound(request), request.maxCompletionTokens());
+        if (worst == null) {
+            throw new ConfigException("budget_usd is set but model '" + model + "' (" + role + ") has no price: add it to model.price_table");
+        }
+        return reserve(worst);
+    }
+
+    /** Holds {@code worstUsd} (see {@link #reserve(String, String, ChatRequest)}). */
+    public synchronized Reservation reserve(double worstUsd) {
+        if (cap == null) return new Reservation(0);
+        while (true) {
+            if (exhausted != null) throw exhausted;
+            if (spent + reserved + worstUsd <= cap) {
+                reserved += worstUsd;
+                inFlight++;
+                return new Reservation(worstUsd);
+            }
+            if (inFlight == 0) {
+                exhausted = new BudgetExceeded(spent, worstUsd, cap);
+                throw exhausted;
+            }
+            try {
+                wait();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new io.skillopt4j.BackendException.NonRetriable("budget", 0, "interrupted while waiting for budget room", e);
+            }
+        }
+    }
+
+    /** Frees a reservation whose call failed (a failed call is not charged). */
+    public synchronized void release(Reservation r) {
+        if (cap == null || r == null) return;
+        reserved = Math.max(0, reserved - r.usd());
+        inFlight--;
+        notifyAll();
+    }
+
+    /** Charges one finished call and frees its reservation; returns the entry. */
+    public Entry settle(Reservation r, String role, String stage, String backend, String model, ChatResponse reply) {
+        Usage u = reply.usage();
+        Billing b = reply.billing();
+        String pricing;
+        Double usd;
+        if (b.replayed()) {
+            pricing = "replayed";
+            usd = 0.0;
+        } else if (b.reportedUsd() != null) {
+            pricing = "reported";
+            usd = b.reportedUsd();
+        } else {
+            usd = prices.usd(model, u, b.batch());
+            pricing = usd == null ? "unpriced" : "table";
+        }
+        String ph = PHASE.get() != null ? PHASE.get() : phase;
+        Entry e = new Entry(ph, role, stage, backend, model, u.promptTokens(), u.cachedTokens(), u.cacheWriteTokens(),
+                u.completionTokens(), b.batch(), pricing, usd);
+        synchronized (this) {
+            if (r != null && cap != null) {
+                reserved = Math.max(0, reserved - r.usd());
+                inFlight--;
+            }
+            if (usd != null) spent += usd;
+            entries.add(e);
+            if (file != null) AtomicFiles.appendLine(file, Json.line(e.toJson()));
+            notifyAll();
+        }
+        return e;
+    }
+
+    /**
+     * Charges calls that ran elsewhere and come back as counts (an execution engine's workers, see
+     * {@link UsageMeter#onAbsorb}): one entry per role/stage/model cell, priced from the table. They were not
+     * reserved before they ran: the cap bounds them only from the next local call on.
+     */
+    public void absorb(UsageMeter used) {
+        String ph = PHASE.get() != null ? PHASE.get() : phase;
+        for (Map.Entry<String, UsageMeter.Counts> c : used.byRoleStageAndModel().entrySet()) {
+            String[] k = c.getKey().split("/", 3);
+            UsageMeter.Counts n = c.getValue();
+            String model = k.length > 2 ? k[2] : "";
+            Double usd = prices.usd(model, new Usage(n.promptTokens(), n.completionTokens(), n.totalTokens(), n.cachedTokens()), false);
+            Entry e = new Entry(ph, k[0], k[1], "", model, n.promptTokens(), n.cachedTokens(), 0, n.completionTokens(), false,
+                    usd == null ? "unpriced" : "table", usd, n.calls());
+            synchronized (this) {
+                if (usd != null) spent += usd;
+                entries.add(e);
+                if (file != null) AtomicFiles.appendLine(file, Json.line(e.toJson()));
+                notifyAll();
+            }
+        }
+    }
+
+    /**
+     * An upper bound of the prompt tokens of {@code r}: UTF-8 bytes of every text (a BPE token is at least one
+     * byte), plus {@link #MESSAGE_TOKENS} per message and {@link #IMAGE_TOKENS} per image.
+     */
+    public static long promptTokensUpperBound(ChatRequest r) {
+        long n = 0;
+        for (ChatMessage m : r.messages()) {
+            n += MESSAGE_TOKENS + bytes(m.content()) + (long) IMAGE_TOKENS * m.imageUrls().size();
+            for (ToolCall c : m.toolCalls()) n += bytes(c.name()) + bytes(c.argumentsJson()) + MESSAGE_TOKENS;
+        }
+        for (ToolSpec t : r.tools()) n += bytes(t.name()) + bytes(t.description()) + bytes(Json.compact(t.parameters())) + MESSAGE_TOKENS;
+        return n;
+    }
+
+    private static long bytes(String s) { return s == null ? 0 : s.getBytes(StandardCharsets.UTF_8).length; }
+
+    /** One line for progress output: {@code $0.0123 spent, $0.0077 left of $0.0200} (or without a cap). */
+    public synchronized String progressLine() {
+        return cap == null ? String.format(Locale.ROOT, "$%.4f spent", spent)
+                : String.format(Locale.ROOT, "$%.4f spent, $%.4f left of $%.4f", spent, Math.max(0, cap - spent), cap);
+    }
+
+    @Override public synchronized String toString() {
+        return "CostLedger[" + progressLine() + ", calls=" + entries.size() + (file == null ? "" : ", file=" + file) + "]";
+    }
+}

@@ -1,0 +1,82 @@
+package io.skillopt4j.backend.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.skillopt4j.BackendException;
+import io.skillopt4j.internal.Json;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.Response;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Thread-safe. Anthropic's Message Batches API: {@code POST {base}/v1/messages/batches} with
+ * {@code {requests: [{custom_id, params}]}} (params = a Messages API body), {@code GET .../batches/{id}} polls
+ * {@code processing_status} (in_progress, canceling, ended), and an ended batch's {@code results_url} streams JSONL
+ * lines {@code {custom_id, result: {type: succeeded|errored|canceled|expired, message|error}}}.
+ */
+public final class AnthropicBatches implements BatchTransport {
+    private final OkHttpClient client;
+    private final String batchesUrl;
+    private final Map<String, String> headers;
+    private final Http.Policy policy;
+
+    /** @param messagesUrl the Messages endpoint, e.g. {@code https://api.anthropic.com/v1/messages} */
+    public AnthropicBatches(OkHttpClient client, String messagesUrl, Map<String, String> headers, Http.Policy policy) {
+        this.client = client;
+        this.batchesUrl = messagesUrl + "/batches";
+        this.headers = Map.copyOf(headers);
+        this.policy = policy;
+    }
+
+    @Override public String provider() { return "anthropic"; }
+
+    @Override public String submit(List<Map.Entry<String, Map<String, Object>>> requests) {
+        List<Object> rs = new ArrayList<>();
+        for (Map.Entry<String, Map<String, Object>> r : requests) rs.add(Map.of("custom_id", r.getKey(), "params", r.getValue()));
+        String id = HttpCall.postJson(client, batchesUrl, headers, Map.of("requests", rs), policy).path("id").asText("");
+        if (id.isEmpty()) throw new BackendException.NonRetriable(policy.backend(), 0, policy.backend() + ": batch create returned no id", null);
+        return id;
+    }
+
+    @Override public Status poll(String batchId) {
+        Request.Builder rb = new Request.Builder().url(batchesUrl + "/" + batchId).get().tag(Http.Policy.class, policy);
+        headers.forEach(rb::header);
+        JsonNode b;
+        try (Response r = client.newCall(rb.build()).execute()) {
+            String text = r.body() == null ? "" : r.body().string();
+            if (!r.isSuccessful()) throw HttpErrors.forStatus(policy.backend(), r.code(), text);
+            b = Json.MAPPER.readTree(text);
+        } catch (IOException e) {
+            throw HttpErrors.forIo(policy.backend(), e);
+        }
+        String state = b.path("processing_status").asText("");
+        Map<String, String> handles = new LinkedHashMap<>();
+        String url = b.path("results_url").asText("");
+        handles.put("results_url", url.isEmpty() ? batchesUrl + "/" + batchId + "/results" : url);
+        return new Status(batchId, state, state.equals("ended"), handles);
+    }
+
+    @Override public Map<String, Result> results(Status finished) {
+        Request.Builder rb = new Request.Builder().url(finished.handles().get("results_url")).get();
+        headers.forEach(rb::header);
+        Map<String, Result> out = new LinkedHashMap<>();
+        for (JsonNode line : BatchLines.download(client, rb.build(), policy)) {
+            JsonNode res = line.path("result");
+            String type = res.path("type").asText("");
+            String id = line.path("custom_id").asText("");
+            if (type.equals("succeeded") && res.path("message").isObject()) {
+                out.put(id, new Result(res.path("message"), ""));
+            } else {
+                JsonNode err = res.path("error").path("error");
+                String why = type.equals("errored") ? "errored: " + err.path("type").asText("") + ": " + err.path("message").asText("") : type;
+                out.put(id, new Result(null, HttpErrors.oneLine(why)));
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,131 @@
+package io.skillopt4j.backend.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.skillopt4j.BackendException;
+import io.skillopt4j.internal.Json;
+import okhttp3.MediaType;
+import okhttp3.MultipartBody;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Thread-safe. The OpenAI Batch API: the requests go up as one JSONL file ({@code POST {base}/files},
+ * {@code purpose=batch}; a line is {@code {custom_id, method, url, body}}), {@code POST {base}/batches} starts
+ * the batch ({@code completion_window: 24h}), {@code GET {base}/batches/{id}} polls it, and a finished batch's
+ * {@code output_file_id} (lines {@code {custom_id, response: {status_code, body}}}) and {@code error_file_id}
+ * (lines with {@code error: {code, message}}, e.g. {@code batch_expired}) are read from
+ * {@code GET {base}/files/{id}/content}. Terminal states: completed, failed, expired, cancelled.
+ */
+public final class OpenAiBatches implements BatchTransport {
+    private static final MediaType JSONL = MediaType.get("application/jsonl");
+    private static final Set<String> TERMINAL = Set.of("completed", "failed", "expired", "cancelled");
+
+    private final OkHttpClient client;
+    private final String base;
+    private final String endpoint;
+    private final Map<String, String> headers;
+    private final Http.Policy policy;
+
+    /**
+     * @param base     API base, e.g. {@code https://api.openai.com/v1}
+     * @param endpoint the endpoint each line targets, e.g. {@code /v1/chat/completions}
+     */
+    public OpenAiBatches(OkHttpClient client, String base, String endpoint, Map<String, String> headers, Http.Policy policy) {
+        this.client = client;
+        this.base = base;
+        this.endpoint = endpoint;
+        this.headers = Map.copyOf(headers);
+        this.policy = policy;
+    }
+
+    @Override public String provider() { return "openai"; }
+
+    @Override public String submit(List<Map.Entry<String, Map<String, Object>>> requests) {
+        StringBuilder jsonl = new StringBuilder();
+        for (Map.Entry<String, Map<String, Object>> r : requests) {
+            Map<String, Object> line = new LinkedHashMap<>();
+            line.put("custom_id", r.getKey());
+            line.put("method", "POST");
+            line.put("url", endpoint);
+            line.put("body", r.getValue());
+            jsonl.append(Json.compact(line)).append('\n');
+        }
+        RequestBody form = new MultipartBody.Builder().setType(MultipartBody.FORM)
+                .addFormDataPart("purpose", "batch")
+                .addFormDataPart("file", "skillopt-batch.jsonl", RequestBody.create(jsonl.toString(), JSONL))
+                .build();
+        Request.Builder rb = new Request.Builder().url(base + "/files").post(form).tag(Http.Policy.class, policy);
+        headers.forEach(rb::header);
+        String fileId = send(rb.build()).path("id").asText("");
+        if (fileId.isEmpty()) throw new BackendException.NonRetriable(policy.backend(), 0, policy.backend() + ": file upload returned no id", null);
+        Map<String, Object> create = new LinkedHashMap<>();
+        create.put("input_file_id", fileId);
+        create.put("endpoint", endpoint);
+        create.put("completion_window", "24h");
+        create.put("metadata", Map.of("source", "skillopt4j"));
+        String id = HttpCall.postJson(client, base + "/batches", headers, create, policy).path("id").asText("");
+        if (id.isEmpty()) throw new BackendException.NonRetriable(policy.backend(), 0, policy.backend() + ": batch create returned no id", null);
+        return id;
+    }
+
+    @Override public Status poll(String batchId) {
+        Request.Builder rb = new Request.Builder().url(base + "/batches/" + batchId).get().tag(Http.Policy.class, policy);
+        headers.forEach(rb::header);
+        JsonNode b = send(rb.build());
+        String state = b.path("status").asText("");
+        Map<String, String> handles = new LinkedHashMap<>();
+        if (b.path("output_file_id").isTextual()) handles.put("output_file_id", b.path("output_file_id").asText());
+        if (b.path("error_file_id").isTextual()) handles.put("error_file_id", b.path("error_file_id").asText());
+        return new Status(batchId, state, TERMINAL.contains(state), handles);
+    }
+
+    @Override public Map<String, Result> results(Status finished) {
+        Map<String, Result> out = new LinkedHashMap<>();
+        // errors first, so a request that somehow appears in both keeps its successful output
+        String err = finished.handles().get("error_file_id");
+        if (err != null) {
+            for (JsonNode line : lines(err)) {
+                JsonNode e = line.path("error");
+                String why = e.isObject() ? e.path("code").asText("error") + ": " + e.path("message").asText("")
+                        : "HTTP " + line.path("response").path("status_code").asInt(0) + ": "
+                        + line.path("response").path("body").path("error").path("message").asText("");
+                out.put(line.path("custom_id").asText(""), new Result(null, HttpErrors.oneLine(why)));
+            }
+        }
+        String ok = finished.handles().get("output_file_id");
+        if (ok != null) {
+            for (JsonNode line : lines(ok)) {
+                JsonNode resp = line.path("response");
+                int status = resp.path("status_code").asInt(0);
+                String id = line.path("custom_id").asText("");
+                if (status == 200 && resp.path("body").isObject()) out.put(id, new Result(resp.path("body"), ""));
+                else out.putIfAbsent(id, new Result(null, "HTTP " + status + ": " + resp.path("body").path("error").path("message").asText("")));
+            }
+        }
+        return out;
+    }
+
+    private List<JsonNode> lines(String fileId) {
+        Request.Builder rb = new Request.Builder().url(base + "/files/" + fileId + "/content").get();
+        headers.forEach(rb::header);
+        return BatchLines.download(client, rb.build(), policy);
+    }
+
+    private JsonNode send(Request req) {
+        try (Response r = client.newCall(req).execute()) {
+            String text = r.body() == null ? "" : r.body().string();
+            if (!r.isSuccessful()) throw HttpErrors.forStatus(policy.backend(), r.code(), text);
+            return Json.MAPPER.readTree(text);
+        } catch (IOException e) {
+            throw HttpErrors.forIo(policy.backend(), e);
+        }
+    }
+}
