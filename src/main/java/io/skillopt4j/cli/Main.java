@@ -34,6 +34,8 @@ public final class Main implements Runnable {
             JshCommand::new,
             TrainCommand::commandLine,
             EvalCommand::commandLine,
+            WorkerCommand::new,
+            EngineCommand::new,
             null);
 
     /**

@@ -92,6 +92,10 @@ public final class Report {
             h.append("<h3>Test evaluations</h3>\n");
             table(h, r.tests(), "tests");
         }
+        if (r.engineWorkers().rowCount() > 0) {
+            h.append("<h3>Engine workers</h3>\n");
+            table(h, r.engineWorkers(), "engine");
+        }
         h.append("<h3>Tokens by stage</h3>\n");
         table(h, tokensByStage(r.tokens()), "tokens");
         h.append("<h3>Best skill vs initial skill</h3>\n");

@@ -55,6 +55,12 @@ public final class RunFrames {
     /** One row per trace step of exec-target rollouts (claude/codex/cursor); empty for chat targets. */
     public Frame traces() { return cached("traces", () -> RolloutFrames.traces(RunReader.traces(run))); }
 
+    /**
+     * Per-worker activity counts, retries and queue wait of a run on the Temporal engine ({@code engine/activities.jsonl});
+     * empty for local runs.
+     */
+    public Frame engineWorkers() { return cached("engine_workers", () -> EngineFrames.workers(run.dir())); }
+
     /** Token counts per step and stage (plus what ran outside steps), without cost. */
     public Frame tokens() { return cached("tokens", () -> RolloutFrames.tokens(run, null)); }
 

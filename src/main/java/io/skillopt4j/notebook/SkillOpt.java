@@ -142,6 +142,12 @@ public final class SkillOpt {
     /** Sets the run folder. */
     public SkillOpt outRoot(Path dir) { return outRoot(dir.toString()); }
 
+    /**
+     * Where rollout items and optimizer calls run: {@code local} (default, this JVM's threads) or {@code temporal}
+     * (activities on {@code skillopt worker}s; set {@code engine.address} etc. with {@link #set}); docs/scale-out.md.
+     */
+    public SkillOpt engine(String name) { return flag("engine", name); }
+
     /** Applies eval_only's rules and flag set instead of train's (for {@link #evaluator}). */
     public SkillOpt forEval() { return request(r -> r.withEval(true)); }
 
@@ -258,7 +264,7 @@ public final class SkillOpt {
 
     /**
      * Builds the trainer (nothing runs until {@code train()}). The single {@code Trainer.builder()} call of the code
-     * base; the execution engine (local threads today) will be chosen here too.
+     * base; the trainer opens the execution engine that {@code engine.name} names ({@link #engine}).
      */
     public Trainer trainer() {
         Parts p = parts(true);

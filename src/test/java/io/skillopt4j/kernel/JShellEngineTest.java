@@ -96,12 +96,18 @@ class JShellEngineTest {
     }
 
     @Test void interruptStopsABlockingCell() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
         Thread interrupter = new Thread(() -> {
-            try { Thread.sleep(300); } catch (InterruptedException ignored) { return; }
-            jsh.interrupt();
+            // the cell may still be compiling (slow with a long class path on a busy machine): interrupt until it stopped
+            while (!done.get()) {
+                try { Thread.sleep(100); } catch (InterruptedException ignored) { return; }
+                jsh.interrupt();
+            }
         });
         interrupter.start();
-        CellException.EvalException e = assertThrows(CellException.EvalException.class, () -> jsh.eval("Thread.sleep(20_000);"));
+        CellException.EvalException e = assertThrows(CellException.EvalException.class, () -> {
+            try { jsh.eval("Thread.sleep(20_000);"); } finally { done.set(true); }
+        });
         interrupter.join();
         assertEquals("java.lang.InterruptedException", e.exceptionClass());
         assertEquals(2, jsh.eval("1 + 1").orElseThrow().value(), "the session goes on after an interrupt");

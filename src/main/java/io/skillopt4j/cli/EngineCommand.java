@@ -1,0 +1,30 @@
+package io.skillopt4j.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.util.concurrent.Callable;
+
+/** {@code skillopt engine dev-server}: the Temporal test server on a port, for local use and tests. */
+@Command(name = "engine", description = "Execution-engine tools (see docs/scale-out.md).",
+        subcommands = EngineCommand.DevServer.class, mixinStandardHelpOptions = true)
+final class EngineCommand implements Runnable {
+    @Spec CommandSpec spec;
+
+    @Override public void run() { spec.commandLine().usage(spec.commandLine().getOut()); }
+
+    /** Serves until interrupted (Ctrl-C). */
+    @Command(name = "dev-server", mixinStandardHelpOptions = true,
+            description = "Serve an in-memory Temporal frontend (the SDK's test server; nothing persists) for `--engine temporal` runs and workers.")
+    static final class DevServer implements Callable<Integer> {
+        @Spec CommandSpec spec;
+        @Option(names = "--port", defaultValue = "7233", description = "Port (0 = a free port). Default ${DEFAULT-VALUE}.") int port;
+        @Option(names = "--serve-ms", hidden = true, defaultValue = "0", description = "Stop after this many ms (tests).") long serveMs;
+
+        @Override public Integer call() throws Exception {
+            return io.skillopt4j.temporal.Processes.devServer(port, serveMs, spec.commandLine().getOut());
+        }
+    }
+}

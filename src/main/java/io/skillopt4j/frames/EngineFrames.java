@@ -1,0 +1,60 @@
+package io.skillopt4j.frames;
+
+import io.skillopt4j.internal.Json;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Stateless. The execution engine's per-worker table from {@code engine/activities.jsonl} (written by the Temporal
+ * engine; absent on local runs, giving an empty frame): activities finished per worker, how many were rollout items
+ * and optimizer calls, retries (attempts before the one that finished) and the wait in the task queue.
+ */
+final class EngineFrames {
+    private EngineFrames() {}
+
+    static Frame workers(Path runDir) {
+        Map<String, long[]> by = new TreeMap<>(); // activities, rollout, optimizer, retries, queue sum, queue max, run sum
+        Path file = runDir.resolve("engine").resolve("activities.jsonl");
+        if (Files.isRegularFile(file)) {
+            try {
+                for (String line : Files.readAllLines(file)) {
+                    if (line.isBlank()) continue;
+                    Map<String, Object> r;
+                    try { r = Json.parseObject(line); } catch (IllegalArgumentException torn) { continue; }
+                    long[] a = by.computeIfAbsent(String.valueOf(r.get("worker")), k -> new long[7]);
+                    long queue = num(r.get("queue_ms"));
+                    a[0]++;
+                    a["rollout".equals(r.get("type")) ? 1 : 2]++;
+                    a[3] += Math.max(0, num(r.get("attempt")) - 1);
+                    a[4] += queue;
+                    a[5] = Math.max(a[5], queue);
+                    a[6] += num(r.get("run_ms"));
+                }
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+            }
+        }
+        RowBuilder b = new RowBuilder().strings("worker").longs("activities", "rollout_items", "optimizer_calls", "retries")
+                .doubles("queue_wait_ms_mean").longs("queue_wait_ms_max").doubles("run_ms_mean");
+        by.forEach((w, a) -> {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("worker", w);
+            row.put("activities", a[0]);
+            row.put("rollout_items", a[1]);
+            row.put("optimizer_calls", a[2]);
+            row.put("retries", a[3]);
+            row.put("queue_wait_ms_mean", Math.round(10.0 * a[4] / a[0]) / 10.0);
+            row.put("queue_wait_ms_max", a[5]);
+            row.put("run_ms_mean", Math.round(10.0 * a[6] / a[0]) / 10.0);
+            b.add(row);
+        });
+        return b.build("engine_workers", null);
+    }
+
+    private static long num(Object o) { return o instanceof Number n ? n.longValue() : 0; }
+}

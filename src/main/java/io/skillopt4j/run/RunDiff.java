@@ -1,0 +1,85 @@
+package io.skillopt4j.run;
+
+import io.skillopt4j.internal.Json;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Stateless. Compares two run folders of the same deterministic workload with {@code run_diff.py}'s semantics
+ * (../shared/bench), stricter in one way: token counts must agree too. Used to show that engines and worker counts
+ * change nothing but the wall time.
+ */
+public final class RunDiff {
+    /** Keys that measure time, name the run folder or echo the config (run_diff's volatile set minus tokens and models, which must agree). */
+    private static final Pattern TIMED = Pattern.compile("(^config$|time|wall|duration|elapsed|_s$|_ms$|timestamp|started|finished|date|latency|path|dir$|root)",
+            Pattern.CASE_INSENSITIVE);
+
+    private RunDiff() {}
+
+    /**
+     * Differences between two run folders: file sets (without {@code engine/}, the engine's own bookkeeping, and
+     * config.json, which names the engine), JSON values without timings, JSONL rows by id, other files byte for byte.
+     */
+    public static List<String> of(Path a, Path b) {
+        TreeSet<String> fa = files(a), fb = files(b);
+        List<String> out = new ArrayList<>();
+        for (String f : fa) if (!fb.contains(f)) out.add("only in " + a + ": " + f);
+        for (String f : fb) if (!fa.contains(f)) out.add("only in " + b + ": " + f);
+        for (String f : fa) {
+            if (!fb.contains(f)) continue;
+            Object x = load(a.resolve(f)), y = load(b.resolve(f));
+            if (!x.equals(y)) out.add(f + " differs:\n  " + String.valueOf(x).substring(0, Math.min(400, String.valueOf(x).length()))
+                    + "\n  " + String.valueOf(y).substring(0, Math.min(400, String.valueOf(y).length())));
+        }
+        return out;
+    }
+
+    private static TreeSet<String> files(Path root) {
+        try (Stream<Path> s = Files.walk(root)) {
+            TreeSet<String> out = new TreeSet<>();
+            s.filter(Files::isRegularFile).map(p -> root.relativize(p).toString().replace('\\', '/'))
+                    .filter(f -> !f.startsWith("engine/") && !f.equals("config.json") && !f.startsWith(".cache/") && !f.endsWith(".lock"))
+                    .forEach(out::add);
+            return out;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Object load(Path f) {
+        try {
+            String name = f.getFileName().toString();
+            if (name.endsWith(".jsonl")) {
+                List<String> rows = new ArrayList<>();
+                for (String line : Files.readAllLines(f)) if (!line.isBlank()) rows.add(Json.compact(timeless(Json.parse(line))));
+                rows.sort(null); // rows are appended in completion order
+                return rows;
+            }
+            if (name.endsWith(".json")) return timeless(Json.read(f));
+            return Files.readString(f);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Object timeless(Object o) {
+        if (o instanceof Map<?, ?> m) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            ((Map<String, Object>) m).forEach((k, v) -> { if (!TIMED.matcher(k).find()) out.put(k, timeless(v)); });
+            return out;
+        }
+        if (o instanceof List<?> l) return l.stream().map(RunDiff::timeless).toList();
+        return o;
+    }
+}

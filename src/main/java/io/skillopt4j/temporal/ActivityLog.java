@@ -1,0 +1,54 @@
+package io.skillopt4j.temporal;
+
+import io.skillopt4j.internal.AtomicFiles;
+import io.skillopt4j.internal.Json;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Thread-safe. {@code engine/activities.jsonl}: one row per finished activity — workflow, activity type, the worker
+ * that finished it, its attempt (attempt − 1 = retries before it), its wait in the task queue and its run time —
+ * read by {@code frames.EngineFrames} for the per-worker table. A workflow re-attached after a coordinator restart
+ * is logged once.
+ */
+final class ActivityLog {
+    private final Path file;
+    private final Set<String> logged = new HashSet<>(); // guarded by this
+
+    ActivityLog(Path file) {
+        this.file = file;
+        if (!Files.isRegularFile(file)) return;
+        try {
+            for (String line : Files.readAllLines(file)) {
+                if (line.isBlank()) continue;
+                try { logged.add(String.valueOf(Json.parseObject(line).get("workflow"))); } catch (IllegalArgumentException torn) { /* re-logged */ }
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Logs the activities of one finished workflow (once per workflow id). */
+    synchronized void add(String workflowId, String type, List<Map<String, Object>> results) {
+        if (!logged.add(workflowId)) return;
+        for (int i = 0; i < results.size(); i++) {
+            Map<String, Object> r = results.get(i);
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("workflow", workflowId);
+            row.put("index", i);
+            row.put("type", type);
+            row.put("worker", r.get("worker"));
+            row.put("attempt", r.get("attempt"));
+            row.put("queue_ms", r.get("queue_ms"));
+            row.put("run_ms", r.get("run_ms"));
+            AtomicFiles.appendLine(file, Json.line(row));
+        }
+    }
+}

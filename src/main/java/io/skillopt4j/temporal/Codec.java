@@ -1,0 +1,132 @@
+package io.skillopt4j.temporal;
+
+import io.skillopt4j.backend.ChatMessage;
+import io.skillopt4j.backend.ChatRequest;
+import io.skillopt4j.backend.ChatResponse;
+import io.skillopt4j.backend.Usage;
+import io.skillopt4j.env.BatchSpec;
+import io.skillopt4j.env.Item;
+import io.skillopt4j.env.RolloutResult;
+import io.skillopt4j.env.RolloutRunner;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Stateless. JSON shapes of what crosses the engine: chat requests and replies, items, batches, settled items. */
+final class Codec {
+    private Codec() {}
+
+    /** True when {@code r} can run on a worker (plain messages, no tools: every optimizer call). */
+    static boolean portable(ChatRequest r) {
+        return r.tools().isEmpty() && r.messages().stream().allMatch(m -> m.toolCalls().isEmpty());
+    }
+
+    static Map<String, Object> request(ChatRequest r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        List<Object> msgs = new ArrayList<>();
+        for (ChatMessage c : r.messages()) {
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("role", c.role());
+            x.put("content", c.content());
+            if (!c.imageUrls().isEmpty()) x.put("image_urls", c.imageUrls());
+            if (c.toolCallId() != null) x.put("tool_call_id", c.toolCallId());
+            msgs.add(x);
+        }
+        m.put("messages", msgs);
+        m.put("max_completion_tokens", r.maxCompletionTokens());
+        m.put("reasoning_effort", r.reasoningEffort());
+        m.put("json_required", r.jsonRequired());
+        m.put("stage", r.stage());
+        m.put("tool_choice", r.toolChoice());
+        m.put("timeout_ms", r.timeout() == null ? null : r.timeout().toMillis());
+        m.put("retries", r.retries());
+        return m;
+    }
+
+    @SuppressWarnings("unchecked")
+    static ChatRequest request(Map<String, Object> m) {
+        ChatRequest.Builder b = ChatRequest.builder();
+        for (Object o : (List<Object>) m.get("messages")) {
+            Map<String, Object> x = (Map<String, Object>) o;
+            b.message(new ChatMessage(str(x.get("role")), str(x.get("content")), (List<String>) x.get("image_urls"), null,
+                    (String) x.get("tool_call_id")));
+        }
+        Object timeout = m.get("timeout_ms");
+        return b.maxCompletionTokens(num(m.get("max_completion_tokens"))).reasoningEffort((String) m.get("reasoning_effort"))
+                .jsonRequired(Boolean.TRUE.equals(m.get("json_required"))).stage(str(m.get("stage")))
+                .toolChoice((String) m.get("tool_choice")).timeout(timeout instanceof Number n ? Duration.ofMillis(n.longValue()) : null)
+                .retries(num(m.get("retries"))).build();
+    }
+
+    static Map<String, Object> response(ChatResponse r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("text", r.text());
+        m.put("usage", List.of(r.usage().promptTokens(), r.usage().completionTokens(), r.usage().totalTokens(), r.usage().cachedTokens()));
+        m.put("latency_ms", r.latency().toMillis());
+        m.put("model", r.model());
+        m.put("reasoning", r.reasoning());
+        return m;
+    }
+
+    static ChatResponse response(Map<String, Object> m) {
+        List<?> u = (List<?>) m.get("usage");
+        Usage usage = new Usage(lng(u.get(0)), lng(u.get(1)), lng(u.get(2)), lng(u.get(3)));
+        return new ChatResponse(str(m.get("text")), List.of(), usage, Duration.ofMillis(lng(m.get("latency_ms"))), str(m.get("model")),
+                str(m.get("reasoning")));
+    }
+
+    static Map<String, Object> item(Item i) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", i.id());
+        m.put("fields", i.fields());
+        return m;
+    }
+
+    @SuppressWarnings("unchecked")
+    static Item item(Map<String, Object> m) { return new Item(str(m.get("id")), (Map<String, Object>) m.get("fields")); }
+
+    static BatchSpec batch(Map<String, Object> m) {
+        return new BatchSpec(str(m.get("phase")), str(m.get("split")), lng(m.get("seed")), List.of());
+    }
+
+    static Map<String, Object> batch(BatchSpec b) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("phase", b.phase());
+        m.put("split", b.split());
+        m.put("seed", b.seed());
+        return m;
+    }
+
+    /** A settled item: its row and, when it left any, its prediction files. */
+    static Map<String, Object> settled(RolloutResult row, RolloutRunner.Outcome o) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("row", row.toJson());
+        if (o != null) {
+            m.put("conversation", o.conversation());
+            m.put("system_prompt", o.systemPrompt());
+            m.put("user_prompt", o.userPrompt());
+            m.put("files", o.files());
+        }
+        return m;
+    }
+
+    @SuppressWarnings("unchecked")
+    static RolloutRunner.Outcome outcome(Map<String, Object> m) {
+        RolloutResult row = row(m);
+        if (!m.containsKey("conversation")) return null;
+        return new RolloutRunner.Outcome(row, (List<?>) m.get("conversation"), str(m.get("system_prompt")), str(m.get("user_prompt")),
+                (Map<String, String>) m.get("files"));
+    }
+
+    @SuppressWarnings("unchecked")
+    static RolloutResult row(Map<String, Object> m) { return RolloutResult.fromJson((Map<String, Object>) m.get("row")); }
+
+    static String str(Object o) { return o == null ? "" : String.valueOf(o); }
+
+    static int num(Object o) { return o instanceof Number n ? n.intValue() : 0; }
+
+    static long lng(Object o) { return o instanceof Number n ? n.longValue() : 0; }
+}

@@ -1,0 +1,64 @@
+package io.skillopt4j.temporal;
+
+import io.temporal.client.WorkflowClient;
+
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Stateless. The long-running processes of the Temporal engine behind {@code skillopt worker} and
+ * {@code skillopt engine dev-server}; the CLI calls these with plain values so picocli's start-up never loads
+ * a Temporal class.
+ */
+public final class Processes {
+    private Processes() {}
+
+    /**
+     * Runs a worker until the JVM stops (or {@code serveMs} passed, for tests): polls the rollout and optimizer
+     * queues of {@code settings} with {@code capacity}; scratch folders under {@code workDir}.
+     */
+    public static int worker(TemporalSettings settings, EngineWorker.Capacity capacity, String name, Path workDir, long serveMs,
+                             PrintWriter out) throws InterruptedException {
+        String id = name == null || name.isBlank() ? defaultName() : name;
+        WorkflowClient client = settings.connect();
+        WorkerActivities activities = new WorkerActivities(id, workDir, WorkerActivities.fromEnvironment(System.getenv()));
+        EngineWorker w = EngineWorker.start(client, settings, capacity, id, activities);
+        out.println("skillopt worker " + id + ": polling " + settings.rolloutQueue() + " and " + settings.optimizerQueue() + " at "
+                + settings.address() + " with " + capacity.slots() + " slot(s) each; scratch " + workDir.toAbsolutePath());
+        out.flush();
+        awaitStop(serveMs);
+        w.close();
+        return 0;
+    }
+
+    /** Serves the Temporal test server on {@code port} until the JVM stops (or {@code serveMs} passed). */
+    public static int devServer(int port, long serveMs, PrintWriter out) throws InterruptedException {
+        try (DevServer s = DevServer.start(port)) {
+            out.println("skillopt engine: Temporal dev server (in-memory test server) at " + s.address());
+            out.println("  train with --engine temporal --engine_address " + s.address() + "; workers: skillopt worker --engine-address "
+                    + s.address());
+            out.flush();
+            awaitStop(serveMs);
+        }
+        return 0;
+    }
+
+    private static void awaitStop(long serveMs) throws InterruptedException {
+        CountDownLatch stop = new CountDownLatch(1);
+        Thread hook = new Thread(stop::countDown, "skillopt-engine-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        if (serveMs > 0) stop.await(serveMs, TimeUnit.MILLISECONDS); else stop.await();
+        try { Runtime.getRuntime().removeShutdownHook(hook); } catch (IllegalStateException shuttingDown) { /* fine */ }
+    }
+
+    /** host-pid, as the activity frame shows workers. */
+    static String defaultName() {
+        String host;
+        try { host = InetAddress.getLocalHost().getHostName(); } catch (java.io.IOException e) { host = "worker"; }
+        return host + "-" + ManagementFactory.getRuntimeMXBean().getPid();
+    }
+}

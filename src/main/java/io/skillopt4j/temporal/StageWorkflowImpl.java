@@ -1,0 +1,36 @@
+package io.skillopt4j.temporal;
+
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.internal.Json;
+import io.temporal.activity.ActivityOptions;
+import io.temporal.common.RetryOptions;
+import io.temporal.workflow.ActivityStub;
+import io.temporal.workflow.Promise;
+import io.temporal.workflow.Workflow;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Workflow code (deterministic: no I/O, no clocks): fans the spec's calls out as activities and joins them in order. */
+public final class StageWorkflowImpl implements StageWorkflow {
+    @Override
+    public String run(String specJson) {
+        StageSpec spec = StageSpec.parse(specJson);
+        ActivityOptions options = ActivityOptions.newBuilder()
+                .setTaskQueue(spec.taskQueue())
+                .setStartToCloseTimeout(Duration.ofSeconds(spec.startToCloseSeconds()))
+                .setHeartbeatTimeout(Duration.ofSeconds(spec.heartbeatSeconds()))
+                .setRetryOptions(RetryOptions.newBuilder().setMaximumAttempts(spec.maxAttempts())
+                        .setInitialInterval(Duration.ofMillis(200)).setBackoffCoefficient(2).setMaximumInterval(Duration.ofSeconds(10))
+                        // a config the worker cannot build fails the same way on every worker
+                        .setDoNotRetry(ConfigException.class.getName()).build())
+                .build();
+        ActivityStub stub = Workflow.newUntypedActivityStub(options);
+        List<Promise<String>> calls = new ArrayList<>();
+        for (String input : spec.inputs()) calls.add(stub.executeAsync(spec.activityType(), String.class, input));
+        List<String> out = new ArrayList<>();
+        for (Promise<String> p : calls) out.add(p.get());
+        return Json.compact(out);
+    }
+}

@@ -1,0 +1,195 @@
+package io.skillopt4j.temporal;
+
+import io.skillopt4j.BackendException;
+import io.skillopt4j.backend.ChatModel;
+import io.skillopt4j.backend.ChatRequest;
+import io.skillopt4j.backend.ChatResponse;
+import io.skillopt4j.backend.UsageMeter;
+import io.skillopt4j.env.Item;
+import io.skillopt4j.env.RemoteItems;
+import io.skillopt4j.env.RolloutRequest;
+import io.skillopt4j.internal.AtomicFiles;
+import io.skillopt4j.internal.Hashes;
+import io.skillopt4j.internal.Json;
+import io.skillopt4j.internal.Redactor;
+import io.skillopt4j.train.ExecutionEngine;
+import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowExecutionAlreadyStarted;
+import io.temporal.client.WorkflowFailedException;
+import io.temporal.client.WorkflowOptions;
+import io.temporal.client.WorkflowStub;
+import io.temporal.worker.WorkerFactory;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Thread-safe. The coordinator side of the Temporal engine for one run. Every rollout (its missing items) and every
+ * optimizer call becomes a {@link StageWorkflow} whose ID is derived from the run's id, the call's content and its
+ * occurrence, so a coordinator restarted with the same command (which resumes the run folder) re-attaches to
+ * workflows still running and reads the results of finished ones instead of calling again. Payloads name blobs in
+ * the run folder's {@code engine/blobs}; each finished activity adds a row to {@code engine/activities.jsonl}.
+ */
+final class TemporalEngine implements ExecutionEngine {
+    private static final String WORKFLOW_TYPE = "StageWorkflow";
+
+    private final RunContext run;
+    private final TemporalSettings settings;
+    private final WorkflowClient client;
+    private final WorkerFactory ownWorkers;
+    private final Blobs blobs;
+    private final String runId;
+    private final String configRef;
+    private final ActivityLog log;
+    private final Map<String, AtomicInteger> occurrences = new ConcurrentHashMap<>();
+
+    /** {@code ownWorkers}: the coordinator's workflow worker factory, shut down on close (null when someone else hosts it). */
+    TemporalEngine(RunContext run, TemporalSettings settings, WorkflowClient client, WorkerFactory ownWorkers) {
+        this.run = run;
+        this.settings = settings;
+        this.client = client;
+        this.ownWorkers = ownWorkers;
+        Path dir = run.outRoot().resolve("engine");
+        this.blobs = new Blobs(dir.resolve("blobs"));
+        this.runId = runId(dir.resolve("run_id"));
+        Map<String, Object> cfg = new LinkedHashMap<>();
+        // keys stay on the machines that own them: workers read theirs from their own environment
+        run.config().asMap().forEach((k, v) -> { if (!Redactor.isSecretKey(k)) cfg.put(k, v); });
+        this.configRef = blobs.putJson(cfg);
+        this.log = new ActivityLog(dir.resolve("activities.jsonl"));
+    }
+
+    /** The run's engine id: made once, kept in the run folder, so a resumed run finds its workflows again. */
+    private static String runId(Path file) {
+        try {
+            if (Files.isRegularFile(file)) return Files.readString(file).strip();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+        String id = UUID.randomUUID().toString().substring(0, 13);
+        AtomicFiles.writeString(file, id + "\n");
+        return id;
+    }
+
+    @Override public String name() { return "temporal"; }
+
+    @Override
+    public ChatModel optimizer(ChatModel model) {
+        return new ChatModel() {
+            @Override public ChatResponse chat(ChatRequest request) {
+                return Codec.portable(request) ? remoteChat(request) : model.chat(request);
+            }
+            @Override public String backend() { return model.backend(); }
+            @Override public String model() { return model.model(); }
+        };
+    }
+
+    @Override
+    public RemoteItems rolloutItems() { return this::remoteRollout; }
+
+    private ChatResponse remoteChat(ChatRequest request) {
+        String ref = blobs.putJson(Codec.request(request));
+        Map<String, Object> in = input();
+        in.put("request", ref);
+        List<Map<String, Object>> done = runStage(activityType(request.stage()), settings.optimizerQueue(), 24 * 3600,
+                List.of(Json.compact(in)), ref);
+        Map<String, Object> reply = blobs.getJson(Codec.str(done.get(0).get("result")));
+        run.usage().absorb(UsageMeter.fromJson(map(done.get(0).get("usage"))));
+        if (reply.get("error") instanceof Map<?, ?> err) throw rebuild(map(err));
+        return Codec.response(map(reply.get("response")));
+    }
+
+    private void remoteRollout(RolloutRequest request, List<Item> items, RemoteItems.Sink sink) {
+        String skillRef = blobs.put(request.skill());
+        List<String> inputs = new ArrayList<>();
+        StringBuilder identity = new StringBuilder(run.outRoot().relativize(request.outDir().toAbsolutePath().normalize()).toString())
+                .append('\u0000').append(skillRef);
+        for (Item item : items) {
+            Map<String, Object> in = input();
+            in.put("batch", Codec.batch(request.batch()));
+            in.put("item", blobs.putJson(Codec.item(item)));
+            in.put("skill", skillRef);
+            in.put("eval_feedback", request.evalFeedback());
+            inputs.add(Json.compact(in));
+            identity.append('\u0000').append(item.id());
+        }
+        List<Map<String, Object>> done = runStage("rollout", settings.rolloutQueue(), 2 * 3600, inputs, identity.toString());
+        UsageMeter used = new UsageMeter();
+        for (int k = 0; k < done.size(); k++) {
+            Map<String, Object> settled = blobs.getJson(Codec.str(done.get(k).get("result")));
+            used.add(UsageMeter.fromJson(map(done.get(k).get("usage"))));
+            sink.done(k, Codec.row(settled), Codec.outcome(settled));
+        }
+        run.usage().absorb(used); // on the rollout's own thread, which a background rollout holds
+    }
+
+    private Map<String, Object> input() {
+        Map<String, Object> in = new LinkedHashMap<>();
+        in.put("store", blobs.dir().toString());
+        in.put("config", configRef);
+        return in;
+    }
+
+    /** Starts (or re-attaches to) the workflow of one batch of calls and returns each call's result, in order. */
+    private List<Map<String, Object>> runStage(String type, String queue, long startToCloseSeconds, List<String> inputs, String identity) {
+        String key = type + "\u0000" + identity;
+        int n = occurrences.computeIfAbsent(key, k -> new AtomicInteger()).getAndIncrement();
+        String id = "skillopt-" + runId + "-" + type + "-" + Hashes.sha256Hex(key).substring(0, 24) + "-" + n;
+        StageSpec spec = new StageSpec(type, queue, startToCloseSeconds, settings.heartbeatSeconds(), settings.maxAttempts(), inputs);
+        WorkflowOptions options = WorkflowOptions.newBuilder().setWorkflowId(id).setTaskQueue(settings.workflowQueue())
+                .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE_FAILED_ONLY).build();
+        WorkflowStub stub = client.newUntypedWorkflowStub(WORKFLOW_TYPE, options);
+        try {
+            stub.start(spec.toJson());
+        } catch (WorkflowExecutionAlreadyStarted running) {
+            stub = client.newUntypedWorkflowStub(id, Optional.empty(), Optional.of(WORKFLOW_TYPE));
+        }
+        String result;
+        try {
+            result = stub.getResult(String.class);
+        } catch (WorkflowFailedException e) {
+            Throwable c = e.getCause();
+            throw new IllegalStateException("engine workflow " + id + " failed: " + (c == null ? e.getMessage() : c.getMessage()), e);
+        }
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (Object o : Json.parseArray(result)) out.add(Json.parseObject(String.valueOf(o)));
+        log.add(id, type, out);
+        return out;
+    }
+
+    /** Activity types are the stage names; anything unusual becomes "optimizer" so it never collides with rollout. */
+    private static String activityType(String stage) {
+        return stage == null || stage.isBlank() || stage.equals("rollout") ? "optimizer" : stage;
+    }
+
+    /** The worker's model failure, as the stage would have seen it locally. */
+    private static RuntimeException rebuild(Map<String, Object> err) {
+        String cls = Codec.str(err.get("class")), msg = Codec.str(err.get("message")), backend = Codec.str(err.get("backend"));
+        int status = Codec.num(err.get("status"));
+        if (cls.equals(BackendException.Retriable.class.getName())) return new BackendException.Retriable(backend, status, msg, null);
+        if (cls.equals(BackendException.NonRetriable.class.getName())) return new BackendException.NonRetriable(backend, status, msg, null);
+        if (cls.equals(BackendException.class.getName())) return new BackendException(backend, status, msg, null);
+        return new IllegalStateException(cls.substring(cls.lastIndexOf('.') + 1) + " on worker: " + msg);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object o) { return o instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of(); }
+
+    @Override
+    public void close() {
+        if (ownWorkers != null) {
+            ownWorkers.shutdownNow();
+            client.getWorkflowServiceStubs().shutdownNow();
+        }
+    }
+}

@@ -1,0 +1,151 @@
+package io.skillopt4j.temporal;
+
+import io.skillopt4j.BackendException;
+import io.skillopt4j.backend.Backends;
+import io.skillopt4j.backend.ChatResponse;
+import io.skillopt4j.backend.ModelRoles;
+import io.skillopt4j.backend.UsageMeter;
+import io.skillopt4j.config.FlatConfig;
+import io.skillopt4j.env.Benchmark;
+import io.skillopt4j.env.BenchmarkContext;
+import io.skillopt4j.env.Benchmarks;
+import io.skillopt4j.env.SingleItemRollout;
+import io.skillopt4j.internal.Json;
+import io.skillopt4j.internal.Redactor;
+import io.temporal.activity.Activity;
+import io.temporal.activity.ActivityExecutionContext;
+import io.temporal.activity.ActivityInfo;
+import io.temporal.activity.DynamicActivity;
+import io.temporal.common.converter.EncodedValues;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * Thread-safe. The worker side of every activity: {@code rollout} runs one item with the run's benchmark in a scratch
+ * folder on this machine (exec-agent workspaces live here); any other type (the optimizer stage: analyst, merge,
+ * ranking, rewrite, slow_update, meta_skill, ...) sends one optimizer call. Inputs and results name blobs; the
+ * benchmark and models are built once per run config from the worker's own environment (keys never travel).
+ * While an activity runs it heartbeats, so a killed worker's activity is retried elsewhere within the timeout.
+ */
+public final class WorkerActivities implements DynamicActivity {
+    /** Builds what a worker needs for a run config: its models and benchmark. */
+    @FunctionalInterface
+    public interface Assembly {
+        Parts build(FlatConfig config, Path workDir);
+    }
+
+    /** Immutable. A run's models and benchmark on this worker. */
+    public record Parts(ModelRoles roles, Benchmark benchmark) {}
+
+    private final Assembly assembly;
+    private final Path workRoot;
+    private final String name;
+    private final Map<String, Parts> byConfig = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService beats = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "skillopt-heartbeat");
+        t.setDaemon(true);
+        return t;
+    });
+
+    /** A worker named {@code name} (shown in the run's activity frame) with scratch folders under {@code workRoot}. */
+    public WorkerActivities(String name, Path workRoot, Assembly assembly) {
+        this.name = name;
+        this.workRoot = workRoot.toAbsolutePath().normalize();
+        this.assembly = assembly;
+    }
+
+    /** The assembly every CLI worker uses: models from this process's environment, the benchmark by its name. */
+    public static Assembly fromEnvironment(Map<String, String> env) {
+        return (cfg, dir) -> {
+            ModelRoles roles = Backends.roles(cfg, env);
+            return new Parts(roles, Benchmarks.create(cfg.string("env", ""), new BenchmarkContext(cfg, roles, dir)));
+        };
+    }
+
+    @Override
+    public Object execute(EncodedValues args) {
+        ActivityExecutionContext ctx = Activity.getExecutionContext();
+        ActivityInfo info = ctx.getInfo();
+        long start = System.currentTimeMillis();
+        Map<String, Object> in = Json.parseObject(args.get(0, String.class));
+        Blobs blobs = new Blobs(Path.of(Codec.str(in.get("store"))));
+        String configRef = Codec.str(in.get("config"));
+        Parts parts = byConfig.computeIfAbsent(configRef, ref -> assembly.build(FlatConfig.of(blobs.getJson(ref)),
+                workRoot.resolve("runs").resolve(ref.substring(0, 16))));
+        long period = Math.max(200, info.getHeartbeatTimeout().toMillis() / 3);
+        ScheduledFuture<?> beat = beats.scheduleAtFixedRate(() -> {
+            try { ctx.heartbeat(null); } catch (RuntimeException ignored) { /* cancelled or timed out: the server decides */ }
+        }, period, period, TimeUnit.MILLISECONDS);
+        UsageMeter used = new UsageMeter();
+        Map<String, Object> out = new LinkedHashMap<>();
+        try {
+            String result = UsageMeter.heldIn(used, () -> info.getActivityType().equals("rollout")
+                    ? rollout(parts, blobs, in, info) : chat(parts, blobs, in));
+            out.put("result", result);
+        } finally {
+            beat.cancel(false);
+        }
+        out.put("usage", used.toJson());
+        out.put("worker", name);
+        out.put("attempt", info.getAttempt());
+        out.put("queue_ms", Math.max(0, info.getStartedTimestamp() - info.getCurrentAttemptScheduledTimestamp()));
+        out.put("run_ms", System.currentTimeMillis() - start);
+        return Json.compact(out);
+    }
+
+    private String rollout(Parts parts, Blobs blobs, Map<String, Object> in, ActivityInfo info) {
+        Path scratch = workRoot.resolve("items").resolve(info.getWorkflowId().replaceAll("[^A-Za-z0-9._-]", "_") + "-"
+                + info.getActivityId() + "-" + info.getAttempt());
+        deleteTree(scratch); // a retry on the same worker starts clean
+        try {
+            SingleItemRollout.Settled s = SingleItemRollout.run(parts.benchmark(), Codec.batch(map(in.get("batch"))),
+                    Codec.item(blobs.getJson(Codec.str(in.get("item")))), blobs.get(Codec.str(in.get("skill"))),
+                    Boolean.TRUE.equals(in.get("eval_feedback")), scratch);
+            return blobs.putJson(Codec.settled(s.row(), s.artefacts()));
+        } finally {
+            deleteTree(scratch);
+        }
+    }
+
+    private static String chat(Parts parts, Blobs blobs, Map<String, Object> in) {
+        Map<String, Object> reply = new LinkedHashMap<>();
+        try {
+            ChatResponse r = parts.roles().optimizer().chat(Codec.request(blobs.getJson(Codec.str(in.get("request")))));
+            reply.put("response", Codec.response(r));
+        } catch (RuntimeException e) {
+            // the model already retried as configured: hand the failure back to the stage, which decides (a fallback)
+            Map<String, Object> err = new LinkedHashMap<>();
+            err.put("class", e.getClass().getName());
+            err.put("message", Redactor.scrub(String.valueOf(e.getMessage())));
+            if (e instanceof BackendException b) {
+                err.put("backend", b.backend());
+                err.put("status", b.status());
+            }
+            reply.put("error", err);
+        }
+        return blobs.putJson(reply);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object o) { return (Map<String, Object>) o; }
+
+    private static void deleteTree(Path p) {
+        if (!Files.exists(p)) return;
+        try (Stream<Path> s = Files.walk(p)) {
+            s.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException ignored) {
+            // scratch left behind costs disk, not correctness: the next attempt uses another folder
+        }
+    }
+}
