@@ -32,6 +32,7 @@ public abstract class AbstractChatModel implements ChatModel {
     protected final String defaultEffort;
     protected final Duration defaultTimeout;
     private final Semaphore pool;
+    private final int maxConcurrency;
 
     protected AbstractChatModel(String backend, Builder<?> b) {
         this.backend = Objects.requireNonNull(backend, "backend");
@@ -42,7 +43,8 @@ public abstract class AbstractChatModel implements ChatModel {
         this.backoff = b.backoff == null ? Backoff.DEFAULT : b.backoff;
         this.defaultEffort = b.reasoningEffort == null || b.reasoningEffort.isBlank() ? null : b.reasoningEffort.trim();
         this.defaultTimeout = b.timeout;
-        this.pool = new Semaphore(Math.max(1, b.maxConcurrency), true);
+        this.maxConcurrency = Math.max(1, b.maxConcurrency);
+        this.pool = new Semaphore(maxConcurrency, true);
     }
 
     @Override public final String backend() { return backend; }
@@ -51,6 +53,9 @@ public abstract class AbstractChatModel implements ChatModel {
 
     /** Returns the role whose meter this model records into (optimizer, target, judge). */
     public final String role() { return role; }
+
+    /** Returns how many calls this model lets run at once. */
+    public final int maxConcurrency() { return maxConcurrency; }
 
     /** Returns the usage meter calls are recorded into. */
     public final UsageMeter meter() { return meter; }

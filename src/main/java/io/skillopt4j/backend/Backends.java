@@ -168,7 +168,10 @@ public final class Backends {
         String effort = Setting.string("reasoning_effort").of(cfg);
         long base = Setting.longValue("retry_backoff_base_ms").of(cfg);
         long cap = Setting.longValue("retry_backoff_cap_ms").of(cfg);
-        int pool = Setting.integer(s.role().equals("optimizer") ? "max_api_workers" : "workers").of(cfg);
+        // Upstream bounds optimizer calls by its analyst/merge thread pools (analyst_workers); max_api_workers is
+        // ALFWorld's cap on concurrent target calls; other targets run at most `workers` rollout threads.
+        int pool = Setting.integer(s.role().equals("optimizer") ? "analyst_workers"
+                : Setting.string("env").of(cfg).equals("alfworld") ? "max_api_workers" : "workers").of(cfg);
         Path cacheDir = cfg.has("response_cache_dir") ? null : Path.of(".skillopt-cache", "responses");
         return b.role(s.role()).meter(meter).reasoningEffort(effort.isBlank() ? null : effort)
                 .backoff(new Backoff(Duration.ofMillis(base), Duration.ofMillis(cap), 0.2))

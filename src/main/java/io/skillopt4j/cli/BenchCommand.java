@@ -6,7 +6,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code skillopt bench}: measurements that are not tests (results go to docs/performance*.md). */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Performance measurements (not tests).",
-        subcommands = {BenchTrainCommand.class, BenchFramesCommand.class})
+        subcommands = {BenchTrainCommand.class, BenchFramesCommand.class, BenchWorkloadCommand.class})
 final class BenchCommand implements Runnable {
     @Spec CommandSpec spec;
 

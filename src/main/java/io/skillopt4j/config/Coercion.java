@@ -113,6 +113,7 @@ public final class Coercion {
             else if (c == '\n') b.append("\\n");
             else if (c == '\t') b.append("\\t");
             else if (c == '\r') b.append("\\r");
+            else if (c < 0x20 || c == 0x7f) b.append(String.format("\\x%02x", (int) c));
             else b.append(c);
         }
         return b.append(q).toString();

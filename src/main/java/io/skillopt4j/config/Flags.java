@@ -104,8 +104,6 @@ public final class Flags {
         t.add(s("copilot_chat_target_model", "model.copilot_chat_target_model", STR, "", "Copilot chat model of the target (blank: CLI default)").evalToo());
         t.add(s("copilot_chat_timeout", "model.copilot_chat_timeout", INT, null, "Copilot chat per-call timeout (s)").evalToo());
         t.add(s("codex_trace_to_optimizer", "model.codex_trace_to_optimizer", BOOL, true, "Feed codex_exec target traces to the optimizer"));
-        t.add(n("claude_trace_to_optimizer", "model.claude_trace_to_optimizer", BOOL, "Feed claude_code_exec target traces to the optimizer")
-                .noFlag().asOurs().consumerDefault(true));
         t.add(s("skill_init", "env.skill_init", STR, "", "Initial skill document (missing file = empty skill)"));
         t.add(s("num_epochs", "train.num_epochs", INT, 4, "Training epochs"));
         t.add(s("train_size", "train.train_size", INT, 0, "Train split size (0 = take it from the split)"));
@@ -194,6 +192,10 @@ public final class Flags {
         t.add(n("response_cache_dir", "model.response_cache_dir", STR, "Cache directory (\"\" = <out_root>/.cache/responses)").evalToo().asOurs().consumerDefault(""));
         t.add(n("claude_chat_transport", "model.claude_chat_transport", STR, "claude_chat transport: cli (Claude Code CLI) or api (Anthropic Messages API, ANTHROPIC_API_KEY)")
                 .evalToo().asOurs().withChoices("cli", "api").consumerDefault("cli"));
+        t.add(n("claude_trace_to_optimizer", "model.claude_trace_to_optimizer", BOOL, "Feed claude_code_exec target traces (parsed steps) to the optimizer")
+                .asOurs().consumerDefault(true));
+        t.add(n("json_reask", "model.json_reask", BOOL, "Re-ask the optimizer when a reply holds no JSON object (SkillOpt never does; off by default)")
+                .asOurs().consumerDefault(false));
         t.add(n("price_table", "model.price_table", STR, "YAML/JSON price table for cost figures (\"\" = no cost)").evalToo().asOurs().consumerDefault(""));
         t.add(n("background_eval", "train.background_eval", BOOL, "Run the initial skill's test evaluation and the slow update's previous-skill rollout ahead of time, in rollout slots the optimizer stages leave idle")
                 .asOurs().consumerDefault(true));

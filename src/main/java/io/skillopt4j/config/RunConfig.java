@@ -27,7 +27,7 @@ public record RunConfig(Model model, Train train, Gradient gradient, Optimizer o
                         String targetModel, String reasoningEffort, String rewriteReasoningEffort,
                         long rewriteMaxCompletionTokens, String responseCache, String responseCacheDir,
                         String claudeChatTransport, String priceTable, String openaiCompatibleBaseUrl,
-                        boolean codexTraceToOptimizer, boolean claudeTraceToOptimizer) {}
+                        boolean codexTraceToOptimizer, boolean claudeTraceToOptimizer, boolean jsonReask) {}
 
     /** Train section. */
     public record Train(int numEpochs, int trainSize, int batchSize, int accumulation, long seed, boolean backgroundEval) {}
@@ -97,7 +97,7 @@ public record RunConfig(Model model, Train train, Gradient gradient, Optimizer o
                 r.str("response_cache_dir"),
                 r.choice("claude_chat_transport", List.of("cli", "api"), Map.of()),
                 r.str("price_table"), r.str("openai_compatible_base_url"),
-                r.bool("codex_trace_to_optimizer"), r.bool("claude_trace_to_optimizer"));
+                r.bool("codex_trace_to_optimizer"), r.bool("claude_trace_to_optimizer"), r.bool("json_reask"));
         Train train = new Train(r.intValue("num_epochs", 0), r.intValue("train_size", 0), r.intValue("batch_size", 1),
                 r.intValue("accumulation", 1), r.integer("seed", Long.MIN_VALUE), r.bool("background_eval"));
         Gradient gradient = new Gradient(r.intValue("minibatch_size", 1), r.intValue("merge_batch_size", 2),

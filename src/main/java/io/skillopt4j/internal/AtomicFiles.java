@@ -45,14 +45,29 @@ public final class AtomicFiles {
     }
 
     private static void write(Path file, byte[] bytes, boolean durable) {
+        Path tmp = writeTemp(file, bytes, durable && fsync());
+        rename(tmp, file);
+    }
+
+    /** Writes {@code bytes} to a fresh sibling temp file of {@code file} (forced to disk when asked); returns it. */
+    private static Path writeTemp(Path file, byte[] bytes, boolean force) {
         Path dir = file.toAbsolutePath().getParent();
         Path tmp = dir.resolve("." + file.getFileName() + ".tmp" + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet());
         try {
             Files.createDirectories(dir);
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 ch.write(java.nio.ByteBuffer.wrap(bytes));
-                if (durable && fsync()) ch.force(true);
+                if (force) ch.force(true);
             }
+            return tmp;
+        } catch (IOException e) {
+            try { Files.deleteIfExists(tmp); } catch (IOException ignored) { /* best effort */ }
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void rename(Path tmp, Path file) {
+        try {
             try {
                 Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
@@ -63,6 +78,47 @@ public final class AtomicFiles {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
     }
+
+    /**
+     * Atomically replaces several files with one durability point, as {@link #write(Path, byte[])} does for one:
+     * every temp file is written and forced to disk (the forces run in parallel, so the disk flushes once for
+     * the group instead of once per file), and only then are they renamed, in the given order. A killed process
+     * or a power cut therefore sees each file old or new, and a later file new only if every earlier one is new
+     * and durable, exactly as with one {@code write} per file in that order.
+     */
+    public static void writeAll(java.util.LinkedHashMap<Path, byte[]> files) {
+        java.util.List<Path> targets = java.util.List.copyOf(files.keySet());
+        Path[] tmps = new Path[targets.size()];
+        boolean force = fsync();
+        java.util.List<java.util.concurrent.Future<Path>> forced = new java.util.ArrayList<>();
+        try {
+            for (int i = 0; i < targets.size(); i++) {
+                Path f = targets.get(i);
+                byte[] b = files.get(f);
+                if (force && i < targets.size() - 1) forced.add(FORCERS.submit(() -> writeTemp(f, b, true)));
+                else tmps[i] = writeTemp(f, b, force);
+            }
+            for (int i = 0; i < forced.size(); i++) tmps[i] = forced.get(i).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UncheckedIOException(new java.io.InterruptedIOException("interrupted while writing " + targets));
+        } catch (java.util.concurrent.ExecutionException | RuntimeException e) {
+            // nothing is renamed yet: drop every temp file written so far, the old files stay as they were
+            for (int i = 0; i < forced.size(); i++) {
+                try { if (tmps[i] == null) tmps[i] = forced.get(i).get(); } catch (Exception ignored) { /* failed one */ }
+            }
+            for (Path t : tmps) if (t != null) try { Files.deleteIfExists(t); } catch (IOException ignored) { /* best effort */ }
+            Throwable c = e instanceof java.util.concurrent.ExecutionException ? e.getCause() : e;
+            throw c instanceof RuntimeException re ? re : new IllegalStateException(c);
+        }
+        for (int i = 0; i < targets.size(); i++) rename(tmps[i], targets.get(i));
+    }
+
+    private static final java.util.concurrent.ExecutorService FORCERS = java.util.concurrent.Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "skillopt-fsync");
+        t.setDaemon(true);
+        return t;
+    });
 
     /**
      * Whether writes are flushed to disk before the rename (default yes). {@code -Dskillopt.fsync=false} turns it

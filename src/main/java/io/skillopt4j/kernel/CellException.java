@@ -8,7 +8,7 @@ import java.util.List;
  * internals never reach the notebook.
  */
 public abstract sealed class CellException extends RuntimeException
-        permits CellException.CompilationException, CellException.EvalException {
+        permits CellException.CompilationException, CellException.EvalException, CellException.MagicException {
     private final List<String> traceback;
 
     private CellException(String message, List<String> traceback, boolean userFrames) {
@@ -25,6 +25,13 @@ public abstract sealed class CellException extends RuntimeException
     public static final class CompilationException extends CellException {
         public CompilationException(String message, List<String> traceback) {
             super(message, traceback, false);
+        }
+    }
+
+    /** A magic line ({@code %classpath}, {@code %maven}, ...) failed or is unknown: one line says why. */
+    public static final class MagicException extends CellException {
+        public MagicException(String message) {
+            super(message, List.of("error: " + message), false);
         }
     }
 

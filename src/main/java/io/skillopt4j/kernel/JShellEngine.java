@@ -1,5 +1,6 @@
 package io.skillopt4j.kernel;
 
+import io.skillopt4j.notebook.Startup;
 import jdk.jshell.Diag;
 import jdk.jshell.EvalException;
 import jdk.jshell.JShell;
@@ -40,10 +41,7 @@ public final class JShellEngine implements AutoCloseable {
     public record Completion(List<String> options, int start, int end) {}
 
     /** The imports the jshell tool's DEFAULT startup gives, so cells read the same as in jshell. */
-    public static final String DEFAULT_IMPORTS = String.join("\n",
-            "import java.io.*;", "import java.math.*;", "import java.net.*;", "import java.nio.file.*;",
-            "import java.util.*;", "import java.util.concurrent.*;", "import java.util.function.*;",
-            "import java.util.prefs.*;", "import java.util.regex.*;", "import java.util.stream.*;");
+    public static final String DEFAULT_IMPORTS = Startup.JSHELL_DEFAULT_IMPORTS;
 
     private final JShell shell;
     private final StashingExecutionControl control = new StashingExecutionControl();
@@ -183,6 +181,11 @@ public final class JShellEngine implements AutoCloseable {
             }
         }
         return "complete";
+    }
+
+    /** Adds a jar or class folder to what cells compile against and load from. */
+    public void addToClasspath(String path) {
+        shell.addToClasspath(path);
     }
 
     /** Interrupts the running cell's thread (cooperative: a busy loop that ignores interrupts keeps running). */

@@ -7,11 +7,8 @@ import io.github.spencerpark.jupyter.kernel.LanguageInfo;
 import io.github.spencerpark.jupyter.kernel.ReplacementOptions;
 import io.github.spencerpark.jupyter.kernel.display.DisplayData;
 import io.skillopt4j.notebook.Display;
+import io.skillopt4j.notebook.Startup;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,17 +24,19 @@ import java.util.logging.Logger;
  */
 public final class SkillOptKernel extends BaseKernel {
     /** The startup script shipped in the jar (also for {@code jshell --startup}). */
-    public static final String STARTUP_RESOURCE = "/skillopt.jsh";
+    public static final String STARTUP_RESOURCE = Startup.RESOURCE;
 
     // Kept strongly: java.util.logging forgets levels set on loggers nobody references.
     private static final Logger ROOT_LOGGER = Logger.getLogger("");
     private static volatile SkillOptKernel current;
 
     private final JShellEngine engine;
+    private final Magics magics;
     private final LanguageInfo languageInfo;
 
     public SkillOptKernel(JShellEngine engine) {
         this.engine = engine;
+        this.magics = new Magics(engine, new LocalMaven(LocalMaven.defaultRepository()));
         this.languageInfo = new LanguageInfo("java", Runtime.version().toString(), "text/x-java", ".jshell",
                 "java", "java", "java");
     }
@@ -83,7 +82,7 @@ public final class SkillOptKernel extends BaseKernel {
     /** Builds the session (startup imports run before the first cell) and makes it the running kernel. */
     static SkillOptKernel start(List<String> classPath) {
         JShellEngine engine = JShellEngine.create(classPath);
-        List<String> problems = engine.startup(JShellEngine.DEFAULT_IMPORTS + "\n" + startupScript());
+        List<String> problems = engine.startup(Startup.session());
         problems.forEach(p -> System.err.println("skillopt kernel: startup: " + p));
         SkillOptKernel kernel = new SkillOptKernel(engine);
         current = kernel;
@@ -94,16 +93,11 @@ public final class SkillOptKernel extends BaseKernel {
 
     /** The text of {@code skillopt.jsh}. */
     public static String startupScript() {
-        try (InputStream in = SkillOptKernel.class.getResourceAsStream(STARTUP_RESOURCE)) {
-            if (in == null) throw new IllegalStateException(STARTUP_RESOURCE + " is missing from the class path");
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + STARTUP_RESOURCE + ": " + e.getMessage(), e);
-        }
+        return Startup.script();
     }
 
     @Override public DisplayData eval(String code) {
-        Optional<JShellEngine.Value> v = engine.eval(code);
+        Optional<JShellEngine.Value> v = magics.eval(code);
         if (v.isEmpty()) return null;
         Object o = v.get().value();
         if (o == null) return new DisplayData("null");

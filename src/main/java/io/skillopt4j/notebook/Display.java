@@ -17,9 +17,10 @@ import java.util.function.Function;
  * XChart charts and run {@code Plot}s as PNG, skill documents and {@link Markdown} as Markdown,
  * {@code SkillDiff}s, {@link Diff}s and {@link Html} as HTML.
  *
- * <p>Under IJava, JJava or the SkillOpt4J kernel, {@link #register()} teaches the kernel's renderer
- * these types (found by reflection: no kernel jar is needed at compile time), so a cell whose last
- * value is a {@code Table} shows as a table; {@link #display(Object)} publishes mid-cell output. In
+ * <p>Under the SkillOpt4J kernel and JJava (whose {@link JJavaExtension} runs when the jar is added)
+ * the kernel's renderer learns these types by itself; under IJava, {@link #register()} teaches it (the
+ * kernel is found by reflection: no kernel jar is needed at run time). A cell whose last value is a
+ * {@code Table} then shows as a table; {@link #display(Object)} publishes mid-cell output. In
  * plain JShell nothing is registered and {@code display} prints readable text.
  * <pre>{@code
  * Display.register();              // safe to call again when the cell is re-run
@@ -70,12 +71,18 @@ public final class Display {
     }
 
     /**
-     * Announces a kernel built on jupyter-jvm-basekernel that runs in this JVM (the SkillOpt4J kernel
-     * calls this at start; IJava and JJava are found without it). Null detaches.
+     * Announces a kernel built on jupyter-jvm-basekernel or JJava's base that runs in this JVM (the
+     * SkillOpt4J kernel calls this at start, {@link JJavaExtension} when JJava loads the jar; IJava is
+     * found without it). Null detaches.
      */
     public static synchronized void attach(Object kernel) {
         attached = kernel;
         bridge = null;
+    }
+
+    /** Forgets {@code kernel} if it is the attached one (it shut down). */
+    public static synchronized void detach(Object kernel) {
+        if (attached == kernel) attach(null);
     }
 
     /** The kernel this JVM runs under: {@code "skillopt"}, {@code "ijava"}, {@code "jjava"} or {@code "none"}. */

@@ -13,17 +13,20 @@ import java.util.function.Function;
 
 /**
  * Not thread-safe; {@link Display} guards it. A reflective binding to a running Jupyter kernel built on
- * jupyter-jvm-basekernel (IJava, our own kernel) or its JJava fork, so the toolkit needs no kernel jar
- * at compile time. All three expose {@code getRenderer()}, {@code display(DisplayData)} and the same
- * {@code Renderer}/{@code RenderFunction}/{@code DisplayData} API, differing only in package names.
+ * jupyter-jvm-basekernel (IJava, our own kernel) or on JJava's fork of it, so the toolkit needs no kernel
+ * jar at run time. All expose {@code getRenderer()}, {@code display(DisplayData)} and the same
+ * {@code Renderer}/{@code RenderFunction}/{@code DisplayData} API, differing only in package names, which
+ * are read off the kernel's {@code BaseKernel} superclass.
  */
 final class KernelBridge {
-    /** How to find a kernel: a class with a static accessor for the running instance, and its base package. */
-    record Flavor(String name, String entryClass, String accessor, String basePackage) {}
+    /** How to find a kernel: a class with a static accessor for the running instance. */
+    record Flavor(String name, String entryClass, String accessor) {}
 
     static final List<Flavor> FLAVORS = List.of(
-            new Flavor("ijava", "io.github.spencerpark.ijava.IJava", "getKernelInstance", "io.github.spencerpark.jupyter"),
-            new Flavor("jjava", "org.dflib.jjava.JJava", "getKernelInstance", "org.dflib.jjava.jupyter"));
+            new Flavor("jjava", "org.dflib.jjava.kernel.JavaNotebookStatics", "kernel"),
+            // any kernel built on JJava's base (the accessor exists from 1.0-a6 on)
+            new Flavor("jjava", "org.dflib.jjava.jupyter.kernel.BaseKernel", "notebookKernel"),
+            new Flavor("ijava", "io.github.spencerpark.ijava.IJava", "getKernelInstance"));
 
     final Flavor flavor;
     final Object kernel;
@@ -40,7 +43,7 @@ final class KernelBridge {
         this.kernel = kernel;
         this.renderer = kernel.getClass().getMethod("getRenderer").invoke(kernel);
         ClassLoader cl = renderer.getClass().getClassLoader();
-        String display = flavor.basePackage() + ".kernel.display.";
+        String display = basePackage(kernel.getClass()) + ".kernel.display.";
         this.renderFunction = Class.forName(display + "RenderFunction", false, cl);
         this.displayData = Class.forName(display + "DisplayData", false, cl);
         this.createRegistration = renderer.getClass().getMethod("createRegistration", Class.class);
@@ -48,14 +51,30 @@ final class KernelBridge {
         this.display = kernel.getClass().getMethod("display", displayData);
     }
 
-    /** A kernel that announced itself through {@link Display#attach}; it is built on jupyter-jvm-basekernel. */
-    static final Flavor ATTACHED = new Flavor("skillopt", "", "", "io.github.spencerpark.jupyter");
+    /** {@code io.github.spencerpark.jupyter} or {@code org.dflib.jjava.jupyter}: the package above {@code BaseKernel}'s. */
+    private static String basePackage(Class<?> kernelClass) throws ClassNotFoundException {
+        for (Class<?> c = kernelClass; c != null; c = c.getSuperclass()) {
+            if (c.getSimpleName().equals("BaseKernel") && c.getPackageName().endsWith(".kernel")) {
+                return c.getPackageName().substring(0, c.getPackageName().length() - ".kernel".length());
+            }
+        }
+        throw new ClassNotFoundException(kernelClass.getName() + " does not extend a jupyter-jvm-basekernel BaseKernel");
+    }
 
-    /** The running kernel: the attached one, else IJava or JJava if this JVM hosts one. */
+    /** The flavour of a kernel that announced itself: JJava's base, IJava, else (our kernel) {@code skillopt}. */
+    static Flavor attachedFlavor(Object kernel) {
+        for (Class<?> c = kernel.getClass(); c != null; c = c.getSuperclass()) {
+            if (c.getName().startsWith("org.dflib.jjava.")) return new Flavor("jjava", "", "");
+            if (c.getName().startsWith("io.github.spencerpark.ijava.")) return new Flavor("ijava", "", "");
+        }
+        return new Flavor("skillopt", "", "");
+    }
+
+    /** The running kernel: the attached one, else JJava or IJava if this JVM hosts one. */
     static Optional<KernelBridge> detect(Object attached) {
         if (attached != null) {
             try {
-                return Optional.of(new KernelBridge(ATTACHED, attached));
+                return Optional.of(new KernelBridge(attachedFlavor(attached), attached));
             } catch (ReflectiveOperationException | RuntimeException e) {
                 throw new IllegalStateException("the attached kernel has no basekernel display API: " + e, e);
             }
@@ -76,7 +95,8 @@ final class KernelBridge {
 
     /** Whether the kernel this bridge talks to is no longer the running one. */
     boolean isStale(Object attached) {
-        return flavor == ATTACHED ? attached != kernel : attached != null || instance(flavor) != kernel;
+        if (attached != null || flavor.entryClass().isEmpty()) return attached != kernel;
+        return instance(flavor) != kernel;
     }
 
     private static Object instance(Flavor f) {
@@ -88,7 +108,7 @@ final class KernelBridge {
             } catch (ClassNotFoundException | LinkageError e) {
                 // this flavour is not on the class path: try the next loader / flavour
             } catch (ReflectiveOperationException e) {
-                return null;
+                return null; // JJava's accessors throw when no kernel runs
             }
         }
         return null;

@@ -19,10 +19,11 @@ public final class SimModel {
     private static final List<String[]> HEADINGS = List.of(
             new String[] {"## Previous Slow Update Guidance", "slow_update"},
             new String[] {"## Previous Meta Skill", "meta_skill"},
-            new String[] {"## Current Appendix Notes", "appendix_consolidate"},
+            new String[] {"## Current Execution Notes (", "appendix_consolidate"},
             new String[] {"## Two pre-merged patch groups to combine", "merge_final"},
             new String[] {"## Patches to merge (", "merge"},
             new String[] {"## Edits Pool (", "ranking"},
+            new String[] {"## Suggestions Pool (", "ranking"},
             new String[] {"## Current Step Evidence", "lr_autonomous"},
             new String[] {"## Selected Revise Suggestions (", "rewrite"},
             new String[] {"## Failed Trajectories (", "analyst_error"},

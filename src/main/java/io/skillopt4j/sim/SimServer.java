@@ -3,6 +3,7 @@ package io.skillopt4j.sim;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -35,12 +36,17 @@ public final class SimServer implements AutoCloseable {
     private final LongAdder requests = new LongAdder();
     private final LongAdder handlerNanos = new LongAdder();
     private final LongAdder serverNanos = new LongAdder();
+    private final java.util.Queue<Call> calls; // null unless the builder asked for a call log
+
+    /** Immutable. One chat-completion request as the server saw it: stage, arrival and reply (epoch seconds). */
+    public record Call(String stage, double start, double end) {}
 
     private SimServer(Builder b) {
         this.model = SimModel.of(b.seed, b.behaviour);
         this.latency = b.latency;
         this.faults = b.faults;
         this.modelName = b.modelName;
+        this.calls = b.logCalls ? new java.util.concurrent.ConcurrentLinkedQueue<>() : null;
         try {
             this.http = new SimHttp(b.port, b.threads, this::handle);
         } catch (IOException e) {
@@ -90,6 +96,10 @@ public final class SimServer implements AutoCloseable {
     public long serverNanos() { return serverNanos.sum(); }
 
     /** Returns how many attempts each stage received (analyst_error, merge, target, ...). */
+    /** Returns the logged calls so far (empty unless built with {@link Builder#logCalls()}), in completion order. */
+    public List<Call> calls() { return calls == null ? List.of() : List.copyOf(calls); }
+
+    /** Returns request counts by stage. */
     public Map<String, Long> requestsByStage() {
         Map<String, Long> m = new java.util.TreeMap<>();
         byStage.forEach((k, v) -> m.put(k, v.sum()));
@@ -149,6 +159,7 @@ public final class SimServer implements AutoCloseable {
         if (fault != Faults.Kind.NONE) byFault.computeIfAbsent(fault, k -> new LongAdder()).increment();
         String stage = model.stage(req.system(), req.user());
         byStage.computeIfAbsent(stage, k -> new LongAdder()).increment();
+
         if (fault == Faults.Kind.RATE_LIMIT) {
             ex.respond(429, SimProtocol.error("Rate limit reached (simulated).", "rate_limit_exceeded"),
                     Map.of("Retry-After", String.valueOf(faults.retryAfterSeconds())));
@@ -177,7 +188,12 @@ public final class SimServer implements AutoCloseable {
         } else {
             ex.respond(200, json, Map.of());
         }
+        if (calls != null) calls.add(new Call(stage, epochSeconds(ex.startNanos()), epochSeconds(System.nanoTime())));
     }
+
+    private static final long EPOCH_NANOS = System.currentTimeMillis() * 1_000_000L - System.nanoTime();
+
+    private static double epochSeconds(long nanoTime) { return (nanoTime + EPOCH_NANOS) / 1e9; }
 
     /** Not thread-safe; use once. Defaults: seed 7, default behaviour, no latency, no faults, ephemeral port, 64 threads. */
     public static final class Builder {
@@ -188,6 +204,7 @@ public final class SimServer implements AutoCloseable {
         private int port = 0;
         private int threads = 64;
         private String modelName = "skillopt-sim";
+        private boolean logCalls;
 
         public Builder seed(long s) { this.seed = s; return this; }
         public Builder behaviour(SimBehaviour b) { this.behaviour = Objects.requireNonNull(b, "behaviour"); return this; }
@@ -204,6 +221,8 @@ public final class SimServer implements AutoCloseable {
             if (n < 1) throw new IllegalArgumentException("threads must be >= 1: " + n);
             this.threads = n; return this;
         }
+        /** Keeps a {@link Call} per chat request (benchmarks: {@code skillopt bench workload}). */
+        public Builder logCalls() { this.logCalls = true; return this; }
         public Builder modelName(String m) { this.modelName = Objects.requireNonNull(m, "modelName"); return this; }
 
         /** Starts listening and returns the running server. */

@@ -69,7 +69,7 @@ final class StageRoles {
 
     String ranking(String user) {
         int budget = SimText.intAfter(user, "budget=(\\d+)", 1);
-        String skill = SimText.section(user, "## Current Skill", List.of("## Edits Pool ("));
+        String skill = SimText.section(user, "## Current Skill", List.of("## Edits Pool (", "## Suggestions Pool ("));
         record Row(int index, int support, boolean restates, double jitter) {}
         java.util.SplittableRandom r = SimText.rng(seed, "ranking", user); // like a model, ties are broken unpredictably
         List<Row> rows = new ArrayList<>();
@@ -180,10 +180,10 @@ final class StageRoles {
     }
 
     String consolidateAppendix(String user) {
-        String notes = SimText.section(user, "## Current Appendix Notes", List.of("## "));
+        String notes = SimText.section(user, "## Current Execution Notes", List.of("## "));
         Map<String, String> unique = new LinkedHashMap<>();
         for (String line : notes.split("\n")) {
-            String t = line.strip().replaceFirst("^[-*] +", "");
+            String t = line.strip().replaceFirst("^([-*]|\\d+\\.) +", "");
             if (!t.isEmpty()) unique.putIfAbsent(SimText.canonical(t), t);
         }
         List<String> out = new ArrayList<>(unique.values());

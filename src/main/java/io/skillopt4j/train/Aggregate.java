@@ -38,16 +38,27 @@ public final class Aggregate {
         if (fi.isEmpty() && si.isEmpty()) return patch("no updates from either group", List.of());
         if (si.isEmpty()) return fm;
         if (fi.isEmpty()) return succMerged;
-        String user = metaPrefix(meta) + "## Current Skill\n" + skill + "\n\n## Two pre-merged "
-                + (s.updateMode() == UpdateMode.FULL_REWRITE ? "candidate groups" : "patch groups") + " to combine\n"
-                + "Group 1 (failure-driven, HIGH priority): " + fi.size() + " " + s.updateMode().label() + "\n"
-                + "Group 2 (success-driven, lower priority): " + si.size() + " " + s.updateMode().label() + "\n\n"
+        String user = metaPrefix(meta) + "## Current Skill\n" + skill + "\n\n" + finalGroups(fi.size(), si.size()) + "\n\n"
                 + Json.pretty(List.of(fm, succMerged));
         Map<String, Object> reply = call("merge_final", "final", user);
         if (reply != null) return reply;
         List<Object> all = new ArrayList<>(fi);
         all.addAll(si);
         return patch("fallback: failure first, then success", all);
+    }
+
+    /**
+     * The final merge's group header as upstream words it: full rewrite names candidate groups by where they came
+     * from; the other modes give failure priority and count "edits" (upstream's word in rewrite mode too).
+     */
+    String finalGroups(int nFail, int nSucc) {
+        if (s.updateMode() == UpdateMode.FULL_REWRITE) {
+            String label = s.updateMode().label();
+            return "## Two pre-merged candidate groups to combine\nGroup 1 (from failed trajectories): " + nFail + " " + label
+                    + "\nGroup 2 (from successful trajectories): " + nSucc + " " + label;
+        }
+        return "## Two pre-merged patch groups to combine\nGroup 1 (failure-driven, HIGH priority): " + nFail
+                + " edits\nGroup 2 (success-driven, lower priority): " + nSucc + " edits";
     }
 
     private static final java.util.concurrent.Executor COORDINATOR = r -> {

@@ -26,15 +26,18 @@ public final class Appendix {
         this.optimizer = optimizer;
     }
 
-    /** Accepts a list of strings, a single string, or objects with note/content. */
+    /** Upstream's note extraction: a list of strings, a single string, or objects with note (else content). */
     public static List<String> extractNotes(Object v) {
         List<String> out = new ArrayList<>();
-        if (v instanceof String str) { if (!str.isBlank()) out.add(str.strip()); return out; }
-        if (!(v instanceof List<?> l)) return out;
-        for (Object o : l) {
-            Object t = o;
-            if (o instanceof Map<?, ?> m) t = m.get("note") != null ? m.get("note") : m.get("content");
-            if (t instanceof String str && !str.isBlank()) out.add(str.strip());
+        List<?> items = v instanceof String str ? List.of(str) : v instanceof List<?> l ? l : List.of();
+        for (Object o : items) {
+            String text = "";
+            if (o instanceof String str) text = str.strip();
+            else if (o instanceof Map<?, ?> m) {
+                Object t = Select.truthy(m.get("note")) ? m.get("note") : Select.truthy(m.get("content")) ? m.get("content") : "";
+                text = io.skillopt4j.config.Coercion.pyStr(t).strip();
+            }
+            if (!text.isEmpty()) out.add(text);
         }
         return out;
     }
@@ -66,30 +69,30 @@ public final class Appendix {
         for (Map<String, Object> raw : rawPatches) notes.addAll(extractNotes(raw.get("appendix_notes")));
         if (notes.isEmpty()) return Optional.empty();
         List<String> existing = SkillDocument.appendixNotes(skill);
-        List<String> merged = merge(existing, notes);
-        int added = merged.size() - existing.size();
-        String out = SkillDocument.withAppendix(skill, merged);
+        String out = SkillDocument.withAppendix(skill, merge(existing, notes));
+        List<String> after = SkillDocument.appendixNotes(out); // upstream counts what the new block reads back
         Integer consolidated = null;
-        int total = merged.size();
-        if (s.consolidateThreshold() > 0 && merged.size() > s.consolidateThreshold()) {
-            List<String> c = consolidate(merged);
-            if (!c.isEmpty() && c.size() < merged.size()) {
-                out = SkillDocument.withAppendix(skill, c);
+        int total = after.size();
+        if (s.consolidateThreshold() > 0 && after.size() > s.consolidateThreshold()) {
+            List<String> c = consolidate(after);
+            if (!c.isEmpty() && c.size() < after.size()) {
+                out = SkillDocument.withAppendix(out, merge(List.of(), c));
                 consolidated = c.size();
                 total = c.size();
             }
         }
-        return Optional.of(new Flush(out, notes, merged, added, total, consolidated));
+        return Optional.of(new Flush(out, notes, after, after.size() - existing.size(), total, consolidated));
     }
 
+    /** One consolidation call over the numbered notes; the reply's notes, or empty when unusable or not shorter. */
     private List<String> consolidate(List<String> notes) {
-        StringBuilder u = new StringBuilder("## Current Appendix Notes\n");
-        for (String n : notes) u.append("- ").append(n).append('\n');
-        u.append("\nReturn the consolidated notes as `appendix_notes` (strictly fewer than ").append(notes.size()).append(").");
+        StringBuilder u = new StringBuilder("## Current Execution Notes (").append(notes.size()).append(" total)\n");
+        for (int i = 0; i < notes.size(); i++) u.append(i + 1).append(". ").append(notes.get(i)).append('\n');
+        u.append("\nReturn the consolidated notes as `appendix_notes`: fewer notes, no distinct actionable point lost.");
         Optional<Map<String, Object>> r = optimizer.json("appendix_consolidate", "consolidate",
                 Prompts.generic("appendix_consolidate"), u.toString(), 4096, null, 2);
         if (r.isEmpty()) return List.of();
-        List<String> c = merge(List.of(), extractNotes(r.get().get("appendix_notes")));
+        List<String> c = extractNotes(r.get().get("appendix_notes"));
         if (c.isEmpty() || c.size() >= notes.size()) {
             optimizer.record("appendix_consolidate", "consolidate", "not_shorter", "kept " + notes.size() + " notes");
             return List.of();

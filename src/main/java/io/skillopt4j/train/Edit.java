@@ -1,6 +1,5 @@
 package io.skillopt4j.train;
 
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -43,16 +42,9 @@ public sealed interface Edit {
         public String content() { return ""; }
     }
 
-    /**
-     * Reads an optimizer edit item ({@code op} defaults to append; content trimmed and stripped of protected
-     * markers; target kept raw). Returns null for an unknown op; throws for a non-map item.
-     */
-    static Edit fromMap(Object item) {
-        if (!(item instanceof Map<?, ?> m)) throw new IllegalArgumentException("edit is not an object: " + item);
-        Object opv = m.get("op");
-        String op = opv == null ? "append" : String.valueOf(opv);
-        String content = SkillDocument.stripMarkers(m.get("content") == null ? "" : String.valueOf(m.get("content")).strip());
-        String target = m.get("target") == null ? "" : String.valueOf(m.get("target"));
+    /** Builds the edit of a known op (case-sensitive, as upstream); null for any other op, a null one included. */
+    static Edit of(String op, String target, String content) {
+        if (op == null) return null;
         switch (op) {
             case "append": return new Append(content);
             case "insert_after": return new InsertAfter(target, content);

@@ -34,7 +34,11 @@ public final class EditApplier {
 
     private EditApplier() {}
 
-    /** Applies {@code items} (optimizer edit maps) to {@code skill}. */
+    /**
+     * Applies {@code items} (optimizer edit maps) to {@code skill} as upstream's {@code apply_patch_with_report}: a
+     * missing {@code op} is "" (skipped_unknown_op, never an append), the protected-region check runs on the raw
+     * target before any op, and an item upstream cannot read (not a dict, non-text content or target) is an error row.
+     */
     public static Result apply(String skill, List<?> items) {
         String text = skill == null ? "" : skill;
         List<Map<String, Object>> rows = new ArrayList<>();
@@ -42,13 +46,22 @@ public final class EditApplier {
         for (Object item : items) {
             index++;
             try {
-                Map<?, ?> m = (Map<?, ?>) item;
-                String op = m.get("op") == null ? "append" : String.valueOf(m.get("op"));
-                Edit e = Edit.fromMap(item);
-                String content = e == null ? SkillDocument.stripMarkers(str(m.get("content")).strip()) : e.content();
-                String target = str(m.get("target"));
+                if (!(item instanceof Map<?, ?> m)) throw new IllegalArgumentException("'" + pyType(item) + "' object has no attribute 'get'");
+                Object op = m.containsKey("op") ? m.get("op") : "";
+                Object c = m.containsKey("content") ? m.get("content") : "";
+                if (!(c instanceof String cs)) throw new IllegalArgumentException("'" + pyType(c) + "' object has no attribute 'strip'");
+                Object t = m.containsKey("target") ? m.get("target") : "";
+                if (!(t instanceof String target)) throw new IllegalArgumentException("'" + pyType(t) + "' object is not subscriptable");
+                String content = SkillDocument.stripMarkers(cs.strip());
                 String[] out = {text};
-                String status = e == null ? "skipped_unknown_op" : applyOne(text, e, out);
+                String status;
+                int at = target.isEmpty() ? -1 : text.indexOf(target);
+                if (at >= 0 && SkillDocument.inProtected(text, at)) {
+                    status = "skipped_protected_region";
+                } else {
+                    Edit e = Edit.of(op instanceof String o ? o : null, target, content);
+                    status = e == null ? "skipped_unknown_op" : applyOne(text, e, out);
+                }
                 text = out[0];
                 Map<String, Object> row = new LinkedHashMap<>();
                 row.put("op", op);
@@ -71,13 +84,21 @@ public final class EditApplier {
         return new Result(text, rows);
     }
 
+    /** Python's type name of a JSON value, for upstream's error texts. */
+    static String pyType(Object o) {
+        if (o == null) return "NoneType";
+        if (o instanceof String) return "str";
+        if (o instanceof Boolean) return "bool";
+        if (o instanceof Integer || o instanceof Long || o instanceof java.math.BigInteger) return "int";
+        if (o instanceof Number) return "float";
+        if (o instanceof List) return "list";
+        if (o instanceof Map) return "dict";
+        return o.getClass().getSimpleName();
+    }
+
     /** Applies one edit, writing the new text into {@code out[0]} and returning upstream's status. */
     static String applyOne(String text, Edit e, String[] out) {
         String target = e.target();
-        if (!target.isEmpty()) {
-            int at = text.indexOf(target);
-            if (at >= 0 && SkillDocument.inProtected(text, at)) return "skipped_protected_region";
-        }
         if (e instanceof Edit.Append a) return append(text, a.content(), out, "applied_append_before_protected_region", "applied_append");
         if (e instanceof Edit.InsertAfter ia) {
             int at = target.isEmpty() ? -1 : text.indexOf(target);
@@ -116,5 +137,4 @@ public final class EditApplier {
         return plainStatus;
     }
 
-    private static String str(Object o) { return o == null ? "" : String.valueOf(o); }
 }

@@ -31,11 +31,17 @@ final class Finish {
         this.config = config;
     }
 
+    /** best_skill.md then runtime_state.json, one disk flush. */
+    private void commitBest(RunState st, int globalStep) {
+        io.skillopt4j.run.RunWriter.Batch b = p.writer.batch().text(paths.bestSkill(), st.bestSkill);
+        st.persist(b, paths, globalStep, p.schedule.current());
+        b.commit();
+    }
+
     Map<String, Object> run(int globalStep, long loopStart) {
         RunState st = p.state;
         TrainSettings s = p.settings;
-        p.writer.text(paths.bestSkill(), st.bestSkill);
-        st.persist(p.writer, globalStep, p.schedule.current());
+        commitBest(st, globalStep);
         Double finalSelHard = null, finalSelSoft = null;
         Rollout.Outcome baseTest = null, bestTest = null, finalTest = null;
         if (s.evalTest()) {
@@ -52,8 +58,7 @@ final class Finish {
                         st.bestScore = g;
                         st.bestStep = globalStep;
                         st.bestOrigin = st.currentOrigin;
-                        p.writer.text(paths.bestSkill(), st.bestSkill);
-                        st.persist(p.writer, globalStep, p.schedule.current());
+                        commitBest(st, globalStep);
                     }
                 }
             } catch (RuntimeException e) {

@@ -143,6 +143,18 @@ public final class Longitudinal {
         return m;
     }
 
+    /** Pairs read back from a comparison_pairs.json (no trajectories; hard scores unknown). */
+    @SuppressWarnings("unchecked")
+    static Pairs reloaded(List<Map<String, Object>> stored) {
+        List<Pair> ps = new ArrayList<>();
+        for (Object o : stored) {
+            if (o instanceof Map<?, ?> m && m.get("prev") instanceof Map && m.get("curr") instanceof Map) {
+                ps.add(new Pair((Map<String, Object>) m, "", ""));
+            }
+        }
+        return new Pairs(ps, ps, 0, 0);
+    }
+
     static List<Map<String, Object>> slim(List<Pair> pairs) {
         List<Map<String, Object>> out = new ArrayList<>();
         for (Pair p : pairs) out.add(p.json());
@@ -178,7 +190,7 @@ public final class Longitudinal {
                         .append("\n- Previous epoch: ").append(line(pr)).append("\n- Current epoch: ").append(line(cu));
                 String cf = Trajectories.text(cu.get("fail_reason")), pf = Trajectories.text(pr.get("fail_reason"));
                 if (!cf.isEmpty()) b.append("\n- Current fail reason: ").append(cf);
-                if (!pf.isEmpty() && ((Number) pr.get("hard")).intValue() == 0) b.append("\n- Previous fail reason: ").append(pf);
+                if (!pf.isEmpty() && !Select.truthy(pr.get("hard"))) b.append("\n- Previous fail reason: ").append(pf);
                 if (!sec[0].equals("stable_success")) {
                     if (!p.prevTrajectory().isEmpty()) b.append("\n\n**Previous epoch's trajectory:**\n```\n").append(p.prevTrajectory()).append("\n```");
                     if (!p.currTrajectory().isEmpty()) b.append("\n\n**Current epoch's trajectory:**\n```\n").append(p.currTrajectory()).append("\n```");
@@ -194,8 +206,9 @@ public final class Longitudinal {
     }
 
     private static String line(Map<String, Object> side) {
-        return (((Number) side.get("hard")).intValue() != 0 ? "PASS" : "FAIL") + " (soft="
-                + String.format(java.util.Locale.ROOT, "%.2f", ((Number) side.get("soft")).doubleValue())
+        double soft = side.get("soft") instanceof Number n ? n.doubleValue() : 0.0;
+        return (Select.truthy(side.get("hard")) ? "PASS" : "FAIL") + " (soft="
+                + StepRecord.fixed(soft, 2)
                 + ") — answer: " + Trajectories.text(side.get("predicted_answer"));
     }
 

@@ -52,7 +52,7 @@ final class MetaSkill {
         }
     }
 
-    /** Runs the epoch-end meta-skill update; {@code slowPairs} may be null. Returns the action. */
+    /** Runs the epoch-end meta-skill update; {@code slowPairs} is null when the slow update gave none. Returns the action. */
     String run(int epoch, String epochLastStepSkill, Longitudinal.Pairs slowPairs) {
         RunPaths p = writer.paths();
         Path dir = p.metaSkill(epoch);
@@ -73,8 +73,8 @@ final class MetaSkill {
         }
         long t0 = clock.millis();
         String prevSkill = SlowUpdate.readSkill(p.skill((epoch - 1) * stepsPerEpoch));
-        Longitudinal.Pairs pairs = slowPairs != null && !slowPairs.kept().isEmpty() ? slowPairs
-                : longitudinal.build(epoch, prevSkill, epochLastStepSkill, dir);
+        // upstream reuses the slow update's pairs whenever it produced or reloaded some, even an empty list
+        Longitudinal.Pairs pairs = slowPairs != null ? slowPairs : longitudinal.build(epoch, prevSkill, epochLastStepSkill, dir);
         String prevMeta = stored(p, epoch - 1);
         String user = "## Previous Epoch's Last-Step Skill\n" + prevSkill + "\n\n## Current Epoch's Last-Step Skill\n" + epochLastStepSkill
                 + "\n\n## Previous Meta Skill\n"

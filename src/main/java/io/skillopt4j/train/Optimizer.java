@@ -19,20 +19,27 @@ import java.util.Optional;
 public final class Optimizer {
     private final ChatModel model;
     private final Runnable onCall;
+    private final boolean jsonReask;
     private final List<Map<String, Object>> fallbacks = new ArrayList<>();
 
-    public Optimizer(ChatModel model) { this(model, () -> {}); }
+    /** An optimizer that, as SkillOpt, takes a reply without a JSON object as the stage's fallback (no re-ask). */
+    public Optimizer(ChatModel model) { this(model, () -> {}, false); }
 
-    /** An optimizer that runs {@code onCall} as each call starts (the trainer opens background-rollout windows). */
-    Optimizer(ChatModel model, Runnable onCall) {
+    /**
+     * An optimizer that runs {@code onCall} as each call starts (the trainer opens background-rollout windows);
+     * {@code jsonReask} ({@code model.json_reask}) lets the backend re-ask, within the call's attempts, when a reply
+     * holds no JSON object, a deliberate deviation from SkillOpt (which never retries a parse failure).
+     */
+    Optimizer(ChatModel model, Runnable onCall, boolean jsonReask) {
         this.model = Objects.requireNonNull(model, "model");
         this.onCall = Objects.requireNonNull(onCall, "onCall");
+        this.jsonReask = jsonReask;
     }
 
     /** Sends one call and returns the reply text; backend failures propagate. */
     public String text(String stage, String system, String user, int maxTokens, String effort, int retries) {
         ChatRequest req = ChatRequest.builder().system(system).user(user).stage(stage).maxCompletionTokens(maxTokens)
-                .reasoningEffort(effort).retries(retries).jsonRequired(true).build();
+                .reasoningEffort(effort).retries(retries).jsonRequired(jsonReask).build();
         onCall.run();
         return model.chat(req).text();
     }

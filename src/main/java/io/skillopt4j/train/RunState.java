@@ -27,8 +27,14 @@ final class RunState {
 
     /** Writes runtime_state.json pointing at skills/skill_v{lastStep}.md. */
     void persist(RunWriter w, int lastStep, int schedulerStep) {
-        RunPaths p = w.paths();
-        w.json(p.runtimeState(), new RuntimeState(lastStep, p.skill(lastStep).toString(), currentScore, currentOrigin,
+        RunWriter.Batch b = w.batch();
+        persist(b, w.paths(), lastStep, schedulerStep);
+        b.commit();
+    }
+
+    /** Adds runtime_state.json to {@code b} (see {@link #persist(RunWriter, int, int)}). */
+    void persist(RunWriter.Batch b, RunPaths p, int lastStep, int schedulerStep) {
+        b.json(p.runtimeState(), new RuntimeState(lastStep, p.skill(lastStep).toString(), currentScore, currentOrigin,
                 p.bestSkill().toString(), bestScore, bestStep, bestOrigin, schedulerStep, baselineHard, baselineSoft).toJson());
     }
 }

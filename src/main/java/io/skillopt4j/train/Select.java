@@ -1,5 +1,7 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.config.Coercion;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -34,20 +36,20 @@ public final class Select {
         String label = s.updateMode().label();
         String reasoning = merged.get("reasoning") == null ? "" : String.valueOf(merged.get("reasoning"));
         StringBuilder user = new StringBuilder(Aggregate.metaPrefix(meta));
-        user.append("## Current Skill\n").append(skill).append("\n\n## Edits Pool (").append(items.size())
-                .append(" edits, budget=").append(maxEdits).append(")\n");
+        String title = Character.toUpperCase(label.charAt(0)) + label.substring(1);
+        user.append("## Current Skill\n").append(skill).append("\n\n## ").append(title).append(" Pool (").append(items.size())
+                .append(' ').append(label).append(", budget=").append(maxEdits).append(")\n");
         for (int i = 0; i < items.size(); i++) user.append('[').append(i).append("] ").append(describe(items.get(i))).append('\n');
-        user.append("\nSelect the ").append(maxEdits).append(" most important edits. Return their 0-based indices in priority order.");
+        user.append("\nSelect the ").append(maxEdits).append(" most important ").append(label).append(". Return their 0-based indices in priority order.");
         String prompt = s.updateMode() == UpdateMode.REWRITE ? "ranking_rewrite" : "ranking";
         Optional<Map<String, Object>> reply = optimizer.json("ranking", "ranking", Prompts.generic(prompt), user.toString());
         List<Object> selected = new ArrayList<>();
         if (reply.isPresent() && reply.get().get("selected_indices") instanceof List<?> idx) {
             Set<Integer> seen = new LinkedHashSet<>();
             for (Object o : idx) {
-                if ((o instanceof Integer || o instanceof Long) && ((Number) o).longValue() >= 0 && ((Number) o).longValue() < items.size()
-                        && seen.add(((Number) o).intValue())) {
-                    selected.add(items.get(((Number) o).intValue()));
-                }
+                Long v = o instanceof Integer || o instanceof Long ? Long.valueOf(((Number) o).longValue())
+                        : o instanceof Boolean b ? Long.valueOf(b ? 1 : 0) : null; // Python: a bool is an int
+                if (v != null && v >= 0 && v < items.size() && seen.add(v.intValue())) selected.add(items.get(v.intValue()));
                 if (selected.size() >= maxEdits) break;
             }
         } else if (reply.isPresent()) {
@@ -67,18 +69,60 @@ public final class Select {
         return out;
     }
 
-    /** Upstream's {@code describe_item}: one pool line per item, strings in Python repr. */
+    /**
+     * Upstream's {@code describe_item}: one pool line per item, fields two spaces apart, strings in Python repr,
+     * empty target/content and an absent support count left out, the support count printed as given.
+     */
     @SuppressWarnings("unchecked")
     String describe(Object item) {
-        if (!(item instanceof Map<?, ?> m0)) return String.valueOf(item);
+        if (!(item instanceof Map<?, ?> m0)) return "";
         Map<String, Object> m = (Map<String, Object>) m0;
-        Object support = m.getOrDefault("support_count", 1);
-        if (s.updateMode() == UpdateMode.REWRITE) {
-            return "type=" + str(m.get("type")) + " title=" + pyRepr(str(m.get("title"))) + " instruction="
-                    + pyRepr(str(m.get("instruction"))) + " priority=" + str(m.get("priority_hint")) + " support=" + support;
+        List<String> parts = new ArrayList<>();
+        switch (s.updateMode()) {
+            case FULL_REWRITE -> {
+                parts.add("title=" + repr(m.getOrDefault("title", "")));
+                parts.add("change_summary=" + repr(m.getOrDefault("change_summary", List.of())));
+                if (truthy(m.get("source_type"))) parts.add("source=" + Coercion.pyStr(m.get("source_type")));
+                if (m.get("support_count") != null) parts.add("support=" + Coercion.pyStr(m.get("support_count")));
+                String skill = m.get("new_skill") == null ? "" : Coercion.pyStr(m.get("new_skill")).strip();
+                if (!skill.isEmpty()) parts.add("new_skill_preview=" + Coercion.pyRepr(skill));
+            }
+            case REWRITE -> {
+                parts.add("type=" + Coercion.pyStr(m.getOrDefault("type", "?")));
+                parts.add("title=" + repr(m.getOrDefault("title", "")));
+                parts.add("instruction=" + repr(m.getOrDefault("instruction", "")));
+                if (truthy(m.get("priority_hint"))) parts.add("priority=" + Coercion.pyStr(m.get("priority_hint")));
+                if (m.get("support_count") != null) parts.add("support=" + Coercion.pyStr(m.get("support_count")));
+            }
+            case PATCH -> {
+                parts.add("op=" + Coercion.pyStr(m.getOrDefault("op", "?")));
+                if (truthy(m.get("target"))) parts.add("target=" + repr(m.get("target")));
+                if (truthy(m.get("content"))) parts.add("content=" + repr(m.get("content")));
+                if (m.get("support_count") != null) parts.add("support=" + Coercion.pyStr(m.get("support_count")));
+            }
         }
-        return "op=" + (m.get("op") == null ? "append" : str(m.get("op"))) + " target=" + pyRepr(str(m.get("target")))
-                + " content=" + pyRepr(str(m.get("content"))) + " support=" + support;
+        return String.join("  ", parts);
+    }
+
+    /** Python truthiness of a JSON value. */
+    static boolean truthy(Object o) {
+        if (o == null || Boolean.FALSE.equals(o)) return false;
+        if (o instanceof String x) return !x.isEmpty();
+        if (o instanceof Number n) return n.doubleValue() != 0;
+        if (o instanceof java.util.Collection<?> c) return !c.isEmpty();
+        if (o instanceof Map<?, ?> mm) return !mm.isEmpty();
+        return true;
+    }
+
+    /** Python {@code repr} of a JSON value (strings quoted, lists of strings as Python lists). */
+    static String repr(Object o) {
+        if (o instanceof String x) return Coercion.pyRepr(x);
+        if (o instanceof List<?> l) {
+            List<String> xs = new ArrayList<>();
+            for (Object e : l) xs.add(repr(e));
+            return "[" + String.join(", ", xs) + "]";
+        }
+        return Coercion.pyStr(o);
     }
 
     /** Autonomous learning rate: asks the optimizer how many items to apply; never throws. */
@@ -88,10 +132,10 @@ public final class Select {
         StringBuilder u = new StringBuilder(Aggregate.metaPrefix(meta));
         u.append("## Current Skill\n").append(skill).append("\n\n## Current Step Evidence\n")
                 .append("rollout_n=").append(rolloutN).append('\n')
-                .append("rollout_hard=").append(String.format(java.util.Locale.ROOT, "%.6f", rolloutHard)).append('\n')
-                .append("rollout_soft=").append(String.format(java.util.Locale.ROOT, "%.6f", rolloutSoft)).append('\n')
+                .append("rollout_hard=").append(StepRecord.fixed(rolloutHard, 6)).append('\n')
+                .append("rollout_soft=").append(StepRecord.fixed(rolloutSoft, 6)).append('\n')
                 .append("proposed_update_items=").append(items.size()).append('\n')
-                .append("update_item_type=").append(s.updateMode().payloadKey()).append("\n\n## Proposed Update Items\n");
+                .append("update_item_type=").append(s.updateMode().label()).append("\n\n## Proposed Update Items\n");
         for (int i = 0; i < items.size(); i++) u.append('[').append(i).append("] ").append(describe(items.get(i))).append('\n');
         u.append("\nHow many of these ").append(items.size()).append(" items should be applied in this step? Answer with learning_rate.");
         if (stepBuffer != null && !stepBuffer.isBlank()) u.append("\n\n").append(stepBuffer.strip());
@@ -106,8 +150,10 @@ public final class Select {
             reply = JsonReply.object(raw).orElse(Map.of());
             rawLr = reply.get("learning_rate");
             decision = coerce(rawLr);
+            if (reply.containsKey("error")) error = Coercion.pyStr(reply.get("error")); // upstream keeps a reply's own "error"
         } catch (RuntimeException e) {
-            error = e.getClass().getSimpleName() + ": " + e.getMessage();
+            error = String.valueOf(e.getMessage());
+            reply = Map.of();
         }
         boolean fallback = decision == null;
         if (fallback) {
@@ -117,9 +163,9 @@ public final class Select {
         }
         int chosen = Math.min(decision, items.size());
         d.put("learning_rate", chosen);
-        d.put("raw_learning_rate", rawLr);
+        d.put("raw_learning_rate", decision); // upstream: the coerced decision, 0 on a fallback
         d.put("available_update_items", items.size());
-        d.put("clamped", decision > items.size());
+        d.put("clamped", chosen != decision);
         d.put("fallback", fallback);
         d.put("reasoning", reply.getOrDefault("reasoning", ""));
         d.put("confidence", reply.getOrDefault("confidence", ""));
@@ -132,30 +178,13 @@ public final class Select {
     /** Upstream's learning_rate coercion; null when invalid. */
     static Integer coerce(Object v) {
         if (v == null || v instanceof Boolean) return null;
-        if (v instanceof Integer || v instanceof Long) return (int) Math.max(0, ((Number) v).longValue());
+        if (v instanceof Integer || v instanceof Long) return (int) Math.min(Integer.MAX_VALUE, Math.max(0, ((Number) v).longValue()));
         if (v instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue()) && !Double.isInfinite(n.doubleValue())) {
-            return (int) Math.max(0, n.longValue());
+            return (int) Math.min(Integer.MAX_VALUE, Math.max(0, n.longValue()));
         }
-        Matcher m = INT.matcher(String.valueOf(v));
+        Matcher m = INT.matcher(Coercion.pyStr(v).strip());
         if (!m.find()) return null;
-        try { return Math.max(0, Integer.parseInt(m.group())); } catch (NumberFormatException e) { return null; }
+        try { return Math.max(0, Integer.parseInt(m.group())); } catch (NumberFormatException e) { return m.group().startsWith("-") ? 0 : Integer.MAX_VALUE; }
     }
 
-    /** Python's {@code repr} of a str. */
-    static String pyRepr(String s) {
-        char q = s.indexOf('\'') >= 0 && s.indexOf('"') < 0 ? '"' : '\'';
-        StringBuilder b = new StringBuilder().append(q);
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == q || c == '\\') b.append('\\').append(c);
-            else if (c == '\n') b.append("\\n");
-            else if (c == '\r') b.append("\\r");
-            else if (c == '\t') b.append("\\t");
-            else if (c < 0x20 || c == 0x7f) b.append(String.format("\\x%02x", (int) c));
-            else b.append(c);
-        }
-        return b.append(q).toString();
-    }
-
-    private static String str(Object o) { return o == null ? "" : String.valueOf(o); }
 }

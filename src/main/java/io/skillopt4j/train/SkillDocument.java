@@ -16,6 +16,7 @@ public final class SkillDocument {
     public static final String SLOW_END = "<!-- SLOW_UPDATE_END -->";
     public static final String APPENDIX_START = "<!-- APPENDIX_START -->";
     public static final String APPENDIX_END = "<!-- APPENDIX_END -->";
+    static final String APPENDIX_HEADING = "## Execution Notes Appendix";
     static final List<String> MARKERS = List.of(SLOW_START, SLOW_END, APPENDIX_START, APPENDIX_END);
     public static final List<String> DEFAULT_LEADING_WORDS = List.of("MUST", "ALWAYS", "NEVER", "ONLY", "CRITICAL",
             "IMPORTANT", "RESOLVE", "PREFER", "ENSURE", "STRICT", "VERIFY");
@@ -38,17 +39,19 @@ public final class SkillDocument {
         return s.substring(0, s.offsetByCodePoints(0, n));
     }
 
-    /** Returns true when {@code pos} lies inside a protected region (first start marker .. end of first end marker). */
+    /**
+     * Upstream's protected-region test for a target's first occurrence at {@code pos}: per marker pair, the first
+     * start marker up to the end of the first end marker (both searched from the top; a pair missing either
+     * marker protects nothing).
+     */
     static boolean inProtected(String skill, int pos) {
         return inRegion(skill, pos, SLOW_START, SLOW_END) || inRegion(skill, pos, APPENDIX_START, APPENDIX_END);
     }
 
     private static boolean inRegion(String skill, int pos, String start, String end) {
-        int s = skill.indexOf(start);
-        if (s < 0) return false;
-        int e = skill.indexOf(end, s);
-        int stop = e < 0 ? skill.length() : e + end.length();
-        return pos >= s && pos < stop;
+        int s = skill.indexOf(start), e = skill.indexOf(end);
+        if (s < 0 || e < 0) return false;
+        return pos >= s && pos < e + end.length();
     }
 
     /** Returns the index of the earliest protected start marker, or -1. */
@@ -73,18 +76,21 @@ public final class SkillDocument {
         return s.substring(0, e);
     }
 
-    /** Adds an empty slow-update block at the end (idempotent), as epoch 1 does. */
+    /** Adds an empty slow-update block at the end unless both markers exist, as epoch 1 does. */
     public static String injectSlowPlaceholder(String skill) {
-        if (skill.contains(SLOW_START)) return skill;
+        if (skill.contains(SLOW_START) && skill.contains(SLOW_END)) return skill;
         return rstrip(skill) + "\n\n" + SLOW_START + "\n" + SLOW_END + "\n";
     }
 
-    /** Returns the trimmed text between the slow-update markers, or "". */
-    public static String slowUpdateContent(String skill) {
-        int s = skill.indexOf(SLOW_START);
-        if (s < 0) return "";
-        int e = skill.indexOf(SLOW_END, s);
-        return (e < 0 ? skill.substring(s + SLOW_START.length()) : skill.substring(s + SLOW_START.length(), e)).strip();
+    /** Returns the trimmed text between the first start and the first end marker, or "" without both. */
+    public static String slowUpdateContent(String skill) { return between(skill, SLOW_START, SLOW_END).strip(); }
+
+    /** Upstream's extract: text between the first {@code start} and the first {@code end} (searched from the top). */
+    private static String between(String skill, String start, String end) {
+        int s = skill.indexOf(start), e = skill.indexOf(end);
+        if (s < 0 || e < 0) return "";
+        int from = s + start.length();
+        return e <= from ? "" : skill.substring(from, e);
     }
 
     /**
@@ -92,20 +98,25 @@ public final class SkillDocument {
      * every triple newline in the document, right-trim, then append the new block at the very end.
      */
     public static String replaceSlowUpdateField(String skill, String content) {
-        String t = removeBlocks(skill, SLOW_START, SLOW_END);
-        t = collapse(t);
-        return rstrip(t) + "\n\n" + SLOW_START + "\n" + content + "\n" + SLOW_END + "\n";
+        String t = rstrip(collapse(removeBlocks(skill, SLOW_START, SLOW_END, false).replace(SLOW_END, "")));
+        return t + "\n\n" + SLOW_START + "\n" + content + "\n" + SLOW_END + "\n";
     }
 
-    /** Removes every start..end block (an orphan start runs to the end) and every stray end marker. */
-    static String removeBlocks(String skill, String start, String end) {
+    /**
+     * Removes start..end blocks as upstream's strip loops do: an orphan start marker loses only the marker and ends
+     * the loop (the rest of the skill stays). {@code fromLastStart} is the appendix variant, which cuts from the last
+     * start marker before the end marker. Stray end markers are left to the caller.
+     */
+    static String removeBlocks(String skill, String start, String end, boolean fromLastStart) {
         String t = skill;
         int s;
         while ((s = t.indexOf(start)) >= 0) {
             int e = t.indexOf(end, s);
-            t = e < 0 ? t.substring(0, s) : t.substring(0, s) + t.substring(e + end.length());
+            if (e < 0) return t.substring(0, s) + t.substring(s + start.length());
+            int cut = fromLastStart ? t.lastIndexOf(start, e) : s;
+            t = t.substring(0, cut) + t.substring(e + end.length());
         }
-        return t.replace(end, "");
+        return t;
     }
 
     static String collapse(String t) {
@@ -113,31 +124,41 @@ public final class SkillDocument {
         return t;
     }
 
-    /** Returns the bullet notes of the appendix block, in order. */
+    /**
+     * Upstream's {@code extract_appendix_notes}: the non-empty lines between the first start and first end marker,
+     * heading skipped, a leading "- " (or "-" / "*") removed.
+     */
     public static List<String> appendixNotes(String skill) {
         List<String> out = new ArrayList<>();
-        int s = skill.indexOf(APPENDIX_START);
-        if (s < 0) return out;
-        int e = skill.indexOf(APPENDIX_END, s);
-        String body = e < 0 ? skill.substring(s + APPENDIX_START.length()) : skill.substring(s + APPENDIX_START.length(), e);
-        for (String line : body.split("\n")) {
+        if (!skill.contains(APPENDIX_START) || !skill.contains(APPENDIX_END)) return out;
+        for (String line : between(skill, APPENDIX_START, APPENDIX_END).strip().split("\n")) {
             String l = line.strip();
-            if (l.startsWith("- ")) out.add(l.substring(2).strip());
+            if (l.isEmpty() || l.equals(APPENDIX_HEADING) || stripHashes(l).equals(stripHashes(APPENDIX_HEADING))) continue;
+            if (l.startsWith("- ")) l = l.substring(2).strip();
+            else if (l.startsWith("-") || l.startsWith("*")) l = l.substring(1).strip();
+            if (!l.isEmpty()) out.add(l);
         }
         return out;
     }
 
+    private static String stripHashes(String l) {
+        int i = 0;
+        while (i < l.length() && l.charAt(i) == '#') i++;
+        return l.substring(i).strip();
+    }
+
     /** Re-appends the appendix block holding {@code notes} at the end (old blocks stripped, blank lines collapsed). */
     public static String withAppendix(String skill, List<String> notes) {
-        String t = collapse(removeBlocks(skill, APPENDIX_START, APPENDIX_END));
-        StringBuilder b = new StringBuilder(rstrip(t)).append("\n\n").append(APPENDIX_START).append("\n## Execution Notes Appendix\n");
+        String t = rstrip(collapse(removeBlocks(skill, APPENDIX_START, APPENDIX_END, true).replace(APPENDIX_END, "")));
+        StringBuilder b = new StringBuilder(t).append("\n\n").append(APPENDIX_START).append('\n').append(APPENDIX_HEADING).append('\n');
         for (String n : notes) b.append("- ").append(n).append('\n');
         return b.append(APPENDIX_END).append('\n').toString();
     }
 
-    /** Returns the skill with an empty appendix block (skill-aware start), unchanged if one exists. */
+    /** Returns the skill with an empty appendix block appended (skill-aware start), unchanged if both markers exist. */
     public static String injectEmptyAppendix(String skill) {
-        return skill.contains(APPENDIX_START) ? skill : withAppendix(skill, List.of());
+        if (skill.contains(APPENDIX_START) && skill.contains(APPENDIX_END)) return skill;
+        return rstrip(skill) + "\n\n" + APPENDIX_START + "\n" + APPENDIX_HEADING + "\n" + APPENDIX_END + "\n";
     }
 
     /**
@@ -145,7 +166,9 @@ public final class SkillDocument {
      * that are leading words; 0 when there are no tokens.
      */
     public static double density(String skill, Set<String> leadingWordsLower) {
-        String t = removeBlocks(removeBlocks(skill, SLOW_START, SLOW_END), APPENDIX_START, APPENDIX_END).toLowerCase(Locale.ROOT);
+        if (skill.isBlank()) return 0.0;
+        // upstream's density strip keeps stray end markers (their words count)
+        String t = removeBlocks(removeBlocks(skill, SLOW_START, SLOW_END, false), APPENDIX_START, APPENDIX_END, false).toLowerCase(Locale.ROOT);
         Matcher m = TOKEN.matcher(t);
         int n = 0, hit = 0;
         while (m.find()) {

@@ -54,13 +54,12 @@ final class SlowUpdate {
         if (epoch == 1) {
             state.currentSkill = SkillDocument.injectSlowPlaceholder(state.currentSkill);
             state.currentOrigin = "slow_update_placeholder_epoch_01";
-            writer.text(p.skill(lastStep), state.currentSkill);
-            writer.text(p.bestSkill(), state.bestSkill);
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("action", "inject_placeholder");
             m.put("epoch", 1);
-            state.persist(writer, lastStep, schedulerStep);
-            writer.json(marker, m);
+            RunWriter.Batch b = writer.batch().text(p.skill(lastStep), state.currentSkill).text(p.bestSkill(), state.bestSkill);
+            state.persist(b, p, lastStep, schedulerStep);
+            b.json(marker, m).commit();
             return new Result("inject_placeholder", null);
         }
         long t0 = clock.millis();
@@ -116,10 +115,9 @@ final class SlowUpdate {
                 out.put("action", "force_accept");
             }
         }
-        writer.text(p.skill(lastStep), state.currentSkill);
-        writer.text(p.bestSkill(), state.bestSkill);
-        state.persist(writer, lastStep, schedulerStep);
-        writer.json(marker, out);
+        RunWriter.Batch b = writer.batch().text(p.skill(lastStep), state.currentSkill).text(p.bestSkill(), state.bestSkill);
+        state.persist(b, p, lastStep, schedulerStep);
+        b.json(marker, out).commit();
         return new Result(String.valueOf(out.get("action")), pairs);
     }
 
@@ -136,7 +134,9 @@ final class SlowUpdate {
                 && h.equals(SkillDocument.hash(state.currentSkill))) {
             state.selCache.putIfAbsent(h, new double[] {state.currentScore, 0.0});
         }
-        return new Result(action, null);
+        // as upstream, a finished epoch's stored pairs feed the meta skill (slim: no trajectories); unreadable = none
+        List<Map<String, Object>> stored = storedPairs(marker.getParent());
+        return new Result(action, stored == null ? null : Longitudinal.reloaded(stored));
     }
 
     /** Returns the global step that ends {@code epoch}. */
@@ -144,15 +144,15 @@ final class SlowUpdate {
 
     static String readSkill(Path f) { return Trajectories.readFile(f); }
 
-    /** Reads the stored pairs of an epoch folder (for the meta skill after a resume); empty when absent. */
+    /** Reads the stored pairs of an epoch folder; null when absent or unreadable (upstream then samples afresh). */
     @SuppressWarnings("unchecked")
     static List<Map<String, Object>> storedPairs(Path dir) {
         Path f = dir.resolve("comparison_pairs.json");
-        if (!Files.isRegularFile(f)) return List.of();
+        if (!Files.isRegularFile(f)) return null;
         try {
-            return Json.read(f) instanceof List<?> l ? (List<Map<String, Object>>) l : List.of();
+            return Json.read(f) instanceof List<?> l ? (List<Map<String, Object>>) l : null;
         } catch (RuntimeException e) {
-            return List.of();
+            return null;
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.config.Coercion;
 import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.internal.Json;
 
@@ -34,8 +35,9 @@ public final class StepBuffer {
         List<RolloutResult> fails = results.stream().filter(RolloutResult::isFailure).toList();
         Map<String, Map<String, Object>> groups = new LinkedHashMap<>();
         for (RolloutResult r : fails) {
-            String reason = r.failReason();
-            String prefix = reason.isEmpty() ? "unknown" : (reason.contains(":") ? reason.substring(0, reason.indexOf(':')) : reason);
+            // upstream: r.get("fail_reason", "unknown"), then the part before the first ':' (stripped) when there is one
+            String reason = r.fields().containsKey("fail_reason") ? r.str("fail_reason") : "unknown";
+            String prefix = reason.contains(":") ? reason.substring(0, reason.indexOf(':')).strip() : reason;
             Map<String, Object> g = groups.computeIfAbsent(prefix, k -> {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("pattern", k);
@@ -47,11 +49,13 @@ public final class StepBuffer {
             @SuppressWarnings("unchecked") List<String> ids = (List<String>) g.get("task_ids");
             ids.add(r.id());
         }
-        List<String> descriptions = analystDescriptions(stepDir);
+        List<Object> descriptions = analystDescriptions(stepDir);
         List<Map<String, Object>> patterns = new ArrayList<>();
         int k = 0;
         for (Map<String, Object> g : groups.values()) {
-            if (k < descriptions.size()) g.put("pattern", descriptions.get(k));
+            // positional pairing: the k-th description labels the k-th group; an empty one keeps the prefix
+            Object d = k < descriptions.size() ? descriptions.get(k) : null;
+            if (Select.truthy(d)) g.put("pattern", d);
             k++;
             patterns.add(g);
         }
@@ -61,47 +65,70 @@ public final class StepBuffer {
         e.put("n_total", results.isEmpty() ? 1 : results.size());
         e.put("n_fail", fails.size());
         e.put("failure_patterns", patterns);
-        if (action.contains("reject") && ranked != null) {
+        if (action.contains("reject") && ranked != null && !ranked.isEmpty()) {
             e.put("score_before", scoreBefore);
             e.put("score_after", scoreAfter);
             List<Map<String, Object>> rejected = new ArrayList<>();
             for (Object o : Aggregate.items(ranked, mode.payloadKey())) {
-                if (!(o instanceof Map<?, ?> m)) continue;
-                Map<String, Object> r = new LinkedHashMap<>();
-                List<String> keys = switch (mode) {
-                    case PATCH -> List.of("op", "content", "target");
-                    case REWRITE -> List.of("type", "title", "instruction");
-                    case FULL_REWRITE -> List.of("title", "change_summary", "source_type");
-                };
-                for (String key : keys) r.put(key, m.get(key));
-                rejected.add(r);
+                if (o instanceof Map<?, ?> m) rejected.add(summary(m, mode));
             }
             e.put("rejected_edits", rejected);
         }
         return e;
     }
 
-    /** Reads "{failure_type}: {description}" from the step's failure minibatch files, sorted by name. */
-    static List<String> analystDescriptions(Path stepDir) {
-        List<Path> files = new ArrayList<>();
-        try (Stream<Path> s = Files.walk(stepDir, 3)) {
-            s.filter(p -> p.getFileName().toString().matches("minibatch_fail_\\d+\\.json"))
-                    .filter(p -> p.getParent().getFileName().toString().equals("patches"))
-                    .forEach(files::add);
-        } catch (IOException | RuntimeException e) {
-            return List.of();
+    /** Upstream's {@code short_item_summary}: the few fields of a rejected item, with its defaults. */
+    static Map<String, Object> summary(Map<?, ?> m, UpdateMode mode) {
+        Map<String, Object> r = new LinkedHashMap<>();
+        switch (mode) {
+            case PATCH -> {
+                r.put("op", m.containsKey("op") ? m.get("op") : "?");
+                r.put("content", Coercion.pyStr(m.containsKey("content") ? m.get("content") : ""));
+                r.put("target", m.containsKey("target") ? m.get("target") : "");
+            }
+            case REWRITE -> {
+                r.put("type", m.containsKey("type") ? m.get("type") : "?");
+                r.put("title", Coercion.pyStr(m.containsKey("title") ? m.get("title") : ""));
+                r.put("instruction", Coercion.pyStr(m.containsKey("instruction") ? m.get("instruction") : ""));
+            }
+            case FULL_REWRITE -> {
+                r.put("title", Coercion.pyStr(m.containsKey("title") ? m.get("title") : ""));
+                List<String> cs = new ArrayList<>();
+                if (m.get("change_summary") instanceof List<?> l) for (Object x : l) cs.add(Coercion.pyStr(x));
+                r.put("change_summary", cs);
+                r.put("source_type", m.containsKey("source_type") ? m.get("source_type") : "");
+            }
         }
-        files.sort((a, b) -> stepDir.relativize(a).toString().compareTo(stepDir.relativize(b).toString()));
-        List<String> out = new ArrayList<>();
+        return r;
+    }
+
+    /**
+     * Upstream's analyst descriptions: {@code patches/minibatch_fail_*.json} then {@code batch_*}/patches/... (each
+     * sorted), one per failure_summary item in its positional slot ("{type}: {description}", or the type alone —
+     * possibly empty); a file that cannot be read as upstream reads it contributes what came before the problem.
+     */
+    static List<Object> analystDescriptions(Path stepDir) {
+        List<Path> files = new ArrayList<>(glob(stepDir.resolve("patches")));
+        List<Path> batched = new ArrayList<>();
+        try (Stream<Path> s = Files.list(stepDir)) {
+            s.filter(p -> p.getFileName().toString().startsWith("batch_") && Files.isDirectory(p))
+                    .forEach(p -> batched.addAll(glob(p.resolve("patches"))));
+        } catch (IOException | RuntimeException e) {
+            // no step folder yet: no descriptions
+        }
+        batched.sort(java.util.Comparator.comparing(Path::toString));
+        files.addAll(batched);
+        List<Object> out = new ArrayList<>();
         for (Path f : files) {
             try {
-                if (!(Json.read(f) instanceof Map<?, ?> m) || !(m.get("failure_summary") instanceof List<?> l)) continue;
+                if (!(Json.read(f) instanceof Map<?, ?> m)) continue;
+                Object fsList = m.containsKey("failure_summary") ? m.get("failure_summary") : List.of();
+                if (!(fsList instanceof List<?> l)) continue;
                 for (Object o : l) {
-                    if (!(o instanceof Map<?, ?> fs)) continue;
-                    String type = fs.get("failure_type") == null ? "" : String.valueOf(fs.get("failure_type"));
-                    String desc = fs.get("description") == null ? "" : String.valueOf(fs.get("description"));
-                    if (type.isEmpty() && desc.isEmpty()) continue;
-                    out.add(desc.isEmpty() ? type : type + ": " + desc);
+                    if (!(o instanceof Map<?, ?> fs)) break; // upstream's fs.get fails here and drops the rest of the file
+                    Object type = fs.containsKey("failure_type") ? fs.get("failure_type") : "";
+                    Object desc = fs.containsKey("description") ? fs.get("description") : "";
+                    out.add(Select.truthy(desc) ? Coercion.pyStr(type) + ": " + Coercion.pyStr(desc) : type);
                 }
             } catch (RuntimeException ignored) {
                 // malformed analyst files are ignored, as upstream
@@ -110,36 +137,51 @@ public final class StepBuffer {
         return out;
     }
 
+    private static List<Path> glob(Path dir) {
+        if (!Files.isDirectory(dir)) return List.of();
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(p -> { String n = p.getFileName().toString(); return n.startsWith("minibatch_fail_") && n.endsWith(".json"); })
+                    .sorted(java.util.Comparator.comparing(Path::toString)).toList();
+        } catch (IOException | RuntimeException e) {
+            return List.of();
+        }
+    }
+
     /** Renders the buffer as the "## Previous Steps in This Epoch" section, or "" when empty. */
     @SuppressWarnings("unchecked")
     public String format() {
         if (entries.isEmpty()) return "";
         StringBuilder b = new StringBuilder("## Previous Steps in This Epoch\n")
                 .append("Earlier steps of this epoch, their failure patterns and the edits the gate rejected; "
-                        + "do not propose the rejected edits again unchanged.\n");
+                        + "do not propose the rejected edits again unchanged, and go after the patterns still unsolved.\n");
         for (Map<String, Object> e : entries) {
             b.append("\n### Step ").append(e.get("step")).append(" — ").append(String.valueOf(e.get("action")).toUpperCase(java.util.Locale.ROOT))
-                    .append(" (").append(e.get("n_fail")).append('/').append(e.get("n_total")).append(" failed)\n");
+                    .append(" (").append(e.getOrDefault("n_fail", 0)).append('/').append(e.getOrDefault("n_total", "?")).append(" failed)\n");
             for (Object o : (List<Object>) e.getOrDefault("failure_patterns", List.of())) {
                 Map<String, Object> p = (Map<String, Object>) o;
-                b.append("- \"").append(p.get("pattern")).append("\" (×").append(p.get("count")).append(", tasks: ")
-                        .append(String.join(", ", (List<String>) p.get("task_ids"))).append(")\n");
+                List<String> ids = new ArrayList<>();
+                for (Object id : (List<Object>) p.get("task_ids")) ids.add(Coercion.pyStr(id));
+                b.append("  - \"").append(Coercion.pyStr(p.get("pattern"))).append("\" (×").append(p.get("count")).append(", tasks: ")
+                        .append(String.join(", ", ids)).append(")\n");
             }
-            if (e.containsKey("rejected_edits")) {
-                b.append("Rejected edits (score ").append(fmt(e.get("score_before"))).append(" → ").append(fmt(e.get("score_after"))).append("):\n");
+            List<Object> rejected = (List<Object>) e.getOrDefault("rejected_edits", List.of());
+            if (!rejected.isEmpty()) {
+                b.append("  Rejected edits (score ").append(Coercion.pyStr(e.getOrDefault("score_before", "?"))).append(" → ")
+                        .append(Coercion.pyStr(e.getOrDefault("score_after", "?"))).append("):\n");
                 int i = 0;
-                for (Object o : (List<Object>) e.get("rejected_edits")) {
+                for (Object o : rejected) {
                     Map<String, Object> r = (Map<String, Object>) o;
                     i++;
-                    if (r.containsKey("op")) {
-                        b.append(i).append(". [").append(r.get("op")).append("] target=\"").append(nz(r.get("target")))
-                                .append("\" → \"").append(nz(r.get("content"))).append("\"\n");
-                    } else if (r.containsKey("type")) {
-                        b.append(i).append(". [").append(r.get("type")).append("] \"").append(nz(r.get("title")))
-                                .append("\" → \"").append(nz(r.get("instruction"))).append("\"\n");
+                    b.append("    ").append(i).append(". ");
+                    if (r.get("op") != null) {
+                        String target = Coercion.pyStr(r.getOrDefault("target", ""));
+                        b.append('[').append(Coercion.pyStr(r.get("op"))).append("] ");
+                        if (Select.truthy(r.get("target"))) b.append("target=\"").append(target).append("\" → ");
+                        b.append('"').append(Coercion.pyStr(r.getOrDefault("content", ""))).append("\"\n");
                     } else {
-                        b.append(i).append(". [").append(nz(r.get("source_type"))).append("] \"").append(nz(r.get("title")))
-                                .append("\" → ").append(Json.line(r.get("change_summary"))).append('\n');
+                        b.append('[').append(Coercion.pyStr(r.getOrDefault("type", "?"))).append("] \"")
+                                .append(Coercion.pyStr(r.getOrDefault("title", ""))).append("\" → \"")
+                                .append(Coercion.pyStr(r.getOrDefault("instruction", ""))).append("\"\n");
                     }
                 }
             }
@@ -147,9 +189,4 @@ public final class StepBuffer {
         return b.toString();
     }
 
-    private static String nz(Object o) { return o == null ? "" : String.valueOf(o); }
-
-    private static String fmt(Object o) {
-        return o instanceof Number n ? String.format(java.util.Locale.ROOT, "%.3f", n.doubleValue()) : String.valueOf(o);
-    }
 }

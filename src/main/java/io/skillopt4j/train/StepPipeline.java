@@ -135,8 +135,9 @@ final class StepPipeline {
         rec.put("edit_budget", budget);
         rec.put("lr_control_mode", lrMode);
         if (decision != null) rec.put("lr_decision", decision);
-        List<Integer> support = new ArrayList<>();
-        for (Object o : rankedItems) support.add(o instanceof Map<?, ?> m && m.get("support_count") instanceof Number x ? x.intValue() : 0);
+        List<Object> support = new ArrayList<>();
+        // as upstream: each dict item's support_count as the reply gave it (0 when absent), non-dict items skipped
+        for (Object o : rankedItems) if (o instanceof Map<?, ?> m) support.add(m.containsKey("support_count") ? m.get("support_count") : 0);
         rec.put("support_counts", support);
         rec.time("select_s", clock.millis() - t);
         stage(step, "select", clock.millis() - t, rankedItems.size() + " selected, budget " + budget);
@@ -146,10 +147,9 @@ final class StepPipeline {
         String bufferText = p.stepBuffer().format();
         Update.Result up = p.update().run(st.currentSkill, merged, ranked, bufferText, stepDir);
         String candidate = up.candidate();
-        if (candidate != null) {
-            rec.put("candidate_hash", SkillDocument.hash(candidate));
-            rec.put("candidate_skill_len", SkillDocument.length(candidate));
-        }
+        String written = candidate == null ? st.currentSkill : candidate; // skip_no_rewrite: the unchanged skill, as upstream
+        rec.put("candidate_hash", SkillDocument.hash(written));
+        rec.put("candidate_skill_len", SkillDocument.length(written));
         if (up.changeSummary() != null) rec.put("rewrite_change_summary", up.changeSummary());
         if (up.applySummary() != null) rec.put("edit_apply_summary", up.applySummary());
         rec.time("update_s", clock.millis() - t);
@@ -210,9 +210,8 @@ final class StepPipeline {
         rec.put("best_origin", st.bestOrigin);
         rec.put("skill_len", SkillDocument.length(st.currentSkill));
         rec.put("wall_time_s", StepRecord.round((clock.millis() - t0) / 1000.0, 1));
-        w.text(w.paths().skill(step), st.currentSkill);
-        w.text(w.paths().bestSkill(), st.bestSkill);
-        return p.persistStep(rec.asMap(), step, stepDir);
+        RunWriter.Batch files = w.batch().text(w.paths().skill(step), st.currentSkill).text(w.paths().bestSkill(), st.bestSkill);
+        return p.persistStep(rec.asMap(), step, stepDir, files);
     }
 
     private Map<String, Object> skip(StepRecord rec, String action, List<Map<String, Object>> raws, Path stepDir, long t0,
@@ -229,8 +228,7 @@ final class StepPipeline {
         rec.put("skill_len", SkillDocument.length(st.currentSkill));
         rec.put("wall_time_s", StepRecord.round((p.clock().millis() - t0) / 1000.0, 1));
         int step = (int) rec.get("step");
-        p.writer().text(p.writer().paths().skill(step), st.currentSkill);
-        return p.persistStep(rec.asMap(), step, stepDir);
+        return p.persistStep(rec.asMap(), step, stepDir, p.writer().batch().text(p.writer().paths().skill(step), st.currentSkill));
     }
 
     private void flush(StepRecord rec, List<Map<String, Object>> raws, Path stepDir) {
@@ -248,6 +246,7 @@ final class StepPipeline {
     @SuppressWarnings("unchecked")
     static Map<String, Object> normalise(Map<String, Object> raw, String key) {
         Object p = raw.get("patch");
+        if (raw.containsKey("patch") && !(p instanceof Map<?, ?>)) return null; // upstream: p.get("patch", p) must be a dict
         Map<String, Object> inner = p instanceof Map<?, ?> m ? new LinkedHashMap<>((Map<String, Object>) m) : new LinkedHashMap<>(raw);
         if (!(inner.get(key) instanceof List<?> items) || items.isEmpty()) return null;
         String source = raw.get("source_type") == null ? "failure" : String.valueOf(raw.get("source_type"));

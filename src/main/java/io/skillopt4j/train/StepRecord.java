@@ -54,6 +54,13 @@ public final class StepRecord {
     /** Returns the record map (live view). */
     public Map<String, Object> asMap() { return fields; }
 
+    /** Python's {@code f"{x:.nf}"}: the exact binary value rounded half-even to n decimals. */
+    public static String fixed(double x, int n) {
+        if (Double.isNaN(x)) return "nan";
+        if (Double.isInfinite(x)) return x > 0 ? "inf" : "-inf";
+        return new BigDecimal(x).setScale(n, RoundingMode.HALF_EVEN).toPlainString();
+    }
+
     /** Python's round(x, n) on the exact binary value (half-even). */
     public static double round(double x, int n) {
         if (Double.isNaN(x) || Double.isInfinite(x)) return x;

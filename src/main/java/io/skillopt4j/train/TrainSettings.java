@@ -22,7 +22,7 @@ public record TrainSettings(int numEpochs, int configuredTrainSize, int batchSiz
                             boolean useGate, String gateMetric, double gateMixedWeight, boolean useDensity, double densityWeight,
                             Set<String> leadingWords, int selEnvNum, int testEnvNum, boolean evalTest, String env, String skillInit,
                             String rewriteReasoningEffort, int rewriteMaxTokens, boolean codexTrace, boolean claudeTrace,
-                            boolean backgroundEval) {
+                            boolean backgroundEval, boolean jsonReask) {
 
     /** Reads and validates {@code cfg} through its typed view (bad values throw naming the key). */
     public static TrainSettings from(FlatConfig cfg) { return from(RunConfig.from(cfg, "")); }
@@ -41,7 +41,8 @@ public record TrainSettings(int numEpochs, int configuredTrainSize, int batchSiz
         String rewriteEffort = m.rewriteReasoningEffort();
         return new TrainSettings(t.numEpochs(), t.trainSize(), t.batchSize(), t.accumulation(), t.seed(),
                 g.minibatchSize(), g.mergeBatchSize(), g.analystWorkers(), g.failureOnly(),
-                o.editBudget(), o.minEditBudget() == 0 ? 2 : o.minEditBudget(), o.lrScheduler(), o.lrControlMode(), mode,
+                o.editBudget(), o.minEditBudget(), // upstream's cfg.get("min_edit_budget", 2): a configured 0 stays 0
+                o.lrScheduler(), o.lrControlMode(), mode,
                 o.useSlowUpdate(), Math.max(1, o.slowUpdateSamples()), o.slowUpdateGateWithSelection(), o.longitudinalPairPolicy(),
                 o.useMetaSkill(), o.useSkillAwareReflection(), o.skillAwareAppendixSource(), o.skillAwareConsolidateThreshold(),
                 e.useGate(), e.gateMetric(), e.gateMixedWeight(), e.useSemanticDensity(), e.semanticDensityWeight(),
@@ -49,7 +50,7 @@ public record TrainSettings(int numEpochs, int configuredTrainSize, int batchSiz
                 rewriteEffort.isBlank() ? null : rewriteEffort, (int) Math.min(Integer.MAX_VALUE, m.rewriteMaxCompletionTokens()),
                 m.targetBackend().equals("codex_exec") && m.codexTraceToOptimizer(),
                 m.targetBackend().equals("claude_code_exec") && m.claudeTraceToOptimizer(),
-                t.backgroundEval());
+                t.backgroundEval(), m.jsonReask());
     }
 
     static Set<String> leadingWords(Object v) {

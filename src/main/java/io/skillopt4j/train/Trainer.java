@@ -101,15 +101,21 @@ public final class Trainer {
 
         /** Persists a finished step: fallbacks, history.json, runtime_state.json, then step_record.json. */
         Map<String, Object> persistStep(Map<String, Object> record, int step, Path stepDir) {
+            return persistStep(record, step, stepDir, writer.batch());
+        }
+
+        /** Commits the step: {@code files} (skills) then history, runtime state and step record, one flush. */
+        Map<String, Object> persistStep(Map<String, Object> record, int step, Path stepDir, RunWriter.Batch files) {
             List<Map<String, Object>> fb = optimizer.drainFallbacks();
             if (!fb.isEmpty()) {
                 fb.sort((a, b) -> (a.get("stage") + "\u0000" + a.get("what")).compareTo(b.get("stage") + "\u0000" + b.get("what")));
                 writer.artefact(stepDir.resolve("fallbacks.json"), fb);
             }
             history.add(record);
-            writer.json(writer.paths().history(), history);
-            state.persist(writer, step, schedule.current());
-            writer.json(stepDir.resolve("step_record.json"), record);
+            files.json(writer.paths().history(), history);
+            state.persist(files, writer.paths(), step, schedule.current());
+            files.json(stepDir.resolve("step_record.json"), record);
+            files.commit();
             listener.on(new TrainingEvent.StepFinished(step, totalSteps, String.valueOf(record.get("action")), record));
             return record;
         }
@@ -146,7 +152,7 @@ public final class Trainer {
         BackgroundRollouts background = s.backgroundEval()
                 ? new BackgroundRollouts(benchmark, benchmark.workers(), roles.usage(), eng.rolloutItems()) : null;
         try {
-            p.optimizer = new Optimizer(eng.optimizer(roles.optimizer()), background == null ? () -> {} : background::optimizerCall);
+            p.optimizer = new Optimizer(eng.optimizer(roles.optimizer()), background == null ? () -> {} : background::optimizerCall, s.jsonReask());
             Prompts prompts = new Prompts(benchmark);
             p.rollout = new Rollout(benchmark, background, eng.rolloutItems());
             p.reflect = new Reflect(s, p.optimizer, prompts, w, pool);

@@ -1,5 +1,6 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.config.Coercion;
 import io.skillopt4j.internal.Json;
 import io.skillopt4j.run.RunWriter;
 
@@ -20,7 +21,7 @@ public final class Update {
      * Immutable. The candidate (null when a rewrite mode produced nothing: skip_no_rewrite), the patch-mode
      * apply summary (null otherwise) and the rewrite change summary (null in patch mode or without result).
      */
-    public record Result(String candidate, Map<String, Object> applySummary, List<Object> changeSummary) {}
+    public record Result(String candidate, Map<String, Object> applySummary, Object changeSummary) {}
 
     private final TrainSettings s;
     private final Optimizer optimizer;
@@ -62,39 +63,38 @@ public final class Update {
         Map<String, Object> reply = optimizer.json("rewrite", "rewrite", prompts.withOverride("rewrite_skill"), u.toString(),
                 s.rewriteMaxTokens(), s.rewriteReasoningEffort(), 3).orElse(null);
         if (reply == null) return new Result(null, null, null);
-        Object ns = reply.get("new_skill");
-        if (!(ns instanceof String text) || text.isBlank()) {
+        String text = skillText(reply.get("new_skill"));
+        if (text.isBlank()) {
             optimizer.record("rewrite", "rewrite", "no_new_skill", "reply has no non-blank new_skill");
             return new Result(null, null, null);
         }
+        // upstream normalises the reply in place and stores it: new_skill right-trimmed plus "\n", change_summary a list
         Map<String, Object> out = new LinkedHashMap<>(reply);
-        List<Object> summary = asList(reply.get("change_summary"));
-        out.put("change_summary", summary);
+        out.put("new_skill", SkillDocument.rstrip(text) + "\n");
+        if (!(reply.get("change_summary") instanceof List<?>)) out.put("change_summary", new ArrayList<>());
         writer.artefact(stepDir.resolve("rewrite_result.json"), out);
-        return new Result(SkillDocument.rstrip(text) + "\n", null, summary);
+        return new Result((String) out.get("new_skill"), null, new ArrayList<>((List<?>) out.get("change_summary")));
     }
 
     @SuppressWarnings("unchecked")
     private Result fullRewrite(Map<String, Object> merged, List<Object> candidates, Path stepDir) {
         for (Object o : candidates) {
-            if (o instanceof Map<?, ?> m && m.get("new_skill") instanceof String text && !text.isBlank()) {
+            if (o instanceof Map<?, ?> m && !skillText(m.get("new_skill")).isBlank()) {
                 Map<String, Object> file = new LinkedHashMap<>();
                 file.put("selected_candidate", m);
                 file.put("merged_patch", merged);
                 writer.artefact(stepDir.resolve("full_rewrite_result.json"), file);
-                return new Result(SkillDocument.rstrip(text) + "\n", null, asList(((Map<String, Object>) m).get("change_summary")));
+                // the record's rewrite_change_summary is the candidate's change_summary as given ([] when absent)
+                Object summary = ((Map<String, Object>) m).getOrDefault("change_summary", List.of());
+                return new Result(SkillDocument.rstrip(skillText(m.get("new_skill"))) + "\n", null, summary);
             }
         }
         optimizer.record("update", "full_rewrite", "no_candidate", "no skill candidate with a non-blank new_skill");
         return new Result(null, null, null);
     }
 
-    /** Upstream forces change_summary to a list: a string becomes a one-item list, null an empty one. */
-    static List<Object> asList(Object o) {
-        if (o instanceof List<?> l) return new ArrayList<>(l);
-        if (o == null) return new ArrayList<>();
-        List<Object> l = new ArrayList<>();
-        l.add(String.valueOf(o));
-        return l;
+    /** Upstream's {@code str(reply.get("new_skill", ""))}: any JSON value as Python prints it, "" when absent. */
+    static String skillText(Object o) {
+        return o == null ? "" : o instanceof String x ? x : Coercion.pyStr(o);
     }
 }

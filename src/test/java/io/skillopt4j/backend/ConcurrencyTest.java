@@ -49,6 +49,20 @@ class ConcurrencyTest {
         }
     }
 
+    @Test void optimizerCallsRunAtAnalystWorkersAndMaxApiWorkersOnlyCapsAlfworldTargets() {
+        Map<String, String> env = Map.of("OPENAI_COMPATIBLE_BASE_URL", "http://127.0.0.1:9/v1", "OPENAI_COMPATIBLE_API_KEY", "k");
+        FlatConfig cfg = FlatConfig.of(Map.of("model_backend", "openai_compatible", "optimizer_backend", "openai_compatible",
+                "target_backend", "openai_compatible", "analyst_workers", 24, "max_api_workers", 3, "workers", 5));
+        ModelRoles roles = Backends.roles(cfg, env);
+        assertEquals(24, ((AbstractChatModel) roles.optimizer()).maxConcurrency(), "upstream: analyst/merge pools of analyst_workers");
+        assertEquals(5, ((AbstractChatModel) roles.target()).maxConcurrency());
+        ModelRoles defaults = Backends.roles(FlatConfig.of(Map.of("model_backend", "openai_compatible", "optimizer_backend", "openai_compatible",
+                "target_backend", "openai_compatible")), env);
+        assertEquals(16, ((AbstractChatModel) defaults.optimizer()).maxConcurrency(), "analyst_workers defaults to 16");
+        ModelRoles alf = Backends.roles(cfg.with("env", "alfworld"), env);
+        assertEquals(3, ((AbstractChatModel) alf.target()).maxConcurrency(), "ALFWorld's concurrent target calls");
+    }
+
     @Test void cursorTargetIsAlsoUsableAsAChatModel() {
         FakeCli cli = FakeCli.install(tmp, "cursor-agent").replay("cursor_stream.jsonl");
         FlatConfig cfg = FlatConfig.of(Map.of("optimizer_backend", "openai_compatible", "target_backend", "cursor_exec", "cursor_exec_path", cli.path()));

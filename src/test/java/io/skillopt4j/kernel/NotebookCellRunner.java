@@ -3,6 +3,7 @@ package io.skillopt4j.kernel;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.skillopt4j.internal.Json;
 import io.skillopt4j.notebook.Display;
+import io.skillopt4j.notebook.Startup;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +28,8 @@ public final class NotebookCellRunner {
         Display.maxRows(20);
         long start = System.nanoTime();
         try (JShellEngine jsh = JShellEngine.create(JShellEngine.systemClassPath())) {
-            List<String> problems = jsh.startup(JShellEngine.DEFAULT_IMPORTS + "\n" + SkillOptKernel.startupScript());
+            List<String> problems = jsh.startup(Startup.session());
+            Magics magics = new Magics(jsh, new LocalMaven(LocalMaven.defaultRepository()));
             if (!problems.isEmpty()) {
                 System.out.println("NOTEBOOK " + name + " FAILED: startup: " + problems);
                 return false;
@@ -39,7 +41,7 @@ public final class NotebookCellRunner {
                 String src = source(cell);
                 long t0 = System.nanoTime();
                 try {
-                    var value = jsh.eval(src);
+                    var value = magics.eval(src);
                     // Render as the kernel would, so renderer failures count as cell failures too.
                     String mimes = value.map(v -> Display.render(v.value()).data().keySet().toString()).orElse("-");
                     System.out.printf("  %s cell %d ok (%d ms) %s%n", name, n, (System.nanoTime() - t0) / 1_000_000, mimes);

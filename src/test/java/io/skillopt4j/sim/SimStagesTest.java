@@ -112,10 +112,10 @@ class SimStagesTest {
     }
 
     @Test void appendixConsolidationReturnsAStrictlyShorterList() {
-        String user = "## Current Appendix Notes\n- Re-read the date rule.\n- re-read the date rule\n- Check times.\n";
+        String user = "## Current Execution Notes (3 total)\n1. Re-read the date rule.\n2. re-read the date rule\n3. Check times.\n";
         assertEquals("appendix_consolidate", sim.stage("", user));
         assertEquals(List.of("Re-read the date rule.", "Check times."), json(sim.reply("", user)).get("appendix_notes"));
-        String distinct = "## Current Appendix Notes\n- A.\n- B.\n";
+        String distinct = "## Current Execution Notes (2 total)\n1. A.\n2. B.\n";
         assertEquals(1, ((List<?>) json(sim.reply("", distinct)).get("appendix_notes")).size());
     }
 }

@@ -64,6 +64,17 @@ class AggregateTest {
     }
 
     @Test
+    void theFinalMergeNamesCountsAndGroupsAsUpstreamInEveryMode() {
+        Aggregate rewrite = new Aggregate(Stages.settings("skill_update_mode", "rewrite"), new Optimizer(new Stages.Recording(r -> "{}")), pool);
+        assertEquals("## Two pre-merged patch groups to combine\nGroup 1 (failure-driven, HIGH priority): 2 edits\n"
+                + "Group 2 (success-driven, lower priority): 1 edits", rewrite.finalGroups(2, 1), "upstream says edits in rewrite mode too");
+        Aggregate full = new Aggregate(Stages.settings("skill_update_mode", "full_rewrite"), new Optimizer(new Stages.Recording(r -> "{}")), pool);
+        assertEquals("## Two pre-merged candidate groups to combine\nGroup 1 (from failed trajectories): 1 skill candidates\n"
+                + "Group 2 (from successful trajectories): 1 skill candidates", full.finalGroups(1, 1));
+        assertTrue(Prompts.generic("merge_final_full_rewrite").contains("\"support_count\""), "the full-rewrite final merge keeps support_count");
+    }
+
+    @Test
     void fallsBackToConcatenationWhenTheReplyIsUnusable() {
         Stages.Recording m = new Stages.Recording(r -> "{\"reasoning\": \"x\", \"edits\": \"not a list\"}");
         Optimizer opt = new Optimizer(m);

@@ -29,7 +29,7 @@ class AppendixTest {
         assertEquals(1, f.consolidated());
         assertEquals(List.of("merged note"), SkillDocument.appendixNotes(f.skill()));
         assertEquals(List.of("one", "two", "three"), f.appendixAfter());
-        assertTrue(m.requests.get(0).lastUserText().startsWith("## Current Appendix Notes\n- one\n"));
+        assertTrue(m.requests.get(0).lastUserText().startsWith("## Current Execution Notes (3 total)\n1. one\n2. two\n3. three\n"));
         assertTrue(a.flush("# S\n", List.of(Map.of("patch", Map.of()))).isEmpty());
     }
 }

@@ -63,12 +63,46 @@ class EditApplierTest {
 
     @Test
     void aNonObjectEditBecomesAnErrorRowAndTheOthersContinue() {
-        EditApplier.Result r = EditApplier.apply(SKILL, List.of("not an edit", e(null, null, "- appended")));
+        EditApplier.Result r = EditApplier.apply(SKILL, List.of("not an edit", e("append", null, "- appended")));
         assertEquals("error", status(r, 0));
+        assertEquals("'str' object has no attribute 'get'", r.report().get(0).get("error"));
         assertEquals(List.of("index", "op", "target", "content_preview", "status", "error"), List.copyOf(r.report().get(0).keySet()));
-        assertEquals("applied_append", status(r, 1), "op defaults to append");
+        assertEquals("applied_append", status(r, 1));
         assertEquals(List.of("op", "target", "content_preview", "status", "index"), List.copyOf(r.report().get(1).keySet()));
         assertEquals(Map.of("total", 2, "applied", 1, "skipped", 0, "errors", 1), r.summary());
+    }
+
+    @Test
+    void anEditWithoutOpIsAnUnknownOpNeverAnAppend() {
+        EditApplier.Result r = EditApplier.apply(SKILL, List.of(e(null, null, "- appended"), e("Append", null, "- x")));
+        assertEquals("skipped_unknown_op", status(r, 0));
+        assertEquals("", r.report().get(0).get("op"), "upstream reads a missing op as \"\"");
+        assertEquals("skipped_unknown_op", status(r, 1), "ops are case-sensitive");
+        assertEquals(SKILL, r.text());
+    }
+
+    @Test
+    void theProtectedRegionCheckRunsOnTheRawTargetForEveryOp() {
+        EditApplier.Result r = EditApplier.apply(PROTECTED, List.of(
+                e("append", "slow text", "- a"), e("rename", "slow text", "- b"), e("insert_after", "slow text", "- c")));
+        assertEquals(List.of("skipped_protected_region", "skipped_protected_region", "skipped_protected_region"),
+                r.report().stream().map(m -> m.get("status")).toList());
+        assertEquals(PROTECTED, r.text());
+        // a target with surrounding spaces is matched raw (not trimmed)
+        EditApplier.Result raw = EditApplier.apply(PROTECTED, List.of(e("replace", " slow text", "x")));
+        assertEquals("skipped_replace_target_not_found", status(raw, 0));
+    }
+
+    @Test
+    void contentOrTargetUpstreamCannotReadIsAnErrorRow() {
+        Map<String, Object> numeric = new java.util.LinkedHashMap<>(Map.of("op", "append", "content", 5));
+        Map<String, Object> nullTarget = new java.util.LinkedHashMap<>();
+        nullTarget.put("op", "replace");
+        nullTarget.put("target", null);
+        nullTarget.put("content", "x");
+        EditApplier.Result r = EditApplier.apply(SKILL, List.of(numeric, nullTarget));
+        assertEquals(List.of("error", "error"), r.report().stream().map(m -> m.get("status")).toList());
+        assertEquals("'int' object has no attribute 'strip'", r.report().get(0).get("error"));
     }
 
     @Test

@@ -105,7 +105,7 @@ final class ScriptedOptimizer implements ChatModel {
             }
             return Json.pretty(Map.of("reasoning", "merged", key, edits));
         }
-        if (u.contains("## Edits Pool (")) {
+        if (u.contains("## Edits Pool (") || u.contains("## Suggestions Pool (")) {
             Matcher m = Pattern.compile("budget=(\\d+)\\)").matcher(u);
             int k = m.find() ? Integer.parseInt(m.group(1)) : 1;
             List<Integer> idx = new ArrayList<>();
@@ -121,7 +121,7 @@ final class ScriptedOptimizer implements ChatModel {
         if (u.contains("## Previous Meta Skill")) {
             return "{\"reasoning\": \"appends help\", \"meta_skill_content\": \"- Appending one rule per keyword works.\"}";
         }
-        if (u.contains("## Current Appendix Notes")) {
+        if (u.contains("## Current Execution Notes (")) {
             return "{\"appendix_notes\": [\"Check the rule list.\"]}";
         }
         if (u.contains("## Selected Revise Suggestions (")) {

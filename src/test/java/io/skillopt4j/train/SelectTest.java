@@ -35,8 +35,33 @@ class SelectTest {
         assertEquals("m [optimizer-ranked: selected 2/4 edits]", out.get("reasoning"));
         assertTrue(out.containsKey("ranking_details"));
         String u = m.requests.get(0).lastUserText();
-        assertTrue(u.contains("## Edits Pool (4 edits, budget=2)\n[0] op=append target='' content='e0' support=0\n"), u);
+        assertTrue(u.contains("## Edits Pool (4 edits, budget=2)\n[0] op=append  content='e0'  support=0\n"), u);
         assertTrue(u.endsWith("Select the 2 most important edits. Return their 0-based indices in priority order."));
+    }
+
+    @Test
+    void poolLinesOmitEmptyFieldsAndShowSupportAsGivenInEveryMode() {
+        Select patch = new Select(Stages.settings(), new Optimizer(new Stages.Recording(r -> "{}")));
+        Map<String, Object> e = new java.util.LinkedHashMap<>(Map.of("op", "replace", "target", "it's", "content", "", "support_count", "4"));
+        assertEquals("op=replace  target=\"it's\"  support=4", patch.describe(e));
+        assertEquals("op=?", patch.describe(Map.of()));
+        assertEquals("", patch.describe("not a dict"));
+        Select rewrite = new Select(Stages.settings("skill_update_mode", "rewrite"), new Optimizer(new Stages.Recording(r -> "{}")));
+        assertEquals("type=add_rule  title='T'  instruction='Do X'  support=2.5",
+                rewrite.describe(Map.of("type", "add_rule", "title", "T", "instruction", "Do X", "priority_hint", "", "support_count", 2.5)));
+        assertEquals("type=?  title=''  instruction=''  priority=high", rewrite.describe(Map.of("priority_hint", "high")));
+    }
+
+    @Test
+    void theRewritePoolIsASuggestionsPool() {
+        Stages.Recording m = new Stages.Recording(r -> "{\"selected_indices\": [1]}");
+        List<Object> items = new ArrayList<>();
+        for (int i = 0; i < 3; i++) items.add(Map.of("type", "add_rule", "title", "t" + i, "instruction", "i" + i));
+        new Select(Stages.settings("skill_update_mode", "rewrite"), new Optimizer(m)).rank("s", Map.of("reasoning", "m", "revise_suggestions", items), 1, "");
+        String u = m.requests.get(0).lastUserText();
+        assertTrue(u.contains("## Suggestions Pool (3 suggestions, budget=1)\n[0] type=add_rule  title='t0'  instruction='i0'\n"), u);
+        assertTrue(u.endsWith("Select the 1 most important suggestions. Return their 0-based indices in priority order."), u);
+        assertTrue(m.requests.get(0).systemText().startsWith("You select the most valuable revise suggestions"));
     }
 
     @Test
@@ -57,9 +82,11 @@ class SelectTest {
 
     @Test
     void rendersStringsAsPythonRepr() {
-        assertEquals("'it'", Select.pyRepr("it"));
-        assertEquals("\"it's\"", Select.pyRepr("it's"));
-        assertEquals("'a\\nb \\'q\\' \"d\"'", Select.pyRepr("a\nb 'q' \"d\""));
+        assertEquals("'it'", Select.repr("it"));
+        assertEquals("\"it's\"", Select.repr("it's"));
+        assertEquals("'a\\nb \\'q\\' \"d\"'", Select.repr("a\nb 'q' \"d\""));
+        assertEquals("'\\x00'", Select.repr("\u0000"));
+        assertEquals("['a', 3, None]", Select.repr(java.util.Arrays.asList("a", 3, null)));
     }
 
     @Test

@@ -42,6 +42,34 @@ class SkillDocumentTest {
     }
 
     @Test
+    void anOrphanStartMarkerLosesOnlyTheMarkerNeverTheRestOfTheSkill() {
+        String orphan = "# S\n\n" + SLOW_START + "\n- keep me\n";
+        assertEquals("# S\n\n- keep me\n\n" + SLOW_START + "\n- g\n" + SLOW_END + "\n", replaceSlowUpdateField(orphan, "- g"),
+                "only the marker is removed");
+        String app = "# S\n\n" + APPENDIX_START + "\n- body rule\n";
+        assertTrue(withAppendix(app, List.of("n")).contains("- body rule"));
+        assertEquals(List.of(), appendixNotes(app), "no end marker: no notes (upstream's extract)");
+        assertEquals("", slowUpdateContent(orphan));
+        assertFalse(inProtected(orphan, orphan.indexOf("keep")), "a region needs both markers");
+        // density strips the orphan marker only, so the text after it still counts
+        assertTrue(density("# S\n" + SLOW_START + "\nALWAYS", java.util.Set.of("always")) > 0);
+    }
+
+    @Test
+    void injectionsNeedBothMarkersAndLeaveTheRestOfTheDocumentAlone() {
+        String s = "# S\n\n\n\nbody\n";
+        assertEquals("# S\n\n\n\nbody\n\n" + APPENDIX_START + "\n## Execution Notes Appendix\n" + APPENDIX_END + "\n", injectEmptyAppendix(s));
+        String half = s + SLOW_START + "\n";
+        assertEquals(half.stripTrailing() + "\n\n" + SLOW_START + "\n" + SLOW_END + "\n", injectSlowPlaceholder(half));
+    }
+
+    @Test
+    void appendixNotesReadAsUpstreamExtractsThem() {
+        String s = "x\n" + APPENDIX_START + "\n## Execution Notes Appendix\n- one\n* two\n-three\n\nplain\n" + APPENDIX_END + "\n";
+        assertEquals(List.of("one", "two", "three", "plain"), appendixNotes(s));
+    }
+
+    @Test
     void lengthCountsCodePoints() {
         assertEquals(2, length("a😀"));
         assertEquals("a😀", prefix("a😀b", 2));

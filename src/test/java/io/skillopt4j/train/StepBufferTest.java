@@ -37,7 +37,7 @@ class StepBufferTest {
         b.add(e);
         String text = b.format();
         assertTrue(text.startsWith("## Previous Steps in This Epoch\n"));
-        assertTrue(text.contains("### Step 3 — REJECT (3/4 failed)\n- \"format: bad format\" (×2, tasks: a, c)\n- \"timeout\" (×1, tasks: b)\n"), text);
-        assertTrue(text.contains("Rejected edits (score 0.500 → 0.250):\n1. [append] target=\"\" → \"- x\""), text);
+        assertTrue(text.contains("### Step 3 — REJECT (3/4 failed)\n  - \"format: bad format\" (×2, tasks: a, c)\n  - \"timeout\" (×1, tasks: b)\n"), text);
+        assertTrue(text.contains("  Rejected edits (score 0.5 → 0.25):\n    1. [append] \"- x\"\n"), text);
     }
 }

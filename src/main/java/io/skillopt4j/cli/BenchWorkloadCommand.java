@@ -1,0 +1,182 @@
+package io.skillopt4j.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.internal.Json;
+import io.skillopt4j.sim.Latency;
+import io.skillopt4j.sim.SimServer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * {@code skillopt bench workload}: cold CLI training runs, as a user starts them, of any config against the
+ * simulator or the shared fake LLM server; from the server's call log it prints, per run and as medians, the
+ * wall time, launch → first call, the in-loop cost per call and the time with no call in flight, by stage
+ * transition. {@code --searchqa DIR} is the shared SearchQA workload of {@code DIR/searchqa-workload.sh}.
+ */
+@Command(name = "workload", mixinStandardHelpOptions = true,
+        description = "Cold CLI training runs against the simulator or the shared fake LLM: start-up, per-call cost, idle gaps.")
+final class BenchWorkloadCommand implements Callable<Integer> {
+    @Spec CommandSpec spec;
+    @Option(names = "--config", description = "Config to train (default: configs/demo/default.yaml; with --searchqa its upstream config).") Path config;
+    @Option(names = "--server", defaultValue = "sim", description = "sim (in-process simulator) or fake (fake_llm_server.py). Default ${DEFAULT-VALUE}.") String server;
+    @Option(names = "--fake-server", defaultValue = "../shared/bench/fake_llm_server.py", description = "The fake server script (default: ${DEFAULT-VALUE}).") Path fakeServer;
+    @Option(names = "--searchqa", description = "The shared bench folder (e.g. ../shared/bench): run its SearchQA workload (implies --server fake).") Path searchqa;
+    @Option(names = "--latency-ms", defaultValue = "0", description = "Latency per call (default: ${DEFAULT-VALUE}).") long latencyMs;
+    @Option(names = "--workers", description = "env.workers (rollout workers).") Integer workers;
+    @Option(names = "--analyst-workers", description = "gradient.analyst_workers.") Integer analystWorkers;
+    @Option(names = "--repeat", defaultValue = "3", description = "Cold runs (default: ${DEFAULT-VALUE}); medians are printed.") int repeat;
+    @Option(names = "--launch", defaultValue = "./skillopt", description = "Command that starts the CLI (default: ${DEFAULT-VALUE}).") String launch;
+    @Option(names = "--cfg-options", arity = "1..*", description = "More key=value overrides for every run.") List<String> extra = new ArrayList<>();
+
+    @Override public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        if (!server.equals("sim") && !server.equals("fake")) throw ConfigException.badValue("bench workload", "--server", server, "sim or fake");
+        if (repeat < 1) throw ConfigException.badValue("bench workload", "--repeat", String.valueOf(repeat), "an integer >= 1");
+        Path work = Files.createTempDirectory("skillopt-bench-workload");
+        List<String> opts = new ArrayList<>();
+        Path cfg = config;
+        boolean fake = server.equals("fake") || searchqa != null;
+        if (searchqa != null) {
+            Path bench = searchqa.toAbsolutePath().normalize();
+            if (!Files.isRegularFile(bench.resolve("make_data.py")))
+                throw ConfigException.badValue("bench workload", "--searchqa", searchqa.toString(), "the shared bench folder (with make_data.py)");
+            Path data = work.resolve("searchqa-data");
+            exec(List.of("python3", bench.resolve("make_data.py").toString(), data.toString()), work.resolve("make_data.log"));
+            if (cfg == null) cfg = bench.resolve("../reference/upstream-configs/searchqa/default.yaml").normalize();
+            fakeServer = bench.resolve("fake_llm_server.py");
+            opts.addAll(List.of("model.backend=openai_compatible", "model.optimizer=fake-optimizer", "model.target=fake-target",
+                    "env.name=searchqa", "env.skill_init=" + bench.resolve("initial_skill.md"), "env.split_mode=split_dir",
+                    "env.split_dir=" + data, "env.max_turns=1", "env.max_completion_tokens=16384", "env.exec_timeout=120",
+                    "train.num_epochs=2", "train.batch_size=5", "train.train_size=0", "gradient.minibatch_size=2",
+                    "gradient.merge_batch_size=2", "evaluation.sel_env_num=10", "evaluation.test_env_num=10",
+                    "optimizer.slow_update_samples=6"));
+            if (workers == null) workers = 4;
+            if (analystWorkers == null) analystWorkers = 4;
+        }
+        if (cfg == null) cfg = DemoCommand.locate(DemoCommand.DEMO_CONFIG);
+        if (workers != null) opts.add("env.workers=" + workers);
+        if (analystWorkers != null) opts.add("gradient.analyst_workers=" + analystWorkers);
+        opts.addAll(extra);
+        out.printf(Locale.ROOT, "bench workload: %s, %s server, %d ms latency, %s workers / %s analyst workers, %d cold run(s) of `%s train`%n",
+                cfg, fake ? "fake (" + fakeServer + ")" : "simulator", latencyMs, workers == null ? "config's" : workers,
+                analystWorkers == null ? "config's" : analystWorkers, repeat, launch);
+        List<WorkloadStats> runs = new ArrayList<>();
+        for (int i = 1; i <= repeat; i++) {
+            WorkloadStats st = fake ? runFake(cfg, opts, work.resolve("run" + i)) : runSim(cfg, opts, work.resolve("run" + i));
+            runs.add(st);
+            out.printf(Locale.ROOT, "run %d: %d calls, wall %.3f s, launch -> first call %.3f s, %.2f ms per call, idle %.3f s (%d gaps, largest %.1f ms)%n",
+                    i, st.calls(), st.wallS(), st.startupS(), st.perCallMs(), st.idleS(), st.gaps(), st.largestGapMs());
+            out.flush();
+        }
+        print(out, runs);
+        return 0;
+    }
+
+    private WorkloadStats runSim(Path cfg, List<String> opts, Path dir) throws Exception {
+        try (SimServer sim = SimServer.builder().latency(new Latency.Fixed(latencyMs)).logCalls().start()) {
+            double[] t = launch(cfg, opts, dir, sim.url());
+            List<WorkloadStats.Call> calls = new ArrayList<>();
+            for (SimServer.Call c : sim.calls()) calls.add(new WorkloadStats.Call(c.stage(), c.start(), c.end()));
+            return WorkloadStats.of(calls, t[0], t[1]);
+        }
+    }
+
+    private WorkloadStats runFake(Path cfg, List<String> opts, Path dir) throws Exception {
+        Files.createDirectories(dir);
+        Path portFile = dir.resolve("port"), log = dir.resolve("calls.jsonl");
+        Process srv = new ProcessBuilder("python3", fakeServer.toString(), "--port-file", portFile.toString(),
+                "--latency-ms", String.valueOf(latencyMs), "--log", log.toString())
+                .redirectErrorStream(true).redirectOutput(dir.resolve("server.log").toFile()).start();
+        try {
+            for (int i = 0; i < 500 && !(Files.isRegularFile(portFile) && Files.size(portFile) > 0); i++) {
+                if (!srv.isAlive()) throw new ConfigException("fake server " + fakeServer + " exited: see " + dir.resolve("server.log"));
+                Thread.sleep(20);
+            }
+            String port = Files.readString(portFile).trim();
+            double[] t = launch(cfg, opts, dir, "http://127.0.0.1:" + port + "/v1");
+            srv.destroy();
+            srv.waitFor(5, TimeUnit.SECONDS);
+            List<WorkloadStats.Call> calls = new ArrayList<>();
+            for (String line : Files.readAllLines(log)) {
+                if (line.isBlank()) continue;
+                JsonNode n = Json.tree(line);
+                calls.add(new WorkloadStats.Call(n.path("label").asText(n.path("stage").asText("?")), n.path("t_start").asDouble(), n.path("t_end").asDouble()));
+            }
+            return WorkloadStats.of(calls, t[0], t[1]);
+        } finally {
+            srv.destroyForcibly();
+        }
+    }
+
+    /** Runs one cold {@code train}; returns {launch epoch seconds, wall seconds}. */
+    private double[] launch(Path cfg, List<String> opts, Path dir, String baseUrl) throws Exception {
+        List<String> cmd = new ArrayList<>(Arrays.asList(launch.trim().split("\\s+")));
+        cmd.addAll(List.of("train", "--config", cfg.toString(), "--cfg-options", "env.out_root=" + dir.resolve("out")));
+        cmd.addAll(opts);
+        Files.createDirectories(dir);
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("stdout.txt").toFile());
+        pb.environment().put("OPENAI_COMPATIBLE_BASE_URL", baseUrl);
+        pb.environment().put("OPENAI_COMPATIBLE_API_KEY", "dummy");
+        double t0 = System.currentTimeMillis() / 1000.0;
+        long n0 = System.nanoTime();
+        Process p = pb.start();
+        int rc = p.waitFor();
+        double wall = (System.nanoTime() - n0) / 1e9;
+        if (rc != 0) {
+            List<String> lines = Files.readAllLines(dir.resolve("stdout.txt"));
+            throw new IllegalStateException("`" + String.join(" ", cmd.subList(0, Math.min(cmd.size(), 4))) + " …` exited " + rc + ": "
+                    + String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size())));
+        }
+        return new double[] {t0, wall};
+    }
+
+    private static void exec(List<String> cmd, Path log) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        if (p.waitFor() != 0) throw new ConfigException(String.join(" ", cmd) + " failed: see " + log);
+    }
+
+    static void print(PrintWriter out, List<WorkloadStats> runs) {
+        out.println();
+        out.println("| same calls, cold CLI runs (median, min–max of " + runs.size() + ") | SkillOpt4J |");
+        out.println("|---|---|");
+        row(out, "model calls", runs, WorkloadStats::calls, "%.0f");
+        row(out, "wall, launch → exit (s)", runs, WorkloadStats::wallS, "%.3f");
+        row(out, "launch → first model call (s)", runs, WorkloadStats::startupS, "%.3f");
+        row(out, "in-loop cost per call, first → last call / calls (ms)", runs, WorkloadStats::perCallMs, "%.2f");
+        row(out, "time with no call in flight (s)", runs, WorkloadStats::idleS, "%.3f");
+        row(out, "largest gap (ms)", runs, WorkloadStats::largestGapMs, "%.1f");
+        WorkloadStats mid = runs.stream().sorted((a, b) -> Double.compare(a.wallS(), b.wallS())).toList().get(runs.size() / 2);
+        StringBuilder top = new StringBuilder();
+        int k = 0;
+        for (Map.Entry<String, double[]> e : mid.idleByTransition().entrySet()) {
+            if (k++ == 4) break;
+            top.append(top.length() == 0 ? "" : "; ").append(String.format(Locale.ROOT, "%s %d× %.1f ms (max %.1f)",
+                    e.getKey(), (int) e.getValue()[0], e.getValue()[1], e.getValue()[2]));
+        }
+        out.println("| idle by transition, median-wall run | " + top + " |");
+        out.flush();
+    }
+
+    private static void row(PrintWriter out, String name, List<WorkloadStats> runs, ToDoubleFunction<WorkloadStats> f, String fmt) {
+        double[] v = runs.stream().mapToDouble(f).sorted().toArray();
+        double med = v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+        out.println("| " + name + " | " + String.format(Locale.ROOT, fmt, med)
+                + (v.length > 1 ? " (" + String.format(Locale.ROOT, fmt, v[0]) + "–" + String.format(Locale.ROOT, fmt, v[v.length - 1]) + ")" : "") + " |");
+    }
+}

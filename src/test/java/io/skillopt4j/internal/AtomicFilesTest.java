@@ -1,0 +1,54 @@
+package io.skillopt4j.internal;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+class AtomicFilesTest {
+    @TempDir Path dir;
+
+    private static byte[] b(String s) { return s.getBytes(StandardCharsets.UTF_8); }
+
+    private List<String> leftovers() throws Exception {
+        try (Stream<Path> s = Files.walk(dir)) {
+            return s.map(p -> p.getFileName().toString()).filter(n -> n.contains(".tmp")).toList();
+        }
+    }
+
+    @Test void writeAllReplacesEveryFileAndLeavesNoTempFiles() throws Exception {
+        Files.writeString(dir.resolve("history.json"), "old");
+        LinkedHashMap<Path, byte[]> files = new LinkedHashMap<>();
+        files.put(dir.resolve("skills/skill_v0001.md"), b("# skill"));
+        files.put(dir.resolve("history.json"), b("[1]"));
+        files.put(dir.resolve("runtime_state.json"), b("{}"));
+        AtomicFiles.writeAll(files);
+        assertEquals("# skill", Files.readString(dir.resolve("skills/skill_v0001.md")));
+        assertEquals("[1]", Files.readString(dir.resolve("history.json")));
+        assertEquals("{}", Files.readString(dir.resolve("runtime_state.json")));
+        assertEquals(List.of(), leftovers());
+    }
+
+    @Test void whenOneFileCannotBeWrittenNoneOfTheBatchIsReplaced() throws Exception {
+        Files.writeString(dir.resolve("history.json"), "old");
+        Files.writeString(dir.resolve("blocker"), "a file where a folder should be");
+        LinkedHashMap<Path, byte[]> files = new LinkedHashMap<>();
+        files.put(dir.resolve("history.json"), b("new"));
+        files.put(dir.resolve("blocker/step_record.json"), b("{}"));
+        files.put(dir.resolve("runtime_state.json"), b("{}"));
+        assertThrows(UncheckedIOException.class, () -> AtomicFiles.writeAll(files));
+        assertEquals("old", Files.readString(dir.resolve("history.json")));
+        assertFalse(Files.exists(dir.resolve("runtime_state.json")));
+        assertEquals(List.of(), leftovers());
+    }
+}
