@@ -56,7 +56,7 @@ class ConfigOptionsTest {
     void trainAndEvalOptionCounts() {
         CommandSpec train = ConfigOptions.train().addTo(CommandSpec.create());
         CommandSpec eval = ConfigOptions.eval().addTo(CommandSpec.create());
-        long ours = io.skillopt4j.config.Flags.ALL.stream().filter(io.skillopt4j.config.FlagSpec::ours).count();
+        long ours = io.skillopt4j.config.Flags.ALL.stream().filter(f -> f.ours() && f.flag() != null).count();
         long oursEval = io.skillopt4j.config.Flags.ALL.stream().filter(f -> f.ours() && f.eval()).count();
         assertEquals(132 + ours, train.options().size());
         assertEquals(73 + oursEval, eval.options().size(), "75 minus --skill and --split, which the eval command owns");
