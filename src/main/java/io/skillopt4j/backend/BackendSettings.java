@@ -1,9 +1,11 @@
 package io.skillopt4j.backend;
 
+import io.skillopt4j.config.Setting;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.internal.Settings;
 
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Thread-safe (stateless). Reads each backend's config keys and environment variables (upstream's exact
@@ -88,7 +90,8 @@ final class BackendSettings {
 
     /** claude_code_exec effort: {@code claude_code_exec_effort} if given, else reasoning_effort, else medium. */
     static String claudeCodeEffort(Settings s) {
-        if (s.cfg().has("claude_code_exec_effort") && s.cfg().get("claude_code_exec_effort") != null) return s.cfg().string("claude_code_exec_effort", "");
+        Optional<String> set = Setting.string("claude_code_exec_effort").in(s.cfg());
+        if (set.isPresent()) return set.get();
         String env = s.envValue("CLAUDE_CODE_EXEC_EFFORT");
         if (env != null) return env;
         String r = s.cfgValue("reasoning_effort");

@@ -1,5 +1,6 @@
 package io.skillopt4j.backend;
 
+import io.skillopt4j.config.Setting;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.internal.Settings;
 import io.skillopt4j.config.BackendNames;
@@ -196,13 +197,13 @@ public final class Backends {
 
     private static <B extends AbstractChatModel.Builder<B>> B common(B b, Settings s, UsageMeter meter) {
         FlatConfig cfg = s.cfg();
-        String effort = cfg.string("reasoning_effort", "");
-        long base = cfg.longValue("retry_backoff_base_ms", 1000);
-        long cap = cfg.longValue("retry_backoff_cap_ms", 30000);
+        String effort = Setting.string("reasoning_effort").of(cfg);
+        long base = Setting.longValue("retry_backoff_base_ms").of(cfg);
+        long cap = Setting.longValue("retry_backoff_cap_ms").of(cfg);
         // Upstream bounds optimizer calls by its analyst/merge thread pools (analyst_workers); max_api_workers is
         // ALFWorld's cap on concurrent target calls; other targets run at most `workers` rollout threads.
-        int pool = s.role().equals("optimizer") ? cfg.integer("analyst_workers", 16)
-                : cfg.string("env", "").equals("alfworld") ? cfg.integer("max_api_workers", 8) : cfg.integer("workers", 8);
+        int pool = Setting.integer(s.role().equals("optimizer") ? "analyst_workers"
+                : Setting.string("env").of(cfg).equals("alfworld") ? "max_api_workers" : "workers").of(cfg);
         Path cacheDir = cfg.has("response_cache_dir") ? null : Path.of(".skillopt-cache", "responses");
         return b.role(s.role()).meter(meter).reasoningEffort(effort.isBlank() ? null : effort)
                 .backoff(new Backoff(Duration.ofMillis(base), Duration.ofMillis(cap), 0.2))

@@ -1,5 +1,6 @@
 package io.skillopt4j.backend;
 
+import io.skillopt4j.config.Setting;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.skillopt4j.BackendException;
 import io.skillopt4j.config.FlatConfig;
@@ -61,8 +62,8 @@ public final class ResponseCache {
 
     /** Returns the cache named by flat keys {@code response_cache} and {@code response_cache_dir} (default {@code defaultDir}). */
     public static ResponseCache from(FlatConfig cfg, Path defaultDir) {
-        Mode m = Mode.parse(cfg.string("response_cache", "off"));
-        String d = cfg.string("response_cache_dir", "");
+        Mode m = Mode.parse(Setting.string("response_cache").of(cfg));
+        String d = Setting.string("response_cache_dir").of(cfg);
         return of(m, d.isBlank() ? (defaultDir == null ? Path.of(".skillopt-cache", "responses") : defaultDir) : Path.of(d));
     }
 

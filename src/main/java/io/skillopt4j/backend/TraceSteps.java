@@ -1,5 +1,6 @@
 package io.skillopt4j.backend;
 
+import io.skillopt4j.config.Setting;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.internal.ClaudeStream;
 import io.skillopt4j.backend.internal.CodexStream;
@@ -79,10 +80,10 @@ public final class TraceSteps {
     }
 
     /** Returns {@code claude_trace_to_optimizer} (default true). */
-    public static boolean claudeTraceToOptimizer(FlatConfig cfg) { return cfg.bool("claude_trace_to_optimizer", true); }
+    public static boolean claudeTraceToOptimizer(FlatConfig cfg) { return Setting.bool("claude_trace_to_optimizer").of(cfg); }
 
     /** Returns {@code codex_trace_to_optimizer} (default false when absent; the base YAML sets true). */
-    public static boolean codexTraceToOptimizer(FlatConfig cfg) { return cfg.bool("codex_trace_to_optimizer", false); }
+    public static boolean codexTraceToOptimizer(FlatConfig cfg) { return Setting.bool("codex_trace_to_optimizer").of(cfg); }
 
     /**
      * Returns the analyst-prompt section for one rollout whose artifacts are in {@code predictionDir}, or

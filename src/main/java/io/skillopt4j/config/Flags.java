@@ -122,8 +122,8 @@ public final class Flags {
         t.add(s("test_env_num", "evaluation.test_env_num", INT, 0, "Test items (0 = whole split)").evalToo());
         t.add(s("eval_test", "evaluation.eval_test", BOOL, true, "Run the final test evaluation"));
         t.add(s("use_gate", "evaluation.use_gate", BOOL, true, "Validation gate (false accepts every candidate)"));
-        t.add(e("max_steps", INT, "Max environment steps per episode (ALFWorld)"));
-        t.add(e("max_api_workers", INT, "Concurrent target calls per rollout chunk (ALFWorld)").evalToo());
+        t.add(e("max_steps", INT, "Max environment steps per episode (ALFWorld)").consumerDefault(50));
+        t.add(e("max_api_workers", INT, "Concurrent optimizer calls; target calls per rollout chunk (ALFWorld)").evalToo().consumerDefault(8));
         t.add(s("analyst_workers", "gradient.analyst_workers", INT, 16, "Parallel reflection workers"));
         t.add(s("failure_only", "gradient.failure_only", BOOL, false, "Reflect on failures only"));
         t.add(s("minibatch_size", "gradient.minibatch_size", INT, 8, "Reflection minibatch size"));
@@ -138,25 +138,46 @@ public final class Flags {
         t.add(s("skill_aware_appendix_source", "optimizer.skill_aware_appendix_source", STR, "both", "Which rollouts emit appendix notes")
                 .withChoices("both", "failure_only"));
         t.add(s("skill_aware_consolidate_threshold", "optimizer.skill_aware_consolidate_threshold", INT, 0, "Consolidate the appendix past N notes (0 = off)"));
-        t.add(e("data_path", STR, "Raw data file/dir for ratio splits").evalToo());
-        t.add(e("split_mode", STR, "ratio (split data_path) or split_dir (use train/val/test dirs)").evalToo().withChoices("ratio", "split_dir"));
-        t.add(e("split_ratio", STR, "train:val:test ratio (quote it in YAML)").evalToo());
-        t.add(e("split_seed", INT, "Ratio-split shuffle seed").evalToo());
-        t.add(e("split_dir", STR, "Directory with train/ val/ test/").evalToo());
-        t.add(e("split_output_dir", STR, "Where ratio splits are written").evalToo());
-        t.add(e("data_root", STR, "Benchmark data root (SpreadsheetBench)").evalToo());
-        t.add(e("max_turns", INT, "Max agent turns per item").evalToo());
-        t.add(e("workers", INT, "Parallel rollout workers").evalToo());
-        t.add(e("limit", INT, "Truncate each split to N items (0 = all)"));
-        t.add(e("shuffle_choices", BOOL, "Shuffle answer choices (LiveMathematicianBench)"));
-        t.add(e("use_theorem", BOOL, "Show theorem context (LiveMathematicianBench)"));
-        t.add(e("use_sketch", BOOL, "Show proof sketch (LiveMathematicianBench)"));
+        t.add(e("data_path", STR, "Raw data file/dir for ratio splits").evalToo().consumerDefault(""));
+        t.add(e("split_mode", STR, "ratio (split data_path) or split_dir (use train/val/test dirs)").evalToo().withChoices("ratio", "split_dir").consumerDefault(""));
+        t.add(e("split_ratio", STR, "train:val:test ratio (quote it in YAML)").evalToo().consumerDefault(""));
+        t.add(e("split_seed", INT, "Ratio-split shuffle seed (0 = train.seed)").evalToo().consumerDefault(0));
+        t.add(e("split_dir", STR, "Directory with train/ val/ test/").evalToo().consumerDefault(""));
+        t.add(e("split_output_dir", STR, "Where ratio splits are written").evalToo().consumerDefault(""));
+        t.add(e("data_root", STR, "Benchmark data root (SpreadsheetBench: default data/spreadsheetbench_verified_400)").evalToo().consumerDefault(""));
+        t.add(e("max_turns", INT, "Max agent turns per item (SpreadsheetBench: default 30)").evalToo().consumerDefault(1));
+        t.add(e("workers", INT, "Parallel rollout workers and target calls (unset: the benchmark's default, 8 for the target pool)").evalToo().consumerDefault(8));
+        t.add(e("limit", INT, "Truncate each split to N items (0 = all)").consumerDefault(0));
+        t.add(e("shuffle_choices", BOOL, "Shuffle answer choices (LiveMathematicianBench)").consumerDefault(true));
+        t.add(e("use_theorem", BOOL, "Show theorem context (LiveMathematicianBench)").consumerDefault(false));
+        t.add(e("use_sketch", BOOL, "Show proof sketch (LiveMathematicianBench)").consumerDefault(false));
         t.add(e("image_detail", STR, "Image detail level (DocVQA)"));
-        t.add(e("judge_model", STR, "Judge model name"));
-        t.add(e("judge_max_completion_tokens", INT, "Judge output cap"));
-        t.add(e("judge_retries", INT, "Judge retries"));
+        t.add(e("judge_model", STR, "Judge model name (\"\" = the optimizer's)").consumerDefault(""));
+        t.add(e("judge_max_completion_tokens", INT, "Judge output cap").consumerDefault(2048));
+        t.add(e("judge_retries", INT, "Judge retries").consumerDefault(3));
         t.add(s("out_root", "env.out_root", STR, "", "Run folder (blank: outputs/skillopt_<env>_<model>_<timestamp>)").evalToo());
-        t.add(e("mode", STR, "Benchmark mode (SpreadsheetBench)").evalToo());
+        t.add(e("mode", STR, "Benchmark mode (SpreadsheetBench: multi or single)").evalToo().consumerDefault("multi"));
+        // Benchmark knobs without an upstream flag (set them under env: in YAML or with --cfg-options env.KEY=...).
+        t.add(k("exec_timeout", FLOAT, 120, "Per-call timeout (s; unset: the benchmark's default)"));
+        t.add(k("task_timeout", INT, 0, "Per-item wall timeout (s; 0 = exec_timeout + 60)"));
+        t.add(k("max_completion_tokens", INT, 16384, "Output cap of a rollout call"));
+        t.add(k("python_executable", STR, "", "Python for benchmark helpers (\"\" = found on PATH)"));
+        t.add(k("house_rules_seed", INT, null, "house-rules data seed (unset: env.split_seed, then 42)"));
+        t.add(k("house_rules_per_category", INT, 24, "house-rules items per convention"));
+        t.add(k("house_rules_split", STR, "2:1:3", "house-rules train:val:test ratio"));
+        t.add(k("search_mode", STR, "offline", "OfficeQA search: offline or online"));
+        t.add(k("max_tool_turns", INT, 12, "OfficeQA tool turns per item"));
+        t.add(k("turn_delay_seconds", FLOAT, 3, "SpreadsheetBench pause between turns (s)"));
+        t.add(k("alfworld_data", STR, "", "ALFWorld data directory (\"\" = env.data_root)"));
+        t.add(k("alfworld_bridge", STR, "", "ALFWorld bridge script (\"\" = the bundled one)"));
+        t.add(k("swebench_harness", STR, "python3 -m swebench.harness.run_evaluation", "SWE-bench evaluation command"));
+        t.add(k("swebench_check_docker", BOOL, true, "Check for docker before SWE-bench runs"));
+        t.add(k("harness_timeout", INT, 1800, "SWE-bench harness timeout (s)"));
+        t.add(k("use_hints", BOOL, false, "Show SWE-bench hints"));
+        t.add(k("swebench_dataset", STR, "princeton-nlp/SWE-bench_Verified", "SWE-bench dataset name"));
+        t.add(k("swebench_split", STR, "test", "SWE-bench dataset split"));
+        t.add(n("retry_backoff_base_ms", "model.retry_backoff_base_ms", INT, "First retry delay (ms)").noFlag().asOurs().consumerDefault(1000));
+        t.add(n("retry_backoff_cap_ms", "model.retry_backoff_cap_ms", INT, "Longest retry delay (ms)").noFlag().asOurs().consumerDefault(30000));
         // Flatten-map entries without a flag (set them with --cfg-options).
         t.add(n("meta_edit_budget", "optimizer.meta_learning_rate", INT, "Mapped by upstream but never read").noFlag());
         t.add(s("slow_update_gate_with_selection", "optimizer.slow_update_gate_with_selection", BOOL, false, "Gate the slow update on the selection split").noFlag());
@@ -245,6 +266,11 @@ public final class Flags {
     /** A SkillOpt4J row outside upstream's sections, with its own flag name and consumer default. */
     private static FlagSpec o(String key, String flag, String path, FlagType type, Object def, String help) {
         return new FlagSpec(key, flag, path, type, false, def, help, List.of(), true, false, true, true, false);
+    }
+
+    /** A benchmark knob under {@code env.}: no CLI flag, not in the flatten map, a SkillOpt4J row with its default. */
+    private static FlagSpec k(String key, FlagType type, Object def, String help) {
+        return new FlagSpec(key, null, "env." + key, type, false, def, help, List.of(), false, false, false, true, false);
     }
 
     /** An {@code env.*} pass-through flag (not in the flatten map). */

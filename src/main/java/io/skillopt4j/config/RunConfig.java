@@ -26,10 +26,11 @@ public record RunConfig(Model model, Train train, Gradient gradient, Optimizer o
     public record Model(String backend, String optimizerBackend, String targetBackend, String optimizerModel,
                         String targetModel, String reasoningEffort, String rewriteReasoningEffort,
                         long rewriteMaxCompletionTokens, String responseCache, String responseCacheDir,
-                        String claudeChatTransport, String priceTable, String openaiCompatibleBaseUrl) {}
+                        String claudeChatTransport, String priceTable, String openaiCompatibleBaseUrl,
+                        boolean codexTraceToOptimizer, boolean claudeTraceToOptimizer, boolean jsonReask) {}
 
     /** Train section. */
-    public record Train(int numEpochs, int trainSize, int batchSize, int accumulation, long seed) {}
+    public record Train(int numEpochs, int trainSize, int batchSize, int accumulation, long seed, boolean backgroundEval) {}
 
     /** Gradient section. */
     public record Gradient(int minibatchSize, int mergeBatchSize, int analystWorkers, boolean failureOnly) {}
@@ -95,9 +96,10 @@ public record RunConfig(Model model, Train train, Gradient gradient, Optimizer o
                 r.choice("response_cache", List.of("off", "read_write", "replay"), Map.of()),
                 r.str("response_cache_dir"),
                 r.choice("claude_chat_transport", List.of("cli", "api"), Map.of()),
-                r.str("price_table"), r.str("openai_compatible_base_url"));
+                r.str("price_table"), r.str("openai_compatible_base_url"),
+                r.bool("codex_trace_to_optimizer"), r.bool("claude_trace_to_optimizer"), r.bool("json_reask"));
         Train train = new Train(r.intValue("num_epochs", 0), r.intValue("train_size", 0), r.intValue("batch_size", 1),
-                r.intValue("accumulation", 1), r.integer("seed", Long.MIN_VALUE));
+                r.intValue("accumulation", 1), r.integer("seed", Long.MIN_VALUE), r.bool("background_eval"));
         Gradient gradient = new Gradient(r.intValue("minibatch_size", 1), r.intValue("merge_batch_size", 2),
                 r.intValue("analyst_workers", 1), r.bool("failure_only"));
         Optimizer optimizer = new Optimizer(r.intValue("edit_budget", 0), r.intValue("min_edit_budget", 0),
@@ -108,7 +110,7 @@ public record RunConfig(Model model, Train train, Gradient gradient, Optimizer o
                 r.bool("use_skill_aware_reflection"),
                 r.choice("skill_aware_appendix_source", List.of("both", "failure_only"), Map.of()),
                 r.intValue("skill_aware_consolidate_threshold", 0));
-        Evaluation evaluation = new Evaluation(r.bool("use_gate"), r.choice("gate_metric", GATE_METRICS, Map.of()),
+        Evaluation evaluation = new Evaluation(r.notFalse("use_gate"), r.choice("gate_metric", GATE_METRICS, Map.of()),
                 r.decimal("gate_mixed_weight", 0, 1), r.bool("use_semantic_density"),
                 r.decimal("semantic_density_weight", 0, Double.POSITIVE_INFINITY), r.words("leading_words"),
                 r.intValue("sel_env_num", 0), r.intValue("test_env_num", 0), r.bool("eval_test"));
@@ -119,7 +121,7 @@ public record RunConfig(Model model, Train train, Gradient gradient, Optimizer o
                 flat.has("split_seed") ? r.integer("split_seed", Long.MIN_VALUE) : 0,
                 r.str("split_output_dir"),
                 flat.has("exec_timeout") ? r.decimal("exec_timeout", 0, Double.POSITIVE_INFINITY) : 120,
-                r.optionalInteger("workers", 1).map(Long::intValue),
+                flat.has("workers") ? r.optionalInteger("workers", 1).map(Long::intValue) : Optional.empty(),
                 flat.has("limit") ? r.intValue("limit", 0) : 0);
         r.checkTable();
         return new RunConfig(model, train, gradient, optimizer, evaluation, env, flat);

@@ -29,7 +29,11 @@ final class TypedReader {
 
     /** Returns the raw value, or the default when the key is absent. */
     Object raw(String key) {
-        if (flat.has(key)) return flat.get(key);
+        return flat.has(key) ? flat.get(key) : defaultOf(key);
+    }
+
+    /** The value a consumer uses when {@code key} is absent: the trainer-side default, else the table's. */
+    static Object defaultOf(String key) {
         if (CONSUMER_DEFAULTS.containsKey(key)) return CONSUMER_DEFAULTS.get(key);
         return Flags.byKey(key).map(FlagSpec::defaultValue).orElse(null);
     }
@@ -125,6 +129,12 @@ final class TypedReader {
             if (List.of("false", "no", "0", "off", "").contains(l)) return false;
         }
         throw bad(key, v, "true or false");
+    }
+
+    /** Upstream's {@code is not False} test: only a literal false (or the string "false") turns the key off. */
+    boolean notFalse(String key) {
+        Object v = raw(key);
+        return !(Boolean.FALSE.equals(v) || (v instanceof String s && s.strip().equalsIgnoreCase("false")));
     }
 
     Optional<Boolean> optionalBool(String key) {

@@ -1,5 +1,6 @@
 package io.skillopt4j.env;
 
+import io.skillopt4j.config.Setting;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.ChatMessage;
 import io.skillopt4j.backend.ChatModel;
@@ -54,17 +55,17 @@ public abstract class ChatBenchmark implements Benchmark {
     /** Upstream's default workers for this benchmark when {@code workers} is unset. */
     protected int defaultWorkers() { return 8; }
 
-    @Override public int workers() { return Math.max(1, cfg.integer("workers", defaultWorkers())); }
+    @Override public int workers() { return Math.max(1, Setting.integer("workers").in(cfg).orElse(defaultWorkers())); }
 
     /** Upstream's per-call timeout in seconds when {@code exec_timeout} is unset. */
     protected int defaultExecTimeout() { return 120; }
 
     /** Per-call timeout ({@code exec_timeout}). */
-    protected Duration callTimeout() { return Duration.ofSeconds(cfg.integer("exec_timeout", defaultExecTimeout())); }
+    protected Duration callTimeout() { return Duration.ofSeconds(Setting.integer("exec_timeout").in(cfg).orElse(defaultExecTimeout())); }
 
     /** Per-item wall timeout: call timeout + 60 s (upstream), or {@code task_timeout} when set. */
     protected Duration itemTimeout() {
-        int t = cfg.integer("task_timeout", 0);
+        int t = Setting.integer("task_timeout").of(cfg);
         return t > 0 ? Duration.ofSeconds(t) : callTimeout().plusSeconds(60);
     }
 
@@ -126,8 +127,8 @@ public abstract class ChatBenchmark implements Benchmark {
 
     /** Returns a copy of a request builder preset with the target's call settings (tokens, effort, timeout, 5 retries). */
     protected ChatRequest.Builder targetRequest() {
-        String effort = cfg.string("reasoning_effort", "").trim();
-        return ChatRequest.builder().stage("rollout").maxCompletionTokens(cfg.integer("max_completion_tokens", 16384))
+        String effort = Setting.string("reasoning_effort").of(cfg).trim();
+        return ChatRequest.builder().stage("rollout").maxCompletionTokens(Setting.integer("max_completion_tokens").of(cfg))
                 .reasoningEffort(effort.isEmpty() ? null : effort).timeout(callTimeout()).retries(5);
     }
 

@@ -1,5 +1,6 @@
 package io.skillopt4j.env;
 
+import io.skillopt4j.config.Setting;
 import io.skillopt4j.backend.Backends;
 import io.skillopt4j.backend.ChatModel;
 import io.skillopt4j.backend.ChatRequest;
@@ -38,7 +39,7 @@ public final class LlmJudge implements Judge {
     static ChatModel defaultModel(BenchmarkContext ctx, String judgeModel) {
         if (judgeModel == null || judgeModel.isBlank()) return ctx.roles().optimizer();
         FlatConfig c = ctx.config();
-        String backend = c.string("optimizer_backend", c.string("model_backend", "openai_chat"));
+        String backend = Setting.string("optimizer_backend").of(c);
         return Backends.chat(backend, c.with("optimizer_model", judgeModel), "optimizer", System.getenv(), ctx.roles().usage());
     }
 
@@ -50,8 +51,8 @@ public final class LlmJudge implements Judge {
     /** Builds the judge a benchmark's config asks for ({@code judge_model}, {@code judge_max_completion_tokens}, {@code judge_retries}). */
     public static LlmJudge fromConfig(BenchmarkContext ctx) {
         FlatConfig c = ctx.config();
-        return new LlmJudge(RESOLVER.get().apply(ctx, c.string("judge_model", "").trim()),
-                c.integer("judge_max_completion_tokens", 2048), c.integer("judge_retries", 3));
+        return new LlmJudge(RESOLVER.get().apply(ctx, Setting.string("judge_model").of(c).trim()),
+                Setting.integer("judge_max_completion_tokens").of(c), Setting.integer("judge_retries").of(c));
     }
 
     static String prompt(String question, String gold, String predicted) {

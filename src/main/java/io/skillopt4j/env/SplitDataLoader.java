@@ -1,5 +1,6 @@
 package io.skillopt4j.env;
 
+import io.skillopt4j.config.Setting;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.internal.Json;
@@ -188,34 +189,34 @@ public final class SplitDataLoader implements DataLoader {
         public Builder resolver(Function<Path, Path> r) { this.resolver = r; return this; }
 
         public SplitDataLoader build() {
-            String mode = config.string("split_mode", "").trim().toLowerCase(Locale.ROOT);
+            String mode = Setting.string("split_mode").of(config).trim().toLowerCase(Locale.ROOT);
             if (mode.isEmpty()) mode = defaultMode;
             if (!mode.equals("ratio") && !mode.equals("split_dir")) {
-                throw ConfigException.badValue("", "split_mode", config.string("split_mode", ""), "\"ratio\" or \"split_dir\"");
+                throw ConfigException.badValue("", "split_mode", config.get("split_mode"), "\"ratio\" or \"split_dir\"");
             }
             Path dir;
             if (mode.equals("ratio")) {
-                String data = config.string("data_path", "").trim();
+                String data = Setting.string("data_path").of(config).trim();
                 if (data.isEmpty()) {
                     throw new ConfigException("split_mode=ratio needs data_path (one JSON/JSONL file); or set split_mode=split_dir with split_dir");
                 }
-                String ratio = config.string("split_ratio", "").trim();
+                String ratio = Setting.string("split_ratio").of(config).trim();
                 if (ratio.isEmpty()) ratio = "2:1:7";
-                long seed = config.longValue("split_seed", 0);
-                if (seed == 0) seed = config.longValue("seed", 42);
-                String outDir = config.string("split_output_dir", "").trim();
-                dir = outDir.isEmpty() ? RatioSplit.defaultDir(outRoot, config.string("env", env), ratio, seed)
+                long seed = Setting.longValue("split_seed").of(config);
+                if (seed == 0) seed = Setting.longValue("seed").of(config);
+                String outDir = Setting.string("split_output_dir").of(config).trim();
+                dir = outDir.isEmpty() ? RatioSplit.defaultDir(outRoot, Setting.string("env").in(config).orElse(env), ratio, seed)
                         : resolver.apply(Path.of(outDir)).toAbsolutePath().normalize();
                 RatioSplit.materialize(resolver.apply(Path.of(data)), ratio, seed, dir);
             } else {
-                String sd = config.string("split_dir", "").trim();
+                String sd = Setting.string("split_dir").of(config).trim();
                 if (sd.isEmpty()) {
                     throw new ConfigException(env + " requires either split_mode=ratio with data_path, or split_mode=split_dir with split_dir pointing to train/val/test/");
                 }
                 dir = resolver.apply(Path.of(sd));
                 if (!Files.isDirectory(dir)) throw new ConfigException("split_dir " + dir + " does not exist (expected a folder with train/ val/ test/)");
             }
-            int limit = config.integer("limit", 0);
+            int limit = Setting.integer("limit").of(config);
             Map<String, List<Item>> splits = new LinkedHashMap<>();
             for (String s : RatioSplit.SPLITS) {
                 if (!Files.isDirectory(dir.resolve(s))) throw new ConfigException("Missing '" + s + "/' subdirectory in split_dir: " + dir);

@@ -18,6 +18,7 @@ import io.skillopt4j.frames.Compare;
 import io.skillopt4j.run.TrainingListener;
 import io.skillopt4j.sim.SimServer;
 import io.skillopt4j.train.Evaluator;
+import io.skillopt4j.train.ExecutionEngine;
 import io.skillopt4j.train.Trainer;
 import tech.tablesaw.api.Table;
 
@@ -45,14 +46,22 @@ import java.util.function.Function;
  * }</pre>
  */
 public final class SkillOpt {
-    /** Everything a builder holds; a record so that each change is a copy. */
-    private record Spec(ConfigRequest request, Map<String, Object> codeFlags, Clock clock, Path cwd,
-                        Map<String, String> env, List<TrainingListener> listeners, RolloutRunner.Progress progress,
-                        Function<BenchmarkContext, Benchmark> benchmark, boolean relaxed, Consumer<ConfigWarning> onWarning) {
-        Spec {
-            codeFlags = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(codeFlags));
-            env = Map.copyOf(env);
-            listeners = List.copyOf(listeners);
+    /** Everything a builder holds. Never changed after construction: each builder call changes a fresh copy. */
+    private static final class Spec implements Cloneable {
+        ConfigRequest request;
+        Map<String, Object> codeFlags = Map.of();
+        Clock clock = Clock.systemDefaultZone();
+        Path cwd = Path.of("");
+        Map<String, String> env = System.getenv();
+        List<TrainingListener> listeners = List.of();
+        RolloutRunner.Progress progress;
+        Function<BenchmarkContext, Benchmark> benchmark;
+        ExecutionEngine.Factory engine;
+        boolean relaxed;
+        Consumer<ConfigWarning> onWarning = w -> System.err.println(w);
+
+        Spec copy() {
+            try { return (Spec) clone(); } catch (CloneNotSupportedException e) { throw new AssertionError(e); }
         }
     }
 
@@ -61,8 +70,16 @@ public final class SkillOpt {
     private SkillOpt(Spec spec) { this.spec = spec; }
 
     private static SkillOpt start(ConfigRequest req) {
-        return new SkillOpt(new Spec(req, Map.of(), Clock.systemDefaultZone(), Path.of(""), System.getenv(), List.of(), null,
-                null, false, w -> System.err.println(w)));
+        Spec s = new Spec();
+        s.request = req;
+        return new SkillOpt(s);
+    }
+
+    /** Returns a new builder: a copy of this one's state with {@code change} applied (this one stays as it is). */
+    private SkillOpt with(Consumer<Spec> change) {
+        Spec s = spec.copy();
+        change.accept(s);
+        return new SkillOpt(s);
     }
 
     /** Starts from a YAML config file (with its {@code _base_} chain), as {@code skillopt train --config PATH}. */
@@ -92,11 +109,7 @@ public final class SkillOpt {
     /** Compares run folders side by side. */
     public static Compare compare(String... dirs) { return Runs.compare(java.util.Arrays.stream(dirs).map(Runs::open).toList()); }
 
-    private SkillOpt request(Function<ConfigRequest, ConfigRequest> f) {
-        Spec s = spec;
-        return new SkillOpt(new Spec(f.apply(s.request), s.codeFlags, s.clock, s.cwd, s.env, s.listeners, s.progress,
-                s.benchmark, s.relaxed, s.onWarning));
-    }
+    private SkillOpt request(Function<ConfigRequest, ConfigRequest> f) { return with(s -> s.request = f.apply(s.request)); }
 
     /** Sets a structured key, as {@code --cfg-options key=value} (e.g. {@code "train.num_epochs", 2}); strings are coerced like CLI text. */
     public SkillOpt set(String key, Object value) { return request(r -> r.withOverride(ConfigRequest.Override.typed(key, value))); }
@@ -117,8 +130,7 @@ public final class SkillOpt {
         Map<String, Object> f = new LinkedHashMap<>(spec.codeFlags);
         if (value == null) f.remove(n);
         else f.put(n, value);
-        Spec s = spec;
-        return new SkillOpt(new Spec(s.request, f, s.clock, s.cwd, s.env, s.listeners, s.progress, s.benchmark, s.relaxed, s.onWarning));
+        return with(s -> s.codeFlags = java.util.Collections.unmodifiableMap(f));
     }
 
     /** Selects the backend of both roles, as {@code --backend NAME}. */
@@ -153,20 +165,17 @@ public final class SkillOpt {
 
     /** Uses this clock for the {@code out_root} timestamp (tests). */
     public SkillOpt clock(Clock c) {
-        Spec s = spec;
-        return new SkillOpt(new Spec(s.request, s.codeFlags, c, s.cwd, s.env, s.listeners, s.progress, s.benchmark, s.relaxed, s.onWarning));
+        return with(s -> s.clock = c);
     }
 
     /** Resolves relative paths (out_root) against this directory instead of the working directory. */
     public SkillOpt workingDirectory(Path dir) {
-        Spec s = spec;
-        return new SkillOpt(new Spec(s.request, s.codeFlags, s.clock, dir, s.env, s.listeners, s.progress, s.benchmark, s.relaxed, s.onWarning));
+        return with(s -> s.cwd = dir);
     }
 
     /** Uses {@code env} instead of the process environment for API keys and URLs (tests, shared kernels). */
     public SkillOpt environment(Map<String, String> env) {
-        Spec s = spec;
-        return new SkillOpt(new Spec(s.request, s.codeFlags, s.clock, s.cwd, env, s.listeners, s.progress, s.benchmark, s.relaxed, s.onWarning));
+        return with(s -> s.env = Map.copyOf(env));
     }
 
     /** Runs both roles on the offline simulator: {@code openai_compatible} at {@code sim.url()}, and no other environment. */
@@ -176,34 +185,32 @@ public final class SkillOpt {
 
     /** Adds a listener for training events (step finished, epoch finished, ...). */
     public SkillOpt listener(TrainingListener l) {
-        Spec s = spec;
-        List<TrainingListener> ls = new ArrayList<>(s.listeners);
+        List<TrainingListener> ls = new ArrayList<>(spec.listeners);
         ls.add(l);
-        return new SkillOpt(new Spec(s.request, s.codeFlags, s.clock, s.cwd, s.env, ls, s.progress, s.benchmark, s.relaxed, s.onWarning));
+        return with(s -> s.listeners = List.copyOf(ls));
     }
 
     /** Receives per-item rollout progress (the demo's progress bar). */
     public SkillOpt rolloutProgress(RolloutRunner.Progress p) {
-        Spec s = spec;
-        return new SkillOpt(new Spec(s.request, s.codeFlags, s.clock, s.cwd, s.env, s.listeners, p, s.benchmark, s.relaxed, s.onWarning));
+        return with(s -> s.progress = p);
     }
 
     /** Trains on the benchmark {@code factory} makes instead of the one {@code env.name} registers (tests, custom benchmarks). */
     public SkillOpt benchmark(Function<BenchmarkContext, Benchmark> factory) {
-        Spec s = spec;
-        return new SkillOpt(new Spec(s.request, s.codeFlags, s.clock, s.cwd, s.env, s.listeners, s.progress, factory, s.relaxed, s.onWarning));
+        return with(s -> s.benchmark = factory);
     }
+
+    /** Runs the training's calls on {@code engine} instead of the one {@code engine.name} names (local threads by default). */
+    public SkillOpt engine(ExecutionEngine.Factory engine) { return with(s -> s.engine = engine); }
 
     /** Reports behaviour-changing config warnings instead of throwing them (the CLI's upstream behaviour). */
     public SkillOpt relaxed() {
-        Spec s = spec;
-        return new SkillOpt(new Spec(s.request, s.codeFlags, s.clock, s.cwd, s.env, s.listeners, s.progress, s.benchmark, true, s.onWarning));
+        return with(s -> s.relaxed = true);
     }
 
     /** Where config warnings go when they are not errors (default: standard error). */
     public SkillOpt onWarning(Consumer<ConfigWarning> sink) {
-        Spec s = spec;
-        return new SkillOpt(new Spec(s.request, s.codeFlags, s.clock, s.cwd, s.env, s.listeners, s.progress, s.benchmark, s.relaxed, sink));
+        return with(s -> s.onWarning = sink);
     }
 
     /** Returns the request this builder stands for (what {@code skillopt config show} would be given). */
@@ -270,6 +277,7 @@ public final class SkillOpt {
         Parts p = parts(true);
         Trainer.Builder b = Trainer.builder().config(p.flat).roles(p.roles).benchmark(p.benchmark).outRoot(p.outRoot);
         for (TrainingListener l : spec.listeners) b.listener(l);
+        if (spec.engine != null) b.engine(spec.engine);
         return b.build();
     }
 

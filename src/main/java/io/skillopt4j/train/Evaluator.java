@@ -1,5 +1,6 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.config.Setting;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.CostLedger;
 import io.skillopt4j.config.FlatConfig;
@@ -70,14 +71,14 @@ public final class Evaluator {
         }
         String text = Trajectories.readFile(skill);
         DataLoader data = benchmark.data();
-        long seed = config.longValue("seed", 42);
+        long seed = Setting.longValue("seed").of(config);
         BatchSpec batch;
         if (split.equals("all")) {
             List<Item> items = new ArrayList<>();
             for (String sp : List.of("train", "valid_seen", "valid_unseen")) items.addAll(data.buildEvalBatch(0, sp, seed).items());
             batch = new BatchSpec("eval", "all", seed, items);
         } else {
-            batch = data.buildEvalBatch(config.integer("test_env_num", 0), split, seed);
+            batch = data.buildEvalBatch(Setting.integer("test_env_num").of(config), split, seed);
         }
         Rollout.Outcome o = new Rollout(benchmark).withBatchApi(Rollout.batchPoll(config)).run(batch, text, outRoot, false);
         Map<String, Object> m = new LinkedHashMap<>();

@@ -1,6 +1,7 @@
 package io.skillopt4j.train;
 
 import io.skillopt4j.BudgetExceeded;
+import io.skillopt4j.config.Setting;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.ModelRoles;
 import io.skillopt4j.backend.UsageMeter;
@@ -54,12 +55,12 @@ public final class Trainer {
         this.config = Objects.requireNonNull(b.config, "config");
         this.roles = Objects.requireNonNull(b.roles, "roles");
         this.benchmark = Objects.requireNonNull(b.benchmark, "benchmark");
-        String cfgRoot = config.string("out_root", "");
+        String cfgRoot = Setting.string("out_root").of(config);
         if (b.outRoot == null && cfgRoot.isBlank()) throw new ConfigException("out_root is not set: pass outRoot(path) or set env.out_root");
         this.outRoot = (b.outRoot != null ? b.outRoot : Path.of(cfgRoot)).toAbsolutePath().normalize();
         this.listener = TrainingListener.all(b.listeners);
         this.clock = b.clock == null ? Clock.systemUTC() : b.clock;
-        this.engine = b.engine != null ? b.engine : ExecutionEngine.named(config.string("engine_name", "local"));
+        this.engine = b.engine != null ? b.engine : ExecutionEngine.named(Setting.string("engine_name").of(config));
     }
 
     public static Builder builder() { return new Builder(); }

@@ -117,7 +117,7 @@ class UpstreamConfigsTest {
     @Test
     void typedViewOfSearchqa() {
         RunConfig run = Cfg.load(ROOT.resolve("searchqa/default.yaml")).clock(CLOCK).resolve().run();
-        assertEquals(new RunConfig.Train(4, 400, 40, 1, 42), run.train());
+        assertEquals(new RunConfig.Train(4, 400, 40, 1, 42, true), run.train());
         assertEquals(new RunConfig.Gradient(8, 8, 16, false), run.gradient());
         assertEquals("cosine", run.optimizer().lrScheduler());
         assertEquals(4, run.optimizer().editBudget());

@@ -43,7 +43,7 @@ class GateTest {
     @Test
     void validatesGateKeys() {
         assertThrows(ConfigException.class, () -> gate(Map.of("gate_metric", "f1")));
-        assertEquals("gate_mixed_weight must be a number in [0, 1], got 1.5",
+        assertEquals("evaluation.gate_mixed_weight must be a number in [0, 1], got 1.5",
                 assertThrows(ConfigException.class, () -> gate(Map.of("gate_mixed_weight", 1.5))).getMessage());
         assertFalse(TrainSettings.from(FlatConfig.of(Map.of("use_gate", false))).useGate());
         assertFalse(TrainSettings.from(FlatConfig.of(Map.of("use_gate", "false"))).useGate());

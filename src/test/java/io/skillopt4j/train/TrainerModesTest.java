@@ -161,7 +161,7 @@ class TrainerModesTest {
         Path run = tmp.resolve("bad");
         ConfigException e = assertThrows(ConfigException.class,
                 () -> TrainerEndToEndTest.trainer(cfg("merge_batch_size", 1), run, 1, null).train());
-        assertEquals("merge_batch_size must be an integer >= 2, got 1", e.getMessage());
+        assertEquals("gradient.merge_batch_size must be an integer >= 2, got 1", e.getMessage());
         assertThrows(ConfigException.class, () -> TrainerEndToEndTest.trainer(cfg("lr_control_mode", "sometimes"), run, 1, null).train());
         assertThrows(ConfigException.class, () -> TrainerEndToEndTest.trainer(cfg("longitudinal_pair_policy", "odd"), run, 1, null).train());
         assertEquals("train_size must match the train split (12 items), got 10",

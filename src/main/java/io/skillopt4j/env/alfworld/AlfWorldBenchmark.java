@@ -1,5 +1,6 @@
 package io.skillopt4j.env.alfworld;
 
+import io.skillopt4j.config.Setting;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.ChatMessage;
 import io.skillopt4j.env.Benchmark;
@@ -49,8 +50,8 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
     }
 
     static String dataRoot(BenchmarkContext ctx) {
-        String d = ctx.config().string("alfworld_data", "").trim();
-        if (d.isEmpty()) d = ctx.config().string("data_root", "").trim();
+        String d = Setting.string("alfworld_data").of(ctx.config()).trim();
+        if (d.isEmpty()) d = Setting.string("data_root").of(ctx.config()).trim();
         if (d.isEmpty()) d = System.getenv("ALFWORLD_DATA") == null ? "" : System.getenv("ALFWORLD_DATA");
         return d;
     }
@@ -82,13 +83,13 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
     List<String> bridge(BenchmarkContext ctx) {
         Path scratch = ctx.outRoot().resolve("_alfworld_runtime");
         List<String> cmd;
-        String custom = ctx.config().string("alfworld_bridge", "").trim();
+        String custom = Setting.string("alfworld_bridge").of(ctx.config()).trim();
         if (!custom.isEmpty()) {
             cmd = List.of(custom.split("\\s+"));
         } else {
             Path script = scratch.resolve("alfworld_bridge.py");
             AtomicFiles.writeString(script, resource("alfworld", "alfworld_bridge.py"));
-            String py = ctx.config().string("python_executable", "").trim();
+            String py = Setting.string("python_executable").of(ctx.config()).trim();
             cmd = List.of(py.isEmpty() ? "python3" : py, script.toString());
         }
         try (Bridge b = new Bridge(cmd, scratch, alfworldDataOrNull(ctx))) {
@@ -106,7 +107,7 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
     @Override protected int defaultWorkers() { return 8; }
 
     @Override protected Duration itemTimeout() {
-        int t = cfg.integer("task_timeout", 0);
+        int t = Setting.integer("task_timeout").of(cfg);
         return t > 0 ? Duration.ofSeconds(t) : null;
     }
 
@@ -169,7 +170,7 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
     @Override
     @SuppressWarnings("unchecked")
     protected RolloutRunner.Outcome runItem(Item item, RolloutRunner.Context ctx) throws Exception {
-        int maxSteps = Math.max(1, cfg.integer("max_steps", 50));
+        int maxSteps = Math.max(1, Setting.integer("max_steps").of(cfg));
         String skill = skillBlock(ctx.request().skill());
         List<Map<String, Object>> conv = new ArrayList<>();
         List<String[]> history = new ArrayList<>();

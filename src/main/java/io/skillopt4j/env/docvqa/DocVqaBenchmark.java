@@ -1,5 +1,6 @@
 package io.skillopt4j.env.docvqa;
 
+import io.skillopt4j.config.Setting;
 import io.skillopt4j.env.Answers;
 import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
@@ -39,7 +40,7 @@ public final class DocVqaBenchmark extends ChatBenchmark {
 
     public DocVqaBenchmark(BenchmarkContext ctx) {
         super("docvqa", ctx, SplitDataLoader.builder("docvqa").config(ctx.config()).outRoot(ctx.outRoot())
-                .reader(DocVqaBenchmark::read).mapper((row, ref) -> item(row, ref, ctx.config().string("data_root", ""))).build());
+                .reader(DocVqaBenchmark::read).mapper((row, ref) -> item(row, ref, Setting.string("data_root").of(ctx.config()))).build());
         requireExecInputs(true, false); // every task is a page image
     }
 

@@ -1,5 +1,6 @@
 package io.skillopt4j.env.houserules;
 
+import io.skillopt4j.config.Setting;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.env.Benchmark;
@@ -26,13 +27,16 @@ public final class HouseRulesFactory implements BenchmarkFactory {
         return "Synthetic house-style tasks (10 conventions, generated from a seed); runs offline on the simulator.";
     }
 
+    /** The data seed when neither env.house_rules_seed nor env.split_seed is set (the demo's data). */
+    static final long DATA_SEED = 42;
+
     @Override public Benchmark create(BenchmarkContext ctx) {
         FlatConfig c = ctx.config();
-        long seed = c.longValue("house_rules_seed", c.longValue("split_seed", 42));
-        int per = c.integer("house_rules_per_category", 24);
-        int[] ratio = parseRatio(c.string("house_rules_split", "2:1:3"));
+        long seed = Setting.longValue("house_rules_seed").in(c).or(() -> Setting.longValue("split_seed").in(c)).orElse(DATA_SEED);
+        int per = Setting.integer("house_rules_per_category").of(c);
+        int[] ratio = parseRatio(Setting.string("house_rules_split").of(c));
         HouseRulesData data = HouseRulesData.generate(seed, per, ratio);
-        int limit = c.integer("limit", 0);
+        int limit = Setting.integer("limit").of(c);
         if (limit > 0) data = data.limited(limit);
         writeSplits(ctx.outRoot().resolve("_generated_splits").resolve("house-rules_seed" + seed), data, seed, ratio);
         return new HouseRulesBenchmark(ctx, data);

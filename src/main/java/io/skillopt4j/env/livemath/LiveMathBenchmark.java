@@ -1,5 +1,6 @@
 package io.skillopt4j.env.livemath;
 
+import io.skillopt4j.config.Setting;
 import io.skillopt4j.backend.ChatMessage;
 import io.skillopt4j.env.Answers;
 import io.skillopt4j.env.Benchmark;
@@ -55,14 +56,14 @@ public final class LiveMathBenchmark extends ChatBenchmark {
     String userPrompt(Item item) {
         StringBuilder sb = new StringBuilder("## Question\n").append(item.str("question")).append("\n\n## Choices\n");
         for (McqItems.Choice c : McqItems.choices(item)) sb.append(c.label()).append(". ").append(c.text()).append('\n');
-        if (cfg.bool("use_theorem", false) && !item.str("theorem").isBlank()) sb.append("\n## Theorem\n").append(item.str("theorem")).append('\n');
-        if (cfg.bool("use_sketch", false) && !item.str("sketch").isBlank()) sb.append("\n## Proof Sketch\n").append(item.str("sketch")).append('\n');
+        if (Setting.bool("use_theorem").of(cfg) && !item.str("theorem").isBlank()) sb.append("\n## Theorem\n").append(item.str("theorem")).append('\n');
+        if (Setting.bool("use_sketch").of(cfg) && !item.str("sketch").isBlank()) sb.append("\n## Proof Sketch\n").append(item.str("sketch")).append('\n');
         return sb.toString().stripTrailing();
     }
 
     @Override
     protected RolloutRunner.Outcome runItem(Item raw, RolloutRunner.Context ctx) {
-        Item item = cfg.bool("shuffle_choices", true) ? McqItems.shuffled(raw, ctx.request().batch().seed()) : raw;
+        Item item = Setting.bool("shuffle_choices").of(cfg) ? McqItems.shuffled(raw, ctx.request().batch().seed()) : raw;
         String template = resource(NAME, "rollout_system.md");
         String system = renderSystem(template, ctx.request().skill());
         String user = userPrompt(item);
@@ -76,7 +77,7 @@ public final class LiveMathBenchmark extends ChatBenchmark {
             List<ChatMessage> msgs = new ArrayList<>(List.of(ChatMessage.system(system), ChatMessage.user(user)));
             reply = chat(msgs).text();
             conv.add(Map.of("type", "message", "turn", 1, "content", reply));
-            int maxTurns = Math.max(1, cfg.integer("max_turns", 1));
+            int maxTurns = Math.max(1, Setting.integer("max_turns").of(cfg));
             while (turns < maxTurns && !Answers.hasTag(reply)) {
                 msgs.add(ChatMessage.assistant(reply));
                 msgs.add(ChatMessage.user("Give only the label of your chosen option inside <answer>...</answer>."));

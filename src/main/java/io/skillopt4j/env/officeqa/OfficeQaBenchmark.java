@@ -1,5 +1,6 @@
 package io.skillopt4j.env.officeqa;
 
+import io.skillopt4j.config.Setting;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.ChatMessage;
 import io.skillopt4j.backend.ChatResponse;
@@ -49,7 +50,7 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
     public OfficeQaBenchmark(BenchmarkContext ctx) {
         super("officeqa", ctx, SplitDataLoader.builder("officeqa").config(ctx.config()).outRoot(ctx.outRoot())
                 .reader(OfficeQaBenchmark::read).mapper(OfficeQaBenchmark::item).build());
-        String mode = ctx.config().string("search_mode", "offline").trim();
+        String mode = Setting.string("search_mode").of(ctx.config()).trim();
         if (!mode.equals("offline")) {
             throw io.skillopt4j.ConfigException.badValue("", "search_mode", mode, "\"offline\" (custom_search and azure_search need live web search, which this port does not implement)");
         }
@@ -189,7 +190,7 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
         } else {
             DocTools tools = new DocTools(roots, new HashSet<>(files));
             List<ChatMessage> msgs = new ArrayList<>(List.of(ChatMessage.system(system), ChatMessage.user(user)));
-            int maxTurns = Math.max(1, cfg.integer("max_tool_turns", 12));
+            int maxTurns = Math.max(1, Setting.integer("max_tool_turns").of(cfg));
             boolean answered = false;
             for (int turn = 0; turn < maxTurns && !answered; turn++) {
                 ChatResponse r = target().chat(targetRequest().messages(msgs).tools(DocTools.SPECS).toolChoice("auto").build());

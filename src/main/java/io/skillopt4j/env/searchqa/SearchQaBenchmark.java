@@ -1,5 +1,6 @@
 package io.skillopt4j.env.searchqa;
 
+import io.skillopt4j.config.Setting;
 import io.skillopt4j.backend.ChatMessage;
 import io.skillopt4j.env.Answers;
 import io.skillopt4j.env.Benchmark;
@@ -82,7 +83,7 @@ public final class SearchQaBenchmark extends ChatBenchmark {
             List<ChatMessage> msgs = new ArrayList<>(List.of(ChatMessage.system(system), ChatMessage.user(user)));
             reply = chat(msgs).text();
             conv.add(Map.of("type", "message", "turn", 1, "content", reply));
-            int maxTurns = Math.max(1, cfg.integer("max_turns", 1));
+            int maxTurns = Math.max(1, Setting.integer("max_turns").of(cfg));
             while (turns < maxTurns) {
                 if (turns > 1 && Answers.hasTag(reply)) break;
                 msgs.add(ChatMessage.assistant(reply));

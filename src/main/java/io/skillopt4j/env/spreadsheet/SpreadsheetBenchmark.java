@@ -1,5 +1,6 @@
 package io.skillopt4j.env.spreadsheet;
 
+import io.skillopt4j.config.Setting;
 import io.skillopt4j.backend.ChatMessage;
 import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
@@ -27,6 +28,9 @@ import java.util.Map;
  * answer cells are compared in Java: soft = pass fraction, hard = all cases pass.
  */
 public final class SpreadsheetBenchmark extends ChatBenchmark {
+    /** Upstream's data root when env.data_root is unset. */
+    static final String DEFAULT_DATA_ROOT = "data/spreadsheetbench_verified_400";
+
     final SheetRuntime runtime;
     private final Path dataRoot;
 
@@ -40,8 +44,8 @@ public final class SpreadsheetBenchmark extends ChatBenchmark {
     public SpreadsheetBenchmark(BenchmarkContext ctx) {
         super("spreadsheetbench", ctx, SplitDataLoader.builder("spreadsheetbench").config(ctx.config()).outRoot(ctx.outRoot())
                 .defaultMode("ratio").mapper(SpreadsheetBenchmark::item).build());
-        this.dataRoot = Path.of(ctx.config().string("data_root", "data/spreadsheetbench_verified_400")).toAbsolutePath().normalize();
-        this.runtime = SheetRuntime.locate(ctx.config().string("python_executable", ""), ctx.outRoot().resolve("_spreadsheet_runtime"));
+        this.dataRoot = Path.of(Setting.string("data_root").in(ctx.config()).orElse(DEFAULT_DATA_ROOT)).toAbsolutePath().normalize();
+        this.runtime = SheetRuntime.locate(Setting.string("python_executable").of(ctx.config()), ctx.outRoot().resolve("_spreadsheet_runtime"));
     }
 
     static Item item(Map<String, Object> row, RowRef ref) {
@@ -59,9 +63,9 @@ public final class SpreadsheetBenchmark extends ChatBenchmark {
     @Override protected int defaultExecTimeout() { return 600; }
 
     /** Per-call timeout: min(120, task deadline) as upstream; the item timeout adds 60 s to exec_timeout. */
-    @Override protected Duration callTimeout() { return Duration.ofSeconds(Math.min(120, cfg.integer("exec_timeout", 600))); }
+    @Override protected Duration callTimeout() { return Duration.ofSeconds(Math.min(120, Setting.integer("exec_timeout").in(cfg).orElse(defaultExecTimeout()))); }
 
-    @Override protected Duration itemTimeout() { return Duration.ofSeconds(cfg.integer("exec_timeout", 600) + 60L); }
+    @Override protected Duration itemTimeout() { return Duration.ofSeconds(Setting.integer("exec_timeout").in(cfg).orElse(defaultExecTimeout()) + 60L); }
 
     @Override public List<String> taskTypes() { return List.of("cell_level", "sheet_level"); }
 

@@ -1,5 +1,6 @@
 package io.skillopt4j.env.spreadsheet;
 
+import io.skillopt4j.config.Setting;
 import io.skillopt4j.backend.ChatMessage;
 import io.skillopt4j.env.ChildProcess;
 import io.skillopt4j.env.Item;
@@ -15,6 +16,9 @@ import java.util.Map;
 
 /** Not thread-safe; one per item. The codegen → execute → repair loop and the final per-case evaluation of one task. */
 final class SpreadsheetTask {
+    /** Upstream SpreadsheetBench's own defaults, used when its config leaves env.max_turns / env.exec_timeout unset. */
+    static final int MAX_TURNS = 30, EXEC_TIMEOUT = 600;
+
     private final SpreadsheetBenchmark bench;
     private final Item item;
     private final RolloutRunner.Context ctx;
@@ -51,9 +55,9 @@ final class SpreadsheetTask {
         String system = bench.systemPrompt(ctx.request().skill());
         String user = bench.userPrompt(item, position, preview);
         var cfg = bench.config();
-        int maxTurns = cfg.string("mode", "multi").equalsIgnoreCase("single") ? 1 : Math.max(1, cfg.integer("max_turns", 30));
-        long deadline = System.nanoTime() + Duration.ofSeconds(cfg.integer("exec_timeout", 600)).toNanos();
-        long delayMs = (long) (cfg.decimal("turn_delay_seconds", 3) * 1000);
+        int maxTurns = Setting.string("mode").of(cfg).equalsIgnoreCase("single") ? 1 : Math.max(1, Setting.integer("max_turns").in(cfg).orElse(MAX_TURNS));
+        long deadline = System.nanoTime() + Duration.ofSeconds(Setting.integer("exec_timeout").in(cfg).orElse(EXEC_TIMEOUT)).toNanos();
+        long delayMs = (long) (Setting.decimal("turn_delay_seconds").of(cfg) * 1000);
         List<ChatMessage> msgs = new ArrayList<>(List.of(ChatMessage.system(system), ChatMessage.user(user)));
         String code = "";
         String failure = "";

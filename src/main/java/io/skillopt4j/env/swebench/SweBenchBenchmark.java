@@ -1,5 +1,6 @@
 package io.skillopt4j.env.swebench;
 
+import io.skillopt4j.config.Setting;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
@@ -42,7 +43,7 @@ public final class SweBenchBenchmark extends ChatBenchmark {
     public SweBenchBenchmark(BenchmarkContext ctx) {
         super("swebench", ctx, SplitDataLoader.builder("swebench").config(ctx.config()).outRoot(ctx.outRoot())
                 .defaultMode("ratio").mapper(SweBenchBenchmark::item).build());
-        this.harness = List.of(ctx.config().string("swebench_harness", "python3 -m swebench.harness.run_evaluation").trim().split("\\s+"));
+        this.harness = List.of(Setting.string("swebench_harness").of(ctx.config()).trim().split("\\s+"));
         checkRuntime(ctx.outRoot().resolve("_swebench_runtime"));
     }
 
@@ -63,7 +64,7 @@ public final class SweBenchBenchmark extends ChatBenchmark {
             throw new ConfigException("swebench needs the official SWE-bench harness (`" + String.join(" ", harness) + " --help` failed: "
                     + lastLine(r.stderr() + r.stdout()) + "); install it with `pip install swebench` or set swebench_harness");
         }
-        if (cfg.bool("swebench_check_docker", true)) {
+        if (Setting.bool("swebench_check_docker").of(cfg)) {
             ChildProcess.Result d = ChildProcess.run(List.of("docker", "info"), scratch, scratch, Duration.ofSeconds(60), Map.of());
             if (!d.ok()) throw new ConfigException("swebench needs a running Docker daemon for the harness (`docker info` failed: "
                     + lastLine(d.stderr() + d.stdout()) + ")");
@@ -79,7 +80,7 @@ public final class SweBenchBenchmark extends ChatBenchmark {
 
     @Override protected int defaultExecTimeout() { return 600; }
 
-    @Override protected Duration itemTimeout() { return callTimeout().plusSeconds(cfg.integer("harness_timeout", 1800) + 60L); }
+    @Override protected Duration itemTimeout() { return callTimeout().plusSeconds(Setting.integer("harness_timeout").of(cfg) + 60L); }
 
     /** A failing harness is a task failure, not a backend outage. */
     @Override protected boolean abortWhenAllFail() { return false; }
@@ -108,7 +109,7 @@ public final class SweBenchBenchmark extends ChatBenchmark {
         StringBuilder sb = new StringBuilder("## Repository\n").append(item.str("repo"));
         if (!item.str("base_commit").isBlank()) sb.append(" @ ").append(item.str("base_commit"));
         sb.append("\n\n## Issue\n").append(item.str("problem_statement").strip());
-        if (!item.str("hints_text").isBlank() && cfg.bool("use_hints", false)) sb.append("\n\n## Hints\n").append(item.str("hints_text").strip());
+        if (!item.str("hints_text").isBlank() && Setting.bool("use_hints").of(cfg)) sb.append("\n\n## Hints\n").append(item.str("hints_text").strip());
         if (!item.str("text").isBlank()) sb.append("\n\n## Code Context\n").append(item.str("text").strip());
         sb.append("\n\nWrite a patch that resolves the issue, as one unified diff (git format) inside a ```diff code block.");
         return sb.toString();
@@ -140,10 +141,10 @@ public final class SweBenchBenchmark extends ChatBenchmark {
         Files.writeString(preds, Json.compact(Map.of("instance_id", item.id(), "model_name_or_path", MODEL_NAME, "model_patch", patch)) + "\n");
         String runId = "skillopt4j-" + Integer.toHexString((item.id() + System.nanoTime()).hashCode());
         List<String> cmd = new ArrayList<>(harness);
-        cmd.addAll(List.of("--dataset_name", cfg.string("swebench_dataset", "princeton-nlp/SWE-bench_Verified"), "--split",
-                cfg.string("swebench_split", "test"), "--predictions_path", preds.toString(), "--instance_ids", item.id(),
+        cmd.addAll(List.of("--dataset_name", Setting.string("swebench_dataset").of(cfg), "--split",
+                Setting.string("swebench_split").of(cfg), "--predictions_path", preds.toString(), "--instance_ids", item.id(),
                 "--max_workers", "1", "--run_id", runId));
-        ChildProcess.Result r = ChildProcess.run(cmd, ws, ws, Duration.ofSeconds(cfg.integer("harness_timeout", 1800)), Map.of());
+        ChildProcess.Result r = ChildProcess.run(cmd, ws, ws, Duration.ofSeconds(Setting.integer("harness_timeout").of(cfg)), Map.of());
         Path report = ws.resolve(MODEL_NAME + "." + runId + ".json");
         if (!Files.isRegularFile(report)) {
             f.put("fail_reason", "harness-error: " + (r.timedOut() ? "timed out" : lastLine(r.stderr() + r.stdout())));

@@ -1,5 +1,6 @@
 package io.skillopt4j.env.vision;
 
+import io.skillopt4j.config.Setting;
 import io.skillopt4j.env.Answers;
 import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
@@ -62,7 +63,7 @@ public final class ImageQaBenchmark extends ChatBenchmark {
 
     public ImageQaBenchmark(String name, BenchmarkContext ctx, Mapper mapper, Judge judge) {
         super(name, ctx, SplitDataLoader.builder(name).config(ctx.config()).outRoot(ctx.outRoot())
-                .defaultMode("ratio").mapper((row, ref) -> mapper.map(row, ref, ctx.config().string("data_root", ""))).build());
+                .defaultMode("ratio").mapper((row, ref) -> mapper.map(row, ref, Setting.string("data_root").of(ctx.config()))).build());
         this.judge = judge;
         requireExecInputs(true, false); // every task shows images
     }
