@@ -22,6 +22,9 @@ import static org.junit.jupiter.api.Assertions.*;
  * decision, every skill text byte for byte, and run_diff.py's verdict on the whole folder.
  */
 class SharedWorkloadFidelityTest {
+    /** cost_ledger.jsonl: the priced call ledger behind budget.max_usd and run.cost() (docs/cost.md). */
+    static final List<String> DELIBERATE_EXTRAS = List.of("cost_ledger.jsonl");
+
     @TempDir Path tmp;
 
     static Path shared() {
@@ -64,7 +67,14 @@ class SharedWorkloadFidelityTest {
             assertEquals(Files.readString(ref.resolve(f)), Files.readString(out.resolve(f)), f + " differs from SkillOpt's");
         }
         String diff = exec(List.of("python3", bench.resolve("run_diff.py").toString(), ref.toString(), out.toString()));
-        assertTrue(diff.strip().endsWith("reference files agree (0 extra files in ours)") && diff.contains("95/95"), diff);
+        // Our additions to the run folder, each a deliberate deviation listed in docs/training.md; nothing else extra.
+        List<String> extras = new ArrayList<>();
+        try (var files = Files.walk(out)) {
+            files.filter(Files::isRegularFile).map(f -> out.relativize(f).toString().replace('\\', '/'))
+                    .filter(f -> !Files.exists(ref.resolve(f))).sorted().forEach(extras::add);
+        }
+        assertEquals(DELIBERATE_EXTRAS, extras, "files SkillOpt does not write");
+        assertTrue(diff.strip().endsWith("reference files agree (" + extras.size() + " extra files in ours)") && diff.contains("95/95"), diff);
     }
 
     @SuppressWarnings("unchecked")
