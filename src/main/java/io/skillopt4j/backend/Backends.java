@@ -136,7 +136,7 @@ public final class Backends {
         };
     }
 
-    private static String promptCache(FlatConfig cfg) { return cfg.string("prompt_cache", "auto"); }
+    private static String promptCache(FlatConfig cfg) { return Setting.string("prompt_cache").of(cfg); }
 
     /** Returns the exec agent for {@code backend} (a member of {@link #EXEC}), reading target settings. */
     public static ExecAgent exec(String backend, FlatConfig cfg, Map<String, String> env, UsageMeter meter) {

@@ -1,5 +1,7 @@
 package io.skillopt4j.temporal;
 
+import io.skillopt4j.config.Setting;
+
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.config.FlatConfig;
 import io.temporal.client.WorkflowClient;
@@ -40,9 +42,9 @@ public record TemporalSettings(String address, String namespace, String taskQueu
 
     /** Reads the {@code engine.*} keys of a flat config (defaults as in docs/config.md). */
     public static TemporalSettings from(FlatConfig c) {
-        return new TemporalSettings(c.string("engine_address", "localhost:7233"), c.string("engine_namespace", "default"),
-                c.string("engine_task_queue", "skillopt"), c.string("engine_tls_cert", ""), c.string("engine_tls_key", ""),
-                c.string("engine_tls_ca", ""), c.integer("engine_heartbeat_s", 20), c.integer("engine_max_attempts", 10));
+        return new TemporalSettings(Setting.string("engine_address").of(c), Setting.string("engine_namespace").of(c),
+                Setting.string("engine_task_queue").of(c), Setting.string("engine_tls_cert").of(c), Setting.string("engine_tls_key").of(c),
+                Setting.string("engine_tls_ca").of(c), Setting.integer("engine_heartbeat_s").of(c), Setting.integer("engine_max_attempts").of(c));
     }
 
     /** Settings for a worker or test: {@code address} and {@code taskQueue}, everything else default. */

@@ -1,5 +1,7 @@
 package io.skillopt4j.temporal;
 
+import io.skillopt4j.config.Setting;
+
 import io.skillopt4j.BackendException;
 import io.skillopt4j.backend.Backends;
 import io.skillopt4j.backend.ChatResponse;
@@ -69,7 +71,7 @@ public final class WorkerActivities implements DynamicActivity {
     public static Assembly fromEnvironment(Map<String, String> env) {
         return (cfg, dir) -> {
             ModelRoles roles = Backends.roles(cfg, env);
-            return new Parts(roles, Benchmarks.create(cfg.string("env", ""), new BenchmarkContext(cfg, roles, dir)));
+            return new Parts(roles, Benchmarks.create(Setting.string("env").of(cfg), new BenchmarkContext(cfg, roles, dir)));
         };
     }
 

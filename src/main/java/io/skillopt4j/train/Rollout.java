@@ -1,5 +1,7 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.config.Setting;
+
 import io.skillopt4j.backend.BatchScope;
 import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.env.BatchSpec;
@@ -53,8 +55,8 @@ public final class Rollout {
 
     /** {@code evaluation.batch_api} and {@code batch_poll_seconds} of a flat config: the poll interval, or null when off. */
     public static Duration batchPoll(FlatConfig cfg) {
-        if (!cfg.bool("batch_api", false)) return null;
-        double s = cfg.decimal("batch_poll_seconds", 30.0);
+        if (!Setting.bool("batch_api").of(cfg)) return null;
+        double s = Setting.decimal("batch_poll_seconds").of(cfg);
         if (!(s > 0)) throw io.skillopt4j.ConfigException.badValue("", "batch_poll_seconds", s, "a number of seconds > 0");
         return Duration.ofMillis(Math.max(1, Math.round(s * 1000)));
     }

@@ -149,7 +149,7 @@ public final class Trainer {
         p.clock = clock;
         p.usage = roles.usage();
         p.listener = l;
-        p.pipelined = config.bool("pipeline_stages", true);
+        p.pipelined = Setting.bool("pipeline_stages").of(config);
         p.totalSteps = total;
         p.schedule = new EditBudgetSchedule(s.lrScheduler(), s.editBudget(), s.minEditBudget(), total);
         p.state = new RunState();
