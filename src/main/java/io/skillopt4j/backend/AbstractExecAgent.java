@@ -97,7 +97,8 @@ public abstract class AbstractExecAgent implements ExecAgent {
                 ? backend() + ": returned an empty final response after " + raws.size() + " attempt(s)" : last.error()));
         persist(traceDir, combined, parsed, text);
         meter.record("target", "rollout", model, parsed.usage(), latency);
-        return new ExecResult(extractAnswer(text), text, parsed.steps(), parsed.usage(), latency, ok, error);
+        return new ExecResult(extractAnswer(text), text, parsed.steps(), parsed.usage(), latency, ok, error,
+                ClaudeCliChatModel.reportedCost(parsed));
     }
 
     /** Returns the text inside the last {@code <answer>} tag, or the whole text when there is none. */

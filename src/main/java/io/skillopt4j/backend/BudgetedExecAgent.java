@@ -4,8 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
- * Thread-safe. An {@link ExecAgent} decorator that prices each agent run into a {@link CostLedger} (its summed
- * usage at the model's table rates) and, with a cap, reserves an estimate first: the task, skill and extra files
+ * Thread-safe. An {@link ExecAgent} decorator that prices each agent run into a {@link CostLedger} (the cost the
+ * CLI reported, else its summed usage at the model's table rates) and, with a cap, reserves an estimate first: the task, skill and extra files
  * as prompt tokens (bytes) plus {@link #OUTPUT_ESTIMATE} output tokens. An agent CLI runs many turns of its own,
  * so unlike a chat call this is no upper bound: the cap holds between agent runs, not inside one.
  */
@@ -40,7 +40,9 @@ public final class BudgetedExecAgent implements ExecAgent {
             ledger.release(r);
             throw e;
         }
-        ledger.settle(r, "target", "rollout", delegate.backend(), delegate.model(), ChatResponse.of("", res.usage()));
+        // a CLI that reports its own cost (Claude Code's total_cost_usd) is charged that, not the table's rates
+        ledger.settle(r, "target", "rollout", delegate.backend(), delegate.model(), new ChatResponse("", java.util.List.of(),
+                res.usage(), res.latency(), delegate.model(), "", Billing.reported(res.reportedUsd())));
         return res;
     }
 

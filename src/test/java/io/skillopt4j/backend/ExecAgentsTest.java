@@ -81,6 +81,21 @@ class ExecAgentsTest {
         assertUtf8(tmp);
     }
 
+    @Test void claudeCodeExecIsChargedTheCostItsCliReports() {
+        FakeCli cli = FakeCli.install(tmp, "claude").replay("claude_stream.jsonl");
+        ClaudeCodeExecAgent agent = ClaudeCodeExecAgent.builder().path(cli.path()).model("claude-sonnet-4-6")
+                .meter(new UsageMeter()).env(FakeCli.env(Map.of("ANTHROPIC_API_KEY", "sk-ant-planted-abcdefghijkl"))).build();
+        CostLedger ledger = CostLedger.capped(PriceTable.defaults(), 1.0);
+        ExecResult r = new BudgetedExecAgent(agent, ledger).run(task("Solve it."));
+        assertTrue(r.ok(), r.error());
+        assertEquals(0.0123, r.reportedUsd(), 1e-12, "total_cost_usd of the stream's result event");
+        CostLedger.Entry e = ledger.entries().get(0);
+        assertEquals("reported", e.pricing());
+        assertEquals(0.0123, e.usd(), 1e-12);
+        assertEquals(0.0123, ledger.spent(), 1e-12);
+        assertEquals(0.0, ledger.reserved(), 1e-12, "the reservation is released when the run is charged");
+    }
+
     @Test void claudeCodeExecRetriesAStreamWithoutResultThenReportsPartialTrace() {
         FakeCli cli = FakeCli.install(tmp, "claude").replay("claude_stream_no_result.jsonl");
         ClaudeCodeExecAgent agent = ClaudeCodeExecAgent.builder().path(cli.path()).env(FakeCli.env(Map.of())).build();
