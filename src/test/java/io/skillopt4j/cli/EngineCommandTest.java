@@ -46,6 +46,14 @@ class EngineCommandTest {
             assertEquals(0, sim.requests());
             assertFalse(Files.exists(out.resolve("history.json")));
         }
+        try (SimServer sim = SimServer.builder().seed(7).start()) {
+            Path out = tmp.resolve("capped");
+            CliRun c = CliRun.run("train", "--config", "configs/demo/default.yaml", "--out_root", out.toString(), "--engine", "temporal",
+                    "--engine_address", address, "--budget_usd", "1", "--cfg-options", "env.house_rules_per_category=3");
+            assertEquals(2, c.code(), c.out() + c.err());
+            assertTrue(c.err().contains("budget.max_usd (--budget_usd) is enforced only on engine.name local"), c.err());
+            assertEquals(0, sim.requests());
+        }
         CliRun bad = CliRun.run("train", "--config", "configs/demo/default.yaml", "--out_root", tmp.resolve("x").toString(), "--engine", "ray");
         assertEquals(2, bad.code());
         assertTrue(bad.err().contains("--engine: invalid choice: 'ray' (choose from 'local', 'temporal')"), bad.err());
