@@ -58,6 +58,9 @@ public final class SplitDataLoader implements DataLoader {
     /** Starts a builder for {@code env} (used for the generated-split folder name and messages). */
     public static Builder builder(String env) { return new Builder(env); }
 
+    /** Returns a builder reading {@code env}'s splits from the benchmark's config, under its output root. */
+    public static Builder builder(String env, BenchmarkContext ctx) { return builder(env).config(ctx.config()).outRoot(ctx.outRoot()); }
+
     /** Returns a loader over in-memory splits (a notebook's lists); the folder is null. */
     public static SplitDataLoader of(String env, List<Item> train, List<Item> val, List<Item> test) {
         Map<String, List<Item>> m = new LinkedHashMap<>();

@@ -37,10 +37,9 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
     private final String alfworldData;
 
     /** Registered as {@code alfworld}. */
-    public static final class Factory implements BenchmarkFactory {
-        @Override public String name() { return "alfworld"; }
-        @Override public String description() { return "embodied text games (ALFWorld) via a Python bridge; success = won"; }
-        @Override public Benchmark create(BenchmarkContext ctx) { return new AlfWorldBenchmark(ctx); }
+    public static final class Factory extends BenchmarkFactory.Named {
+        public Factory() { super("alfworld", "embodied text games (ALFWorld) via a Python bridge; success = won",
+                AlfWorldBenchmark::new); }
     }
 
     public AlfWorldBenchmark(BenchmarkContext ctx) {
@@ -57,7 +56,7 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
     }
 
     static SplitDataLoader loader(BenchmarkContext ctx, String root) {
-        return SplitDataLoader.builder("alfworld").config(ctx.config()).outRoot(ctx.outRoot()).mapper((row, ref) -> {
+        return SplitDataLoader.builder("alfworld", ctx).mapper((row, ref) -> {
             String id = ref.requireString(row, "id");
             String gf = ref.requireString(row, "gamefile");
             Path p = Path.of(gf);

@@ -41,14 +41,13 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
     private final List<Path> roots;
 
     /** Registered as {@code officeqa}. */
-    public static final class Factory implements BenchmarkFactory {
-        @Override public String name() { return "officeqa"; }
-        @Override public String description() { return "Treasury Bulletin QA with glob/read/grep tools; normalised EM (hard) / F1 (soft)"; }
-        @Override public Benchmark create(BenchmarkContext ctx) { return new OfficeQaBenchmark(ctx); }
+    public static final class Factory extends BenchmarkFactory.Named {
+        public Factory() { super("officeqa", "Treasury Bulletin QA with glob/read/grep tools; normalised EM (hard) / F1 (soft)",
+                OfficeQaBenchmark::new); }
     }
 
     public OfficeQaBenchmark(BenchmarkContext ctx) {
-        super("officeqa", ctx, SplitDataLoader.builder("officeqa").config(ctx.config()).outRoot(ctx.outRoot())
+        super("officeqa", ctx, SplitDataLoader.builder("officeqa", ctx)
                 .reader(OfficeQaBenchmark::read).mapper(OfficeQaBenchmark::item).build());
         String mode = Setting.string("search_mode").of(ctx.config()).trim();
         if (!mode.equals("offline")) {
@@ -136,9 +135,7 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
 
     @Override
     public List<String> taskTypes() {
-        TreeSet<String> t = new TreeSet<>();
-        for (String s : List.of("train", "val", "test")) for (Item i : data.split(s)) t.add(i.str("task_type"));
-        return new ArrayList<>(t);
+        return taskTypesOfData(List.of());
     }
 
     @SuppressWarnings("unchecked")
@@ -223,9 +220,7 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
         String gold = item.str("ground_truth");
         int em = predicted == null ? 0 : OfficeQaScore.exactMatch(predicted, gold);
         double f1 = predicted == null ? 0 : OfficeQaScore.f1(predicted, gold);
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("question", item.str("question"));
-        f.put("task_type", item.str("task_type"));
+        Map<String, Object> f = itemFields(item);
         f.put("task_description", item.str("question"));
         f.put("predicted_answer", predicted == null ? "" : predicted);
         f.put("response", finalText);
