@@ -143,6 +143,17 @@ public final class SplitDataLoader implements DataLoader {
         return new Rows(file, new ArrayList<>(l));
     }
 
+    /** Upstream's CSV splits (docvqa, officeqa): the first {@code *.csv} file of the folder, else {@link #readFirstJson}. */
+    public static Rows readFirstCsvOrJson(Path dir) {
+        Path csv = firstWithSuffix(dir, ".csv");
+        if (csv == null) return readFirstJson(dir);
+        try {
+            return new Rows(csv, Csv.parse(Files.readString(csv)));
+        } catch (IOException e) {
+            throw new ConfigException("cannot read " + csv + ": " + e.getMessage());
+        }
+    }
+
     /** Returns the lexicographically first file ending in {@code suffix}, or null. */
     public static Path firstWithSuffix(Path dir, String suffix) {
         try (Stream<Path> st = Files.list(dir)) {

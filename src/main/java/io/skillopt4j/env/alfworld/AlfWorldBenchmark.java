@@ -3,15 +3,12 @@ package io.skillopt4j.env.alfworld;
 import io.skillopt4j.config.Setting;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.ChatMessage;
-import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
 import io.skillopt4j.env.ChatBenchmark;
-import io.skillopt4j.env.ChildProcess;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
-import io.skillopt4j.env.RowRef;
 import io.skillopt4j.env.SplitDataLoader;
 import io.skillopt4j.internal.AtomicFiles;
 

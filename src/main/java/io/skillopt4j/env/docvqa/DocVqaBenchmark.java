@@ -2,11 +2,9 @@ package io.skillopt4j.env.docvqa;
 
 import io.skillopt4j.config.Setting;
 import io.skillopt4j.env.Answers;
-import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
 import io.skillopt4j.env.ChatBenchmark;
-import io.skillopt4j.env.Csv;
 import io.skillopt4j.env.Images;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.PyLiteral;
@@ -14,16 +12,13 @@ import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
 import io.skillopt4j.env.RowRef;
 import io.skillopt4j.env.SplitDataLoader;
-import io.skillopt4j.ConfigException;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 
 /**
  * Thread-safe. DocVQA: a question about a scanned document page, one multimodal chat call (the page as a data URL,
@@ -39,18 +34,8 @@ public final class DocVqaBenchmark extends ChatBenchmark {
 
     public DocVqaBenchmark(BenchmarkContext ctx) {
         super("docvqa", ctx, SplitDataLoader.builder("docvqa", ctx)
-                .reader(DocVqaBenchmark::read).mapper((row, ref) -> item(row, ref, Setting.string("data_root").of(ctx.config()))).build());
+                .reader(SplitDataLoader::readFirstCsvOrJson).mapper((row, ref) -> item(row, ref, Setting.string("data_root").of(ctx.config()))).build());
         requireExecInputs(true, false); // every task is a page image
-    }
-
-    static SplitDataLoader.Rows read(Path dir) {
-        Path csv = SplitDataLoader.firstWithSuffix(dir, ".csv");
-        if (csv == null) return SplitDataLoader.readFirstJson(dir);
-        try {
-            return new SplitDataLoader.Rows(csv, Csv.parse(Files.readString(csv)));
-        } catch (IOException e) {
-            throw new ConfigException("cannot read " + csv + ": " + e.getMessage());
-        }
     }
 
     static Item item(Map<String, Object> row, RowRef ref, String dataRoot) {

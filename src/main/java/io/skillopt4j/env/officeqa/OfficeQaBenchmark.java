@@ -6,11 +6,9 @@ import io.skillopt4j.backend.ChatMessage;
 import io.skillopt4j.backend.ChatResponse;
 import io.skillopt4j.backend.ToolCall;
 import io.skillopt4j.env.Answers;
-import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
 import io.skillopt4j.env.ChatBenchmark;
-import io.skillopt4j.env.Csv;
 import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.RolloutResult;
@@ -28,7 +26,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
@@ -48,7 +45,7 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
 
     public OfficeQaBenchmark(BenchmarkContext ctx) {
         super("officeqa", ctx, SplitDataLoader.builder("officeqa", ctx)
-                .reader(OfficeQaBenchmark::read).mapper(OfficeQaBenchmark::item).build());
+                .reader(SplitDataLoader::readFirstCsvOrJson).mapper(OfficeQaBenchmark::item).build());
         String mode = Setting.string("search_mode").of(ctx.config()).trim();
         if (!mode.equals("offline")) {
             throw io.skillopt4j.ConfigException.badValue("", "search_mode", mode, "\"offline\" (custom_search and azure_search need live web search, which this port does not implement)");
@@ -82,16 +79,6 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
                     + "or OFFICEQA_DOCS_DIR to the Treasury Bulletin text files (tried: " + String.join(", ", candidates) + ")");
         }
         return roots;
-    }
-
-    static SplitDataLoader.Rows read(Path dir) {
-        Path csv = SplitDataLoader.firstWithSuffix(dir, ".csv");
-        if (csv == null) return SplitDataLoader.readFirstJson(dir);
-        try {
-            return new SplitDataLoader.Rows(csv, Csv.parse(Files.readString(csv)));
-        } catch (IOException e) {
-            throw new ConfigException("cannot read " + csv + ": " + e.getMessage());
-        }
     }
 
     /** JSON list, newline-separated, or comma-separated text (not split when the value ends in .txt). */

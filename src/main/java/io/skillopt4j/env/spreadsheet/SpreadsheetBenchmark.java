@@ -2,7 +2,6 @@ package io.skillopt4j.env.spreadsheet;
 
 import io.skillopt4j.config.Setting;
 import io.skillopt4j.backend.ChatMessage;
-import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
 import io.skillopt4j.env.ChatBenchmark;

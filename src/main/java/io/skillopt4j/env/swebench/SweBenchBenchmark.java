@@ -2,7 +2,6 @@ package io.skillopt4j.env.swebench;
 
 import io.skillopt4j.config.Setting;
 import io.skillopt4j.ConfigException;
-import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
 import io.skillopt4j.env.ChatBenchmark;
@@ -21,7 +20,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 
 /**
  * Thread-safe. SWE-bench: the target writes a unified diff for a GitHub issue; the official harness

@@ -2,11 +2,9 @@ package io.skillopt4j.env.vision;
 
 import io.skillopt4j.config.Setting;
 import io.skillopt4j.env.Answers;
-import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
 import io.skillopt4j.env.ChatBenchmark;
-import io.skillopt4j.env.Images;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.Judge;
 import io.skillopt4j.env.LlmJudge;
@@ -16,12 +14,9 @@ import io.skillopt4j.env.RowRef;
 import io.skillopt4j.env.SplitDataLoader;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
