@@ -1,6 +1,5 @@
 package io.skillopt4j.env;
 
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -14,14 +13,11 @@ import java.util.Objects;
 public record RolloutResult(String id, double hard, double soft, Map<String, Object> fields) {
     public RolloutResult {
         Objects.requireNonNull(id, "id");
-        fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields == null ? Map.of() : fields));
+        fields = Fields.frozen(fields);
     }
 
     /** Returns a field as a string, or "" when absent or null. */
-    public String str(String key) {
-        Object v = fields.get(key);
-        return v == null ? "" : String.valueOf(v);
-    }
+    public String str(String key) { return Fields.str(fields, key); }
 
     /** Returns the task type, or "other" when absent (upstream's bucket for untyped results). */
     public String taskType() {
