@@ -29,7 +29,7 @@ public final class SimServer implements AutoCloseable {
     private final Latency latency;
     private final Faults faults;
     private final String modelName;
-    private final SimHttp http;
+    private final SimHttpServer http;
     private final SimBatches batches;
     private final Map<Long, AtomicInteger> attempts = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> byStage = new ConcurrentHashMap<>();
@@ -51,7 +51,7 @@ public final class SimServer implements AutoCloseable {
         this.batches = new SimBatches(this::batchCompletion, this::message, b.batchDelay, () -> "http://127.0.0.1:" + port());
         this.calls = b.logCalls ? new java.util.concurrent.ConcurrentLinkedQueue<>() : null;
         try {
-            this.http = new SimHttp(b.port, b.threads, this::handle);
+            this.http = SimHttpServer.start(b.port, b.threads, this::handle);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot listen on 127.0.0.1:" + b.port + ": " + e.getMessage(), e);
         }
@@ -125,7 +125,7 @@ public final class SimServer implements AutoCloseable {
                 + (faults.equals(Faults.none()) ? "" : " · faults " + faults) + " · " + requests() + " requests";
     }
 
-    private void handle(SimHttp.Exchange ex) throws IOException {
+    private void handle(SimHttpServer.Exchange ex) throws IOException {
         String path = ex.path();
         int end = path.length();
         while (end > 0 && path.charAt(end - 1) == '/') end--;
@@ -158,7 +158,7 @@ public final class SimServer implements AutoCloseable {
     }
 
     /** One chat-completion attempt; adds the nanoseconds spent in injected delays to {@code injected[0]}. */
-    private void complete(SimHttp.Exchange ex, long[] injected) throws IOException {
+    private void complete(SimHttpServer.Exchange ex, long[] injected) throws IOException {
         String body = ex.body();
         SimProtocol.Parsed req;
         try {
