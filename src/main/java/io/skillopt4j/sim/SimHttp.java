@@ -28,8 +28,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Why not the JDK's {@code com.sun.net.httpserver}: {@code skillopt bench train} measures the framework's
  * overhead against the simulator, so the simulator's own cost must be small. On a 2-core VM, with the project's
- * OkHttp backend as client, the JDK server made a {@code Latency.Fixed(100)} call take 102.1-104.5 ms and a
- * zero-latency round trip ~0.28 ms; this server: ~101.4 ms and ~0.20 ms (docs/simulator.md, "HTTP layer"). Malformed
+ * OkHttp backend as client, re-measured with the JDK server's {@code TCP_NODELAY} on and its own executor
+ * ({@code -Dskillopt.sim.http=jdk}): a zero-latency call with one worker took ~0.96 ms of wall against ~0.71 ms here,
+ * every run (docs/simulator.md, "HTTP layer"). Malformed
  * HTTP (bad request line, headers over 64 KB, bad {@code Content-Length} or chunk) gets a 400 and the
  * connection is closed; nothing escapes a connection thread.
  */
