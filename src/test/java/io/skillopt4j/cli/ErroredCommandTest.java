@@ -65,6 +65,10 @@ class ErroredCommandTest {
                 && err.get(0).contains("resume"), err.get(0));
         assertTrue(down.out().contains("[stopped] after step 0"), down.out());
         assertFalse(Files.exists(out.resolve("summary.json")));
+        CliRun show = CliRun.run("runs", "show", out.toString());
+        assertEquals(0, show.code(), show.err());
+        String faults = show.out().substring(show.out().indexOf("== faults"));
+        assertTrue(faults.lines().anyMatch(l -> l.matches("rollout\\s+0\\s+0\\s+0\\s+0\\s+10\\s*")), show.out()); // the 10 validation items
 
         CliRun eval = CliRun.run("eval", "--config", cfg.toString(), "--skill", tmp.resolve("skill.md").toString(),
                 "--split", "valid_unseen", "--out_root", tmp.resolve("eval").toString());

@@ -76,6 +76,13 @@ class ErroredOutcomeTest {
             assertTrue(errored.values().stream().allMatch(x -> x.isErrored() && x.failReason().startsWith("errored: ")), errored.toString());
             Map<?, ?> faults = (Map<?, ?>) r.summary().get("fault_usage");
             assertEquals(8L, ((Map<?, ?>) faults.get("rollout")).get("errored"), faults.toString());
+            // frames and the report of the stopped run count them per stage
+            io.skillopt4j.frames.RunFrames frames = io.skillopt4j.frames.RunFrames.load(run);
+            io.skillopt4j.frames.Frame ff = frames.faults();
+            assertEquals(List.of("rollout", "_total"), ff.stringColumn("stage").asList());
+            assertEquals(8L, ff.longColumn("errored").getLong(0));
+            assertEquals("8", frames.summary().stringColumn("value").get(frames.summary().stringColumn("key").indexOf("errored")));
+            assertTrue(io.skillopt4j.frames.Report.of(List.of(frames)).html().contains("Faults by stage"));
 
             TrainingResult resumed = SimEndToEnd.train(sim, setup(run), run);
             assertFalse(resumed.stopped());
