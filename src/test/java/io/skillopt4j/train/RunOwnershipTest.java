@@ -95,17 +95,28 @@ class RunOwnershipTest {
         assertFalse(first.await().stopped(), "the first trainer's lock survived the second's attempt");
     }
 
+    /** With slow update and meta skill, and an edit budget that does not depend on the number of steps. */
+    private static Map<String, Object> extendable(Path skill) {
+        Map<String, Object> c = TrainerEndToEndTest.baseConfig(skill, 2);
+        c.put("lr_scheduler", "constant");
+        return c;
+    }
+
     @Test
     void forceNewMovesTheOldRunAsideAndExtendEpochsContinuesAFinishedRun() throws Exception {
         Path skill = TrainerEndToEndTest.initialSkill(tmp);
         Path out = tmp.resolve("run");
-        Map<String, Object> c = cfg(skill);
+        Map<String, Object> c = extendable(skill);
         c.put("num_epochs", 1);
         TrainerEndToEndTest.trainer(c, out, 2, null).train();
+        Path planned = tmp.resolve("planned");
+        Map<String, Object> two = extendable(skill);
+        two.put("num_epochs", 2);
+        TrainerEndToEndTest.trainer(two, planned, 2, null).train();
         int spe = ((Number) ((Map<?, ?>) Json.read(out.resolve("config.json"))).get("steps_per_epoch")).intValue();
         Map<String, String> finished = hashes(out);
 
-        Map<String, Object> more = cfg(skill);
+        Map<String, Object> more = extendable(skill);
         more.put("num_epochs", 2);
         RunFolderConflict refused = assertThrows(RunFolderConflict.class, () -> TrainerEndToEndTest.trainer(more, out, 2, null).train());
         assertTrue(refused.getMessage().contains("train.num_epochs 1 -> 2") && refused.getMessage().contains("--extend-epochs"), refused.getMessage());
@@ -119,6 +130,10 @@ class RunOwnershipTest {
         TrainingResult extended = TrainerEndToEndTest.trainer(more, out, 2, null).train();
         assertFalse(extended.alreadyComplete());
         assertEquals(2 * spe, ((List<?>) Json.read(out.resolve("history.json"))).size());
+        // a constant edit budget does not depend on the planned total: the extended run is the two-epoch run
+        assertEquals(TrainerResumeTest.timeless(planned), TrainerResumeTest.timeless(out));
+        Map<?, ?> want = (Map<?, ?>) Json.read(planned.resolve("summary.json")), got = (Map<?, ?>) Json.read(out.resolve("summary.json"));
+        for (String k : List.of("test_hard", "final_test_hard", "baseline_test_hard", "best_step")) assertEquals(want.get(k), got.get(k), k);
         assertFalse(((Map<?, ?>) Json.read(out.resolve("config.json"))).containsKey("extend_epochs"), "a command switch, not config");
         String best = Files.readString(out.resolve("best_skill.md"));
         assertEquals(RolloutStamp.hash(best), RolloutStamp.stored(out.resolve("test_eval")), "the test rows are the new best skill's");
@@ -137,5 +152,27 @@ class RunOwnershipTest {
         extendedFiles.remove(RunLock.FILE);
         assertEquals(extendedFiles, moved, "moved as it was");
         assertEquals(3, ((Number) ((Map<?, ?>) Json.read(new RunPaths(out).config())).get("batch_size")).intValue());
+    }
+
+    @Test
+    void anEvaluationOwnsItsFolderAndNeverScoresOneSkillWithAnothersRows() throws Exception {
+        Path weak = TrainerEndToEndTest.initialSkill(tmp), strong = tmp.resolve("strong.md");
+        StringBuilder rules = new StringBuilder("# Skill\n");
+        for (String k : TestBench.KEYWORDS) rules.append("RULE:").append(k).append('\n');
+        Files.writeString(strong, rules.toString());
+        io.skillopt4j.config.FlatConfig cfg = io.skillopt4j.config.FlatConfig.of(cfg(weak));
+        java.util.function.BiFunction<Path, Path, Evaluator> eval = (skill, out) ->
+                new Evaluator(cfg, new TestBench(12, 6, 6, 2, new io.skillopt4j.backend.UsageMeter()), skill, "valid_unseen", out);
+        Path shared = tmp.resolve("eval"), fresh = tmp.resolve("fresh");
+        assertEquals(0.0, ((Number) eval.apply(weak, shared).run().get("hard")).doubleValue());
+        double again = ((Number) eval.apply(strong, shared).run().get("hard")).doubleValue();
+        assertEquals(((Number) eval.apply(strong, fresh).run().get("hard")).doubleValue(), again);
+        assertEquals(1.0, again);
+        assertTrue(Files.isRegularFile(shared.resolve("results." + RolloutStamp.hash(Files.readString(weak)).substring(0, 16) + ".jsonl")),
+                "the other skill's rows are moved aside, not lost");
+        try (RunLock held = RunLock.acquire(shared, "test")) {
+            RunFolderLocked e = assertThrows(RunFolderLocked.class, () -> eval.apply(strong, shared).run());
+            assertEquals(ProcessHandle.current().pid(), e.holderPid());
+        }
     }
 }
