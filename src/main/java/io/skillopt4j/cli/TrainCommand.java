@@ -37,6 +37,11 @@ public final class TrainCommand implements Callable<Integer> {
                 .listener(printer).trainer();
         printer.ledger(trainer.ledger());
         TrainingResult r = runStoppable(trainer);
+        if (r.alreadyComplete()) {
+            out.println("[train] " + trainer.outRoot() + " is already complete: nothing was run or written"
+                    + " (--extend-epochs with a larger train.num_epochs continues it, --force-new starts afresh)");
+            out.flush();
+        }
         if ("errored".equals(r.summary().get("stop_reason"))) {
             err.println(r.summary().get("message")); // the one line: which stage errored, why, and that it resumes
             err.flush();

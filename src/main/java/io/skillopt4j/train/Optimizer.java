@@ -4,6 +4,7 @@ import io.skillopt4j.ErroredHalt;
 import io.skillopt4j.backend.ChatModel;
 import io.skillopt4j.backend.UsageMeter;
 import io.skillopt4j.backend.ChatRequest;
+import io.skillopt4j.internal.JsonReply;
 import io.skillopt4j.internal.Redactor;
 
 import java.util.ArrayList;
