@@ -98,7 +98,7 @@ final class DemoCommand implements Callable<Integer> {
             if (r.stopped()) {
                 err.println(r.summary().getOrDefault("message", "skillopt demo: stopped; run the same command again to resume"));
                 err.flush();
-                return 1;
+                return "errored".equals(r.summary().get("stop_reason")) ? TrainCommand.EXIT_ERRORED : 1;
             }
             Path report = writeReport(outRoot, err);
             DemoProgress.printSummary(out, r.summary(), outRoot, report, trainer.ledger(), !realBackend);
