@@ -82,6 +82,7 @@ class ErroredOutcomeTest {
             assertEquals(List.of("rollout", "_total"), ff.stringColumn("stage").asList());
             assertEquals(8L, ff.longColumn("errored").getLong(0));
             assertEquals("8", frames.summary().stringColumn("value").get(frames.summary().stringColumn("key").indexOf("errored")));
+            assertEquals("stopped (errored: resumable)", frames.summary().stringColumn("value").get(frames.summary().stringColumn("key").indexOf("status")));
             assertTrue(io.skillopt4j.frames.Report.of(List.of(frames)).html().contains("Faults by stage"));
 
             TrainingResult resumed = SimEndToEnd.train(sim, setup(run), run);
