@@ -35,6 +35,7 @@ public final class RunsCommand implements Runnable {
 
         @Override public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
+            new io.skillopt4j.config.Checks().atLeast("--rows", rows, 1).throwIfAny();
             try {
                 Frame f = Runs.list(dir);
                 out.println(f.print(rows, TextTable.MAX_WIDTH).substring(1));
@@ -63,7 +64,10 @@ public final class RunsCommand implements Runnable {
 
         @Override public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
+            io.skillopt4j.config.Checks checks = new io.skillopt4j.config.Checks().atLeast("--rows", rows, 1).atLeast("--width", width, 4);
             List<String> names = frames.contains("all") ? FRAMES : frames;
+            for (String n : names) if (!FRAMES.contains(n) && !n.equals("all")) checks.oneOf("--frame", n, FRAMES);
+            checks.throwIfAny();
             for (String n : names) {
                 if (!FRAMES.contains(n)) {
                     spec.commandLine().getErr().println("error: --frame " + n + " is not a frame; allowed: " + String.join(", ", FRAMES) + ", all");
