@@ -52,8 +52,11 @@ final class ChatCommand implements Callable<Integer> {
 
     @Override public Integer call() {
         // every static problem at once, before a backend is built
-        Checks checks = new Checks().oneOf("--role", role, java.util.List.of("optimizer", "target"))
-                .positive("--timeout", timeoutSeconds).url("--base-url", baseUrl);
+        Checks checks = new Checks().positive("--timeout", timeoutSeconds).url("--base-url", baseUrl);
+        if (!role.equals("optimizer") && !role.equals("target")) {
+            String c = io.skillopt4j.config.Suggest.closest(role, java.util.List.of("optimizer", "target"));
+            checks.add("--role must be optimizer or target, got \"" + role + "\"" + (c == null ? "" : "; did you mean " + c + "?"));
+        }
         java.util.List<String> problems = new java.util.ArrayList<>();
         ConfigRequest req;
         try {

@@ -66,14 +66,12 @@ public final class RunsCommand implements Runnable {
             PrintWriter out = spec.commandLine().getOut();
             io.skillopt4j.config.Checks checks = new io.skillopt4j.config.Checks().atLeast("--rows", rows, 1).atLeast("--width", width, 4);
             List<String> names = frames.contains("all") ? FRAMES : frames;
-            for (String n : names) if (!FRAMES.contains(n) && !n.equals("all")) checks.oneOf("--frame", n, FRAMES);
-            checks.throwIfAny();
             for (String n : names) {
-                if (!FRAMES.contains(n)) {
-                    spec.commandLine().getErr().println("error: --frame " + n + " is not a frame; allowed: " + String.join(", ", FRAMES) + ", all");
-                    return 2;
-                }
+                if (FRAMES.contains(n)) continue;
+                String c = io.skillopt4j.config.Suggest.closest(n, FRAMES);
+                checks.add("--frame " + n + " is not a frame; allowed: " + String.join(", ", FRAMES) + ", all" + (c == null ? "" : "; did you mean " + c + "?"));
             }
+            checks.throwIfAny();
             RunFrames f;
             try {
                 f = RunFrames.load(run);

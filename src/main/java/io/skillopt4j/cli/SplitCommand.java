@@ -36,7 +36,7 @@ final class SplitCommand implements Callable<Integer> {
         try {
             RatioSplit.parseRatio(ratio);
         } catch (io.skillopt4j.ConfigException e) {
-            checks.add("--ratio: " + e.getMessage());
+            checks.add(e.getMessage());
         }
         checks.throwIfAny();
         RatioSplit.Result r = RatioSplit.materialize(data, ratio, seed, out.toAbsolutePath().normalize());

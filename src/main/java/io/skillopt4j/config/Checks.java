@@ -76,17 +76,17 @@ public final class Checks {
     /** An existing regular file. */
     public Checks file(String name, Path p) {
         if (p == null) return this;
-        if (!Files.exists(p)) return add(name + " " + p + ": no such file");
-        if (Files.isDirectory(p)) return add(name + " " + p + ": is a directory, not a file");
-        if (!Files.isReadable(p)) return add(name + " " + p + ": not readable (permission denied)");
+        if (!Files.exists(p)) return add(name + ": file not found: " + p);
+        if (Files.isDirectory(p)) return add(name + ": " + p + " is a directory, not a file");
+        if (!Files.isReadable(p)) return add(name + ": " + p + " is not readable (permission denied)");
         return this;
     }
 
     /** An existing directory. */
     public Checks dir(String name, Path p) {
         if (p == null) return this;
-        if (!Files.exists(p)) return add(name + " " + p + ": no such directory");
-        if (!Files.isDirectory(p)) return add(name + " " + p + ": not a directory");
+        if (!Files.exists(p)) return add(name + ": directory not found: " + p);
+        if (!Files.isDirectory(p)) return add(name + ": " + p + " is not a directory");
         return this;
     }
 

@@ -232,21 +232,25 @@ public final class SkillOpt {
     }
 
     /**
-     * Resolves once and runs the static checks: every problem (bad values, unknown env, an out_root that is a file,
-     * a bad split ratio, behaviour-changing warnings unless {@link #relaxed()}) is thrown as one {@link ConfigException},
-     * one line each; the other warnings go to {@link #onWarning}. Nothing is built, read or created yet.
+     * Resolves once and checks the config: every problem (bad values, sections of the wrong type, behaviour-changing
+     * warnings unless {@link #relaxed()}) is thrown as one {@link ConfigException}, one line each; the other warnings
+     * go to {@link #onWarning}. Nothing is built, read or created.
      */
-    public ResolvedConfig resolve() { return checked(false, new Checks()); }
+    public ResolvedConfig resolve() { return checked(false, false, new Checks()); }
 
-    /** {@link #resolve()} plus the checks a training adds ({@code skill_init} names a file): what {@link #trainer()} checks first. */
-    public ResolvedConfig check() { return checked(true, new Checks()); }
+    /**
+     * {@link #resolve()} plus the checks a training adds — the env is installed, {@code skill_init} names a file,
+     * {@code out_root} can be a folder, split settings and data paths exist — all reported together: what
+     * {@link #trainer()} checks before it builds a backend or touches a file.
+     */
+    public ResolvedConfig check() { return checked(true, true, new Checks()); }
 
     private boolean isError(ConfigWarning w) {
         return !spec.relaxed && (spec.cliWarnings ? w.category().equals(ConfigWarning.USER) : w.changesBehaviour());
     }
 
-    /** {@link #resolve()} with the training-only checks ({@code skill_init}) and the caller's own problems. */
-    private ResolvedConfig checked(boolean training, Checks checks) {
+    /** {@link #resolve()}; when {@code build}, with the pre-build checks (training: {@code skill_init}) and the caller's own problems. */
+    private ResolvedConfig checked(boolean build, boolean training, Checks checks) {
         List<String> problems = new ArrayList<>();
         ResolvedConfig r = new ConfigResolver(spec.clock, spec.cwd).check(request(), problems);
         List<ConfigWarning> warnings = new ArrayList<>(r.warnings());
@@ -255,7 +259,7 @@ public final class SkillOpt {
         boolean warningErrors = false;
         for (ConfigWarning w : warnings) if (isError(w)) { all.add(w.message()); warningErrors = true; }
         all.addAll(problems);
-        Preflight.check(r, spec.cwd.toAbsolutePath(), spec.benchmark != null, all);
+        if (build) Preflight.check(r, spec.cwd.toAbsolutePath(), spec.benchmark != null, all);
         all.addAll(checks.problems());
         if (!all.problems().isEmpty()) {
             String hint = warningErrors && !spec.cliWarnings ? " (relaxed() makes this a warning)" : "";
@@ -284,7 +288,7 @@ public final class SkillOpt {
     private record Parts(ResolvedConfig resolved, FlatConfig flat, Path outRoot, ModelRoles roles, Benchmark benchmark) {}
 
     private Parts parts(boolean training, Checks checks) {
-        ResolvedConfig resolved = checked(training, checks);
+        ResolvedConfig resolved = checked(true, training, checks);
         FlatConfig flat = resolved.flat();
         Path out = resolved.run().env().outRoot();
         if (!"off".equals(resolved.run().model().responseCache()) && resolved.run().model().responseCacheDir().isBlank())
