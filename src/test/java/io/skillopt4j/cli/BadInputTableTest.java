@@ -270,7 +270,7 @@ class BadInputTableTest {
                 .toArray(String[]::new);
         String named = c.named().replace("$F", F);
         Map<String, String> before = snapshot();
-        CliRun r = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> CliRun.run(args));
+        CliRun r = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> CliRun.run(args));
         List<String> lines = r.err().lines().filter(l -> !l.isBlank()).toList();
         String where = c + "\nstderr:\n" + r.err() + "stdout:\n" + r.out();
         assertEquals(2, r.code(), where);
