@@ -135,6 +135,12 @@ class RunOwnershipTest {
         Map<?, ?> want = (Map<?, ?>) Json.read(planned.resolve("summary.json")), got = (Map<?, ?>) Json.read(out.resolve("summary.json"));
         for (String k : List.of("test_hard", "final_test_hard", "baseline_test_hard", "best_step")) assertEquals(want.get(k), got.get(k), k);
         assertFalse(((Map<?, ?>) Json.read(out.resolve("config.json"))).containsKey("extend_epochs"), "a command switch, not config");
+        assertEquals(Files.exists(planned.resolve("test_eval_final/results.jsonl")), Files.exists(out.resolve("test_eval_final/results.jsonl")),
+                "test_eval_final holds rows only when the final skill is not the best one, as in the planned run");
+        if (Files.exists(out.resolve("test_eval_final/results.jsonl"))) {
+            assertEquals(RolloutStamp.hash(Files.readString(new RunPaths(out).skill(2 * spe))), RolloutStamp.stored(out.resolve("test_eval_final")),
+                    "the final skill's rows, not those of the one-epoch run's final skill");
+        }
         String best = Files.readString(out.resolve("best_skill.md"));
         assertEquals(RolloutStamp.hash(best), RolloutStamp.stored(out.resolve("test_eval")), "the test rows are the new best skill's");
         assertTrue(TrainerEndToEndTest.trainer(more, out, 2, null).train().alreadyComplete());
