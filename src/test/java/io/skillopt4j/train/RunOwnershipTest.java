@@ -71,7 +71,21 @@ class RunOwnershipTest {
         try (RunLock lock = RunLock.acquire(out, "test")) {
             assertEquals(holder.pid(), ((Number) lock.staleHolder().orElseThrow().get("pid")).longValue());
         }
-        TrainingResult done = TrainerEndToEndTest.trainer(cfg(skill), out, 2, null).train();
+        // the kill again, this time reported by the trainer that takes the lock over
+        Process again = java(LockHolder.class, out.toString());
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(again.getInputStream(), StandardCharsets.UTF_8))) {
+            assertNotNull(r.readLine());
+            again.destroyForcibly();
+            assertTrue(again.waitFor(30, TimeUnit.SECONDS));
+        }
+        List<String> notes = new java.util.concurrent.CopyOnWriteArrayList<>();
+        io.skillopt4j.run.TrainingListener folder = new io.skillopt4j.run.TrainingListener() {
+            @Override public void stageFinished(io.skillopt4j.run.TrainingEvent.StageFinished e) {
+                if (e.stage().equals("run_folder")) notes.add(e.detail());
+            }
+        };
+        TrainingResult done = TrainerEndToEndTest.trainer(cfg(skill), out, 2, folder).train();
+        assertEquals(List.of("took over the lock left by pid " + again.pid()), notes.stream().map(n -> n.substring(0, n.indexOf(" ("))).toList());
         assertFalse(done.stopped());
         assertEquals("", Files.readString(out.resolve(RunLock.FILE)), "released: empty at rest");
     }
