@@ -2,7 +2,7 @@ package io.skillopt4j.backend;
 
 import io.skillopt4j.BackendException;
 import io.skillopt4j.backend.internal.HttpErrors;
-import io.skillopt4j.backend.internal.JsonReply;
+import io.skillopt4j.internal.JsonReply;
 import io.skillopt4j.internal.Redactor;
 
 import java.time.Duration;

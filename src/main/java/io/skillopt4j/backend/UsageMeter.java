@@ -9,6 +9,8 @@ import java.util.TreeMap;
  * Thread-safe. Counts successful calls per role and stage (calls, prompt/completion/total/cached tokens,
  * latency). {@link #stageSummary()} has upstream's {@code token_summary} shape:
  * {@code {stage: {calls, prompt_tokens, completion_tokens, total_tokens}, "_total": {...}}}.
+ * Also counts faults per role and stage ({@link #recordFault}): retries, give-ups, fast fails, fallbacks and
+ * errored items, which {@link #faultSummary()} reports in the same stage → counts shape.
  */
 public final class UsageMeter {
     /** Immutable. Totals of one (role, stage) cell. */
@@ -31,6 +33,10 @@ public final class UsageMeter {
 
     private final Map<String, Counts> cells = new TreeMap<>();
     private final Map<String, Counts> modelCells = new TreeMap<>();
+    private final Map<String, Long> faults = new TreeMap<>();
+
+    /** The fault kinds {@link #recordFault} accepts, in the order {@link #faultSummary} lists them. */
+    public static final java.util.List<String> FAULT_KINDS = java.util.List.of("retries", "give_ups", "fast_fails", "fallbacks", "errored");
 
     /**
      * Runs {@code work} with every call it makes — on this thread and on threads started inside it, such as a
@@ -60,6 +66,48 @@ public final class UsageMeter {
         (hold != null && hold != this ? hold : this).put(role, stage, model == null ? "" : model, usage, latency);
     }
 
+    /**
+     * Records one fault of {@code role} in {@code stage}: {@code kind} is one of {@link #FAULT_KINDS} — "retries"
+     * (one more attempt of a call), "give_ups" (a call failed after its retries), "fast_fails" (a call failed at
+     * once, without retrying), "fallbacks" (an answer replaced by a fallback), "errored" (an item or analyst call
+     * recorded as errored). Like {@link #record}, counts into the meter this thread is held in.
+     */
+    public void recordFault(String role, String stage, String kind) {
+        if (!FAULT_KINDS.contains(kind)) throw new IllegalArgumentException("unknown fault kind '" + kind + "'; allowed: " + FAULT_KINDS);
+        UsageMeter hold = HOLD.get();
+        UsageMeter into = hold != null && hold != this ? hold : this;
+        synchronized (into) {
+            into.faults.merge(role + "\u0000" + stage + "\u0000" + kind, 1L, Long::sum);
+        }
+    }
+
+    /**
+     * Returns fault counts per stage (roles summed) and {@code "_total"}: {@code {stage: {kind: n}}}, every kind
+     * of {@link #FAULT_KINDS} present (0 when none), stages sorted; only {@code "_total"} when nothing faulted.
+     */
+    public Map<String, Map<String, Long>> faultSummary() {
+        Map<String, Long> f;
+        synchronized (this) {
+            f = new TreeMap<>(faults);
+        }
+        Map<String, Map<String, Long>> stages = new TreeMap<>();
+        Map<String, Long> total = zeroFaults();
+        f.forEach((k, n) -> {
+            String[] p = k.split("\u0000", -1);
+            stages.computeIfAbsent(p[1], s -> zeroFaults()).merge(p[2], n, Long::sum);
+            total.merge(p[2], n, Long::sum);
+        });
+        Map<String, Map<String, Long>> out = new LinkedHashMap<>(stages);
+        out.put("_total", total);
+        return out;
+    }
+
+    private static Map<String, Long> zeroFaults() {
+        Map<String, Long> m = new LinkedHashMap<>();
+        FAULT_KINDS.forEach(k -> m.put(k, 0L));
+        return m;
+    }
+
     private synchronized void put(String role, String stage, String model, Usage usage, Duration latency) {
         Counts one = Counts.ZERO.plus(usage, latency == null ? Duration.ZERO : latency);
         cells.merge(role + "\u0000" + stage, one, Counts::plus);
@@ -69,15 +117,19 @@ public final class UsageMeter {
     /** Adds everything {@code other} counted to this meter (and leaves {@code other} empty). */
     public void add(UsageMeter other) {
         Map<String, Counts> c, m;
+        Map<String, Long> f;
         synchronized (other) {
             c = new TreeMap<>(other.cells);
             m = new TreeMap<>(other.modelCells);
+            f = new TreeMap<>(other.faults);
             other.cells.clear();
             other.modelCells.clear();
+            other.faults.clear();
         }
         synchronized (this) {
             c.forEach((k, v) -> cells.merge(k, v, Counts::plus));
             m.forEach((k, v) -> modelCells.merge(k, v, Counts::plus));
+            f.forEach((k, v) -> faults.merge(k, v, Long::sum));
         }
     }
 
@@ -102,15 +154,20 @@ public final class UsageMeter {
         synchronized (m) {
             out.cells.putAll(m.cells);
             out.modelCells.putAll(m.modelCells);
+            out.faults.putAll(m.faults);
         }
         return out;
     }
 
-    /** Returns this meter's cells as JSON-ready data ({@code cells}, {@code models}: key → six counts), for {@link #fromJson}. */
+    /**
+     * Returns this meter's cells as JSON-ready data ({@code cells}, {@code models}: key → six counts; {@code faults}:
+     * key → count), for {@link #fromJson}.
+     */
     public synchronized Map<String, Object> toJson() {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("cells", countsJson(cells));
         out.put("models", countsJson(modelCells));
+        out.put("faults", new LinkedHashMap<>(faults));
         return out;
     }
 
@@ -119,6 +176,8 @@ public final class UsageMeter {
         UsageMeter m = new UsageMeter();
         readCounts(json.get("cells"), m.cells);
         readCounts(json.get("models"), m.modelCells);
+        if (json.get("faults") instanceof Map<?, ?> f)
+            f.forEach((k, v) -> { if (v instanceof Number n) m.faults.put(String.valueOf(k), n.longValue()); });
         return m;
     }
 

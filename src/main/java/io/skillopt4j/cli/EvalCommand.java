@@ -49,6 +49,10 @@ public final class EvalCommand implements Callable<Integer> {
             err.println(b.getMessage());
             err.flush();
             return 1;
+        } catch (io.skillopt4j.ErroredHalt e) {
+            err.println(e.getMessage()); // finished items are kept; errored ones run again when the command is repeated
+            err.flush();
+            return TrainCommand.EXIT_ERRORED;
         }
         out.println(String.format(Locale.ROOT, "  Results: hard=%.4f  soft=%.4f  (n=%s)", s.get("hard"), s.get("soft"), s.get("n_items")));
         out.println("  Cost: " + ev.ledger().progressLine());

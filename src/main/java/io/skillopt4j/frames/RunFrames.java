@@ -15,7 +15,7 @@ import java.util.function.Supplier;
 /**
  * Thread-safe (frames are built once, lazily, and every accessor returns a fresh copy). The Tablesaw frames of
  * one run folder: {@link #steps()}, {@link #epochs()}, {@link #edits()}, {@link #rollouts()}, {@link #traces()},
- * {@link #tokens()}, {@link #tests()} and {@link #summary()}; columns and types are listed in docs/frames.md.
+ * {@link #tokens()}, {@link #faults()}, {@link #tests()} and {@link #summary()}; columns and types are listed in docs/frames.md.
  * <pre>{@code
  * RunFrames f = RunFrames.load(Path.of("outputs/skillopt_searchqa_x"));
  * f.steps().where(f.steps().booleanColumn("accepted").isTrue());
@@ -60,6 +60,12 @@ public final class RunFrames {
      * empty for local runs.
      */
     public Frame engineWorkers() { return cached("engine_workers", () -> EngineFrames.workers(run.dir())); }
+
+    /**
+     * Faults per stage — retries, give_ups, fast_fails, fallbacks, errored (items or calls whose backend failed after
+     * its retries) — over every session of the run, with a {@code _total} row (docs/outputs.md).
+     */
+    public Frame faults() { return cached("faults", () -> FaultFrames.faults(run)); }
 
     /** Token counts per step and stage (plus what ran outside steps), without cost. */
     public Frame tokens() { return cached("tokens", () -> RolloutFrames.tokens(run, null)); }
@@ -114,6 +120,9 @@ public final class RunFrames {
             }
             Object total = StepFrames.map(StepFrames.map(s.get("token_summary")).get("_total")).get("total_tokens");
             kv.put("total_tokens", total);
+            // fault totals over every session; per stage in faults()
+            Map<String, Long> faults = FaultFrames.counts(run).get("_total");
+            for (String k : io.skillopt4j.run.FaultCounts.KINDS) kv.put(k, faults.getOrDefault(k, 0L));
             kv.put("warnings", run.warnings().size());
             StringColumn keys = StringColumn.create("key");
             StringColumn vals = StringColumn.create("value");
