@@ -33,7 +33,7 @@ public final class TrainCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         ProgressPrinter printer = new ProgressPrinter(out);
         Trainer trainer = SkillOpt.request(ConfigOptions.train().request(spec.commandLine().getParseResult()))
-                .relaxed().onWarning(w -> { err.println(w); err.flush(); })
+                .cliWarnings().onWarning(w -> { err.println(w); err.flush(); })
                 .listener(printer).trainer();
         printer.ledger(trainer.ledger());
         TrainingResult r = runStoppable(trainer);

@@ -70,6 +70,8 @@ final class Finish {
             try {
                 if (SkillDocument.hash(st.currentSkill).equals(SkillDocument.hash(st.bestSkill))) {
                     finalTest = bestTest;
+                    // the folder holds only summary.json then; rows a finished run left there (before --extend-epochs) go aside
+                    io.skillopt4j.run.RolloutStamp.retireOthers(paths.root().resolve("test_eval_final"), st.bestSkill);
                     p.writer.json(paths.root().resolve("test_eval_final").resolve("summary.json"),
                             Rollout.buckets(benchmark.taskTypes(), bestTest.results()));
                 } else {

@@ -152,6 +152,8 @@ public final class Trainer {
                 l.on(new TrainingEvent.RunFinished(outRoot, false, o.summary()));
                 return new TrainingResult(o.summary(), outRoot, true);
             }
+            lock.staleHolder().ifPresent(h -> l.on(new TrainingEvent.StageFinished(0, "run_folder", Duration.ZERO,
+                    "took over the lock left by pid " + h.get("pid") + " (" + h.get("command") + " since " + h.get("started") + ", no longer running)")));
             if (o.movedTo() != null) l.on(new TrainingEvent.StageFinished(0, "run_folder", Duration.ZERO, "--force-new: moved the previous run to " + o.movedTo()));
             return run(stop, l, s, data, spe, initial, cfgOut);
         }
