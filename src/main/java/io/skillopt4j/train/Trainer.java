@@ -1,6 +1,7 @@
 package io.skillopt4j.train;
 
 import io.skillopt4j.BudgetExceeded;
+import io.skillopt4j.ErroredHalt;
 import io.skillopt4j.config.Setting;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.ModelRoles;
@@ -10,6 +11,8 @@ import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BatchSpec;
 import io.skillopt4j.env.DataLoader;
 import io.skillopt4j.internal.Redactor;
+import io.skillopt4j.run.FaultCounts;
+import io.skillopt4j.run.RunLock;
 import io.skillopt4j.run.RunPaths;
 import io.skillopt4j.run.RunWriter;
 import io.skillopt4j.run.TrainingEvent;
@@ -61,6 +64,7 @@ public final class Trainer {
         this.listener = TrainingListener.all(b.listeners);
         this.clock = b.clock == null ? Clock.systemUTC() : b.clock;
         this.engine = b.engine != null ? b.engine : ExecutionEngine.named(Setting.string("engine_name").of(config));
+        Rollout.maxErroredFraction(config); // a bad value is a config error before any model call
     }
 
     public static Builder builder() { return new Builder(); }
@@ -97,6 +101,7 @@ public final class Trainer {
         SelectionEval selection; EditBudgetSchedule schedule; StepBuffer stepBuffer = new StepBuffer();
         TrainingListener listener; Optimizer optimizer; int totalSteps; List<Map<String, Object>> history;
         boolean pipelined = true;
+        double maxErrored;
         boolean pipelined() { return pipelined; }
 
         TrainSettings settings() { return settings; } RunWriter writer() { return writer; } Clock clock() { return clock; }
@@ -128,16 +133,37 @@ public final class Trainer {
         }
     }
 
+    /**
+     * Checks the folder under its lock before anything is written: a conflicting config is refused, a complete run is
+     * returned as it is (nothing written), {@code --force-new} moves an old run aside.
+     */
     private TrainingResult run(AtomicBoolean stop, TrainingListener l) {
         TrainSettings s = TrainSettings.from(config);
+        DataLoader data = benchmark.data();
+        int trainSize = RunSetup.trainSize(s, data);
+        int spe = s.stepsPerEpoch(trainSize);
+        String initial = RunSetup.initialSkill(s.skillInit());
+        Map<String, Object> cfgOut = RunSetup.derivedConfig(config, roles, outRoot, s, trainSize, spe);
+        RunPaths paths = new RunPaths(outRoot);
+        try (RunLock lock = RunLock.acquire(outRoot, "train")) {
+            ResumeCheck.Outcome o = ResumeCheck.check(paths, Redactor.redact(cfgOut), initial, s.numEpochs() * spe,
+                    Setting.bool("force_new").of(config), Setting.bool("extend_epochs").of(config), clock);
+            if (o.complete()) {
+                l.on(new TrainingEvent.RunFinished(outRoot, false, o.summary()));
+                return new TrainingResult(o.summary(), outRoot, true);
+            }
+            lock.staleHolder().ifPresent(h -> l.on(new TrainingEvent.StageFinished(0, "run_folder", Duration.ZERO,
+                    "took over the lock left by pid " + h.get("pid") + " (" + h.get("command") + " since " + h.get("started") + ", no longer running)")));
+            if (o.movedTo() != null) l.on(new TrainingEvent.StageFinished(0, "run_folder", Duration.ZERO, "--force-new: moved the previous run to " + o.movedTo()));
+            return run(stop, l, s, data, spe, initial, cfgOut);
+        }
+    }
+
+    private TrainingResult run(AtomicBoolean stop, TrainingListener l, TrainSettings s, DataLoader data, int spe, String initial,
+                               Map<String, Object> cfgOut) {
         RunPaths paths = new RunPaths(outRoot);
         RunWriter w = new RunWriter(paths);
-        DataLoader data = benchmark.data();
-        int trainSize = resolveTrainSize(s, data);
-        int spe = s.stepsPerEpoch(trainSize);
         int total = s.numEpochs() * spe;
-        String initial = readInitialSkill(s.skillInit());
-        Map<String, Object> cfgOut = derivedConfig(s, trainSize, spe);
         w.json(paths.config(), Redactor.redact(cfgOut));
 
         roles.ledger().attach(paths.root().resolve(RunPaths.COST_LEDGER));
@@ -150,6 +176,7 @@ public final class Trainer {
         p.usage = roles.usage();
         p.listener = l;
         p.pipelined = Setting.bool("pipeline_stages").of(config);
+        p.maxErrored = Rollout.maxErroredFraction(config);
         p.totalSteps = total;
         p.schedule = new EditBudgetSchedule(s.lrScheduler(), s.editBudget(), s.minEditBudget(), total);
         p.state = new RunState();
@@ -165,9 +192,10 @@ public final class Trainer {
         BackgroundRollouts background = s.backgroundEval() && batchPoll == null
                 ? new BackgroundRollouts(benchmark, benchmark.workers(), roles.usage(), eng.rolloutItems()) : null;
         try {
-            p.optimizer = new Optimizer(eng.optimizer(roles.optimizer()), background == null ? () -> {} : background::optimizerCall, s.jsonReask());
+            p.optimizer = new Optimizer(eng.optimizer(roles.optimizer()), background == null ? () -> {} : background::optimizerCall, s.jsonReask(),
+                    roles.usage());
             Prompts prompts = new Prompts(benchmark);
-            p.rollout = new Rollout(benchmark, background, eng.rolloutItems()).withBatchApi(batchPoll);
+            p.rollout = new Rollout(benchmark, background, eng.rolloutItems()).withBatchApi(batchPoll).withErrored(p.maxErrored, roles.usage());
             p.reflect = new Reflect(s, p.optimizer, prompts, w, pool);
             p.aggregate = new Aggregate(s, p.optimizer, pool);
             p.select = new Select(s, p.optimizer);
@@ -226,6 +254,8 @@ public final class Trainer {
             return stopped(p, l, null);
         } catch (BudgetExceeded e) {
             return stopped(p, l, e);
+        } catch (ErroredHalt e) {
+            return stopped(p, l, e);
         } finally {
             if (background != null) background.close();
             pool.shutdownNow();
@@ -233,15 +263,25 @@ public final class Trainer {
         }
     }
 
-    /** The resumable stop: nothing of the unfinished step is persisted; a budget stop carries its one-line reason. */
-    private TrainingResult stopped(Parts p, TrainingListener l, BudgetExceeded budget) {
+    /**
+     * The resumable stop: nothing of the unfinished step is persisted; a budget stop ({@code stop_reason: "budget"}) and
+     * an errored one ({@code "errored"}, with {@code errored_stage}) carry their one-line reason as {@code message}.
+     */
+    private TrainingResult stopped(Parts p, TrainingListener l, Throwable why) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("stopped", true);
         m.put("last_completed_step", p.history.isEmpty() ? 0 : p.history.get(p.history.size() - 1).get("step"));
-        if (budget != null) {
-            m.put("stop_reason", "budget");
-            m.put("message", budget.getMessage());
+        if (why instanceof BudgetExceeded) m.put("stop_reason", "budget");
+        if (why instanceof ErroredHalt e) {
+            m.put("stop_reason", "errored");
+            m.put("errored_stage", e.stage());
         }
+        if (why != null) m.put("message", why.getMessage());
+        // this session's faults are kept in faults.jsonl, so the resumed run's summary still counts them
+        Map<String, Map<String, Long>> session = p.usage.faultSummary();
+        m.put("fault_usage", FaultCounts.plus(FaultCounts.stored(outRoot), session));
+        FaultCounts.append(p.writer, why instanceof ErroredHalt ? "errored" : why != null ? "budget" : "stopped",
+                ((Number) m.get("last_completed_step")).intValue(), session);
         l.on(new TrainingEvent.RunFinished(outRoot, true, m));
         return new TrainingResult(m, outRoot);
     }
@@ -281,37 +321,6 @@ public final class Trainer {
         st.persist(p.writer, 0, p.schedule.current());
         p.listener.on(new TrainingEvent.StageFinished(0, "baseline", java.time.Duration.ofMillis(clock.millis() - t),
                 "selection hard=" + String.format(java.util.Locale.ROOT, "%.3f", sc.hard())));
-    }
-
-    private static int resolveTrainSize(TrainSettings s, DataLoader data) {
-        int configured = s.configuredTrainSize();
-        int inferred = data == null ? 0 : data.trainSize();
-        if (configured > 0 && inferred > 0 && configured != inferred) {
-            throw new ConfigException("train_size must match the train split (" + inferred + " items), got " + configured);
-        }
-        int n = configured > 0 ? configured : inferred;
-        if (n <= 0) throw new ConfigException("train_size must be > 0: set train.train_size or provide a non-empty train split");
-        return n;
-    }
-
-    private static String readInitialSkill(String skillInit) {
-        if (skillInit == null || skillInit.isBlank()) return "";
-        Path f = Path.of(skillInit).toAbsolutePath();
-        return Files.isRegularFile(f) ? Trajectories.readFile(f) : "";
-    }
-
-    private Map<String, Object> derivedConfig(TrainSettings s, int trainSize, int spe) {
-        Map<String, Object> m = new LinkedHashMap<>(config.asMap());
-        m.put("out_root", outRoot.toString());
-        m.put("train_size", trainSize);
-        m.put("steps_per_epoch", spe);
-        m.put("batches_per_epoch", spe * s.accumulation());
-        m.put("samples_per_epoch", trainSize);
-        m.put("skill_update_mode", s.updateMode().configName());
-        m.put("lr_control_mode", s.lrControlMode());
-        // the thinking policy can come from the environment, so upstream records what is actually sent
-        io.skillopt4j.backend.Backends.qwenThinkingModes(config, roles, System.getenv()).ifPresent(q -> m.put("resolved_qwen_thinking_modes", q));
-        return m;
     }
 
     private static java.util.concurrent.ThreadFactory daemonThreads() {
