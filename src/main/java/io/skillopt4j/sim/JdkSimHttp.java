@@ -12,7 +12,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -56,16 +55,7 @@ final class JdkSimHttp implements SimHttpServer {
 
     @Override public int port() { return server.getAddress().getPort(); }
 
-    @Override public long pause(long ms) {
-        if (ms <= 0) return 0;
-        long t0 = System.nanoTime();
-        try {
-            closing.await(ms, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        return System.nanoTime() - t0;
-    }
+    @Override public long pause(long ms) { return SimHttpServer.pause(closing, ms); }
 
     @Override public void close() {
         closing.countDown();

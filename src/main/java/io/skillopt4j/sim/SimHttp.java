@@ -74,16 +74,7 @@ final class SimHttp implements SimHttpServer {
 
     @Override public int port() { return server.getLocalPort(); }
 
-    @Override public long pause(long ms) {
-        if (ms <= 0) return 0;
-        long t0 = System.nanoTime();
-        try {
-            closing.await(ms, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        return System.nanoTime() - t0;
-    }
+    @Override public long pause(long ms) { return SimHttpServer.pause(closing, ms); }
 
     /** Stops accepting, drops every open connection (also held ones) and waits briefly for their threads. */
     @Override public void close() {

@@ -10,6 +10,18 @@ interface SimHttpServer extends AutoCloseable {
     /** Waits up to {@code ms} or until the server closes; returns the nanoseconds actually waited. */
     long pause(long ms);
 
+    /** Waits up to {@code ms} or until {@code closing} opens; returns the nanoseconds actually waited. */
+    static long pause(java.util.concurrent.CountDownLatch closing, long ms) {
+        if (ms <= 0) return 0;
+        long t0 = System.nanoTime();
+        try {
+            closing.await(ms, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return System.nanoTime() - t0;
+    }
+
     /** Stops accepting, drops every open connection (also held ones). */
     @Override void close();
 
