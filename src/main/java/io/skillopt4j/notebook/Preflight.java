@@ -31,6 +31,8 @@ final class Preflight {
         RunConfig.Env env = r.run().env();
         if (!customBenchmark) envName(env.name(), out);
         out.outputDir("out_root", env.outRoot());
+        String prices = r.run().model().priceTable();
+        if (!prices.isBlank()) out.file("model.price_table", cwd.resolve(prices).normalize());
         if (env.splitMode().equals("ratio")) {
             try {
                 RatioSplit.parseRatio(env.splitRatio());
