@@ -31,6 +31,7 @@ public final class UsageMeter {
 
     private final Map<String, Counts> cells = new TreeMap<>();
     private final Map<String, Counts> modelCells = new TreeMap<>();
+    private final Map<String, Long> faults = new TreeMap<>();
 
     /**
      * Runs {@code work} with every call it makes — on this thread and on threads started inside it, such as a
@@ -60,6 +61,31 @@ public final class UsageMeter {
         (hold != null && hold != this ? hold : this).put(role, stage, model == null ? "" : model, usage, latency);
     }
 
+    /**
+     * Counts one transport or call fault of {@code role} in {@code stage}: {@code kind} is "retries", "give_ups",
+     * "fast_fails", "fallbacks" or "errored". Held like {@link #record}.
+     */
+    public void recordFault(String role, String stage, String kind) {
+        UsageMeter hold = HOLD.get();
+        (hold != null && hold != this ? hold : this).putFault(role + "\u0000" + stage + "\u0000" + kind, 1);
+    }
+
+    private synchronized void putFault(String key, long n) { faults.merge(key, n, Long::sum); }
+
+    /** Returns fault counts per stage ({@code {stage: {kind: n}}}, roles summed, sorted) plus "_total". */
+    public synchronized Map<String, Object> faultSummary() {
+        Map<String, Map<String, Long>> byStage = new TreeMap<>();
+        Map<String, Long> total = new TreeMap<>();
+        faults.forEach((k, n) -> {
+            String[] p = k.split("\u0000", -1);
+            byStage.computeIfAbsent(p[1], x -> new TreeMap<>()).merge(p[2], n, Long::sum);
+            total.merge(p[2], n, Long::sum);
+        });
+        Map<String, Object> out = new LinkedHashMap<>(byStage);
+        out.put("_total", total);
+        return out;
+    }
+
     private synchronized void put(String role, String stage, String model, Usage usage, Duration latency) {
         Counts one = Counts.ZERO.plus(usage, latency == null ? Duration.ZERO : latency);
         cells.merge(role + "\u0000" + stage, one, Counts::plus);
@@ -69,15 +95,19 @@ public final class UsageMeter {
     /** Adds everything {@code other} counted to this meter (and leaves {@code other} empty). */
     public void add(UsageMeter other) {
         Map<String, Counts> c, m;
+        Map<String, Long> f;
         synchronized (other) {
             c = new TreeMap<>(other.cells);
             m = new TreeMap<>(other.modelCells);
+            f = new TreeMap<>(other.faults);
             other.cells.clear();
             other.modelCells.clear();
+            other.faults.clear();
         }
         synchronized (this) {
             c.forEach((k, v) -> cells.merge(k, v, Counts::plus));
             m.forEach((k, v) -> modelCells.merge(k, v, Counts::plus));
+            f.forEach((k, v) -> faults.merge(k, v, Long::sum));
         }
     }
 
@@ -102,6 +132,7 @@ public final class UsageMeter {
         synchronized (m) {
             out.cells.putAll(m.cells);
             out.modelCells.putAll(m.modelCells);
+            out.faults.putAll(m.faults);
         }
         return out;
     }
@@ -111,6 +142,7 @@ public final class UsageMeter {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("cells", countsJson(cells));
         out.put("models", countsJson(modelCells));
+        if (!faults.isEmpty()) out.put("faults", new LinkedHashMap<>(faults));
         return out;
     }
 
@@ -119,6 +151,8 @@ public final class UsageMeter {
         UsageMeter m = new UsageMeter();
         readCounts(json.get("cells"), m.cells);
         readCounts(json.get("models"), m.modelCells);
+        if (json.get("faults") instanceof Map<?, ?> f)
+            f.forEach((k, v) -> { if (v instanceof Number n) m.faults.put(String.valueOf(k), n.longValue()); });
         return m;
     }
 

@@ -128,7 +128,12 @@ public final class Trainer {
         }
     }
 
+    /** Transport retries, give-ups and fast fails of this run's calls go to {@code logs/transport.log}, not stderr. */
     private TrainingResult run(AtomicBoolean stop, TrainingListener l) {
+        return io.skillopt4j.backend.TransportLog.during(outRoot.resolve("logs").resolve("transport.log"), () -> runLogged(stop, l));
+    }
+
+    private TrainingResult runLogged(AtomicBoolean stop, TrainingListener l) {
         TrainSettings s = TrainSettings.from(config);
         RunPaths paths = new RunPaths(outRoot);
         RunWriter w = new RunWriter(paths);
