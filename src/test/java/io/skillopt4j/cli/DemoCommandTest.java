@@ -44,7 +44,8 @@ class DemoCommandTest {
         if (System.getenv("OPENAI_COMPATIBLE_BASE_URL") != null) return; // a real server is configured here
         Result r = run("demo", "--backend", "openai_compatible", "--out_root", dir.resolve("x").toString());
         assertEquals(2, r.code());
-        assertTrue(r.err().startsWith("error: --backend openai_compatible needs OPENAI_COMPATIBLE_BASE_URL"), r.err());
+        assertTrue(r.err().startsWith("error: model.openai_compatible_base_url is not set"), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
     }
 
     @Test void simServeStartsPrintsItsUrlAndStops() {
