@@ -3,7 +3,7 @@ package io.skillopt4j.backend;
 import io.skillopt4j.BackendException;
 import io.skillopt4j.backend.internal.Http;
 import io.skillopt4j.backend.internal.HttpErrors;
-import io.skillopt4j.backend.internal.JsonReply;
+import io.skillopt4j.internal.JsonReply;
 import io.skillopt4j.internal.Redactor;
 
 import java.time.Duration;

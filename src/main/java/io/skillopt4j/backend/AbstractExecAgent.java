@@ -52,6 +52,13 @@ public abstract class AbstractExecAgent implements ExecAgent {
         this.defaultTimeout = defaultTimeout == null ? Duration.ofSeconds(120) : defaultTimeout;
     }
 
+    /** Takes what every CLI agent's builder sets; {@code emptyResponseRetries} overrides the builder's when the backend keeps it elsewhere. */
+    protected AbstractExecAgent(Builder<?> b, int emptyResponseRetries) {
+        this(b.model, b.env, b.meter, emptyResponseRetries, b.timeout);
+    }
+
+    protected AbstractExecAgent(Builder<?> b) { this(b, b.emptyResponseRetries); }
+
     @Override public String model() { return model; }
 
     /** Returns the trace file prefix (codex, claude, cursor, copilot) and marker name. */
@@ -226,6 +233,17 @@ public abstract class AbstractExecAgent implements ExecAgent {
         return Proc.run(cmd, cwd, childEnv, stdin, timeout);
     }
 
+    /** Returns the child's stdout, then its stderr under a {@code [stderr]} line, as the raw trace keeps them. */
+    protected static String rawOutput(Proc.Result r) {
+        return r.stdout() + (r.stderr().isBlank() ? "" : (r.stdout().isEmpty() ? "" : "\n") + "[stderr]\n" + r.stderr());
+    }
+
+    /** Returns "{@code what} failed with exit code N: " and the last 4000 characters of stderr (stdout when stderr is blank). */
+    protected static String exitFailure(String what, Proc.Result r) {
+        String out = (r.stderr().isBlank() ? r.stdout() : r.stderr()).strip();
+        return what + " failed with exit code " + r.exitCode() + ": " + (out.length() > 4000 ? out.substring(out.length() - 4000) : out);
+    }
+
     /** Returns "tagged", "plain_text" or "missing" for a final response. */
     static String answerFormat(String text) {
         if (text == null || text.isBlank()) return "missing";
@@ -243,4 +261,34 @@ public abstract class AbstractExecAgent implements ExecAgent {
     }
 
     @Override public String toString() { return getClass().getSimpleName() + "[backend=" + backend() + ", model=" + model + "]"; }
+
+    /** Not thread-safe; use once. What every exec agent's builder sets; the executable and retries are ignored where a backend keeps them elsewhere. */
+    @SuppressWarnings("unchecked")
+    public abstract static class Builder<B extends Builder<B>> {
+        String model;
+        private String path;
+        private final String defaultPath;
+        Map<String, String> env;
+        UsageMeter meter;
+        int emptyResponseRetries = 1;
+        Duration timeout;
+
+        protected Builder(String defaultModel, String defaultPath) {
+            this.model = defaultModel;
+            this.path = defaultPath;
+            this.defaultPath = defaultPath;
+        }
+
+        public B model(String m) { this.model = m; return (B) this; }
+        /** The CLI executable (default: its name on PATH). */
+        public B path(String p) { this.path = p; return (B) this; }
+        /** The child's environment before scrubbing (default: this process's). */
+        public B env(Map<String, String> e) { this.env = e; return (B) this; }
+        public B meter(UsageMeter m) { this.meter = m; return (B) this; }
+        public B emptyResponseRetries(int n) { this.emptyResponseRetries = n; return (B) this; }
+        /** Default per-task timeout when the task has none (120 s). */
+        public B timeout(Duration t) { this.timeout = t; return (B) this; }
+
+        String executable() { return path == null || path.isBlank() ? defaultPath : path; }
+    }
 }

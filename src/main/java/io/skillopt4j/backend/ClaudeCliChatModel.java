@@ -5,7 +5,7 @@ import io.skillopt4j.BackendException;
 import io.skillopt4j.backend.internal.ClaudeStream;
 import io.skillopt4j.backend.internal.CliPrompt;
 import io.skillopt4j.backend.internal.HttpErrors;
-import io.skillopt4j.backend.internal.JsonReply;
+import io.skillopt4j.internal.JsonReply;
 import io.skillopt4j.backend.internal.Proc;
 import io.skillopt4j.internal.Json;
 import io.skillopt4j.internal.Redactor;

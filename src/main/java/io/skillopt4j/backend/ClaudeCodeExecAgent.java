@@ -28,8 +28,8 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
     private final List<String> allowedTools;
 
     private ClaudeCodeExecAgent(Builder b) {
-        super(b.model, b.env, b.meter, b.emptyResponseRetries, b.timeout);
-        this.path = b.path == null || b.path.isBlank() ? "claude" : b.path;
+        super(b);
+        this.path = b.executable();
         this.profile = b.profile == null ? "" : b.profile.trim();
         this.effort = effort(b.effort);
         this.maxThinkingTokens = Math.max(0, b.maxThinkingTokens);
@@ -92,7 +92,7 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
 
     @Override protected Attempt attempt(ExecTask task, Path ws, String prompt, int no, Duration timeout) throws IOException {
         Proc.Result r = exec(command(ws, prompt, task.dataDirs(), task.images()), ws, Proc.scrubbedEnv(env, Set.of("ANTHROPIC_*", "CLAUDE_*"), Map.of()), null, timeout);
-        String raw = r.stdout() + (r.stderr().isBlank() ? "" : (r.stdout().isEmpty() ? "" : "\n") + "[stderr]\n" + r.stderr());
+        String raw = rawOutput(r);
         ParsedTrace t = ClaudeStream.parse(r.stdout());
         String text = t.finalText().strip();
         if (r.timedOut()) return new Attempt(raw, t, "", Outcome.EMPTY, "claude_code_exec: timed out after " + timeout.toSeconds() + "s");
@@ -110,32 +110,21 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
     }
 
     /** Not thread-safe; use once. */
-    public static final class Builder {
-        private String model = "claude-sonnet-4-6";
-        private String path = "claude";
+    public static final class Builder extends AbstractExecAgent.Builder<Builder> {
         private String profile = "";
         private String effort = "medium";
         private int maxThinkingTokens = 16384;
         private String permissionMode;
         private List<String> allowedTools;
-        private Map<String, String> env;
-        private UsageMeter meter;
-        private int emptyResponseRetries = 1;
-        private Duration timeout;
 
-        public Builder model(String m) { this.model = m; return this; }
-        public Builder path(String p) { this.path = p; return this; }
+        Builder() { super("claude-sonnet-4-6", "claude"); }
+
         public Builder profile(String p) { this.profile = p; return this; }
         public Builder effort(String e) { this.effort = e; return this; }
         public Builder maxThinkingTokens(int n) { this.maxThinkingTokens = n; return this; }
         public Builder permissionMode(String m) { this.permissionMode = m; return this; }
         /** Tool allowlist (default Read, Bash); an empty list means no tools. */
         public Builder allowedTools(List<String> t) { this.allowedTools = t; return this; }
-        public Builder env(Map<String, String> e) { this.env = e; return this; }
-        public Builder meter(UsageMeter m) { this.meter = m; return this; }
-        public Builder emptyResponseRetries(int n) { this.emptyResponseRetries = n; return this; }
-        /** Default per-task timeout when the task has none (120 s). */
-        public Builder timeout(Duration t) { this.timeout = t; return this; }
 
         public ClaudeCodeExecAgent build() { return new ClaudeCodeExecAgent(this); }
     }

@@ -60,14 +60,10 @@ public final class CodexExecAgent extends AbstractExecAgent {
         Files.deleteIfExists(last);
         task.dataDirs().forEach(AbstractExecAgent::validated);
         Proc.Result r = exec(command(ws, prompt, task.images()), ws, Proc.scrubbedEnv(env, CodexSettings.CHILD_ENV, Map.of()), null, timeout);
-        String raw = r.stdout() + (r.stderr().isBlank() ? "" : (r.stdout().isEmpty() ? "" : "\n") + "[stderr]\n" + r.stderr());
+        String raw = rawOutput(r);
         ParsedTrace t = CodexStream.parse(r.stdout() + "\n" + r.stderr());
         if (r.timedOut()) return new Attempt(raw, t, "", Outcome.FAILED, "codex_exec: timed out after " + timeout.toSeconds() + "s");
-        if (r.exitCode() != 0) {
-            String out = (r.stderr().isBlank() ? r.stdout() : r.stderr()).strip();
-            return new Attempt(raw, t, "", Outcome.FAILED, "codex exec failed with exit code " + r.exitCode() + ": "
-                    + (out.length() > 4000 ? out.substring(out.length() - 4000) : out));
-        }
+        if (r.exitCode() != 0) return new Attempt(raw, t, "", Outcome.FAILED, exitFailure("codex exec", r));
         String text = Files.isRegularFile(last) ? Files.readString(last, StandardCharsets.UTF_8) : "";
         if (text.isBlank()) return new Attempt(raw, t, "", Outcome.EMPTY, "codex_exec: empty last message");
         return new Attempt(raw, t, text, Outcome.OK, "");

@@ -25,8 +25,8 @@ public final class CopilotExecAgent extends AbstractExecAgent {
     private final List<Path> addDirs;
 
     private CopilotExecAgent(Builder b) {
-        super(b.model, b.env, b.meter, b.emptyResponseRetries, b.timeout);
-        this.path = b.path == null || b.path.isBlank() ? "copilot" : b.path;
+        super(b);
+        this.path = b.executable();
         this.home = b.home;
         this.allowAllTools = b.allowAllTools;
         this.allowFileEdits = b.allowFileEdits;
@@ -57,14 +57,10 @@ public final class CopilotExecAgent extends AbstractExecAgent {
     @Override protected Attempt attempt(ExecTask task, Path ws, String prompt, int no, Duration timeout) throws IOException {
         List<Path> dirs = addDirs(ws, task);
         Proc.Result r = exec(command(ws, prompt, dirs.subList(1, dirs.size())), ws, CopilotChatModel.childEnv(env, home), null, timeout);
-        String raw = r.stdout() + (r.stderr().isBlank() ? "" : (r.stdout().isEmpty() ? "" : "\n") + "[stderr]\n" + r.stderr());
+        String raw = rawOutput(r);
         ParsedTrace t = CopilotStream.parse(r.stdout());
         if (r.timedOut()) return new Attempt(raw, t, "", Outcome.FAILED, "copilot_exec: timed out after " + timeout.toSeconds() + "s");
-        if (r.exitCode() != 0) {
-            String out = (r.stderr().isBlank() ? r.stdout() : r.stderr()).strip();
-            return new Attempt(raw, t, "", Outcome.FAILED, "Copilot CLI failed with exit code " + r.exitCode() + ": "
-                    + (out.length() > 4000 ? out.substring(out.length() - 4000) : out));
-        }
+        if (r.exitCode() != 0) return new Attempt(raw, t, "", Outcome.FAILED, exitFailure("Copilot CLI", r));
         if (t.finalText().isEmpty()) {
             String tail = raw.strip();
             return new Attempt(raw, t, "", Outcome.EMPTY, "Copilot CLI returned no response: "
@@ -80,28 +76,18 @@ public final class CopilotExecAgent extends AbstractExecAgent {
     }
 
     /** Not thread-safe; use once. */
-    public static final class Builder {
-        private String model = "";
-        private String path = "copilot";
+    public static final class Builder extends AbstractExecAgent.Builder<Builder> {
         private String home;
         private boolean allowAllTools;
         private boolean allowFileEdits;
         private List<Path> addDirs = List.of();
-        private Map<String, String> env;
-        private UsageMeter meter;
-        private int emptyResponseRetries = 1;
-        private Duration timeout;
 
-        public Builder model(String m) { this.model = m; return this; }
-        public Builder path(String p) { this.path = p; return this; }
+        Builder() { super("", "copilot"); }
+
         public Builder home(String h) { this.home = h; return this; }
         public Builder allowAllTools(boolean b) { this.allowAllTools = b; return this; }
         public Builder allowFileEdits(boolean b) { this.allowFileEdits = b; return this; }
         public Builder addDirs(List<Path> d) { this.addDirs = d; return this; }
-        public Builder env(Map<String, String> e) { this.env = e; return this; }
-        public Builder meter(UsageMeter m) { this.meter = m; return this; }
-        public Builder emptyResponseRetries(int n) { this.emptyResponseRetries = n; return this; }
-        public Builder timeout(Duration t) { this.timeout = t; return this; }
 
         public CopilotExecAgent build() { return new CopilotExecAgent(this); }
     }

@@ -25,8 +25,8 @@ public final class CursorExecAgent extends AbstractExecAgent {
     private final List<Path> addDirs;
 
     private CursorExecAgent(Builder b) {
-        super(b.model, b.env, b.meter, b.emptyResponseRetries, b.timeout);
-        this.path = b.path == null || b.path.isBlank() ? "cursor-agent" : b.path;
+        super(b);
+        this.path = b.executable();
         String sb = b.sandbox == null || b.sandbox.isBlank() ? "enabled" : b.sandbox.trim();
         if (!sb.equals("enabled") && !sb.equals("disabled")) throw ConfigException.badValue("", "cursor_exec_sandbox", b.sandbox, "enabled or disabled");
         if (b.allowFileEdits && sb.equals("disabled")) {
@@ -65,7 +65,7 @@ public final class CursorExecAgent extends AbstractExecAgent {
         List<Path> dirs = addDirs(ws, task);
         Proc.Result r = exec(command(ws, dirs.subList(1, dirs.size())), ws, Proc.scrubbedEnv(env, Set.of("CURSOR_API_KEY", "CURSOR_*"), Map.of()),
                 execPrompt(prompt, allowFileEdits), timeout);
-        String raw = r.stdout() + (r.stderr().isBlank() ? "" : (r.stdout().isEmpty() ? "" : "\n") + "[stderr]\n" + r.stderr());
+        String raw = rawOutput(r);
         ParsedTrace t = CursorStream.parse(r.stdout());
         if (r.timedOut()) return new Attempt(raw, t, "", Outcome.FAILED, "cursor_exec: timed out after " + timeout.toSeconds() + "s");
         if (r.exitCode() != 0) {
@@ -88,26 +88,16 @@ public final class CursorExecAgent extends AbstractExecAgent {
     }
 
     /** Not thread-safe; use once. */
-    public static final class Builder {
-        private String model = "composer-2.5";
-        private String path = "cursor-agent";
+    public static final class Builder extends AbstractExecAgent.Builder<Builder> {
         private String sandbox = "enabled";
         private boolean allowFileEdits;
         private List<Path> addDirs = List.of();
-        private Map<String, String> env;
-        private UsageMeter meter;
-        private int emptyResponseRetries = 1;
-        private Duration timeout;
 
-        public Builder model(String m) { this.model = m; return this; }
-        public Builder path(String p) { this.path = p; return this; }
+        Builder() { super("composer-2.5", "cursor-agent"); }
+
         public Builder sandbox(String s) { this.sandbox = s; return this; }
         public Builder allowFileEdits(boolean b) { this.allowFileEdits = b; return this; }
         public Builder addDirs(List<Path> d) { this.addDirs = d; return this; }
-        public Builder env(Map<String, String> e) { this.env = e; return this; }
-        public Builder meter(UsageMeter m) { this.meter = m; return this; }
-        public Builder emptyResponseRetries(int n) { this.emptyResponseRetries = n; return this; }
-        public Builder timeout(Duration t) { this.timeout = t; return this; }
 
         public CursorExecAgent build() { return new CursorExecAgent(this); }
     }

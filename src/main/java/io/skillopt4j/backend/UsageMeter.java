@@ -9,6 +9,8 @@ import java.util.TreeMap;
  * Thread-safe. Counts successful calls per role and stage (calls, prompt/completion/total/cached tokens,
  * latency). {@link #stageSummary()} has upstream's {@code token_summary} shape:
  * {@code {stage: {calls, prompt_tokens, completion_tokens, total_tokens}, "_total": {...}}}.
+ * Also counts faults per role and stage ({@link #recordFault}): retries, give-ups, fast fails, fallbacks and
+ * errored items, which {@link #faultSummary()} reports in the same stage → counts shape.
  */
 public final class UsageMeter {
     /** Immutable. Totals of one (role, stage) cell. */
@@ -32,6 +34,9 @@ public final class UsageMeter {
     private final Map<String, Counts> cells = new TreeMap<>();
     private final Map<String, Counts> modelCells = new TreeMap<>();
     private final Map<String, Long> faults = new TreeMap<>();
+
+    /** The fault kinds {@link #recordFault} accepts, in the order {@link #faultSummary} lists them. */
+    public static final java.util.List<String> FAULT_KINDS = java.util.List.of("retries", "give_ups", "fast_fails", "fallbacks", "errored");
 
     /**
      * Runs {@code work} with every call it makes — on this thread and on threads started inside it, such as a
@@ -62,28 +67,45 @@ public final class UsageMeter {
     }
 
     /**
-     * Counts one transport or call fault of {@code role} in {@code stage}: {@code kind} is "retries", "give_ups",
-     * "fast_fails", "fallbacks" or "errored". Held like {@link #record}.
+     * Records one fault of {@code role} in {@code stage}: {@code kind} is one of {@link #FAULT_KINDS} — "retries"
+     * (one more attempt of a call), "give_ups" (a call failed after its retries), "fast_fails" (a call failed at
+     * once, without retrying), "fallbacks" (an answer replaced by a fallback), "errored" (an item or analyst call
+     * recorded as errored). Like {@link #record}, counts into the meter this thread is held in.
      */
     public void recordFault(String role, String stage, String kind) {
+        if (!FAULT_KINDS.contains(kind)) throw new IllegalArgumentException("unknown fault kind '" + kind + "'; allowed: " + FAULT_KINDS);
         UsageMeter hold = HOLD.get();
-        (hold != null && hold != this ? hold : this).putFault(role + "\u0000" + stage + "\u0000" + kind, 1);
+        UsageMeter into = hold != null && hold != this ? hold : this;
+        synchronized (into) {
+            into.faults.merge(role + "\u0000" + stage + "\u0000" + kind, 1L, Long::sum);
+        }
     }
 
-    private synchronized void putFault(String key, long n) { faults.merge(key, n, Long::sum); }
-
-    /** Returns fault counts per stage ({@code {stage: {kind: n}}}, roles summed, sorted) plus "_total". */
-    public synchronized Map<String, Object> faultSummary() {
-        Map<String, Map<String, Long>> byStage = new TreeMap<>();
-        Map<String, Long> total = new TreeMap<>();
-        faults.forEach((k, n) -> {
+    /**
+     * Returns fault counts per stage (roles summed) and {@code "_total"}: {@code {stage: {kind: n}}}, every kind
+     * of {@link #FAULT_KINDS} present (0 when none), stages sorted; only {@code "_total"} when nothing faulted.
+     */
+    public Map<String, Map<String, Long>> faultSummary() {
+        Map<String, Long> f;
+        synchronized (this) {
+            f = new TreeMap<>(faults);
+        }
+        Map<String, Map<String, Long>> stages = new TreeMap<>();
+        Map<String, Long> total = zeroFaults();
+        f.forEach((k, n) -> {
             String[] p = k.split("\u0000", -1);
-            byStage.computeIfAbsent(p[1], x -> new TreeMap<>()).merge(p[2], n, Long::sum);
+            stages.computeIfAbsent(p[1], s -> zeroFaults()).merge(p[2], n, Long::sum);
             total.merge(p[2], n, Long::sum);
         });
-        Map<String, Object> out = new LinkedHashMap<>(byStage);
+        Map<String, Map<String, Long>> out = new LinkedHashMap<>(stages);
         out.put("_total", total);
         return out;
+    }
+
+    private static Map<String, Long> zeroFaults() {
+        Map<String, Long> m = new LinkedHashMap<>();
+        FAULT_KINDS.forEach(k -> m.put(k, 0L));
+        return m;
     }
 
     private synchronized void put(String role, String stage, String model, Usage usage, Duration latency) {
@@ -137,12 +159,15 @@ public final class UsageMeter {
         return out;
     }
 
-    /** Returns this meter's cells as JSON-ready data ({@code cells}, {@code models}: key → six counts), for {@link #fromJson}. */
+    /**
+     * Returns this meter's cells as JSON-ready data ({@code cells}, {@code models}: key → six counts; {@code faults}:
+     * key → count), for {@link #fromJson}.
+     */
     public synchronized Map<String, Object> toJson() {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("cells", countsJson(cells));
         out.put("models", countsJson(modelCells));
-        if (!faults.isEmpty()) out.put("faults", new LinkedHashMap<>(faults));
+        out.put("faults", new LinkedHashMap<>(faults));
         return out;
     }
 

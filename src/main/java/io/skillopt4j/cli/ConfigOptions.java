@@ -63,8 +63,11 @@ public final class ConfigOptions {
             List<String> choices = FlagValues.choices(f, eval);
             String label = choices.isEmpty() ? "<" + f.type().name().toLowerCase(Locale.ROOT) + ">"
                     : "{" + String.join(",", choices) + "}";
-            spec.addOption(OptionSpec.builder("--" + f.flag()).paramLabel(label).type(String.class)
-                    .hidden(f.retired()).description(f.help() + " [" + f.path() + "]").build());
+            OptionSpec.Builder o = OptionSpec.builder("--" + f.flag()).paramLabel(label).type(String.class)
+                    .hidden(f.retired()).description(f.help() + " [" + f.path() + "]");
+            // SkillOpt4J's hyphenated switches (--force-new) may stand alone; upstream's bool flags take a value
+            if (f.type() == FlagSpec.FlagType.BOOL && f.flag().contains("-")) o.arity("0..1").fallbackValue("true");
+            spec.addOption(o.build());
         }
         return spec;
     }

@@ -28,8 +28,8 @@ final class ProgressPrinter implements TrainingListener {
     }
 
     @Override public void stageFinished(TrainingEvent.StageFinished e) {
-        if (e.step() == 0 && e.stage().equals("baseline")) {
-            out.println("[baseline] " + e.detail());
+        if (e.step() == 0 && (e.stage().equals("baseline") || e.stage().equals("run_folder"))) {
+            out.println("[" + e.stage() + "] " + e.detail());
             out.flush();
         }
     }

@@ -36,6 +36,11 @@ public final class TrainCommand implements Callable<Integer> {
                 .listener(printer).trainer();
         printer.ledger(trainer.ledger());
         TrainingResult r = runStoppable(trainer);
+        if (r.alreadyComplete()) {
+            out.println("[train] " + trainer.outRoot() + " is already complete: nothing was run or written"
+                    + " (--extend-epochs with a larger train.num_epochs continues it, --force-new starts afresh)");
+            out.flush();
+        }
         return r.stopped() ? 130 : 0;
     }
 

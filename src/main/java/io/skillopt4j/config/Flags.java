@@ -205,6 +205,9 @@ public final class Flags {
                 .asOurs().consumerDefault(true));
         t.add(n("prompt_cache", "model.prompt_cache", STR, "Prompt-caching hints: OpenAI prompt_cache_key, Anthropic cache_control (auto = the providers' own endpoints)")
                 .evalToo().asOurs().withChoices("auto", "on", "off").consumerDefault("auto"));
+        // run-folder ownership (docs/training.md "Resuming"): switches of one command, not recorded in config.json
+        t.add(o("force_new", "force-new", "train.force_new", BOOL, false, "Start the run folder afresh: move an existing run aside to <out_root>.replaced-<time>"));
+        t.add(o("extend_epochs", "extend-epochs", "train.extend_epochs", BOOL, false, "Let a finished or stopped run continue with a larger num_epochs (nothing else may change)"));
         // no flags: a --batch_* flag would take --batch away from --batch_size as argparse's unique prefix
         t.add(n("batch_api", "evaluation.batch_api", BOOL, "Send evaluation rollouts (baseline, selection, test, slow-update comparisons) through the provider's Batch API at its discount")
                 .noFlag().asOurs().consumerDefault(false));

@@ -15,10 +15,13 @@ import io.skillopt4j.internal.Resources;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
 
 /**
  * Thread-safe. Base of the chat-target benchmarks: runs items through the shared {@link RolloutRunner} with the
@@ -171,6 +174,63 @@ public abstract class ChatBenchmark implements Benchmark {
         messages.add(ChatMessage.system(renderSystem(systemTemplate, ctx.request().skill())));
         messages.add(imgs.isEmpty() ? ChatMessage.user(user) : ChatMessage.user(user, imgs.stream().map(Images::dataUrl).toList()));
         return chat(messages).text();
+    }
+
+    /** Immutable. A chat rollout's last reply, its number of turns, and the conversation entries so far (mutable, for the evaluation entry). */
+    protected record Turns(String reply, int turns, List<Map<String, Object>> conversation) {}
+
+    /**
+     * Asks the exec agent once, or chats for up to {@code max_turns} turns: after each reply {@code nudge} gets the
+     * turn number and the reply and returns the next user message, or null when the reply will do.
+     */
+    protected Turns converse(RolloutRunner.Context ctx, String systemTemplate, String user, BiFunction<Integer, String, String> nudge) {
+        List<Map<String, Object>> conv = new ArrayList<>();
+        if (agent().isPresent()) {
+            String reply = ask(ctx, systemTemplate, user, List.of());
+            conv.add(turn(1, reply));
+            return new Turns(reply, 1, conv);
+        }
+        List<ChatMessage> msgs = new ArrayList<>(List.of(ChatMessage.system(renderSystem(systemTemplate, ctx.request().skill())), ChatMessage.user(user)));
+        String reply = chat(msgs).text();
+        conv.add(turn(1, reply));
+        int turns = 1, maxTurns = Math.max(1, Setting.integer("max_turns").of(cfg));
+        String next;
+        while (turns < maxTurns && (next = nudge.apply(turns, reply)) != null) {
+            msgs.add(ChatMessage.assistant(reply));
+            msgs.add(ChatMessage.user(next));
+            reply = chat(msgs).text();
+            conv.add(turn(++turns, reply));
+        }
+        return new Turns(reply, turns, conv);
+    }
+
+    /** One target reply as a conversation entry. */
+    protected static Map<String, Object> turn(int n, String reply) {
+        return Map.of("type", "message", "turn", n, "content", reply);
+    }
+
+    /** The first fields of an item's result: question and task type. */
+    protected static Map<String, Object> itemFields(Item item) {
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("question", item.str("question"));
+        f.put("task_type", item.str("task_type"));
+        return f;
+    }
+
+    /** The last fields of a chat rollout's result: the reply, why it failed (null: it did not), agent_ok and n_turns. */
+    protected static Map<String, Object> replyFields(Map<String, Object> f, String reply, String failReason, int turns) {
+        f.put("response", reply);
+        if (failReason != null) f.put("fail_reason", failReason);
+        f.put("agent_ok", true);
+        f.put("n_turns", turns);
+        return f;
+    }
+
+    /** The task types of all splits' items, sorted; {@code whenNone} when the data names none. */
+    protected List<String> taskTypesOfData(List<String> whenNone) {
+        TreeSet<String> t = new TreeSet<>();
+        for (String s : List.of("train", "val", "test")) for (Item i : data.split(s)) t.add(i.str("task_type"));
+        return t.isEmpty() ? whenNone : new ArrayList<>(t);
     }
 
     /** Directories an exec target must be able to read for this benchmark's tasks (OfficeQA's documents); none by default. */

@@ -58,6 +58,9 @@ public final class SplitDataLoader implements DataLoader {
     /** Starts a builder for {@code env} (used for the generated-split folder name and messages). */
     public static Builder builder(String env) { return new Builder(env); }
 
+    /** Returns a builder reading {@code env}'s splits from the benchmark's config, under its output root. */
+    public static Builder builder(String env, BenchmarkContext ctx) { return builder(env).config(ctx.config()).outRoot(ctx.outRoot()); }
+
     /** Returns a loader over in-memory splits (a notebook's lists); the folder is null. */
     public static SplitDataLoader of(String env, List<Item> train, List<Item> val, List<Item> test) {
         Map<String, List<Item>> m = new LinkedHashMap<>();
@@ -138,6 +141,17 @@ public final class SplitDataLoader implements DataLoader {
             throw new ConfigException("Expected JSON array in " + file + ", got " + (o == null ? "null" : o instanceof Map ? "object" : o.getClass().getSimpleName()));
         }
         return new Rows(file, new ArrayList<>(l));
+    }
+
+    /** Upstream's CSV splits (docvqa, officeqa): the first {@code *.csv} file of the folder, else {@link #readFirstJson}. */
+    public static Rows readFirstCsvOrJson(Path dir) {
+        Path csv = firstWithSuffix(dir, ".csv");
+        if (csv == null) return readFirstJson(dir);
+        try {
+            return new Rows(csv, Csv.parse(Files.readString(csv)));
+        } catch (IOException e) {
+            throw new ConfigException("cannot read " + csv + ": " + e.getMessage());
+        }
     }
 
     /** Returns the lexicographically first file ending in {@code suffix}, or null. */

@@ -154,6 +154,12 @@ public final class SkillOpt {
     /** Sets the run folder. */
     public SkillOpt outRoot(Path dir) { return outRoot(dir.toString()); }
 
+    /** Starts the run folder afresh, as {@code --force-new}: an existing run there is moved aside (docs/training.md). */
+    public SkillOpt forceNew() { return flag("force-new", true); }
+
+    /** Lets a finished or stopped run continue with a larger {@code train.num_epochs}, as {@code --extend-epochs}. */
+    public SkillOpt extendEpochs() { return flag("extend-epochs", true); }
+
     /**
      * Where rollout items and optimizer calls run: {@code local} (default, this JVM's threads) or {@code temporal}
      * (activities on {@code skillopt worker}s; set {@code engine.address} etc. with {@link #set}); docs/scale-out.md.

@@ -146,6 +146,7 @@ final class BackgroundRollouts implements AutoCloseable {
             }
             try {
                 BatchSpec sub = new BatchSpec(job.batch.phase(), job.batch.split(), job.batch.seed(), part);
+                io.skillopt4j.run.RolloutStamp.claim(job.dir, job.skill);
                 RolloutRequest request = new RolloutRequest(sub, job.skill, job.dir, false, false, remote);
                 UsageMeter.heldIn(job.held, () -> CostLedger.inPhase(phaseOf(job.dir), () -> benchmark.rollout(request)));
             } catch (RuntimeException | io.skillopt4j.BudgetExceeded e) {

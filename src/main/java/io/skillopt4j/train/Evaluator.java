@@ -65,6 +65,13 @@ public final class Evaluator {
      */
     public Map<String, Object> run() {
         if (!Files.isRegularFile(skill)) throw new ConfigException("--skill: file not found: " + skill);
+        // one process per folder; rows of another skill evaluated into this folder are redone (RolloutStamp)
+        try (io.skillopt4j.run.RunLock lock = io.skillopt4j.run.RunLock.acquire(outRoot, "eval")) {
+            return runLocked();
+        }
+    }
+
+    private Map<String, Object> runLocked() {
         if (ledger != null) {
             ledger.attach(outRoot.resolve(io.skillopt4j.run.RunPaths.COST_LEDGER));
             ledger.phase("eval");

@@ -2,6 +2,7 @@ package io.skillopt4j.train;
 
 import io.skillopt4j.backend.ChatModel;
 import io.skillopt4j.backend.ChatRequest;
+import io.skillopt4j.internal.JsonReply;
 import io.skillopt4j.internal.Redactor;
 
 import java.util.ArrayList;

@@ -9,6 +9,7 @@ import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.RemoteItems;
 import io.skillopt4j.env.RolloutRequest;
 import io.skillopt4j.env.RolloutResult;
+import io.skillopt4j.run.RolloutStamp;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -63,6 +64,7 @@ public final class Rollout {
 
     /** Rolls out {@code batch} with {@code skill} into {@code dir}. */
     public Outcome run(BatchSpec batch, String skill, Path dir, boolean evalFeedback) {
+        RolloutStamp.claim(dir, skill); // rows of another skill in this folder are redone, never reused
         RolloutRequest request = new RolloutRequest(batch, skill, dir, evalFeedback).withRemote(remote);
         List<RolloutResult> r;
         if (batchPoll != null && !evalFeedback) {

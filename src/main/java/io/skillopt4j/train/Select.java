@@ -1,6 +1,7 @@
 package io.skillopt4j.train;
 
 import io.skillopt4j.config.Coercion;
+import io.skillopt4j.internal.JsonReply;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -10,6 +10,7 @@ import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BatchSpec;
 import io.skillopt4j.env.DataLoader;
 import io.skillopt4j.internal.Redactor;
+import io.skillopt4j.run.RunLock;
 import io.skillopt4j.run.RunPaths;
 import io.skillopt4j.run.RunWriter;
 import io.skillopt4j.run.TrainingEvent;
@@ -133,16 +134,35 @@ public final class Trainer {
         return io.skillopt4j.backend.TransportLog.during(outRoot.resolve("logs").resolve("transport.log"), () -> runLogged(stop, l));
     }
 
+    /**
+     * Checks the folder under its lock before anything is written: a conflicting config is refused, a complete run is
+     * returned as it is (nothing written), {@code --force-new} moves an old run aside.
+     */
     private TrainingResult runLogged(AtomicBoolean stop, TrainingListener l) {
         TrainSettings s = TrainSettings.from(config);
+        DataLoader data = benchmark.data();
+        int trainSize = RunSetup.trainSize(s, data);
+        int spe = s.stepsPerEpoch(trainSize);
+        String initial = RunSetup.initialSkill(s.skillInit());
+        Map<String, Object> cfgOut = RunSetup.derivedConfig(config, roles, outRoot, s, trainSize, spe);
+        RunPaths paths = new RunPaths(outRoot);
+        try (RunLock lock = RunLock.acquire(outRoot, "train")) {
+            ResumeCheck.Outcome o = ResumeCheck.check(paths, Redactor.redact(cfgOut), initial, s.numEpochs() * spe,
+                    Setting.bool("force_new").of(config), Setting.bool("extend_epochs").of(config), clock);
+            if (o.complete()) {
+                l.on(new TrainingEvent.RunFinished(outRoot, false, o.summary()));
+                return new TrainingResult(o.summary(), outRoot, true);
+            }
+            if (o.movedTo() != null) l.on(new TrainingEvent.StageFinished(0, "run_folder", Duration.ZERO, "--force-new: moved the previous run to " + o.movedTo()));
+            return run(stop, l, s, data, spe, initial, cfgOut);
+        }
+    }
+
+    private TrainingResult run(AtomicBoolean stop, TrainingListener l, TrainSettings s, DataLoader data, int spe, String initial,
+                               Map<String, Object> cfgOut) {
         RunPaths paths = new RunPaths(outRoot);
         RunWriter w = new RunWriter(paths);
-        DataLoader data = benchmark.data();
-        int trainSize = resolveTrainSize(s, data);
-        int spe = s.stepsPerEpoch(trainSize);
         int total = s.numEpochs() * spe;
-        String initial = readInitialSkill(s.skillInit());
-        Map<String, Object> cfgOut = derivedConfig(s, trainSize, spe);
         w.json(paths.config(), Redactor.redact(cfgOut));
 
         roles.ledger().attach(paths.root().resolve(RunPaths.COST_LEDGER));
@@ -286,37 +306,6 @@ public final class Trainer {
         st.persist(p.writer, 0, p.schedule.current());
         p.listener.on(new TrainingEvent.StageFinished(0, "baseline", java.time.Duration.ofMillis(clock.millis() - t),
                 "selection hard=" + String.format(java.util.Locale.ROOT, "%.3f", sc.hard())));
-    }
-
-    private static int resolveTrainSize(TrainSettings s, DataLoader data) {
-        int configured = s.configuredTrainSize();
-        int inferred = data == null ? 0 : data.trainSize();
-        if (configured > 0 && inferred > 0 && configured != inferred) {
-            throw new ConfigException("train_size must match the train split (" + inferred + " items), got " + configured);
-        }
-        int n = configured > 0 ? configured : inferred;
-        if (n <= 0) throw new ConfigException("train_size must be > 0: set train.train_size or provide a non-empty train split");
-        return n;
-    }
-
-    private static String readInitialSkill(String skillInit) {
-        if (skillInit == null || skillInit.isBlank()) return "";
-        Path f = Path.of(skillInit).toAbsolutePath();
-        return Files.isRegularFile(f) ? Trajectories.readFile(f) : "";
-    }
-
-    private Map<String, Object> derivedConfig(TrainSettings s, int trainSize, int spe) {
-        Map<String, Object> m = new LinkedHashMap<>(config.asMap());
-        m.put("out_root", outRoot.toString());
-        m.put("train_size", trainSize);
-        m.put("steps_per_epoch", spe);
-        m.put("batches_per_epoch", spe * s.accumulation());
-        m.put("samples_per_epoch", trainSize);
-        m.put("skill_update_mode", s.updateMode().configName());
-        m.put("lr_control_mode", s.lrControlMode());
-        // the thinking policy can come from the environment, so upstream records what is actually sent
-        io.skillopt4j.backend.Backends.qwenThinkingModes(config, roles, System.getenv()).ifPresent(q -> m.put("resolved_qwen_thinking_modes", q));
-        return m;
     }
 
     private static java.util.concurrent.ThreadFactory daemonThreads() {

@@ -7,12 +7,16 @@ import java.util.Map;
 
 /**
  * Immutable. What {@link Trainer#train()} returns: the {@code summary.json} map and the run folder. A stopped
- * run returns {@code {"stopped": true, "last_completed_step": k}} instead of a summary (the folder resumes).
+ * run returns {@code {"stopped": true, "last_completed_step": k}} instead of a summary (the folder resumes);
+ * {@code alreadyComplete} is true when the folder held the finished run already and nothing was run or written.
  */
-public record TrainingResult(Map<String, Object> summary, Path outRoot) {
+public record TrainingResult(Map<String, Object> summary, Path outRoot, boolean alreadyComplete) {
     public TrainingResult {
         summary = Collections.unmodifiableMap(new LinkedHashMap<>(summary));
     }
+
+    /** A result of this session's training (or stop). */
+    public TrainingResult(Map<String, Object> summary, Path outRoot) { this(summary, outRoot, false); }
 
     /** Returns true when the run was stopped before it finished. */
     public boolean stopped() { return Boolean.TRUE.equals(summary.get("stopped")); }

@@ -22,8 +22,11 @@ import static org.junit.jupiter.api.Assertions.*;
  * decision, every skill text byte for byte, and run_diff.py's verdict on the whole folder.
  */
 class SharedWorkloadFidelityTest {
-    /** cost_ledger.jsonl: the priced call ledger behind budget.max_usd and run.cost() (docs/cost.md). */
-    static final List<String> DELIBERATE_EXTRAS = List.of("cost_ledger.jsonl");
+    /**
+     * .skillopt.lock: the run folder's owner lock, empty at rest (run.RunLock); cost_ledger.jsonl: the priced call ledger
+     * behind budget.max_usd and run.cost() (docs/cost.md).
+     */
+    static final List<String> DELIBERATE_EXTRAS = List.of(".skillopt.lock", "cost_ledger.jsonl");
 
     @TempDir Path tmp;
 
@@ -73,7 +76,17 @@ class SharedWorkloadFidelityTest {
             files.filter(Files::isRegularFile).map(f -> out.relativize(f).toString().replace('\\', '/'))
                     .filter(f -> !Files.exists(ref.resolve(f))).sorted().forEach(extras::add);
         }
-        assertEquals(DELIBERATE_EXTRAS, extras, "files SkillOpt does not write");
+        // and beside each results.jsonl the skill hash its rows belong to (run.RolloutStamp), never another file
+        List<String> stamps = extras.stream().filter(f -> f.endsWith("/" + io.skillopt4j.run.RolloutStamp.FILE)).toList();
+        List<String> resultDirs = new ArrayList<>();
+        try (var files = Files.walk(out)) {
+            files.filter(f -> f.getFileName().toString().equals("results.jsonl"))
+                    .map(f -> out.relativize(f.getParent()).toString().replace('\\', '/') + "/" + io.skillopt4j.run.RolloutStamp.FILE)
+                    .sorted().forEach(resultDirs::add);
+        }
+        assertEquals(resultDirs, stamps, "one skill stamp per rollout folder");
+        List<String> others = extras.stream().filter(f -> !stamps.contains(f)).toList();
+        assertEquals(DELIBERATE_EXTRAS, others, "files SkillOpt does not write");
         assertTrue(diff.strip().endsWith("reference files agree (" + extras.size() + " extra files in ours)") && diff.contains("95/95"), diff);
     }
 

@@ -81,4 +81,17 @@ class SkillOptBuilderTest {
         assertNotSame(base, base.listener(new io.skillopt4j.run.TrainingListener() { }));
         assertNotSame(base, base.environment(Map.of()));
     }
+
+    @Test void forceNewAndExtendEpochsAreTheCliSwitches() {
+        SkillOpt base = SkillOpt.config(DEMO);
+        var flat = base.forceNew().extendEpochs().resolve().flat();
+        assertEquals(true, flat.get("force_new"));
+        assertEquals(true, flat.get("extend_epochs"));
+        assertNull(base.resolve().flat().get("force_new"), "off unless asked");
+        var cl = io.skillopt4j.cli.TrainCommand.commandLine();
+        var pr = cl.parseArgs("--config", DEMO, "--force-new", "--seed", "3");
+        var req = io.skillopt4j.cli.ConfigOptions.train().request(pr);
+        assertEquals(true, req.flags().get("force-new"), "a bare switch");
+        assertEquals(3, req.flags().get("seed"));
+    }
 }

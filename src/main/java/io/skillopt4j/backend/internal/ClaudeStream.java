@@ -26,13 +26,9 @@ public final class ClaudeStream {
         Map<String, String> toolNames = new HashMap<>();
         Map<String, String> meta = new LinkedHashMap<>();
         JsonNode result = null;
-        int skipped = 0;
-        for (String line : StreamLines.lines(raw)) {
-            JsonNode e = StreamLines.object(line);
-            if (e == null) {
-                skipped++;
-                continue;
-            }
+        StreamLines.Events events = StreamLines.events(raw);
+        int skipped = events.nonJson();
+        for (JsonNode e : events.objects()) {
             String type = e.path("type").asText("");
             switch (type) {
                 case "system" -> {

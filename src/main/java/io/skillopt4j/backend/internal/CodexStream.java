@@ -35,13 +35,9 @@ public final class CodexStream {
         String error = "";
         long prompt = 0, completion = 0, cached = 0;
         boolean terminal = false;
-        int skipped = 0;
-        for (String line : StreamLines.lines(raw)) {
-            JsonNode e = StreamLines.object(line);
-            if (e == null) {
-                skipped++;
-                continue;
-            }
+        StreamLines.Events events = StreamLines.events(raw);
+        int skipped = events.nonJson();
+        for (JsonNode e : events.objects()) {
             String type = e.path("type").asText("");
             JsonNode item = e.path("item");
             switch (type) {

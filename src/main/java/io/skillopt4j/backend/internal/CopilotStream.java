@@ -23,13 +23,9 @@ public final class CopilotStream {
         List<String> texts = new ArrayList<>();
         Map<String, String> meta = new LinkedHashMap<>();
         Map<String, String> names = new LinkedHashMap<>();
-        int skipped = 0;
-        for (String line : StreamLines.lines(raw)) {
-            JsonNode e = StreamLines.object(line);
-            if (e == null) {
-                skipped++;
-                continue;
-            }
+        StreamLines.Events events = StreamLines.events(raw);
+        int skipped = events.nonJson();
+        for (JsonNode e : events.objects()) {
             JsonNode d = e.path("data");
             switch (e.path("type").asText("")) {
                 case "assistant.message" -> {

@@ -33,14 +33,10 @@ public final class CursorStream {
         List<TraceStep> steps = new ArrayList<>();
         Map<String, String> meta = new LinkedHashMap<>();
         JsonNode result = null;
-        int skipped = 0;
+        StreamLines.Events events = StreamLines.events(raw);
+        int skipped = events.nonJson();
         int toolCalls = 0;
-        for (String line : StreamLines.lines(raw)) {
-            JsonNode e = StreamLines.object(line);
-            if (e == null) {
-                skipped++;
-                continue;
-            }
+        for (JsonNode e : events.objects()) {
             String type = e.path("type").asText("");
             String sub = e.path("subtype").asText("");
             switch (type) {

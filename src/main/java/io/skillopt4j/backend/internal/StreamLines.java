@@ -25,6 +25,21 @@ public final class StreamLines {
         return out;
     }
 
+    /** Immutable. A stream's JSON-object lines in order, and how many lines were not JSON objects. */
+    public record Events(List<JsonNode> objects, int nonJson) {}
+
+    /** Splits a JSONL stream into its object events (the loop every stream parser starts with). */
+    public static Events events(String raw) {
+        List<JsonNode> out = new ArrayList<>();
+        int nonJson = 0;
+        for (String line : lines(raw)) {
+            JsonNode e = object(line);
+            if (e == null) nonJson++;
+            else out.add(e);
+        }
+        return new Events(out, nonJson);
+    }
+
     /** Returns the line as a JSON object, or null when it is not one. */
     public static JsonNode object(String line) {
         if (line == null || !line.startsWith("{")) return null;

@@ -3,15 +3,12 @@ package io.skillopt4j.env.alfworld;
 import io.skillopt4j.config.Setting;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.ChatMessage;
-import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
 import io.skillopt4j.env.ChatBenchmark;
-import io.skillopt4j.env.ChildProcess;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
-import io.skillopt4j.env.RowRef;
 import io.skillopt4j.env.SplitDataLoader;
 import io.skillopt4j.internal.AtomicFiles;
 
@@ -37,10 +34,9 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
     private final String alfworldData;
 
     /** Registered as {@code alfworld}. */
-    public static final class Factory implements BenchmarkFactory {
-        @Override public String name() { return "alfworld"; }
-        @Override public String description() { return "embodied text games (ALFWorld) via a Python bridge; success = won"; }
-        @Override public Benchmark create(BenchmarkContext ctx) { return new AlfWorldBenchmark(ctx); }
+    public static final class Factory extends BenchmarkFactory.Named {
+        public Factory() { super("alfworld", "embodied text games (ALFWorld) via a Python bridge; success = won",
+                AlfWorldBenchmark::new); }
     }
 
     public AlfWorldBenchmark(BenchmarkContext ctx) {
@@ -57,7 +53,7 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
     }
 
     static SplitDataLoader loader(BenchmarkContext ctx, String root) {
-        return SplitDataLoader.builder("alfworld").config(ctx.config()).outRoot(ctx.outRoot()).mapper((row, ref) -> {
+        return SplitDataLoader.builder("alfworld", ctx).mapper((row, ref) -> {
             String id = ref.requireString(row, "id");
             String gf = ref.requireString(row, "gamefile");
             Path p = Path.of(gf);

@@ -2,11 +2,9 @@ package io.skillopt4j.env.docvqa;
 
 import io.skillopt4j.config.Setting;
 import io.skillopt4j.env.Answers;
-import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
 import io.skillopt4j.env.ChatBenchmark;
-import io.skillopt4j.env.Csv;
 import io.skillopt4j.env.Images;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.PyLiteral;
@@ -14,16 +12,13 @@ import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
 import io.skillopt4j.env.RowRef;
 import io.skillopt4j.env.SplitDataLoader;
-import io.skillopt4j.ConfigException;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 
 /**
  * Thread-safe. DocVQA: a question about a scanned document page, one multimodal chat call (the page as a data URL,
@@ -32,26 +27,15 @@ import java.util.TreeSet;
  */
 public final class DocVqaBenchmark extends ChatBenchmark {
     /** Registered as {@code docvqa}. */
-    public static final class Factory implements BenchmarkFactory {
-        @Override public String name() { return "docvqa"; }
-        @Override public String description() { return "document image QA; ANLS (soft), exact after normalisation (hard)"; }
-        @Override public Benchmark create(BenchmarkContext ctx) { return new DocVqaBenchmark(ctx); }
+    public static final class Factory extends BenchmarkFactory.Named {
+        public Factory() { super("docvqa", "document image QA; ANLS (soft), exact after normalisation (hard)",
+                DocVqaBenchmark::new); }
     }
 
     public DocVqaBenchmark(BenchmarkContext ctx) {
-        super("docvqa", ctx, SplitDataLoader.builder("docvqa").config(ctx.config()).outRoot(ctx.outRoot())
-                .reader(DocVqaBenchmark::read).mapper((row, ref) -> item(row, ref, Setting.string("data_root").of(ctx.config()))).build());
+        super("docvqa", ctx, SplitDataLoader.builder("docvqa", ctx)
+                .reader(SplitDataLoader::readFirstCsvOrJson).mapper((row, ref) -> item(row, ref, Setting.string("data_root").of(ctx.config()))).build());
         requireExecInputs(true, false); // every task is a page image
-    }
-
-    static SplitDataLoader.Rows read(Path dir) {
-        Path csv = SplitDataLoader.firstWithSuffix(dir, ".csv");
-        if (csv == null) return SplitDataLoader.readFirstJson(dir);
-        try {
-            return new SplitDataLoader.Rows(csv, Csv.parse(Files.readString(csv)));
-        } catch (IOException e) {
-            throw new ConfigException("cannot read " + csv + ": " + e.getMessage());
-        }
     }
 
     static Item item(Map<String, Object> row, RowRef ref, String dataRoot) {
@@ -95,9 +79,7 @@ public final class DocVqaBenchmark extends ChatBenchmark {
 
     @Override
     public List<String> taskTypes() {
-        TreeSet<String> t = new TreeSet<>();
-        for (String s : List.of("train", "val", "test")) for (Item i : data.split(s)) t.add(i.str("task_type"));
-        return t.isEmpty() ? List.of("docvqa") : new ArrayList<>(t);
+        return taskTypesOfData(List.of("docvqa"));
     }
 
     @Override
@@ -113,20 +95,15 @@ public final class DocVqaBenchmark extends ChatBenchmark {
         double hard = anls >= 0.999 ? 1 : 0;
         List<Map<String, Object>> conv = new ArrayList<>();
         conv.add(Map.of("role", "user", "content", item.str("question") + "\n[image] " + image.getFileName()));
-        conv.add(Map.of("type", "message", "turn", 1, "content", reply));
+        conv.add(turn(1, reply));
         conv.add(Map.of("role", "system", "content", "[EVALUATION RESULT]\nQuestion: " + item.str("question")
                 + "\nPredicted answer: " + predicted + "\nGold answers: " + io.skillopt4j.env.Fields.pyRepr(golds)
                 + "\nANLS: " + String.format(java.util.Locale.ROOT, "%.4f", anls)));
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("question", item.str("question"));
-        f.put("task_type", item.str("task_type"));
+        Map<String, Object> f = itemFields(item);
         f.put("anls", anls);
         f.put("predicted_answer", predicted);
         f.put("gold_answers", golds);
-        f.put("response", reply);
-        if (anls <= 0) f.put("fail_reason", "ANLS=0: predicted '" + predicted + "' but expected " + io.skillopt4j.env.Fields.pyRepr(golds));
-        f.put("agent_ok", true);
-        f.put("n_turns", 1);
+        replyFields(f, reply, anls <= 0 ? "ANLS=0: predicted '" + predicted + "' but expected " + io.skillopt4j.env.Fields.pyRepr(golds) : null, 1);
         return new RolloutRunner.Outcome(new RolloutResult(item.id(), hard, anls, f), conv,
                 renderSystem(template, ctx.request().skill()), user, Map.of());
     }

@@ -1,9 +1,7 @@
 package io.skillopt4j.env.livemath;
 
 import io.skillopt4j.config.Setting;
-import io.skillopt4j.backend.ChatMessage;
 import io.skillopt4j.env.Answers;
-import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
 import io.skillopt4j.env.ChatBenchmark;
@@ -14,7 +12,6 @@ import io.skillopt4j.env.RolloutRunner;
 import io.skillopt4j.env.SplitDataLoader;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -28,14 +25,12 @@ public final class LiveMathBenchmark extends ChatBenchmark {
     static final String NAME = "livemathematicianbench";
 
     /** Registered as {@code livemathematicianbench}. */
-    public static final class Factory implements BenchmarkFactory {
-        @Override public String name() { return NAME; }
-        @Override public String description() { return "research-level theorem multiple choice; label exact match"; }
-        @Override public Benchmark create(BenchmarkContext ctx) { return new LiveMathBenchmark(ctx); }
+    public static final class Factory extends BenchmarkFactory.Named {
+        public Factory() { super(NAME, "research-level theorem multiple choice; label exact match", LiveMathBenchmark::new); }
     }
 
     public LiveMathBenchmark(BenchmarkContext ctx) {
-        super(NAME, ctx, SplitDataLoader.builder(NAME).config(ctx.config()).outRoot(ctx.outRoot())
+        super(NAME, ctx, SplitDataLoader.builder(NAME, ctx)
                 .defaultMode("ratio").mapper(McqItems::item).build());
     }
 
@@ -67,25 +62,11 @@ public final class LiveMathBenchmark extends ChatBenchmark {
         String template = resource(NAME, "rollout_system.md");
         String system = renderSystem(template, ctx.request().skill());
         String user = userPrompt(item);
-        List<Map<String, Object>> conv = new ArrayList<>();
-        String reply;
-        int turns = 1;
-        if (agent().isPresent()) {
-            reply = ask(ctx, template, user, List.of());
-            conv.add(Map.of("type", "message", "turn", 1, "content", reply));
-        } else {
-            List<ChatMessage> msgs = new ArrayList<>(List.of(ChatMessage.system(system), ChatMessage.user(user)));
-            reply = chat(msgs).text();
-            conv.add(Map.of("type", "message", "turn", 1, "content", reply));
-            int maxTurns = Math.max(1, Setting.integer("max_turns").of(cfg));
-            while (turns < maxTurns && !Answers.hasTag(reply)) {
-                msgs.add(ChatMessage.assistant(reply));
-                msgs.add(ChatMessage.user("Give only the label of your chosen option inside <answer>...</answer>."));
-                reply = chat(msgs).text();
-                turns++;
-                conv.add(Map.of("type", "message", "turn", turns, "content", reply));
-            }
-        }
+        Turns talk = converse(ctx, template, user,
+                (turn, reply) -> Answers.hasTag(reply) ? null : "Give only the label of your chosen option inside <answer>...</answer>.");
+        String reply = talk.reply();
+        int turns = talk.turns();
+        List<Map<String, Object>> conv = talk.conversation();
         List<McqItems.Choice> choices = McqItems.choices(item);
         String answer = Answers.lastTagOrLastLine(reply);
         String predicted = McqItems.predictedLabel(answer, choices);
@@ -93,18 +74,13 @@ public final class LiveMathBenchmark extends ChatBenchmark {
         boolean ok = predicted.equals(correct);
         String predictedText = choices.stream().filter(c -> c.label().equals(predicted)).map(McqItems.Choice::text).findFirst().orElse("");
         String correctText = choices.stream().filter(c -> c.label().equals(correct)).map(McqItems.Choice::text).findFirst().orElse("");
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("question", item.str("question"));
-        f.put("task_type", item.str("task_type"));
+        Map<String, Object> f = itemFields(item);
         f.put("predicted_answer", answer);
         f.put("predicted_label", predicted);
         f.put("predicted_text", predictedText);
         f.put("correct_label", correct);
         f.put("correct_text", correctText);
-        f.put("response", reply);
-        if (!ok) f.put("fail_reason", "MCQ=0: predicted " + Fields.pyRepr(predicted) + " but expected " + Fields.pyRepr(correct));
-        f.put("agent_ok", true);
-        f.put("n_turns", turns);
+        replyFields(f, reply, !ok ? "MCQ=0: predicted " + Fields.pyRepr(predicted) + " but expected " + Fields.pyRepr(correct) : null, turns);
         conv.add(Map.of("role", "system", "content", "[EVALUATION RESULT]\nPredicted label: " + predicted + " (" + predictedText
                 + ")\nCorrect label: " + correct + " (" + correctText + ")\nCorrect: " + (ok ? 1 : 0)));
         double s = ok ? 1 : 0;

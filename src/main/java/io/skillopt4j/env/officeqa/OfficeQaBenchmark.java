@@ -6,11 +6,9 @@ import io.skillopt4j.backend.ChatMessage;
 import io.skillopt4j.backend.ChatResponse;
 import io.skillopt4j.backend.ToolCall;
 import io.skillopt4j.env.Answers;
-import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
 import io.skillopt4j.env.ChatBenchmark;
-import io.skillopt4j.env.Csv;
 import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.RolloutResult;
@@ -28,7 +26,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
@@ -41,15 +38,14 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
     private final List<Path> roots;
 
     /** Registered as {@code officeqa}. */
-    public static final class Factory implements BenchmarkFactory {
-        @Override public String name() { return "officeqa"; }
-        @Override public String description() { return "Treasury Bulletin QA with glob/read/grep tools; normalised EM (hard) / F1 (soft)"; }
-        @Override public Benchmark create(BenchmarkContext ctx) { return new OfficeQaBenchmark(ctx); }
+    public static final class Factory extends BenchmarkFactory.Named {
+        public Factory() { super("officeqa", "Treasury Bulletin QA with glob/read/grep tools; normalised EM (hard) / F1 (soft)",
+                OfficeQaBenchmark::new); }
     }
 
     public OfficeQaBenchmark(BenchmarkContext ctx) {
-        super("officeqa", ctx, SplitDataLoader.builder("officeqa").config(ctx.config()).outRoot(ctx.outRoot())
-                .reader(OfficeQaBenchmark::read).mapper(OfficeQaBenchmark::item).build());
+        super("officeqa", ctx, SplitDataLoader.builder("officeqa", ctx)
+                .reader(SplitDataLoader::readFirstCsvOrJson).mapper(OfficeQaBenchmark::item).build());
         String mode = Setting.string("search_mode").of(ctx.config()).trim();
         if (!mode.equals("offline")) {
             throw io.skillopt4j.ConfigException.badValue("", "search_mode", mode, "\"offline\" (custom_search and azure_search need live web search, which this port does not implement)");
@@ -83,16 +79,6 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
                     + "or OFFICEQA_DOCS_DIR to the Treasury Bulletin text files (tried: " + String.join(", ", candidates) + ")");
         }
         return roots;
-    }
-
-    static SplitDataLoader.Rows read(Path dir) {
-        Path csv = SplitDataLoader.firstWithSuffix(dir, ".csv");
-        if (csv == null) return SplitDataLoader.readFirstJson(dir);
-        try {
-            return new SplitDataLoader.Rows(csv, Csv.parse(Files.readString(csv)));
-        } catch (IOException e) {
-            throw new ConfigException("cannot read " + csv + ": " + e.getMessage());
-        }
     }
 
     /** JSON list, newline-separated, or comma-separated text (not split when the value ends in .txt). */
@@ -136,9 +122,7 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
 
     @Override
     public List<String> taskTypes() {
-        TreeSet<String> t = new TreeSet<>();
-        for (String s : List.of("train", "val", "test")) for (Item i : data.split(s)) t.add(i.str("task_type"));
-        return new ArrayList<>(t);
+        return taskTypesOfData(List.of());
     }
 
     @SuppressWarnings("unchecked")
@@ -223,9 +207,7 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
         String gold = item.str("ground_truth");
         int em = predicted == null ? 0 : OfficeQaScore.exactMatch(predicted, gold);
         double f1 = predicted == null ? 0 : OfficeQaScore.f1(predicted, gold);
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("question", item.str("question"));
-        f.put("task_type", item.str("task_type"));
+        Map<String, Object> f = itemFields(item);
         f.put("task_description", item.str("question"));
         f.put("predicted_answer", predicted == null ? "" : predicted);
         f.put("response", finalText);

@@ -1,7 +1,6 @@
 package io.skillopt4j.env.sealqa;
 
 import io.skillopt4j.env.Answers;
-import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
 import io.skillopt4j.env.ChatBenchmark;
@@ -13,11 +12,9 @@ import io.skillopt4j.env.RolloutRunner;
 import io.skillopt4j.env.RowRef;
 import io.skillopt4j.env.SplitDataLoader;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 
 /**
  * Thread-safe. SealQA (Seal-0 / Seal-Hard / LongSeal): fact-seeking questions where search results conflict; the
@@ -30,14 +27,13 @@ public final class SealQaBenchmark extends ChatBenchmark {
     private final Judge judge;
 
     /** Registered as {@code sealqa}. */
-    public static final class Factory implements BenchmarkFactory {
-        @Override public String name() { return "sealqa"; }
-        @Override public String description() { return "search-augmented QA with conflicting evidence; LLM judge (CORRECT = 1)"; }
-        @Override public Benchmark create(BenchmarkContext ctx) { return new SealQaBenchmark(ctx, LlmJudge.fromConfig(ctx)); }
+    public static final class Factory extends BenchmarkFactory.Named {
+        public Factory() { super("sealqa", "search-augmented QA with conflicting evidence; LLM judge (CORRECT = 1)",
+                ctx -> new SealQaBenchmark(ctx, LlmJudge.fromConfig(ctx))); }
     }
 
     public SealQaBenchmark(BenchmarkContext ctx, Judge judge) {
-        super("sealqa", ctx, SplitDataLoader.builder("sealqa").config(ctx.config()).outRoot(ctx.outRoot())
+        super("sealqa", ctx, SplitDataLoader.builder("sealqa", ctx)
                 .defaultMode("ratio").mapper(SealQaBenchmark::item).build());
         this.judge = judge;
     }
@@ -61,9 +57,7 @@ public final class SealQaBenchmark extends ChatBenchmark {
 
     @Override
     public List<String> taskTypes() {
-        TreeSet<String> t = new TreeSet<>();
-        for (String s : List.of("train", "val", "test")) for (Item i : data.split(s)) t.add(i.str("task_type"));
-        return new ArrayList<>(t);
+        return taskTypesOfData(List.of());
     }
 
     /** Renders the item's documents: a list of strings or {title, url, content|snippet|text} maps, or a string. */
@@ -101,17 +95,12 @@ public final class SealQaBenchmark extends ChatBenchmark {
         String predicted = Answers.lastTagOrLastLine(reply);
         Judge.Verdict v = judge.grade(item.str("question"), item.str("answer"), predicted);
         double s = v.correct() ? 1 : 0;
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("question", item.str("question"));
-        f.put("task_type", item.str("task_type"));
+        Map<String, Object> f = itemFields(item);
         f.put("predicted_answer", predicted);
         f.put("gold_answer", item.str("answer"));
         f.put("judge_grade", v.grade());
-        f.put("response", reply);
-        if (!v.correct()) f.put("fail_reason", "judge=" + v.grade() + ": predicted '" + predicted + "' but expected '" + item.str("answer") + "'");
-        f.put("agent_ok", true);
-        f.put("n_turns", 1);
-        List<Map<String, Object>> conv = List.of(Map.of("type", "message", "turn", 1, "content", reply),
+        replyFields(f, reply, !v.correct() ? "judge=" + v.grade() + ": predicted '" + predicted + "' but expected '" + item.str("answer") + "'" : null, 1);
+        List<Map<String, Object>> conv = List.of(turn(1, reply),
                 Map.of("role", "system", "content", "[EVALUATION RESULT]\nQuestion: " + item.str("question") + "\nPredicted answer: "
                         + predicted + "\nGold answer: " + item.str("answer") + "\nJudge grade: " + v.grade()));
         return new RolloutRunner.Outcome(new RolloutResult(item.id(), s, s, f), conv, renderSystem(template, ctx.request().skill()), user, Map.of());

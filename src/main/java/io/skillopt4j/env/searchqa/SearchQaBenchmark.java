@@ -1,9 +1,6 @@
 package io.skillopt4j.env.searchqa;
 
-import io.skillopt4j.config.Setting;
-import io.skillopt4j.backend.ChatMessage;
 import io.skillopt4j.env.Answers;
-import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
 import io.skillopt4j.env.ChatBenchmark;
@@ -14,7 +11,6 @@ import io.skillopt4j.env.RolloutRunner;
 import io.skillopt4j.env.RowRef;
 import io.skillopt4j.env.SplitDataLoader;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,14 +23,13 @@ public final class SearchQaBenchmark extends ChatBenchmark {
     static final int CONTEXT_CAP = 6000;
 
     /** Registered as {@code searchqa}. */
-    public static final class Factory implements BenchmarkFactory {
-        @Override public String name() { return "searchqa"; }
-        @Override public String description() { return "Jeopardy-style QA over retrieved snippets; SQuAD EM (hard) / F1 (soft)"; }
-        @Override public Benchmark create(BenchmarkContext ctx) { return new SearchQaBenchmark(ctx); }
+    public static final class Factory extends BenchmarkFactory.Named {
+        public Factory() { super("searchqa", "Jeopardy-style QA over retrieved snippets; SQuAD EM (hard) / F1 (soft)",
+                SearchQaBenchmark::new); }
     }
 
     public SearchQaBenchmark(BenchmarkContext ctx) {
-        super("searchqa", ctx, SplitDataLoader.builder("searchqa").config(ctx.config()).outRoot(ctx.outRoot())
+        super("searchqa", ctx, SplitDataLoader.builder("searchqa", ctx)
                 .defaultMode("ratio").mapper(SearchQaBenchmark::item).build());
     }
 
@@ -73,27 +68,12 @@ public final class SearchQaBenchmark extends ChatBenchmark {
     protected RolloutRunner.Outcome runItem(Item item, RolloutRunner.Context ctx) {
         String system = renderSystem(resource("searchqa", "rollout_system.md"), ctx.request().skill());
         String user = userPrompt(item);
-        List<Map<String, Object>> conv = new ArrayList<>();
-        String reply;
-        int turns = 1;
-        if (agent().isPresent()) {
-            reply = ask(ctx, resource("searchqa", "rollout_system.md"), user, List.of());
-            conv.add(Map.of("type", "message", "turn", 1, "content", reply));
-        } else {
-            List<ChatMessage> msgs = new ArrayList<>(List.of(ChatMessage.system(system), ChatMessage.user(user)));
-            reply = chat(msgs).text();
-            conv.add(Map.of("type", "message", "turn", 1, "content", reply));
-            int maxTurns = Math.max(1, Setting.integer("max_turns").of(cfg));
-            while (turns < maxTurns) {
-                if (turns > 1 && Answers.hasTag(reply)) break;
-                msgs.add(ChatMessage.assistant(reply));
-                msgs.add(ChatMessage.user("Your previous answer was: " + Answers.lastTagOrLastLine(reply)
-                        + "\nReview the context and the question once more, then give your final answer inside <answer>...</answer>."));
-                reply = chat(msgs).text();
-                turns++;
-                conv.add(Map.of("type", "message", "turn", turns, "content", reply));
-            }
-        }
+        Turns talk = converse(ctx, resource("searchqa", "rollout_system.md"), user, (turn, reply) -> turn > 1 && Answers.hasTag(reply) ? null
+                : "Your previous answer was: " + Answers.lastTagOrLastLine(reply)
+                + "\nReview the context and the question once more, then give your final answer inside <answer>...</answer>.");
+        String reply = talk.reply();
+        int turns = talk.turns();
+        List<Map<String, Object>> conv = talk.conversation();
         String predicted = Answers.lastTagOrLastLine(reply);
         List<String> golds = (List<String>) item.fields().get("answers");
         int em = SquadScore.exactMatch(predicted, golds);
@@ -105,10 +85,7 @@ public final class SearchQaBenchmark extends ChatBenchmark {
         f.put("sub_em", SquadScore.subExactMatch(predicted, golds));
         f.put("predicted_answer", predicted);
         f.put("gold_answers", golds);
-        f.put("response", reply);
-        if (em == 0) f.put("fail_reason", "EM=0: predicted " + Fields.pyRepr(predicted) + " but expected " + Fields.pyRepr(golds));
-        f.put("agent_ok", true);
-        f.put("n_turns", turns);
+        replyFields(f, reply, em == 0 ? "EM=0: predicted " + Fields.pyRepr(predicted) + " but expected " + Fields.pyRepr(golds) : null, turns);
         conv.add(Map.of("role", "system", "content", "[EVALUATION RESULT]\nQuestion: " + item.str("question")
                 + "\nPredicted answer: " + predicted + "\nGold answers: " + Fields.pyRepr(golds)
                 + "\nExact Match: " + em + "\nF1: " + String.format(java.util.Locale.ROOT, "%.4f", f1)));

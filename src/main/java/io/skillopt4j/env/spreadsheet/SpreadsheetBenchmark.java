@@ -2,7 +2,6 @@ package io.skillopt4j.env.spreadsheet;
 
 import io.skillopt4j.config.Setting;
 import io.skillopt4j.backend.ChatMessage;
-import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
 import io.skillopt4j.env.ChatBenchmark;
@@ -35,14 +34,13 @@ public final class SpreadsheetBenchmark extends ChatBenchmark {
     private final Path dataRoot;
 
     /** Registered as {@code spreadsheetbench}. */
-    public static final class Factory implements BenchmarkFactory {
-        @Override public String name() { return "spreadsheetbench"; }
-        @Override public String description() { return "xlsx manipulation by model-written Python; cell comparison per test case"; }
-        @Override public Benchmark create(BenchmarkContext ctx) { return new SpreadsheetBenchmark(ctx); }
+    public static final class Factory extends BenchmarkFactory.Named {
+        public Factory() { super("spreadsheetbench", "xlsx manipulation by model-written Python; cell comparison per test case",
+                SpreadsheetBenchmark::new); }
     }
 
     public SpreadsheetBenchmark(BenchmarkContext ctx) {
-        super("spreadsheetbench", ctx, SplitDataLoader.builder("spreadsheetbench").config(ctx.config()).outRoot(ctx.outRoot())
+        super("spreadsheetbench", ctx, SplitDataLoader.builder("spreadsheetbench", ctx)
                 .defaultMode("ratio").mapper(SpreadsheetBenchmark::item).build());
         this.dataRoot = Path.of(Setting.string("data_root").in(ctx.config()).orElse(DEFAULT_DATA_ROOT)).toAbsolutePath().normalize();
         this.runtime = SheetRuntime.locate(Setting.string("python_executable").of(ctx.config()), ctx.outRoot().resolve("_spreadsheet_runtime"));

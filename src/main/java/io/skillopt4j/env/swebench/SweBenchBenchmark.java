@@ -2,7 +2,6 @@ package io.skillopt4j.env.swebench;
 
 import io.skillopt4j.config.Setting;
 import io.skillopt4j.ConfigException;
-import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
 import io.skillopt4j.env.ChatBenchmark;
@@ -21,7 +20,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 
 /**
  * Thread-safe. SWE-bench: the target writes a unified diff for a GitHub issue; the official harness
@@ -34,14 +32,13 @@ public final class SweBenchBenchmark extends ChatBenchmark {
     private final List<String> harness;
 
     /** Registered as {@code swebench}. */
-    public static final class Factory implements BenchmarkFactory {
-        @Override public String name() { return "swebench"; }
-        @Override public String description() { return "GitHub issues → patches, graded by the official SWE-bench harness (Docker)"; }
-        @Override public Benchmark create(BenchmarkContext ctx) { return new SweBenchBenchmark(ctx); }
+    public static final class Factory extends BenchmarkFactory.Named {
+        public Factory() { super("swebench", "GitHub issues → patches, graded by the official SWE-bench harness (Docker)",
+                SweBenchBenchmark::new); }
     }
 
     public SweBenchBenchmark(BenchmarkContext ctx) {
-        super("swebench", ctx, SplitDataLoader.builder("swebench").config(ctx.config()).outRoot(ctx.outRoot())
+        super("swebench", ctx, SplitDataLoader.builder("swebench", ctx)
                 .defaultMode("ratio").mapper(SweBenchBenchmark::item).build());
         this.harness = List.of(Setting.string("swebench_harness").of(ctx.config()).trim().split("\\s+"));
         checkRuntime(ctx.outRoot().resolve("_swebench_runtime"));
@@ -87,9 +84,7 @@ public final class SweBenchBenchmark extends ChatBenchmark {
 
     @Override
     public List<String> taskTypes() {
-        TreeSet<String> t = new TreeSet<>();
-        for (String s : List.of("train", "val", "test")) for (Item i : data.split(s)) t.add(i.str("task_type"));
-        return new ArrayList<>(t);
+        return taskTypesOfData(List.of());
     }
 
     /** The first ```diff/```patch block, else everything from the first "diff --git", else "". */
@@ -128,7 +123,7 @@ public final class SweBenchBenchmark extends ChatBenchmark {
         f.put("response", reply);
         f.put("agent_ok", true);
         f.put("n_turns", 1);
-        List<Map<String, Object>> conv = new ArrayList<>(List.of(Map.of("type", "message", "turn", 1, "content", reply)));
+        List<Map<String, Object>> conv = new ArrayList<>(List.of(turn(1, reply)));
         Map<String, String> files = new LinkedHashMap<>();
         files.put("model.patch", patch);
         if (patch.isBlank()) {

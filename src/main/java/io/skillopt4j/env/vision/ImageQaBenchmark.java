@@ -2,11 +2,9 @@ package io.skillopt4j.env.vision;
 
 import io.skillopt4j.config.Setting;
 import io.skillopt4j.env.Answers;
-import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
 import io.skillopt4j.env.ChatBenchmark;
-import io.skillopt4j.env.Images;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.Judge;
 import io.skillopt4j.env.LlmJudge;
@@ -16,12 +14,9 @@ import io.skillopt4j.env.RowRef;
 import io.skillopt4j.env.SplitDataLoader;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -41,28 +36,25 @@ public final class ImageQaBenchmark extends ChatBenchmark {
     }
 
     /** Registered as {@code mathverse}. */
-    public static final class MathVerse implements BenchmarkFactory {
-        @Override public String name() { return "mathverse"; }
-        @Override public String description() { return "visual math problems (6 problem versions); choice letter or LLM judge"; }
-        @Override public Benchmark create(BenchmarkContext ctx) { return new ImageQaBenchmark("mathverse", ctx, VisionItems::mathverse, LlmJudge.fromConfig(ctx)); }
+    public static final class MathVerse extends BenchmarkFactory.Named {
+        public MathVerse() { super("mathverse", "visual math problems (6 problem versions); choice letter or LLM judge",
+                ctx -> new ImageQaBenchmark("mathverse", ctx, VisionItems::mathverse, LlmJudge.fromConfig(ctx))); }
     }
 
     /** Registered as {@code mmrb}. */
-    public static final class Mmrb implements BenchmarkFactory {
-        @Override public String name() { return "mmrb"; }
-        @Override public String description() { return "multi-image reasoning; choice letter or LLM judge"; }
-        @Override public Benchmark create(BenchmarkContext ctx) { return new ImageQaBenchmark("mmrb", ctx, VisionItems::mmrb, LlmJudge.fromConfig(ctx)); }
+    public static final class Mmrb extends BenchmarkFactory.Named {
+        public Mmrb() { super("mmrb", "multi-image reasoning; choice letter or LLM judge",
+                ctx -> new ImageQaBenchmark("mmrb", ctx, VisionItems::mmrb, LlmJudge.fromConfig(ctx))); }
     }
 
     /** Registered as {@code babyvision}. */
-    public static final class BabyVision implements BenchmarkFactory {
-        @Override public String name() { return "babyvision"; }
-        @Override public String description() { return "core visual reasoning (choice / blank); choice letter or LLM judge"; }
-        @Override public Benchmark create(BenchmarkContext ctx) { return new ImageQaBenchmark("babyvision", ctx, VisionItems::babyvision, LlmJudge.fromConfig(ctx)); }
+    public static final class BabyVision extends BenchmarkFactory.Named {
+        public BabyVision() { super("babyvision", "core visual reasoning (choice / blank); choice letter or LLM judge",
+                ctx -> new ImageQaBenchmark("babyvision", ctx, VisionItems::babyvision, LlmJudge.fromConfig(ctx))); }
     }
 
     public ImageQaBenchmark(String name, BenchmarkContext ctx, Mapper mapper, Judge judge) {
-        super(name, ctx, SplitDataLoader.builder(name).config(ctx.config()).outRoot(ctx.outRoot())
+        super(name, ctx, SplitDataLoader.builder(name, ctx)
                 .defaultMode("ratio").mapper((row, ref) -> mapper.map(row, ref, Setting.string("data_root").of(ctx.config()))).build());
         this.judge = judge;
         requireExecInputs(true, false); // every task shows images
@@ -72,9 +64,7 @@ public final class ImageQaBenchmark extends ChatBenchmark {
 
     @Override
     public List<String> taskTypes() {
-        TreeSet<String> t = new TreeSet<>();
-        for (String s : List.of("train", "val", "test")) for (Item i : data.split(s)) t.add(i.str("task_type"));
-        return new ArrayList<>(t);
+        return taskTypesOfData(List.of());
     }
 
     /** The last {@code <answer>} tag, else the last {@code \boxed{}}, else the last non-empty line. */
@@ -138,20 +128,15 @@ public final class ImageQaBenchmark extends ChatBenchmark {
             how = "judge:" + v.grade();
         }
         double s = ok ? 1 : 0;
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("question", item.str("question"));
-        f.put("task_type", item.str("task_type"));
+        Map<String, Object> f = itemFields(item);
         f.put("predicted_answer", predicted);
         f.put("gold_answer", gold);
         f.put("grading", how);
-        f.put("response", reply);
-        if (!ok) f.put("fail_reason", "predicted '" + predicted + "' but expected '" + gold + "' (" + how + ")");
-        f.put("agent_ok", true);
-        f.put("n_turns", 1);
+        replyFields(f, reply, !ok ? "predicted '" + predicted + "' but expected '" + gold + "' (" + how + ")" : null, 1);
         StringBuilder imgNote = new StringBuilder();
         for (String p : images) imgNote.append("\n[image] ").append(Path.of(p).getFileName());
         List<Map<String, Object>> conv = List.of(Map.of("role", "user", "content", user + imgNote),
-                Map.of("type", "message", "turn", 1, "content", reply),
+                turn(1, reply),
                 Map.of("role", "system", "content", "[EVALUATION RESULT]\nPredicted answer: " + predicted + "\nGold answer: " + gold
                         + "\nGrading: " + how + "\nCorrect: " + (ok ? 1 : 0)));
         return new RolloutRunner.Outcome(new RolloutResult(item.id(), s, s, f), conv, renderSystem(template, ctx.request().skill()), user, Map.of());

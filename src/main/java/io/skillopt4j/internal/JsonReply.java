@@ -1,0 +1,146 @@
+package io.skillopt4j.internal;
+
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Thread-safe (stateless). The one reader of JSON out of a model reply, after upstream's {@code extract_json}: a
+ * fenced block ({@code ```json} or bare {@code ```}), then the span from the first "{" to the last "}", then — for
+ * optimizer replies only — a tolerant repair of a single unambiguous object. Jackson's read features do the repair
+ * (single quotes, bare keys, trailing commas, comments, raw control characters); {@link ReplyRepair} only closes a
+ * truncated reply and fixes what no parser feature covers (Python literals, stray quotes inside strings).
+ */
+public final class JsonReply {
+    /**
+     * One fenced block: the opening fence, an optional language word, the body up to the next fence. Blocks are
+     * matched in order, so a {@code ```python} block consumes its own closing fence and is skipped by language.
+     */
+    private static final Pattern FENCE = Pattern.compile("```([A-Za-z0-9_+-]*)[ \\t]*\\r?\\n?(.*?)```", Pattern.DOTALL);
+    private static final ObjectMapper LENIENT = JsonMapper.builder()
+            .enable(JsonReadFeature.ALLOW_SINGLE_QUOTES, JsonReadFeature.ALLOW_UNQUOTED_FIELD_NAMES,
+                    JsonReadFeature.ALLOW_TRAILING_COMMA, JsonReadFeature.ALLOW_JAVA_COMMENTS,
+                    JsonReadFeature.ALLOW_UNESCAPED_CONTROL_CHARS, JsonReadFeature.ALLOW_BACKSLASH_ESCAPING_ANY_CHARACTER,
+                    JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS, JsonReadFeature.ALLOW_LEADING_PLUS_SIGN_FOR_NUMBERS,
+                    JsonReadFeature.ALLOW_LEADING_DECIMAL_POINT_FOR_NUMBERS, JsonReadFeature.ALLOW_MISSING_VALUES)
+            .build();
+
+    private JsonReply() {}
+
+    /** Returns the reply's JSON object, repaired if need be, or empty when none can be recovered (upstream's None / non-dict). */
+    @SuppressWarnings("unchecked")
+    public static Optional<Map<String, Object>> object(String text) {
+        Object v = extract(text);
+        return v instanceof Map<?, ?> m ? Optional.of((Map<String, Object>) m) : Optional.empty();
+    }
+
+    /**
+     * Returns the first object that parses as it stands (a fenced block, then the brace span), as a tree; no repair,
+     * so a chat backend retries a truncated or garbled reply rather than acting on a guess.
+     */
+    public static Optional<JsonNode> extractObject(String text) {
+        if (text == null || text.isBlank()) return Optional.empty();
+        for (String block : fencedBlocks(text)) {
+            JsonNode n = strictTree(block);
+            if (n != null && n.isObject()) return Optional.of(n);
+        }
+        int a = text.indexOf('{'), b = text.lastIndexOf('}');
+        JsonNode n = a >= 0 && b > a ? strictTree(text.substring(a, b + 1)) : null;
+        return n != null && n.isObject() ? Optional.of(n) : Optional.empty();
+    }
+
+    /** Returns the first JSON value found by upstream's three steps, or null. */
+    public static Object extract(String text) {
+        if (text == null || text.isEmpty()) return null;
+        List<String> blocks = fencedBlocks(text);
+        for (String block : blocks) {
+            Object v = strict(block);
+            if (v != null) return v;
+        }
+        int a = text.indexOf('{'), b = text.lastIndexOf('}');
+        if (a >= 0 && b > a) {
+            Object v = strict(text.substring(a, b + 1));
+            if (v != null) return v;
+        }
+        String candidate = null;
+        if (!blocks.isEmpty()) {
+            List<String> spans = topLevelObjects(blocks.get(0));
+            if (spans.size() == 1) candidate = spans.get(0);
+        }
+        if (candidate == null) {
+            List<String> spans = topLevelObjects(text);
+            if (spans.size() != 1) return null;
+            candidate = spans.get(0);
+        }
+        // an unclosed last span is a truncated reply: repair it too (upstream gives up)
+        boolean truncated = !candidate.strip().endsWith("}") || topLevelObjects(candidate).get(0).length() != candidate.length();
+        if (!looksLikeJson(truncated ? candidate.strip() + "}" : candidate)) return null;
+        try {
+            Object v = LENIENT.readValue(ReplyRepair.repair(candidate), Object.class);
+            return v instanceof Map<?, ?> m && !m.isEmpty() ? v : null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The bodies of the {@code ```json} and bare {@code ```} blocks, in order; other languages are skipped. */
+    static List<String> fencedBlocks(String text) {
+        List<String> out = new ArrayList<>();
+        Matcher f = FENCE.matcher(text);
+        while (f.find()) {
+            String lang = f.group(1);
+            if (lang.isEmpty() || lang.equalsIgnoreCase("json")) out.add(f.group(2).trim());
+        }
+        return out;
+    }
+
+    private static Object strict(String s) {
+        try { return Json.parse(s); } catch (IllegalArgumentException e) { return null; }
+    }
+
+    private static JsonNode strictTree(String s) {
+        try { return Json.tree(s.trim()); } catch (IllegalArgumentException e) { return null; }
+    }
+
+    static boolean looksLikeJson(String c) {
+        String t = c.trim();
+        if (!t.startsWith("{") || !t.endsWith("}")) return false;
+        for (int i = 1; i < t.length(); i++) {
+            char ch = t.charAt(i);
+            if (!Character.isWhitespace(ch)) return ch == '"' || ch == '}';
+        }
+        return false;
+    }
+
+    /**
+     * Returns the top-level "{...}" spans, skipping braces inside double-quoted strings (escape-aware). An
+     * unclosed last object runs to the end of the text, so a truncated reply still yields one candidate.
+     */
+    static List<String> topLevelObjects(String s) {
+        List<String> out = new ArrayList<>();
+        int depth = 0, start = -1;
+        boolean inStr = false;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (inStr) {
+                if (c == '\\') i++;
+                else if (c == '"') inStr = false;
+                continue;
+            }
+            if (c == '"') inStr = true;
+            else if (c == '{') { if (depth++ == 0) start = i; }
+            else if (c == '}' && depth > 0 && --depth == 0) out.add(s.substring(start, i + 1));
+        }
+        if (depth > 0 && start >= 0) out.add(s.substring(start));
+        return out;
+    }
+}

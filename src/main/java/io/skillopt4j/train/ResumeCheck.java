@@ -1,0 +1,118 @@
+package io.skillopt4j.train;
+
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.RunFolderConflict;
+import io.skillopt4j.config.ResumeKeys;
+import io.skillopt4j.internal.Json;
+import io.skillopt4j.run.RunLock;
+import io.skillopt4j.run.RunPaths;
+import io.skillopt4j.run.RuntimeState;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Clock;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Stateless. Decides, before anything in the folder is written, what a training may do with the folder it was
+ * given (the caller holds its {@link RunLock}): start fresh (no run there, or {@code --force-new}: the old contents
+ * are moved aside to a sibling {@code <name>.replaced-<UTC time>}), resume, or do nothing because the run is
+ * already complete. A folder whose {@code config.json} differs in a {@link ResumeKeys#BOUND} key, or whose initial
+ * skill differs, is refused with a {@link RunFolderConflict} naming every differing key; {@code --extend-epochs}
+ * lets {@code num_epochs} grow and nothing else.
+ */
+final class ResumeCheck {
+    private ResumeCheck() {}
+
+    /** Immutable. The decision: {@code summary} is the stored summary.json of a complete run, else null. */
+    record Outcome(boolean existing, Map<String, Object> summary, Path movedTo) {
+        boolean complete() { return summary != null; }
+    }
+
+    static Outcome check(RunPaths paths, Map<String, Object> requested, String initialSkill, int totalSteps,
+                         boolean forceNew, boolean extendEpochs, Clock clock) {
+        if (!holdsRun(paths)) return new Outcome(false, null, null);
+        if (forceNew) return new Outcome(false, null, moveAside(paths.root(), clock));
+        List<String> diffs = new ArrayList<>();
+        boolean onlyEpochs = false;
+        if (Files.isRegularFile(paths.config())) {
+            Map<String, Object> stored = readObject(paths.config());
+            for (ResumeKeys.Difference d : ResumeKeys.differences(stored, requested)) {
+                if (ResumeKeys.EXTENDABLE.contains(d.key()) && extendEpochs && grows(d)) continue;
+                onlyEpochs |= ResumeKeys.EXTENDABLE.contains(d.key());
+                diffs.add(d.toString());
+            }
+        }
+        Path v0 = paths.skill(0);
+        if (Files.isRegularFile(v0) && !Trajectories.readFile(v0).equals(initialSkill == null ? "" : initialSkill)) {
+            diffs.add("env.skill_init (the initial skill's text differs from skills/" + RunPaths.skillFileName(0) + ")");
+        }
+        if (!diffs.isEmpty()) {
+            throw new RunFolderConflict(paths.root(), "out_root " + paths.root() + " holds a run with another configuration: "
+                    + String.join(", ", diffs) + "; rerun with the stored values"
+                    + (onlyEpochs ? ", pass --extend-epochs to continue with more epochs" : "")
+                    + " or pass --force-new to start afresh (the old run is moved aside)");
+        }
+        if (complete(paths, totalSteps)) return new Outcome(true, readObject(paths.summary()), null);
+        return new Outcome(true, null, null);
+    }
+
+    /** A run folder: it has the files a started run writes first. */
+    private static boolean holdsRun(RunPaths paths) {
+        return Files.isRegularFile(paths.config()) || Files.isRegularFile(paths.runtimeState())
+                || Files.isRegularFile(paths.history()) || Files.isRegularFile(paths.skill(0));
+    }
+
+    private static boolean grows(ResumeKeys.Difference d) {
+        try {
+            return Double.parseDouble(d.requested()) > Double.parseDouble(d.stored());
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /** Finished: its summary.json is there and every planned step is recorded as completed. */
+    private static boolean complete(RunPaths paths, int totalSteps) {
+        if (!Files.isRegularFile(paths.summary())) return false;
+        return RuntimeState.read(paths.runtimeState()).map(r -> r.lastCompletedStep() >= totalSteps).orElse(false);
+    }
+
+    private static Map<String, Object> readObject(Path f) {
+        try {
+            if (Json.read(f) instanceof Map<?, ?> m) {
+                @SuppressWarnings("unchecked") Map<String, Object> out = (Map<String, Object>) m;
+                return out;
+            }
+        } catch (RuntimeException e) {
+            throw new io.skillopt4j.RunFolderException(f + " is not readable JSON: " + e.getMessage());
+        }
+        throw new io.skillopt4j.RunFolderException(f + " is not a JSON object");
+    }
+
+    /**
+     * Moves every entry of {@code root} but the lock file into a new sibling {@code <name>.replaced-<UTC time>}
+     * (renames on one file system: nothing is copied or deleted) and returns it.
+     */
+    static Path moveAside(Path root, Clock clock) {
+        String stamp = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss").withZone(ZoneOffset.UTC).format(clock.instant());
+        Path parent = root.getParent();
+        Path target = parent.resolve(root.getFileName() + ".replaced-" + stamp);
+        for (int i = 2; Files.exists(target); i++) target = parent.resolve(root.getFileName() + ".replaced-" + stamp + "-" + i);
+        try (Stream<Path> entries = Files.list(root)) {
+            List<Path> all = entries.filter(p -> !p.getFileName().toString().equals(RunLock.FILE)).sorted().toList();
+            Files.createDirectory(target);
+            for (Path p : all) Files.move(p, target.resolve(p.getFileName().toString()), StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new ConfigException("--force-new: cannot move the old run of " + root + " aside to " + target + " (" + e.getMessage()
+                    + "); move or delete it yourself");
+        }
+        return target;
+    }
+}

@@ -1,0 +1,111 @@
+package io.skillopt4j.cli;
+
+import io.skillopt4j.internal.Hashes;
+import io.skillopt4j.internal.Json;
+import io.skillopt4j.run.RunLock;
+import io.skillopt4j.sim.SimServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * Issue 18's run-folder defects through the CLI: a conflicting resume, a re-run of a finished run, a second owner and
+ * an eval of another skill into the same out_root. Each of these changed or misreported a good run before.
+ */
+class RunFolderOwnershipCommandTest {
+    @TempDir Path tmp;
+
+    private Path config(SimServer sim, Path out) throws Exception {
+        Path skill = tmp.resolve("skill.md");
+        Files.writeString(skill, "# House style\n\nAnswer the request.\n");
+        Path cfg = tmp.resolve("house.yaml");
+        Files.writeString(cfg, String.join("\n",
+                "model:", "  backend: openai_compatible", "  optimizer: sim-optimizer", "  target: sim-target",
+                "  openai_compatible_base_url: " + sim.url(),
+                "train:", "  num_epochs: 1", "  batch_size: 5", "  seed: 42",
+                "gradient:", "  minibatch_size: 4", "  merge_batch_size: 2", "  analyst_workers: 2",
+                "optimizer:", "  learning_rate: 4", "  lr_scheduler: constant", "  use_slow_update: false", "  use_meta_skill: false",
+                "evaluation:", "  sel_env_num: 0", "  test_env_num: 0",
+                "env:", "  name: house-rules", "  house_rules_per_category: 3", "  workers: 2",
+                "  skill_init: " + skill, "  out_root: " + out, ""));
+        return cfg;
+    }
+
+    /** Every file of the folder (relative path → SHA-256 of its bytes). */
+    static Map<String, String> hashes(Path dir) throws Exception {
+        Map<String, String> out = new TreeMap<>();
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path f : s.filter(Files::isRegularFile).toList()) {
+                out.put(dir.relativize(f).toString(), HexFormat.of().formatHex(Hashes.sha256(Files.readAllBytes(f))));
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void aGoodRunIsNeverRewrittenByAConflictingOrRepeatedCommand() throws Exception {
+        try (SimServer sim = SimServer.builder().seed(7).latency(java.time.Duration.ZERO).start()) {
+            Path good = tmp.resolve("good");
+            Path cfg = config(sim, good);
+            CliRun first = CliRun.run("train", "--config", cfg.toString());
+            assertEquals(0, first.code(), first.err());
+            Map<String, String> before = hashes(good);
+
+            CliRun seed = CliRun.run("train", "--config", cfg.toString(), "--out_root", good.toString(), "--seed", "3");
+            assertEquals(2, seed.code(), seed.out() + seed.err());
+            assertEquals(1, seed.err().lines().count(), seed.err());
+            assertTrue(seed.err().contains("train.seed 42 -> 3") && seed.err().contains(good.toString()), seed.err());
+            assertEquals(before, hashes(good), "a refused resume writes nothing");
+
+            CliRun batch = CliRun.run("train", "--config", cfg.toString(), "--cfg-options", "train.batch_size=8");
+            assertEquals(2, batch.code(), batch.out() + batch.err());
+            assertTrue(batch.err().contains("train.batch_size 5 -> 8"), batch.err());
+            assertEquals(before, hashes(good));
+
+            CliRun again = CliRun.run("train", "--config", cfg.toString(), "--analyst_workers", "1");
+            assertEquals(0, again.code(), again.err());
+            assertTrue(again.out().contains("already complete"), again.out());
+            assertEquals(before, hashes(good), "re-running a finished run changes no byte");
+
+            try (RunLock held = RunLock.acquire(good, "test")) {
+                Map<String, String> locked = hashes(good);
+                CliRun second = CliRun.run("train", "--config", cfg.toString());
+                assertEquals(2, second.code(), second.out() + second.err());
+                assertEquals(1, second.err().lines().count(), second.err());
+                assertTrue(second.err().contains(good.toString()) && second.err().contains("pid " + ProcessHandle.current().pid()), second.err());
+                assertEquals(locked, hashes(good));
+            }
+        }
+    }
+
+    @Test
+    void evaluatingAnotherSkillIntoTheSameOutRootDoesNotReuseTheFirstSkillsResults() throws Exception {
+        try (SimServer sim = SimServer.builder().seed(7).latency(java.time.Duration.ZERO).start()) {
+            Path run = tmp.resolve("run");
+            Path cfg = config(sim, run);
+            assertEquals(0, CliRun.run("train", "--config", cfg.toString()).code());
+            Path shared = tmp.resolve("eval-shared"), fresh = tmp.resolve("eval-fresh");
+            for (Path skill : List.of(run.resolve("skills/skill_v0000.md"), run.resolve("best_skill.md"))) {
+                CliRun r = CliRun.run("eval", "--config", cfg.toString(), "--skill", skill.toString(), "--split", "valid_unseen",
+                        "--out_root", shared.toString());
+                assertEquals(0, r.code(), r.err());
+            }
+            CliRun r = CliRun.run("eval", "--config", cfg.toString(), "--skill", run.resolve("best_skill.md").toString(),
+                    "--split", "valid_unseen", "--out_root", fresh.toString());
+            assertEquals(0, r.code(), r.err());
+            Map<?, ?> a = (Map<?, ?>) Json.read(shared.resolve("eval_summary.json")), b = (Map<?, ?>) Json.read(fresh.resolve("eval_summary.json"));
+            assertNotEquals(Files.readString(run.resolve("skills/skill_v0000.md")), Files.readString(run.resolve("best_skill.md")), "the run learned something");
+            assertEquals(b.get("hard"), a.get("hard"), "the best skill's score, not the initial skill's rows");
+            assertEquals(b.get("soft"), a.get("soft"));
+        }
+    }
+}
