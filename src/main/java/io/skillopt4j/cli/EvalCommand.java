@@ -38,7 +38,7 @@ public final class EvalCommand implements Callable<Integer> {
     @Override public Integer call() {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         Evaluator ev = SkillOpt.request(ConfigOptions.eval().request(spec.commandLine().getParseResult()))
-                .relaxed().onWarning(w -> { err.println(w); err.flush(); }).evaluator(skill, split);
+                .cliWarnings().onWarning(w -> { err.println(w); err.flush(); }).evaluator(skill, split);
         out.println("  [skill] " + skill.toAbsolutePath().normalize());
         out.println("  [eval] split=" + split + "  out_root=" + ev.outRoot());
         out.flush();
@@ -49,6 +49,10 @@ public final class EvalCommand implements Callable<Integer> {
             err.println(b.getMessage());
             err.flush();
             return 1;
+        } catch (io.skillopt4j.ErroredHalt e) {
+            err.println(e.getMessage()); // finished items are kept; errored ones run again when the command is repeated
+            err.flush();
+            return TrainCommand.EXIT_ERRORED;
         }
         out.println(String.format(Locale.ROOT, "  Results: hard=%.4f  soft=%.4f  (n=%s)", s.get("hard"), s.get("soft"), s.get("n_items")));
         out.println("  Cost: " + ev.ledger().progressLine());

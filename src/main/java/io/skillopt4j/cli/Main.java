@@ -79,7 +79,16 @@ public final class Main implements Runnable {
             Throwable t = ex;
             if (debug || List.of(parse.originalArgs().toArray()).contains("--debug")) ex.printStackTrace(cmd.getErr());
             if (t instanceof ConfigException) {
-                cmd.getErr().println("error: " + Redactor.scrub(t.getMessage()));
+                for (String line : Redactor.scrub(t.getMessage()).split("\n")) cmd.getErr().println("error: " + line);
+                return 2;
+            }
+            if (t instanceof java.io.UncheckedIOException u) { // a user path that cannot be read or written: the path and the reason
+                String m = u.getMessage() != null && !u.getMessage().contains("Exception") ? u.getMessage() : ioMessage(u.getCause());
+                cmd.getErr().println("error: " + Redactor.scrub(m.replace("\n", " ")));
+                return 2;
+            }
+            if (t instanceof java.io.IOException io) {
+                cmd.getErr().println("error: " + Redactor.scrub(ioMessage(io)));
                 return 2;
             }
             if (t instanceof SkillOptException) {
@@ -91,11 +100,33 @@ public final class Main implements Runnable {
         });
         cl.setParameterExceptionHandler((ex, args) -> {
             CommandLine cmd = ex.getCommandLine();
-            cmd.getErr().println("error: " + Redactor.scrub(ex.getMessage()));
+            String dym = "";
+            if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty())
+                dym = "; did you mean " + closestSuggestion(u) + "?";
+            cmd.getErr().println("error: " + Redactor.scrub(ex.getMessage().replace("\n", " ")) + dym);
             cmd.getErr().println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
             return 2;
         });
         return cl;
+    }
+
+    /** picocli's suggestion closest to the first unmatched word (it lists every option sharing a prefix). */
+    private static String closestSuggestion(CommandLine.UnmatchedArgumentException u) {
+        String word = u.getUnmatched().isEmpty() ? "" : u.getUnmatched().get(0);
+        String c = io.skillopt4j.config.Suggest.closest(word, u.getSuggestions());
+        return c != null ? c : u.getSuggestions().get(0);
+    }
+
+    /** "PATH: reason" for a file-system failure (no exception class names: the reason is the operating system's). */
+    static String ioMessage(java.io.IOException e) {
+        if (e instanceof java.nio.file.FileSystemException f) {
+            String reason = e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                    : e instanceof java.nio.file.NoSuchFileException ? "no such file or directory"
+                    : e instanceof java.nio.file.FileAlreadyExistsException ? "already exists"
+                    : f.getReason() == null ? "I/O error" : f.getReason();
+            return f.getFile() + (f.getOtherFile() == null ? "" : " -> " + f.getOtherFile()) + ": " + reason;
+        }
+        return String.valueOf(e.getMessage()).replace("\n", " ");
     }
 
     @Override public void run() {

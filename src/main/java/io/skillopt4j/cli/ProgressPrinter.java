@@ -61,7 +61,8 @@ final class ProgressPrinter implements TrainingListener {
 
     @Override public void runFinished(TrainingEvent.RunFinished e) {
         if (e.stopped()) {
-            if (e.summary().get("message") != null) out.println(e.summary().get("message"));
+            // an errored stop's line goes to stderr, printed once by the command
+            if (e.summary().get("message") != null && !"errored".equals(e.summary().get("stop_reason"))) out.println(e.summary().get("message"));
             out.println("[stopped] after step " + e.summary().get("last_completed_step") + "; run the same command again to resume");
         } else {
             Map<String, Object> s = e.summary();

@@ -35,6 +35,7 @@ public final class RunsCommand implements Runnable {
 
         @Override public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
+            new io.skillopt4j.config.Checks().atLeast("--rows", rows, 1).throwIfAny();
             try {
                 Frame f = Runs.list(dir);
                 out.println(f.print(rows, TextTable.MAX_WIDTH).substring(1));
@@ -49,13 +50,14 @@ public final class RunsCommand implements Runnable {
     /** {@code runs show RUN}: summary, steps and epochs (or the frames named with --frame). */
     @Command(name = "show", description = "Print a run's frames: summary, steps and epochs by default.")
     static final class Show implements Callable<Integer> {
-        static final List<String> FRAMES = List.of("summary", "steps", "epochs", "edits", "rollouts", "traces", "tokens", "tests", "warnings");
+        static final List<String> FRAMES = List.of("summary", "steps", "epochs", "edits", "rollouts", "traces", "tokens", "faults", "tests", "warnings");
         @Spec CommandSpec spec;
         @Parameters(index = "0", paramLabel = "RUN", description = "Run folder (SkillOpt4J or Python SkillOpt).")
         Path run;
         @Option(names = {"-f", "--frame"}, split = ",", paramLabel = "NAME",
-                description = "Frames to print, comma separated: summary, steps, epochs, edits, rollouts, traces, tokens, tests, warnings, all.")
-        List<String> frames = List.of("summary", "steps", "epochs");
+                description = "Frames to print, comma separated: summary, steps, epochs, edits, rollouts, traces, tokens, faults, tests, warnings, all "
+                        + "(default: summary, steps, epochs, and faults when any were counted).")
+        List<String> frames;
         @Option(names = "--rows", defaultValue = "20", description = "Maximum rows per frame (default: ${DEFAULT-VALUE}).")
         int rows;
         @Option(names = "--width", defaultValue = "32", description = "Maximum cell width (default: ${DEFAULT-VALUE}).")
@@ -63,13 +65,15 @@ public final class RunsCommand implements Runnable {
 
         @Override public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            List<String> names = frames.contains("all") ? FRAMES : frames;
+            io.skillopt4j.config.Checks checks = new io.skillopt4j.config.Checks().atLeast("--rows", rows, 1).atLeast("--width", width, 4);
+            List<String> asked = frames == null ? List.of("summary", "steps", "epochs") : frames;
+            List<String> names = asked.contains("all") ? FRAMES : asked;
             for (String n : names) {
-                if (!FRAMES.contains(n)) {
-                    spec.commandLine().getErr().println("error: --frame " + n + " is not a frame; allowed: " + String.join(", ", FRAMES) + ", all");
-                    return 2;
-                }
+                if (FRAMES.contains(n)) continue;
+                String c = io.skillopt4j.config.Suggest.closest(n, FRAMES);
+                checks.add("--frame " + n + " is not a frame; allowed: " + String.join(", ", FRAMES) + ", all" + (c == null ? "" : "; did you mean " + c + "?"));
             }
+            checks.throwIfAny();
             RunFrames f;
             try {
                 f = RunFrames.load(run);
@@ -77,6 +81,7 @@ public final class RunsCommand implements Runnable {
                 spec.commandLine().getErr().println("error: " + e.getMessage());
                 return 2;
             }
+            if (frames == null && f.faults().rowCount() > 1) names = List.of("summary", "steps", "epochs", "faults"); // errored, retried...
             boolean first = true;
             for (String n : names) {
                 if (!first) out.println();
@@ -105,6 +110,7 @@ public final class RunsCommand implements Runnable {
                 case "rollouts" -> f.rollouts();
                 case "traces" -> f.traces();
                 case "tokens" -> f.tokens();
+                case "faults" -> f.faults();
                 default -> f.tests();
             };
         }

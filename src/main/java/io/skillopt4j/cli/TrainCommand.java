@@ -14,7 +14,8 @@ import java.util.concurrent.Callable;
 /**
  * Not thread-safe (picocli command object). {@code skillopt train --config F [flags]}: upstream's
  * {@code scripts/train.py}. Prints one line per step; Ctrl-C stops after the current writes and the same
- * command resumes the run.
+ * command resumes the run (exit 130). A step whose model calls errored stops the run with one line on stderr and exit
+ * {@link #EXIT_ERRORED}; the same command resumes it.
  */
 @Command(name = "train", mixinStandardHelpOptions = true,
         description = "Train a skill with the SkillOpt loop; re-running with the same out_root resumes after the last finished step.")
@@ -32,7 +33,7 @@ public final class TrainCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         ProgressPrinter printer = new ProgressPrinter(out);
         Trainer trainer = SkillOpt.request(ConfigOptions.train().request(spec.commandLine().getParseResult()))
-                .relaxed().onWarning(w -> { err.println(w); err.flush(); })
+                .cliWarnings().onWarning(w -> { err.println(w); err.flush(); })
                 .listener(printer).trainer();
         printer.ledger(trainer.ledger());
         TrainingResult r = runStoppable(trainer);
@@ -41,8 +42,19 @@ public final class TrainCommand implements Callable<Integer> {
                     + " (--extend-epochs with a larger train.num_epochs continues it, --force-new starts afresh)");
             out.flush();
         }
+        if ("errored".equals(r.summary().get("stop_reason"))) {
+            err.println(r.summary().get("message")); // the one line: which stage errored, why, and that it resumes
+            err.flush();
+            return EXIT_ERRORED;
+        }
         return r.stopped() ? 130 : 0;
     }
+
+    /**
+     * Exit code of a run stopped because model calls errored (provider down or failing after retries): sysexits'
+     * EX_TEMPFAIL, "try again later" — the same command resumes once the provider is back.
+     */
+    public static final int EXIT_ERRORED = 75;
 
     /** Runs the trainer; a JVM shutdown (Ctrl-C) asks it to stop and waits briefly for the current writes. */
     static TrainingResult runStoppable(Trainer trainer) {

@@ -203,6 +203,9 @@ public final class Flags {
                 .asOurs().consumerDefault(true));
         t.add(n("pipeline_stages", "train.pipeline_stages", BOOL, "Start an accumulation batch's analysts as soon as its rollouts are done, while the next batch rolls out (same run folder as false)")
                 .asOurs().consumerDefault(true));
+        t.add(n("max_errored_fraction", "train.max_errored_fraction", FLOAT, "Share of a stage's rollout items or analyst calls that may fail after their retries (errored) "
+                + "before the run stops at that step, resumable; 0 = any errored input stops it (docs/training.md)")
+                .asOurs().consumerDefault(0.0));
         t.add(n("prompt_cache", "model.prompt_cache", STR, "Prompt-caching hints: OpenAI prompt_cache_key, Anthropic cache_control (auto = the providers' own endpoints)")
                 .evalToo().asOurs().withChoices("auto", "on", "off").consumerDefault("auto"));
         // run-folder ownership (docs/training.md "Resuming"): switches of one command, not recorded in config.json

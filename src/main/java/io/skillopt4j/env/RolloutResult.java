@@ -17,6 +17,12 @@ public record RolloutResult(String id, double hard, double soft, Map<String, Obj
         fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields == null ? Map.of() : fields));
     }
 
+    /** The field that marks an errored row: the item's model call failed after retries (not scored; attempted again). */
+    public static final String ERRORED = "errored";
+
+    /** True when this row is errored: no answer was scored, the item runs again on resume (see {@link RolloutRunner}). */
+    public boolean isErrored() { return Boolean.TRUE.equals(fields.get(ERRORED)); }
+
     /** Returns a field as a string, or "" when absent or null. */
     public String str(String key) {
         Object v = fields.get(key);

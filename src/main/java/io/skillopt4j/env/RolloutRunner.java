@@ -31,8 +31,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * benchmarks, as upstream's batch driver: runs a per-item task over a batch with {@code workers} threads, returns
  * results in batch order, appends each finished item to {@code <outDir>/results.jsonl} (re-runs reuse ids already
  * there, tolerating a torn last line), writes {@code predictions/<id>/conversation.json} and the target prompts,
- * turns a per-item wall timeout into a {@code task-timeout-<N>s} row and an exception into an error row, and
- * throws when every row failed at the agent level (a systemic backend failure).
+ * turns a per-item wall timeout into a {@code task-timeout-<N>s} row, and throws when every scored row failed at the
+ * agent level (a systemic backend failure).
+ *
+ * <p>An item whose task throws (its model call failed after the backend's retries, an exec agent that could not run,
+ * a judge call that failed) is <em>errored</em>, not a wrong answer: its row has {@code errored: true} and the reason,
+ * it is returned for the caller to count and judge ({@code train.max_errored_fraction}), but it is appended to
+ * {@code errored.jsonl}, never to {@code results.jsonl}, so a re-run attempts it again. Error rows that older
+ * versions stored in results.jsonl ({@code phase: "error"}) are not reused either.
  *
  * <pre>{@code
  * List<RolloutResult> rs = RolloutRunner.builder().workers(8).itemTimeout(Duration.ofSeconds(180)).build()
@@ -93,9 +99,27 @@ public final class RolloutRunner {
         return s.isEmpty() || s.equals(".") || s.equals("..") ? "_" + s : s;
     }
 
-    /** Reads the rows of a results.jsonl file by id (last wins), skipping blank and torn lines. */
+    /** The file errored rows go to, next to results.jsonl (a SkillOpt4J addition; never read back as results). */
+    public static final String ERRORED_FILE = "errored.jsonl";
+
+    /**
+     * Reads the finished rows of a results.jsonl file by id (last wins), skipping blank and torn lines and errored rows
+     * (which are attempted again). Reading {@code errored.jsonl} with it returns its errored rows.
+     */
     public static Map<String, RolloutResult> readResults(Path file) {
+        boolean erroredFile = file.getFileName() != null && file.getFileName().toString().equals(ERRORED_FILE);
         Map<String, RolloutResult> out = new LinkedHashMap<>();
+        for (RolloutResult r : readRows(file)) if (erroredFile || !isErroredRow(r)) out.put(r.id(), r);
+        return out;
+    }
+
+    /** True for an errored row, or an error row an older version stored as finished ({@code phase: "error"}). */
+    static boolean isErroredRow(RolloutResult r) {
+        return r.isErrored() || "error".equals(r.str("phase"));
+    }
+
+    private static List<RolloutResult> readRows(Path file) {
+        List<RolloutResult> out = new ArrayList<>();
         if (!Files.isRegularFile(file)) return out;
         List<String> lines;
         try {
@@ -107,7 +131,7 @@ public final class RolloutRunner {
             if (line.isBlank()) continue;
             try {
                 RolloutResult r = RolloutResult.fromJson(Json.parseObject(line));
-                if (!r.id().isEmpty()) out.put(r.id(), r);
+                if (!r.id().isEmpty()) out.add(r);
             } catch (IllegalArgumentException torn) {
                 // a line cut by a kill mid-append: that item simply runs again
             }
@@ -120,6 +144,7 @@ public final class RolloutRunner {
         List<Item> items = request.batch().items();
         Path out = request.outDir();
         Path resultsFile = out.resolve("results.jsonl");
+        Path erroredFile = out.resolve(ERRORED_FILE);
         Map<String, RolloutResult> done = readResults(resultsFile);
         RolloutResult[] results = new RolloutResult[items.size()];
         List<Integer> todo = new ArrayList<>();
@@ -180,7 +205,7 @@ public final class RolloutRunner {
                             return;
                         } catch (Throwable t) {
                             if (Thread.currentThread().isInterrupted()) return;
-                            r = failure(item, "unexpected: " + t.getClass().getSimpleName() + ": " + Redactor.scrub(String.valueOf(t.getMessage())), "error");
+                            r = errored(item, t);
                         }
                         synchronized (lock) {
                             if (results[idx] != null) return; // timed out meanwhile
@@ -190,7 +215,7 @@ public final class RolloutRunner {
                         RolloutResult row = r;
                         writeBehind(writer, writeError, () -> {
                             if (written != null) writeArtifacts(itemDir, written);
-                            AtomicFiles.appendLine(resultsFile, Json.line(row.toJson()));
+                            AtomicFiles.appendLine(row.isErrored() ? erroredFile : resultsFile, Json.line(row.toJson()));
                         });
                         finished.add(idx);
                     }));
@@ -232,8 +257,10 @@ public final class RolloutRunner {
             if (budgetStop.get() != null) throw budgetStop.get();
         }
         List<RolloutResult> list = List.of(results);
-        if (abortWhenAllFail && !list.isEmpty() && list.stream().allMatch(r -> Boolean.FALSE.equals(r.fields().get("agent_ok")))) {
-            String first = list.get(0).failReason();
+        // errored rows are the caller's to judge (train.max_errored_fraction); this catches scored rows that all failed
+        List<RolloutResult> scored = list.stream().filter(r -> !r.isErrored()).toList();
+        if (abortWhenAllFail && !scored.isEmpty() && scored.stream().allMatch(r -> Boolean.FALSE.equals(r.fields().get("agent_ok")))) {
+            String first = scored.get(0).failReason();
             throw new BackendException("target", 0, "every rollout item failed at the agent level (systemic backend failure?); first: "
                     + first + " (see " + resultsFile + ")", null);
         }
@@ -250,7 +277,7 @@ public final class RolloutRunner {
             synchronized (lock) {
                 if (results[idx] != null) return; // an engine that delivers twice must not duplicate a row
                 if (artefacts != null) writeArtifacts(out.resolve("predictions").resolve(safeId(items.get(idx).id())), artefacts);
-                AtomicFiles.appendLine(out.resolve("results.jsonl"), Json.line(row.toJson()));
+                AtomicFiles.appendLine(out.resolve(row.isErrored() ? ERRORED_FILE : "results.jsonl"), Json.line(row.toJson()));
                 results[idx] = row;
                 report(settled.incrementAndGet(), items.size(), row);
             }
@@ -321,6 +348,19 @@ public final class RolloutRunner {
         if (!tt.isEmpty()) f.put("task_type", tt);
         f.put("n_turns", 0);
         return new RolloutResult(item.id(), 0, 0, f);
+    }
+
+    /**
+     * The errored row of an item whose task threw: {@code errored: true}, the reason ({@code fail_reason} starts
+     * {@code errored: }), {@code phase: "error"}, {@code agent_ok: false}; its hard/soft are 0 only because the row
+     * format needs numbers: callers drop errored rows before scoring.
+     */
+    private RolloutResult errored(Item item, Throwable t) {
+        String msg = Redactor.scrub(String.valueOf(t.getMessage()));
+        RolloutResult f = failure(item, "errored: " + (t instanceof BackendException ? msg : t.getClass().getSimpleName() + ": " + msg), "error");
+        Map<String, Object> fields = new LinkedHashMap<>(f.fields());
+        fields.put(RolloutResult.ERRORED, true);
+        return new RolloutResult(f.id(), 0, 0, fields);
     }
 
     private static void writeArtifacts(Path itemDir, Outcome o) {

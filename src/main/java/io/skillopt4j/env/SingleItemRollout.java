@@ -32,6 +32,8 @@ public final class SingleItemRollout {
             failed = e; // a one-item batch whose item failed at the agent level aborts after writing its row
         }
         RolloutResult row = RolloutRunner.readResults(scratch.resolve("results.jsonl")).get(item.id());
+        // an errored item is handed back too: the coordinator counts it and stores it as errored, not as finished
+        if (row == null) row = RolloutRunner.readResults(scratch.resolve(RolloutRunner.ERRORED_FILE)).get(item.id());
         if (row == null) throw failed != null ? failed : new IllegalStateException("rollout wrote no row for item " + item.id());
         return new Settled(row, artefacts(scratch.resolve("predictions").resolve(RolloutRunner.safeId(item.id())), row));
     }

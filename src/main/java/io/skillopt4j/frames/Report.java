@@ -10,8 +10,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Immutable. One self-contained HTML report over one or more runs: summary, steps, epochs, edits, tests and
- * tokens tables, the five plots of each run as data-URL PNGs, and the diff from the initial to the best skill.
+ * Immutable. One self-contained HTML report over one or more runs: summary, steps, epochs, edits, tests,
+ * faults (when any) and tokens tables, the five plots of each run as data-URL PNGs, and the diff from the initial to the best skill.
  * It loads no external resource (no CDN, fonts or scripts from elsewhere), so it works offline and as an
  * e-mail attachment. A small inline script only marks the page as loaded and reports broken images.
  * <pre>{@code
@@ -95,6 +95,12 @@ public final class Report {
         if (r.engineWorkers().rowCount() > 0) {
             h.append("<h3>Engine workers</h3>\n");
             table(h, r.engineWorkers(), "engine");
+        }
+        Frame faults = r.faults();
+        if (faults.rowCount() > 1) {
+            h.append("<h3>Faults by stage</h3>\n<p class=\"muted\">retries, give-ups, fast fails, fallbacks and errored items or calls "
+                    + "(their backend failed after its retries; never scored, attempted again on resume)</p>\n");
+            table(h, faults, "faults");
         }
         h.append("<h3>Tokens by stage</h3>\n");
         table(h, tokensByStage(r.tokens()), "tokens");

@@ -15,7 +15,7 @@ import java.util.function.Supplier;
 /**
  * Thread-safe (frames are built once, lazily, and every accessor returns a fresh copy). The Tablesaw frames of
  * one run folder: {@link #steps()}, {@link #epochs()}, {@link #edits()}, {@link #rollouts()}, {@link #traces()},
- * {@link #tokens()}, {@link #tests()} and {@link #summary()}; columns and types are listed in docs/frames.md.
+ * {@link #tokens()}, {@link #faults()}, {@link #tests()} and {@link #summary()}; columns and types are listed in docs/frames.md.
  * <pre>{@code
  * RunFrames f = RunFrames.load(Path.of("outputs/skillopt_searchqa_x"));
  * f.steps().where(f.steps().booleanColumn("accepted").isTrue());
@@ -61,6 +61,12 @@ public final class RunFrames {
      */
     public Frame engineWorkers() { return cached("engine_workers", () -> EngineFrames.workers(run.dir())); }
 
+    /**
+     * Faults per stage — retries, give_ups, fast_fails, fallbacks, errored (items or calls whose backend failed after
+     * its retries) — over every session of the run, with a {@code _total} row (docs/outputs.md).
+     */
+    public Frame faults() { return cached("faults", () -> FaultFrames.faults(run)); }
+
     /** Token counts per step and stage (plus what ran outside steps), without cost. */
     public Frame tokens() { return cached("tokens", () -> RolloutFrames.tokens(run, null)); }
 
@@ -100,7 +106,9 @@ public final class RunFrames {
             Map<String, Object> s = run.summary();
             Map<String, Object> kv = new LinkedHashMap<>();
             kv.put("run", run.name());
-            kv.put("status", run.status());
+            // a session stopped by errored calls leaves the folder resumable: say so rather than "incomplete"
+            boolean errored = !run.finished() && run.dir() != null && "errored".equals(io.skillopt4j.run.FaultCounts.lastOutcome(run.dir(), run.lastCompletedStep()));
+            kv.put("status", errored ? "stopped (errored: resumable)" : run.status());
             kv.put("env", run.configValue("env"));
             kv.put("optimizer_model", run.configValue("optimizer_model"));
             kv.put("target_model", run.configValue("target_model"));
@@ -114,6 +122,9 @@ public final class RunFrames {
             }
             Object total = StepFrames.map(StepFrames.map(s.get("token_summary")).get("_total")).get("total_tokens");
             kv.put("total_tokens", total);
+            // fault totals over every session; per stage in faults()
+            Map<String, Long> faults = FaultFrames.counts(run).get("_total");
+            for (String k : io.skillopt4j.run.FaultCounts.KINDS) kv.put(k, faults.getOrDefault(k, 0L));
             kv.put("warnings", run.warnings().size());
             StringColumn keys = StringColumn.create("key");
             StringColumn vals = StringColumn.create("value");

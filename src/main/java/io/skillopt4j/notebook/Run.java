@@ -59,6 +59,8 @@ public final class Run {
     public Frame tokens(PriceTable prices) { return frames.tokens(prices); }
     /** Dollars by phase, role and stage (cost_ledger.jsonl), with batch and cached shares; see docs/cost.md. */
     public Frame cost() { return frames.cost(); }
+    /** Retries, give-ups, fast fails, fallbacks and errored items per stage, with a _total row; see docs/outputs.md. */
+    public Frame faults() { return frames.faults(); }
     public Frame tests() { return frames.tests(); }
     public Frame summary() { return frames.summary(); }
 

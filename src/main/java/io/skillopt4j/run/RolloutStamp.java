@@ -55,6 +55,27 @@ public final class RolloutStamp {
         }
     }
 
+    /**
+     * Moves {@code dir}'s rows aside when they belong to another skill than {@code skill} (a folder that is to hold
+     * no rows of its own now, as {@code test_eval_final} when the final skill is the best one) and drops the stamp.
+     */
+    public static void retireOthers(Path dir, String skill) {
+        Path stamp = dir.resolve(FILE), results = dir.resolve("results.jsonl");
+        synchronized (LOCK) {
+            String stored = stored(dir);
+            if (stored == null || stored.equals(hash(skill))) return;
+            try {
+                if (Files.isRegularFile(results)) {
+                    Files.move(results, dir.resolve("results." + stored.substring(0, Math.min(16, stored.length())) + ".jsonl"),
+                            StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                }
+                Files.deleteIfExists(stamp);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot set aside the rows of " + dir + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
     /** Returns the stored hash of {@code dir}'s rows, or null when the folder has no stamp. */
     public static String stored(Path dir) {
         Path stamp = dir.resolve(FILE);

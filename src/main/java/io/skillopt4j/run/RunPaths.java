@@ -16,6 +16,8 @@ public record RunPaths(Path root) {
     public static final String LR_HISTORY = "lr_history.jsonl";
     /** SkillOpt4J's cost ledger: one JSON line per priced model call (docs/cost.md). */
     public static final String COST_LEDGER = "cost_ledger.jsonl";
+    /** Fault counts of sessions that saw faults (retries, give-ups, errored items...): a SkillOpt4J addition. */
+    public static final String FAULTS = "faults.jsonl";
 
     public RunPaths {
         Objects.requireNonNull(root, "root");

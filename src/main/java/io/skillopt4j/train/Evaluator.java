@@ -61,7 +61,9 @@ public final class Evaluator {
 
     /**
      * Runs the evaluation and returns the eval_summary map; a dollar cap that the next call would cross throws
-     * {@link io.skillopt4j.BudgetExceeded} (finished items are kept: the same command with a higher cap resumes).
+     * {@link io.skillopt4j.BudgetExceeded} (finished items are kept: the same command with a higher cap resumes); more
+     * errored items than {@code train.max_errored_fraction} allows throw {@link io.skillopt4j.ErroredHalt} (the same
+     * command attempts them again).
      */
     public Map<String, Object> run() {
         if (!Files.isRegularFile(skill)) throw new ConfigException("--skill: file not found: " + skill);
@@ -87,7 +89,8 @@ public final class Evaluator {
         } else {
             batch = data.buildEvalBatch(Setting.integer("test_env_num").of(config), split, seed);
         }
-        Rollout.Outcome o = new Rollout(benchmark).withBatchApi(Rollout.batchPoll(config)).run(batch, text, outRoot, false);
+        Rollout.Outcome o = new Rollout(benchmark).withBatchApi(Rollout.batchPoll(config))
+                .withErrored(Rollout.maxErroredFraction(config), null).run(batch, text, outRoot, false);
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("skill", skill.toString());
         m.put("split", split);

@@ -70,6 +70,8 @@ final class Finish {
             try {
                 if (SkillDocument.hash(st.currentSkill).equals(SkillDocument.hash(st.bestSkill))) {
                     finalTest = bestTest;
+                    // the folder holds only summary.json then; rows a finished run left there (before --extend-epochs) go aside
+                    io.skillopt4j.run.RolloutStamp.retireOthers(paths.root().resolve("test_eval_final"), st.bestSkill);
                     p.writer.json(paths.root().resolve("test_eval_final").resolve("summary.json"),
                             Rollout.buckets(benchmark.taskTypes(), bestTest.results()));
                 } else {
@@ -102,6 +104,11 @@ final class Finish {
         m.put("final_test_delta_hard", finalTest == null ? null : finalTest.hard() - baseHard);
         m.put("total_wall_time_s", Trainer.round1((p.clock.millis() - loopStart) / 1000.0));
         m.put("token_summary", tokenSummary());
+        // retries, give-ups, fast fails, fallbacks and errored items per stage, earlier sessions' included (a SkillOpt4J
+        // addition named *_usage: like token usage it varies with the provider's transient faults, run_diff.py ignores it)
+        Map<String, Map<String, Long>> session = p.usage.faultSummary();
+        m.put("fault_usage", io.skillopt4j.run.FaultCounts.plus(io.skillopt4j.run.FaultCounts.stored(paths.root()), session));
+        io.skillopt4j.run.FaultCounts.append(p.writer, "finished", globalStep, session);
         p.writer.json(paths.summary(), m);
         return m;
     }

@@ -1,6 +1,8 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.ErroredHalt;
 import io.skillopt4j.backend.ChatModel;
+import io.skillopt4j.backend.UsageMeter;
 import io.skillopt4j.backend.ChatRequest;
 import io.skillopt4j.internal.JsonReply;
 import io.skillopt4j.internal.Redactor;
@@ -16,33 +18,74 @@ import java.util.Optional;
  * Thread-safe. The optimizer model as the stages use it: one call per request with upstream's stage name,
  * token cap and retry count; JSON replies go through {@link JsonReply}. Failed calls and unusable replies
  * never throw from {@link #json}; they are recorded as fallbacks (drained per step into fallbacks.json).
+ *
+ * <p>A call whose backend failed after its retries is <em>errored</em> (counted as an {@code errored} fault of its
+ * stage): an analyst call — one of many inputs of a step — is tolerated and counted ({@link #takeAnalystCounts}, the
+ * step stops above {@code train.max_errored_fraction}); any other stage's call throws {@link ErroredHalt} at once,
+ * since its single reply decides the step and a fallback would record a decision the model never made.
  */
 public final class Optimizer {
     private final ChatModel model;
     private final Runnable onCall;
     private final boolean jsonReask;
     private final List<Map<String, Object>> fallbacks = new ArrayList<>();
+    private final UsageMeter meter;
+    private final java.util.concurrent.atomic.AtomicInteger analystCalls = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicInteger analystErrored = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicReference<String> analystReason = new java.util.concurrent.atomic.AtomicReference<>();
+
+    /** The stage whose errored calls are tolerated and counted, not a halt: the reflect stage's analysts. */
+    static final String ANALYST = "analyst";
 
     /** An optimizer that, as SkillOpt, takes a reply without a JSON object as the stage's fallback (no re-ask). */
-    public Optimizer(ChatModel model) { this(model, () -> {}, false); }
+    public Optimizer(ChatModel model) { this(model, () -> {}, false, null); }
 
     /**
      * An optimizer that runs {@code onCall} as each call starts (the trainer opens background-rollout windows);
      * {@code jsonReask} ({@code model.json_reask}) lets the backend re-ask, within the call's attempts, when a reply
      * holds no JSON object, a deliberate deviation from SkillOpt (which never retries a parse failure).
      */
-    Optimizer(ChatModel model, Runnable onCall, boolean jsonReask) {
+    Optimizer(ChatModel model, Runnable onCall, boolean jsonReask) { this(model, onCall, jsonReask, null); }
+
+    /** As above, counting errored calls and fallbacks into {@code meter} (null = not counted). */
+    Optimizer(ChatModel model, Runnable onCall, boolean jsonReask, UsageMeter meter) {
         this.model = Objects.requireNonNull(model, "model");
         this.onCall = Objects.requireNonNull(onCall, "onCall");
         this.jsonReask = jsonReask;
+        this.meter = meter;
     }
 
-    /** Sends one call and returns the reply text; backend failures propagate. */
+    /**
+     * Sends one call and returns the reply text. A failed analyst call propagates its exception (and is counted); a
+     * failed call of any other stage throws {@link ErroredHalt}. A configuration mistake or a stop propagates as is.
+     */
     public String text(String stage, String system, String user, int maxTokens, String effort, int retries) {
         ChatRequest req = ChatRequest.builder().system(system).user(user).stage(stage).maxCompletionTokens(maxTokens)
                 .reasoningEffort(effort).retries(retries).jsonRequired(jsonReask).build();
         onCall.run();
-        return model.chat(req).text();
+        boolean analyst = ANALYST.equals(stage);
+        if (analyst) analystCalls.incrementAndGet();
+        try {
+            return model.chat(req).text();
+        } catch (io.skillopt4j.ConfigException | StopRequested e) {
+            throw e;
+        } catch (RuntimeException e) {
+            if (Thread.currentThread().isInterrupted()) throw e; // the run is stopping: not the provider's failure
+            if (meter != null) meter.recordFault("optimizer", stage, "errored");
+            String reason = e.getClass().getSimpleName() + ": " + Redactor.scrub(String.valueOf(e.getMessage()));
+            if (!analyst) throw new ErroredHalt(stage, 1, 1, reason);
+            analystErrored.incrementAndGet();
+            analystReason.compareAndSet(null, reason);
+            throw e;
+        }
+    }
+
+    /** Immutable. Analyst calls made and errored since the last {@link #takeAnalystCounts}, with the first reason. */
+    record AnalystCounts(int calls, int errored, String firstReason) {}
+
+    /** Returns and resets the analyst call counts (the step pipeline takes them per step). */
+    AnalystCounts takeAnalystCounts() {
+        return new AnalystCounts(analystCalls.getAndSet(0), analystErrored.getAndSet(0), analystReason.getAndSet(null));
     }
 
     /**
@@ -75,6 +118,8 @@ public final class Optimizer {
         m.put("reason", reason);
         m.put("detail", Redactor.scrub(detail == null ? "" : detail));
         synchronized (fallbacks) { fallbacks.add(m); }
+        // a call that failed is counted as errored where it failed (text), not as a fallback
+        if (meter != null && !"call_failed".equals(reason)) meter.recordFault("optimizer", stage, "fallbacks");
     }
 
     /** Returns and clears the recorded fallbacks. */

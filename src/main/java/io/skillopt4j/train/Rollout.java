@@ -1,5 +1,7 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.ErroredHalt;
+import io.skillopt4j.backend.UsageMeter;
 import io.skillopt4j.config.Setting;
 
 import io.skillopt4j.backend.BatchScope;
@@ -21,17 +23,26 @@ import java.util.Map;
  * Thread-safe if the benchmark is. The rollout stage: runs a batch with a skill through the benchmark
  * (which parallelises over {@code workers}, writes the rollout folder and reuses finished items) and scores
  * it with upstream's {@code compute_score}.
+ *
+ * <p>Errored items (their model calls failed after retries, see {@link io.skillopt4j.env.RolloutRunner}) are counted
+ * ({@code errored} faults of the rollout stage) and never scored: when more than {@code train.max_errored_fraction}
+ * of a batch errored — or every item — the stage throws {@link ErroredHalt}; below that, they are left out of the
+ * outcome (its results, scores and {@code n}).
  */
 public final class Rollout {
     /** Immutable. Results in batch order with their mean hard and soft scores. */
-    public record Outcome(List<RolloutResult> results, double hard, double soft) {
+    public record Outcome(List<RolloutResult> results, double hard, double soft, int errored) {
         public Outcome { results = List.copyOf(results); }
+
+        public Outcome(List<RolloutResult> results, double hard, double soft) { this(results, hard, soft, 0); }
     }
 
     private final Benchmark benchmark;
     private final BackgroundRollouts background;
     private final RemoteItems remote;
     private final Duration batchPoll;
+    private final double maxErrored;
+    private final UsageMeter meter;
 
     public Rollout(Benchmark benchmark) { this(benchmark, null, null); }
 
@@ -39,20 +50,31 @@ public final class Rollout {
      * A rollout stage that settles {@code background}'s job for a folder before rolling into it (null = none) and
      * runs items through {@code remote} (an engine's workers; null = this JVM).
      */
-    Rollout(Benchmark benchmark, BackgroundRollouts background, RemoteItems remote) { this(benchmark, background, remote, null); }
+    Rollout(Benchmark benchmark, BackgroundRollouts background, RemoteItems remote) { this(benchmark, background, remote, null, 0.0, null); }
 
-    private Rollout(Benchmark benchmark, BackgroundRollouts background, RemoteItems remote, Duration batchPoll) {
+    private Rollout(Benchmark benchmark, BackgroundRollouts background, RemoteItems remote, Duration batchPoll, double maxErrored,
+                    UsageMeter meter) {
         this.benchmark = benchmark;
         this.background = background;
         this.remote = remote;
         this.batchPoll = batchPoll;
+        this.maxErrored = maxErrored;
+        this.meter = meter;
+    }
+
+    /**
+     * Returns this stage with errored items tolerated up to {@code maxFraction} of a batch ({@code train.max_errored_fraction};
+     * 0 = none) and counted into {@code meter} (null = not counted).
+     */
+    public Rollout withErrored(double maxFraction, UsageMeter meter) {
+        return new Rollout(benchmark, background, remote, batchPoll, maxFraction, meter);
     }
 
     /**
      * Returns this stage with evaluation rollouts (those without eval feedback: baseline, selection, test, slow-update
      * comparisons) sent through the provider's Batch API, polled every {@code poll}; null keeps direct calls.
      */
-    public Rollout withBatchApi(Duration poll) { return new Rollout(benchmark, background, remote, poll); }
+    public Rollout withBatchApi(Duration poll) { return new Rollout(benchmark, background, remote, poll, maxErrored, meter); }
 
     /** {@code evaluation.batch_api} and {@code batch_poll_seconds} of a flat config: the poll interval, or null when off. */
     public static Duration batchPoll(FlatConfig cfg) {
@@ -76,8 +98,25 @@ public final class Rollout {
             background.settle(dir, skill);
             r = background.foreground(() -> benchmark.rollout(request));
         }
-        double[] hs = score(r);
-        return new Outcome(r, hs[0], hs[1]);
+        List<RolloutResult> scored = r.stream().filter(x -> !x.isErrored()).toList();
+        int errored = r.size() - scored.size();
+        if (errored > 0) {
+            if (meter != null) for (int i = 0; i < errored; i++) meter.recordFault("target", "rollout", "errored");
+            if (scored.isEmpty() || errored > maxErrored * r.size()) {
+                String first = r.stream().filter(RolloutResult::isErrored).findFirst().map(RolloutResult::failReason).orElse("");
+                throw new ErroredHalt("rollout", errored, r.size(), first.replaceFirst("^errored: ", "") + " (" + dir.resolve(
+                        io.skillopt4j.env.RolloutRunner.ERRORED_FILE) + ")");
+            }
+        }
+        double[] hs = score(scored);
+        return new Outcome(scored, hs[0], hs[1], errored);
+    }
+
+    /** {@code train.max_errored_fraction} of a flat config, checked to be a fraction in [0, 1]. */
+    public static double maxErroredFraction(FlatConfig cfg) {
+        double f = Setting.decimal("max_errored_fraction").of(cfg);
+        if (!(f >= 0 && f <= 1)) throw io.skillopt4j.ConfigException.badValue("", "max_errored_fraction", f, "a fraction in [0, 1]");
+        return f;
     }
 
     /** Upstream's {@code compute_score}: means of hard and soft; (0, 0) for no results. */

@@ -1,5 +1,6 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.ErroredHalt;
 import io.skillopt4j.backend.UsageMeter;
 import io.skillopt4j.env.BatchSpec;
 import io.skillopt4j.env.RolloutResult;
@@ -57,6 +58,7 @@ final class StepPipeline {
         List<Rollout.Outcome> outs = new ArrayList<>();
         List<CompletableFuture<Reflected>> reflects = new ArrayList<>();
         String bufferContext = p.stepBuffer().format();
+        p.optimizer.takeAnalystCounts(); // this step's analyst calls are counted from here
         try {
             for (int a = 0; a < s.accumulation(); a++) {
                 BatchSpec batch = plan.get(stepInEpoch * s.accumulation() + a);
@@ -77,7 +79,7 @@ final class StepPipeline {
                 reflects.add(f);
                 if (!p.pipelined()) Reflect.join(f);
             }
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) { // Error: a budget or errored halt
             for (CompletableFuture<Reflected> f : reflects) f.handle((x, err) -> null).join(); // no writes after we return
             throw e;
         }
@@ -109,6 +111,7 @@ final class StepPipeline {
             b.put("n_success_patches", ns);
             batches.add(b);
         }
+        haltIfAnalystsErrored();
         int n = all.size();
         rec.time("rollout_s", rollMs);
         rec.time("reflect_s", reflMs);
@@ -237,6 +240,17 @@ final class StepPipeline {
         rec.put("wall_time_s", StepRecord.round((clock.millis() - t0) / 1000.0, 1));
         RunWriter.Batch files = w.batch().text(w.paths().skill(step), st.currentSkill).text(w.paths().bestSkill(), st.bestSkill);
         return p.persistStep(rec.asMap(), step, stepDir, files);
+    }
+
+    /**
+     * Stops the step (nothing recorded) when more of its analyst calls errored than {@code train.max_errored_fraction}
+     * allows, or all of them: their missing patches would otherwise be recorded as an ordinary {@code skip_no_patches}.
+     */
+    private void haltIfAnalystsErrored() {
+        Optimizer.AnalystCounts c = p.optimizer.takeAnalystCounts();
+        if (c.errored() > 0 && (c.errored() >= c.calls() || c.errored() > p.maxErrored * c.calls())) {
+            throw new ErroredHalt(Optimizer.ANALYST, c.errored(), c.calls(), c.firstReason());
+        }
     }
 
     /** Immutable. One batch's raw patches (minibatch order) and how long its reflect took. */

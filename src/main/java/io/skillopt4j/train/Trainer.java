@@ -1,6 +1,7 @@
 package io.skillopt4j.train;
 
 import io.skillopt4j.BudgetExceeded;
+import io.skillopt4j.ErroredHalt;
 import io.skillopt4j.config.Setting;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.ModelRoles;
@@ -10,6 +11,7 @@ import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BatchSpec;
 import io.skillopt4j.env.DataLoader;
 import io.skillopt4j.internal.Redactor;
+import io.skillopt4j.run.FaultCounts;
 import io.skillopt4j.run.RunLock;
 import io.skillopt4j.run.RunPaths;
 import io.skillopt4j.run.RunWriter;
@@ -62,6 +64,7 @@ public final class Trainer {
         this.listener = TrainingListener.all(b.listeners);
         this.clock = b.clock == null ? Clock.systemUTC() : b.clock;
         this.engine = b.engine != null ? b.engine : ExecutionEngine.named(Setting.string("engine_name").of(config));
+        Rollout.maxErroredFraction(config); // a bad value is a config error before any model call
     }
 
     public static Builder builder() { return new Builder(); }
@@ -98,6 +101,7 @@ public final class Trainer {
         SelectionEval selection; EditBudgetSchedule schedule; StepBuffer stepBuffer = new StepBuffer();
         TrainingListener listener; Optimizer optimizer; int totalSteps; List<Map<String, Object>> history;
         boolean pipelined = true;
+        double maxErrored;
         boolean pipelined() { return pipelined; }
 
         TrainSettings settings() { return settings; } RunWriter writer() { return writer; } Clock clock() { return clock; }
@@ -153,6 +157,8 @@ public final class Trainer {
                 l.on(new TrainingEvent.RunFinished(outRoot, false, o.summary()));
                 return new TrainingResult(o.summary(), outRoot, true);
             }
+            lock.staleHolder().ifPresent(h -> l.on(new TrainingEvent.StageFinished(0, "run_folder", Duration.ZERO,
+                    "took over the lock left by pid " + h.get("pid") + " (" + h.get("command") + " since " + h.get("started") + ", no longer running)")));
             if (o.movedTo() != null) l.on(new TrainingEvent.StageFinished(0, "run_folder", Duration.ZERO, "--force-new: moved the previous run to " + o.movedTo()));
             return run(stop, l, s, data, spe, initial, cfgOut);
         }
@@ -175,6 +181,7 @@ public final class Trainer {
         p.usage = roles.usage();
         p.listener = l;
         p.pipelined = Setting.bool("pipeline_stages").of(config);
+        p.maxErrored = Rollout.maxErroredFraction(config);
         p.totalSteps = total;
         p.schedule = new EditBudgetSchedule(s.lrScheduler(), s.editBudget(), s.minEditBudget(), total);
         p.state = new RunState();
@@ -190,9 +197,10 @@ public final class Trainer {
         BackgroundRollouts background = s.backgroundEval() && batchPoll == null
                 ? new BackgroundRollouts(benchmark, benchmark.workers(), roles.usage(), eng.rolloutItems()) : null;
         try {
-            p.optimizer = new Optimizer(eng.optimizer(roles.optimizer()), background == null ? () -> {} : background::optimizerCall, s.jsonReask());
+            p.optimizer = new Optimizer(eng.optimizer(roles.optimizer()), background == null ? () -> {} : background::optimizerCall, s.jsonReask(),
+                    roles.usage());
             Prompts prompts = new Prompts(benchmark);
-            p.rollout = new Rollout(benchmark, background, eng.rolloutItems()).withBatchApi(batchPoll);
+            p.rollout = new Rollout(benchmark, background, eng.rolloutItems()).withBatchApi(batchPoll).withErrored(p.maxErrored, roles.usage());
             p.reflect = new Reflect(s, p.optimizer, prompts, w, pool);
             p.aggregate = new Aggregate(s, p.optimizer, pool);
             p.select = new Select(s, p.optimizer);
@@ -251,6 +259,8 @@ public final class Trainer {
             return stopped(p, l, null);
         } catch (BudgetExceeded e) {
             return stopped(p, l, e);
+        } catch (ErroredHalt e) {
+            return stopped(p, l, e);
         } finally {
             if (background != null) background.close();
             pool.shutdownNow();
@@ -258,15 +268,25 @@ public final class Trainer {
         }
     }
 
-    /** The resumable stop: nothing of the unfinished step is persisted; a budget stop carries its one-line reason. */
-    private TrainingResult stopped(Parts p, TrainingListener l, BudgetExceeded budget) {
+    /**
+     * The resumable stop: nothing of the unfinished step is persisted; a budget stop ({@code stop_reason: "budget"}) and
+     * an errored one ({@code "errored"}, with {@code errored_stage}) carry their one-line reason as {@code message}.
+     */
+    private TrainingResult stopped(Parts p, TrainingListener l, Throwable why) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("stopped", true);
         m.put("last_completed_step", p.history.isEmpty() ? 0 : p.history.get(p.history.size() - 1).get("step"));
-        if (budget != null) {
-            m.put("stop_reason", "budget");
-            m.put("message", budget.getMessage());
+        if (why instanceof BudgetExceeded) m.put("stop_reason", "budget");
+        if (why instanceof ErroredHalt e) {
+            m.put("stop_reason", "errored");
+            m.put("errored_stage", e.stage());
         }
+        if (why != null) m.put("message", why.getMessage());
+        // this session's faults are kept in faults.jsonl, so the resumed run's summary still counts them
+        Map<String, Map<String, Long>> session = p.usage.faultSummary();
+        m.put("fault_usage", FaultCounts.plus(FaultCounts.stored(outRoot), session));
+        FaultCounts.append(p.writer, why instanceof ErroredHalt ? "errored" : why != null ? "budget" : "stopped",
+                ((Number) m.get("last_completed_step")).intValue(), session);
         l.on(new TrainingEvent.RunFinished(outRoot, true, m));
         return new TrainingResult(m, outRoot);
     }

@@ -82,7 +82,7 @@ class RolloutRunnerTest {
     }
 
     @Test
-    void a_slow_item_becomes_a_timeout_row_and_an_exception_an_error_row() {
+    void a_slow_item_becomes_a_timeout_row_and_an_exception_an_errored_row() {
         List<Item> items = items(3);
         List<RolloutResult> rs = RolloutRunner.builder().workers(3).itemTimeout(Duration.ofMillis(300)).build()
                 .run(request(items, tmp), (item, ctx) -> {
@@ -94,15 +94,54 @@ class RolloutRunnerTest {
         assertEquals("task-timeout-0s", rs.get(1).failReason());
         assertEquals("timeout", rs.get(1).str("phase"));
         assertEquals(false, rs.get(1).fields().get("agent_ok"));
-        assertEquals("unexpected: IllegalStateException: boom", rs.get(2).failReason());
+        assertEquals("errored: IllegalStateException: boom", rs.get(2).failReason());
         assertEquals("error", rs.get(2).str("phase"));
+        assertTrue(rs.get(2).isErrored());
+        assertEquals(java.util.Set.of("i0", "i1"), RolloutRunner.readResults(tmp.resolve("results.jsonl")).keySet(), "the errored row is not a result");
+        assertEquals(java.util.Set.of("i2"), RolloutRunner.readResults(tmp.resolve(RolloutRunner.ERRORED_FILE)).keySet());
+    }
+
+    @Test
+    void an_item_whose_backend_failed_is_errored_never_stored_as_finished_and_runs_again() throws Exception {
+        AtomicInteger calls = new AtomicInteger();
+        RolloutRunner.ItemTask down = (item, ctx) -> {
+            calls.incrementAndGet();
+            throw new BackendException("openai_compatible", 0, "connection refused: 127.0.0.1:1", null);
+        };
+        List<RolloutResult> rs = RolloutRunner.builder().workers(2).build().run(request(items(3), tmp), down);
+        assertTrue(rs.stream().allMatch(RolloutResult::isErrored), "no systemic-failure abort: the caller judges errored rows");
+        assertEquals("errored: connection refused: 127.0.0.1:1", rs.get(0).failReason());
+        assertEquals(Map.of(), RolloutRunner.readResults(tmp.resolve("results.jsonl")));
+        assertEquals(3, Files.readAllLines(tmp.resolve(RolloutRunner.ERRORED_FILE)).size());
+        List<RolloutResult> again = RolloutRunner.builder().workers(2).build().run(request(items(3), tmp), (item, ctx) -> {
+            calls.incrementAndGet();
+            return ok(item);
+        });
+        assertEquals(6, calls.get(), "every errored item is attempted again");
+        assertTrue(again.stream().noneMatch(RolloutResult::isErrored));
+        assertEquals(3, RolloutRunner.readResults(tmp.resolve("results.jsonl")).size());
+    }
+
+    @Test
+    void error_rows_an_older_version_stored_as_finished_are_attempted_again() throws Exception {
+        Files.writeString(tmp.resolve("results.jsonl"), "{\"id\": \"i0\", \"hard\": 0, \"soft\": 0, \"fail_reason\": "
+                + "\"unexpected: BackendException: connection refused\", \"phase\": \"error\", \"agent_ok\": false}\n"
+                + "{\"id\": \"i1\", \"hard\": 1, \"soft\": 1, \"agent_ok\": true}\n");
+        List<String> ran = new CopyOnWriteArrayList<>();
+        List<RolloutResult> rs = RolloutRunner.builder().workers(1).build().run(request(items(2), tmp), (item, ctx) -> {
+            ran.add(item.id());
+            return ok(item);
+        });
+        assertEquals(List.of("i0"), ran);
+        assertEquals(1.0, rs.get(0).hard());
     }
 
     @Test
     void every_row_failing_at_the_agent_level_aborts_the_batch() {
         BackendException e = assertThrows(BackendException.class, () -> RolloutRunner.builder().build()
-                .run(request(items(2), tmp), (item, ctx) -> { throw new java.io.IOException("connection refused"); }));
-        assertTrue(e.getMessage().contains("connection refused"), e.getMessage());
+                .run(request(items(2), tmp), (item, ctx) -> RolloutRunner.Outcome.of(new RolloutResult(item.id(), 0, 0,
+                        Map.of("agent_ok", false, "fail_reason", "agent crashed")), List.of())));
+        assertTrue(e.getMessage().contains("agent crashed"), e.getMessage());
     }
 
     @Test

@@ -71,7 +71,21 @@ class RunOwnershipTest {
         try (RunLock lock = RunLock.acquire(out, "test")) {
             assertEquals(holder.pid(), ((Number) lock.staleHolder().orElseThrow().get("pid")).longValue());
         }
-        TrainingResult done = TrainerEndToEndTest.trainer(cfg(skill), out, 2, null).train();
+        // the kill again, this time reported by the trainer that takes the lock over
+        Process again = java(LockHolder.class, out.toString());
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(again.getInputStream(), StandardCharsets.UTF_8))) {
+            assertNotNull(r.readLine());
+            again.destroyForcibly();
+            assertTrue(again.waitFor(30, TimeUnit.SECONDS));
+        }
+        List<String> notes = new java.util.concurrent.CopyOnWriteArrayList<>();
+        io.skillopt4j.run.TrainingListener folder = new io.skillopt4j.run.TrainingListener() {
+            @Override public void stageFinished(io.skillopt4j.run.TrainingEvent.StageFinished e) {
+                if (e.stage().equals("run_folder")) notes.add(e.detail());
+            }
+        };
+        TrainingResult done = TrainerEndToEndTest.trainer(cfg(skill), out, 2, folder).train();
+        assertEquals(List.of("took over the lock left by pid " + again.pid()), notes.stream().map(n -> n.substring(0, n.indexOf(" ("))).toList());
         assertFalse(done.stopped());
         assertEquals("", Files.readString(out.resolve(RunLock.FILE)), "released: empty at rest");
     }
@@ -135,6 +149,12 @@ class RunOwnershipTest {
         Map<?, ?> want = (Map<?, ?>) Json.read(planned.resolve("summary.json")), got = (Map<?, ?>) Json.read(out.resolve("summary.json"));
         for (String k : List.of("test_hard", "final_test_hard", "baseline_test_hard", "best_step")) assertEquals(want.get(k), got.get(k), k);
         assertFalse(((Map<?, ?>) Json.read(out.resolve("config.json"))).containsKey("extend_epochs"), "a command switch, not config");
+        assertEquals(Files.exists(planned.resolve("test_eval_final/results.jsonl")), Files.exists(out.resolve("test_eval_final/results.jsonl")),
+                "test_eval_final holds rows only when the final skill is not the best one, as in the planned run");
+        if (Files.exists(out.resolve("test_eval_final/results.jsonl"))) {
+            assertEquals(RolloutStamp.hash(Files.readString(new RunPaths(out).skill(2 * spe))), RolloutStamp.stored(out.resolve("test_eval_final")),
+                    "the final skill's rows, not those of the one-epoch run's final skill");
+        }
         String best = Files.readString(out.resolve("best_skill.md"));
         assertEquals(RolloutStamp.hash(best), RolloutStamp.stored(out.resolve("test_eval")), "the test rows are the new best skill's");
         assertTrue(TrainerEndToEndTest.trainer(more, out, 2, null).train().alreadyComplete());

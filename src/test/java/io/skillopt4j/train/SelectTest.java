@@ -110,10 +110,15 @@ class SelectTest {
         assertEquals(3, d.get("learning_rate"));
         assertEquals(true, d.get("clamped"));
         assertTrue(m.requests.get(0).lastUserText().contains("## Current Step Evidence\nrollout_n=4\nrollout_hard=0.500000\nrollout_soft=0.600000\n"));
-        Stages.Recording broken = new Stages.Recording(r -> { throw new IllegalStateException("down"); });
-        Map<String, Object> f = new Select(Stages.settings(), new Optimizer(broken)).decideBudget("s", merged(3), 0, 0, 1, "", "");
+        Stages.Recording invalid = new Stages.Recording(r -> "{\"reasoning\": \"no number\"}");
+        Map<String, Object> f = new Select(Stages.settings(), new Optimizer(invalid)).decideBudget("s", merged(3), 0, 0, 1, "", "");
         assertEquals(0, f.get("learning_rate"));
         assertEquals(true, f.get("fallback"));
-        assertTrue(String.valueOf(f.get("error")).contains("down"));
+        // a call that failed after its retries is errored, not a decision of 0: the step stops, nothing recorded
+        Stages.Recording broken = new Stages.Recording(r -> { throw new IllegalStateException("down"); });
+        io.skillopt4j.ErroredHalt e = assertThrows(io.skillopt4j.ErroredHalt.class,
+                () -> new Select(Stages.settings(), new Optimizer(broken)).decideBudget("s", merged(3), 0, 0, 1, "", ""));
+        assertEquals("lr_autonomous", e.stage());
+        assertTrue(e.getMessage().contains("down"), e.getMessage());
     }
 }

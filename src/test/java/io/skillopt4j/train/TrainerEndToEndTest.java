@@ -117,7 +117,7 @@ class TrainerEndToEndTest {
         assertEquals(List.of("version", "config", "baseline_selection_hard", "best_selection_hard", "final_selection_hard",
                 "final_selection_soft", "best_step", "current_origin", "best_origin", "total_steps", "total_accepts", "total_rejects",
                 "total_skips", "epoch_stats", "baseline_test_hard", "baseline_test_soft", "test_hard", "test_soft", "final_test_hard",
-                "final_test_soft", "test_delta_hard", "final_test_delta_hard", "total_wall_time_s", "token_summary"),
+                "final_test_soft", "test_delta_hard", "final_test_delta_hard", "total_wall_time_s", "token_summary", "fault_usage"),
                 new ArrayList<>(summary.keySet()));
         assertEquals(r.summary().get("test_hard"), summary.get("test_hard"));
         assertTrue((double) summary.get("test_hard") > (double) summary.get("baseline_test_hard"), "best skill beats the initial one on test");

@@ -1,0 +1,49 @@
+package io.skillopt4j;
+
+import java.util.Locale;
+
+/**
+ * Thrown when model calls failed after their retries (a down or failing provider) on more of a stage's inputs than
+ * {@code train.max_errored_fraction} allows: {@code errored} of {@code total} rollout items or analyst calls, or any
+ * other optimizer call. Nothing of the unfinished step is recorded; the trainer turns it into a stopped, resumable
+ * run whose one-line reason is {@link #getMessage()}, and the same command resumes once the provider is back
+ * (errored items are never stored as finished, so they are attempted again).
+ *
+ * <p>An {@link Error}, not an exception, for the reason {@link BudgetExceeded} is one: the stages catch
+ * {@code RuntimeException} around model calls and turn failures into fallbacks, which would let an errored call
+ * pass for a finished step and be persisted. Nothing catches it but the trainer (and the CLI's eval command).
+ */
+public final class ErroredHalt extends Error {
+    private final String stage;
+    private final int errored;
+    private final int total;
+    private final String reason;
+
+    public ErroredHalt(String stage, int errored, int total, String reason) {
+        super(line(stage, errored, total, reason), null, false, false);
+        this.stage = stage;
+        this.errored = errored;
+        this.total = total;
+        this.reason = reason == null ? "" : reason;
+    }
+
+    /** The stage whose inputs errored: {@code rollout}, {@code analyst}, {@code merge}, ... */
+    public String stage() { return stage; }
+
+    /** How many of the stage's inputs (items or calls) errored. */
+    public int errored() { return errored; }
+
+    /** How many inputs the stage had. */
+    public int total() { return total; }
+
+    /** The first failure's reason, as the backend gave it. */
+    public String reason() { return reason; }
+
+    private static String line(String stage, int errored, int total, String reason) {
+        String r = reason == null ? "" : reason.replaceAll("\\s+", " ").trim();
+        if (r.length() > 300) r = r.substring(0, 300) + "...";
+        return String.format(Locale.ROOT, "errored: %d of %d %s %s failed after retries (first: %s); nothing of this step was recorded: "
+                + "run the same command again to resume once the provider is back", errored, total, stage,
+                stage.equals("rollout") ? "items" : "calls", r.isEmpty() ? "no reason given" : r);
+    }
+}

@@ -1,0 +1,124 @@
+package io.skillopt4j.run;
+
+import io.skillopt4j.internal.Json;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Stateless. The run folder's fault counts across sessions: {@code faults.jsonl} holds one line per session that saw
+ * a fault ({@code {"outcome": "finished"|"errored"|"budget"|"stopped", "last_completed_step": k, "fault_usage":
+ * {stage: {kind: n}}}}), so the
+ * retries, give-ups, fast fails, fallbacks and errored items of a session that stopped are still counted after the
+ * run resumes. Maps have {@code UsageMeter.faultSummary()}'s shape: stages, then {@code "_total"}.
+ */
+public final class FaultCounts {
+    /** The kinds, in the order they are listed. */
+    public static final List<String> KINDS = List.of("retries", "give_ups", "fast_fails", "fallbacks", "errored");
+
+    private FaultCounts() {}
+
+    /** Returns the sum of every session line of {@code <root>/faults.jsonl} (torn lines skipped); only "_total" when none. */
+    public static Map<String, Map<String, Long>> stored(Path root) {
+        Map<String, Map<String, Long>> sum = empty();
+        Path f = root.resolve(RunPaths.FAULTS);
+        if (!Files.isRegularFile(f)) return sum;
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(f, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return sum;
+        }
+        for (String line : lines) {
+            if (line.isBlank()) continue;
+            try {
+                if (Json.parseObject(line).get("fault_usage") instanceof Map<?, ?> m) sum = plus(sum, m);
+            } catch (IllegalArgumentException torn) {
+                // a line cut by a kill: that session's counts are lost, nothing else
+            }
+        }
+        return sum;
+    }
+
+    /**
+     * Returns how the last session recorded in {@code <root>/faults.jsonl} ended ("errored", ...) if it stopped after
+     * {@code lastCompletedStep} (a later session, e.g. one killed, moved on), else "".
+     */
+    public static String lastOutcome(Path root, int lastCompletedStep) {
+        Path f = root.resolve(RunPaths.FAULTS);
+        if (!Files.isRegularFile(f)) return "";
+        try {
+            List<String> lines = Files.readAllLines(f, StandardCharsets.UTF_8);
+            for (int i = lines.size() - 1; i >= 0; i--) {
+                if (lines.get(i).isBlank()) continue;
+                try {
+                    Map<String, Object> line = Json.parseObject(lines.get(i));
+                    boolean same = line.get("last_completed_step") instanceof Number n && n.intValue() == lastCompletedStep;
+                    return same && line.get("outcome") != null ? String.valueOf(line.get("outcome")) : "";
+                } catch (IllegalArgumentException torn) {
+                    // a line cut by a kill: look at the one before
+                }
+            }
+        } catch (IOException e) {
+            return "";
+        }
+        return "";
+    }
+
+    /** Appends one session's counts ({@code outcome} = how it ended) when it counted any fault. */
+    public static void append(RunWriter w, String outcome, int lastCompletedStep, Map<String, Map<String, Long>> session) {
+        if (total(session) == 0) return;
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("outcome", outcome);
+        line.put("last_completed_step", lastCompletedStep);
+        line.put("fault_usage", session);
+        w.jsonLine(w.paths().root().resolve(RunPaths.FAULTS), line);
+    }
+
+    /** Returns {@code a + b}, stage by stage and kind by kind, "_total" recomputed last. */
+    public static Map<String, Map<String, Long>> plus(Map<String, Map<String, Long>> a, Map<?, ?> b) {
+        Map<String, Map<String, Long>> stages = new TreeMap<>();
+        for (Map<?, ?> m : List.<Map<?, ?>>of(a, b)) {
+            m.forEach((stage, kinds) -> {
+                if ("_total".equals(stage) || !(kinds instanceof Map<?, ?> km)) return;
+                Map<String, Long> into = stages.computeIfAbsent(String.valueOf(stage), s -> zeros());
+                km.forEach((k, n) -> { if (n instanceof Number x) into.merge(String.valueOf(k), x.longValue(), Long::sum); });
+            });
+        }
+        Map<String, Map<String, Long>> out = new LinkedHashMap<>(stages);
+        Map<String, Long> total = zeros();
+        stages.values().forEach(m -> m.forEach((k, n) -> total.merge(k, n, Long::sum)));
+        out.put("_total", total);
+        return out;
+    }
+
+    /** Returns the total count of {@code kind} ("_total" row), 0 when absent. */
+    public static long total(Map<String, Map<String, Long>> counts, String kind) {
+        Map<String, Long> t = counts.get("_total");
+        return t == null ? 0 : t.getOrDefault(kind, 0L);
+    }
+
+    private static long total(Map<String, Map<String, Long>> counts) {
+        Map<String, Long> t = counts.get("_total");
+        return t == null ? 0 : t.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** Only a zero "_total". */
+    public static Map<String, Map<String, Long>> empty() {
+        Map<String, Map<String, Long>> m = new LinkedHashMap<>();
+        m.put("_total", zeros());
+        return m;
+    }
+
+    private static Map<String, Long> zeros() {
+        Map<String, Long> m = new LinkedHashMap<>();
+        KINDS.forEach(k -> m.put(k, 0L));
+        return m;
+    }
+}
