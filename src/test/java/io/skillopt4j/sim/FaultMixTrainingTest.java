@@ -48,10 +48,29 @@ class FaultMixTrainingTest {
         for (String k : List.of("baseline_selection_hard", "best_selection_hard", "best_step", "baseline_test_hard", "test_hard", "total_accepts"))
             assertEquals(sa.get(k), sb.get(k), k);
 
-        // the whole folder, compared as run_diff.py compares runs: only the transport log (and fault counters) differ
+        // the whole folder, compared as run_diff.py compares runs: only the transport log and the fault counts differ
         List<String> diff = RunDiff.of(clean, faulty).stream()
-                .filter(d -> !d.contains("logs/transport.log") && !d.matches("(?s).*(fault|retries|give_ups|fast_fails).*")).toList();
+                .filter(d -> !d.contains("logs/transport.log") && !d.startsWith("summary.json differs") && !d.matches("(?s).*(fault|retries|give_ups|fast_fails).*")).toList();
         assertEquals(List.of(), diff);
+        Map<String, Object> fa = new java.util.TreeMap<>(sa), fb = new java.util.TreeMap<>(sb);
+        Object faults = fb.remove("fault_usage");
+        fa.remove("fault_usage");
+        fa.remove("total_wall_time_s");
+        fb.remove("total_wall_time_s");
+        for (Map<String, Object> m : List.of(fa, fb)) { // the run's own folder differs, nothing else in its config
+            Map<String, Object> c = new java.util.TreeMap<>();
+            ((Map<?, ?>) m.get("config")).forEach((k, v) -> c.put(String.valueOf(k), v));
+            c.remove("out_root");
+            m.put("config", c);
+        }
+        assertEquals(fa, fb, "summary.json apart from the fault counts, the wall time and the folder name");
+        assertNotNull(faults, "summary.json counts the faults (fault_usage)");
+        { // retries, and nothing given up or errored
+            Map<?, ?> total = (Map<?, ?>) ((Map<?, ?>) faults).get("_total");
+            assertTrue(((Number) total.get("retries")).longValue() > 0, faults.toString());
+            assertEquals(0L, ((Number) total.get("give_ups")).longValue(), faults.toString());
+            assertEquals(0L, ((Number) total.get("errored")).longValue(), faults.toString());
+        }
 
         String log = Files.readString(faulty.resolve("logs/transport.log"));
         assertTrue(log.contains("retries target/rollout") && log.contains("HTTP 429") && log.contains("HTTP 500"), log.lines().limit(5).toList().toString());
