@@ -122,7 +122,7 @@ public final class SimServer implements AutoCloseable {
     /** Returns e.g. {@code SimServer http://127.0.0.1:41234/v1 · model skillopt-sim · seed 7 · latency 0ms · 12 requests}. */
     @Override public String toString() {
         return "SimServer " + url() + " · model " + modelName + " · seed " + model.seed() + " · latency " + latency
-                + (faults.equals(Faults.none()) ? "" : " · faults " + faults) + " · " + requests() + " requests";
+                + (faults.any() ? " · faults " + faults : "") + " · " + requests() + " requests";
     }
 
     private void handle(SimHttpServer.Exchange ex) throws IOException {
@@ -178,6 +178,10 @@ public final class SimServer implements AutoCloseable {
                     Map.of("Retry-After", String.valueOf(faults.retryAfterSeconds())));
             return;
         }
+        if (fault == Faults.Kind.DISCONNECT) {
+            ex.drop(); // request read, connection closed, no response: the client sees "unexpected end of stream"
+            return;
+        }
         if (fault == Faults.Kind.TIMEOUT) {
             injected[0] += http.pause(faults.timeoutHold().toMillis()); // returns early when the server closes
             ex.drop();
@@ -200,6 +204,9 @@ public final class SimServer implements AutoCloseable {
             ex.respondTruncated(200, json); // full Content-Length announced, half sent, connection dropped
         } else {
             ex.respond(200, json, Map.of());
+            // HTTP/1.0 style: close after the reply without a Connection: close header; the client's pooled
+            // connection is stale and its next request on it fails before any response
+            if (fault == Faults.Kind.CLOSE) ex.drop();
         }
         if (calls != null) calls.add(new Call(stage, epochSeconds(ex.startNanos()), epochSeconds(System.nanoTime())));
     }
