@@ -19,4 +19,11 @@ public final class Decimals {
         String s = BigDecimal.valueOf(d).setScale(places, RoundingMode.HALF_UP).toPlainString();
         return (d < 0 || d == 0 && 1 / d < 0) && !s.startsWith("-") ? "-" + s : s;
     }
+
+    /** Returns {@code n} zero-padded to {@code width} ASCII digits, as {@code %0<width>d} prints a non-negative int. */
+    public static String padded(int n, int width) {
+        if (n < 0) return String.format(Locale.ROOT, "%0" + width + "d", n);
+        String s = Integer.toString(n);
+        return s.length() >= width ? s : "0".repeat(width - s.length()) + s;
+    }
 }

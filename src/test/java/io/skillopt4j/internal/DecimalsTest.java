@@ -28,4 +28,11 @@ class DecimalsTest {
             assertEquals(String.format(Locale.ROOT, "%." + places + "f", d), Decimals.fixed(d, places), d + "");
         }
     }
+
+    @Test
+    void padsLikeZeroPaddedFormat() {
+        for (int n : new int[] {0, 1, 7, 42, 999, 1000, 12345, Integer.MAX_VALUE, -1, -42}) {
+            for (int w : new int[] {2, 3, 4}) assertEquals(String.format(Locale.ROOT, "%0" + w + "d", n), Decimals.padded(n, w));
+        }
+    }
 }
