@@ -25,6 +25,8 @@ final class BenchEngineCommand implements Callable<Integer> {
     @Option(names = "--dir", description = "Where the runs go (default: a temp folder).") Path dir;
 
     @Override public Integer call() throws Exception {
+        new io.skillopt4j.config.Checks().atLeast("--calls", calls, 1).atLeast("--items", items, 1).atLeast("--latency-ms", latencyMs, 0).atLeast("--epochs", epochs, 1)
+                .atLeast("--workers", workers, 1).atLeast("--slots", slots, 1).outputDir("--dir", dir).throwIfAny();
         Path base = dir != null ? dir : java.nio.file.Files.createTempDirectory("skillopt-bench-engine");
         return EngineBench.run(base, calls, items, latencyMs, epochs, workers, slots, spec.commandLine().getOut());
     }

@@ -39,6 +39,8 @@ public final class BenchFramesCommand implements Callable<Integer> {
     @Option(names = "--dir", description = "Where to generate the run (default: a temp folder, deleted afterwards).") Path dir;
 
     @Override public Integer call() throws IOException {
+        new io.skillopt4j.config.Checks().atLeast("--steps", steps, 1).atLeast("--train", train, 1).atLeast("--val", val, 1).atLeast("--repeat", repeat, 1)
+                .atLeast("--warmups", warmups, 0).outputDir("--dir", dir).throwIfAny();
         PrintWriter out = spec.commandLine().getOut();
         boolean temp = dir == null;
         Path run = temp ? Files.createTempDirectory("skillopt-bench-frames") : dir;

@@ -48,6 +48,8 @@ final class BenchTrainCommand implements Callable<Integer> {
             description = "Background rollouts (train.background_eval; default: ${DEFAULT-VALUE}); false measures the plain sequential order.") boolean backgroundEval;
 
     @Override public Integer call() throws Exception {
+        new io.skillopt4j.config.Checks().atLeast("--epochs", epochs, 1).atLeast("--latency-ms", latencyMs, 0).atLeast("--workers", workers, 1)
+                .atLeast("--analyst-workers", analystWorkers, 1).file("--config", config).outputDir("--dir", dir).throwIfAny();
         PrintWriter out = spec.commandLine().getOut();
         Path cfgFile = config != null ? config : DemoCommand.locate(DemoCommand.DEMO_CONFIG);
         Path base = dir != null ? dir : Files.createTempDirectory("skillopt-bench-train");

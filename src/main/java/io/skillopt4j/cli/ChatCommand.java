@@ -6,6 +6,9 @@ import io.skillopt4j.backend.ChatModel;
 import io.skillopt4j.backend.ChatRequest;
 import io.skillopt4j.backend.ChatResponse;
 import io.skillopt4j.backend.UsageMeter;
+import io.skillopt4j.config.Checks;
+import io.skillopt4j.config.ConfigRequest;
+import io.skillopt4j.config.ConfigResolver;
 import io.skillopt4j.config.FlatConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -48,8 +51,21 @@ final class ChatCommand implements Callable<Integer> {
     }
 
     @Override public Integer call() {
-        if (!role.equals("optimizer") && !role.equals("target")) throw ConfigException.badValue("", "--role", role, "optimizer or target");
-        FlatConfig cfg = ConfigOptions.train().configOptional().resolve(spec.commandLine().getParseResult()).flat();
+        // every static problem at once, before a backend is built
+        Checks checks = new Checks().positive("--timeout", timeoutSeconds).url("--base-url", baseUrl);
+        if (!role.equals("optimizer") && !role.equals("target")) {
+            String c = io.skillopt4j.config.Suggest.closest(role, java.util.List.of("optimizer", "target"));
+            checks.add("--role must be optimizer or target, got \"" + role + "\"" + (c == null ? "" : "; did you mean " + c + "?"));
+        }
+        java.util.List<String> problems = new java.util.ArrayList<>();
+        ConfigRequest req;
+        try {
+            req = ConfigOptions.train().configOptional().request(spec.commandLine().getParseResult());
+        } catch (ConfigException e) {
+            throw new ConfigException(String.join("\n", checks.add(e.getMessage()).problems()));
+        }
+        FlatConfig cfg = ConfigResolver.system().check(req, problems).flat();
+        checks.addAll(problems).throwIfAny();
         if (baseUrl != null) cfg = cfg.with(role + "_openai_compatible_base_url", baseUrl);
         String b = cfg.string(role + "_backend", "openai_chat");
         UsageMeter meter = new UsageMeter();

@@ -41,6 +41,9 @@ public final class ConfigCommand implements Runnable {
         @Override public Integer call() {
             ResolvedConfig cfg = ConfigOptions.train().resolve(spec.commandLine().getParseResult());
             PrintWriter err = spec.commandLine().getErr();
+            // as train: an unknown key or value is an error; retired options and credentials only warn
+            List<String> userErrors = cfg.warnings().stream().filter(w -> w.category().equals(ConfigWarning.USER)).map(ConfigWarning::message).toList();
+            if (!userErrors.isEmpty()) throw new io.skillopt4j.ConfigException(String.join("\n", userErrors));
             for (ConfigWarning w : cfg.warnings()) err.println(w);
             err.flush();
             PrintWriter out = spec.commandLine().getOut();

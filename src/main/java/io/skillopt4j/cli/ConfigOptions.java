@@ -106,10 +106,17 @@ public final class ConfigOptions {
      */
     ConfigRequest request(String config, List<String> items, java.util.function.Function<String, String> flagText) {
         Map<String, Object> flags = new LinkedHashMap<>();
+        io.skillopt4j.config.Checks bad = new io.skillopt4j.config.Checks(); // every bad flag at once, one line each
         for (FlagSpec f : Flags.flags(eval)) {
             String text = flagText.apply(f.flag());
-            if (text != null) flags.put(f.flag(), FlagValues.parse(f, text, eval));
+            if (text == null) continue;
+            try {
+                flags.put(f.flag(), FlagValues.parse(f, text, eval));
+            } catch (ConfigException e) {
+                bad.add(e.getMessage());
+            }
         }
+        bad.throwIfAny();
         return new ConfigRequest(config == null ? null : Path.of(config), Map.of(),
                 ConfigRequest.parseOverrides(items), flags, eval);
     }

@@ -66,9 +66,19 @@ final class DemoCommand implements Callable<Integer> {
         }
         defaults.add(ConfigRequest.Override.typed("model.response_cache", "read_write"));
         // one resolution: the timestamped out_root is fixed before it is printed
-        SkillOpt setup = SkillOpt.request(req.withOverridesFirst(defaults)).relaxed().onWarning(err::println)
+        SkillOpt setup = SkillOpt.request(req.withOverridesFirst(defaults)).cliWarnings().onWarning(err::println)
                 .clock(Clock.fixed(Instant.now(), ZoneId.systemDefault()));
-        ResolvedConfig cfg = setup.resolve();
+        // every static problem at once, before the simulator starts or anything is printed
+        io.skillopt4j.config.Checks checks = new io.skillopt4j.config.Checks().atLeast("--sim-batch-delay-ms", batchDelayMs, 0);
+        Latency lat = null;
+        try { lat = Latency.parse(latency); } catch (IllegalArgumentException e) { checks.add("--sim-latency-ms: " + e.getMessage()); }
+        ResolvedConfig cfg = null;
+        try {
+            cfg = setup.check();
+        } catch (ConfigException e) {
+            checks.add(e.getMessage());
+        }
+        checks.throwIfAny();
         Path outRoot = cfg.run().env().outRoot();
         boolean resuming = Files.exists(outRoot.resolve("runtime_state.json"));
         SimServer sim = null;
@@ -82,8 +92,6 @@ final class DemoCommand implements Callable<Integer> {
                 err.println("skillopt demo: using the configured backends (" + cfg.run().model().optimizerBackend() + " / "
                         + cfg.run().model().targetBackend() + "), not the simulator");
             } else {
-                Latency lat;
-                try { lat = Latency.parse(latency); } catch (IllegalArgumentException e) { throw new ConfigException("--sim-latency-ms: " + e.getMessage()); }
                 sim = SimServer.builder().seed(simSeed).latency(lat).batchDelay(java.time.Duration.ofMillis(Math.max(0, batchDelayMs))).start();
                 setup = setup.simulator(sim);
                 err.println("skillopt demo: simulator (a deterministic stand-in for an LLM) at " + sim.url() + ", seed " + simSeed);
@@ -98,7 +106,7 @@ final class DemoCommand implements Callable<Integer> {
             if (r.stopped()) {
                 err.println(r.summary().getOrDefault("message", "skillopt demo: stopped; run the same command again to resume"));
                 err.flush();
-                return 1;
+                return "errored".equals(r.summary().get("stop_reason")) ? TrainCommand.EXIT_ERRORED : 1;
             }
             Path report = writeReport(outRoot, err);
             DemoProgress.printSummary(out, r.summary(), outRoot, report, trainer.ledger(), !realBackend);

@@ -24,6 +24,7 @@ final class EngineCommand implements Runnable {
         @Option(names = "--serve-ms", hidden = true, defaultValue = "0", description = "Stop after this many ms (tests).") long serveMs;
 
         @Override public Integer call() throws Exception {
+            new io.skillopt4j.config.Checks().range("--port", port, 0, 65535).throwIfAny();
             return io.skillopt4j.temporal.Processes.devServer(port, serveMs, spec.commandLine().getOut());
         }
     }

@@ -38,7 +38,7 @@ public final class EvalCommand implements Callable<Integer> {
     @Override public Integer call() {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         Evaluator ev = SkillOpt.request(ConfigOptions.eval().request(spec.commandLine().getParseResult()))
-                .relaxed().onWarning(w -> { err.println(w); err.flush(); }).evaluator(skill, split);
+                .cliWarnings().onWarning(w -> { err.println(w); err.flush(); }).evaluator(skill, split);
         out.println("  [skill] " + skill.toAbsolutePath().normalize());
         out.println("  [eval] split=" + split + "  out_root=" + ev.outRoot());
         out.flush();

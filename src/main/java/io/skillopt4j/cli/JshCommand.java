@@ -22,6 +22,7 @@ final class JshCommand implements Callable<Integer> {
     Path write;
 
     @Override public Integer call() {
+        new io.skillopt4j.config.Checks().outputFile("--write", write).throwIfAny();
         String script = SkillOptKernel.startupScript();
         if (write == null) {
             spec.commandLine().getOut().print(script);

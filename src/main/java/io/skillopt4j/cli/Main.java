@@ -81,18 +81,30 @@ public final class Main implements Runnable {
                 failed(ex, cmd.getErr(), debug || List.of(parse.originalArgs().toArray()).contains("--debug")));
         cl.setParameterExceptionHandler((ex, args) -> {
             CommandLine cmd = ex.getCommandLine();
-            cmd.getErr().println("error: " + Redactor.scrub(ex.getMessage()));
+            String dym = "";
+            if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty())
+                dym = "; did you mean " + closestSuggestion(u) + "?";
+            cmd.getErr().println("error: " + Redactor.scrub(ex.getMessage().replace("\n", " ")) + dym);
             cmd.getErr().println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
             return 2;
         });
         return cl;
     }
 
-    /** A command's exception as one line on {@code err} and its exit code: 2 for a user mistake, else 1. */
+    /** A command's exception as its one-line message(s) on {@code err} and its exit code: 2 for a user mistake, else 1. */
     static int failed(Throwable t, PrintWriter err, boolean stackTrace) {
         if (stackTrace) t.printStackTrace(err);
         if (t instanceof ConfigException) {
-            err.println("error: " + Redactor.scrub(t.getMessage()));
+            for (String line : Redactor.scrub(t.getMessage()).split("\n")) err.println("error: " + line);
+            return 2;
+        }
+        if (t instanceof java.io.UncheckedIOException u) { // a user path that cannot be read or written: the path and the reason
+            String m = u.getMessage() != null && !u.getMessage().contains("Exception") ? u.getMessage() : ioMessage(u.getCause());
+            err.println("error: " + Redactor.scrub(m.replace("\n", " ")));
+            return 2;
+        }
+        if (t instanceof java.io.IOException io) {
+            err.println("error: " + Redactor.scrub(ioMessage(io)));
             return 2;
         }
         if (t instanceof SkillOptException) {
@@ -101,6 +113,25 @@ public final class Main implements Runnable {
         }
         err.println("error: " + t.getClass().getSimpleName() + ": " + Redactor.scrub(String.valueOf(t.getMessage())));
         return 1;
+    }
+
+    /** picocli's suggestion closest to the first unmatched word (it lists every option sharing a prefix). */
+    private static String closestSuggestion(CommandLine.UnmatchedArgumentException u) {
+        String word = u.getUnmatched().isEmpty() ? "" : u.getUnmatched().get(0);
+        String c = io.skillopt4j.config.Suggest.closest(word, u.getSuggestions());
+        return c != null ? c : u.getSuggestions().get(0);
+    }
+
+    /** "PATH: reason" for a file-system failure (no exception class names: the reason is the operating system's). */
+    static String ioMessage(java.io.IOException e) {
+        if (e instanceof java.nio.file.FileSystemException f) {
+            String reason = e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                    : e instanceof java.nio.file.NoSuchFileException ? "no such file or directory"
+                    : e instanceof java.nio.file.FileAlreadyExistsException ? "already exists"
+                    : f.getReason() == null ? "I/O error" : f.getReason();
+            return f.getFile() + (f.getOtherFile() == null ? "" : " -> " + f.getOtherFile()) + ": " + reason;
+        }
+        return String.valueOf(e.getMessage()).replace("\n", " ");
     }
 
     @Override public void run() {

@@ -35,6 +35,7 @@ public final class RunsCommand implements Runnable {
 
         @Override public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
+            new io.skillopt4j.config.Checks().atLeast("--rows", rows, 1).throwIfAny();
             try {
                 Frame f = Runs.list(dir);
                 out.println(f.print(rows, TextTable.MAX_WIDTH).substring(1));
@@ -64,14 +65,15 @@ public final class RunsCommand implements Runnable {
 
         @Override public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
+            io.skillopt4j.config.Checks checks = new io.skillopt4j.config.Checks().atLeast("--rows", rows, 1).atLeast("--width", width, 4);
             List<String> asked = frames == null ? List.of("summary", "steps", "epochs") : frames;
             List<String> names = asked.contains("all") ? FRAMES : asked;
             for (String n : names) {
-                if (!FRAMES.contains(n)) {
-                    spec.commandLine().getErr().println("error: --frame " + n + " is not a frame; allowed: " + String.join(", ", FRAMES) + ", all");
-                    return 2;
-                }
+                if (FRAMES.contains(n)) continue;
+                String c = io.skillopt4j.config.Suggest.closest(n, FRAMES);
+                checks.add("--frame " + n + " is not a frame; allowed: " + String.join(", ", FRAMES) + ", all" + (c == null ? "" : "; did you mean " + c + "?"));
             }
+            checks.throwIfAny();
             RunFrames f;
             try {
                 f = RunFrames.load(run);

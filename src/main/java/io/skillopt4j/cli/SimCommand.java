@@ -46,6 +46,10 @@ final class SimCommand implements Runnable {
         @Option(names = "--serve-ms", hidden = true, defaultValue = "0", description = "Stop after this many ms (tests).") long serveMs;
 
         @Override public Integer call() throws InterruptedException {
+            new io.skillopt4j.config.Checks().range("--port", port, 0, 65535).range("--fault-429", f429, 0, 1).range("--fault-500", f500, 0, 1)
+                    .range("--fault-timeout", fTimeout, 0, 1).range("--fault-malformed", fMalformed, 0, 1).range("--fault-truncated", fTruncated, 0, 1)
+                    .atLeast("--retry-after", retryAfter, 0).atLeast("--timeout-hold-ms", holdMs, 0).atLeast("--threads", threads, 1)
+                    .range("--slip-rate", slip, 0, 1).range("--harm-rate", harm, 0, 1).throwIfAny();
             SimServer.Builder b = SimServer.builder();
             try {
                 SimBehaviour d = SimBehaviour.defaults();

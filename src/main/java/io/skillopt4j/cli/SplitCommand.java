@@ -31,6 +31,14 @@ final class SplitCommand implements Callable<Integer> {
     Path out;
 
     @Override public Integer call() {
+        io.skillopt4j.config.Checks checks = new io.skillopt4j.config.Checks().outputDir("--out", out);
+        if (!java.nio.file.Files.exists(data)) checks.add("--data " + data + ": no such file or directory");
+        try {
+            RatioSplit.parseRatio(ratio);
+        } catch (io.skillopt4j.ConfigException e) {
+            checks.add(e.getMessage());
+        }
+        checks.throwIfAny();
         RatioSplit.Result r = RatioSplit.materialize(data, ratio, seed, out.toAbsolutePath().normalize());
         spec.commandLine().getOut().printf("wrote %s  train=%d val=%d test=%d  (ratio %s, seed %d, from %s)%n",
                 r.dir(), r.counts()[0], r.counts()[1], r.counts()[2], ratio, seed, r.source());

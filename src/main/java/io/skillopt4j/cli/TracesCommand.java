@@ -40,7 +40,9 @@ final class TracesCommand implements Runnable {
         String format;
 
         @Override public Integer call() {
-            if (!Files.isRegularFile(file)) throw new ConfigException(file + ": no such file");
+            io.skillopt4j.config.Checks checks = new io.skillopt4j.config.Checks().file("FILE", file);
+            if (format != null) checks.oneOf("--format", format, java.util.List.of("claude", "codex", "cursor", "copilot"));
+            checks.throwIfAny();
             String raw;
             try {
                 raw = new String(Files.readAllBytes(file), java.nio.charset.StandardCharsets.UTF_8);
@@ -48,7 +50,11 @@ final class TracesCommand implements Runnable {
                 throw new ConfigException(file + ": cannot read: " + e.getMessage(), e);
             }
             String f = format != null ? format : guess(file, raw);
+            if (raw.isBlank()) throw new ConfigException(file + ": empty file (no trace to show)");
             ParsedTrace t = TraceSteps.parse(f, raw);
+            if (t.steps().isEmpty() && !t.terminal() && t.finalText().isBlank()) // garbage is not a trace of 0 steps
+                throw new ConfigException(file + ": not a " + f + " trace: no step could be read"
+                        + (t.skippedLines() > 0 ? " (" + t.skippedLines() + " lines skipped)" : "") + "; expected stream-json, JSONL or a Codex exec log");
             PrintWriter out = spec.commandLine().getOut();
             out.printf("%4s  %-11s  %-14s  %6s  %-9s  %s%n", "#", "kind", "tool", "chars", "truncated", "text");
             int i = 1;

@@ -39,7 +39,7 @@ public final class TrainCommand implements Callable<Integer> {
     static int run(ConfigRequest request, PrintWriter out, PrintWriter err) {
         ProgressPrinter printer = new ProgressPrinter(out);
         Trainer trainer = SkillOpt.request(request)
-                .relaxed().onWarning(w -> { err.println(w); err.flush(); })
+                .cliWarnings().onWarning(w -> { err.println(w); err.flush(); })
                 .listener(printer).trainer();
         printer.ledger(trainer.ledger());
         TrainingResult r = runStoppable(trainer);

@@ -30,6 +30,12 @@ final class WorkerCommand implements Callable<Integer> {
     @Option(names = "--serve-ms", hidden = true, defaultValue = "0", description = "Stop after this many ms (tests).") long serveMs;
 
     @Override public Integer call() throws Exception {
+        io.skillopt4j.config.Checks checks = new io.skillopt4j.config.Checks().atLeast("--slots", slots, 1).atLeast("--rollout-rps", rolloutRps, 0)
+                .atLeast("--optimizer-rps", optimizerRps, 0).outputDir("--work-dir", workDir);
+        if (!address.matches("[^:\\s]+:[0-9]{1,5}")) checks.add("--engine-address must be HOST:PORT, got \"" + address + "\"");
+        for (String[] f : new String[][] {{"--tls-cert", tlsCert}, {"--tls-key", tlsKey}, {"--tls-ca", tlsCa}})
+            if (!f[1].isBlank()) checks.file(f[0], Path.of(f[1]));
+        checks.throwIfAny();
         Path dir = workDir != null ? workDir : java.nio.file.Files.createTempDirectory("skillopt-worker-");
         return io.skillopt4j.temporal.Processes.worker(
                 new io.skillopt4j.temporal.TemporalSettings(address, namespace, queue, tlsCert, tlsKey, tlsCa, 20, 10),

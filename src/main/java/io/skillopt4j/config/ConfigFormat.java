@@ -22,6 +22,19 @@ public final class ConfigFormat {
         return false;
     }
 
+    /**
+     * Adds a problem for each section holding something other than a mapping ({@code train: 5}, {@code optimizer:
+     * [1, 2]}): upstream would silently treat the file as flat and drop the section. {@code env} may also be a name.
+     */
+    static void checkSections(Map<String, ?> cfg, String source, List<String> problems) {
+        for (String s : Flags.SECTIONS) {
+            Object v = cfg.get(s);
+            if (v == null || v instanceof Map<?, ?> || (s.equals("env") && v instanceof String)) continue;
+            problems.add(source + ": " + s + " must be a mapping (a section of keys" + (s.equals("env") ? ") or an env name" : ")")
+                    + ", got " + Values.typeName(v) + " " + (v instanceof String str ? "\"" + str + "\"" : String.valueOf(v)));
+        }
+    }
+
     /** Splits one {@code key=value} item at the first {@code =}; no {@code =} is an error. */
     public static String[] split(String item) {
         int eq = item.indexOf('=');

@@ -49,13 +49,20 @@ public final class ConfigLoader {
             throw new ConfigException("Circular _base_ inheritance: " + String.join(" -> ", names));
         }
         String text;
+        if (Files.isDirectory(abs)) {
+            throw new ConfigException((includer == null ? "" : includer + ": _base_ ") + "config file " + abs + ": is a directory, not a YAML file");
+        }
         try {
             text = Files.readString(abs, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new ConfigException(includer == null ? "config file not found: " + abs
                     : includer + ": _base_ file not found: " + abs);
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new ConfigException((includer == null ? "" : includer + ": _base_ ") + "config file " + abs
+                    + ": not a text file (not valid UTF-8; a binary file?)");
         } catch (IOException e) {
-            throw new ConfigException("cannot read config file " + abs + ": " + e.getMessage());
+            throw new ConfigException((includer == null ? "" : includer + ": _base_ ") + "cannot read config file " + abs
+                    + ": " + reason(e));
         }
         Object doc = Yaml11.parse(text, abs.toString());
         if (doc == null) doc = new LinkedHashMap<String, Object>();
@@ -84,6 +91,14 @@ public final class ConfigLoader {
         if (acc == null) return layer;
         dropOverridden(acc, layer);
         return Values.deepMerge(acc, layer);
+    }
+
+    /** The operating system's reason for an I/O failure, without exception class names. */
+    static String reason(IOException e) {
+        if (e instanceof java.nio.file.AccessDeniedException) return "permission denied";
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) return f.getReason();
+        if (Files.isDirectory(Path.of(String.valueOf(e.getMessage())))) return "is a directory";
+        return e.getMessage() == null ? "I/O error" : e.getMessage();
     }
 
     private static List<Path> basePaths(Object spec, Path file) {

@@ -44,8 +44,20 @@ public final class ConfigResolver {
         return new ConfigResolver(Clock.systemDefaultZone(), Path.of(""));
     }
 
-    /** Resolves a request; throws {@link ConfigException} (one line) for bad input. */
+    /** Resolves a request; throws {@link ConfigException} (one line per problem, all of them) for bad input. */
     public ResolvedConfig resolve(ConfigRequest req) {
+        List<String> problems = new ArrayList<>();
+        ResolvedConfig r = check(req, problems);
+        if (!problems.isEmpty()) throw new ConfigException(String.join("\n", problems));
+        return r;
+    }
+
+    /**
+     * Resolves a request, adding one line per bad value to {@code problems} instead of throwing (bad values read as a
+     * fallback), so that callers can add their own static checks and report everything at once. A file that cannot be
+     * read or parsed still throws at once: nothing after it could be checked.
+     */
+    public ResolvedConfig check(ConfigRequest req, List<String> problems) {
         List<ConfigWarning> warnings = new ArrayList<>();
         String source = req.config() == null ? "<map>" : req.config().toString();
         if (!req.eval()) Warnings.credentials(req, warnings);
@@ -63,6 +75,11 @@ public final class ConfigResolver {
         // C: load + overrides.
         ConfigLoader loader = new ConfigLoader(warnings);
         Map<String, Object> cfg = req.config() != null ? loader.load(req.config()) : Values.copyMap(req.base());
+        if (req.config() != null && cfg.isEmpty()) {
+            problems.add(req.config().toAbsolutePath().normalize() + ": the config file sets nothing (empty document); "
+                    + "give at least the model and env sections, or a _base_ file");
+        }
+        ConfigFormat.checkSections(cfg, source, problems);
         if (req.config() == null) Warnings.checkMap(cfg, warnings);
         boolean before = ConfigFormat.isStructured(cfg);
         for (Override o : active) {
@@ -105,7 +122,7 @@ public final class ConfigResolver {
         // I: out_root.
         outRoot(req.eval(), flat);
         FlatConfig fc = FlatConfig.of(flat);
-        RunConfig run = RunConfig.from(fc, source);
+        RunConfig run = RunConfig.read(fc, source, problems);
         return new ResolvedConfig(fc, run, warnings, req.config());
     }
 

@@ -27,8 +27,10 @@ public final class FlagValues {
         };
         var choices = choices(spec, evalChoices);
         if (!choices.isEmpty() && !choices.contains(text)) {
+            String c = Suggest.closest(text, choices);
             throw new ConfigException(arg + "invalid choice: " + Coercion.pyRepr(text) + " (choose from "
-                    + String.join(", ", choices.stream().map(Coercion::pyRepr).toList()) + ")");
+                    + String.join(", ", choices.stream().map(Coercion::pyRepr).toList()) + ")"
+                    + (c == null ? "" : "; did you mean " + c + "?"));
         }
         return v;
     }

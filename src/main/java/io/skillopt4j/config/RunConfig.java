@@ -78,9 +78,17 @@ public record RunConfig(Model model, Train train, Gradient gradient, Optimizer o
      * Validates {@code flat} and returns the typed view.
      *
      * @param source file name used in error messages
-     * @throws io.skillopt4j.ConfigException naming key, value and allowed values for the first bad entry
+     * @throws io.skillopt4j.ConfigException naming key, value and allowed values of every bad entry, one per line
      */
     public static RunConfig from(FlatConfig flat, String source) {
+        List<String> problems = new java.util.ArrayList<>();
+        RunConfig c = read(flat, source, problems);
+        if (!problems.isEmpty()) throw new io.skillopt4j.ConfigException(String.join("\n", problems));
+        return c;
+    }
+
+    /** Reads the typed view, adding one line per bad entry to {@code problems} (bad entries read as a fallback). */
+    static RunConfig read(FlatConfig flat, String source, List<String> problems) {
         TypedReader r = new TypedReader(flat, source);
         String updateMode = r.choice("skill_update_mode", UPDATE_MODES, UPDATE_ALIASES);
         String control = r.choice("lr_control_mode", LR_CONTROL_MODES, CONTROL_ALIASES);
@@ -124,6 +132,8 @@ public record RunConfig(Model model, Train train, Gradient gradient, Optimizer o
                 flat.has("workers") ? r.optionalInteger("workers", 1).map(Long::intValue) : Optional.empty(),
                 flat.has("limit") ? r.intValue("limit", 0) : 0);
         r.checkTable();
+        for (String k : List.of("openai_compatible_base_url", "optimizer_openai_compatible_base_url", "target_openai_compatible_base_url")) r.url(k);
+        problems.addAll(r.problems());
         return new RunConfig(model, train, gradient, optimizer, evaluation, env, flat);
     }
 }

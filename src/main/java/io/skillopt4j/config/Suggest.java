@@ -22,7 +22,13 @@ public final class Suggest {
             }
         }
         int budget = Math.max(2, w.length() / 3);
-        return bestD <= budget ? best : null;
+        if (bestD <= budget) return best;
+        // a cut-off name ("azur" for azure_openai): the shortest candidate it begins
+        String prefixed = null;
+        if (w.length() >= 3) for (String c : candidates) {
+            if (c.toLowerCase(Locale.ROOT).startsWith(w) && (prefixed == null || c.length() < prefixed.length())) prefixed = c;
+        }
+        return prefixed;
     }
 
     /** Returns {@code "; did you mean X?"} for a dotted or flat key, or "" when nothing is close. */

@@ -11,7 +11,8 @@ import java.util.Optional;
 
 /**
  * Not thread-safe; one per validation. Reads typed values out of a flat config for {@link RunConfig}, applying
- * defaults for absent keys and throwing one-line {@link ConfigException}s naming key, value and what is allowed.
+ * defaults for absent keys. A bad value is recorded as one line naming key, value and what is allowed, and a
+ * fallback is returned, so that every problem of a config is reported at once ({@link #problems()}).
  */
 final class TypedReader {
     /** Trainer-side defaults that differ from the base YAML's values (used when a key is absent). */
@@ -21,6 +22,8 @@ final class TypedReader {
 
     private final FlatConfig flat;
     private final String source;
+    private final java.util.Set<String> problems = new java.util.LinkedHashSet<>();
+    private final java.util.Set<String> badKeys = new java.util.HashSet<>();
 
     TypedReader(FlatConfig flat, String source) {
         this.flat = flat;
@@ -60,22 +63,41 @@ final class TypedReader {
         return f.get().renamed() ? f.get().path() + " (" + key + ")" : f.get().path();
     }
 
-    ConfigException bad(String key, Object value, String allowed) {
-        return ConfigException.badValue(source, name(key), value, allowed);
+    /** Records a problem with {@code key} and returns {@code fallback}, the value reading goes on with. */
+    <T> T bad(String key, Object value, String allowed, T fallback) { return bad(key, value, allowed, fallback, null); }
+
+    /** Like {@link #bad(String, Object, String, Object)}, adding "did you mean {@code closest}?" when there is one. */
+    <T> T bad(String key, Object value, String allowed, T fallback, String closest) {
+        if (!badKeys.add(key)) return fallback; // one line per key (checkTable reads typed keys again)
+        problems.add(ConfigException.badValue(source, name(key), value, allowed).getMessage()
+                + (closest == null ? "" : "; did you mean " + closest + "?"));
+        return fallback;
+    }
+
+    /** Every problem recorded so far, one line each, in the order found. */
+    List<String> problems() { return List.copyOf(problems); }
+
+    /** Checks that {@code key}, when set, is an http(s) URL with a host (a typo would otherwise fail at the first call). */
+    void url(String key) {
+        Object v = raw(key);
+        if (v == null || "".equals(v)) return;
+        String problem = Checks.url(Coercion.pyStr(v));
+        if (problem != null) bad(key, v, problem, null);
     }
 
     String str(String key) {
         Object v = raw(key);
         if (v == null) return "";
-        if (v instanceof Map<?, ?> || v instanceof List<?>) throw bad(key, v, "a string");
+        if (v instanceof Map<?, ?> || v instanceof List<?>) return bad(key, v, "a string", "");
         return Coercion.pyStr(v);
     }
 
     long integer(String key, long min) {
         Object v = raw(key);
         Long l = asLong(v);
-        if (l == null) throw bad(key, v, "an integer" + (min == Long.MIN_VALUE ? "" : " >= " + min));
-        if (l < min) throw bad(key, v, "an integer >= " + min);
+        long fallback = min == Long.MIN_VALUE ? 0 : min;
+        if (l == null) return bad(key, v, "an integer" + (min == Long.MIN_VALUE ? "" : " >= " + min), fallback);
+        if (l < min) return bad(key, v, "an integer >= " + min, fallback);
         return l;
     }
 
@@ -88,7 +110,7 @@ final class TypedReader {
 
     int intValue(String key, int min) {
         long l = integer(key, min);
-        if (l > Integer.MAX_VALUE) throw bad(key, raw(key), "an integer <= " + Integer.MAX_VALUE);
+        if (l > Integer.MAX_VALUE) return bad(key, raw(key), "an integer <= " + Integer.MAX_VALUE, Math.max(min, 0));
         return (int) l;
     }
 
@@ -109,8 +131,9 @@ final class TypedReader {
         else if (v instanceof String s) d = Coercion.pythonFloat(s).orElse(null);
         String range = min == Double.NEGATIVE_INFINITY ? "" : max == Double.POSITIVE_INFINITY ? " >= " + fmt(min)
                 : " in [" + fmt(min) + ", " + fmt(max) + "]";
-        if (d == null || d.isNaN()) throw bad(key, v, "a number" + range);
-        if (d < min || d > max) throw bad(key, v, "a number" + range);
+        double fallback = min == Double.NEGATIVE_INFINITY ? 0 : min;
+        if (d == null || d.isNaN()) return bad(key, v, "a number" + range, fallback);
+        if (d < min || d > max) return bad(key, v, "a number" + range, fallback);
         return d;
     }
 
@@ -128,7 +151,7 @@ final class TypedReader {
             if (List.of("true", "yes", "1", "on").contains(l)) return true;
             if (List.of("false", "no", "0", "off", "").contains(l)) return false;
         }
-        throw bad(key, v, "true or false");
+        return bad(key, v, "true or false", false);
     }
 
     /** Upstream's {@code is not False} test: only a literal false (or the string "false") turns the key off. */
@@ -148,16 +171,19 @@ final class TypedReader {
         String s = v == null ? "" : Coercion.pyStr(v).strip().toLowerCase(Locale.ROOT);
         if (v instanceof String && allowed.contains(s)) return s;
         if (v instanceof String && aliases.containsKey(s)) return aliases.get(s);
-        throw bad(key, v, "one of " + String.join(", ", allowed.stream().map(a -> a.isEmpty() ? "\"\"" : a).toList()));
+        String c = v instanceof String && !s.isEmpty() ? Suggest.closest(s, allowed) : null;
+        return bad(key, v, "one of " + String.join(", ", allowed.stream().map(a -> a.isEmpty() ? "\"\"" : a).toList()),
+                allowed.get(0), c);
     }
 
     /** Returns a role backend, canonicalised (blank → openai_chat) and checked against the role's whitelist. */
     String role(String key, java.util.Set<String> allowed) {
         Object v = raw(key);
-        if (v != null && !(v instanceof String)) throw bad(key, v, "a backend name");
+        if (v != null && !(v instanceof String)) return bad(key, v, "a backend name", BackendNames.OPENAI_CHAT);
         String s = v == null || ((String) v).isBlank() ? BackendNames.OPENAI_CHAT : BackendNames.normalize((String) v);
         if (!allowed.contains(s)) {
-            throw bad(key, v, "one of " + String.join(", ", allowed.stream().sorted().toList()));
+            return bad(key, v, "one of " + String.join(", ", allowed.stream().sorted().toList()), BackendNames.OPENAI_CHAT,
+                    Suggest.closest(s, allowed));
         }
         return s;
     }
@@ -172,7 +198,7 @@ final class TypedReader {
         } else if (v instanceof String s) {
             for (String p : s.split(",")) if (!p.isBlank()) out.add(p.strip());
         } else {
-            throw bad(key, v, "a list of words or a comma-separated string");
+            return bad(key, v, "a list of words or a comma-separated string", out);
         }
         return out;
     }

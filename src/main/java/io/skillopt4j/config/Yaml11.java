@@ -47,7 +47,7 @@ public final class Yaml11 {
     /** Parses one document; returns null for an empty or {@code null} document. */
     public static Object parse(String text, String source) {
         LoaderOptions opts = new LoaderOptions();
-        opts.setAllowDuplicateKeys(true);
+        opts.setAllowDuplicateKeys(false); // PyYAML keeps the last silently; a duplicate is almost always a mistake
         opts.setMaxAliasesForCollections(200);
         opts.setCodePointLimit(64 * 1024 * 1024);
         Yaml yaml = new Yaml(new PyConstructor(opts), new org.yaml.snakeyaml.representer.Representer(

@@ -106,7 +106,9 @@ public final class RunFrames {
             Map<String, Object> s = run.summary();
             Map<String, Object> kv = new LinkedHashMap<>();
             kv.put("run", run.name());
-            kv.put("status", run.status());
+            // a session stopped by errored calls leaves the folder resumable: say so rather than "incomplete"
+            boolean errored = !run.finished() && run.dir() != null && "errored".equals(io.skillopt4j.run.FaultCounts.lastOutcome(run.dir(), run.lastCompletedStep()));
+            kv.put("status", errored ? "stopped (errored: resumable)" : run.status());
             kv.put("env", run.configValue("env"));
             kv.put("optimizer_model", run.configValue("optimizer_model"));
             kv.put("target_model", run.configValue("target_model"));

@@ -3,6 +3,7 @@ package io.skillopt4j.notebook;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.Backends;
 import io.skillopt4j.backend.ModelRoles;
+import io.skillopt4j.config.Checks;
 import io.skillopt4j.config.ConfigDescription;
 import io.skillopt4j.config.ConfigRequest;
 import io.skillopt4j.config.ConfigResolver;
@@ -58,6 +59,7 @@ public final class SkillOpt {
         Function<BenchmarkContext, Benchmark> benchmark;
         ExecutionEngine.Factory engine;
         boolean relaxed;
+        boolean cliWarnings;
         Consumer<ConfigWarning> onWarning = w -> System.err.println(w);
 
         Spec copy() {
@@ -214,6 +216,14 @@ public final class SkillOpt {
         return with(s -> s.relaxed = true);
     }
 
+    /**
+     * The command line's rule: unknown keys, sections and values (UserWarning) are errors, upstream's FutureWarning
+     * (a retired option) and DeprecationWarning (a credential on the command line) are printed and the run goes on.
+     */
+    public SkillOpt cliWarnings() {
+        return with(s -> { s.relaxed = false; s.cliWarnings = true; });
+    }
+
     /** Where config warnings go when they are not errors (default: standard error). */
     public SkillOpt onWarning(Consumer<ConfigWarning> sink) {
         return with(s -> s.onWarning = sink);
@@ -228,15 +238,40 @@ public final class SkillOpt {
     }
 
     /**
-     * Resolves once: validated, with behaviour-changing warnings thrown as one {@link ConfigException} (all of them,
-     * one per line) unless {@link #relaxed()}; the other warnings go to {@link #onWarning}.
+     * Resolves once and checks the config: every problem (bad values, sections of the wrong type, behaviour-changing
+     * warnings unless {@link #relaxed()}) is thrown as one {@link ConfigException}, one line each; the other warnings
+     * go to {@link #onWarning}. Nothing is built, read or created.
      */
-    public ResolvedConfig resolve() {
-        ResolvedConfig r = new ConfigResolver(spec.clock, spec.cwd).resolve(request());
-        List<String> errors = spec.relaxed ? List.of()
-                : r.warnings().stream().filter(ConfigWarning::changesBehaviour).map(ConfigWarning::message).toList();
-        if (!errors.isEmpty()) throw new ConfigException(String.join("\n", errors) + " (relaxed() makes this a warning)");
-        for (ConfigWarning w : r.warnings()) spec.onWarning.accept(w);
+    public ResolvedConfig resolve() { return checked(false, false, new Checks()); }
+
+    /**
+     * {@link #resolve()} plus the checks a training adds — the env is installed, {@code skill_init} names a file,
+     * {@code out_root} can be a folder, split settings and data paths exist — all reported together: what
+     * {@link #trainer()} checks before it builds a backend or touches a file.
+     */
+    public ResolvedConfig check() { return checked(true, true, new Checks()); }
+
+    private boolean isError(ConfigWarning w) {
+        return !spec.relaxed && (spec.cliWarnings ? w.category().equals(ConfigWarning.USER) : w.changesBehaviour());
+    }
+
+    /** {@link #resolve()}; when {@code build}, with the pre-build checks (training: {@code skill_init}) and the caller's own problems. */
+    private ResolvedConfig checked(boolean build, boolean training, Checks checks) {
+        List<String> problems = new ArrayList<>();
+        ResolvedConfig r = new ConfigResolver(spec.clock, spec.cwd).check(request(), problems);
+        List<ConfigWarning> warnings = new ArrayList<>(r.warnings());
+        if (training) r.missingSkillInit().ifPresent(warnings::add);
+        Checks all = new Checks();
+        boolean warningErrors = false;
+        for (ConfigWarning w : warnings) if (isError(w)) { all.add(w.message()); warningErrors = true; }
+        all.addAll(problems);
+        if (build) Preflight.check(r, spec.cwd.toAbsolutePath(), spec.benchmark != null, all);
+        all.addAll(checks.problems());
+        if (!all.problems().isEmpty()) {
+            String hint = warningErrors && !spec.cliWarnings ? " (relaxed() makes this a warning)" : "";
+            throw new ConfigException(String.join("\n", all.problems()) + hint);
+        }
+        for (ConfigWarning w : warnings) spec.onWarning.accept(w);
         return r;
     }
 
@@ -258,12 +293,8 @@ public final class SkillOpt {
     /** The resolved pieces of one run: config, models and benchmark (built in this order, nothing called yet). */
     private record Parts(ResolvedConfig resolved, FlatConfig flat, Path outRoot, ModelRoles roles, Benchmark benchmark) {}
 
-    private Parts parts(boolean training) {
-        ResolvedConfig resolved = resolve();
-        if (training) resolved.missingSkillInit().ifPresent(w -> {
-            if (!spec.relaxed) throw new ConfigException(w.message());
-            spec.onWarning.accept(w);
-        });
+    private Parts parts(boolean training, Checks checks) {
+        ResolvedConfig resolved = checked(true, training, checks);
         FlatConfig flat = resolved.flat();
         Path out = resolved.run().env().outRoot();
         if (!"off".equals(resolved.run().model().responseCache()) && resolved.run().model().responseCacheDir().isBlank())
@@ -280,7 +311,7 @@ public final class SkillOpt {
      * base; the trainer opens the execution engine that {@code engine.name} names ({@link #engine}).
      */
     public Trainer trainer() {
-        Parts p = parts(true);
+        Parts p = parts(true, new Checks());
         Trainer.Builder b = Trainer.builder().config(p.flat).roles(p.roles).benchmark(p.benchmark).outRoot(p.outRoot);
         for (TrainingListener l : spec.listeners) b.listener(l);
         if (spec.engine != null) b.engine(spec.engine);
@@ -289,7 +320,9 @@ public final class SkillOpt {
 
     /** Builds an evaluation of {@code skill} on {@code split} (train, valid_seen, valid_unseen or all), as {@code skillopt eval}. */
     public Evaluator evaluator(Path skill, String split) {
-        Parts p = parts(false);
+        Checks checks = new Checks();
+        Preflight.eval(skill, split, checks);
+        Parts p = parts(false, checks);
         return new Evaluator(p.flat, p.benchmark, skill, split, p.outRoot, p.roles.ledger());
     }
 

@@ -13,7 +13,8 @@ import java.util.TreeMap;
 
 /**
  * Stateless. The run folder's fault counts across sessions: {@code faults.jsonl} holds one line per session that saw
- * a fault ({@code {"outcome": "finished"|"errored"|"budget"|"stopped", "fault_usage": {stage: {kind: n}}}}), so the
+ * a fault ({@code {"outcome": "finished"|"errored"|"budget"|"stopped", "last_completed_step": k, "fault_usage":
+ * {stage: {kind: n}}}}), so the
  * retries, give-ups, fast fails, fallbacks and errored items of a session that stopped are still counted after the
  * run resumes. Maps have {@code UsageMeter.faultSummary()}'s shape: stages, then {@code "_total"}.
  */
@@ -45,11 +46,37 @@ public final class FaultCounts {
         return sum;
     }
 
+    /**
+     * Returns how the last session recorded in {@code <root>/faults.jsonl} ended ("errored", ...) if it stopped after
+     * {@code lastCompletedStep} (a later session, e.g. one killed, moved on), else "".
+     */
+    public static String lastOutcome(Path root, int lastCompletedStep) {
+        Path f = root.resolve(RunPaths.FAULTS);
+        if (!Files.isRegularFile(f)) return "";
+        try {
+            List<String> lines = Files.readAllLines(f, StandardCharsets.UTF_8);
+            for (int i = lines.size() - 1; i >= 0; i--) {
+                if (lines.get(i).isBlank()) continue;
+                try {
+                    Map<String, Object> line = Json.parseObject(lines.get(i));
+                    boolean same = line.get("last_completed_step") instanceof Number n && n.intValue() == lastCompletedStep;
+                    return same && line.get("outcome") != null ? String.valueOf(line.get("outcome")) : "";
+                } catch (IllegalArgumentException torn) {
+                    // a line cut by a kill: look at the one before
+                }
+            }
+        } catch (IOException e) {
+            return "";
+        }
+        return "";
+    }
+
     /** Appends one session's counts ({@code outcome} = how it ended) when it counted any fault. */
-    public static void append(RunWriter w, String outcome, Map<String, Map<String, Long>> session) {
+    public static void append(RunWriter w, String outcome, int lastCompletedStep, Map<String, Map<String, Long>> session) {
         if (total(session) == 0) return;
         Map<String, Object> line = new LinkedHashMap<>();
         line.put("outcome", outcome);
+        line.put("last_completed_step", lastCompletedStep);
         line.put("fault_usage", session);
         w.jsonLine(w.paths().root().resolve(RunPaths.FAULTS), line);
     }

@@ -126,7 +126,8 @@ public final class WorkerActivities implements DynamicActivity {
             ChatResponse r = parts.roles().optimizer().chat(Codec.request(blobs.getJson(Codec.str(in.get("request")))));
             reply.put("response", Codec.response(r));
         } catch (RuntimeException e) {
-            // the model already retried as configured: hand the failure back to the stage, which decides (a fallback)
+            // the model already retried as configured: hand the failure back to the coordinator's optimizer, which
+            // counts it as errored (analysts) or stops the step (any other stage)
             Map<String, Object> err = new LinkedHashMap<>();
             err.put("class", e.getClass().getName());
             err.put("message", Redactor.scrub(String.valueOf(e.getMessage())));

@@ -108,7 +108,7 @@ final class Finish {
         // addition named *_usage: like token usage it varies with the provider's transient faults, run_diff.py ignores it)
         Map<String, Map<String, Long>> session = p.usage.faultSummary();
         m.put("fault_usage", io.skillopt4j.run.FaultCounts.plus(io.skillopt4j.run.FaultCounts.stored(paths.root()), session));
-        io.skillopt4j.run.FaultCounts.append(p.writer, "finished", session);
+        io.skillopt4j.run.FaultCounts.append(p.writer, "finished", globalStep, session);
         p.writer.json(paths.summary(), m);
         return m;
     }

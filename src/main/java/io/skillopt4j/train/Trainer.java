@@ -280,7 +280,8 @@ public final class Trainer {
         // this session's faults are kept in faults.jsonl, so the resumed run's summary still counts them
         Map<String, Map<String, Long>> session = p.usage.faultSummary();
         m.put("fault_usage", FaultCounts.plus(FaultCounts.stored(outRoot), session));
-        FaultCounts.append(p.writer, why instanceof ErroredHalt ? "errored" : why != null ? "budget" : "stopped", session);
+        FaultCounts.append(p.writer, why instanceof ErroredHalt ? "errored" : why != null ? "budget" : "stopped",
+                ((Number) m.get("last_completed_step")).intValue(), session);
         l.on(new TrainingEvent.RunFinished(outRoot, true, m));
         return new TrainingResult(m, outRoot);
     }

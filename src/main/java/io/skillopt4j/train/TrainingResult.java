@@ -20,4 +20,10 @@ public record TrainingResult(Map<String, Object> summary, Path outRoot, boolean 
 
     /** Returns true when the run was stopped before it finished. */
     public boolean stopped() { return Boolean.TRUE.equals(summary.get("stopped")); }
+
+    /**
+     * Why a stopped run stopped: {@code "errored"} (model calls failed after their retries; {@code errored_stage} and
+     * {@code message} say where and why), {@code "budget"}, or "" (asked to stop, or not stopped).
+     */
+    public String stopReason() { Object r = summary.get("stop_reason"); return r == null ? "" : String.valueOf(r); }
 }

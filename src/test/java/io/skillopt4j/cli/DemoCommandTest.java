@@ -60,6 +60,6 @@ class DemoCommandTest {
         assertTrue(bad.err().contains("latency 'fast' is not valid"), bad.err());
         Result rate = run("sim", "serve", "--fault-500", "1.5");
         assertEquals(2, rate.code());
-        assertTrue(rate.err().contains("fault rates must be in [0,1]"), rate.err());
+        assertTrue(rate.err().contains("--fault-500 must be in [0, 1], got 1.5"), rate.err());
     }
 }

@@ -25,7 +25,7 @@ class BadInputTest {
     static Stream<Arguments> badOverrides() {
         return Stream.of(
                 Arguments.of("optimizer.lr_scheduler=cosin",
-                        F + ": optimizer.lr_scheduler must be one of constant, linear, cosine, autonomous, got \"cosin\""),
+                        F + ": optimizer.lr_scheduler must be one of constant, linear, cosine, autonomous, got \"cosin\"; did you mean cosine?"),
                 Arguments.of("evaluation.gate_metric=best",
                         F + ": evaluation.gate_metric must be one of hard, soft, mixed, got \"best\""),
                 Arguments.of("optimizer.skill_update_mode=mystery", F + ": optimizer.skill_update_mode must be one of "
@@ -84,7 +84,7 @@ class BadInputTest {
                 Arguments.of("batch_size", "x", "argument --batch_size: invalid int value: 'x'"),
                 Arguments.of("qwen_chat_temperature", "hot", "argument --qwen_chat_temperature: invalid float value: 'hot'"),
                 Arguments.of("lr_scheduler", "cosin", "argument --lr_scheduler: invalid choice: 'cosin' (choose from "
-                        + "'constant', 'linear', 'cosine', 'autonomous')"),
+                        + "'constant', 'linear', 'cosine', 'autonomous'); did you mean cosine?"),
                 Arguments.of("split_mode", "auto", "argument --split_mode: invalid choice: 'auto' (choose from 'ratio', 'split_dir')"),
                 Arguments.of("bach_size", "3", "unknown flag --bach_size; did you mean --batch_size?"));
     }

@@ -82,6 +82,7 @@ class ErroredOutcomeTest {
             assertEquals(List.of("rollout", "_total"), ff.stringColumn("stage").asList());
             assertEquals(8L, ff.longColumn("errored").getLong(0));
             assertEquals("8", frames.summary().stringColumn("value").get(frames.summary().stringColumn("key").indexOf("errored")));
+            assertEquals("stopped (errored: resumable)", frames.summary().stringColumn("value").get(frames.summary().stringColumn("key").indexOf("status")));
             assertTrue(io.skillopt4j.frames.Report.of(List.of(frames)).html().contains("Faults by stage"));
 
             TrainingResult resumed = SimEndToEnd.train(sim, setup(run), run);
@@ -131,7 +132,44 @@ class ErroredOutcomeTest {
         }
     }
 
-    @Test void errorsAboveTheThresholdStopButAnErroredShareBelowItIsLeftOutOfTheScore() throws Exception {
+    @Test void aSlowUpdateWhoseOptimizerCallErrorsIsNotRecordedAsNoContentAndResumesToTheFaultFreeRun() throws Exception {
+        Path clean = tmp.resolve("clean"), run = tmp.resolve("run");
+        String[] twoEpochs = concat(SMALL, "train.num_epochs=2");
+        try (SimServer sim = SimServer.builder().seed(7).start()) {
+            SimEndToEnd.train(sim, SimEndToEnd.demoConfig(clean, twoEpochs), clean);
+
+            AtomicReference<TrainingHandle> handle = new AtomicReference<>();
+            java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
+            TrainingListener stopAfter10 = new TrainingListener() {
+                @Override public void stepFinished(TrainingEvent.StepFinished e) {
+                    if (e.step() != 10) return;
+                    try { started.await(); } catch (InterruptedException x) { Thread.currentThread().interrupt(); }
+                    handle.get().stop();
+                }
+            };
+            handle.set(SimEndToEnd.demoConfig(run, twoEpochs).simulator(sim).outRoot(run).listener(stopAfter10).trainer().trainAsync());
+            started.countDown();
+            assertEquals(10, handle.get().await().summary().get("last_completed_step"));
+            assertFalse(Files.exists(run.resolve("slow_update/epoch_02/slow_result.json")));
+            String history = Files.readString(run.resolve("history.json"));
+            String state = Files.readString(run.resolve("runtime_state.json"));
+
+            TrainingResult r = down(SimEndToEnd.demoConfig(run, twoEpochs), sim, true, false).outRoot(run).trainer().train();
+            assertEquals("errored", r.stopReason());
+            assertEquals("slow_update", r.summary().get("errored_stage"));
+            assertFalse(Files.exists(run.resolve("slow_update/epoch_02/slow_result.json")), "not recorded as no_content");
+            assertUnchanged(run, history, state);
+
+            assertFalse(SimEndToEnd.train(sim, SimEndToEnd.demoConfig(run, twoEpochs), run).stopped());
+            assertSameRun(clean, run);
+            assertEquals(Json.read(clean.resolve("slow_update/epoch_02/slow_result.json")) instanceof Map<?, ?> m ? m.get("action") : null,
+                    ((Map<?, ?>) Json.read(run.resolve("slow_update/epoch_02/slow_result.json"))).get("action"));
+            assertEquals(Files.readString(clean.resolve("meta_skill/epoch_02/meta_skill_result.json")).replaceAll("\"time_s\": [0-9.]+", ""),
+                    Files.readString(run.resolve("meta_skill/epoch_02/meta_skill_result.json")).replaceAll("\"time_s\": [0-9.]+", ""));
+        }
+    }
+
+    @Test void allItemsErroredStopEvenAtThresholdOneAndABadThresholdIsAConfigError() throws Exception {
         Path run = tmp.resolve("run");
         try (SimServer sim = SimServer.builder().seed(7).start()) {
             // all target calls refused: 100 % errored is above any threshold, even 1.0 (nothing would be scored)

@@ -62,21 +62,15 @@ final class SpreadsheetTask {
         String code = "";
         String failure = "";
         String phase = "llm";
-        boolean llmOk = true;
+        boolean llmOk = true; // upstream's row field; a failed call now errors the item instead of clearing it
         boolean lastRunOk = false;
         int turns = 0;
         while (turns < maxTurns) {
             long remaining = Duration.ofNanos(deadline - System.nanoTime()).toSeconds();
             if (remaining < 10) { failure = failure.isEmpty() ? "task deadline reached" : failure; break; }
-            String reply;
-            try {
-                reply = bench.askModel(ctx, msgs, Duration.ofSeconds(Math.min(120, remaining)));
-            } catch (RuntimeException e) {
-                llmOk = false;
-                failure = "llm-call-failed: " + e.getMessage();
-                phase = "llm";
-                break;
-            }
+            // a model call that failed after its retries propagates: the item is errored (never scored), not an
+            // "llm-call-failed" zero as in SkillOpt, and runs again on resume (docs/outputs.md, errored items)
+            String reply = bench.askModel(ctx, msgs, Duration.ofSeconds(Math.min(120, remaining)));
             turns++;
             raw.append("=== turn ").append(turns).append(" ===\n").append(reply).append('\n');
             conv.add(Map.of("type", "message", "turn", turns, "content", reply));

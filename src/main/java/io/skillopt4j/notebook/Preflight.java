@@ -1,0 +1,62 @@
+package io.skillopt4j.notebook;
+
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.config.Checks;
+import io.skillopt4j.config.ResolvedConfig;
+import io.skillopt4j.config.RunConfig;
+import io.skillopt4j.config.Suggest;
+import io.skillopt4j.env.Benchmarks;
+import io.skillopt4j.env.RatioSplit;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Immutable (static functions). The static checks of a resolved config that need more than the config package
+ * knows — the installed benchmarks, the ratio-split syntax, user paths — run before any backend is built, any file
+ * read or any folder created, so that a credentials error never hides the real mistake and a bad run is never
+ * half-created. Paths are only looked at.
+ */
+final class Preflight {
+    /** The splits {@code eval} accepts: upstream's four, and the folder names they map to. */
+    static final List<String> SPLITS = List.of("train", "valid_seen", "valid_unseen", "all");
+    private static final Set<String> SPLIT_ALIASES = Set.of("val", "selection", "test");
+
+    private Preflight() {}
+
+    /** Adds the problems of {@code r} to {@code out}; {@code customBenchmark}: the env name is not looked up. */
+    static void check(ResolvedConfig r, Path cwd, boolean customBenchmark, Checks out) {
+        RunConfig.Env env = r.run().env();
+        if (!customBenchmark) envName(env.name(), out);
+        out.outputDir("out_root", env.outRoot());
+        if (env.splitMode().equals("ratio")) {
+            try {
+                RatioSplit.parseRatio(env.splitRatio());
+            } catch (ConfigException e) {
+                out.add("env.split_ratio: " + e.getMessage());
+            }
+            if (!env.dataPath().isBlank() && !Files.exists(cwd.resolve(env.dataPath())))
+                out.add("env.data_path " + cwd.resolve(env.dataPath()).normalize() + ": no such file or directory");
+        } else if (env.splitMode().equals("split_dir") && !env.splitDir().isBlank()) {
+            out.dir("env.split_dir", cwd.resolve(env.splitDir()).normalize());
+        }
+    }
+
+    private static void envName(String name, Checks out) {
+        Set<String> installed = Benchmarks.all().keySet();
+        String n = name.strip().toLowerCase(java.util.Locale.ROOT);
+        if (installed.contains(n) || installed.contains(name)) return;
+        String c = n.isEmpty() ? null : Suggest.closest(n, installed);
+        out.add((n.isEmpty() ? "env.name (env) is not set" : "env.name (env): unknown env \"" + name + "\"")
+                + (c == null ? "" : "; did you mean " + c + "?") + " (installed: " + String.join(", ", installed) + ")");
+    }
+
+    /** Checks {@code eval}'s inputs: the skill document and the split. */
+    static void eval(Path skill, String split, Checks out) {
+        out.file("--skill", skill);
+        if (split != null && !split.isBlank() && !SPLITS.contains(split) && !SPLIT_ALIASES.contains(split))
+            out.oneOf("--split", split, SPLITS);
+    }
+}
