@@ -81,7 +81,7 @@ public final class Trainer {
     /** Starts training on a background thread and returns a handle to follow, stop or await it. */
     public TrainingHandle trainAsync() {
         AtomicBoolean stop = new AtomicBoolean();
-        AtomicReference<TrainingHandle.Progress> progress = new AtomicReference<>(new TrainingHandle.Progress(0, 0, ""));
+        AtomicReference<io.skillopt4j.run.TrainingProgress> progress = new AtomicReference<>(io.skillopt4j.run.TrainingProgress.none());
         TrainingListener tracking = TrainingListener.all(List.of(new TrainingListener() {
             @Override public void on(TrainingEvent e) { TrainingHandle.track(progress, e); }
         }, listener));
