@@ -1,6 +1,7 @@
 package io.skillopt4j.backend;
 
 import io.skillopt4j.BackendException;
+import io.skillopt4j.backend.internal.Http;
 import io.skillopt4j.backend.internal.HttpErrors;
 import io.skillopt4j.internal.JsonReply;
 import io.skillopt4j.internal.Redactor;
@@ -33,6 +34,7 @@ public abstract class AbstractChatModel implements ChatModel {
     protected final Duration defaultTimeout;
     private final Semaphore pool;
     private final int maxConcurrency;
+    private final int httpAttempts;
 
     protected AbstractChatModel(String backend, Builder<?> b) {
         this.backend = Objects.requireNonNull(backend, "backend");
@@ -44,6 +46,7 @@ public abstract class AbstractChatModel implements ChatModel {
         this.defaultEffort = b.reasoningEffort == null || b.reasoningEffort.isBlank() ? null : b.reasoningEffort.trim();
         this.defaultTimeout = b.timeout;
         this.maxConcurrency = Math.max(1, b.maxConcurrency);
+        this.httpAttempts = Math.max(0, b.httpAttempts);
         this.pool = new Semaphore(maxConcurrency, true);
     }
 
@@ -147,6 +150,27 @@ public abstract class AbstractChatModel implements ChatModel {
         return t.isEmpty() ? "(empty reply)" : t.length() > 200 ? t.substring(0, 200) + "..." : t;
     }
 
+    /**
+     * Returns the transport policy of one HTTP call: at least {@code httpAttempts} attempts (a request asking
+     * for more gets more), this model's backoff, and a sink that counts retries, give-ups and fast fails in the
+     * meter under the request's stage and writes one line each to the run's {@link TransportLog}.
+     */
+    protected final Http.Policy policy(ChatRequest r) {
+        return new Http.Policy(backend, Math.max(r.retries(), httpAttempts), backoff, r.timeout(), sink(r.stage()));
+    }
+
+    /** The policy of Batch API requests (upload, poll, download): five attempts at least, faults under stage "batch". */
+    protected final Http.Policy batchPolicy() {
+        return new Http.Policy(backend, Math.max(5, httpAttempts), backoff, null, sink("batch"));
+    }
+
+    private Http.FaultSink sink(String stage) {
+        return (kind, line) -> {
+            meter.recordFault(role, stage, kind);
+            TransportLog.line(kind + " " + role + "/" + stage + " " + line);
+        };
+    }
+
     /** The provider hook: performs one call (HTTP backends retry transport failures inside). */
     protected abstract ChatResponse doChat(ChatRequest request);
 
@@ -182,6 +206,7 @@ public abstract class AbstractChatModel implements ChatModel {
         protected String reasoningEffort;
         protected Duration timeout;
         protected int maxConcurrency = 8;
+        protected int httpAttempts;
 
         public B model(String m) { this.model = m; return (B) this; }
         public B role(String r) { this.role = r; return (B) this; }
@@ -191,6 +216,8 @@ public abstract class AbstractChatModel implements ChatModel {
         public B reasoningEffort(String e) { this.reasoningEffort = e; return (B) this; }
         public B timeout(Duration t) { this.timeout = t; return (B) this; }
         public B maxConcurrency(int n) { this.maxConcurrency = n; return (B) this; }
+        /** Least HTTP attempts per call for transient faults (0, the default, = the request's own retries). */
+        public B httpAttempts(int n) { this.httpAttempts = n; return (B) this; }
 
         public abstract ChatModel build();
     }

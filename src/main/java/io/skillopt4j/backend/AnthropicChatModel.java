@@ -59,7 +59,7 @@ public final class AnthropicChatModel extends AbstractChatModel {
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
-        return parse(HttpCall.postJson(client, url, headers(), body(r), new Http.Policy(backend, r.retries(), backoff, r.timeout())));
+        return parse(HttpCall.postJson(client, url, headers(), body(r), policy(r)));
     }
 
     private Map<String, String> headers() { return Map.of("x-api-key", apiKey, "anthropic-version", version); }
@@ -68,7 +68,7 @@ public final class AnthropicChatModel extends AbstractChatModel {
     @Override protected BatchSupport batchSupport() {
         BatchSupport b = batch;
         if (b == null) {
-            b = new BatchSupport(new AnthropicBatches(client, url, headers(), new Http.Policy(backend, 5, backoff, null)), this::body, this::parse);
+            b = new BatchSupport(new AnthropicBatches(client, url, headers(), batchPolicy()), this::body, this::parse);
             batch = b;
         }
         return b;

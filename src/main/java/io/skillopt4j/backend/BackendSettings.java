@@ -20,12 +20,24 @@ final class BackendSettings {
     private static String[] envs(Settings s, String suffix) { return new String[] {s.envPrefix() + suffix, suffix}; }
 
     static OpenAiCompatibleChatModel.Builder openAiCompatible(OpenAiCompatibleChatModel.Builder b, Settings s) {
-        return b.baseUrl(s.str(keys(s, "openai_compatible_base_url"), envs(s, "OPENAI_COMPATIBLE_BASE_URL"), OpenAiCompatibleChatModel.DEFAULT_BASE_URL))
+        return b.baseUrl(requiredBaseUrl(s))
                 .apiKey(s.secret(envs(s, "OPENAI_COMPATIBLE_API_KEY"), keys(s, "openai_compatible_api_key")))
                 .temperature(temperature(s, keys(s, "openai_compatible_temperature"), envs(s, "OPENAI_COMPATIBLE_TEMPERATURE"), null))
                 .maxTokens(s.integer(keys(s, "openai_compatible_max_tokens"), envs(s, "OPENAI_COMPATIBLE_MAX_TOKENS"), 8000))
                 .timeout(s.seconds(keys(s, "openai_compatible_timeout_seconds"), envs(s, "OPENAI_COMPATIBLE_TIMEOUT_SECONDS"), 300))
                 .imageDetail(s.cfgValue("image_detail"));
+    }
+
+    /**
+     * The openai_compatible base URL from config or environment. There is no default: a config that names no
+     * server must never reach a real provider (SkillOpt falls back to api.openai.com; docs/backends.md).
+     */
+    static String requiredBaseUrl(Settings s) {
+        String url = s.str(keys(s, "openai_compatible_base_url"), envs(s, "OPENAI_COMPATIBLE_BASE_URL"), null);
+        if (url != null) return url;
+        throw new ConfigException("model.openai_compatible_base_url is not set: the " + s.role() + " backend openai_compatible needs its server's "
+                + "base URL (e.g. http://localhost:8000/v1); set model.openai_compatible_base_url (or model." + s.cfgPrefix()
+                + "openai_compatible_base_url), or OPENAI_COMPATIBLE_BASE_URL (or " + s.envPrefix() + "OPENAI_COMPATIBLE_BASE_URL)");
     }
 
     /** Azure/OpenAI: role value from {@code <ROLE>_AZURE_OPENAI_X}, {@code AZURE_OPENAI_<ROLE>_X}, then shared. */

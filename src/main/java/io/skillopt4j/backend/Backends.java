@@ -200,13 +200,15 @@ public final class Backends {
         String effort = Setting.string("reasoning_effort").of(cfg);
         long base = Setting.longValue("retry_backoff_base_ms").of(cfg);
         long cap = Setting.longValue("retry_backoff_cap_ms").of(cfg);
+        int attempts = Setting.integer("http_attempts").of(cfg);
+        if (attempts < 1) throw ConfigException.badValue("", "http_attempts", attempts, "an integer >= 1");
         // Upstream bounds optimizer calls by its analyst/merge thread pools (analyst_workers); max_api_workers is
         // ALFWorld's cap on concurrent target calls; other targets run at most `workers` rollout threads.
         int pool = Setting.integer(s.role().equals("optimizer") ? "analyst_workers"
                 : Setting.string("env").of(cfg).equals("alfworld") ? "max_api_workers" : "workers").of(cfg);
         Path cacheDir = cfg.has("response_cache_dir") ? null : Path.of(".skillopt-cache", "responses");
         return b.role(s.role()).meter(meter).reasoningEffort(effort.isBlank() ? null : effort)
-                .backoff(new Backoff(Duration.ofMillis(base), Duration.ofMillis(cap), 0.2))
+                .backoff(new Backoff(Duration.ofMillis(base), Duration.ofMillis(cap), 0.2)).httpAttempts(attempts)
                 .cache(ResponseCache.from(cfg, cacheDir)).maxConcurrency(Math.max(1, pool));
     }
 

@@ -98,7 +98,7 @@ public final class OpenAiChatModel extends AbstractChatModel {
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
-        Http.Policy policy = new Http.Policy(backend, r.retries(), backoff, r.timeout());
+        Http.Policy policy = policy(r);
         if (responses) {
             String url = compat() ? endpoint + "/responses" : endpoint + "/openai/responses?api-version=" + apiVersion;
             return ResponsesWire.parse(HttpCall.postJson(client, url, headers(), body(r), policy));
@@ -148,7 +148,7 @@ public final class OpenAiChatModel extends AbstractChatModel {
         BatchSupport b = batch;
         if (b == null) {
             b = new BatchSupport(new OpenAiBatches(client, endpoint, responses ? "/v1/responses" : "/v1/chat/completions", headers(),
-                    new Http.Policy(backend, 5, backoff, null)), this::body,
+                    batchPolicy()), this::body,
                     n -> responses ? ResponsesWire.parse(n) : ChatCompletionsWire.parse(backend, n, "call_"));
             batch = b;
         }

@@ -24,8 +24,6 @@ import java.util.Map;
  * }</pre>
  */
 public final class OpenAiCompatibleChatModel extends AbstractChatModel {
-    /** Upstream's default base URL. */
-    public static final String DEFAULT_BASE_URL = "https://api.openai.com/v1";
     private final String baseUrl;
     private final String apiKey;
     private final Double temperature;
@@ -36,7 +34,11 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
 
     private OpenAiCompatibleChatModel(Builder b) {
         super(b.backendName, b);
-        this.baseUrl = stripSlash(b.baseUrl == null || b.baseUrl.isBlank() ? DEFAULT_BASE_URL : b.baseUrl.trim());
+        // no default server (SkillOpt's is api.openai.com): nothing reaches a real provider unless named
+        if (b.baseUrl == null || b.baseUrl.isBlank())
+            throw new io.skillopt4j.ConfigException(b.backendName + ": no base URL: call baseUrl(\"http://host:port/v1\") (a config sets "
+                    + "model.openai_compatible_base_url or OPENAI_COMPATIBLE_BASE_URL)");
+        this.baseUrl = stripSlash(b.baseUrl.trim());
         this.apiKey = b.apiKey == null || b.apiKey.isBlank() ? "dummy" : b.apiKey;
         Redactor.remember(b.apiKey);
         this.temperature = b.temperature;
@@ -68,7 +70,7 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
-        var json = HttpCall.postJson(client, url(baseUrl), headers(), body(r), new Http.Policy(backend, r.retries(), backoff, r.timeout()));
+        var json = HttpCall.postJson(client, url(baseUrl), headers(), body(r), policy(r));
         return ChatCompletionsWire.parse(backend, json, "call_");
     }
 
@@ -90,7 +92,7 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
         BatchSupport b = batch;
         if (b == null) {
             String base = baseUrl.endsWith("/chat/completions") ? baseUrl.substring(0, baseUrl.length() - "/chat/completions".length()) : baseUrl;
-            b = new BatchSupport(new OpenAiBatches(client, base, "/v1/chat/completions", headers(), new Http.Policy(backend, 5, backoff, null)),
+            b = new BatchSupport(new OpenAiBatches(client, base, "/v1/chat/completions", headers(), batchPolicy()),
                     this::body, n -> ChatCompletionsWire.parse(backend, n, "call_"));
             batch = b;
         }

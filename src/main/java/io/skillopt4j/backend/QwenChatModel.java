@@ -81,7 +81,7 @@ public final class QwenChatModel extends AbstractChatModel {
         if (temperature != null) body.put("temperature", temperature);
         ChatCompletionsWire.putTools(body, r.tools(), r.toolChoice());
         Map<String, String> headers = apiKey.isBlank() ? Map.of() : Map.of("Authorization", "Bearer " + apiKey);
-        var json = HttpCall.postJson(client, url, headers, body, new Http.Policy(backend, r.retries(), backoff, r.timeout()));
+        var json = HttpCall.postJson(client, url, headers, body, policy(r));
         return ChatCompletionsWire.parse(backend, json, "qwen_tool_");
     }
 

@@ -64,7 +64,10 @@ final class ChatCommand implements Callable<Integer> {
         } catch (ConfigException e) {
             throw new ConfigException(String.join("\n", checks.add(e.getMessage()).problems()));
         }
-        FlatConfig cfg = ConfigResolver.system().check(req, problems).flat();
+        io.skillopt4j.config.ResolvedConfig resolved = ConfigResolver.system().check(req, problems);
+        FlatConfig cfg = resolved.flat();
+        for (io.skillopt4j.config.ConfigWarning w : resolved.warnings()) // as train: an unknown key or value is an error
+            if (w.category().equals(io.skillopt4j.config.ConfigWarning.USER)) checks.add(w.message());
         checks.addAll(problems).throwIfAny();
         if (baseUrl != null) cfg = cfg.with(role + "_openai_compatible_base_url", baseUrl);
         String b = cfg.string(role + "_backend", "openai_chat");

@@ -77,9 +77,7 @@ public final class ConfigOptions {
         List<String> values = new ArrayList<>();
         while (!args.isEmpty()) {
             String next = args.peek();
-            if (next.equals("--")) break;
-            // Like argparse: anything that looks like an option (not a negative number) ends the list.
-            if (next.startsWith("-") && !next.matches("-[0-9.].*")) break;
+            if (endsOverrides(next)) break;
             values.add(args.pop());
         }
         if (values.isEmpty()) {
@@ -88,16 +86,29 @@ public final class ConfigOptions {
         arg.setValue(values);
     }
 
+    /** Like argparse: {@code --} or anything that looks like an option (not a negative number) ends the list. */
+    static boolean endsOverrides(String next) {
+        return next.equals("--") || next.startsWith("-") && !next.matches("-[0-9.].*");
+    }
+
     /** Returns the request a parse result stands for (flag text converted with argparse's rules). */
     public ConfigRequest request(ParseResult pr) {
         String config = pr.matchedOptionValue("--config", null);
         // The parameter consumer stores the list directly on the option (last --cfg-options wins).
         OptionSpec cfgOptions = pr.commandSpec().findOption("--cfg-options");
         List<String> items = cfgOptions == null || cfgOptions.getValue() == null ? List.of() : cfgOptions.getValue();
+        return request(config, items, flag -> pr.matchedOptionValue("--" + flag, null));
+    }
+
+    /**
+     * Returns the request for a {@code --config} value (or null), the {@code --cfg-options} items and each legacy
+     * flag's text (null when not given): what {@link #request(ParseResult)} and {@link FastTrain} both build.
+     */
+    ConfigRequest request(String config, List<String> items, java.util.function.Function<String, String> flagText) {
         Map<String, Object> flags = new LinkedHashMap<>();
         io.skillopt4j.config.Checks bad = new io.skillopt4j.config.Checks(); // every bad flag at once, one line each
         for (FlagSpec f : Flags.flags(eval)) {
-            String text = pr.matchedOptionValue("--" + f.flag(), null);
+            String text = flagText.apply(f.flag());
             if (text == null) continue;
             try {
                 flags.put(f.flag(), FlagValues.parse(f, text, eval));

@@ -24,7 +24,6 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
@@ -43,6 +42,8 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--sim-seed", defaultValue = "7", description = "Simulator seed (default: ${DEFAULT-VALUE}).") long simSeed;
     @Option(names = "--sim-latency-ms", defaultValue = "0", description = "Simulated latency per call: N, A-B or lognormal:MEDIAN:SIGMA (default: ${DEFAULT-VALUE}).") String latency;
     @Option(names = "--sim-batch-delay-ms", defaultValue = "0", description = "Time a simulated Batch API batch takes to complete (evaluation.batch_api=true) (default: ${DEFAULT-VALUE}).") long batchDelayMs;
+    @Option(names = "--sim-faults", defaultValue = "none", description = "Faults the simulator injects per HTTP attempt, e.g. "
+            + "429=0.1,500=0.1,malformed=0.05,truncated=0.05 (names: " + io.skillopt4j.sim.Faults.NAMES + "; docs/simulator.md) (default: ${DEFAULT-VALUE}).") String simFaults;
     @Option(names = "--no-progress", description = "No progress bar.") boolean noProgress;
 
     /** Returns the command with the train options added. */
@@ -72,6 +73,8 @@ final class DemoCommand implements Callable<Integer> {
         io.skillopt4j.config.Checks checks = new io.skillopt4j.config.Checks().atLeast("--sim-batch-delay-ms", batchDelayMs, 0);
         Latency lat = null;
         try { lat = Latency.parse(latency); } catch (IllegalArgumentException e) { checks.add("--sim-latency-ms: " + e.getMessage()); }
+        io.skillopt4j.sim.Faults faults = io.skillopt4j.sim.Faults.none();
+        try { faults = io.skillopt4j.sim.Faults.parse(simFaults); } catch (IllegalArgumentException e) { checks.add("--sim-faults: " + e.getMessage()); }
         ResolvedConfig cfg = null;
         try {
             cfg = setup.check();
@@ -83,23 +86,22 @@ final class DemoCommand implements Callable<Integer> {
         boolean resuming = Files.exists(outRoot.resolve("runtime_state.json"));
         SimServer sim = null;
         try {
+            String banner;
             if (realBackend) {
-                Map<String, String> env = System.getenv();
-                if (cfg.run().model().optimizerBackend().equals("openai_compatible") && blank(env, "OPENAI_COMPATIBLE_BASE_URL")
-                        && blank(env, "OPTIMIZER_OPENAI_COMPATIBLE_BASE_URL"))
-                    throw new ConfigException("--backend openai_compatible needs OPENAI_COMPATIBLE_BASE_URL (e.g. http://localhost:8000/v1); "
-                            + "omit --backend to use the built-in simulator");
-                err.println("skillopt demo: using the configured backends (" + cfg.run().model().optimizerBackend() + " / "
-                        + cfg.run().model().targetBackend() + "), not the simulator");
+                // openai_compatible without a base URL is a config error, raised below where the backends are built
+                banner = "skillopt demo: using the configured backends (" + cfg.run().model().optimizerBackend() + " / "
+                        + cfg.run().model().targetBackend() + "), not the simulator";
             } else {
-                sim = SimServer.builder().seed(simSeed).latency(lat).batchDelay(java.time.Duration.ofMillis(Math.max(0, batchDelayMs))).start();
+                sim = SimServer.builder().seed(simSeed).latency(lat).faults(faults).batchDelay(java.time.Duration.ofMillis(Math.max(0, batchDelayMs))).start();
                 setup = setup.simulator(sim);
-                err.println("skillopt demo: simulator (a deterministic stand-in for an LLM) at " + sim.url() + ", seed " + simSeed);
+                banner = "skillopt demo: simulator (a deterministic stand-in for an LLM) at " + sim.url() + ", seed " + simSeed
+                        + (faults.any() ? ", faults " + faults : "");
             }
-            err.println("skillopt demo: " + (resuming ? "resuming " : "run folder ") + outRoot);
-            err.flush();
             DemoProgress progress = new DemoProgress(err, !noProgress);
             Trainer trainer = setup.onWarning(w -> {}).listener(progress).rolloutProgress(progress).trainer();
+            err.println(banner);
+            err.println("skillopt demo: " + (resuming ? "resuming " : "run folder ") + outRoot);
+            err.flush();
             progress.ledger(trainer.ledger());
             TrainingResult r = trainer.train();
             progress.finish();
@@ -116,8 +118,6 @@ final class DemoCommand implements Callable<Integer> {
             if (sim != null) sim.close();
         }
     }
-
-    private static boolean blank(Map<String, String> env, String k) { return env.get(k) == null || env.get(k).isBlank(); }
 
     /** Writes report.html with the frames helper's report; a failure there is reported, not fatal. */
     private static Path writeReport(Path outRoot, PrintWriter err) {

@@ -12,8 +12,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Thread-safe. The demo's progress bar on stderr (one redrawn line on a terminal, one line per step otherwise)
- * and its closing score table.
+ * Thread-safe. The demo's progress bar on stderr: one line redrawn on a terminal; elsewhere the step lines of
+ * {@code train} ({@link ProgressPrinter#line}). Also the demo's closing score table.
  */
 final class DemoProgress implements TrainingListener, RolloutRunner.Progress {
     private final PrintWriter err;
@@ -43,7 +43,7 @@ final class DemoProgress implements TrainingListener, RolloutRunner.Progress {
         else if (e instanceof TrainingEvent.GateDecision g) { current = g.currentScore(); best = g.bestScore(); }
         else if (e instanceof TrainingEvent.StepFinished s) {
             last = s.action();
-            if (enabled && !tty) err.printf(Locale.ROOT, "step %d/%d  %-16s val %s (best %s)%s%n", s.step(), s.totalSteps(), s.action(), fmt(current), fmt(best), dollars());
+            if (enabled && !tty) err.println(ProgressPrinter.line(s) + dollars()); // off a terminal: train's step lines
             stage = step >= total ? "final test" : "next step";
         } else if (e instanceof TrainingEvent.EpochFinished f) { current = f.currentScore(); best = f.bestScore(); stage = "epoch " + f.epoch() + " done"; }
         draw(true);

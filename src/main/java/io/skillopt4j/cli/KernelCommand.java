@@ -75,6 +75,7 @@ final class KernelCommand implements Callable<Integer> {
             }
             Path javaPath = javaExe != null ? javaExe.toAbsolutePath() : Path.of(System.getProperty("java.home"), "bin", "java");
             Path dir = kernelsDir().resolve(name);
+            new io.skillopt4j.config.Checks().outputDir(where != null && where.prefix != null ? "--prefix" : "kernelspec folder", dir).throwIfAny();
             AtomicFiles.writeString(dir.resolve("kernel.json"), Json.pretty(kernelJson(javaPath, jarPath)) + "\n");
             spec.commandLine().getOut().println("installed kernelspec '" + name + "' in " + dir.toAbsolutePath());
             return 0;

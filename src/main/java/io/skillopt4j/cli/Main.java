@@ -61,6 +61,8 @@ public final class Main implements Runnable {
 
     /** Runs the CLI in-process (as tests do) and returns the exit code. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        Integer fast = FastTrain.run(args, out, err); // plain `train` arguments: no picocli model at all
+        if (fast != null) return fast;
         Supplier<Object> only = args.length > 0 ? TRAINING_PATH.get(args[0]) : null;
         CommandLine cl = only == null ? commandLine() : commandLine(List.of(only));
         cl.setOut(out);
@@ -75,29 +77,8 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         for (Supplier<Object> s : subcommands) cl.addSubcommand(s.get());
         boolean debug = System.getenv("SKILLOPT_DEBUG") != null;
-        cl.setExecutionExceptionHandler((ex, cmd, parse) -> {
-            Throwable t = ex;
-            if (debug || List.of(parse.originalArgs().toArray()).contains("--debug")) ex.printStackTrace(cmd.getErr());
-            if (t instanceof ConfigException) {
-                for (String line : Redactor.scrub(t.getMessage()).split("\n")) cmd.getErr().println("error: " + line);
-                return 2;
-            }
-            if (t instanceof java.io.UncheckedIOException u) { // a user path that cannot be read or written: the path and the reason
-                String m = u.getMessage() != null && !u.getMessage().contains("Exception") ? u.getMessage() : ioMessage(u.getCause());
-                cmd.getErr().println("error: " + Redactor.scrub(m.replace("\n", " ")));
-                return 2;
-            }
-            if (t instanceof java.io.IOException io) {
-                cmd.getErr().println("error: " + Redactor.scrub(ioMessage(io)));
-                return 2;
-            }
-            if (t instanceof SkillOptException) {
-                cmd.getErr().println("error: " + Redactor.scrub(t.getMessage()));
-                return 1;
-            }
-            cmd.getErr().println("error: " + t.getClass().getSimpleName() + ": " + Redactor.scrub(String.valueOf(t.getMessage())));
-            return 1;
-        });
+        cl.setExecutionExceptionHandler((ex, cmd, parse) ->
+                failed(ex, cmd.getErr(), debug || List.of(parse.originalArgs().toArray()).contains("--debug")));
         cl.setParameterExceptionHandler((ex, args) -> {
             CommandLine cmd = ex.getCommandLine();
             String dym = "";
@@ -108,6 +89,30 @@ public final class Main implements Runnable {
             return 2;
         });
         return cl;
+    }
+
+    /** A command's exception as its one-line message(s) on {@code err} and its exit code: 2 for a user mistake, else 1. */
+    static int failed(Throwable t, PrintWriter err, boolean stackTrace) {
+        if (stackTrace) t.printStackTrace(err);
+        if (t instanceof ConfigException) {
+            for (String line : Redactor.scrub(t.getMessage()).split("\n")) err.println("error: " + line);
+            return 2;
+        }
+        if (t instanceof java.io.UncheckedIOException u) { // a user path that cannot be read or written: the path and the reason
+            String m = u.getMessage() != null && !u.getMessage().contains("Exception") ? u.getMessage() : ioMessage(u.getCause());
+            err.println("error: " + Redactor.scrub(m.replace("\n", " ")));
+            return 2;
+        }
+        if (t instanceof java.io.IOException io) {
+            err.println("error: " + Redactor.scrub(ioMessage(io)));
+            return 2;
+        }
+        if (t instanceof SkillOptException) {
+            err.println("error: " + Redactor.scrub(t.getMessage()));
+            return 1;
+        }
+        err.println("error: " + t.getClass().getSimpleName() + ": " + Redactor.scrub(String.valueOf(t.getMessage())));
+        return 1;
     }
 
     /** picocli's suggestion closest to the first unmatched word (it lists every option sharing a prefix). */

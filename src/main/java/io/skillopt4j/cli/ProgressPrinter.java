@@ -75,6 +75,6 @@ final class ProgressPrinter implements TrainingListener {
     private static String blank(String s) { return s.isEmpty() ? "-" : s; }
 
     private static String num(Object o) {
-        return o instanceof Number n ? String.format(Locale.ROOT, "%.3f", n.doubleValue()) : "n/a";
+        return o instanceof Number n ? io.skillopt4j.internal.Decimals.fixed(n.doubleValue(), 3) : "n/a";
     }
 }

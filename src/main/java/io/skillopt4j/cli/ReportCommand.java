@@ -25,6 +25,7 @@ public final class ReportCommand implements Callable<Integer> {
     Path out;
 
     @Override public Integer call() {
+        new io.skillopt4j.config.Checks().outputFile("--out", out).throwIfAny(); // before reading any run
         List<RunFrames> frames = new ArrayList<>();
         try {
             for (Path r : runs) frames.add(RunFrames.load(r));

@@ -37,6 +37,9 @@ final class SimCommand implements Runnable {
         @Option(names = "--fault-timeout", defaultValue = "0", description = "Rate of held connections (past the client's timeout).") double fTimeout;
         @Option(names = "--fault-malformed", defaultValue = "0", description = "Rate of 200 replies whose body is not JSON.") double fMalformed;
         @Option(names = "--fault-truncated", defaultValue = "0", description = "Rate of bodies cut off mid-stream.") double fTruncated;
+        @Option(names = "--fault-disconnect", defaultValue = "0", description = "Rate of connections closed after the request, without a response.") double fDisconnect;
+        @Option(names = "--fault-close", defaultValue = "0", description = "Rate of replies after which the connection is closed unannounced (HTTP/1.0 style; the client's pooled connection goes stale).") double fClose;
+        @Option(names = "--faults", description = "All fault rates at once, e.g. 429=0.1,500=0.1,malformed=0.05,truncated=0.05 (names: " + Faults.NAMES + "); replaces the --fault-* options.") String faultSpec;
         @Option(names = "--retry-after", defaultValue = "1", description = "Retry-After seconds on 429. Default ${DEFAULT-VALUE}.") int retryAfter;
         @Option(names = "--timeout-hold-ms", defaultValue = "30000", description = "How long a timeout fault holds the connection. Default ${DEFAULT-VALUE}.") long holdMs;
         @Option(names = "--threads", defaultValue = "64", description = "Request threads. Default ${DEFAULT-VALUE}.") int threads;
@@ -44,6 +47,14 @@ final class SimCommand implements Runnable {
         @Option(names = "--slip-rate", defaultValue = "0.04", description = "Target's rate of ignoring a rule it has. Default ${DEFAULT-VALUE}.") double slip;
         @Option(names = "--harm-rate", defaultValue = "0.30", description = "Analysts' rate of proposing a harmful rule. Default ${DEFAULT-VALUE}.") double harm;
         @Option(names = "--serve-ms", hidden = true, defaultValue = "0", description = "Stop after this many ms (tests).") long serveMs;
+
+        private Faults faults() {
+            if (faultSpec == null)
+                return new Faults(f429, f500, fTimeout, fMalformed, fTruncated, fDisconnect, fClose, retryAfter, Duration.ofMillis(holdMs));
+            Faults f = Faults.parse(faultSpec);
+            if (!faultSpec.contains("retry_after")) f = f.withRetryAfter(retryAfter);
+            return f.withTimeouts(f.rateTimeout(), Duration.ofMillis(holdMs));
+        }
 
         @Override public Integer call() throws InterruptedException {
             new io.skillopt4j.config.Checks().range("--port", port, 0, 65535).range("--fault-429", f429, 0, 1).range("--fault-500", f500, 0, 1)
@@ -55,7 +66,7 @@ final class SimCommand implements Runnable {
                 SimBehaviour d = SimBehaviour.defaults();
                 b.seed(seed).port(port).threads(threads).modelName(modelName).latency(Latency.parse(latency))
                         .behaviour(new SimBehaviour(slip, d.vagueRate(), harm, d.redundantRate(), d.reinforceRate()))
-                        .faults(new Faults(f429, f500, fTimeout, fMalformed, fTruncated, retryAfter, Duration.ofMillis(holdMs)));
+                        .faults(faults());
             } catch (IllegalArgumentException e) {
                 throw new ConfigException("sim serve: " + e.getMessage());
             }
@@ -63,7 +74,7 @@ final class SimCommand implements Runnable {
             try (SimServer sim = b.start()) {
                 PrintWriter out = spec.commandLine().getOut();
                 out.println("skillopt sim: OpenAI-compatible server at " + sim.url() + " (seed " + seed + ", latency "
-                        + sim.latency() + (sim.faults().any() ? ", faults on" : "") + ")");
+                        + sim.latency() + (sim.faults().any() ? ", faults " + sim.faults() : "") + ")");
                 out.println("  export OPENAI_COMPATIBLE_BASE_URL=" + sim.url() + "   # then --backend openai_compatible");
                 out.flush();
                 Thread hook = new Thread(stop::countDown);

@@ -1,5 +1,6 @@
 package io.skillopt4j.cli;
 
+import io.skillopt4j.config.ConfigRequest;
 import io.skillopt4j.notebook.SkillOpt;
 import io.skillopt4j.train.Trainer;
 import io.skillopt4j.train.TrainingHandle;
@@ -30,9 +31,14 @@ public final class TrainCommand implements Callable<Integer> {
     }
 
     @Override public Integer call() {
-        PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
+        return run(ConfigOptions.train().request(spec.commandLine().getParseResult()),
+                spec.commandLine().getOut(), spec.commandLine().getErr());
+    }
+
+    /** Trains the parsed request, printing to {@code out}/{@code err}; returns the exit code (also {@link FastTrain}'s). */
+    static int run(ConfigRequest request, PrintWriter out, PrintWriter err) {
         ProgressPrinter printer = new ProgressPrinter(out);
-        Trainer trainer = SkillOpt.request(ConfigOptions.train().request(spec.commandLine().getParseResult()))
+        Trainer trainer = SkillOpt.request(request)
                 .cliWarnings().onWarning(w -> { err.println(w); err.flush(); })
                 .listener(printer).trainer();
         printer.ledger(trainer.ledger());

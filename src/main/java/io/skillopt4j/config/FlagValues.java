@@ -28,6 +28,9 @@ public final class FlagValues {
         var choices = choices(spec, evalChoices);
         if (!choices.isEmpty() && !choices.contains(text)) {
             String c = Suggest.closest(text, choices);
+            // openai_chat is a role backend, not a --backend label: its label is azure_openai
+            if (c == null && "backend".equals(spec.flag()) && BackendNames.OPENAI_CHAT.equals(Suggest.closest(text, java.util.List.of(BackendNames.OPENAI_CHAT))))
+                c = BackendNames.AZURE_OPENAI + " (the label of the openai_chat backend)";
             throw new ConfigException(arg + "invalid choice: " + Coercion.pyRepr(text) + " (choose from "
                     + String.join(", ", choices.stream().map(Coercion::pyRepr).toList()) + ")"
                     + (c == null ? "" : "; did you mean " + c + "?"));

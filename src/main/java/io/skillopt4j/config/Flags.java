@@ -178,6 +178,8 @@ public final class Flags {
         t.add(k("swebench_split", STR, "test", "SWE-bench dataset split"));
         t.add(n("retry_backoff_base_ms", "model.retry_backoff_base_ms", INT, "First retry delay (ms)").noFlag().asOurs().consumerDefault(1000));
         t.add(n("retry_backoff_cap_ms", "model.retry_backoff_cap_ms", INT, "Longest retry delay (ms)").noFlag().asOurs().consumerDefault(30000));
+        t.add(n("http_attempts", "model.http_attempts", INT, "Least HTTP attempts per model call for transient faults (429, 5xx, timeouts, resets, cut-off or non-JSON bodies); unreachable servers fail at once")
+                .noFlag().asOurs().consumerDefault(10));
         // Flatten-map entries without a flag (set them with --cfg-options).
         t.add(n("meta_edit_budget", "optimizer.meta_learning_rate", INT, "Mapped by upstream but never read").noFlag());
         t.add(s("slow_update_gate_with_selection", "optimizer.slow_update_gate_with_selection", BOOL, false, "Gate the slow update on the selection split").noFlag());
@@ -233,7 +235,7 @@ public final class Flags {
             String p = role + "openai_compatible_";
             String env = role.toUpperCase(java.util.Locale.ROOT) + "OPENAI_COMPATIBLE_";
             t.add(n(p + "base_url", "model." + p + "base_url", STR, who + " openai_compatible base URL (\"\" = "
-                    + env + "BASE_URL" + (role.isEmpty() ? ", then https://api.openai.com/v1)" : ", then shared)"))
+                    + env + "BASE_URL" + (role.isEmpty() ? "; required, no default server)" : ", then shared)"))
                     .evalToo().asOurs().consumerDefault(""));
             t.add(n(p + "api_key", "model." + p + "api_key", STR, who + " openai_compatible key (prefer " + env + "API_KEY)")
                     .evalToo().asOurs().consumerDefault(""));

@@ -8,6 +8,17 @@ import java.util.Map;
 public final class Fields {
     private Fields() {}
 
+    /** An unmodifiable insertion-ordered copy of a record's fields (null: none). */
+    static Map<String, Object> frozen(Map<String, Object> fields) {
+        return java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(fields == null ? Map.of() : fields));
+    }
+
+    /** A field as a string, or "" when absent or null. */
+    static String str(Map<String, Object> fields, String key) {
+        Object v = fields.get(key);
+        return v == null ? "" : String.valueOf(v);
+    }
+
     /** A list of strings from a JSON list, or a single string as a one-element list; else an error naming the field. */
     public static List<String> stringList(Map<String, Object> row, String field, RowRef ref) {
         Object v = row.get(field);

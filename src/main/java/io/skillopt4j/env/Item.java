@@ -1,7 +1,5 @@
 package io.skillopt4j.env;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -12,14 +10,11 @@ import java.util.Objects;
 public record Item(String id, Map<String, Object> fields) {
     public Item {
         Objects.requireNonNull(id, "id");
-        fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields == null ? Map.of() : fields));
+        fields = Fields.frozen(fields);
     }
 
     /** Returns a field as a string, or "" when absent or null. */
-    public String str(String key) {
-        Object v = fields.get(key);
-        return v == null ? "" : String.valueOf(v);
-    }
+    public String str(String key) { return Fields.str(fields, key); }
 
     /** Returns the item's task type ({@code task_type}, else {@code category}), or "other". */
     public String taskType() {

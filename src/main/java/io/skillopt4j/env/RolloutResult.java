@@ -1,6 +1,5 @@
 package io.skillopt4j.env;
 
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -14,7 +13,7 @@ import java.util.Objects;
 public record RolloutResult(String id, double hard, double soft, Map<String, Object> fields) {
     public RolloutResult {
         Objects.requireNonNull(id, "id");
-        fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields == null ? Map.of() : fields));
+        fields = Fields.frozen(fields);
     }
 
     /** The field that marks an errored row: the item's model call failed after retries (not scored; attempted again). */
@@ -24,10 +23,7 @@ public record RolloutResult(String id, double hard, double soft, Map<String, Obj
     public boolean isErrored() { return Boolean.TRUE.equals(fields.get(ERRORED)); }
 
     /** Returns a field as a string, or "" when absent or null. */
-    public String str(String key) {
-        Object v = fields.get(key);
-        return v == null ? "" : String.valueOf(v);
-    }
+    public String str(String key) { return Fields.str(fields, key); }
 
     /** Returns the task type, or "other" when absent (upstream's bucket for untyped results). */
     public String taskType() {

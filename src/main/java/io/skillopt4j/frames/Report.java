@@ -1,6 +1,7 @@
 package io.skillopt4j.frames;
 
 import io.skillopt4j.internal.AtomicFiles;
+import io.skillopt4j.internal.HtmlText;
 import io.skillopt4j.run.RunSnapshot;
 import tech.tablesaw.api.Table;
 
@@ -45,8 +46,8 @@ public final class Report {
     public String html() {
         StringBuilder h = new StringBuilder(1 << 16);
         String title = runs.size() == 1 ? "SkillOpt run " + runs.get(0).snapshot().name() : "SkillOpt runs: " + runs.size() + " compared";
-        h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>").append(esc(title)).append("</title>\n")
-                .append("<style>").append(CSS).append("</style>\n</head>\n<body>\n<h1>").append(esc(title)).append("</h1>\n");
+        h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>").append(HtmlText.escape(title)).append("</title>\n")
+                .append("<style>").append(CSS).append("</style>\n</head>\n<body>\n<h1>").append(HtmlText.escape(title)).append("</h1>\n");
         if (runs.size() > 1) {
             Compare c = Compare.of(runs);
             h.append("<section id=\"compare\"><h2>Comparison</h2>\n");
@@ -64,21 +65,21 @@ public final class Report {
 
     private void runSection(StringBuilder h, RunFrames r, int n) {
         RunSnapshot s = r.snapshot();
-        h.append("<section class=\"run\" id=\"run-").append(n).append("\"><h2>").append(esc(s.name())).append(" <small>")
-                .append(esc(s.status())).append(esc(r.headline())).append("</small></h2>\n");
-        h.append("<p class=\"path\">").append(esc(s.dir().toAbsolutePath().toString())).append("</p>\n");
+        h.append("<section class=\"run\" id=\"run-").append(n).append("\"><h2>").append(HtmlText.escape(s.name())).append(" <small>")
+                .append(HtmlText.escape(s.status())).append(HtmlText.escape(r.headline())).append("</small></h2>\n");
+        h.append("<p class=\"path\">").append(HtmlText.escape(s.dir().toAbsolutePath().toString())).append("</p>\n");
         if (!s.warnings().isEmpty()) {
             h.append("<div class=\"warnings\"><h3>Warnings</h3><ul>");
-            for (String w : s.warnings()) h.append("<li>").append(esc(w)).append("</li>");
+            for (String w : s.warnings()) h.append("<li>").append(HtmlText.escape(w)).append("</li>");
             h.append("</ul></div>\n");
         }
         h.append("<h3>Summary</h3>\n");
         table(h, r.summary(), "summary");
         h.append("<h3>Plots</h3>\n<div class=\"plots\">\n");
         for (Plot p : Plots.of(r).all()) {
-            h.append("<figure><img class=\"plot\" alt=\"").append(esc(p.name())).append("\" width=\"").append(p.image().getWidth())
+            h.append("<figure><img class=\"plot\" alt=\"").append(HtmlText.escape(p.name())).append("\" width=\"").append(p.image().getWidth())
                     .append("\" height=\"").append(p.image().getHeight()).append("\" src=\"").append(p.dataUrl())
-                    .append("\"><figcaption>").append(esc(p.name().replace('_', ' '))).append("</figcaption></figure>\n");
+                    .append("\"><figcaption>").append(HtmlText.escape(p.name().replace('_', ' '))).append("</figcaption></figure>\n");
         }
         h.append("</div>\n<h3>Steps</h3>\n");
         table(h, r.steps().selectColumns("epoch", "step", "action", "edit_budget", "train_hard", "selection_hard",
@@ -106,7 +107,7 @@ public final class Report {
         table(h, tokensByStage(r.tokens()), "tokens");
         Frame cost = r.cost();
         if (cost.rowCount() > 0) {
-            h.append("<h3>Cost</h3>\n<p>").append(esc(cost.footer())).append("</p>\n");
+            h.append("<h3>Cost</h3>\n<p>").append(HtmlText.escape(cost.footer())).append("</p>\n");
             table(h, cost, "cost");
         }
         h.append("<h3>Best skill vs initial skill</h3>\n");
@@ -136,13 +137,13 @@ public final class Report {
             h.append("<p class=\"muted\">No initial or best skill in this run folder yet.</p>\n");
             return;
         }
-        SkillDiff d = SkillDiff.of(new SkillDocument("skills/skill_v" + String.format("%04d", s.skills().firstKey()) + ".md",
-                s.skills().get(s.skills().firstKey())), new SkillDocument("best_skill.md", s.bestSkill()));
+        Diff d = Diff.of(Markdown.of("skills/skill_v" + String.format("%04d", s.skills().firstKey()) + ".md",
+                s.skills().get(s.skills().firstKey())), Markdown.of("best_skill.md", s.bestSkill()));
         h.append("<p>+").append(d.added()).append(" / −").append(d.removed()).append(" lines</p>\n<pre class=\"diff\">");
         for (String line : d.unified()) {
             String cls = line.startsWith("+++") || line.startsWith("---") ? "hdr" : line.startsWith("@@") ? "hunk"
                     : line.startsWith("+") ? "add" : line.startsWith("-") ? "del" : "ctx";
-            h.append("<span class=\"").append(cls).append("\">").append(esc(line)).append("</span>\n");
+            h.append("<span class=\"").append(cls).append("\">").append(HtmlText.escape(line)).append("</span>\n");
         }
         if (d.isEmpty()) h.append("<span class=\"ctx\">(identical)</span>\n");
         h.append("</pre>\n");
@@ -150,7 +151,7 @@ public final class Report {
 
     private static void table(StringBuilder h, Table t, String cls) {
         h.append("<table class=\"").append(cls).append("\"><thead><tr>");
-        for (String c : t.columnNames()) h.append("<th>").append(esc(c)).append("</th>");
+        for (String c : t.columnNames()) h.append("<th>").append(HtmlText.escape(c)).append("</th>");
         h.append("</tr></thead><tbody>\n");
         int rows = Math.min(t.rowCount(), MAX_TABLE_ROWS);
         List<Integer> shown = java.util.stream.IntStream.range(0, rows).boxed().toList();
@@ -160,27 +161,12 @@ public final class Report {
             h.append("<tr>");
             for (int c = 0; c < t.columnCount(); c++) {
                 String v = Decimals.cell(t.column(c), r, decimals[c]);
-                h.append("<td title=\"").append(esc(v)).append("\">").append(esc(TextTable.cell(v, 80))).append("</td>");
+                h.append("<td title=\"").append(HtmlText.escape(v)).append("\">").append(HtmlText.escape(TextTable.cell(v, 80))).append("</td>");
             }
             h.append("</tr>\n");
         }
         h.append("</tbody></table>\n");
         if (t.rowCount() > rows) h.append("<p class=\"muted\">").append(t.rowCount() - rows).append(" more rows not shown</p>\n");
-    }
-
-    static String esc(String s) {
-        StringBuilder b = new StringBuilder(s.length() + 16);
-        for (char ch : s.toCharArray()) {
-            switch (ch) {
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '&' -> b.append("&amp;");
-                case '"' -> b.append("&quot;");
-                case '\'' -> b.append("&#39;");
-                default -> b.append(ch);
-            }
-        }
-        return b.toString();
     }
 
     private static final String CSS = "body{font-family:system-ui,sans-serif;margin:2em;color:#222}"

@@ -1,8 +1,8 @@
 package io.skillopt4j.notebook;
 
 import io.skillopt4j.frames.Plot;
-import io.skillopt4j.frames.SkillDiff;
-import io.skillopt4j.frames.SkillDocument;
+import io.skillopt4j.frames.Diff;
+import io.skillopt4j.frames.Markdown;
 import org.knowm.xchart.internal.chartpart.Chart;
 import tech.tablesaw.api.Table;
 
@@ -14,8 +14,8 @@ import java.util.function.Function;
 
 /**
  * Thread-safe. Rich display for notebooks: Tablesaw tables (and run frames) as HTML tables, images,
- * XChart charts and run {@code Plot}s as PNG, skill documents and {@link Markdown} as Markdown,
- * {@code SkillDiff}s, {@link Diff}s and {@link Html} as HTML.
+ * XChart charts and run {@code Plot}s as PNG, {@link Markdown} documents (skills) as Markdown, {@link Diff}s and
+ * {@link Html} as HTML.
  *
  * <p>Under the SkillOpt4J kernel and JJava (whose {@link JJavaExtension} runs when the jar is added)
  * the kernel's renderer learns these types by itself; under IJava, {@link #register()} teaches it (the
@@ -45,8 +45,6 @@ public final class Display {
         renderer(Html.class, Rendering.HTML, Renderings::html);
         renderer(Diff.class, Rendering.HTML, Renderings::diff);
         renderer(Rendering.class, Rendering.HTML, r -> r);
-        renderer(SkillDocument.class, Rendering.MARKDOWN, d -> Rendering.of(Rendering.MARKDOWN, d.text(), d.toString()));
-        renderer(SkillDiff.class, Rendering.HTML, Renderings::skillDiff);
         renderer(Plot.class, Rendering.PNG, p -> Rendering.of(Rendering.PNG,
                 java.util.Base64.getEncoder().encodeToString(p.png()), "plot " + p.name() + " " + p.image().getWidth() + "x" + p.image().getHeight()));
         renderer(Run.class, Rendering.HTML, r -> RunRenderings.run(r, maxRows()));

@@ -1,8 +1,11 @@
 package io.skillopt4j.notebook;
 
 import io.skillopt4j.frames.Decimals;
+import io.skillopt4j.frames.Diff;
 import io.skillopt4j.frames.Frame;
+import io.skillopt4j.frames.Markdown;
 import io.skillopt4j.frames.TextTable;
+import io.skillopt4j.internal.HtmlText;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 
@@ -31,9 +34,9 @@ final class Renderings {
         int head = rows <= maxRows ? rows : (maxRows + 1) / 2;
         int tailFrom = rows <= maxRows ? rows : rows - maxRows / 2;
         StringBuilder sb = new StringBuilder("<div class=\"skillopt-table\"><table class=\"dataframe\" border=\"1\">\n");
-        if (t.name() != null && !t.name().isBlank()) sb.append("<caption>").append(escape(t.name())).append("</caption>\n");
+        if (t.name() != null && !t.name().isBlank()) sb.append("<caption>").append(HtmlText.escape(t.name())).append("</caption>\n");
         sb.append("<thead><tr>");
-        for (Column<?> c : t.columns()) sb.append("<th>").append(escape(c.name())).append("</th>");
+        for (Column<?> c : t.columns()) sb.append("<th>").append(HtmlText.escape(c.name())).append("</th>");
         sb.append("</tr></thead>\n<tbody>\n");
         java.util.List<Integer> shown = new java.util.ArrayList<>();
         for (int r = 0; r < head; r++) shown.add(r);
@@ -48,7 +51,7 @@ final class Renderings {
         }
         for (int r = tailFrom; r < rows; r++) row(sb, t, r, decimals);
         String footer = t instanceof Frame f ? f.footer() : rows + " rows × " + t.columnCount() + " columns";
-        sb.append("</tbody></table>\n<p><small>").append(escape(footer));
+        sb.append("</tbody></table>\n<p><small>").append(HtmlText.escape(footer));
         if (rows > maxRows) sb.append(" (showing ").append(maxRows).append("; Display.maxRows(n) to change)");
         return sb.append("</small></p></div>").toString();
     }
@@ -57,7 +60,7 @@ final class Renderings {
         sb.append("<tr>");
         for (int c = 0; c < t.columnCount(); c++) {
             String v = Decimals.cell(t.column(c), r, decimals[c]);
-            sb.append("<td>").append(escape(cap(v))).append("</td>");
+            sb.append("<td>").append(HtmlText.escape(cap(v))).append("</td>");
         }
         sb.append("</tr>\n");
     }
@@ -96,47 +99,25 @@ final class Renderings {
         return Rendering.of(Rendering.HTML, h.html(), h.html());
     }
 
-    static Rendering diff(Diff d) {
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put(Rendering.HTML, d.html());
-        m.put(Rendering.TEXT, d.toString());
-        return new Rendering(m);
-    }
-
     /** A unified diff coloured line by line: additions green, removals red, hunk headers grey. */
-    static Rendering skillDiff(io.skillopt4j.frames.SkillDiff d) {
+    static Rendering diff(Diff d) {
         StringBuilder sb = new StringBuilder("<div class=\"skillopt-diff\"><div style=\"font-family:monospace;font-weight:bold\">")
-                .append(escape(d.from())).append(" → ").append(escape(d.to()))
+                .append(HtmlText.escape(d.from())).append(" → ").append(HtmlText.escape(d.to()))
                 .append(" &nbsp; <span style=\"color:#1a7f37\">+").append(d.added()).append("</span> <span style=\"color:#cf222e\">−")
                 .append(d.removed()).append("</span></div>\n<pre style=\"margin:0;line-height:1.35\">");
         if (d.isEmpty()) sb.append("(no changes)");
         for (String line : d.unified()) {
             if (line.startsWith("+++") || line.startsWith("---")) continue;
             String bg = line.startsWith("+") ? "#e6ffec" : line.startsWith("-") ? "#ffebe9" : null;
-            if (line.startsWith("@@")) sb.append("<span style=\"color:#888\">").append(escape(line)).append("</span>\n");
-            else if (bg != null) sb.append("<span style=\"display:block;background:").append(bg).append("\">").append(escape(line)).append("</span>");
-            else sb.append(escape(line)).append('\n');
+            if (line.startsWith("@@")) sb.append("<span style=\"color:#888\">").append(HtmlText.escape(line)).append("</span>\n");
+            else if (bg != null) sb.append("<span style=\"display:block;background:").append(bg).append("\">").append(HtmlText.escape(line)).append("</span>");
+            else sb.append(HtmlText.escape(line)).append('\n');
         }
-        String text = d.isEmpty() ? "(no changes between " + d.from() + " and " + d.to() + ")" : d.text();
-        return Rendering.of(Rendering.HTML, sb.append("</pre></div>").toString(), text);
+        return Rendering.of(Rendering.HTML, sb.append("</pre></div>").toString(), d.isEmpty() ? d.toString() : d.text());
     }
 
     static String cap(String s) {
         return s.length() <= MAX_CELL_CHARS ? s : s.substring(0, MAX_CELL_CHARS - 1) + "…";
     }
 
-    static String escape(String s) {
-        StringBuilder sb = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char ch = s.charAt(i);
-            switch (ch) {
-                case '<' -> sb.append("&lt;");
-                case '>' -> sb.append("&gt;");
-                case '&' -> sb.append("&amp;");
-                case '"' -> sb.append("&quot;");
-                default -> sb.append(ch);
-            }
-        }
-        return sb.toString();
-    }
 }

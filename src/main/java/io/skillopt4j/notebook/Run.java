@@ -6,8 +6,8 @@ import io.skillopt4j.frames.Plot;
 import io.skillopt4j.frames.Plots;
 import io.skillopt4j.frames.Report;
 import io.skillopt4j.frames.RunFrames;
-import io.skillopt4j.frames.SkillDiff;
-import io.skillopt4j.frames.SkillDocument;
+import io.skillopt4j.frames.Diff;
+import io.skillopt4j.frames.Markdown;
 import io.skillopt4j.run.RunSnapshot;
 
 import java.nio.file.Path;
@@ -65,25 +65,25 @@ public final class Run {
     public Frame summary() { return frames.summary(); }
 
     /** Returns {@code skills/skill_vNNNN.md}: version 0 is the initial skill, version n the current skill after step n. */
-    public SkillDocument skill(int version) {
+    public Markdown skill(int version) {
         SortedMap<Integer, String> skills = frames.snapshot().skills();
         String text = skills.get(version);
         if (text == null) {
             throw new IllegalArgumentException(name() + ": no skill version " + version + "; versions: "
                     + (skills.isEmpty() ? "none" : skills.firstKey() + ".." + skills.lastKey()));
         }
-        return new SkillDocument(String.format("skill_v%04d.md", version), text);
+        return Markdown.of(String.format("skill_v%04d.md", version), text);
     }
 
     /** Returns {@code best_skill.md}. */
-    public SkillDocument bestSkill() {
+    public Markdown bestSkill() {
         String t = frames.snapshot().bestSkill();
         if (t.isEmpty()) throw new IllegalArgumentException(name() + ": no best_skill.md yet");
-        return new SkillDocument("best_skill.md", t);
+        return Markdown.of("best_skill.md", t);
     }
 
     /** Returns the unified diff from skill version {@code a} to version {@code b}. */
-    public SkillDiff diff(int a, int b) { return SkillDiff.of(skill(a), skill(b)); }
+    public Diff diff(int a, int b) { return Diff.of(skill(a), skill(b)); }
 
     /** Returns the plots of this run without writing them. */
     public Plots plots() { return Plots.of(frames); }

@@ -1,5 +1,6 @@
 package io.skillopt4j.notebook;
 
+import io.skillopt4j.internal.HtmlText;
 import io.skillopt4j.RunFolderException;
 import io.skillopt4j.frames.Compare;
 import io.skillopt4j.frames.Plot;
@@ -7,7 +8,6 @@ import io.skillopt4j.frames.Plots;
 
 import java.util.List;
 
-import static io.skillopt4j.notebook.Renderings.escape;
 
 /**
  * Stateless. How the toolkit's own value types look in a notebook: a {@link Run} as its headline, warnings,
@@ -22,8 +22,8 @@ final class RunRenderings {
 
     static Rendering run(Run run, int maxRows) {
         StringBuilder sb = new StringBuilder("<div class=\"skillopt-run\">");
-        sb.append("<div><b>").append(escape(run.name())).append("</b> · ").append(escape(run.status())).append("</div>\n")
-                .append("<div><small>").append(escape(run.dir().toAbsolutePath().toString())).append("</small></div>\n");
+        sb.append("<div><b>").append(HtmlText.escape(run.name())).append("</b> · ").append(HtmlText.escape(run.status())).append("</div>\n")
+                .append("<div><small>").append(HtmlText.escape(run.dir().toAbsolutePath().toString())).append("</small></div>\n");
         warnings(sb, run.warnings());
         sb.append(Renderings.tableHtml(run.overview(), maxRows));
         img(sb, run.learningCurve());
@@ -60,12 +60,12 @@ final class RunRenderings {
     private static void warnings(StringBuilder sb, List<String> ws) {
         if (ws.isEmpty()) return;
         sb.append("<details><summary>").append(ws.size()).append(ws.size() == 1 ? " warning" : " warnings").append("</summary><ul>");
-        for (String w : ws) sb.append("<li>").append(escape(w)).append("</li>");
+        for (String w : ws) sb.append("<li>").append(HtmlText.escape(w)).append("</li>");
         sb.append("</ul></details>\n");
     }
 
     private static void img(StringBuilder sb, Plot p) {
-        sb.append("<img alt=\"").append(escape(p.name())).append("\" style=\"max-width:").append(PLOT_WIDTH)
+        sb.append("<img alt=\"").append(HtmlText.escape(p.name())).append("\" style=\"max-width:").append(PLOT_WIDTH)
                 .append("px;width:100%\" src=\"").append(p.dataUrl()).append("\">\n");
     }
 }

@@ -19,6 +19,7 @@ import io.skillopt4j.frames.Compare;
 import io.skillopt4j.run.TrainingListener;
 import io.skillopt4j.sim.SimServer;
 import io.skillopt4j.train.Evaluator;
+import io.skillopt4j.train.Preflight;
 import io.skillopt4j.train.ExecutionEngine;
 import io.skillopt4j.train.Trainer;
 import tech.tablesaw.api.Table;

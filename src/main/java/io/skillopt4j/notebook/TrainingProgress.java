@@ -1,5 +1,6 @@
 package io.skillopt4j.notebook;
 
+import io.skillopt4j.internal.HtmlText;
 import io.skillopt4j.frames.Decimals;
 
 import java.nio.file.Path;
@@ -45,6 +46,6 @@ public record TrainingProgress(int step, int totalSteps, String action, double c
     String html() {
         int pct = (int) Math.round(100 * fraction());
         return "<div class=\"skillopt-progress\" style=\"font-family:monospace\"><progress max=\"100\" value=\"" + pct
-                + "\" style=\"width:16em;vertical-align:middle\"></progress> " + Renderings.escape(toString()) + "</div>";
+                + "\" style=\"width:16em;vertical-align:middle\"></progress> " + HtmlText.escape(toString()) + "</div>";
     }
 }

@@ -1,5 +1,7 @@
 package io.skillopt4j.run;
 
+import io.skillopt4j.internal.Decimals;
+
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -50,17 +52,17 @@ public record RunPaths(Path root) {
     public Path metaSkillResult(int epoch) { return metaSkill(epoch).resolve("meta_skill_result.json"); }
 
     /** Returns {@code step_{NNNN}}. */
-    public static String stepName(int step) { return String.format("step_%04d", step); }
+    public static String stepName(int step) { return "step_" + Decimals.padded(step, 4); }
 
     /** Returns {@code skill_v{NNNN}.md}. */
-    public static String skillFileName(int step) { return String.format("skill_v%04d.md", step); }
+    public static String skillFileName(int step) { return "skill_v" + Decimals.padded(step, 4) + ".md"; }
 
     /** Returns {@code epoch_{EE}}. */
-    public static String epochName(int epoch) { return String.format("epoch_%02d", epoch); }
+    public static String epochName(int epoch) { return "epoch_" + Decimals.padded(epoch, 2); }
 
     /** Returns {@code minibatch_fail_{XXX}} or {@code minibatch_succ_{XXX}} (no extension). */
     public static String minibatchTag(boolean failure, int index) {
-        return String.format("minibatch_%s_%03d", failure ? "fail" : "succ", index);
+        return "minibatch_" + (failure ? "fail" : "succ") + "_" + Decimals.padded(index, 3);
     }
 
     /**

@@ -42,10 +42,8 @@ final class AnalystRole {
         int budget = SimText.intAfter(user, "at most L=(\\d+)", 4);
         Mode mode = mode(system, user);
         SplittableRandom r = SimText.rng(seed, "analyst_error", user);
-        Map<HouseCategory, Integer> counts = new LinkedHashMap<>();
-        String body = user.substring(user.indexOf("## Failed Trajectories ("));
-        String[] blocks = body.split("(?m)^### Trajectory ");
-        for (int i = 1; i < blocks.length; i++) SimText.category(blocks[i]).ifPresent(c -> counts.merge(c, 1, Integer::sum));
+        Trajectories batch = trajectories(user, "## Failed Trajectories (");
+        Map<HouseCategory, Integer> counts = batch.byCategory();
         List<Map.Entry<HouseCategory, Integer>> ranked = new ArrayList<>(counts.entrySet());
         ranked.sort((x, y) -> y.getValue() - x.getValue());
 
@@ -82,7 +80,7 @@ final class AnalystRole {
         if (mode != Mode.FULL_REWRITE && proposals.size() > budget) proposals = new ArrayList<>(proposals.subList(0, budget));
 
         Map<String, Object> out = new LinkedHashMap<>();
-        out.put("batch_size", blocks.length - 1);
+        out.put("batch_size", batch.size());
         out.put("failure_summary", summary);
         out.put("patch", patch(mode, skill, proposals, "failure",
                 proposals.isEmpty() ? "The failures are execution slips; the skill already states the relevant rules."
@@ -95,17 +93,15 @@ final class AnalystRole {
         String skill = SimText.section(user, "## Current Skill", AFTER_SKILL);
         Mode mode = mode(system, user);
         SplittableRandom r = SimText.rng(seed, "analyst_success", user);
-        Map<HouseCategory, Integer> counts = new LinkedHashMap<>();
-        String body = user.substring(user.indexOf("## Successful Trajectories ("));
-        String[] blocks = body.split("(?m)^### Trajectory ");
-        for (int i = 1; i < blocks.length; i++) SimText.category(blocks[i]).ifPresent(c -> counts.merge(c, 1, Integer::sum));
+        Trajectories batch = trajectories(user, "## Successful Trajectories (");
+        Map<HouseCategory, Integer> counts = batch.byCategory();
         List<String> patterns = new ArrayList<>();
         counts.forEach((c, n) -> patterns.add(c.ruleIn(skill)
                 ? "Followed the stated house rule for " + c.key() + " answers (" + n + " tasks)."
                 : "The usual format happened to match for " + c.key() + " (" + n + " tasks)."));
         List<Proposal> proposals = new ArrayList<>();
         if (!skill.contains(REINFORCE) && r.nextDouble() < b.reinforceRate())
-            proposals.add(new Proposal(null, "append", "", REINFORCE, Math.max(1, blocks.length - 1)));
+            proposals.add(new Proposal(null, "append", "", REINFORCE, Math.max(1, batch.size())));
         // over-generalising from successes: a "refinement" that actually changes a working convention
         if (!counts.isEmpty() && r.nextDouble() < b.harmRate() / 2) {
             List<HouseCategory> seen = new ArrayList<>(counts.keySet());
@@ -113,12 +109,23 @@ final class AnalystRole {
             proposals.add(new Proposal(c, "append", "", "- " + c.decoy(), 1));
         }
         Map<String, Object> out = new LinkedHashMap<>();
-        out.put("batch_size", blocks.length - 1);
+        out.put("batch_size", batch.size());
         out.put("success_patterns", patterns);
         out.put("patch", patch(mode, skill, proposals, "success",
                 proposals.isEmpty() ? "Successes follow rules the skill already states; no change needed."
                         : "Successes come from following stated rules; reinforce that."));
         return SimText.fenced(out);
+    }
+
+    /** Immutable. The trajectories of an analyst prompt: how many, and how many per house category. */
+    record Trajectories(int size, Map<HouseCategory, Integer> byCategory) {}
+
+    /** Reads the {@code ### Trajectory} blocks after {@code heading}. */
+    static Trajectories trajectories(String user, String heading) {
+        Map<HouseCategory, Integer> counts = new LinkedHashMap<>();
+        String[] blocks = user.substring(user.indexOf(heading)).split("(?m)^### Trajectory ");
+        for (int i = 1; i < blocks.length; i++) SimText.category(blocks[i]).ifPresent(c -> counts.merge(c, 1, Integer::sum));
+        return new Trajectories(blocks.length - 1, counts);
     }
 
     /** One proposed change: the category it serves (null for a general one), an edit op, target and content. */

@@ -1,36 +1,90 @@
 package io.skillopt4j.sim;
 
 import java.time.Duration;
+import java.util.Locale;
 
 /**
  * Immutable. Fault injection rates of the simulator, each the probability that one HTTP attempt fails that
  * way: 429 with {@code Retry-After}, 500, a timeout (the connection is held for {@code timeoutHold}, past
- * the client's timeout), a 200 whose body is not JSON, or a body cut off mid-stream. Decisions are seeded by
- * the request body and its attempt number, so retries of the same request see a repeatable sequence.
+ * the client's timeout), a 200 whose body is not JSON, a body cut off mid-stream, a connection closed after
+ * the request without any response ({@code disconnect}), or a normal reply after which the server closes the
+ * connection without announcing it ({@code close}, HTTP/1.0 style: the client's pooled connection goes stale).
+ * Decisions are seeded by the request body and its attempt number, so retries of the same request see a
+ * repeatable sequence.
  */
 public record Faults(double rate429, double rate500, double rateTimeout, double rateMalformed, double rateTruncated,
-                     int retryAfterSeconds, Duration timeoutHold) {
+                     double rateDisconnect, double rateClose, int retryAfterSeconds, Duration timeoutHold) {
+    /** The names {@link #parse} accepts, in {@link #pick} order. */
+    public static final String NAMES = "429, 500, timeout, malformed, truncated, disconnect, close, retry_after (seconds)";
+
     public Faults {
-        for (double r : new double[] {rate429, rate500, rateTimeout, rateMalformed, rateTruncated})
+        for (double r : new double[] {rate429, rate500, rateTimeout, rateMalformed, rateTruncated, rateDisconnect, rateClose})
             if (!(r >= 0 && r <= 1)) throw new IllegalArgumentException("fault rates must be in [0,1]: " + r);
-        if (rate429 + rate500 + rateTimeout + rateMalformed + rateTruncated > 1)
+        if (total(rate429, rate500, rateTimeout, rateMalformed, rateTruncated, rateDisconnect, rateClose) > 1 + 1e-9)
             throw new IllegalArgumentException("fault rates must add up to at most 1");
         if (retryAfterSeconds < 0) throw new IllegalArgumentException("retryAfterSeconds must be >= 0");
         timeoutHold = timeoutHold == null ? Duration.ofSeconds(30) : timeoutHold;
     }
 
-    /** No faults. */
-    public static Faults none() { return new Faults(0, 0, 0, 0, 0, 1, Duration.ofSeconds(30)); }
+    /** The five original kinds (no disconnects or silent closes). */
+    public Faults(double rate429, double rate500, double rateTimeout, double rateMalformed, double rateTruncated,
+                  int retryAfterSeconds, Duration timeoutHold) {
+        this(rate429, rate500, rateTimeout, rateMalformed, rateTruncated, 0, 0, retryAfterSeconds, timeoutHold);
+    }
 
-    public Faults with429(double rate) { return new Faults(rate, rate500, rateTimeout, rateMalformed, rateTruncated, retryAfterSeconds, timeoutHold); }
-    public Faults with500(double rate) { return new Faults(rate429, rate, rateTimeout, rateMalformed, rateTruncated, retryAfterSeconds, timeoutHold); }
-    public Faults withTimeouts(double rate, Duration hold) { return new Faults(rate429, rate500, rate, rateMalformed, rateTruncated, retryAfterSeconds, hold); }
-    public Faults withMalformed(double rate) { return new Faults(rate429, rate500, rateTimeout, rate, rateTruncated, retryAfterSeconds, timeoutHold); }
-    public Faults withTruncated(double rate) { return new Faults(rate429, rate500, rateTimeout, rateMalformed, rate, retryAfterSeconds, timeoutHold); }
-    public Faults withRetryAfter(int seconds) { return new Faults(rate429, rate500, rateTimeout, rateMalformed, rateTruncated, seconds, timeoutHold); }
+    private static double total(double... rates) {
+        double t = 0;
+        for (double r : rates) t += r;
+        return t;
+    }
+
+    /** No faults. */
+    public static Faults none() { return new Faults(0, 0, 0, 0, 0, 0, 0, 1, Duration.ofSeconds(30)); }
+
+    /**
+     * Parses {@code "429=0.1,500=0.1,malformed=0.05,truncated=0.05"} (names in {@link #NAMES}; rates in [0,1];
+     * {@code retry_after} in seconds); blank or {@code none} is no faults. Bad input throws naming the part.
+     */
+    public static Faults parse(String spec) {
+        Faults f = none();
+        if (spec == null || spec.isBlank() || spec.trim().equalsIgnoreCase("none")) return f;
+        for (String part : spec.split(",")) {
+            String p = part.trim();
+            int eq = p.indexOf('=');
+            if (eq <= 0) throw new IllegalArgumentException("'" + p + "' is not NAME=RATE (names: " + NAMES + ")");
+            String name = p.substring(0, eq).trim().toLowerCase(Locale.ROOT);
+            double v;
+            try {
+                v = Double.parseDouble(p.substring(eq + 1).trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("'" + p + "': the value is not a number");
+            }
+            f = switch (name) {
+                case "429" -> f.with429(v);
+                case "500" -> f.with500(v);
+                case "timeout" -> f.withTimeouts(v, f.timeoutHold);
+                case "malformed" -> f.withMalformed(v);
+                case "truncated" -> f.withTruncated(v);
+                case "disconnect" -> f.withDisconnects(v);
+                case "close" -> f.withCloses(v);
+                case "retry_after" -> f.withRetryAfter((int) v);
+                default -> throw new IllegalArgumentException("unknown fault '" + name + "' (names: " + NAMES + ")");
+            };
+        }
+        return f;
+    }
+
+    public Faults with429(double rate) { return new Faults(rate, rate500, rateTimeout, rateMalformed, rateTruncated, rateDisconnect, rateClose, retryAfterSeconds, timeoutHold); }
+    public Faults with500(double rate) { return new Faults(rate429, rate, rateTimeout, rateMalformed, rateTruncated, rateDisconnect, rateClose, retryAfterSeconds, timeoutHold); }
+    public Faults withTimeouts(double rate, Duration hold) { return new Faults(rate429, rate500, rate, rateMalformed, rateTruncated, rateDisconnect, rateClose, retryAfterSeconds, hold); }
+    public Faults withMalformed(double rate) { return new Faults(rate429, rate500, rateTimeout, rate, rateTruncated, rateDisconnect, rateClose, retryAfterSeconds, timeoutHold); }
+    public Faults withTruncated(double rate) { return new Faults(rate429, rate500, rateTimeout, rateMalformed, rate, rateDisconnect, rateClose, retryAfterSeconds, timeoutHold); }
+    public Faults withDisconnects(double rate) { return new Faults(rate429, rate500, rateTimeout, rateMalformed, rateTruncated, rate, rateClose, retryAfterSeconds, timeoutHold); }
+    public Faults withCloses(double rate) { return new Faults(rate429, rate500, rateTimeout, rateMalformed, rateTruncated, rateDisconnect, rate, retryAfterSeconds, timeoutHold); }
+    public Faults withRetryAfter(int seconds) { return new Faults(rate429, rate500, rateTimeout, rateMalformed, rateTruncated, rateDisconnect, rateClose, seconds, timeoutHold); }
 
     /** The kinds of injected failure. */
-    public enum Kind { NONE, RATE_LIMIT, SERVER_ERROR, TIMEOUT, MALFORMED, TRUNCATED }
+    public enum Kind { NONE, RATE_LIMIT, SERVER_ERROR, TIMEOUT, MALFORMED, TRUNCATED, DISCONNECT, CLOSE }
 
     /** Maps a uniform draw in [0,1) to a fault kind by cumulative rates. */
     Kind pick(double u) {
@@ -39,9 +93,22 @@ public record Faults(double rate429, double rate500, double rateTimeout, double 
         if (u < (c += rate500)) return Kind.SERVER_ERROR;
         if (u < (c += rateTimeout)) return Kind.TIMEOUT;
         if (u < (c += rateMalformed)) return Kind.MALFORMED;
-        if (u < c + rateTruncated) return Kind.TRUNCATED;
+        if (u < (c += rateTruncated)) return Kind.TRUNCATED;
+        if (u < (c += rateDisconnect)) return Kind.DISCONNECT;
+        if (u < c + rateClose) return Kind.CLOSE;
         return Kind.NONE;
     }
 
-    public boolean any() { return rate429 + rate500 + rateTimeout + rateMalformed + rateTruncated > 0; }
+    public boolean any() { return total(rate429, rate500, rateTimeout, rateMalformed, rateTruncated, rateDisconnect, rateClose) > 0; }
+
+    /** Compact form, e.g. {@code 429=0.1,500=0.1,malformed=0.05} (the {@link #parse} syntax). */
+    @Override public String toString() {
+        if (!any()) return "none";
+        StringBuilder b = new StringBuilder();
+        String[] names = {"429", "500", "timeout", "malformed", "truncated", "disconnect", "close"};
+        double[] rates = {rate429, rate500, rateTimeout, rateMalformed, rateTruncated, rateDisconnect, rateClose};
+        for (int i = 0; i < names.length; i++) if (rates[i] > 0) b.append(b.length() == 0 ? "" : ",").append(names[i]).append('=').append(rates[i]);
+        if (rate429 > 0) b.append(",retry_after=").append(retryAfterSeconds);
+        return b.toString();
+    }
 }

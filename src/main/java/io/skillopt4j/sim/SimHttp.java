@@ -28,18 +28,16 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Why not the JDK's {@code com.sun.net.httpserver}: {@code skillopt bench train} measures the framework's
  * overhead against the simulator, so the simulator's own cost must be small. On a 2-core VM, with the project's
- * OkHttp backend as client, the JDK server made a {@code Latency.Fixed(100)} call take 102.1-104.5 ms and a
- * zero-latency round trip ~0.28 ms; this server: ~101.4 ms and ~0.20 ms (docs/simulator.md, "HTTP layer"). Malformed
+ * OkHttp backend as client, re-measured with the JDK server's {@code TCP_NODELAY} on and its own executor
+ * ({@code -Dskillopt.sim.http=jdk}): a zero-latency call with one worker took ~0.96 ms of wall against ~0.71 ms here,
+ * every run (docs/simulator.md, "HTTP layer"). Malformed
  * HTTP (bad request line, headers over 64 KB, bad {@code Content-Length} or chunk) gets a 400 and the
  * connection is closed; nothing escapes a connection thread.
  */
-final class SimHttp implements AutoCloseable {
+final class SimHttp implements SimHttpServer {
     static final int MAX_HEAD = 64 * 1024;
     static final int MAX_BODY = 64 * 1024 * 1024;
     private static final int IDLE_MS = 600_000; // longer than OkHttp's 5-minute pool keep-alive: clients close first
-
-    /** Answers one parsed request; must call exactly one of respond / respondTruncated / drop. */
-    interface Handler { void handle(Exchange ex) throws IOException; }
 
     private final ServerSocket server;
     private final Handler handler;
@@ -74,19 +72,9 @@ final class SimHttp implements AutoCloseable {
         return t;
     }
 
-    int port() { return server.getLocalPort(); }
+    @Override public int port() { return server.getLocalPort(); }
 
-    /** Waits up to {@code ms} or until the server closes; returns the nanoseconds actually waited. */
-    long pause(long ms) {
-        if (ms <= 0) return 0;
-        long t0 = System.nanoTime();
-        try {
-            closing.await(ms, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        return System.nanoTime() - t0;
-    }
+    @Override public long pause(long ms) { return SimHttpServer.pause(closing, ms); }
 
     /** Stops accepting, drops every open connection (also held ones) and waits briefly for their threads. */
     @Override public void close() {
@@ -131,7 +119,7 @@ final class SimHttp implements AutoCloseable {
             In in = new In(s.getInputStream());
             OutputStream out = s.getOutputStream();
             while (!closed) {
-                Exchange ex;
+                SocketExchange ex;
                 try {
                     ex = read(in, out);
                 } catch (BadRequest e) {
@@ -183,7 +171,7 @@ final class SimHttp implements AutoCloseable {
     }
 
     /** Reads one request (head and body); null at a clean end of stream between requests. */
-    private static Exchange read(In in, OutputStream out) throws IOException {
+    private static SocketExchange read(In in, OutputStream out) throws IOException {
         int[] budget = {MAX_HEAD};
         String line;
         do {
@@ -231,7 +219,7 @@ final class SimHttp implements AutoCloseable {
             out.flush();
         }
         byte[] body = chunked ? in.chunked() : in.bytes((int) length);
-        return new Exchange(out, start, method, path(target), keepAlive, body);
+        return new SocketExchange(out, start, method, path(target), keepAlive, body);
     }
 
     /** The path of an origin-form or absolute-form target, without the query. */
@@ -276,7 +264,7 @@ final class SimHttp implements AutoCloseable {
     }
 
     /** Not thread-safe; one request on its connection thread. */
-    static final class Exchange {
+    static final class SocketExchange implements Exchange {
         private final OutputStream out;
         private final long startNanos;
         private final String method, path;
@@ -284,35 +272,32 @@ final class SimHttp implements AutoCloseable {
         private final byte[] body;
         private int state; // 0 pending, 1 answered, 2 connection to be dropped
 
-        Exchange(OutputStream out, long startNanos, String method, String path, boolean keepAlive, byte[] body) {
+        SocketExchange(OutputStream out, long startNanos, String method, String path, boolean keepAlive, byte[] body) {
             this.out = out; this.startNanos = startNanos; this.method = method; this.path = path;
             this.keepAlive = keepAlive; this.body = body;
         }
 
-        /** {@link System#nanoTime()} when the request's headers had been read. */
-        long startNanos() { return startNanos; }
-        String method() { return method; }
-        String path() { return path; }
-        String body() { return new String(body, StandardCharsets.UTF_8); }
+        @Override public long startNanos() { return startNanos; }
+        @Override public String method() { return method; }
+        @Override public String path() { return path; }
+        @Override public String body() { return new String(body, StandardCharsets.UTF_8); }
 
-        /** Sends a complete JSON response (one write, flushed). */
-        void respond(int status, String json, Map<String, String> headers) throws IOException {
+        /** In one write, flushed. */
+        @Override public void respond(int status, String json, Map<String, String> headers) throws IOException {
             state = 1;
             byte[] b = json.getBytes(StandardCharsets.UTF_8);
             out.write(response(status, b, method.equals("HEAD") ? 0 : b.length, headers, !keepAlive));
             out.flush();
         }
 
-        /** Announces all of {@code json} but sends only its first half; the connection is then dropped. */
-        void respondTruncated(int status, String json) throws IOException {
+        @Override public void respondTruncated(int status, String json) throws IOException {
             state = 2;
             byte[] b = json.getBytes(StandardCharsets.UTF_8);
             out.write(response(status, b, b.length / 2, Map.of(), false));
             out.flush();
         }
 
-        /** Closes the connection without any response. */
-        void drop() { state = 2; }
+        @Override public void drop() { state = 2; }
     }
 
     /** A request the server refuses before routing it; the connection is closed after the reply. */

@@ -29,7 +29,7 @@ public final class SimServer implements AutoCloseable {
     private final Latency latency;
     private final Faults faults;
     private final String modelName;
-    private final SimHttp http;
+    private final SimHttpServer http;
     private final SimBatches batches;
     private final Map<Long, AtomicInteger> attempts = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> byStage = new ConcurrentHashMap<>();
@@ -51,7 +51,7 @@ public final class SimServer implements AutoCloseable {
         this.batches = new SimBatches(this::batchCompletion, this::message, b.batchDelay, () -> "http://127.0.0.1:" + port());
         this.calls = b.logCalls ? new java.util.concurrent.ConcurrentLinkedQueue<>() : null;
         try {
-            this.http = new SimHttp(b.port, b.threads, this::handle);
+            this.http = SimHttpServer.start(b.port, b.threads, this::handle);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot listen on 127.0.0.1:" + b.port + ": " + e.getMessage(), e);
         }
@@ -122,10 +122,10 @@ public final class SimServer implements AutoCloseable {
     /** Returns e.g. {@code SimServer http://127.0.0.1:41234/v1 · model skillopt-sim · seed 7 · latency 0ms · 12 requests}. */
     @Override public String toString() {
         return "SimServer " + url() + " · model " + modelName + " · seed " + model.seed() + " · latency " + latency
-                + (faults.equals(Faults.none()) ? "" : " · faults " + faults) + " · " + requests() + " requests";
+                + (faults.any() ? " · faults " + faults : "") + " · " + requests() + " requests";
     }
 
-    private void handle(SimHttp.Exchange ex) throws IOException {
+    private void handle(SimHttpServer.Exchange ex) throws IOException {
         String path = ex.path();
         int end = path.length();
         while (end > 0 && path.charAt(end - 1) == '/') end--;
@@ -158,7 +158,7 @@ public final class SimServer implements AutoCloseable {
     }
 
     /** One chat-completion attempt; adds the nanoseconds spent in injected delays to {@code injected[0]}. */
-    private void complete(SimHttp.Exchange ex, long[] injected) throws IOException {
+    private void complete(SimHttpServer.Exchange ex, long[] injected) throws IOException {
         String body = ex.body();
         SimProtocol.Parsed req;
         try {
@@ -176,6 +176,10 @@ public final class SimServer implements AutoCloseable {
         if (fault == Faults.Kind.RATE_LIMIT) {
             ex.respond(429, SimProtocol.error("Rate limit reached (simulated).", "rate_limit_exceeded"),
                     Map.of("Retry-After", String.valueOf(faults.retryAfterSeconds())));
+            return;
+        }
+        if (fault == Faults.Kind.DISCONNECT) {
+            ex.drop(); // request read, connection closed, no response: the client sees "unexpected end of stream"
             return;
         }
         if (fault == Faults.Kind.TIMEOUT) {
@@ -200,6 +204,9 @@ public final class SimServer implements AutoCloseable {
             ex.respondTruncated(200, json); // full Content-Length announced, half sent, connection dropped
         } else {
             ex.respond(200, json, Map.of());
+            // HTTP/1.0 style: close after the reply without a Connection: close header; the client's pooled
+            // connection is stale and its next request on it fails before any response
+            if (fault == Faults.Kind.CLOSE) ex.drop();
         }
         if (calls != null) calls.add(new Call(stage, epochSeconds(ex.startNanos()), epochSeconds(System.nanoTime())));
     }

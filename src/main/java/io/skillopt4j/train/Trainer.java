@@ -133,11 +133,16 @@ public final class Trainer {
         }
     }
 
+    /** Transport retries, give-ups and fast fails of this run's calls go to {@code logs/transport.log}, not stderr. */
+    private TrainingResult run(AtomicBoolean stop, TrainingListener l) {
+        return io.skillopt4j.backend.TransportLog.during(outRoot.resolve("logs").resolve("transport.log"), () -> runLogged(stop, l));
+    }
+
     /**
      * Checks the folder under its lock before anything is written: a conflicting config is refused, a complete run is
      * returned as it is (nothing written), {@code --force-new} moves an old run aside.
      */
-    private TrainingResult run(AtomicBoolean stop, TrainingListener l) {
+    private TrainingResult runLogged(AtomicBoolean stop, TrainingListener l) {
         TrainSettings s = TrainSettings.from(config);
         DataLoader data = benchmark.data();
         int trainSize = RunSetup.trainSize(s, data);

@@ -81,7 +81,8 @@ class ConcurrencyTest {
 
     @Test void cursorTargetIsAlsoUsableAsAChatModel() {
         FakeCli cli = FakeCli.install(tmp, "cursor-agent").replay("cursor_stream.jsonl");
-        FlatConfig cfg = FlatConfig.of(Map.of("optimizer_backend", "openai_compatible", "target_backend", "cursor_exec", "cursor_exec_path", cli.path()));
+        FlatConfig cfg = FlatConfig.of(Map.of("optimizer_backend", "openai_compatible", "target_backend", "cursor_exec", "cursor_exec_path", cli.path(),
+                "openai_compatible_base_url", "http://127.0.0.1:9/v1"));
 
         ModelRoles roles = Backends.roles(cfg, FakeCli.env(Map.of()));
 

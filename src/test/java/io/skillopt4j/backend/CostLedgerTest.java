@@ -129,7 +129,7 @@ class CostLedgerTest {
         ConfigException e = assertThrows(ConfigException.class, () -> CostLedger.from(FlatConfig.of(Map.of("budget_usd", "lots"))));
         assertTrue(e.getMessage().contains("budget_usd"), e.getMessage());
         FlatConfig unpriced = FlatConfig.of(Map.of("budget_usd", 1, "optimizer_backend", "openai_compatible", "target_backend", "openai_compatible",
-                "optimizer_model", "mystery-model", "target_model", "skillopt-sim"));
+                "optimizer_model", "mystery-model", "target_model", "skillopt-sim", "openai_compatible_base_url", "http://127.0.0.1:9/v1"));
         ConfigException u = assertThrows(ConfigException.class, () -> Backends.roles(unpriced, Map.of()));
         assertTrue(u.getMessage().contains("mystery-model") && u.getMessage().contains("price_table"), u.getMessage());
     }

@@ -28,9 +28,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class BadInputTableTest {
     @TempDir static Path dir;
-    static String F, OUT, G;
+    static String F, OUT, G, RUN;
 
-    /** One case: {@code args} (space separated; $F = fixture folder, $G = demo config, $OUT = a fresh out_root). */
+    /** One case: {@code args} (space separated; $F = fixture folder, $G = demo config, $OUT = a fresh out_root, $RUN = a run). */
     record Case(String args, String named) {
         @Override public String toString() { return args.replace(F == null ? "\0" : F, "$F").replace(G == null ? "\0" : G, "$G"); }
     }
@@ -41,6 +41,7 @@ class BadInputTableTest {
         F = dir.toString();
         OUT = F + "/out";
         G = Path.of("configs/demo/default.yaml").toAbsolutePath().toString();
+        RUN = io.skillopt4j.run.Fixtures.run("python-searchqa").toAbsolutePath().toString();
         String base = "_base_: " + G + "\n";
         write("t5.yaml", "train: 5\n");
         write("opt.yaml", base + "optimizer: [1, 2]\n");
@@ -156,6 +157,11 @@ class BadInputTableTest {
                 c("did you mean temporal", "train --config $G --engine tempral --out_root $OUT"),
                 c("always", "train --config $G --cfg-options model.response_cache=always --out_root $OUT"),
                 c("foo", "train --config $G --out_root $OUT foo"),
+                c("did you mean azure_openai", "train --config $G --backend opneai_chat --out_root $OUT"),
+                c("workers", "train --config $G --cfg-options env.workers=0 --out_root $OUT"),
+                c("localhost:8000", "train --config $G --cfg-options model.target_openai_compatible_base_url=localhost:8000 --out_root $OUT"),
+                c("$F/prices.yaml", "train --config $G --cfg-options model.price_table=$F/prices.yaml --out_root $OUT"),
+                c("$F/file.txt", "train --config $G --out_root $F/adir/../file.txt"),
                 // ---- eval
                 c("$F/nosuch.md", "eval --config $G --skill $F/nosuch.md --out_root $OUT"),
                 c("$F/adir", "eval --config $G --skill $F/adir --out_root $OUT"),
@@ -214,6 +220,10 @@ class BadInputTableTest {
                 c("$F/nosuch", "report $F/nosuch"),
                 c("$F/notarun", "report $F/notarun"),
                 c("$F/file.txt", "report $F/file.txt --out $F/r.html"),
+                c("$F/adir", "report $RUN --out $F/adir"),
+                c("$F/file.txt", "report $RUN --out $F/file.txt/r.html"),
+                c("--rows", "runs show $RUN --rows 0"),
+                c("did you mean steps", "runs show $RUN --frame stpes"),
                 // ---- config
                 c("missing.yaml", "config show --config $F/missing.yaml"),
                 c("train", "config show --config $F/t5.yaml"),
@@ -232,6 +242,8 @@ class BadInputTableTest {
                 c("did you mean azure_openai", "chat --config $G --prompt hi --backend azur"),
                 c("missing.yaml", "chat --config $F/missing.yaml --prompt hi"),
                 c("train", "chat --config $F/t5.yaml --prompt hi"),
+                c("did you mean train.num_epochs", "chat --config $F/numepoch.yaml --prompt hi"),
+                c("did you mean train.num_epochs", "chat --config $G --prompt hi --cfg-options train.num_epoch=2"),
                 // ---- bench
                 c("--epochs", "bench train --epochs -1 --dir $OUT"),
                 c("missing.yaml", "bench train --config $F/missing.yaml --dir $OUT"),
@@ -249,6 +261,9 @@ class BadInputTableTest {
                 c("abc", "sim serve --latency-ms abc --serve-ms 1"),
                 c("--threads", "sim serve --threads 0 --serve-ms 1"),
                 c("--slip-rate", "sim serve --slip-rate 1.5 --serve-ms 1"),
+                c("--harm-rate", "sim serve --harm-rate -0.1 --serve-ms 1"),
+                c("--retry-after", "sim serve --retry-after -1 --serve-ms 1"),
+                c("localhost:abc", "worker --engine-address localhost:abc --serve-ms 1"),
                 c("--slots", "worker --slots 0 --serve-ms 1"),
                 c("nocolon", "worker --engine-address nocolon --serve-ms 1"),
                 c("--rollout-rps", "worker --rollout-rps -1 --serve-ms 1"),
@@ -259,6 +274,9 @@ class BadInputTableTest {
                 c("$F/missing.jar", "kernel install --jar $F/missing.jar --prefix $OUT"),
                 c("instal", "kernel instal"),
                 c("$F/adir", "jsh --write $F/adir"),
+                c("$F/file.txt", "jsh --write $F/file.txt/x.jsh"),
+                c("--prefix", "kernel install --jar $F/file.txt --prefix $F/file.txt"),
+                c("$F/adir", "split --data $F/adir --out $OUT"),
                 c("tarin", "tarin --config $G"),
                 c("did you mean train", "tarin --config $G"));
     }
@@ -266,7 +284,7 @@ class BadInputTableTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void exitsTwoWithOneNamedLineAndTouchesNothing(Case c) throws IOException {
-        String[] args = Arrays.stream(c.args().split(" ")).map(a -> a.replace("$F", F).replace("$G", G).replace("$OUT", OUT))
+        String[] args = Arrays.stream(c.args().split(" ")).map(a -> a.replace("$F", F).replace("$G", G).replace("$OUT", OUT).replace("$RUN", RUN))
                 .toArray(String[]::new);
         String named = c.named().replace("$F", F);
         Map<String, String> before = snapshot();

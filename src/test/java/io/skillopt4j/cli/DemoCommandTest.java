@@ -44,13 +44,23 @@ class DemoCommandTest {
         if (System.getenv("OPENAI_COMPATIBLE_BASE_URL") != null) return; // a real server is configured here
         Result r = run("demo", "--backend", "openai_compatible", "--out_root", dir.resolve("x").toString());
         assertEquals(2, r.code());
-        assertTrue(r.err().startsWith("error: --backend openai_compatible needs OPENAI_COMPATIBLE_BASE_URL"), r.err());
+        assertTrue(r.err().startsWith("error: model.openai_compatible_base_url is not set"), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
     }
 
     @Test void simServeStartsPrintsItsUrlAndStops() {
         Result r = run("sim", "serve", "--port", "0", "--seed", "3", "--latency-ms", "5-10", "--serve-ms", "200");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().matches("(?s)skillopt sim: OpenAI-compatible server at http://127\\.0\\.0\\.1:\\d+/v1 \\(seed 3, latency 5-10ms\\).*"), r.out());
+    }
+
+    @Test void simServeTakesAFaultSpec() {
+        Result r = run("sim", "serve", "--port", "0", "--faults", "429=0.1,500=0.1,malformed=0.05,truncated=0.05", "--serve-ms", "100");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("faults 429=0.1,500=0.1,malformed=0.05,truncated=0.05,retry_after=1)"), r.out());
+        Result bad = run("demo", "--sim-faults", "429=lots", "--out_root", "/nonexistent/never-created");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("--sim-faults: '429=lots': the value is not a number"), bad.err());
     }
 
     @Test void simServeRejectsBadKnobsWithOneLine() {

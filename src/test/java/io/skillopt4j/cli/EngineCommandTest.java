@@ -40,7 +40,7 @@ class EngineCommandTest {
         try (SimServer sim = SimServer.builder().seed(7).start()) {
             Path out = tmp.resolve("run");
             CliRun t = CliRun.run("train", "--config", "configs/demo/default.yaml", "--out_root", out.toString(), "--engine", "temporal",
-                    "--engine_address", address, "--cfg-options", "env.house_rules_per_category=3");
+                    "--engine_address", address, "--cfg-options", "env.house_rules_per_category=3", "model.openai_compatible_base_url=" + sim.url());
             assertEquals(2, t.code(), t.out() + t.err());
             assertTrue(t.err().contains("no Temporal frontend answers there"), t.err());
             assertEquals(0, sim.requests());
@@ -49,7 +49,8 @@ class EngineCommandTest {
         try (SimServer sim = SimServer.builder().seed(7).start()) {
             Path out = tmp.resolve("capped");
             CliRun c = CliRun.run("train", "--config", "configs/demo/default.yaml", "--out_root", out.toString(), "--engine", "temporal",
-                    "--engine_address", address, "--budget_usd", "1", "--cfg-options", "env.house_rules_per_category=3");
+                    "--engine_address", address, "--budget_usd", "1", "--cfg-options", "env.house_rules_per_category=3",
+                    "model.openai_compatible_base_url=" + sim.url());
             assertEquals(2, c.code(), c.out() + c.err());
             assertTrue(c.err().contains("budget.max_usd (--budget_usd) is enforced only on engine.name local"), c.err());
             assertEquals(0, sim.requests());

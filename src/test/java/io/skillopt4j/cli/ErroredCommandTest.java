@@ -68,7 +68,7 @@ class ErroredCommandTest {
         CliRun show = CliRun.run("runs", "show", out.toString());
         assertEquals(0, show.code(), show.err());
         String faults = show.out().substring(show.out().indexOf("== faults"));
-        assertTrue(faults.lines().anyMatch(l -> l.matches("rollout\\s+0\\s+0\\s+0\\s+0\\s+10\\s*")), show.out()); // the 10 validation items
+        assertTrue(faults.lines().anyMatch(l -> l.matches("rollout\\s+0\\s+0\\s+10\\s+0\\s+10\\s*")), show.out()); // the 10 validation items: refused at once (fast fails), errored
 
         CliRun eval = CliRun.run("eval", "--config", cfg.toString(), "--skill", tmp.resolve("skill.md").toString(),
                 "--split", "valid_unseen", "--out_root", tmp.resolve("eval").toString());

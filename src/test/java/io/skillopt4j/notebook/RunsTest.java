@@ -4,7 +4,7 @@ import io.skillopt4j.RunFolderException;
 import io.skillopt4j.frames.Compare;
 import io.skillopt4j.frames.Frame;
 import io.skillopt4j.frames.Plot;
-import io.skillopt4j.frames.SkillDiff;
+import io.skillopt4j.frames.Diff;
 import io.skillopt4j.run.Fixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,7 +33,7 @@ class RunsTest {
     void skillsBestSkillAndDiffComeFromTheRunFolder() {
         assertEquals("skill_v0003.md", PY.skill(3).label());
         assertTrue(PY.bestSkill().text().contains("Answer Rules"));
-        SkillDiff d = PY.diff(0, 3);
+        Diff d = PY.diff(0, 3);
         assertTrue(d.added() > 0);
         assertTrue(d.text().startsWith("--- skill_v0000.md\n+++ skill_v0003.md\n@@"), d.text());
         assertTrue(d.toString().endsWith("skill_v0000.md → skill_v0003.md · +" + d.added() + " −" + d.removed() + " lines"));

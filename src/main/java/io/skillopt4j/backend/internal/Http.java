@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  * Thread-safe. The process-wide {@link OkHttpClient} and its interceptors. Every backend derives its
  * variant with {@link #client(Duration)} ({@code newBuilder()}), so all share one connection pool.
  * Interceptor order (application level): {@link Retry} first, then {@link Log}; each retry attempt
- * therefore gets its own log line. Per-call settings travel as a {@link Policy} request tag.
+ * therefore gets its own DEBUG line; retries themselves are reported to the policy's {@link FaultSink}. Per-call settings travel as a {@link Policy} request tag.
  */
 public final class Http {
     private static final System.Logger LOG = System.getLogger("io.skillopt4j.backend.http");
@@ -37,10 +37,11 @@ public final class Http {
                 .dispatcher(DISPATCHER)
                 .connectTimeout(Duration.ofSeconds(30))
                 .readTimeout(Duration.ofSeconds(600))
-                .retryOnConnectionFailure(false) // our Retry interceptor decides
+                .retryOnConnectionFailure(false) // our Retry decides (OkHttp's own would also silently repeat 408s)
                 .socketFactory(NoDelaySockets.INSTANCE)
                 .addInterceptor(new Retry())
-                .addInterceptor(new Log());
+                .addInterceptor(new Log())
+                .addNetworkInterceptor(new Stale());
     }
 
     // Built on first use: a TLS-capable client loads the JDK's trust store (~0.3 s in a cold JVM), which a
@@ -68,18 +69,58 @@ public final class Http {
         return b.newBuilder().readTimeout(readTimeout).writeTimeout(readTimeout).build();
     }
 
-    /** Immutable. Per-call retry settings: total attempts, backoff, per-attempt timeout (null = client's). */
-    public record Policy(String backend, int attempts, Backoff backoff, Duration timeout) {
+    /**
+     * Where the transport reports what it did about a fault: {@code kind} is "retries", "give_ups" or
+     * "fast_fails", {@code line} a one-line, scrubbed description for the transport log.
+     */
+    @FunctionalInterface
+    public interface FaultSink {
+        FaultSink NONE = (kind, line) -> { };
+
+        void fault(String kind, String line);
+    }
+
+    /** Immutable. Per-call retry settings: total attempts, backoff, per-attempt timeout (null = client's), fault sink. */
+    public record Policy(String backend, int attempts, Backoff backoff, Duration timeout, FaultSink sink) {
         public Policy {
             attempts = Math.max(1, attempts);
             backoff = backoff == null ? Backoff.DEFAULT : backoff;
+            sink = sink == null ? FaultSink.NONE : sink;
+        }
+
+        public Policy(String backend, int attempts, Backoff backoff, Duration timeout) {
+            this(backend, attempts, backoff, timeout, FaultSink.NONE);
         }
     }
 
     /**
-     * Retries 408/409/429/5xx responses and I/O failures (timeouts, resets) with exponential backoff and
-     * jitter, honouring {@code Retry-After}; never retries other statuses. After the last attempt the last
-     * response is returned (or the last exception thrown) for the caller to map.
+     * Thrown for a server that cannot be reached at all (unknown host, connection refused, no route): retrying
+     * with backoff would only delay the one clear line the user needs, so it is never retried.
+     */
+    static final class Unreachable extends IOException {
+        Unreachable(String message, IOException cause) { super(message, cause); }
+    }
+
+    /** Returns the one-line reason a connect failed, or null when {@code e} is not a can't-reach-it failure. */
+    static String unreachable(IOException e) {
+        if (e instanceof java.net.UnknownHostException) return "unknown host " + e.getMessage();
+        if (e instanceof java.net.NoRouteToHostException) return "no route to host";
+        if (e instanceof java.net.ConnectException) {
+            // OkHttp says "Failed to connect to /host:port"; the JDK's cause says why
+            for (Throwable t = e; t != null; t = t.getCause())
+                if (t.getMessage() != null && t.getMessage().toLowerCase(Locale.ROOT).contains("refused")) return "connection refused";
+            return "could not connect";
+        }
+        return null;
+    }
+
+    /**
+     * Retries 408/409/429/5xx responses, I/O failures (timeouts, resets) and 200s with a cut-off or non-JSON
+     * body with exponential backoff and jitter, honouring {@code Retry-After}; never retries other statuses,
+     * and fails at once (no backoff) when the server cannot be reached at all ({@link Unreachable}). After the
+     * last attempt the last response is returned (or the last exception thrown) for the caller to map. Each
+     * retry and give-up goes to the policy's {@link FaultSink} (counters and the run's transport log), never
+     * to stderr. A {@link StaleConnection} is retried at once and does not count as an attempt.
      */
     static final class Retry implements Interceptor {
         @Override public Response intercept(Chain chain) throws IOException {
@@ -91,34 +132,63 @@ public final class Http {
                 int ms = (int) Math.min(Integer.MAX_VALUE, Math.max(1, p.timeout().toMillis()));
                 c = c.withReadTimeout(ms, TimeUnit.MILLISECONDS).withWriteTimeout(ms, TimeUnit.MILLISECONDS);
             }
+            String url = Redactor.scrub(Log.redactQuery(req.url().toString()));
             IOException lastIo = null;
+            int stale = 0;
             for (int attempt = 0; ; attempt++) {
                 boolean last = attempt + 1 >= p.attempts();
                 Duration retryAfter = null;
+                String why;
                 try {
                     Response r = c.proceed(req);
                     if (r.isSuccessful()) {
                         // a 200 whose body is cut off or is not JSON is a transient glitch (proxies, overloaded
                         // servers): read it here, inside the retry loop, and try again when it is unusable
                         Response buffered = bufferJson(r, last);
-                        if (buffered != null) return buffered;
-                        LOG.log(System.Logger.Level.INFO, "{0}: HTTP 200 with a malformed body, retrying (attempt {1}/{2})",
-                                p.backend(), attempt + 2, p.attempts());
+                        if (buffered != null) {
+                            if (last && buffered.header(MALFORMED) != null)
+                                p.sink().fault("give_ups", "malformed body after " + p.attempts() + " attempts: " + url);
+                            return buffered.header(MALFORMED) == null ? buffered : buffered.newBuilder().removeHeader(MALFORMED).build();
+                        }
+                        why = "HTTP 200 with a malformed or cut-off body";
                         lastIo = new IOException(p.backend() + ": malformed response body");
                     } else {
-                        if (!HttpErrors.retriable(r.code()) || last) return r;
+                        if (!HttpErrors.retriable(r.code())) return r;
+                        if (last) {
+                            p.sink().fault("give_ups", "HTTP " + r.code() + " after " + p.attempts() + " attempts: " + url);
+                            return r;
+                        }
                         retryAfter = retryAfter(r.header("Retry-After"));
-                        LOG.log(System.Logger.Level.INFO, "{0}: HTTP {1}, retrying (attempt {2}/{3})", p.backend(), r.code(), attempt + 2, p.attempts());
+                        why = "HTTP " + r.code();
                         r.close();
                     }
                 } catch (IOException e) {
+                    String down = unreachable(e);
+                    if (down != null) {
+                        String msg = p.backend() + ": cannot reach " + url + ": " + down + " (check the base URL and that the server is running)";
+                        p.sink().fault("fast_fails", msg);
+                        throw new Unreachable(msg, e);
+                    }
                     lastIo = e;
-                    if (last || chain.call().isCanceled()) throw e;
-                    LOG.log(System.Logger.Level.INFO, "{0}: {1}, retrying (attempt {2}/{3})", p.backend(),
-                            Redactor.scrub(String.valueOf(e)), attempt + 2, p.attempts());
+                    if (chain.call().isCanceled()) throw e;
+                    if (e instanceof StaleConnection && stale++ < MAX_STALE) {
+                        // the pool handed out a connection the server had closed: not the server's answer, so
+                        // again at once on another connection, without using up an attempt
+                        p.sink().fault("retries", "stale pooled connection (" + HttpErrors.oneLine(String.valueOf(e.getCause()))
+                                + "), retrying at once on a new connection: " + url);
+                        attempt--;
+                        continue;
+                    }
+                    if (last) {
+                        p.sink().fault("give_ups", Redactor.scrub(HttpErrors.oneLine(String.valueOf(e))) + " after " + p.attempts() + " attempts: " + url);
+                        throw e;
+                    }
+                    why = Redactor.scrub(HttpErrors.oneLine(e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())));
                 }
+                Duration wait = p.backoff().delay(attempt, retryAfter);
+                p.sink().fault("retries", why + ", retrying in " + wait.toMillis() + " ms (attempt " + (attempt + 2) + "/" + p.attempts() + "): " + url);
                 try {
-                    Backoff.sleep(p.backoff().delay(attempt, retryAfter));
+                    Backoff.sleep(wait);
                 } catch (IllegalStateException interrupted) {
                     throw lastIo != null ? lastIo : new java.io.InterruptedIOException("interrupted during backoff");
                 }
@@ -126,9 +196,42 @@ public final class Http {
         }
     }
 
+    /** Stale-connection retries per call beyond the policy's attempts (a pool holds few dead connections). */
+    private static final int MAX_STALE = 3;
+
+    /** An I/O failure before any response on a connection that had already served a request (a stale pooled one). */
+    static final class StaleConnection extends IOException {
+        StaleConnection(IOException cause) { super(cause.getMessage(), cause); }
+    }
+
+    /**
+     * Network interceptor: marks a failure on a reused connection before the response headers arrived (the
+     * server closed it while idle, HTTP/1.0 style, or after its last reply) as {@link StaleConnection}. Timeouts
+     * are not stale: the server was reached and did not answer in time.
+     */
+    static final class Stale implements Interceptor {
+        private static final java.util.Map<okhttp3.Connection, Boolean> USED = java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
+        @Override public Response intercept(Chain chain) throws IOException {
+            okhttp3.Connection conn = chain.connection();
+            boolean reused = conn != null && USED.put(conn, Boolean.TRUE) != null;
+            try {
+                return chain.proceed(chain.request());
+            } catch (java.io.InterruptedIOException e) {
+                throw e;
+            } catch (IOException e) {
+                throw reused ? new StaleConnection(e) : e;
+            }
+        }
+    }
+
+    /** Internal marker on a last-attempt body that failed the JSON check (removed before the caller sees it). */
+    private static final String MALFORMED = "X-SkillOpt4J-Malformed";
+
     /**
      * Returns {@code r} with its body read into memory, or null when the body is truncated or (for a JSON
-     * content type) does not parse; on the last attempt the body is returned as read, for the caller to report.
+     * content type) does not parse; on the last attempt the body is returned as read, for the caller to report
+     * (marked with {@link #MALFORMED} when it failed the check).
      */
     static Response bufferJson(Response r, boolean last) throws IOException {
         okhttp3.ResponseBody body = r.body();
@@ -143,15 +246,18 @@ public final class Http {
             return null;
         }
         boolean json = type != null && "json".equalsIgnoreCase(type.subtype());
-        if (json && !last) {
+        boolean bad = false;
+        if (json) {
             // a streaming pass checks the syntax without building a tree; the caller parses the body once
             try (com.fasterxml.jackson.core.JsonParser p = io.skillopt4j.internal.Json.MAPPER.getFactory().createParser(bytes)) {
                 while (p.nextToken() != null) p.skipChildren();
             } catch (IOException e) {
-                return null;
+                if (!last) return null;
+                bad = true;
             }
         }
-        return r.newBuilder().body(okhttp3.ResponseBody.create(bytes, type)).build();
+        Response.Builder out = r.newBuilder().body(okhttp3.ResponseBody.create(bytes, type));
+        return (bad ? out.header(MALFORMED, "1") : out).build();
     }
 
     /** Parses Retry-After as delta-seconds or an HTTP date; null when absent or unparsable. */
@@ -185,7 +291,7 @@ public final class Http {
             return r;
         }
 
-        private static String redactQuery(String url) {
+        static String redactQuery(String url) {
             return url.replaceAll("(?i)([?&](?:api[-_]?key|key|token|sig)=)[^&]+", "$1***");
         }
     }

@@ -29,7 +29,9 @@ public final class HttpCall {
         try {
             rb = new Request.Builder().url(url);
         } catch (IllegalArgumentException e) {
-            throw new BackendException.NonRetriable(backend, 0, backend + ": invalid URL " + url, e);
+            String msg = HttpErrors.oneLine(io.skillopt4j.internal.Redactor.scrub(backend + ": invalid URL " + url + " (an http:// or https:// base URL is needed)"));
+            policy.sink().fault("fast_fails", msg);
+            throw new BackendException.NonRetriable(backend, 0, msg, e);
         }
         headers.forEach(rb::header);
         String json = Json.line(body);

@@ -30,8 +30,10 @@ public final class HttpErrors {
                 : new BackendException.NonRetriable(backend, status, msg, null);
     }
 
-    /** Returns the exception for a transport failure (timeout, reset, refused). */
+    /** Returns the exception for a transport failure (timeout, reset; an unreachable server is non-retriable). */
     public static BackendException forIo(String backend, IOException e) {
+        // unreachable server: already one line naming backend and URL; never worth retrying
+        if (e instanceof Http.Unreachable) return new BackendException.NonRetriable(backend, 0, oneLine(Redactor.scrub(e.getMessage())), e);
         String what = e instanceof SocketTimeoutException || e instanceof InterruptedIOException ? "timed out" : "request failed";
         String msg = oneLine(Redactor.scrub(backend + ": " + what + ": " + e.getClass().getSimpleName()
                 + (e.getMessage() == null ? "" : " " + e.getMessage())));

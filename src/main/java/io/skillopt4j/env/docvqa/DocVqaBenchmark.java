@@ -98,7 +98,7 @@ public final class DocVqaBenchmark extends ChatBenchmark {
         conv.add(turn(1, reply));
         conv.add(Map.of("role", "system", "content", "[EVALUATION RESULT]\nQuestion: " + item.str("question")
                 + "\nPredicted answer: " + predicted + "\nGold answers: " + io.skillopt4j.env.Fields.pyRepr(golds)
-                + "\nANLS: " + String.format(java.util.Locale.ROOT, "%.4f", anls)));
+                + "\nANLS: " + io.skillopt4j.internal.Decimals.fixed(anls, 4)));
         Map<String, Object> f = itemFields(item);
         f.put("anls", anls);
         f.put("predicted_answer", predicted);

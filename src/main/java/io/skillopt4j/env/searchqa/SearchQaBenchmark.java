@@ -88,7 +88,7 @@ public final class SearchQaBenchmark extends ChatBenchmark {
         replyFields(f, reply, em == 0 ? "EM=0: predicted " + Fields.pyRepr(predicted) + " but expected " + Fields.pyRepr(golds) : null, turns);
         conv.add(Map.of("role", "system", "content", "[EVALUATION RESULT]\nQuestion: " + item.str("question")
                 + "\nPredicted answer: " + predicted + "\nGold answers: " + Fields.pyRepr(golds)
-                + "\nExact Match: " + em + "\nF1: " + String.format(java.util.Locale.ROOT, "%.4f", f1)));
+                + "\nExact Match: " + em + "\nF1: " + io.skillopt4j.internal.Decimals.fixed(f1, 4)));
         return new RolloutRunner.Outcome(new RolloutResult(item.id(), em, f1, f), conv, system, user, Map.of());
     }
 }

@@ -1,4 +1,4 @@
-package io.skillopt4j.notebook;
+package io.skillopt4j.train;
 
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.config.Checks;
@@ -17,20 +17,23 @@ import java.util.Set;
  * Immutable (static functions). The static checks of a resolved config that need more than the config package
  * knows — the installed benchmarks, the ratio-split syntax, user paths — run before any backend is built, any file
  * read or any folder created, so that a credentials error never hides the real mistake and a bad run is never
- * half-created. Paths are only looked at.
+ * half-created. Paths are only looked at. Used by {@code notebook.SkillOpt} (the one assembly path); it lives here
+ * so that a training run loads no notebook class besides the builder (.ci/launcher-check).
  */
-final class Preflight {
+public final class Preflight {
     /** The splits {@code eval} accepts: upstream's four, and the folder names they map to. */
-    static final List<String> SPLITS = List.of("train", "valid_seen", "valid_unseen", "all");
+    public static final List<String> SPLITS = List.of("train", "valid_seen", "valid_unseen", "all");
     private static final Set<String> SPLIT_ALIASES = Set.of("val", "selection", "test");
 
     private Preflight() {}
 
     /** Adds the problems of {@code r} to {@code out}; {@code customBenchmark}: the env name is not looked up. */
-    static void check(ResolvedConfig r, Path cwd, boolean customBenchmark, Checks out) {
+    public static void check(ResolvedConfig r, Path cwd, boolean customBenchmark, Checks out) {
         RunConfig.Env env = r.run().env();
         if (!customBenchmark) envName(env.name(), out);
         out.outputDir("out_root", env.outRoot());
+        String prices = r.run().model().priceTable();
+        if (!prices.isBlank()) out.file("model.price_table", cwd.resolve(prices).normalize());
         if (env.splitMode().equals("ratio")) {
             try {
                 RatioSplit.parseRatio(env.splitRatio());
@@ -54,7 +57,7 @@ final class Preflight {
     }
 
     /** Checks {@code eval}'s inputs: the skill document and the split. */
-    static void eval(Path skill, String split, Checks out) {
+    public static void eval(Path skill, String split, Checks out) {
         out.file("--skill", skill);
         if (split != null && !split.isBlank() && !SPLITS.contains(split) && !SPLIT_ALIASES.contains(split))
             out.oneOf("--split", split, SPLITS);

@@ -1,0 +1,38 @@
+package io.skillopt4j.internal;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Locale;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class DecimalsTest {
+    @Test
+    void printsWhatStringFormatPrints() {
+        double[] edge = {0.0, -0.0, 1.0, -1.0, 0.5, 0.00005, 0.00015, 0.000049999, 0.12345, 0.99995, 0.99994999,
+            1e-10, -1e-10, 2.5e-5, 1 / 3.0, 2 / 3.0, 0.125, 1e12 + 0.00005, 123456.78905, Double.NaN,
+            Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.MIN_VALUE, -Double.MIN_VALUE};
+        for (int places : new int[] {0, 1, 3, 4}) {
+            for (double d : edge) assertEquals(String.format(Locale.ROOT, "%." + places + "f", d), Decimals.fixed(d, places), d + "");
+        }
+        Random r = new Random(7);
+        for (int i = 0; i < 200_000; i++) {
+            double d = switch (i % 4) {
+                case 0 -> r.nextDouble();
+                case 1 -> r.nextInt(100_000) / 10_000.0 + r.nextInt(3) * 0.00005;
+                case 2 -> -r.nextDouble() * 1e-3;
+                default -> r.nextInt(1000) / (double) (1 + r.nextInt(999));
+            };
+            int places = 3 + i % 2;
+            assertEquals(String.format(Locale.ROOT, "%." + places + "f", d), Decimals.fixed(d, places), d + "");
+        }
+    }
+
+    @Test
+    void padsLikeZeroPaddedFormat() {
+        for (int n : new int[] {0, 1, 7, 42, 999, 1000, 12345, Integer.MAX_VALUE, -1, -42}) {
+            for (int w : new int[] {2, 3, 4}) assertEquals(String.format(Locale.ROOT, "%0" + w + "d", n), Decimals.padded(n, w));
+        }
+    }
+}
