@@ -17,6 +17,7 @@ import io.skillopt4j.sim.Latency;
 import io.skillopt4j.notebook.SkillOpt;
 import io.skillopt4j.sim.SimServer;
 import io.skillopt4j.temporal.DevServer;
+import io.skillopt4j.temporal.EngineFloor;
 import io.skillopt4j.temporal.EngineWorker;
 import io.skillopt4j.temporal.TemporalEngineFactory;
 import io.skillopt4j.temporal.TemporalSettings;
@@ -58,9 +59,13 @@ final class EngineBench {
                         double remoteMs = serial(remote, calls, 100_000);
                         long c2 = cpuNanos();
                         double localCpu = (c1 - c0) / 1e6 / calls, remoteCpu = (c2 - c1) / 1e6 / calls;
-                        out.printf(Locale.ROOT, "- optimizer call, sequential, %d calls: local %.2f ms/call, temporal %.2f ms/call -> **overhead %.2f ms per activity** "
-                                + "(CPU of this JVM — coordinator, worker, dev server, simulator: %.2f vs %.2f ms/call, +%.2f ms); load average %s%n",
-                                calls, localMs, remoteMs, remoteMs - localMs, localCpu, remoteCpu, remoteCpu - localCpu, load());
+                        // the floor: a workflow with one no-op activity and no SkillOpt4J code in the path, on the same
+                        // server, measured after ours so that the JIT has compiled the SDK's paths for both
+                        EngineFloor.Figure floor = EngineFloor.measure(s, 100, calls);
+                        out.printf(Locale.ROOT, "- floor (dev server + SDK alone): workflow with one no-op activity, sequential, %d calls: %.2f ms/call "
+                                + "(CPU of this JVM %.2f ms/call); load average %s%n", calls, floor.wallMs(), floor.cpuMs(), load());                        out.printf(Locale.ROOT, "- optimizer call, sequential, %d calls: local %.2f ms/call, temporal %.2f ms/call -> **overhead %.2f ms per activity**, "
+                                + "%+.2f ms above the floor (CPU of this JVM — coordinator, worker, dev server, simulator: %.2f vs %.2f ms/call, +%.2f ms); load average %s%n",
+                                calls, localMs, remoteMs, remoteMs - localMs, remoteMs - localMs - floor.wallMs(), localCpu, remoteCpu, remoteCpu - localCpu, load());
                         List<Item> items = new ArrayList<>();
                         List<Item> pool = new ArrayList<>(bench.data().buildEvalBatch(0, "valid_unseen", 42).items());
                         for (int i = 0; i < nItems; i++) items.add(pool.get(i % pool.size()));
@@ -104,9 +109,7 @@ final class EngineBench {
         return 0;
     }
 
-    private static long cpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
-    }
+    private static long cpuNanos() { return EngineFloor.cpuNanos(); }
 
     private static String load() {
         return String.format(Locale.ROOT, "%.1f", java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());

@@ -12,7 +12,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Workflow code (deterministic: no I/O, no clocks): fans the spec's calls out as activities and joins them in order. */
+/**
+ * Workflow code (deterministic: no I/O, no clocks): fans the spec's calls out as activities, all at once, hands each
+ * result to the waiting coordinator as it arrives ({@link Handoff}) and returns them all in order.
+ */
 public final class StageWorkflowImpl implements StageWorkflow {
     @Override
     public String run(String specJson) {
@@ -27,8 +30,15 @@ public final class StageWorkflowImpl implements StageWorkflow {
                         .setDoNotRetry(ConfigException.class.getName()).build())
                 .build();
         ActivityStub stub = Workflow.newUntypedActivityStub(options);
+        String id = Workflow.getInfo().getWorkflowId();
         List<Promise<String>> calls = new ArrayList<>();
-        for (String input : spec.inputs()) calls.add(stub.executeAsync(spec.activityType(), String.class, input));
+        for (int i = 0; i < spec.inputs().size(); i++) {
+            int k = i;
+            calls.add(stub.executeAsync(spec.activityType(), String.class, spec.inputs().get(i)).thenApply(r -> {
+                Handoff.deliver(id, k, r);
+                return r;
+            }));
+        }
         List<String> out = new ArrayList<>();
         for (Promise<String> p : calls) out.add(p.get());
         return Json.compact(out);

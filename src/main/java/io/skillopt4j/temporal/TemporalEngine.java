@@ -29,8 +29,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
+import java.util.function.BiConsumer;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -52,6 +56,8 @@ final class TemporalEngine implements ExecutionEngine {
     private final String configRef;
     private final ActivityLog log;
     private final Map<String, AtomicInteger> occurrences = new ConcurrentHashMap<>();
+    /** Workflows whose results are in but whose completion is still on its way; close() lets them complete. */
+    private final Set<CompletableFuture<String>> closing = ConcurrentHashMap.newKeySet();
 
     /** {@code ownWorkers}: the coordinator's workflow worker factory, shut down on close (null when someone else hosts it). */
     TemporalEngine(RunContext run, TemporalSettings settings, WorkflowClient client, WorkerFactory ownWorkers) {
@@ -102,7 +108,7 @@ final class TemporalEngine implements ExecutionEngine {
         Map<String, Object> in = input();
         in.put("request", ref);
         List<Map<String, Object>> done = runStage(activityType(request.stage()), settings.optimizerQueue(), 24 * 3600,
-                List.of(Json.compact(in)), ref);
+                List.of(Json.compact(in)), ref, (k, r) -> {});
         Map<String, Object> reply = blobs.getJson(Codec.str(done.get(0).get("result")));
         run.usage().absorb(UsageMeter.fromJson(map(done.get(0).get("usage"))));
         if (reply.get("error") instanceof Map<?, ?> err) throw rebuild(map(err));
@@ -123,13 +129,13 @@ final class TemporalEngine implements ExecutionEngine {
             inputs.add(Json.compact(in));
             identity.append('\u0000').append(item.id());
         }
-        List<Map<String, Object>> done = runStage("rollout", settings.rolloutQueue(), 2 * 3600, inputs, identity.toString());
         UsageMeter used = new UsageMeter();
-        for (int k = 0; k < done.size(); k++) {
-            Map<String, Object> settled = blobs.getJson(Codec.str(done.get(k).get("result")));
-            used.add(UsageMeter.fromJson(map(done.get(k).get("usage"))));
+        // each item is written as soon as it is in, while the others still run (as the local engine's writer does)
+        runStage("rollout", settings.rolloutQueue(), 2 * 3600, inputs, identity.toString(), (k, done) -> {
+            Map<String, Object> settled = blobs.getJson(Codec.str(done.get("result")));
+            used.add(UsageMeter.fromJson(map(done.get("usage"))));
             sink.done(k, Codec.row(settled), Codec.outcome(settled));
-        }
+        });
         run.usage().absorb(used); // on the rollout's own thread, which a background rollout holds
     }
 
@@ -140,8 +146,12 @@ final class TemporalEngine implements ExecutionEngine {
         return in;
     }
 
-    /** Starts (or re-attaches to) the workflow of one batch of calls and returns each call's result, in order. */
-    private List<Map<String, Object>> runStage(String type, String queue, long startToCloseSeconds, List<String> inputs, String identity) {
+    /**
+     * Starts (or re-attaches to) the workflow of one batch of calls and returns each call's result, in order;
+     * {@code each} gets every result on this thread as soon as it is in (before the workflow completes).
+     */
+    private List<Map<String, Object>> runStage(String type, String queue, long startToCloseSeconds, List<String> inputs, String identity,
+                                               BiConsumer<Integer, Map<String, Object>> each) {
         String key = type + "\u0000" + identity;
         int n = occurrences.computeIfAbsent(key, k -> new AtomicInteger()).getAndIncrement();
         String id = "skillopt-" + runId + "-" + type + "-" + Hashes.sha256Hex(key).substring(0, 24) + "-" + n;
@@ -150,23 +160,64 @@ final class TemporalEngine implements ExecutionEngine {
                 .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE_FAILED_ONLY)
                 // the coordinator polls this queue with the same client: the start reply carries the first workflow task
                 .setDisableEagerExecution(false).build();
-        WorkflowStub stub = client.newUntypedWorkflowStub(WORKFLOW_TYPE, options);
+        LinkedBlockingQueue<Object[]> arrived = new LinkedBlockingQueue<>();
+        Handoff.listen(id, (k, json) -> arrived.add(new Object[] {k, json}));
+        Map<String, Object>[] got = newResults(inputs.size());
         try {
-            stub.start(spec.toJson());
-        } catch (WorkflowExecutionAlreadyStarted running) {
-            stub = client.newUntypedWorkflowStub(id, Optional.empty(), Optional.of(WORKFLOW_TYPE));
+            WorkflowStub stub = client.newUntypedWorkflowStub(WORKFLOW_TYPE, options);
+            try {
+                stub.start(spec.toJson());
+            } catch (WorkflowExecutionAlreadyStarted running) {
+                stub = client.newUntypedWorkflowStub(id, Optional.empty(), Optional.of(WORKFLOW_TYPE));
+            }
+            CompletableFuture<String> closed = stub.getResultAsync(String.class);
+            closed.whenComplete((r, e) -> arrived.add(CLOSED));
+            int have = 0;
+            while (have < got.length) {
+                Object[] x = arrived.take();
+                if (x == CLOSED) {
+                    // the workflow finished first (hosted elsewhere, or already finished before a restart): its result has all
+                    List<Object> all = Json.parseArray(closedResult(closed, id));
+                    for (int k = 0; k < got.length; k++) if (got[k] == null) accept(got, k, String.valueOf(all.get(k)), each);
+                    break;
+                }
+                if (accept(got, (Integer) x[0], (String) x[1], each)) have++;
+            }
+            if (!closed.isDone()) {
+                closing.add(closed);
+                closed.whenComplete((r, e) -> closing.remove(closed));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for engine workflow " + id, e);
+        } finally {
+            Handoff.stop(id);
         }
-        String result;
-        try {
-            result = stub.getResult(String.class);
-        } catch (WorkflowFailedException e) {
-            Throwable c = e.getCause();
-            throw new IllegalStateException("engine workflow " + id + " failed: " + (c == null ? e.getMessage() : c.getMessage()), e);
-        }
-        List<Map<String, Object>> out = new ArrayList<>();
-        for (Object o : Json.parseArray(result)) out.add(Json.parseObject(String.valueOf(o)));
+        List<Map<String, Object>> out = List.of(got);
         log.add(id, type, out);
         return out;
+    }
+
+    private static final Object[] CLOSED = new Object[0];
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object>[] newResults(int n) { return (Map<String, Object>[]) new Map[n]; }
+
+    /** Records result {@code k} unless it is in already; true when it was new. */
+    private static boolean accept(Map<String, Object>[] got, int k, String json, BiConsumer<Integer, Map<String, Object>> each) {
+        if (k < 0 || k >= got.length || got[k] != null) return false;
+        got[k] = Json.parseObject(json);
+        each.accept(k, got[k]);
+        return true;
+    }
+
+    private static String closedResult(CompletableFuture<String> closed, String id) {
+        try {
+            return closed.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            Throwable c = e.getCause() instanceof WorkflowFailedException f && f.getCause() != null ? f.getCause() : e.getCause();
+            throw new IllegalStateException("engine workflow " + id + " failed: " + (c == null ? e.getMessage() : c.getMessage()), e);
+        }
     }
 
     /** Activity types are the stage names; anything unusual becomes "optimizer" so it never collides with rollout. */
@@ -189,6 +240,14 @@ final class TemporalEngine implements ExecutionEngine {
 
     @Override
     public void close() {
+        try {
+            // the last stage's workflow still has to record its completion: a real cluster would keep it open otherwise
+            CompletableFuture.allOf(closing.toArray(CompletableFuture[]::new)).get(10, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            // a failed or slow completion is the server's to finish; the run's results are all in
+        }
         if (ownWorkers != null) {
             ownWorkers.shutdownNow();
             client.getWorkflowServiceStubs().shutdownNow();
