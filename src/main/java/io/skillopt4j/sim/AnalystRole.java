@@ -79,10 +79,7 @@ final class AnalystRole {
         }
         if (mode != Mode.FULL_REWRITE && proposals.size() > budget) proposals = new ArrayList<>(proposals.subList(0, budget));
 
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("batch_size", batch.size());
-        out.put("failure_summary", summary);
-        out.put("patch", patch(mode, skill, proposals, "failure",
+        Map<String, Object> out = reply(batch, "failure_summary", summary, patch(mode, skill, proposals, "failure",
                 proposals.isEmpty() ? "The failures are execution slips; the skill already states the relevant rules."
                         : "Failures cluster by house convention; each edit states the convention the gold answers follow."));
         if (system.contains("EXECUTION_LAPSE") && !lapses.isEmpty()) out.put("appendix_notes", lapses);
@@ -108,13 +105,18 @@ final class AnalystRole {
             HouseCategory c = seen.get(r.nextInt(seen.size()));
             proposals.add(new Proposal(c, "append", "", "- " + c.decoy(), 1));
         }
+        return SimText.fenced(reply(batch, "success_patterns", patterns, patch(mode, skill, proposals, "success",
+                proposals.isEmpty() ? "Successes follow rules the skill already states; no change needed."
+                        : "Successes come from following stated rules; reinforce that.")));
+    }
+
+    /** An analyst's reply, as upstream's prompts ask for it: the batch size, what it found ({@code key}), the patch. */
+    private static Map<String, Object> reply(Trajectories batch, String key, Object findings, Map<String, Object> patch) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("batch_size", batch.size());
-        out.put("success_patterns", patterns);
-        out.put("patch", patch(mode, skill, proposals, "success",
-                proposals.isEmpty() ? "Successes follow rules the skill already states; no change needed."
-                        : "Successes come from following stated rules; reinforce that."));
-        return SimText.fenced(out);
+        out.put(key, findings);
+        out.put("patch", patch);
+        return out;
     }
 
     /** Immutable. The trajectories of an analyst prompt: how many, and how many per house category. */
