@@ -131,8 +131,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
         cmd.addAll(opts);
         Files.createDirectories(dir);
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("stdout.txt").toFile());
-        pb.environment().put("OPENAI_COMPATIBLE_BASE_URL", baseUrl);
-        pb.environment().put("OPENAI_COMPATIBLE_API_KEY", "dummy");
+        pb.environment().putAll(SimServer.environment(baseUrl));
         double t0 = System.currentTimeMillis() / 1000.0;
         long n0 = System.nanoTime();
         Process p = pb.start();

@@ -156,9 +156,7 @@ final class EngineBench {
         return (System.nanoTime() - t0) / 1e9;
     }
 
-    private static Map<String, String> env(String simUrl) {
-        return Map.of("OPENAI_COMPATIBLE_BASE_URL", simUrl, "OPENAI_COMPATIBLE_API_KEY", "sk-bench");
-    }
+    private static Map<String, String> env(String simUrl) { return SimServer.environment(simUrl); }
 
     /** The demo config with {@code par} rollout and analyst workers, on the Temporal engine when {@code address} is set. */
     private static FlatConfig config(Path root, int epochs, int par, String address) {

@@ -3,8 +3,6 @@ package io.skillopt4j.frames;
 import tech.tablesaw.api.NumericColumn;
 import tech.tablesaw.columns.Column;
 
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.List;
 
 /**
@@ -15,28 +13,18 @@ import java.util.List;
  */
 public final class Decimals {
     /** Most decimals ever shown. Four keeps 2/3 readable ({@code 0.6667}) and prices to a hundredth of a cent. */
-    public static final int MAX = 4;
+    public static final int MAX = io.skillopt4j.internal.Decimals.MAX;
 
     private Decimals() {}
 
     /** Returns {@code v} with as many decimals as it needs (at least one, at most {@link #MAX}). */
-    public static String of(double v) {
-        return fixed(v, needed(v));
-    }
+    public static String of(double v) { return io.skillopt4j.internal.Decimals.shortest(v); }
 
     /** Returns {@code v} with exactly {@code decimals} decimals (half-up), or {@code NaN}/{@code ∞} as Java prints them. */
-    public static String fixed(double v, int decimals) {
-        if (Double.isNaN(v) || Double.isInfinite(v)) return String.valueOf(v);
-        String s = BigDecimal.valueOf(v).setScale(decimals, RoundingMode.HALF_UP).toPlainString();
-        return s.equals("-0") || s.matches("-0\\.0+") ? s.substring(1) : s;
-    }
+    public static String fixed(double v, int decimals) { return io.skillopt4j.internal.Decimals.halfUp(v, decimals); }
 
     /** Returns the decimals {@code v} needs once rounded to {@link #MAX}: 1 for 0.5 or 2.0, 3 for 0.975. */
-    public static int needed(double v) {
-        if (Double.isNaN(v) || Double.isInfinite(v)) return 1;
-        BigDecimal b = BigDecimal.valueOf(v).setScale(MAX, RoundingMode.HALF_UP).stripTrailingZeros();
-        return Math.max(1, Math.min(MAX, b.scale()));
-    }
+    public static int needed(double v) { return io.skillopt4j.internal.Decimals.needed(v); }
 
     /** Returns the decimals a column's values need (the most any of {@code rows} needs); 0 for non-fractional columns. */
     public static int forColumn(Column<?> c, List<Integer> rows) {

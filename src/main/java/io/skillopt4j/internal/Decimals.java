@@ -20,6 +20,29 @@ public final class Decimals {
         return (d < 0 || d == 0 && 1 / d < 0) && !s.startsWith("-") ? "-" + s : s;
     }
 
+    /** Most decimals {@link #shortest} shows. Four keeps 2/3 readable ({@code 0.6667}) and prices to a hundredth of a cent. */
+    public static final int MAX = 4;
+
+    /**
+     * Returns {@code v} with as many decimals as it needs once rounded half-up to {@link #MAX} (at least one):
+     * {@code 0.7300000000000002} prints {@code 0.73}, {@code 0.975} stays {@code 0.975}; NaN/∞ as Java prints them.
+     */
+    public static String shortest(double v) { return halfUp(v, needed(v)); }
+
+    /** Returns the decimals {@code v} needs once rounded to {@link #MAX}: 1 for 0.5 or 2.0, 3 for 0.975. */
+    public static int needed(double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) return 1;
+        BigDecimal b = BigDecimal.valueOf(v).setScale(MAX, RoundingMode.HALF_UP).stripTrailingZeros();
+        return Math.max(1, Math.min(MAX, b.scale()));
+    }
+
+    /** Returns {@code v} with exactly {@code decimals} decimals (half-up, no negative zero), or NaN/∞ as Java prints them. */
+    public static String halfUp(double v, int decimals) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) return String.valueOf(v);
+        String s = BigDecimal.valueOf(v).setScale(decimals, RoundingMode.HALF_UP).toPlainString();
+        return s.equals("-0") || s.matches("-0\\.0+") ? s.substring(1) : s;
+    }
+
     /** Returns {@code n} zero-padded to {@code width} ASCII digits, as {@code %0<width>d} prints a non-negative int. */
     public static String padded(int n, int width) {
         if (n < 0) return String.format(Locale.ROOT, "%0" + width + "d", n);

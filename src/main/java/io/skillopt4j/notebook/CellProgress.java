@@ -2,8 +2,8 @@ package io.skillopt4j.notebook;
 
 import io.skillopt4j.run.TrainingEvent;
 import io.skillopt4j.run.TrainingListener;
+import io.skillopt4j.run.TrainingProgress;
 
-import java.nio.file.Path;
 import java.util.function.LongSupplier;
 
 /**
@@ -14,52 +14,24 @@ import java.util.function.LongSupplier;
 final class CellProgress implements TrainingListener {
     private final LongSupplier nanos;
     private final long start;
-    private Path outRoot;
     private Display.Live live;
-    private int step, total;
-    private double current = Double.NaN, best = Double.NaN;
+    private TrainingProgress progress = TrainingProgress.none();
 
     CellProgress(LongSupplier nanos) {
         this.nanos = nanos;
         this.start = nanos.getAsLong();
     }
 
-    @Override public synchronized void runStarted(TrainingEvent.RunStarted e) {
-        total = e.totalSteps();
-        step = Math.max(0, e.resumeFrom() - 1);   // resumeFrom is the first step to run: 1 on a fresh run
-        outRoot = e.outRoot();
-        show(e.resumeFrom() > 1 ? "resumed" : "started", false);
+    @Override public synchronized void on(TrainingEvent e) {
+        progress = progress.next(e);
+        if (TrainingProgress.shown(e)) show();
     }
 
-    @Override public synchronized void gateDecision(TrainingEvent.GateDecision e) {
-        current = e.currentScore();
-        best = e.bestScore();
-    }
+    /** Returns the progress as shown last (or now, before any event), with the time since the cell started. */
+    synchronized TrainingProgress progress() { return progress.withSeconds((nanos.getAsLong() - start) / 1e9); }
 
-    @Override public synchronized void stepFinished(TrainingEvent.StepFinished e) {
-        step = e.step();
-        total = e.totalSteps();
-        show(e.action(), false);
-    }
-
-    @Override public synchronized void epochFinished(TrainingEvent.EpochFinished e) {
-        current = e.currentScore();
-        best = e.bestScore();
-        show("epoch " + e.epoch() + " done" + (e.slowUpdateAction() == null || e.slowUpdateAction().isEmpty() ? "" : ", slow update " + e.slowUpdateAction()), false);
-    }
-
-    @Override public synchronized void runFinished(TrainingEvent.RunFinished e) {
-        if (e.summary().get("best_selection_hard") instanceof Number n) best = n.doubleValue();
-        show(e.stopped() ? "stopped" : "finished", true);
-    }
-
-    /** Returns the progress as shown last (or now, before any event). */
-    synchronized TrainingProgress progress(String action, boolean done) {
-        return new TrainingProgress(step, total, action, current, best, (nanos.getAsLong() - start) / 1e9, outRoot, done);
-    }
-
-    private void show(String action, boolean done) {
-        TrainingProgress p = progress(action, done);
+    private void show() {
+        TrainingProgress p = progress();
         if (live == null) live = Display.live(p);
         else live.update(p);
     }

@@ -3,6 +3,7 @@ package io.skillopt4j.notebook;
 import io.skillopt4j.frames.Plot;
 import io.skillopt4j.frames.Diff;
 import io.skillopt4j.frames.Markdown;
+import io.skillopt4j.run.TrainingProgress;
 import org.knowm.xchart.internal.chartpart.Chart;
 import tech.tablesaw.api.Table;
 

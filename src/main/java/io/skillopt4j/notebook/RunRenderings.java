@@ -5,6 +5,7 @@ import io.skillopt4j.RunFolderException;
 import io.skillopt4j.frames.Compare;
 import io.skillopt4j.frames.Plot;
 import io.skillopt4j.frames.Plots;
+import io.skillopt4j.run.TrainingProgress;
 
 import java.util.List;
 
@@ -44,7 +45,7 @@ final class RunRenderings {
     }
 
     static Rendering training(Training t, int maxRows) {
-        StringBuilder sb = new StringBuilder("<div class=\"skillopt-training\">").append(t.status().html());
+        StringBuilder sb = new StringBuilder("<div class=\"skillopt-training\">").append(progressBar(t.status()));
         try {
             sb.append(Renderings.tableHtml(t.run().overview(), maxRows));
         } catch (RunFolderException e) {
@@ -54,7 +55,14 @@ final class RunRenderings {
     }
 
     static Rendering progress(TrainingProgress p) {
-        return Rendering.of(Rendering.HTML, p.html(), p.toString());
+        return Rendering.of(Rendering.HTML, progressBar(p), p.toString());
+    }
+
+    /** A progress bar with the same line beside it. */
+    private static String progressBar(TrainingProgress p) {
+        int pct = (int) Math.round(100 * p.fraction());
+        return "<div class=\"skillopt-progress\" style=\"font-family:monospace\"><progress max=\"100\" value=\"" + pct
+                + "\" style=\"width:16em;vertical-align:middle\"></progress> " + HtmlText.escape(p.toString()) + "</div>";
     }
 
     private static void warnings(StringBuilder sb, List<String> ws) {

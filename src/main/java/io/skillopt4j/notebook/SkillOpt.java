@@ -15,7 +15,6 @@ import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.Benchmarks;
 import io.skillopt4j.env.RolloutRunner;
-import io.skillopt4j.frames.Compare;
 import io.skillopt4j.run.TrainingListener;
 import io.skillopt4j.sim.SimServer;
 import io.skillopt4j.train.Evaluator;
@@ -44,7 +43,7 @@ import java.util.function.Function;
  * Run run = SkillOpt.config("configs/demo/default.yaml")
  *         .set("train.num_epochs", 2).simulator(sim)
  *         .train();
- * SkillOpt.compare(run, SkillOpt.run("outputs/python_run")).steps();
+ * Runs.compare(run, Runs.open("outputs/python_run")).steps();   // runs are opened by Runs, not built
  * }</pre>
  */
 public final class SkillOpt {
@@ -99,18 +98,6 @@ public final class SkillOpt {
 
     /** Starts from what a command line asked for (the CLI's entry: {@code ConfigOptions.request(parseResult)}). */
     public static SkillOpt request(ConfigRequest req) { return start(req); }
-
-    /** Opens a run folder (ours or Python SkillOpt's); same as {@link Runs#open(String)}. */
-    public static Run run(String dir) { return Runs.open(dir); }
-
-    /** Opens a run folder. */
-    public static Run run(Path dir) { return Runs.open(dir); }
-
-    /** Compares runs side by side; same as {@link Runs#compare(Run...)}. */
-    public static Compare compare(Run... runs) { return Runs.compare(runs); }
-
-    /** Compares run folders side by side. */
-    public static Compare compare(String... dirs) { return Runs.compare(java.util.Arrays.stream(dirs).map(Runs::open).toList()); }
 
     private SkillOpt request(Function<ConfigRequest, ConfigRequest> f) { return with(s -> s.request = f.apply(s.request)); }
 

@@ -1,6 +1,7 @@
 package io.skillopt4j.notebook;
 
 import io.skillopt4j.RunFolderException;
+import io.skillopt4j.run.TrainingProgress;
 import io.skillopt4j.train.TrainingHandle;
 import io.skillopt4j.train.TrainingResult;
 
@@ -16,8 +17,8 @@ public final class Training {
 
     Training(TrainingHandle handle) { this.handle = handle; }
 
-    /** Returns e.g. {@code step 3/8 accept_new_best}. */
-    public TrainingHandle.Progress progress() { return handle.progress(); }
+    /** Returns the progress as the events told it, e.g. {@code training: step 3/8 accept_new_best · val 0.6 · best 0.6}. */
+    public TrainingProgress progress() { return handle.progress(); }
 
     /** True once training finished, stopped or failed. */
     public boolean isDone() { return handle.isDone(); }
@@ -39,7 +40,6 @@ public final class Training {
 
     /** Returns the progress with the scores the run folder holds so far (its {@code runtime_state.json}). */
     public TrainingProgress status() {
-        TrainingHandle.Progress p = progress();
         double current = Double.NaN, best = Double.NaN;
         try {
             var rt = run().snapshot().runtimeState();
@@ -48,7 +48,7 @@ public final class Training {
         } catch (RunFolderException e) {
             // nothing written yet: scores stay unknown
         }
-        return new TrainingProgress(p.step(), p.totalSteps(), p.action(), current, best, Double.NaN, outRoot(), isDone());
+        return progress().withKnown(current, best, isDone());
     }
 
     /** The live view: the status line, then the steps finished so far (notebooks: a progress bar and HTML table). */

@@ -68,8 +68,14 @@ public final class SimServer implements AutoCloseable {
      * Returns the only environment a run on the simulator gets: the openai_compatible base URL and a dummy key.
      * Nothing else, so user-level {@code OPENAI_COMPATIBLE_*} settings (or a real key) never leak into it.
      */
-    public Map<String, String> environment() {
-        return Map.of("OPENAI_COMPATIBLE_BASE_URL", url(), "OPENAI_COMPATIBLE_API_KEY", "sk-simulator");
+    public Map<String, String> environment() { return environment(url()); }
+
+    /**
+     * The environment of a run on any OpenAI-compatible simulator at {@code baseUrl} (ours in another JVM, the
+     * shared fake LLM): the base URL and a dummy key, nothing else. The one place these names are spelled for it.
+     */
+    public static Map<String, String> environment(String baseUrl) {
+        return Map.of("OPENAI_COMPATIBLE_BASE_URL", baseUrl, "OPENAI_COMPATIBLE_API_KEY", "sk-simulator");
     }
 
     public SimModel model() { return model; }

@@ -17,14 +17,19 @@ import java.util.Map;
  * {@code summary.json}, and the run's {@code summary.json}.
  */
 final class Finish {
-    private final Trainer.Parts p;
+    private final RunScope run;
+    private final RunStages stages;
+    private final RunState st;
     private final Benchmark benchmark;
     private final DataLoader data;
     private final RunPaths paths;
     private final Map<String, Object> config;
 
-    Finish(Trainer.Parts p, Benchmark benchmark, DataLoader data, RunPaths paths, Map<String, Object> config) {
-        this.p = p;
+    Finish(RunScope run, RunStages stages, RunState st, Benchmark benchmark, DataLoader data, RunPaths paths,
+           Map<String, Object> config) {
+        this.run = run;
+        this.stages = stages;
+        this.st = st;
         this.benchmark = benchmark;
         this.data = data;
         this.paths = paths;
@@ -32,16 +37,15 @@ final class Finish {
     }
 
     /** best_skill.md then runtime_state.json, one disk flush. */
-    private void commitBest(RunState st, int globalStep) {
-        io.skillopt4j.run.RunWriter.Batch b = p.writer.batch().text(paths.bestSkill(), st.bestSkill);
-        st.persist(b, paths, globalStep, p.schedule.current());
+    private void commitBest(int globalStep) {
+        io.skillopt4j.run.RunWriter.Batch b = run.writer().batch().text(paths.bestSkill(), st.bestSkill);
+        st.persist(b, paths, globalStep);
         b.commit();
     }
 
     Map<String, Object> run(int globalStep, long loopStart) {
-        RunState st = p.state;
-        TrainSettings s = p.settings;
-        commitBest(st, globalStep);
+        TrainSettings s = run.settings();
+        commitBest(globalStep);
         Double finalSelHard = null, finalSelSoft = null;
         Rollout.Outcome baseTest = null, bestTest = null, finalTest = null;
         if (s.evalTest()) {
@@ -49,16 +53,16 @@ final class Finish {
                 if (SkillDocument.hash(st.currentSkill).equals(SkillDocument.hash(st.bestSkill))) {
                     finalSelHard = st.bestScore;
                 } else {
-                    SelectionEval.Score sc = p.selection.fresh(st.currentSkill, paths.root().resolve("final_selection_eval"));
+                    SelectionEval.Score sc = stages.selection().fresh(st.currentSkill, paths.root().resolve("final_selection_eval"));
                     finalSelHard = sc.hard();
                     finalSelSoft = sc.soft();
-                    double g = p.gate.score(sc.hard(), sc.soft(), st.currentSkill);
+                    double g = stages.gate().score(sc.hard(), sc.soft(), st.currentSkill);
                     if (g > st.bestScore) {
                         st.bestSkill = st.currentSkill;
                         st.bestScore = g;
                         st.bestStep = globalStep;
                         st.bestOrigin = st.currentOrigin;
-                        commitBest(st, globalStep);
+                        commitBest(globalStep);
                     }
                 }
             } catch (RuntimeException e) {
@@ -72,7 +76,7 @@ final class Finish {
                     finalTest = bestTest;
                     // the folder holds only summary.json then; rows a finished run left there (before --extend-epochs) go aside
                     io.skillopt4j.run.RolloutStamp.retireOthers(paths.root().resolve("test_eval_final"), st.bestSkill);
-                    p.writer.json(paths.root().resolve("test_eval_final").resolve("summary.json"),
+                    run.writer().json(paths.root().resolve("test_eval_final").resolve("summary.json"),
                             Rollout.buckets(benchmark.taskTypes(), bestTest.results()));
                 } else {
                     finalTest = test(st.currentSkill, "test_eval_final");
@@ -102,26 +106,26 @@ final class Finish {
         double baseHard = baseTest == null ? 0 : baseTest.hard();
         m.put("test_delta_hard", bestTest == null ? null : bestTest.hard() - baseHard);
         m.put("final_test_delta_hard", finalTest == null ? null : finalTest.hard() - baseHard);
-        m.put("total_wall_time_s", Trainer.round1((p.clock.millis() - loopStart) / 1000.0));
+        m.put("total_wall_time_s", Trainer.round1((run.clock().millis() - loopStart) / 1000.0));
         m.put("token_summary", tokenSummary());
         // retries, give-ups, fast fails, fallbacks and errored items per stage, earlier sessions' included (a SkillOpt4J
         // addition named *_usage: like token usage it varies with the provider's transient faults, run_diff.py ignores it)
-        Map<String, Map<String, Long>> session = p.usage.faultSummary();
+        Map<String, Map<String, Long>> session = run.usage().faultSummary();
         m.put("fault_usage", io.skillopt4j.run.FaultCounts.plus(io.skillopt4j.run.FaultCounts.stored(paths.root()), session));
-        io.skillopt4j.run.FaultCounts.append(p.writer, "finished", globalStep, session);
-        p.writer.json(paths.summary(), m);
+        io.skillopt4j.run.FaultCounts.append(run.writer(), "finished", globalStep, session);
+        run.writer().json(paths.summary(), m);
         return m;
     }
 
     private Rollout.Outcome test(String skill, String dirName) {
         Path dir = paths.root().resolve(dirName);
-        Rollout.Outcome o = p.rollout.run(data.buildEvalBatch(p.settings.testEnvNum(), "valid_unseen", p.settings.seed()), skill, dir, false);
-        p.writer.json(dir.resolve("summary.json"), Rollout.buckets(benchmark.taskTypes(), o.results()));
+        Rollout.Outcome o = stages.rollout().run(data.buildEvalBatch(run.settings().testEnvNum(), "valid_unseen", run.settings().seed()), skill, dir, false);
+        run.writer().json(dir.resolve("summary.json"), Rollout.buckets(benchmark.taskTypes(), o.results()));
         return o;
     }
 
     private void putCounts(Map<String, Object> m) {
-        List<Map<String, Object>> h = p.history;
+        List<Map<String, Object>> h = st.history;
         m.put("total_steps", h.size());
         m.put("total_accepts", h.stream().filter(r -> String.valueOf(r.get("action")).contains("accept")).count());
         m.put("total_rejects", h.stream().filter(r -> "reject".equals(r.get("action"))).count());
@@ -146,7 +150,7 @@ final class Finish {
 
     /** Upstream's token_summary with "_total" first. */
     private Map<String, Object> tokenSummary() {
-        Map<String, Object> raw = p.usage.stageSummary();
+        Map<String, Object> raw = run.usage().stageSummary();
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("_total", raw.get("_total"));
         raw.forEach((k, v) -> { if (!k.equals("_total")) out.put(k, v); });

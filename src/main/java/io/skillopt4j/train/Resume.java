@@ -20,10 +20,9 @@ import java.util.Optional;
 final class Resume {
     private Resume() {}
 
-    /** Fills {@code p.state}, {@code p.history} and the scheduler; returns the first step to run. */
-    @SuppressWarnings("unchecked")
-    static int restore(Trainer.Parts p, RunPaths paths, String initial) {
-        RunState st = p.state;
+    /** Fills {@code st}: skills, scores, history and the scheduler; returns the first step to run. */
+    static int restore(RunState st, RunPaths paths) {
+        String initial = st.initialSkill;
         List<Map<String, Object>> history = readHistory(paths.history());
         Optional<RuntimeState> rs = RuntimeState.read(paths.runtimeState());
         int last;
@@ -41,7 +40,7 @@ final class Resume {
             st.bestOrigin = r.bestOrigin();
             st.baselineHard = r.baselineSelectionHard();
             st.baselineSoft = r.baselineSelectionSoft();
-            p.schedule.reset(r.schedulerStep());
+            st.schedule.reset(r.schedulerStep());
         } else if (!history.isEmpty()) {
             Map<String, Object> lastRec = history.get(history.size() - 1);
             last = num(lastRec.get("step"), 0).intValue();
@@ -55,7 +54,7 @@ final class Resume {
             st.bestStep = num(bestRec.get("best_step"), last).intValue();
             st.currentOrigin = last > 0 ? RunPaths.stepName(last) : "initial_skill";
             st.bestOrigin = st.currentOrigin;
-            p.schedule.reset(last);
+            st.schedule.reset(last);
         } else {
             st.currentSkill = initial;
             st.bestSkill = initial;
@@ -63,7 +62,7 @@ final class Resume {
         }
         int lastStep = last;
         history.removeIf(h -> num(h.get("step"), 0).intValue() > lastStep);
-        p.history.addAll(history);
+        st.history.addAll(history);
         for (Map<String, Object> h : history) {
             if (h.get("candidate_hash") instanceof String hash && h.get("selection_hard") instanceof Number hard) {
                 double soft = h.get("selection_soft") instanceof Number n ? n.doubleValue() : 0.0;

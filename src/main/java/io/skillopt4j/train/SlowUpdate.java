@@ -46,7 +46,7 @@ final class SlowUpdate {
         this.clock = clock;
     }
 
-    Result run(int epoch, int lastStep, int schedulerStep) {
+    Result run(int epoch, int lastStep) {
         RunPaths p = writer.paths();
         Path dir = p.slowUpdate(epoch);
         Path marker = p.slowResult(epoch);
@@ -58,7 +58,7 @@ final class SlowUpdate {
             m.put("action", "inject_placeholder");
             m.put("epoch", 1);
             RunWriter.Batch b = writer.batch().text(p.skill(lastStep), state.currentSkill).text(p.bestSkill(), state.bestSkill);
-            state.persist(b, p, lastStep, schedulerStep);
+            state.persist(b, p, lastStep);
             b.json(marker, m).commit();
             return new Result("inject_placeholder", null);
         }
@@ -116,7 +116,7 @@ final class SlowUpdate {
             }
         }
         RunWriter.Batch b = writer.batch().text(p.skill(lastStep), state.currentSkill).text(p.bestSkill(), state.bestSkill);
-        state.persist(b, p, lastStep, schedulerStep);
+        state.persist(b, p, lastStep);
         b.json(marker, out).commit();
         return new Result(String.valueOf(out.get("action")), pairs);
     }

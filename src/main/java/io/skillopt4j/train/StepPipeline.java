@@ -7,7 +7,6 @@ import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.run.RunPaths;
 import io.skillopt4j.run.RunWriter;
 import io.skillopt4j.run.TrainingEvent;
-import io.skillopt4j.run.TrainingListener;
 
 import java.nio.file.Path;
 import java.time.Clock;
@@ -26,25 +25,28 @@ import java.util.function.BooleanSupplier;
  * skip_no_patches / skip_no_rewrite branches. Returns the history record.
  */
 final class StepPipeline {
-    private final Trainer.Parts p;
+    private final RunScope run;
+    private final RunStages stages;
+    private final RunState st;
     private final BooleanSupplier stopRequested;
 
-    StepPipeline(Trainer.Parts parts, BooleanSupplier stopRequested) {
-        this.p = parts;
+    StepPipeline(RunScope run, RunStages stages, RunState state, BooleanSupplier stopRequested) {
+        this.run = run;
+        this.stages = stages;
+        this.st = state;
         this.stopRequested = stopRequested;
     }
 
     private void checkStop() { if (stopRequested.getAsBoolean()) throw new StopRequested(); }
 
     Map<String, Object> run(int epoch, int stepInEpoch, int step, List<BatchSpec> plan, String meta) {
-        TrainSettings s = p.settings();
-        RunWriter w = p.writer();
-        Clock clock = p.clock();
-        RunState st = p.state();
+        TrainSettings s = run.settings();
+        RunWriter w = run.writer();
+        Clock clock = run.clock();
         long t0 = clock.millis();
-        Map<String, UsageMeter.Counts> before = p.usage().byStage();
+        Map<String, UsageMeter.Counts> before = run.usage().byStage();
         StepRecord rec = new StepRecord(step, epoch, stepInEpoch);
-        emit(new TrainingEvent.StepStarted(step, epoch, stepInEpoch, p.totalSteps()));
+        emit(new TrainingEvent.StepStarted(step, epoch, stepInEpoch, run.totalSteps()));
         Path stepDir = w.paths().step(step);
         String key = s.updateMode().payloadKey();
         List<RolloutResult> all = new ArrayList<>();
@@ -57,14 +59,14 @@ final class StepPipeline {
         // skill, buffer and meta) and results are collected in batch order, so the run folder is the same.
         List<Rollout.Outcome> outs = new ArrayList<>();
         List<CompletableFuture<Reflected>> reflects = new ArrayList<>();
-        String bufferContext = p.stepBuffer().format();
-        p.optimizer.takeAnalystCounts(); // this step's analyst calls are counted from here
+        String bufferContext = st.stepBuffer.format();
+        stages.optimizer().takeAnalystCounts(); // this step's analyst calls are counted from here
         try {
             for (int a = 0; a < s.accumulation(); a++) {
                 BatchSpec batch = plan.get(stepInEpoch * s.accumulation() + a);
                 Path batchDir = s.accumulation() > 1 ? stepDir.resolve("batch_" + a) : stepDir;
                 long t = clock.millis();
-                Rollout.Outcome out = p.rollout().run(batch, st.currentSkill, batchDir.resolve("rollout"), true);
+                Rollout.Outcome out = stages.rollout().run(batch, st.currentSkill, batchDir.resolve("rollout"), true);
                 rollMs += clock.millis() - t;
                 stage(step, "rollout", clock.millis() - t, "hard=" + fmt(out.hard()) + " n=" + out.results().size());
                 checkStop();
@@ -72,12 +74,12 @@ final class StepPipeline {
                         batchDir.resolve("patches"), batch.seed(), bufferContext, meta);
                 CompletableFuture<Reflected> f = CompletableFuture.supplyAsync(() -> {
                     long t1 = clock.millis();
-                    List<Map<String, Object>> r = p.reflect().run(in);
+                    List<Map<String, Object>> r = stages.reflect().run(in);
                     return new Reflected(r, clock.millis() - t1);
                 }, REFLECT);
                 outs.add(out);
                 reflects.add(f);
-                if (!p.pipelined()) Reflect.join(f);
+                if (!run.pipelined()) Reflect.join(f);
             }
         } catch (RuntimeException | Error e) { // Error: a budget or errored halt
             for (CompletableFuture<Reflected> f : reflects) f.handle((x, err) -> null).join(); // no writes after we return
@@ -125,7 +127,7 @@ final class StepPipeline {
         if (failures.isEmpty() && successes.isEmpty()) return skip(rec, "skip_no_patches", raws, stepDir, t0, before);
 
         long t = clock.millis();
-        Map<String, Object> merged = p.aggregate().run(st.currentSkill, failures, successes, meta);
+        Map<String, Object> merged = stages.aggregate().run(st.currentSkill, failures, successes, meta);
         w.artefact(stepDir.resolve("merged_patch.json"), merged);
         int nMerged = Aggregate.items(merged, key).size();
         rec.put("n_edits_merged", nMerged);
@@ -143,8 +145,8 @@ final class StepPipeline {
             lrMode = "none";
         } else {
             if (lrMode.equals("autonomous")) {
-                decision = p.select().decideBudget(st.currentSkill, merged, (double) rec.get("rollout_hard"),
-                        (double) rec.get("rollout_soft"), n, p.stepBuffer().format(), meta);
+                decision = stages.select().decideBudget(st.currentSkill, merged, (double) rec.get("rollout_hard"),
+                        (double) rec.get("rollout_soft"), n, st.stepBuffer.format(), meta);
                 w.artefact(stepDir.resolve("lr_decision.json"), decision);
                 Map<String, Object> line = new LinkedHashMap<>();
                 line.put("step", step);
@@ -153,9 +155,9 @@ final class StepPipeline {
                 w.jsonLine(w.paths().lrHistory(), line);
                 budget = (Integer) decision.get("learning_rate");
             } else {
-                budget = p.schedule().next();
+                budget = st.schedule.next();
             }
-            ranked = p.select().rank(st.currentSkill, merged, budget, meta);
+            ranked = stages.select().rank(st.currentSkill, merged, budget, meta);
         }
         w.artefact(stepDir.resolve("ranked_edits.json"), ranked);
         List<Object> rankedItems = Aggregate.items(ranked, key);
@@ -172,8 +174,8 @@ final class StepPipeline {
         checkStop();
 
         t = clock.millis();
-        String bufferText = p.stepBuffer().format();
-        Update.Result up = p.update().run(st.currentSkill, merged, ranked, bufferText, stepDir);
+        String bufferText = st.stepBuffer.format();
+        Update.Result up = stages.update().run(st.currentSkill, merged, ranked, bufferText, stepDir);
         String candidate = up.candidate();
         String written = candidate == null ? st.currentSkill : candidate; // skip_no_rewrite: the unchanged skill, as upstream
         rec.put("candidate_hash", SkillDocument.hash(written));
@@ -186,10 +188,10 @@ final class StepPipeline {
         checkStop();
 
         t = clock.millis();
-        SelectionEval.Score sc = p.selection().score(candidate, stepDir.resolve("selection_eval"));
+        SelectionEval.Score sc = stages.selection().score(candidate, stepDir.resolve("selection_eval"));
         rec.put("selection_hard", sc.hard());
         rec.put("selection_soft", sc.soft());
-        double cand = p.gate().score(sc.hard(), sc.soft(), candidate);
+        double cand = stages.gate().score(sc.hard(), sc.soft(), candidate);
         double scoreBefore = st.currentScore;
         String action;
         if (s.useGate()) {
@@ -227,9 +229,9 @@ final class StepPipeline {
         stage(step, "evaluate", clock.millis() - t, action + (sc.cached() ? " (cached)" : ""));
 
         Map<String, Object> digest = StepBuffer.entry(step, action, all, stepDir, ranked, s.updateMode(), scoreBefore, cand);
-        p.stepBuffer().add(digest);
+        st.stepBuffer.add(digest);
         w.artefact(stepDir.resolve("trajectory_digest.json"), digest);
-        rec.tokens(before, p.usage().byStage());
+        rec.tokens(before, run.usage().byStage());
         emit(new TrainingEvent.TokensUsed(step, rec.tokens()));
         rec.put("current_score", st.currentScore);
         rec.put("best_score", st.bestScore);
@@ -239,7 +241,23 @@ final class StepPipeline {
         rec.put("skill_len", SkillDocument.length(st.currentSkill));
         rec.put("wall_time_s", StepRecord.round((clock.millis() - t0) / 1000.0, 1));
         RunWriter.Batch files = w.batch().text(w.paths().skill(step), st.currentSkill).text(w.paths().bestSkill(), st.bestSkill);
-        return p.persistStep(rec.asMap(), step, stepDir, files);
+        return persistStep(rec.asMap(), step, stepDir, files);
+    }
+
+    /** Commits the step: fallbacks, then {@code files} (skills), history, runtime state and step record, one flush. */
+    private Map<String, Object> persistStep(Map<String, Object> record, int step, Path stepDir, RunWriter.Batch files) {
+        List<Map<String, Object>> fb = stages.optimizer().drainFallbacks();
+        if (!fb.isEmpty()) {
+            fb.sort((a, b) -> (a.get("stage") + "\u0000" + a.get("what")).compareTo(b.get("stage") + "\u0000" + b.get("what")));
+            run.writer().artefact(stepDir.resolve("fallbacks.json"), fb);
+        }
+        st.history.add(record);
+        files.json(run.writer().paths().history(), st.history);
+        st.persist(files, run.writer().paths(), step);
+        files.json(stepDir.resolve("step_record.json"), record);
+        files.commit();
+        emit(new TrainingEvent.StepFinished(step, run.totalSteps(), String.valueOf(record.get("action")), record));
+        return record;
     }
 
     /**
@@ -247,8 +265,8 @@ final class StepPipeline {
      * allows, or all of them: their missing patches would otherwise be recorded as an ordinary {@code skip_no_patches}.
      */
     private void haltIfAnalystsErrored() {
-        Optimizer.AnalystCounts c = p.optimizer.takeAnalystCounts();
-        if (c.errored() > 0 && (c.errored() >= c.calls() || c.errored() > p.maxErrored * c.calls())) {
+        Optimizer.AnalystCounts c = stages.optimizer().takeAnalystCounts();
+        if (c.errored() > 0 && (c.errored() >= c.calls() || c.errored() > run.maxErrored() * c.calls())) {
             throw new ErroredHalt(Optimizer.ANALYST, c.errored(), c.calls(), c.firstReason());
         }
     }
@@ -265,29 +283,28 @@ final class StepPipeline {
 
     private Map<String, Object> skip(StepRecord rec, String action, List<Map<String, Object>> raws, Path stepDir, long t0,
                                      Map<String, UsageMeter.Counts> before) {
-        RunState st = p.state();
-        if (p.settings().skillAware()) flush(rec, raws, stepDir);
+        if (run.settings().skillAware()) flush(rec, raws, stepDir);
         StepRecord tmp = new StepRecord(0, 0, 0);
-        tmp.tokens(before, p.usage().byStage());
+        tmp.tokens(before, run.usage().byStage());
         emit(new TrainingEvent.TokensUsed((int) rec.get("step"), tmp.tokens()));
         rec.put("action", action);
         rec.put("current_score", st.currentScore);
         rec.put("best_score", st.bestScore);
         rec.put("best_step", st.bestStep);
         rec.put("skill_len", SkillDocument.length(st.currentSkill));
-        rec.put("wall_time_s", StepRecord.round((p.clock().millis() - t0) / 1000.0, 1));
+        rec.put("wall_time_s", StepRecord.round((run.clock().millis() - t0) / 1000.0, 1));
         int step = (int) rec.get("step");
-        return p.persistStep(rec.asMap(), step, stepDir, p.writer().batch().text(p.writer().paths().skill(step), st.currentSkill));
+        return persistStep(rec.asMap(), step, stepDir, run.writer().batch().text(run.writer().paths().skill(step), st.currentSkill));
     }
 
     private void flush(StepRecord rec, List<Map<String, Object>> raws, Path stepDir) {
-        p.appendix().flush(p.state().currentSkill, raws).ifPresent(f -> {
-            p.state().currentSkill = f.skill();
+        stages.appendix().flush(st.currentSkill, raws).ifPresent(f -> {
+            st.currentSkill = f.skill();
             rec.put("n_execution_lapse_notes", f.stepNotes().size());
             rec.put("n_appendix_notes_added", f.added());
             rec.put("n_appendix_notes_total", f.total());
             if (f.consolidated() != null) rec.put("n_appendix_notes_consolidated", f.consolidated());
-            p.writer().artefact(stepDir.resolve("appendix_notes.json"), Appendix.file(f));
+            run.writer().artefact(stepDir.resolve("appendix_notes.json"), Appendix.file(f));
         });
     }
 
@@ -319,7 +336,7 @@ final class StepPipeline {
         emit(new TrainingEvent.StageFinished(step, name, Duration.ofMillis(millis), detail));
     }
 
-    private void emit(TrainingEvent e) { p.listener().on(e); }
+    private void emit(TrainingEvent e) { run.emit(e); }
 
     private static String fmt(double d) { return String.format(java.util.Locale.ROOT, "%.3f", d); }
 }

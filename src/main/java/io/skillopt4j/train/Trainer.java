@@ -81,7 +81,7 @@ public final class Trainer {
     /** Starts training on a background thread and returns a handle to follow, stop or await it. */
     public TrainingHandle trainAsync() {
         AtomicBoolean stop = new AtomicBoolean();
-        AtomicReference<TrainingHandle.Progress> progress = new AtomicReference<>(new TrainingHandle.Progress(0, 0, ""));
+        AtomicReference<io.skillopt4j.run.TrainingProgress> progress = new AtomicReference<>(io.skillopt4j.run.TrainingProgress.none());
         TrainingListener tracking = TrainingListener.all(List.of(new TrainingListener() {
             @Override public void on(TrainingEvent e) { TrainingHandle.track(progress, e); }
         }, listener));
@@ -92,45 +92,6 @@ public final class Trainer {
         t.setDaemon(true);
         t.start();
         return new TrainingHandle(stop, f, progress, outRoot);
-    }
-
-    /** Not thread-safe; the collaborators of one run, shared by the step pipeline and the epoch stages. */
-    static final class Parts {
-        TrainSettings settings; RunWriter writer; Clock clock; RunState state; UsageMeter usage; Rollout rollout;
-        Reflect reflect; Aggregate aggregate; Select select; Update update; Gate gate; Appendix appendix;
-        SelectionEval selection; EditBudgetSchedule schedule; StepBuffer stepBuffer = new StepBuffer();
-        TrainingListener listener; Optimizer optimizer; int totalSteps; List<Map<String, Object>> history;
-        boolean pipelined = true;
-        double maxErrored;
-        boolean pipelined() { return pipelined; }
-
-        TrainSettings settings() { return settings; } RunWriter writer() { return writer; } Clock clock() { return clock; }
-        RunState state() { return state; } UsageMeter usage() { return usage; } Rollout rollout() { return rollout; }
-        Reflect reflect() { return reflect; } Aggregate aggregate() { return aggregate; } Select select() { return select; }
-        Update update() { return update; } Gate gate() { return gate; } Appendix appendix() { return appendix; }
-        SelectionEval selection() { return selection; } EditBudgetSchedule schedule() { return schedule; }
-        StepBuffer stepBuffer() { return stepBuffer; } TrainingListener listener() { return listener; } int totalSteps() { return totalSteps; }
-
-        /** Persists a finished step: fallbacks, history.json, runtime_state.json, then step_record.json. */
-        Map<String, Object> persistStep(Map<String, Object> record, int step, Path stepDir) {
-            return persistStep(record, step, stepDir, writer.batch());
-        }
-
-        /** Commits the step: {@code files} (skills) then history, runtime state and step record, one flush. */
-        Map<String, Object> persistStep(Map<String, Object> record, int step, Path stepDir, RunWriter.Batch files) {
-            List<Map<String, Object>> fb = optimizer.drainFallbacks();
-            if (!fb.isEmpty()) {
-                fb.sort((a, b) -> (a.get("stage") + "\u0000" + a.get("what")).compareTo(b.get("stage") + "\u0000" + b.get("what")));
-                writer.artefact(stepDir.resolve("fallbacks.json"), fb);
-            }
-            history.add(record);
-            files.json(writer.paths().history(), history);
-            state.persist(files, writer.paths(), step, schedule.current());
-            files.json(stepDir.resolve("step_record.json"), record);
-            files.commit();
-            listener.on(new TrainingEvent.StepFinished(step, totalSteps, String.valueOf(record.get("action")), record));
-            return record;
-        }
     }
 
     /** Transport retries, give-ups and fast fails of this run's calls go to {@code logs/transport.log}, not stderr. */
@@ -174,22 +135,13 @@ public final class Trainer {
         roles.ledger().attach(paths.root().resolve(RunPaths.COST_LEDGER));
         roles.usage().onAbsorb(roles.ledger()::absorb);
         roles.ledger().phase("baseline");
-        Parts p = new Parts();
-        p.settings = s;
-        p.writer = w;
-        p.clock = clock;
-        p.usage = roles.usage();
-        p.listener = l;
-        p.pipelined = Setting.bool("pipeline_stages").of(config);
-        p.maxErrored = Rollout.maxErroredFraction(config);
-        p.totalSteps = total;
-        p.schedule = new EditBudgetSchedule(s.lrScheduler(), s.editBudget(), s.minEditBudget(), total);
-        p.state = new RunState();
-        p.state.initialSkill = initial;
-        p.history = new ArrayList<>();
-        int resumeFrom = Resume.restore(p, paths, initial);
+        EditBudgetSchedule schedule = new EditBudgetSchedule(s.lrScheduler(), s.editBudget(), s.minEditBudget(), total);
+        RunState st = new RunState(initial, schedule);
+        RunScope run = new RunScope(s, w, clock, roles.usage(), l, total, Setting.bool("pipeline_stages").of(config),
+                Rollout.maxErroredFraction(config));
+        int resumeFrom = Resume.restore(st, paths);
         w.text(paths.skill(0), initial);
-        if (s.skillAware()) p.state.currentSkill = SkillDocument.injectEmptyAppendix(p.state.currentSkill);
+        if (s.skillAware()) st.currentSkill = SkillDocument.injectEmptyAppendix(st.currentSkill);
         ExecutionEngine eng = engine.open(new ExecutionEngine.RunContext(config, outRoot, roles.usage()));
         ExecutorService pool = Executors.newFixedThreadPool(s.analystWorkers(), daemonThreads());
         Duration batchPoll = Rollout.batchPoll(config);
@@ -197,35 +149,22 @@ public final class Trainer {
         BackgroundRollouts background = s.backgroundEval() && batchPoll == null
                 ? new BackgroundRollouts(benchmark, benchmark.workers(), roles.usage(), eng.rolloutItems()) : null;
         try {
-            p.optimizer = new Optimizer(eng.optimizer(roles.optimizer()), background == null ? () -> {} : background::optimizerCall, s.jsonReask(),
-                    roles.usage());
-            Prompts prompts = new Prompts(benchmark);
-            p.rollout = new Rollout(benchmark, background, eng.rolloutItems()).withBatchApi(batchPoll).withErrored(p.maxErrored, roles.usage());
-            p.reflect = new Reflect(s, p.optimizer, prompts, w, pool);
-            p.aggregate = new Aggregate(s, p.optimizer, pool);
-            p.select = new Select(s, p.optimizer);
-            p.update = new Update(s, p.optimizer, prompts, w);
-            p.gate = new Gate(s);
-            p.appendix = new Appendix(s, p.optimizer);
-            p.selection = new SelectionEval(s, data, p.rollout, p.state);
-            Longitudinal longitudinal = new Longitudinal(s, data, p.rollout, w);
-            SlowUpdate slow = new SlowUpdate(s, spe, p.optimizer, longitudinal, p.selection, p.gate, p.state, w, clock);
-            MetaSkill meta = new MetaSkill(p.optimizer, longitudinal, w, clock, spe);
-            StepPipeline pipeline = new StepPipeline(p, stop::get);
+            RunStages stages = stages(run, st, data, spe, eng, background, batchPoll, pool);
+            StepPipeline pipeline = new StepPipeline(run, stages, st, stop::get);
             l.on(new TrainingEvent.RunStarted(outRoot, total, spe, s.numEpochs(), resumeFrom));
-            if (p.state.currentScore < 0) baseline(p, paths);
+            if (st.currentScore < 0) baseline(run, stages, st, paths);
             if (background != null && s.evalTest()) {
                 // the initial skill's test score does not depend on training: roll it out while the optimizer works
-                background.submit(data.buildEvalBatch(s.testEnvNum(), "valid_unseen", s.seed()), p.state.initialSkill,
+                background.submit(data.buildEvalBatch(s.testEnvNum(), "valid_unseen", s.seed()), st.initialSkill,
                         paths.root().resolve("test_eval_baseline"), Integer.MAX_VALUE);
             }
             long loopStart = clock.millis();
             int global = 0;
             for (int epoch = 1; epoch <= s.numEpochs(); epoch++) {
                 List<BatchSpec> plan = data.planTrainEpoch(epoch, spe, s.accumulation(), s.batchSize(), s.seed());
-                if (background != null) prefetchComparison(epoch, spe, s, paths, longitudinal, background);
-                p.stepBuffer.clear();
-                Resume.restoreStepBuffer(p.stepBuffer, paths, global + 1, Math.min(global + spe, resumeFrom - 1));
+                if (background != null) prefetchComparison(epoch, spe, s, paths, stages.longitudinal(), background);
+                st.stepBuffer.clear();
+                Resume.restoreStepBuffer(st.stepBuffer, paths, global + 1, Math.min(global + spe, resumeFrom - 1));
                 String activeMeta = s.useMetaSkill() ? MetaSkill.stored(paths, epoch - 1) : "";
                 for (int si = 0; si < spe; si++) {
                     global++;
@@ -236,31 +175,31 @@ public final class Trainer {
                 }
                 if (global < resumeFrom - 1 && !epochDone(paths, epoch, s)) continue;
                 if (stop.get()) throw new StopRequested();
-                String epochLastSkill = p.state.currentSkill;
+                String epochLastSkill = st.currentSkill;
                 String slowAction = "", metaAction = "";
                 Longitudinal.Pairs pairs = null;
                 if (s.useSlowUpdate()) {
                     roles.ledger().phase("slow_update");
-                    SlowUpdate.Result r = slow.run(epoch, global, p.schedule.current());
+                    SlowUpdate.Result r = stages.slowUpdate().run(epoch, global);
                     slowAction = r.action();
                     pairs = r.pairs();
                 }
                 roles.ledger().phase("meta_skill");
-                if (s.useMetaSkill()) metaAction = meta.run(epoch, epochLastSkill, pairs);
-                p.optimizer.drainFallbacks(); // epoch-stage fallbacks show as no_content actions in their result files
-                l.on(new TrainingEvent.EpochFinished(epoch, slowAction, metaAction, p.state.currentScore, p.state.bestScore));
+                if (s.useMetaSkill()) metaAction = stages.metaSkill().run(epoch, epochLastSkill, pairs);
+                stages.optimizer().drainFallbacks(); // epoch-stage fallbacks show as no_content actions in their result files
+                l.on(new TrainingEvent.EpochFinished(epoch, slowAction, metaAction, st.currentScore, st.bestScore));
             }
             if (stop.get()) throw new StopRequested();
             roles.ledger().phase("test");
-            Map<String, Object> summary = new Finish(p, benchmark, data, paths, cfgOut).run(global, loopStart);
+            Map<String, Object> summary = new Finish(run, stages, st, benchmark, data, paths, cfgOut).run(global, loopStart);
             l.on(new TrainingEvent.RunFinished(outRoot, false, summary));
             return new TrainingResult(summary, outRoot);
         } catch (StopRequested e) {
-            return stopped(p, l, null);
+            return stopped(run, st, null);
         } catch (BudgetExceeded e) {
-            return stopped(p, l, e);
+            return stopped(run, st, e);
         } catch (ErroredHalt e) {
-            return stopped(p, l, e);
+            return stopped(run, st, e);
         } finally {
             if (background != null) background.close();
             pool.shutdownNow();
@@ -272,10 +211,10 @@ public final class Trainer {
      * The resumable stop: nothing of the unfinished step is persisted; a budget stop ({@code stop_reason: "budget"}) and
      * an errored one ({@code "errored"}, with {@code errored_stage}) carry their one-line reason as {@code message}.
      */
-    private TrainingResult stopped(Parts p, TrainingListener l, Throwable why) {
+    private TrainingResult stopped(RunScope run, RunState st, Throwable why) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("stopped", true);
-        m.put("last_completed_step", p.history.isEmpty() ? 0 : p.history.get(p.history.size() - 1).get("step"));
+        m.put("last_completed_step", st.lastCompletedStep());
         if (why instanceof BudgetExceeded) m.put("stop_reason", "budget");
         if (why instanceof ErroredHalt e) {
             m.put("stop_reason", "errored");
@@ -283,11 +222,11 @@ public final class Trainer {
         }
         if (why != null) m.put("message", why.getMessage());
         // this session's faults are kept in faults.jsonl, so the resumed run's summary still counts them
-        Map<String, Map<String, Long>> session = p.usage.faultSummary();
+        Map<String, Map<String, Long>> session = run.usage().faultSummary();
         m.put("fault_usage", FaultCounts.plus(FaultCounts.stored(outRoot), session));
-        FaultCounts.append(p.writer, why instanceof ErroredHalt ? "errored" : why != null ? "budget" : "stopped",
+        FaultCounts.append(run.writer(), why instanceof ErroredHalt ? "errored" : why != null ? "budget" : "stopped",
                 ((Number) m.get("last_completed_step")).intValue(), session);
-        l.on(new TrainingEvent.RunFinished(outRoot, true, m));
+        run.emit(new TrainingEvent.RunFinished(outRoot, true, m));
         return new TrainingResult(m, outRoot);
     }
 
@@ -311,11 +250,28 @@ public final class Trainer {
                 && (!s.useMetaSkill() || Files.isRegularFile(paths.metaSkillResult(epoch)));
     }
 
-    private void baseline(Parts p, RunPaths paths) {
-        RunState st = p.state;
+    /** Assembles the run's stages once, in dependency order (the optimizer first, the epoch stages last). */
+    private RunStages stages(RunScope run, RunState st, DataLoader data, int spe, ExecutionEngine eng, BackgroundRollouts background,
+                             Duration batchPoll, ExecutorService pool) {
+        TrainSettings s = run.settings();
+        RunWriter w = run.writer();
+        Optimizer optimizer = new Optimizer(eng.optimizer(roles.optimizer()), background == null ? () -> {} : background::optimizerCall,
+                s.jsonReask(), roles.usage());
+        Prompts prompts = new Prompts(benchmark);
+        Rollout rollout = new Rollout(benchmark, background, eng.rolloutItems()).withBatchApi(batchPoll).withErrored(run.maxErrored(), roles.usage());
+        Gate gate = new Gate(s);
+        SelectionEval selection = new SelectionEval(s, data, rollout, st);
+        Longitudinal longitudinal = new Longitudinal(s, data, rollout, w);
+        return new RunStages(optimizer, rollout, new Reflect(s, optimizer, prompts, w, pool), new Aggregate(s, optimizer, pool),
+                new Select(s, optimizer), new Update(s, optimizer, prompts, w), gate, new Appendix(s, optimizer), selection, longitudinal,
+                new SlowUpdate(s, spe, optimizer, longitudinal, selection, gate, st, w, clock),
+                new MetaSkill(optimizer, longitudinal, w, clock, spe));
+    }
+
+    private void baseline(RunScope run, RunStages stages, RunState st, RunPaths paths) {
         long t = clock.millis();
-        SelectionEval.Score sc = p.selection.fresh(st.initialSkill, paths.root().resolve("selection_eval_baseline"));
-        double score = p.gate.score(sc.hard(), sc.soft(), st.initialSkill);
+        SelectionEval.Score sc = stages.selection().fresh(st.initialSkill, paths.root().resolve("selection_eval_baseline"));
+        double score = stages.gate().score(sc.hard(), sc.soft(), st.initialSkill);
         st.currentScore = score;
         st.bestScore = score;
         st.selCache.put(SkillDocument.hash(st.initialSkill), new double[] {sc.hard(), sc.soft()});
@@ -323,8 +279,8 @@ public final class Trainer {
         st.bestOrigin = "initial_skill";
         st.baselineHard = sc.hard();
         st.baselineSoft = sc.soft();
-        st.persist(p.writer, 0, p.schedule.current());
-        p.listener.on(new TrainingEvent.StageFinished(0, "baseline", java.time.Duration.ofMillis(clock.millis() - t),
+        st.persist(run.writer(), 0);
+        run.emit(new TrainingEvent.StageFinished(0, "baseline", java.time.Duration.ofMillis(clock.millis() - t),
                 "selection hard=" + String.format(java.util.Locale.ROOT, "%.3f", sc.hard())));
     }
 

@@ -1,6 +1,7 @@
 package io.skillopt4j.train;
 
 import io.skillopt4j.run.TrainingEvent;
+import io.skillopt4j.run.TrainingProgress;
 
 import java.nio.file.Path;
 import java.util.Optional;
@@ -15,17 +16,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * resumable with the same command), {@link #await()} waits for the result.
  */
 public final class TrainingHandle {
-    /** Immutable. Progress: last finished step of the total and its action. */
-    public record Progress(int step, int totalSteps, String action) {
-        @Override public String toString() { return "step " + step + "/" + totalSteps + (action.isEmpty() ? "" : " " + action); }
-    }
-
     private final AtomicBoolean stop;
     private final CompletableFuture<TrainingResult> future;
-    private final AtomicReference<Progress> progress;
+    private final AtomicReference<TrainingProgress> progress;
     private final Path outRoot;
 
-    TrainingHandle(AtomicBoolean stop, CompletableFuture<TrainingResult> future, AtomicReference<Progress> progress, Path outRoot) {
+    TrainingHandle(AtomicBoolean stop, CompletableFuture<TrainingResult> future, AtomicReference<TrainingProgress> progress, Path outRoot) {
         this.stop = stop;
         this.future = future;
         this.progress = progress;
@@ -52,8 +48,8 @@ public final class TrainingHandle {
     /** Returns true once the run has ended (finished, stopped or failed). */
     public boolean isDone() { return future.isDone(); }
 
-    /** Returns the latest progress. */
-    public Progress progress() { return progress.get(); }
+    /** Returns the latest progress (step, action and scores as the events told them). */
+    public TrainingProgress progress() { return progress.get(); }
 
     /** Returns the run folder. */
     public Path outRoot() { return outRoot; }
@@ -63,8 +59,5 @@ public final class TrainingHandle {
         return future.isDone() && !future.isCompletedExceptionally() ? Optional.of(future.join()) : Optional.empty();
     }
 
-    static void track(AtomicReference<Progress> p, TrainingEvent e) {
-        if (e instanceof TrainingEvent.StepFinished f) p.set(new Progress(f.step(), f.totalSteps(), f.action()));
-        else if (e instanceof TrainingEvent.RunStarted r) p.set(new Progress(r.resumeFrom() - 1, r.totalSteps(), ""));
-    }
+    static void track(AtomicReference<TrainingProgress> p, TrainingEvent e) { p.updateAndGet(x -> x.next(e)); }
 }

@@ -53,11 +53,11 @@ class RunRenderingsTest {
         try {
             System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
             CellProgress p = new CellProgress(clock::get);
-            p.runStarted(new TrainingEvent.RunStarted(Path.of("/tmp/run"), 4, 2, 2, 1));
-            p.gateDecision(new TrainingEvent.GateDecision(1, "accept_new_best", 0.5, 0.5, 0.975));
+            p.on(new TrainingEvent.RunStarted(Path.of("/tmp/run"), 4, 2, 2, 1));
+            p.on(new TrainingEvent.GateDecision(1, "accept_new_best", 0.5, 0.5, 0.975));
             clock.set(3_000_000_000L);
-            p.stepFinished(new TrainingEvent.StepFinished(1, 4, "accept_new_best", Map.of()));
-            p.runFinished(new TrainingEvent.RunFinished(Path.of("/tmp/run"), false, Map.of("best_selection_hard", 0.975)));
+            p.on(new TrainingEvent.StepFinished(1, 4, "accept_new_best", Map.of()));
+            p.on(new TrainingEvent.RunFinished(Path.of("/tmp/run"), false, Map.of("best_selection_hard", 0.975)));
         } finally {
             System.setOut(old);
         }
