@@ -10,6 +10,9 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.channels.FileChannel;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Thread-safe. Writes files so that a reader (or a process killed mid-write) only ever sees the old
@@ -64,6 +67,29 @@ public final class AtomicFiles {
             try { Files.deleteIfExists(tmp); } catch (IOException ignored) { /* best effort */ }
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    private static final Pattern TEMP = Pattern.compile("\\..+\\.tmp(\\d+)-\\d+");
+
+    /**
+     * Deletes the temp files that {@code root}'s tree holds from writers no longer running (a process killed between
+     * writing a temp file and renaming it leaves one behind); returns how many. The caller must own the folder (its
+     * run lock), so that no live writer's temp file can match; a temp file of a live pid is kept all the same.
+     */
+    public static int sweepStaleTemps(Path root) {
+        if (!Files.isDirectory(root)) return 0;
+        int[] n = {0};
+        try (Stream<Path> files = Files.walk(root)) {
+            files.filter(f -> {
+                Matcher m = TEMP.matcher(f.getFileName().toString());
+                return m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).map(h -> !h.isAlive()).orElse(true);
+            }).forEach(f -> {
+                try { if (Files.deleteIfExists(f)) n[0]++; } catch (IOException ignored) { /* best effort: harmless leftover */ }
+            });
+        } catch (IOException | UncheckedIOException | NumberFormatException e) {
+            // best effort: a leftover temp file never affects a reader, which looks only at renamed files
+        }
+        return n[0];
     }
 
     private static void rename(Path tmp, Path file) {

@@ -2,6 +2,7 @@ package io.skillopt4j.run;
 
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.RunFolderLocked;
+import io.skillopt4j.internal.AtomicFiles;
 import io.skillopt4j.internal.Json;
 
 import java.io.IOException;
@@ -106,6 +107,8 @@ public final class RunLock implements AutoCloseable {
                 ch.write(ByteBuffer.wrap((Json.line(me) + "\n").getBytes(StandardCharsets.UTF_8)), 0);
                 ch.force(true);
                 HELD.put(key, me);
+                // a holder line left behind means that process died without closing: its temp files are litter
+                if (!previous.isEmpty()) AtomicFiles.sweepStaleTemps(dir);
                 return new RunLock(dir, key, ch, l, previous.isEmpty() ? null : previous);
             } catch (RuntimeException | IOException e) {
                 try { ch.close(); } catch (IOException ignored) { /* already failing */ }

@@ -26,6 +26,24 @@ class AtomicFilesTest {
         }
     }
 
+    @Test void sweepStaleTempsDeletesDeadWritersTempFilesOnly() throws Exception {
+        long dead = deadPid(), live = ProcessHandle.current().pid();
+        Files.createDirectories(dir.resolve("steps/step_0001"));
+        Files.writeString(dir.resolve(".history.json.tmp" + dead + "-3"), "[");
+        Files.writeString(dir.resolve("steps/step_0001/.step_record.json.tmp" + dead + "-4"), "{");
+        Files.writeString(dir.resolve(".summary.json.tmp" + live + "-5"), "{"); // a live writer's: kept
+        Files.writeString(dir.resolve("notes.tmp1-2"), "x"); // not ours (no leading dot): kept
+        assertEquals(2, AtomicFiles.sweepStaleTemps(dir));
+        assertEquals(List.of(".summary.json.tmp" + live + "-5", "notes.tmp1-2"), leftovers().stream().sorted().toList());
+        assertEquals(0, AtomicFiles.sweepStaleTemps(dir.resolve("absent")));
+    }
+
+    private static long deadPid() throws Exception {
+        Process p = new ProcessBuilder("true").start();
+        p.waitFor();
+        return p.pid();
+    }
+
     @Test void writeAllReplacesEveryFileAndLeavesNoTempFiles() throws Exception {
         Files.writeString(dir.resolve("history.json"), "old");
         LinkedHashMap<Path, byte[]> files = new LinkedHashMap<>();

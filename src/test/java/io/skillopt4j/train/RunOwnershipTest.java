@@ -68,8 +68,15 @@ class RunOwnershipTest {
         }
         assertEquals(holder.pid(), ((Number) Json.parseObject(Files.readString(out.resolve(RunLock.FILE)).strip()).get("pid")).longValue(),
                 "a stale lock file");
+        // what a writer killed between its temp file and the rename leaves behind
+        Path litter = out.resolve(".history.json.tmp" + holder.pid() + "-7");
+        Path deep = out.resolve("steps/step_0001/.step_record.json.tmp" + holder.pid() + "-8");
+        Files.createDirectories(deep.getParent());
+        Files.writeString(litter, "[");
+        Files.writeString(deep, "{");
         try (RunLock lock = RunLock.acquire(out, "test")) {
             assertEquals(holder.pid(), ((Number) lock.staleHolder().orElseThrow().get("pid")).longValue());
+            assertFalse(Files.exists(litter) || Files.exists(deep), "the dead holder's temp files are swept on take-over");
         }
         // the kill again, this time reported by the trainer that takes the lock over
         Process again = java(LockHolder.class, out.toString());
