@@ -10,6 +10,7 @@ import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BatchSpec;
 import io.skillopt4j.env.DataLoader;
+import io.skillopt4j.internal.AtomicFiles;
 import io.skillopt4j.internal.Redactor;
 import io.skillopt4j.run.FaultCounts;
 import io.skillopt4j.run.RunLock;
@@ -18,6 +19,7 @@ import io.skillopt4j.run.RunWriter;
 import io.skillopt4j.run.TrainingEvent;
 import io.skillopt4j.run.TrainingListener;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -130,6 +132,7 @@ public final class Trainer {
         RunPaths paths = new RunPaths(outRoot);
         RunWriter w = new RunWriter(paths);
         int total = s.numEpochs() * spe;
+        byte[] priorConfig = readIfPresent(paths.config());
         w.json(paths.config(), Redactor.redact(cfgOut));
 
         roles.ledger().attach(paths.root().resolve(RunPaths.COST_LEDGER));
@@ -197,9 +200,9 @@ public final class Trainer {
         } catch (StopRequested e) {
             return stopped(run, st, null);
         } catch (BudgetExceeded e) {
-            return stopped(run, st, e);
+            return stopped(run, st, e, resumeFrom, priorConfig);
         } catch (ErroredHalt e) {
-            return stopped(run, st, e);
+            return stopped(run, st, e, resumeFrom, priorConfig);
         } finally {
             if (background != null) background.close();
             pool.shutdownNow();
@@ -211,6 +214,23 @@ public final class Trainer {
      * The resumable stop: nothing of the unfinished step is persisted; a budget stop ({@code stop_reason: "budget"}) and
      * an errored one ({@code "errored"}, with {@code errored_stage}) carry their one-line reason as {@code message}.
      */
+    /**
+     * As {@link #stopped(RunScope, RunState, Throwable)}; a session that recorded no step (say, one run against a provider
+     * that is down) puts back the config.json it found, so the folder is exactly as before but for its fault records.
+     */
+    private TrainingResult stopped(RunScope run, RunState st, Throwable why, int resumeFrom, byte[] priorConfig) {
+        if (priorConfig != null && st.lastCompletedStep() <= resumeFrom - 1) AtomicFiles.write(new RunPaths(outRoot).config(), priorConfig);
+        return stopped(run, st, why);
+    }
+
+    private static byte[] readIfPresent(Path file) {
+        try {
+            return Files.isRegularFile(file) ? Files.readAllBytes(file) : null;
+        } catch (IOException e) {
+            return null; // unreadable: ResumeCheck has already read it, so this cannot happen short of a race
+        }
+    }
+
     private TrainingResult stopped(RunScope run, RunState st, Throwable why) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("stopped", true);

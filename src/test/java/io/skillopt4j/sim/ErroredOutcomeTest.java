@@ -112,6 +112,7 @@ class ErroredOutcomeTest {
             assertEquals(3, handle.get().await().summary().get("last_completed_step"));
             String history = Files.readString(run.resolve("history.json"));
             String state = Files.readString(run.resolve("runtime_state.json"));
+            Map<String, String> before = rawFiles(run);
 
             // the optimizer is down: step 4's rollout is stored, every analyst call fails
             TrainingResult analystsDown = down(setup(run), sim, true, false).outRoot(run).trainer().train();
@@ -125,6 +126,17 @@ class ErroredOutcomeTest {
             TrainingResult allDown = down(setup(run), sim, true, true).outRoot(run).trainer().train();
             assertEquals("errored", allDown.summary().get("stop_reason"));
             assertUnchanged(run, history, state);
+            // a session that names the dead endpoint in its config (as --cfg-options model.openai_compatible_base_url=…)
+            TrainingResult configDown = setup(run).simulator(sim).set("model.openai_compatible_base_url", deadUrl()).outRoot(run).trainer().train();
+            assertEquals("errored", configDown.summary().get("stop_reason"));
+            assertUnchanged(run, history, state);
+            // every file the folder held before the outage is as it was (config.json too, though the sessions named
+            // another endpoint); only the outage's own records grow: faults, the transport log, errored rows, and the
+            // cost ledger (step 4's rollout did reach the target in the first session: that money was spent)
+            Map<String, String> after = rawFiles(run);
+            for (Map.Entry<String, String> f : before.entrySet()) {
+                if (!List.of("faults.jsonl", "cost_ledger.jsonl").contains(f.getKey())) assertEquals(f.getValue(), after.get(f.getKey()), f.getKey());
+            }
 
             TrainingResult resumed = SimEndToEnd.train(sim, setup(run), run);
             assertFalse(resumed.stopped());
@@ -180,6 +192,17 @@ class ErroredOutcomeTest {
         }
         assertThrows(io.skillopt4j.ConfigException.class,
                 () -> SimEndToEnd.demoConfig(run, concat(SMALL, "train.max_errored_fraction=1.5")).outRoot(run).trainer());
+    }
+
+    /** Every file's exact bytes (as hex of its SHA-256), by path relative to {@code root}. */
+    private static Map<String, String> rawFiles(Path root) throws IOException {
+        Map<String, String> out = new java.util.TreeMap<>();
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                out.put(root.relativize(f).toString(), java.util.HexFormat.of().formatHex(io.skillopt4j.internal.Hashes.sha256(Files.readAllBytes(f))));
+            }
+        }
+        return out;
     }
 
     private static void assertUnchanged(Path run, String history, String state) throws IOException {
