@@ -219,7 +219,7 @@ public final class Trainer {
      * that is down) puts back the config.json it found, so the folder is exactly as before but for its fault records.
      */
     private TrainingResult stopped(RunScope run, RunState st, Throwable why, int resumeFrom, byte[] priorConfig) {
-        if (priorConfig != null && st.lastCompletedStep() <= resumeFrom - 1) AtomicFiles.write(new RunPaths(outRoot).config(), priorConfig);
+        if (priorConfig != null && ((Number) st.lastCompletedStep()).intValue() <= resumeFrom - 1) AtomicFiles.write(new RunPaths(outRoot).config(), priorConfig);
         return stopped(run, st, why);
     }
 

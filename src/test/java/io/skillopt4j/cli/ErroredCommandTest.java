@@ -18,37 +18,8 @@ class ErroredCommandTest {
     @TempDir Path tmp;
 
     private Path config(int port, Path out) throws Exception {
-        Path skill = tmp.resolve("skill.md");
-        Files.writeString(skill, "# House style\n\nAnswer the request.\n");
-        Path cfg = tmp.resolve("house.yaml");
-        Files.writeString(cfg, String.join("\n",
-                "model:",
-                "  backend: openai_compatible",
-                "  optimizer: sim-optimizer",
-                "  target: sim-target",
-                "  openai_compatible_base_url: http://127.0.0.1:" + port + "/v1",
-                "  openai_compatible_api_key: sk-simulator",
-                "  retry_backoff_base_ms: 0",
-                "  retry_backoff_cap_ms: 0",
-                "train:",
-                "  num_epochs: 1",
-                "  batch_size: 5",
-                "gradient:",
-                "  minibatch_size: 4",
-                "optimizer:",
-                "  use_slow_update: false",
-                "  use_meta_skill: false",
-                "evaluation:",
-                "  sel_env_num: 0",
-                "  test_env_num: 0",
-                "env:",
-                "  name: house-rules",
-                "  house_rules_per_category: 3",
-                "  workers: 4",
-                "  skill_init: " + skill,
-                "  out_root: " + out,
-                ""));
-        return cfg;
+        return HouseYaml.at("http://127.0.0.1:" + port + "/v1").put("model.openai_compatible_api_key", "sk-simulator")
+                .put("model.retry_backoff_base_ms", 0).put("model.retry_backoff_cap_ms", 0).put("env.workers", 4).write(tmp, out);
     }
 
     @Test void trainAndEvalAgainstARefusingProviderExit75WithOneLineAndTrainResumesWhenItIsBack() throws Exception {

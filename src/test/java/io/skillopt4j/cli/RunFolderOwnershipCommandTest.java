@@ -25,19 +25,7 @@ class RunFolderOwnershipCommandTest {
     @TempDir Path tmp;
 
     private Path config(SimServer sim, Path out) throws Exception {
-        Path skill = tmp.resolve("skill.md");
-        Files.writeString(skill, "# House style\n\nAnswer the request.\n");
-        Path cfg = tmp.resolve("house.yaml");
-        Files.writeString(cfg, String.join("\n",
-                "model:", "  backend: openai_compatible", "  optimizer: sim-optimizer", "  target: sim-target",
-                "  openai_compatible_base_url: " + sim.url(),
-                "train:", "  num_epochs: 1", "  batch_size: 5", "  seed: 42",
-                "gradient:", "  minibatch_size: 4", "  merge_batch_size: 2", "  analyst_workers: 2",
-                "optimizer:", "  learning_rate: 4", "  lr_scheduler: constant", "  use_slow_update: false", "  use_meta_skill: false",
-                "evaluation:", "  sel_env_num: 0", "  test_env_num: 0",
-                "env:", "  name: house-rules", "  house_rules_per_category: 3", "  workers: 2",
-                "  skill_init: " + skill, "  out_root: " + out, ""));
-        return cfg;
+        return HouseYaml.at(sim.url()).write(tmp, out);
     }
 
     /** Every file of the folder (relative path → SHA-256 of its bytes). */

@@ -18,40 +18,9 @@ class TrainCommandTest {
     @TempDir Path tmp;
 
     private Path config(SimServer sim, Path out) throws Exception {
-        Path skill = tmp.resolve("skill.md");
-        Files.writeString(skill, "# House style\n\nAnswer the request.\n");
-        Path cfg = tmp.resolve("house.yaml");
-        Files.writeString(cfg, String.join("\n",
-                "model:",
-                "  backend: openai_compatible",
-                "  optimizer: sim-optimizer",
-                "  target: sim-target",
-                "  openai_compatible_base_url: " + sim.url(),
-                "train:",
-                "  num_epochs: 2",
-                "  batch_size: 5",
-                "  seed: 42",
-                "gradient:",
-                "  minibatch_size: 4",
-                "  merge_batch_size: 2",
-                "  analyst_workers: 4",
-                "optimizer:",
-                "  learning_rate: 4",
-                "  lr_scheduler: constant",
-                "  use_slow_update: true",
-                "  slow_update_samples: 6",
-                "  use_meta_skill: true",
-                "evaluation:",
-                "  sel_env_num: 0",
-                "  test_env_num: 0",
-                "env:",
-                "  name: house-rules",
-                "  house_rules_per_category: 3",
-                "  workers: 4",
-                "  skill_init: " + skill,
-                "  out_root: " + out,
-                ""));
-        return cfg;
+        return HouseYaml.at(sim.url()).put("train.num_epochs", 2).put("gradient.analyst_workers", 4)
+                .put("optimizer.use_slow_update", true).put("optimizer.slow_update_samples", 6).put("optimizer.use_meta_skill", true)
+                .put("env.workers", 4).write(tmp, out);
     }
 
     private static int run(StringWriter out, StringWriter err, String... args) {
