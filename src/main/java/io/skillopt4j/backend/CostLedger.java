@@ -5,9 +5,7 @@ import io.skillopt4j.ConfigException;
 import io.skillopt4j.internal.AtomicFiles;
 import io.skillopt4j.internal.Json;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -165,18 +163,11 @@ public final class CostLedger {
     public synchronized void attach(Path file) {
         if (file.equals(this.file)) return;
         List<Entry> loaded = new ArrayList<>();
-        if (Files.isRegularFile(file)) {
+        for (Map<String, Object> line : Json.readObjectLines(file)) {
             try {
-                for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-                    if (line.isBlank()) continue;
-                    try {
-                        loaded.add(Entry.fromJson(Json.parseObject(line)));
-                    } catch (RuntimeException torn) {
-                        // a line cut by a kill mid-append; its call is not counted (at most one call)
-                    }
-                }
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+                loaded.add(Entry.fromJson(line));
+            } catch (RuntimeException torn) {
+                // a line cut by a kill mid-append; its call is not counted (at most one call)
             }
         }
         for (Entry e : entries) AtomicFiles.appendLine(file, Json.line(e.toJson())); // calls made before attaching

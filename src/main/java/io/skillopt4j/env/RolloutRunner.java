@@ -8,6 +8,7 @@ import io.skillopt4j.internal.Json;
 import io.skillopt4j.internal.Redactor;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -120,20 +121,18 @@ public final class RolloutRunner {
 
     private static List<RolloutResult> readRows(Path file) {
         List<RolloutResult> out = new ArrayList<>();
-        if (!Files.isRegularFile(file)) return out;
-        List<String> lines;
+        List<Map<String, Object>> lines;
         try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
+            lines = Json.readObjectLines(file); // a line cut by a kill mid-append is skipped: that item simply runs again
+        } catch (UncheckedIOException unreadable) {
             return out;
         }
-        for (String line : lines) {
-            if (line.isBlank()) continue;
+        for (Map<String, Object> line : lines) {
             try {
-                RolloutResult r = RolloutResult.fromJson(Json.parseObject(line));
+                RolloutResult r = RolloutResult.fromJson(line);
                 if (!r.id().isEmpty()) out.add(r);
-            } catch (IllegalArgumentException torn) {
-                // a line cut by a kill mid-append: that item simply runs again
+            } catch (IllegalArgumentException malformed) {
+                // a row of the wrong shape counts as not done: that item runs again
             }
         }
         return out;
@@ -156,7 +155,7 @@ public final class RolloutRunner {
             Files.createDirectories(out);
             terminateTornLine(resultsFile);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException("cannot create rollout folder " + out + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot create rollout folder " + out + ": " + e.getMessage(), e);
         }
         AtomicInteger settledCount = new AtomicInteger(items.size() - todo.size());
         if (!todo.isEmpty() && request.remote() != null) runRemote(request, todo, results, settledCount);

@@ -4,9 +4,7 @@ import io.skillopt4j.internal.Json;
 import io.skillopt4j.run.RunPaths;
 import io.skillopt4j.run.RunSnapshot;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -94,21 +92,11 @@ final class CostFrames {
     }
 
     private static List<Map<String, Object>> read(Path file) {
-        List<Map<String, Object>> out = new java.util.ArrayList<>();
-        if (!Files.isRegularFile(file)) return out;
         try {
-            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-                if (line.isBlank()) continue;
-                try {
-                    out.add(Json.parseObject(line));
-                } catch (RuntimeException torn) {
-                    // a line cut by a kill mid-append
-                }
-            }
-        } catch (IOException e) {
-            return out;
+            return Json.readObjectLines(file);
+        } catch (UncheckedIOException unreadable) {
+            return new java.util.ArrayList<>();
         }
-        return out;
     }
 
     private static long num(Map<String, Object> e, String k) { return e.get(k) instanceof Number n ? n.longValue() : 0; }

@@ -2,8 +2,6 @@ package io.skillopt4j.frames;
 
 import io.skillopt4j.internal.Json;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,24 +18,15 @@ final class EngineFrames {
     static Frame workers(Path runDir) {
         Map<String, long[]> by = new TreeMap<>(); // activities, rollout, optimizer, retries, queue sum, queue max, run sum
         Path file = runDir.resolve("engine").resolve("activities.jsonl");
-        if (Files.isRegularFile(file)) {
-            try {
-                for (String line : Files.readAllLines(file)) {
-                    if (line.isBlank()) continue;
-                    Map<String, Object> r;
-                    try { r = Json.parseObject(line); } catch (IllegalArgumentException torn) { continue; }
-                    long[] a = by.computeIfAbsent(String.valueOf(r.get("worker")), k -> new long[7]);
-                    long queue = num(r.get("queue_ms"));
-                    a[0]++;
-                    a["rollout".equals(r.get("type")) ? 1 : 2]++;
-                    a[3] += Math.max(0, num(r.get("attempt")) - 1);
-                    a[4] += queue;
-                    a[5] = Math.max(a[5], queue);
-                    a[6] += num(r.get("run_ms"));
-                }
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-            }
+        for (Map<String, Object> r : Json.readObjectLines(file)) {
+            long[] a = by.computeIfAbsent(String.valueOf(r.get("worker")), k -> new long[7]);
+            long queue = num(r.get("queue_ms"));
+            a[0]++;
+            a["rollout".equals(r.get("type")) ? 1 : 2]++;
+            a[3] += Math.max(0, num(r.get("attempt")) - 1);
+            a[4] += queue;
+            a[5] = Math.max(a[5], queue);
+            a[6] += num(r.get("run_ms"));
         }
         RowBuilder b = new RowBuilder().strings("worker").longs("activities", "rollout_items", "optimizer_calls", "retries")
                 .doubles("queue_wait_ms_mean").longs("queue_wait_ms_max").doubles("run_ms_mean");

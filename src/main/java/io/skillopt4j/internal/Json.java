@@ -115,6 +115,31 @@ public final class Json {
         }
     }
 
+    /**
+     * Reads the object lines of a JSON Lines file that processes append to (results, ledgers, logs): blank lines and
+     * lines that are not a JSON object, such as the torn last line of a writer killed mid-append, are skipped; an
+     * absent file has none. Any other failure to read names the file.
+     */
+    public static List<Map<String, Object>> readObjectLines(Path file) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        if (!Files.isRegularFile(file)) return out;
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+        for (String line : lines) {
+            if (line.isBlank()) continue;
+            try {
+                out.add(parseObject(line));
+            } catch (IllegalArgumentException torn) {
+                // a line cut by a kill mid-append: what it held is redone or lost, never misread
+            }
+        }
+        return out;
+    }
+
     private static String msg(IOException e) {
         return e instanceof com.fasterxml.jackson.core.JsonProcessingException jp ? jp.getOriginalMessage() : e.getMessage();
     }

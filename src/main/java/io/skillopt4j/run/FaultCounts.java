@@ -2,9 +2,7 @@ package io.skillopt4j.run;
 
 import io.skillopt4j.internal.Json;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,22 +25,8 @@ public final class FaultCounts {
     /** Returns the sum of every session line of {@code <root>/faults.jsonl} (torn lines skipped); only "_total" when none. */
     public static Map<String, Map<String, Long>> stored(Path root) {
         Map<String, Map<String, Long>> sum = empty();
-        Path f = root.resolve(RunPaths.FAULTS);
-        if (!Files.isRegularFile(f)) return sum;
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(f, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            return sum;
-        }
-        for (String line : lines) {
-            if (line.isBlank()) continue;
-            try {
-                if (Json.parseObject(line).get("fault_usage") instanceof Map<?, ?> m) sum = plus(sum, m);
-            } catch (IllegalArgumentException torn) {
-                // a line cut by a kill: that session's counts are lost, nothing else
-            }
-        }
+        // a line cut by a kill is skipped: that session's counts are lost, nothing else
+        for (Map<String, Object> line : sessions(root)) if (line.get("fault_usage") instanceof Map<?, ?> m) sum = plus(sum, m);
         return sum;
     }
 
@@ -51,24 +35,20 @@ public final class FaultCounts {
      * {@code lastCompletedStep} (a later session, e.g. one killed, moved on), else "".
      */
     public static String lastOutcome(Path root, int lastCompletedStep) {
-        Path f = root.resolve(RunPaths.FAULTS);
-        if (!Files.isRegularFile(f)) return "";
+        List<Map<String, Object>> lines = sessions(root); // a torn last line is skipped: the one before it counts
+        if (lines.isEmpty()) return "";
+        Map<String, Object> line = lines.get(lines.size() - 1);
+        boolean same = line.get("last_completed_step") instanceof Number n && n.intValue() == lastCompletedStep;
+        return same && line.get("outcome") != null ? String.valueOf(line.get("outcome")) : "";
+    }
+
+    /** The session lines of {@code <root>/faults.jsonl}; none when it is absent or unreadable (counts are advisory). */
+    private static List<Map<String, Object>> sessions(Path root) {
         try {
-            List<String> lines = Files.readAllLines(f, StandardCharsets.UTF_8);
-            for (int i = lines.size() - 1; i >= 0; i--) {
-                if (lines.get(i).isBlank()) continue;
-                try {
-                    Map<String, Object> line = Json.parseObject(lines.get(i));
-                    boolean same = line.get("last_completed_step") instanceof Number n && n.intValue() == lastCompletedStep;
-                    return same && line.get("outcome") != null ? String.valueOf(line.get("outcome")) : "";
-                } catch (IllegalArgumentException torn) {
-                    // a line cut by a kill: look at the one before
-                }
-            }
-        } catch (IOException e) {
-            return "";
+            return Json.readObjectLines(root.resolve(RunPaths.FAULTS));
+        } catch (UncheckedIOException unreadable) {
+            return List.of();
         }
-        return "";
     }
 
     /** Appends one session's counts ({@code outcome} = how it ended) when it counted any fault. */

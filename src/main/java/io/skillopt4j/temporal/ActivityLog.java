@@ -3,8 +3,6 @@ package io.skillopt4j.temporal;
 import io.skillopt4j.internal.AtomicFiles;
 import io.skillopt4j.internal.Json;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -24,15 +22,8 @@ final class ActivityLog {
 
     ActivityLog(Path file) {
         this.file = file;
-        if (!Files.isRegularFile(file)) return;
-        try {
-            for (String line : Files.readAllLines(file)) {
-                if (line.isBlank()) continue;
-                try { logged.add(String.valueOf(Json.parseObject(line).get("workflow"))); } catch (IllegalArgumentException torn) { /* re-logged */ }
-            }
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-        }
+        // a torn line's workflow is simply logged again
+        for (Map<String, Object> line : Json.readObjectLines(file)) logged.add(String.valueOf(line.get("workflow")));
     }
 
     /** Logs the activities of one finished workflow (once per workflow id). */

@@ -1,7 +1,10 @@
 package io.skillopt4j.internal;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,6 +12,14 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 class JsonTest {
+    @Test void readObjectLinesSkipsBlankAndTornLinesAndReadsAnAbsentFileAsEmpty(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("rows.jsonl");
+        Files.writeString(f, "{\"id\": 1}\n\n[1, 2]\n{\"id\": 2, \"x\": \"a\"}\n{\"id\": 3, \"x\": \"cut");
+        assertEquals(List.of(Map.of("id", 1), Map.of("id", 2, "x", "a")), Json.readObjectLines(f));
+        assertEquals(List.of(), Json.readObjectLines(dir.resolve("absent.jsonl")));
+        assertEquals(List.of(), Json.readObjectLines(dir)); // a folder is not a file of rows
+    }
+
     @Test
     void prettyMatchesPythonJsonDumpsIndent2() {
         Map<String, Object> m = new LinkedHashMap<>();
