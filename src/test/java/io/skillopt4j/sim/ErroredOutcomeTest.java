@@ -4,8 +4,7 @@ import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
 import io.skillopt4j.internal.Json;
 import io.skillopt4j.notebook.SkillOpt;
-import io.skillopt4j.run.TrainingEvent;
-import io.skillopt4j.run.TrainingListener;
+import io.skillopt4j.train.StopAfterStep;
 import io.skillopt4j.train.TrainingHandle;
 import io.skillopt4j.train.TrainingResult;
 import org.junit.jupiter.api.Test;
@@ -18,7 +17,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -98,18 +96,8 @@ class ErroredOutcomeTest {
         try (SimServer sim = SimServer.builder().seed(7).start()) {
             SimEndToEnd.train(sim, setup(clean), clean);
 
-            AtomicReference<TrainingHandle> handle = new AtomicReference<>();
-            java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
-            TrainingListener stopAfter3 = new TrainingListener() {
-                @Override public void stepFinished(TrainingEvent.StepFinished e) {
-                    if (e.step() != 3) return;
-                    try { started.await(); } catch (InterruptedException x) { Thread.currentThread().interrupt(); }
-                    handle.get().stop();
-                }
-            };
-            handle.set(setup(run).simulator(sim).outRoot(run).listener(stopAfter3).trainer().trainAsync());
-            started.countDown();
-            assertEquals(3, handle.get().await().summary().get("last_completed_step"));
+            TrainingHandle handle = StopAfterStep.train(3, stop -> setup(run).simulator(sim).outRoot(run).listener(stop).trainer());
+            assertEquals(3, handle.await().summary().get("last_completed_step"));
             String history = Files.readString(run.resolve("history.json"));
             String state = Files.readString(run.resolve("runtime_state.json"));
             Map<String, String> before = rawFiles(run);
@@ -150,18 +138,9 @@ class ErroredOutcomeTest {
         try (SimServer sim = SimServer.builder().seed(7).start()) {
             SimEndToEnd.train(sim, SimEndToEnd.demoConfig(clean, twoEpochs), clean);
 
-            AtomicReference<TrainingHandle> handle = new AtomicReference<>();
-            java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
-            TrainingListener stopAfter10 = new TrainingListener() {
-                @Override public void stepFinished(TrainingEvent.StepFinished e) {
-                    if (e.step() != 10) return;
-                    try { started.await(); } catch (InterruptedException x) { Thread.currentThread().interrupt(); }
-                    handle.get().stop();
-                }
-            };
-            handle.set(SimEndToEnd.demoConfig(run, twoEpochs).simulator(sim).outRoot(run).listener(stopAfter10).trainer().trainAsync());
-            started.countDown();
-            assertEquals(10, handle.get().await().summary().get("last_completed_step"));
+            TrainingHandle handle = StopAfterStep.train(10,
+                    stop -> SimEndToEnd.demoConfig(run, twoEpochs).simulator(sim).outRoot(run).listener(stop).trainer());
+            assertEquals(10, handle.await().summary().get("last_completed_step"));
             assertFalse(Files.exists(run.resolve("slow_update/epoch_02/slow_result.json")));
             String history = Files.readString(run.resolve("history.json"));
             String state = Files.readString(run.resolve("runtime_state.json"));

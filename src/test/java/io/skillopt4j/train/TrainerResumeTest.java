@@ -1,8 +1,6 @@
 package io.skillopt4j.train;
 
 import io.skillopt4j.internal.Json;
-import io.skillopt4j.run.TrainingEvent;
-import io.skillopt4j.run.TrainingListener;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -12,8 +10,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -48,23 +44,13 @@ class TrainerResumeTest {
         Path a = tmp.resolve("a"), b = tmp.resolve("b");
         TrainerEndToEndTest.trainer(cfg(skill, 2), a, 2, null).train();
 
-        AtomicReference<TrainingHandle> handle = new AtomicReference<>();
-        CountDownLatch ready = new CountDownLatch(1);
-        TrainingListener stopAfter2 = new TrainingListener() {
-            @Override public void stepFinished(TrainingEvent.StepFinished e) {
-                if (e.step() != 2) return;
-                try { ready.await(); } catch (InterruptedException ex) { Thread.currentThread().interrupt(); }
-                handle.get().stop();
-            }
-        };
-        handle.set(TrainerEndToEndTest.trainer(cfg(skill, 2), b, 2, stopAfter2).trainAsync());
-        ready.countDown();
-        TrainingResult stopped = handle.get().await();
+        TrainingHandle handle = StopAfterStep.train(2, stop -> TrainerEndToEndTest.trainer(cfg(skill, 2), b, 2, stop));
+        TrainingResult stopped = handle.await();
         assertTrue(stopped.stopped());
         assertEquals(2, stopped.summary().get("last_completed_step"));
         assertEquals(2, ((List<?>) Json.read(b.resolve("history.json"))).size());
         assertFalse(Files.exists(b.resolve("summary.json")));
-        assertEquals(2, handle.get().progress().step());
+        assertEquals(2, handle.progress().step());
 
         TrainingResult resumed = TrainerEndToEndTest.trainer(cfg(skill, 2), b, 2, null).train();
         assertFalse(resumed.stopped());
