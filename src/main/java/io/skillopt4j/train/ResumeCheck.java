@@ -31,19 +31,25 @@ import java.util.stream.Stream;
 final class ResumeCheck {
     private ResumeCheck() {}
 
-    /** Immutable. The decision: {@code summary} is the stored summary.json of a complete run, else null. */
-    record Outcome(boolean existing, Map<String, Object> summary, Path movedTo) {
+    /**
+     * Immutable (callers must not write into {@code storedConfig}). The decision: {@code summary} is the stored
+     * summary.json of a complete run, else null; {@code storedConfig} the exact bytes of the config.json a resumed
+     * folder held (null for a fresh start), which a session that records nothing puts back.
+     */
+    record Outcome(boolean existing, Map<String, Object> summary, Path movedTo, byte[] storedConfig) {
         boolean complete() { return summary != null; }
     }
 
     static Outcome check(RunPaths paths, Map<String, Object> requested, String initialSkill, int totalSteps,
                          boolean forceNew, boolean extendEpochs, Clock clock) {
-        if (!holdsRun(paths)) return new Outcome(false, null, null);
-        if (forceNew) return new Outcome(false, null, moveAside(paths.root(), clock));
+        if (!holdsRun(paths)) return new Outcome(false, null, null, null);
+        if (forceNew) return new Outcome(false, null, moveAside(paths.root(), clock), null);
         List<String> diffs = new ArrayList<>();
         boolean onlyEpochs = false;
+        byte[] storedConfig = null;
         if (Files.isRegularFile(paths.config())) {
-            Map<String, Object> stored = readObject(paths.config());
+            storedConfig = bytes(paths.config());
+            Map<String, Object> stored = readObject(paths.config(), storedConfig);
             for (ResumeKeys.Difference d : ResumeKeys.differences(stored, requested)) {
                 if (ResumeKeys.EXTENDABLE.contains(d.key()) && extendEpochs && grows(d)) continue;
                 onlyEpochs |= ResumeKeys.EXTENDABLE.contains(d.key());
@@ -60,8 +66,8 @@ final class ResumeCheck {
                     + (onlyEpochs ? ", pass --extend-epochs to continue with more epochs" : "")
                     + " or pass --force-new to start afresh (the old run is moved aside)");
         }
-        if (complete(paths, totalSteps)) return new Outcome(true, readObject(paths.summary()), null);
-        return new Outcome(true, null, null);
+        if (complete(paths, totalSteps)) return new Outcome(true, readObject(paths.summary(), bytes(paths.summary())), null, storedConfig);
+        return new Outcome(true, null, null, storedConfig);
     }
 
     /** A run folder: it has the files a started run writes first. */
@@ -84,13 +90,21 @@ final class ResumeCheck {
         return RuntimeState.read(paths.runtimeState()).map(r -> r.lastCompletedStep() >= totalSteps).orElse(false);
     }
 
-    private static Map<String, Object> readObject(Path f) {
+    private static byte[] bytes(Path f) {
         try {
-            if (Json.read(f) instanceof Map<?, ?> m) {
+            return Files.readAllBytes(f);
+        } catch (java.io.IOException e) {
+            throw new io.skillopt4j.RunFolderException(f + " is not readable: " + e.getMessage());
+        }
+    }
+
+    private static Map<String, Object> readObject(Path f, byte[] bytes) {
+        try {
+            if (Json.MAPPER.readValue(bytes, Object.class) instanceof Map<?, ?> m) {
                 @SuppressWarnings("unchecked") Map<String, Object> out = (Map<String, Object>) m;
                 return out;
             }
-        } catch (RuntimeException e) {
+        } catch (java.io.IOException | RuntimeException e) {
             throw new io.skillopt4j.RunFolderException(f + " is not readable JSON: " + e.getMessage());
         }
         throw new io.skillopt4j.RunFolderException(f + " is not a JSON object");

@@ -19,7 +19,6 @@ import io.skillopt4j.run.RunWriter;
 import io.skillopt4j.run.TrainingEvent;
 import io.skillopt4j.run.TrainingListener;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -123,16 +122,15 @@ public final class Trainer {
             lock.staleHolder().ifPresent(h -> l.on(new TrainingEvent.StageFinished(0, "run_folder", Duration.ZERO,
                     "took over the lock left by pid " + h.get("pid") + " (" + h.get("command") + " since " + h.get("started") + ", no longer running)")));
             if (o.movedTo() != null) l.on(new TrainingEvent.StageFinished(0, "run_folder", Duration.ZERO, "--force-new: moved the previous run to " + o.movedTo()));
-            return run(stop, l, s, data, spe, initial, cfgOut);
+            return run(stop, l, s, data, spe, initial, cfgOut, o.storedConfig());
         }
     }
 
     private TrainingResult run(AtomicBoolean stop, TrainingListener l, TrainSettings s, DataLoader data, int spe, String initial,
-                               Map<String, Object> cfgOut) {
+                               Map<String, Object> cfgOut, byte[] priorConfig) {
         RunPaths paths = new RunPaths(outRoot);
         RunWriter w = new RunWriter(paths);
         int total = s.numEpochs() * spe;
-        byte[] priorConfig = readIfPresent(paths.config());
         w.json(paths.config(), Redactor.redact(cfgOut));
 
         roles.ledger().attach(paths.root().resolve(RunPaths.COST_LEDGER));
@@ -211,10 +209,6 @@ public final class Trainer {
     }
 
     /**
-     * The resumable stop: nothing of the unfinished step is persisted; a budget stop ({@code stop_reason: "budget"}) and
-     * an errored one ({@code "errored"}, with {@code errored_stage}) carry their one-line reason as {@code message}.
-     */
-    /**
      * As {@link #stopped(RunScope, RunState, Throwable)}; a session that recorded no step (say, one run against a provider
      * that is down) puts back the config.json it found, so the folder is exactly as before but for its fault records.
      */
@@ -223,14 +217,10 @@ public final class Trainer {
         return stopped(run, st, why);
     }
 
-    private static byte[] readIfPresent(Path file) {
-        try {
-            return Files.isRegularFile(file) ? Files.readAllBytes(file) : null;
-        } catch (IOException e) {
-            return null; // unreadable: ResumeCheck has already read it, so this cannot happen short of a race
-        }
-    }
-
+    /**
+     * The resumable stop: nothing of the unfinished step is persisted; a budget stop ({@code stop_reason: "budget"}) and
+     * an errored one ({@code "errored"}, with {@code errored_stage}) carry their one-line reason as {@code message}.
+     */
     private TrainingResult stopped(RunScope run, RunState st, Throwable why) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("stopped", true);
