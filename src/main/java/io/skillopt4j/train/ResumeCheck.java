@@ -105,9 +105,16 @@ final class ResumeCheck {
                 return out;
             }
         } catch (java.io.IOException | RuntimeException e) {
-            throw new io.skillopt4j.RunFolderException(f + " is not readable JSON: " + e.getMessage());
+            // a user's folder, not a bug: one line (Jackson's own message carries a second, location line), exit 2
+            String why = e instanceof com.fasterxml.jackson.core.JsonProcessingException jp ? jp.getOriginalMessage() : e.getMessage();
+            throw damaged(f, "is not readable JSON (" + why + ")");
         }
-        throw new io.skillopt4j.RunFolderException(f + " is not a JSON object");
+        throw damaged(f, "is not a JSON object");
+    }
+
+    private static RunFolderConflict damaged(Path f, String what) {
+        return new RunFolderConflict(f.getParent(), f + " " + what + ": repair or remove it, or pass --force-new to start"
+                + " afresh (the old run is moved aside)");
     }
 
     /**

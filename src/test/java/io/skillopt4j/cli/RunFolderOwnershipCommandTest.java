@@ -76,6 +76,22 @@ class RunFolderOwnershipCommandTest {
     }
 
     @Test
+    void aDamagedConfigJsonInTheRunFolderIsExit2WithOneLineAndChangesNothing() throws Exception {
+        Path run = tmp.resolve("damaged");
+        Files.createDirectories(run);
+        Files.writeString(run.resolve("config.json"), "{not json");
+        Path cfg = HouseYaml.at("http://127.0.0.1:9/v1").write(tmp, run);
+        Map<String, String> before = hashes(run);
+        CliRun r = CliRun.run("train", "--config", cfg.toString());
+        assertEquals(2, r.code(), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().contains(run.resolve("config.json").toString()) && r.err().contains("--force-new"), r.err());
+        // the damaged file is left for the user to repair (the benchmark's generated splits, written before the
+        // folder is checked, are not part of this claim)
+        assertEquals(before.get("config.json"), hashes(run).get("config.json"));
+    }
+
+    @Test
     void evaluatingAnotherSkillIntoTheSameOutRootDoesNotReuseTheFirstSkillsResults() throws Exception {
         try (SimServer sim = SimServer.builder().seed(7).latency(java.time.Duration.ZERO).start()) {
             Path run = tmp.resolve("run");
