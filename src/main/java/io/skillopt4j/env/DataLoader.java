@@ -24,4 +24,11 @@ public interface DataLoader {
 
     /** Returns a split in file order, or its first {@code envNum} items when 0 < envNum < size. */
     BatchSpec buildEvalBatch(int envNum, String split, long seed);
+
+    /**
+     * Writes the split folders this loader generated in memory ({@code <out_root>/_generated_splits/...}) for
+     * inspection. A training or evaluation calls it once the folder is its own (locked, checked), so a refused run writes
+     * nothing; default: nothing to write.
+     */
+    default void writeGenerated() {}
 }

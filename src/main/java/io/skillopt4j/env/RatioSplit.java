@@ -1,7 +1,6 @@
 package io.skillopt4j.env;
 
 import io.skillopt4j.ConfigException;
-import io.skillopt4j.internal.AtomicFiles;
 import io.skillopt4j.internal.Json;
 
 import java.io.IOException;
@@ -134,27 +133,44 @@ public final class RatioSplit {
         return outRoot.toAbsolutePath().normalize().resolve("_generated_splits").resolve(env + "_" + tag + "_seed" + seed);
     }
 
-    /** Shuffles, cuts and writes the split folders and manifest under {@code outDir}; returns the counts. */
-    public static Result materialize(Path dataPath, String ratio, long seed, Path outDir) {
+    /**
+     * Immutable. A ratio split cut in memory: the split folders it generates, the raw file it read and, per split, the
+     * 0-based position in that file of each row (for one-line errors that name the row the user can fix).
+     */
+    public record Cut(GeneratedSplits splits, Path source, List<List<Integer>> positions) {}
+
+    /** Shuffles and cuts the raw file in memory (nothing is written); {@code outDir} is where the split folders would go. */
+    public static Cut cut(Path dataPath, String ratio, long seed, Path outDir) {
         int[] w = parseRatio(ratio);
         Path abs = dataPath.toAbsolutePath().normalize();
-        List<Object> raw = readRaw(abs);
+        Path file = resolveRawFile(abs);
+        List<Object> raw = readRaw(file);
         if (raw.isEmpty()) throw new ConfigException("No raw items available for ratio split from " + abs);
-        List<Object> shuffled = new PyRandom(seed).shuffled(raw);
-        int[] c = counts(shuffled.size(), w);
+        // shuffling the positions gives the permutation shuffling the rows would (it depends only on the size)
+        List<Integer> order = new PyRandom(seed).shuffled(java.util.stream.IntStream.range(0, raw.size()).boxed().toList());
+        int[] c = counts(order.size(), w);
+        List<List<?>> rows = new ArrayList<>();
+        List<List<Integer>> positions = new ArrayList<>();
         int start = 0;
         for (int i = 0; i < 3; i++) {
-            AtomicFiles.writeJson(outDir.resolve(SPLITS.get(i)).resolve("items.json"), shuffled.subList(start, start + c[i]));
+            List<Integer> p = List.copyOf(order.subList(start, start + c[i]));
+            positions.add(p);
+            rows.add(p.stream().map(raw::get).toList());
             start += c[i];
         }
-        Result r = new Result(outDir, abs, c);
         Map<String, Object> manifest = new LinkedHashMap<>();
         manifest.put("source_data_path", abs.toString());
         manifest.put("split_mode", "ratio");
         manifest.put("split_ratio", ratio);
         manifest.put("split_seed", seed);
-        manifest.put("counts", r.countsMap());
-        AtomicFiles.writeJson(outDir.resolve("split_manifest.json"), manifest);
-        return r;
+        manifest.put("counts", new Result(outDir, abs, c).countsMap());
+        return new Cut(new GeneratedSplits(outDir, rows, manifest), file, List.copyOf(positions));
+    }
+
+    /** Shuffles, cuts and writes the split folders and manifest under {@code outDir}; returns the counts. */
+    public static Result materialize(Path dataPath, String ratio, long seed, Path outDir) {
+        Cut cut = cut(dataPath, ratio, seed, outDir);
+        cut.splits().write();
+        return new Result(outDir, dataPath.toAbsolutePath().normalize(), cut.positions().stream().mapToInt(List::size).toArray());
     }
 }

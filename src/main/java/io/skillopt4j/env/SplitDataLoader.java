@@ -42,17 +42,26 @@ public final class SplitDataLoader implements DataLoader {
         Item map(Map<String, Object> row, RowRef ref);
     }
 
-    /** Immutable. Raw rows of a split and the file they came from. */
-    public record Rows(Path file, List<Object> rows) {}
+    /**
+     * Immutable. Raw rows of a split and the file they came from; {@code positions} the 0-based place of each row in that
+     * file when it is not the row's index (a ratio split's rows come shuffled from one raw file), else null.
+     */
+    public record Rows(Path file, List<?> rows, List<Integer> positions) {
+        public Rows(Path file, List<?> rows) { this(file, rows, null); }
+
+        RowRef ref(int i) { return new RowRef(file, positions == null ? i : positions.get(i)); }
+    }
 
     private final String env;
     private final Map<String, List<Item>> splits;
     private final Path splitDir;
+    private final GeneratedSplits generated;
 
-    private SplitDataLoader(String env, Map<String, List<Item>> splits, Path splitDir) {
+    private SplitDataLoader(String env, Map<String, List<Item>> splits, Path splitDir, GeneratedSplits generated) {
         this.env = env;
         this.splits = splits;
         this.splitDir = splitDir;
+        this.generated = generated;
     }
 
     /** Starts a builder for {@code env} (used for the generated-split folder name and messages). */
@@ -67,7 +76,7 @@ public final class SplitDataLoader implements DataLoader {
         m.put("train", List.copyOf(train));
         m.put("val", List.copyOf(val));
         m.put("test", List.copyOf(test));
-        return new SplitDataLoader(env, m, null);
+        return new SplitDataLoader(env, m, null, null);
     }
 
     /** Returns a loader over one list cut like a ratio split ({@link PyRandom}(seed) shuffle, largest remainder). */
@@ -77,8 +86,15 @@ public final class SplitDataLoader implements DataLoader {
         return of(env, shuffled.subList(0, c[0]), shuffled.subList(c[0], c[0] + c[1]), shuffled.subList(c[0] + c[1], shuffled.size()));
     }
 
-    /** Returns the folder the splits were read from (the generated folder in ratio mode). */
+    /** Returns this loader, whose {@link #writeGenerated()} writes {@code g} (a generated benchmark's splits). */
+    public SplitDataLoader withGenerated(GeneratedSplits g) { return new SplitDataLoader(env, splits, g.dir(), g); }
+
+    /** Returns the folder the splits were read from, or (ratio mode) the folder {@link #writeGenerated()} writes them to. */
     public Path splitDir() { return splitDir; }
+
+    @Override public void writeGenerated() {
+        if (generated != null) generated.write();
+    }
 
     @Override public int trainSize() { return splits.get("train").size(); }
 
@@ -209,6 +225,7 @@ public final class SplitDataLoader implements DataLoader {
                 throw ConfigException.badValue("", "split_mode", config.get("split_mode"), "\"ratio\" or \"split_dir\"");
             }
             Path dir;
+            RatioSplit.Cut cut = null;
             if (mode.equals("ratio")) {
                 String data = Setting.string("data_path").of(config).trim();
                 if (data.isEmpty()) {
@@ -221,7 +238,7 @@ public final class SplitDataLoader implements DataLoader {
                 String outDir = Setting.string("split_output_dir").of(config).trim();
                 dir = outDir.isEmpty() ? RatioSplit.defaultDir(outRoot, Setting.string("env").in(config).orElse(env), ratio, seed)
                         : resolver.apply(Path.of(outDir)).toAbsolutePath().normalize();
-                RatioSplit.materialize(resolver.apply(Path.of(data)), ratio, seed, dir);
+                cut = RatioSplit.cut(resolver.apply(Path.of(data)), ratio, seed, dir); // written once the run folder is checked
             } else {
                 String sd = Setting.string("split_dir").of(config).trim();
                 if (sd.isEmpty()) {
@@ -233,15 +250,15 @@ public final class SplitDataLoader implements DataLoader {
             int limit = Setting.integer("limit").of(config);
             Map<String, List<Item>> splits = new LinkedHashMap<>();
             for (String s : RatioSplit.SPLITS) {
-                if (!Files.isDirectory(dir.resolve(s))) throw new ConfigException("Missing '" + s + "/' subdirectory in split_dir: " + dir);
+                if (cut == null && !Files.isDirectory(dir.resolve(s))) throw new ConfigException("Missing '" + s + "/' subdirectory in split_dir: " + dir);
             }
-            for (String s : RatioSplit.SPLITS) {
-                Path sub = dir.resolve(s);
-                Rows rows = reader.read(sub);
+            for (int si = 0; si < RatioSplit.SPLITS.size(); si++) {
+                String s = RatioSplit.SPLITS.get(si);
+                Rows rows = cut == null ? reader.read(dir.resolve(s)) : new Rows(cut.source(), cut.splits().rows().get(si), cut.positions().get(si));
                 List<Item> items = new ArrayList<>();
                 java.util.Set<String> seen = new java.util.HashSet<>();
                 for (int i = 0; i < rows.rows().size(); i++) {
-                    RowRef ref = new RowRef(rows.file(), i);
+                    RowRef ref = rows.ref(i);
                     if (!(rows.rows().get(i) instanceof Map<?, ?> m)) throw ref.bad("(item)", "a JSON object", rows.rows().get(i));
                     @SuppressWarnings("unchecked") Map<String, Object> row = (Map<String, Object>) m;
                     Item it = mapper.map(row, ref);
@@ -252,8 +269,11 @@ public final class SplitDataLoader implements DataLoader {
                 if (limit > 0 && items.size() > limit) items = items.subList(0, limit);
                 splits.put(s, List.copyOf(items));
             }
-            if (splits.get("train").isEmpty()) throw new ConfigException("split " + dir.resolve("train") + " is empty (no items); training needs at least one");
-            return new SplitDataLoader(env, splits, dir);
+            if (splits.get("train").isEmpty()) {
+                throw new ConfigException(cut == null ? "split " + dir.resolve("train") + " is empty (no items); training needs at least one"
+                        : cut.source() + ": the ratio split leaves the train split empty; training needs at least one item");
+            }
+            return new SplitDataLoader(env, splits, dir, cut == null ? null : cut.splits());
         }
     }
 }

@@ -80,6 +80,7 @@ public final class Evaluator {
         }
         String text = Trajectories.readFile(skill);
         DataLoader data = benchmark.data();
+        data.writeGenerated(); // only now that the folder is locked: a refused evaluation writes nothing
         long seed = Setting.longValue("seed").of(config);
         BatchSpec batch;
         if (split.equals("all")) {

@@ -132,6 +132,7 @@ public final class Trainer {
         RunWriter w = new RunWriter(paths);
         int total = s.numEpochs() * spe;
         w.json(paths.config(), Redactor.redact(cfgOut));
+        data.writeGenerated(); // only now: a refused run leaves the folder as it was
 
         roles.ledger().attach(paths.root().resolve(RunPaths.COST_LEDGER));
         roles.usage().onAbsorb(roles.ledger()::absorb);

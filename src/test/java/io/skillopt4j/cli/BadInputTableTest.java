@@ -67,6 +67,10 @@ class BadInputTableTest {
         write("circa.yaml", "_base_: circb.yaml\n");
         write("circb.yaml", "_base_: circa.yaml\n");
         write("items.json", "[{\"id\": 1, \"question\": \"q\", \"answer\": \"a\"}, {\"id\": 2, \"question\": \"q\", \"answer\": \"b\"}]\n");
+        // a run refused after its data is read (bad row, train_size) must not leave the splits it generated
+        write("sq.json", "[{\"id\": 1, \"question\": \"q\", \"answer\": \"a\"}, {\"id\": 2, \"question\": \"q\"}, {\"id\": 3, \"question\": \"q\", \"answer\": \"c\"}]\n");
+        write("ratiobad.yaml", "model:\n  backend: openai_compatible\n  openai_compatible_base_url: http://127.0.0.1:9/v1\nenv:\n  name: searchqa\n"
+                + "  split_mode: ratio\n  split_ratio: \"1:1:1\"\n  data_path: " + F + "/sq.json\n  skill_init: " + F + "/skill.md\n");
         write("ratio.yaml", "env:\n  name: searchqa\n  split_mode: ratio\n  split_ratio: \"2:1\"\n  data_path: " + F + "/items.json\n");
         write("serch.yaml", "env:\n  name: serchqa\n");
         write("batch0.yaml", base + "train:\n  batch_size: 0\n");
@@ -113,6 +117,9 @@ class BadInputTableTest {
                 c("_base_", "train --config $F/baseint.yaml --out_root $OUT"),
                 c("circa.yaml", "train --config $F/circa.yaml --out_root $OUT"),
                 c("split_ratio", "train --config $F/ratio.yaml --out_root $OUT"),
+                c("$F/sq.json: item 1: field \"answer\"", "train --config $F/ratiobad.yaml --out_root $OUT"),
+                c("train_size", "train --config $G --backend openai_compatible --cfg-options model.openai_compatible_base_url=http://127.0.0.1:9/v1"
+                        + " --train_size 999 --out_root $OUT"),
                 c("did you mean searchqa", "train --config $F/serch.yaml --out_root $OUT"),
                 c("train.batch_size", "train --config $F/batch0.yaml --out_root $OUT"),
                 c("cosin", "train --config $F/lr.yaml --out_root $OUT"),

@@ -47,6 +47,7 @@ class RunFolderOwnershipCommandTest {
             CliRun first = CliRun.run("train", "--config", cfg.toString());
             assertEquals(0, first.code(), first.err());
             Map<String, String> before = hashes(good);
+            assertTrue(before.containsKey("_generated_splits/house-rules_seed42/split_manifest.json"), "a run that starts writes its splits");
 
             CliRun seed = CliRun.run("train", "--config", cfg.toString(), "--out_root", good.toString(), "--seed", "3");
             assertEquals(2, seed.code(), seed.out() + seed.err());
@@ -58,6 +59,12 @@ class RunFolderOwnershipCommandTest {
             assertEquals(2, batch.code(), batch.out() + batch.err());
             assertTrue(batch.err().contains("train.batch_size 5 -> 8"), batch.err());
             assertEquals(before, hashes(good));
+
+            // other data: the refused run's splits (_generated_splits/house-rules_seed7) are not written either
+            CliRun data = CliRun.run("train", "--config", cfg.toString(), "--cfg-options", "env.house_rules_seed=7");
+            assertEquals(2, data.code(), data.out() + data.err());
+            assertTrue(data.err().contains("env.house_rules_seed"), data.err());
+            assertEquals(before, hashes(good), "a refused run generates no splits into the folder");
 
             CliRun again = CliRun.run("train", "--config", cfg.toString(), "--analyst_workers", "1");
             assertEquals(0, again.code(), again.err());
@@ -71,6 +78,12 @@ class RunFolderOwnershipCommandTest {
                 assertEquals(1, second.err().lines().count(), second.err());
                 assertTrue(second.err().contains(good.toString()) && second.err().contains("pid " + ProcessHandle.current().pid()), second.err());
                 assertEquals(locked, hashes(good));
+            }
+            Path fresh = tmp.resolve("fresh");
+            try (RunLock held = RunLock.acquire(fresh, "test")) {
+                CliRun blocked = CliRun.run("train", "--config", cfg.toString(), "--out_root", fresh.toString());
+                assertEquals(2, blocked.code(), blocked.out() + blocked.err());
+                assertEquals(List.of(RunLock.FILE), List.copyOf(hashes(fresh).keySet()), "a run refused by the lock writes nothing, not even its splits");
             }
         }
     }
@@ -86,9 +99,12 @@ class RunFolderOwnershipCommandTest {
         assertEquals(2, r.code(), r.err());
         assertEquals(1, r.err().strip().lines().count(), r.err());
         assertTrue(r.err().contains(run.resolve("config.json").toString()) && r.err().contains("--force-new"), r.err());
-        // the damaged file is left for the user to repair (the benchmark's generated splits, written before the
-        // folder is checked, are not part of this claim)
-        assertEquals(before.get("config.json"), hashes(run).get("config.json"));
+        // the damaged file is left for the user to repair, and nothing is added but the (empty) lock file, which is
+        // never unlinked (RunLock): the benchmark's generated splits are written only once the folder is checked
+        Map<String, String> after = hashes(run);
+        assertEquals("", Files.readString(run.resolve(RunLock.FILE)));
+        after.remove(RunLock.FILE);
+        assertEquals(before, after);
     }
 
     @Test

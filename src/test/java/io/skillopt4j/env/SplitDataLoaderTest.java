@@ -76,10 +76,12 @@ class SplitDataLoaderTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void ratio_mode_writes_items_and_manifest_under_generated_splits() throws Exception {
+    void ratio_mode_writes_items_and_manifest_under_generated_splits_only_when_asked() throws Exception {
         SplitDataLoader d = ratio(rawFile("raw.json", 10, "q"), "2:1:7", 42);
         Path dir = tmp.resolve("run/_generated_splits/searchqa_2-1-7_seed42").toAbsolutePath().normalize();
         assertEquals(dir, d.splitDir());
+        assertFalse(Files.exists(tmp.resolve("run")), "building the loader writes nothing: a run writes the splits once its folder is checked");
+        d.writeGenerated();
         Map<String, Object> manifest = (Map<String, Object>) Json.read(dir.resolve("split_manifest.json"));
         assertEquals(List.of("source_data_path", "split_mode", "split_ratio", "split_seed", "counts"), new ArrayList<>(manifest.keySet()));
         assertEquals("ratio", manifest.get("split_mode"));

@@ -32,6 +32,11 @@ public final class HouseRulesBenchmark extends ChatBenchmark {
         super("house-rules", context, data.loader());
     }
 
+    /** With the splits a run writes into its folder ({@link io.skillopt4j.env.DataLoader#writeGenerated()}). */
+    HouseRulesBenchmark(BenchmarkContext context, HouseRulesData data, io.skillopt4j.env.GeneratedSplits generated) {
+        super("house-rules", context, data.loader().withGenerated(generated));
+    }
+
     @Override public List<String> taskTypes() { return HouseCategory.keys(); }
 
     @Override protected int defaultExecTimeout() { return 60; }

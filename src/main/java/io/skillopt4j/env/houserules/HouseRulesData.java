@@ -1,7 +1,6 @@
 package io.skillopt4j.env.houserules;
 
 import io.skillopt4j.ConfigException;
-import io.skillopt4j.env.DataLoader;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.SplitDataLoader;
 import io.skillopt4j.env.houserules.HouseCategory.Style;
@@ -77,5 +76,5 @@ public record HouseRulesData(List<Item> train, List<Item> val, List<Item> test) 
     }
 
     /** Returns the splits as upstream's split data loader (aliases, epoch plans, eval batches in split order). */
-    public DataLoader loader() { return SplitDataLoader.of("house-rules", train, val, test); }
+    public SplitDataLoader loader() { return SplitDataLoader.of("house-rules", train, val, test); }
 }

@@ -7,9 +7,11 @@ import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
 import io.skillopt4j.env.Item;
-import io.skillopt4j.internal.AtomicFiles;
+import io.skillopt4j.env.GeneratedSplits;
+import io.skillopt4j.env.RatioSplit;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +20,8 @@ import java.util.Map;
  * Immutable. Makes the {@code house-rules} benchmark. Config keys (flat): {@code house_rules_seed} (data seed,
  * default {@code split_seed}, else 42), {@code house_rules_per_category} (24), {@code house_rules_split}
  * ("2:1:3" train:val:test per category), {@code limit}, {@code workers} (8), {@code exec_timeout} (60 s).
- * The generated splits are written under {@code <out_root>/_generated_splits/} for inspection.
+ * The generated splits are written under {@code <out_root>/_generated_splits/} for inspection, once a run has
+ * checked its folder ({@link io.skillopt4j.env.DataLoader#writeGenerated()}).
  */
 public final class HouseRulesFactory implements BenchmarkFactory {
     @Override public String name() { return "house-rules"; }
@@ -38,8 +41,7 @@ public final class HouseRulesFactory implements BenchmarkFactory {
         HouseRulesData data = HouseRulesData.generate(seed, per, ratio);
         int limit = Setting.integer("limit").of(c);
         if (limit > 0) data = data.limited(limit);
-        writeSplits(ctx.outRoot().resolve("_generated_splits").resolve("house-rules_seed" + seed), data, seed, ratio);
-        return new HouseRulesBenchmark(ctx, data);
+        return new HouseRulesBenchmark(ctx, data, generated(ctx.outRoot().resolve("_generated_splits").resolve("house-rules_seed" + seed), data, seed, ratio));
     }
 
     static int[] parseRatio(String s) {
@@ -53,19 +55,21 @@ public final class HouseRulesFactory implements BenchmarkFactory {
         throw ConfigException.badValue("config", "house_rules_split", s, "three positive integers a:b:c, e.g. 2:1:3");
     }
 
-    private static void writeSplits(Path dir, HouseRulesData data, long seed, int[] ratio) {
+    /** The generated splits, written under {@code dir} once a run has checked its folder. */
+    private static GeneratedSplits generated(Path dir, HouseRulesData data, long seed, int[] ratio) {
+        List<List<?>> rows = new ArrayList<>();
         Map<String, Object> counts = new LinkedHashMap<>();
-        for (String split : List.of("train", "val", "test")) {
-            List<Map<String, Object>> rows = new java.util.ArrayList<>();
+        for (String split : RatioSplit.SPLITS) {
+            List<Map<String, Object>> out = new ArrayList<>();
             List<Item> items = switch (split) { case "train" -> data.train(); case "val" -> data.val(); default -> data.test(); };
             for (Item it : items) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("id", it.id());
                 m.putAll(it.fields());
-                rows.add(m);
+                out.add(m);
             }
-            AtomicFiles.writeJson(dir.resolve(split).resolve("items.json"), rows);
-            counts.put(split, rows.size());
+            rows.add(out);
+            counts.put(split, out.size());
         }
         Map<String, Object> manifest = new LinkedHashMap<>();
         manifest.put("source", "generated: house-rules");
@@ -73,6 +77,6 @@ public final class HouseRulesFactory implements BenchmarkFactory {
         manifest.put("split_ratio", ratio[0] + ":" + ratio[1] + ":" + ratio[2]);
         manifest.put("split_seed", seed);
         manifest.put("counts", counts);
-        AtomicFiles.writeJson(dir.resolve("split_manifest.json"), manifest);
+        return new GeneratedSplits(dir, rows, manifest);
     }
 }
