@@ -1,5 +1,9 @@
 package io.skillopt4j.backend;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import io.skillopt4j.BudgetExceeded;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.internal.AtomicFiles;
@@ -8,7 +12,6 @@ import io.skillopt4j.internal.Json;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -30,32 +33,20 @@ import java.util.Objects;
  * towards the cap, and each new entry is appended as one JSON line.
  */
 public final class CostLedger {
-    /** Immutable. One priced call. {@code pricing}: table, reported, replayed or unpriced; usd null when unpriced. */
+    /**
+     * Immutable. One priced call. {@code pricing}: table, reported, replayed or unpriced; usd null when unpriced.
+     * As a line of cost_ledger.jsonl (Jackson, snake_case): {@code calls} first and only when not 1 (a merged line),
+     * then the components in order.
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonPropertyOrder("calls")
     public record Entry(String phase, String role, String stage, String backend, String model, long promptTokens,
                         long cachedTokens, long cacheWriteTokens, long completionTokens, boolean batch, String pricing, Double usd,
-                        long calls) {
+                        @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = OneCall.class) long calls) {
         /** One call. */
         public Entry(String phase, String role, String stage, String backend, String model, long promptTokens, long cachedTokens,
                      long cacheWriteTokens, long completionTokens, boolean batch, String pricing, Double usd) {
             this(phase, role, stage, backend, model, promptTokens, cachedTokens, cacheWriteTokens, completionTokens, batch, pricing, usd, 1);
-        }
-
-        Map<String, Object> toJson() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            if (calls != 1) m.put("calls", calls);
-            m.put("phase", phase);
-            m.put("role", role);
-            m.put("stage", stage);
-            m.put("backend", backend);
-            m.put("model", model);
-            m.put("prompt_tokens", promptTokens);
-            m.put("cached_tokens", cachedTokens);
-            m.put("cache_write_tokens", cacheWriteTokens);
-            m.put("completion_tokens", completionTokens);
-            m.put("batch", batch);
-            m.put("pricing", pricing);
-            m.put("usd", usd);
-            return m;
         }
 
         /** Reads one line of cost_ledger.jsonl. */
@@ -69,6 +60,13 @@ public final class CostLedger {
         private static String str(Map<String, Object> m, String k) { return m.get(k) == null ? "" : String.valueOf(m.get(k)); }
 
         private static long num(Map<String, Object> m, String k) { return m.get(k) instanceof Number n ? n.longValue() : 0; }
+
+        /** Jackson's filter for {@code calls}: a single call (the usual line) leaves the field out. */
+        static final class OneCall {
+            @Override public boolean equals(Object o) { return o instanceof Number n && n.longValue() == 1; }
+
+            @Override public int hashCode() { return 1; }
+        }
     }
 
     /** Immutable. What {@link #reserve} holds for one call until {@link #settle} or {@link #release}. */
@@ -170,7 +168,7 @@ public final class CostLedger {
                 // a line cut by a kill mid-append; its call is not counted (at most one call)
             }
         }
-        for (Entry e : entries) AtomicFiles.appendLine(file, Json.line(e.toJson())); // calls made before attaching
+        for (Entry e : entries) AtomicFiles.appendLine(file, Json.line(e)); // calls made before attaching
         entries.addAll(0, loaded);
         for (Entry e : loaded) if (e.usd() != null) spent += e.usd();
         this.file = file;
@@ -246,7 +244,7 @@ public final class CostLedger {
             }
             if (usd != null) spent += usd;
             entries.add(e);
-            if (file != null) AtomicFiles.appendLine(file, Json.line(e.toJson()));
+            if (file != null) AtomicFiles.appendLine(file, Json.line(e));
             notifyAll();
         }
         return e;
@@ -269,7 +267,7 @@ public final class CostLedger {
             synchronized (this) {
                 if (usd != null) spent += usd;
                 entries.add(e);
-                if (file != null) AtomicFiles.appendLine(file, Json.line(e.toJson()));
+                if (file != null) AtomicFiles.appendLine(file, Json.line(e));
                 notifyAll();
             }
         }

@@ -13,7 +13,6 @@ import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.columns.Column;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -144,19 +143,7 @@ final class RolloutFrames {
         Object m = run.configValue(role + "_model");
         String model = m == null ? "" : str(m);
         Double cost = cost(prices, model, role, c[1], c[2]);
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("scope", scope);
-        row.put("epoch", epoch);
-        row.put("step", step);
-        row.put("stage", stage);
-        row.put("role", role);
-        row.put("model", model);
-        row.put("calls", c[0]);
-        row.put("prompt_tokens", c[1]);
-        row.put("completion_tokens", c[2]);
-        row.put("total_tokens", c[1] + c[2]);
-        row.put("cost_usd", cost);
-        b.add(row);
+        b.row(scope, epoch, step, stage, role, model, c[0], c[1], c[2], c[1] + c[2], cost);
         return cost;
     }
 

@@ -30,6 +30,13 @@ final class RowBuilder {
         for (Map.Entry<String, Column<?>> e : cols.entrySet()) append(e.getValue(), row.get(e.getKey()));
     }
 
+    /** Appends one row given in column order (the names are spelled once, where the columns are declared). */
+    void row(Object... values) {
+        if (values.length != cols.size()) throw new IllegalStateException(values.length + " values for " + cols.size() + " columns " + cols.keySet());
+        int i = 0;
+        for (Column<?> c : cols.values()) append(c, values[i++]);
+    }
+
     private static void append(Column<?> c, Object v) {
         if (v == null) {
             c.appendMissing();

@@ -1,38 +1,24 @@
 package io.skillopt4j.run;
 
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import io.skillopt4j.internal.Json;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * Immutable. The resume pointer {@code runtime_state.json}: upstream's eight fields plus three additions
  * (documented in docs/outputs.md) that make a resumed run identical to an uninterrupted one:
- * {@code scheduler_step} (edit-budget scheduler counter) and the baseline selection scores.
+ * {@code scheduler_step} (edit-budget scheduler counter) and the baseline selection scores. Jackson writes the
+ * components in this order under their snake_case names (upstream's field order, additions last).
  */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record RuntimeState(int lastCompletedStep, String currentSkillPath, double currentScore, String currentOrigin,
                            String bestSkillPath, double bestScore, int bestStep, String bestOrigin,
                            int schedulerStep, Double baselineSelectionHard, Double baselineSelectionSoft) {
-
-    /** Returns the JSON map in upstream's field order, additions last. */
-    public Map<String, Object> toJson() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("last_completed_step", lastCompletedStep);
-        m.put("current_skill_path", currentSkillPath);
-        m.put("current_score", currentScore);
-        m.put("current_origin", currentOrigin);
-        m.put("best_skill_path", bestSkillPath);
-        m.put("best_score", bestScore);
-        m.put("best_step", bestStep);
-        m.put("best_origin", bestOrigin);
-        m.put("scheduler_step", schedulerStep);
-        m.put("baseline_selection_hard", baselineSelectionHard);
-        m.put("baseline_selection_soft", baselineSelectionSoft);
-        return m;
-    }
 
     /**
      * Reads {@code runtime_state.json} (Java or Python written); empty when absent or not a JSON object.

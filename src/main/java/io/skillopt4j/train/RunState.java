@@ -47,7 +47,7 @@ final class RunState {
     /** Adds runtime_state.json to {@code b} (see {@link #persist(RunWriter, int)}). */
     void persist(RunWriter.Batch b, RunPaths p, int lastStep) {
         b.json(p.runtimeState(), new RuntimeState(lastStep, p.skill(lastStep).toString(), currentScore, currentOrigin,
-                p.bestSkill().toString(), bestScore, bestStep, bestOrigin, schedule.current(), baselineHard, baselineSoft).toJson());
+                p.bestSkill().toString(), bestScore, bestStep, bestOrigin, schedule.current(), baselineHard, baselineSoft));
     }
 
     /** The last completed step per history, 0 before the first. */

@@ -63,6 +63,18 @@ class CostLedgerTest {
         assertEquals("test", es.get(0).phase());
     }
 
+    @Test void aLedgerLineNamesCallsFirstAndOnlyForAMergedLine() {
+        CostLedger.Entry one = new CostLedger.Entry("train", "target", "rollout", "sim", "m", 10, 2, 0, 5, false, "table", 0.25);
+        assertEquals("{\"phase\": \"train\", \"role\": \"target\", \"stage\": \"rollout\", \"backend\": \"sim\", \"model\": \"m\","
+                + " \"prompt_tokens\": 10, \"cached_tokens\": 2, \"cache_write_tokens\": 0, \"completion_tokens\": 5, \"batch\": false,"
+                + " \"pricing\": \"table\", \"usd\": 0.25}", io.skillopt4j.internal.Json.line(one));
+        CostLedger.Entry merged = new CostLedger.Entry("train", "target", "rollout", "sim", "m", 10, 2, 0, 5, true, "unpriced", null, 3);
+        String line = io.skillopt4j.internal.Json.line(merged);
+        assertTrue(line.startsWith("{\"calls\": 3, \"phase\": \"train\", ") && line.endsWith("\"pricing\": \"unpriced\", \"usd\": null}"), line);
+        assertEquals(merged, CostLedger.Entry.fromJson(io.skillopt4j.internal.Json.parseObject(line)));
+        assertEquals(one, CostLedger.Entry.fromJson(io.skillopt4j.internal.Json.parseObject(io.skillopt4j.internal.Json.line(one))));
+    }
+
     @Test void capReservesTheWorstCaseBeforeEachCallAndStopsForGood() {
         CostLedger l = CostLedger.capped(PRICES, 0.05);
         ChatModel m = new BudgetedChatModel(fixed(Usage.of(1000, 1000), Billing.DIRECT), "target", l);

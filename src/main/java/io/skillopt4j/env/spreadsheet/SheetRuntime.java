@@ -21,15 +21,8 @@ import java.util.regex.Pattern;
  * environment, a wall timeout (process tree killed) and, on POSIX, rlimits (512 MiB files, CPU seconds = timeout; no
  * address-space cap, which breaks numpy/pandas thread pools), and asks the bundled sidecar for previews and typed cell dumps.
  */
-final class SheetRuntime {
+record SheetRuntime(String python, Path tool) {
     private static final Pattern PATH_ASSIGN = Pattern.compile("(?m)^\\s*(INPUT_PATH|OUTPUT_PATH)\\s*=.*$");
-    private final String python;
-    private final Path tool;
-
-    private SheetRuntime(String python, Path tool) {
-        this.python = python;
-        this.tool = tool;
-    }
 
     /** Finds the runtime or throws a ConfigException saying what to install (called before any model call). */
     static SheetRuntime locate(String configured, Path scratch) {
@@ -47,31 +40,36 @@ final class SheetRuntime {
         return new SheetRuntime(py, tool);
     }
 
-    String python() { return python; }
-
     String preview(Path workbook) {
-        ChildProcess.Result r = ChildProcess.run(List.of(python, tool.toString(), "preview", workbook.toString()),
-                tool.getParent(), tool.getParent(), Duration.ofSeconds(120), Map.of());
+        ChildProcess.Result r = sidecar("preview", workbook.toString());
         if (!r.ok()) return "(preview unavailable: " + lastLine(r.stderr()) + ")";
         return String.valueOf(Json.parseObject(r.stdout()).get("preview"));
     }
 
     /** Dumps typed cells; returns the sidecar JSON ({@code sheets}, {@code missing_sheets}, {@code cells}). */
     Map<String, Object> cells(Path workbook, List<CellCompare.Range> ranges) {
-        List<List<String>> arg = ranges.stream().map(r -> java.util.Arrays.asList(r.sheet(), r.range())).toList();
-        ChildProcess.Result r = ChildProcess.run(List.of(python, tool.toString(), "cells", workbook.toString(), Json.compact(arg)),
-                tool.getParent(), tool.getParent(), Duration.ofSeconds(120), Map.of());
+        ChildProcess.Result r = sidecar("cells", workbook.toString(), rangesArg(ranges));
         if (!r.ok()) throw new IllegalStateException("cannot read " + workbook.getFileName() + ": " + lastLine(r.stderr()));
         return Json.parseObject(r.stdout());
     }
 
     /** Dumps golden and predicted cells in one sidecar call; returns {@code {gold: dump, pred: dump}}. */
     Map<String, Object> compareDump(Path golden, Path pred, List<CellCompare.Range> ranges) {
-        List<List<String>> arg = ranges.stream().map(r -> java.util.Arrays.asList(r.sheet(), r.range())).toList();
-        ChildProcess.Result r = ChildProcess.run(List.of(python, tool.toString(), "compare", golden.toString(), pred.toString(), Json.compact(arg)),
-                tool.getParent(), tool.getParent(), Duration.ofSeconds(120), Map.of());
+        ChildProcess.Result r = sidecar("compare", golden.toString(), pred.toString(), rangesArg(ranges));
         if (!r.ok()) throw new IllegalStateException("cannot compare " + pred.getFileName() + ": " + lastLine(r.stderr()));
         return Json.parseObject(r.stdout());
+    }
+
+    /** Runs one command of the bundled sidecar in its folder (120 s, no extra environment). */
+    private ChildProcess.Result sidecar(String... args) {
+        List<String> cmd = new ArrayList<>(List.of(python, tool.toString()));
+        cmd.addAll(List.of(args));
+        return ChildProcess.run(cmd, tool.getParent(), tool.getParent(), Duration.ofSeconds(120), Map.of());
+    }
+
+    /** The sidecar's ranges argument: a JSON list of [sheet, range] pairs. */
+    private static String rangesArg(List<CellCompare.Range> ranges) {
+        return Json.compact(ranges.stream().map(r -> java.util.Arrays.asList(r.sheet(), r.range())).toList()); // a sheet may be null
     }
 
     /** Wraps the model's code (its own INPUT_PATH/OUTPUT_PATH lines removed) and runs it on one input. */

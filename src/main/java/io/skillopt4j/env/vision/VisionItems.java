@@ -1,8 +1,12 @@
 package io.skillopt4j.env.vision;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import io.skillopt4j.env.Images;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.RowRef;
+import io.skillopt4j.internal.Json;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,17 +53,18 @@ final class VisionItems {
         return out;
     }
 
+    /** Immutable. What every vision item adds over its raw row, in this order, as snake_case item fields. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record Fields(String question, List<String> images, String answer, String kind, List<String> options, String taskType) {}
+
     static Item build(String id, Map<String, Object> row, String question, List<String> images, String answer, String kind,
                       List<String> options, String taskType) {
         Map<String, Object> f = new LinkedHashMap<>(row);
-        f.put("question", question);
-        f.put("images", images);
-        f.put("answer", answer);
-        f.put("kind", kind);
-        f.put("options", options);
-        f.put("task_type", taskType);
+        f.putAll(Json.MAPPER.convertValue(new Fields(question, images, answer, kind, options, taskType), FIELDS));
         return new Item(id, f);
     }
+
+    private static final TypeReference<LinkedHashMap<String, Object>> FIELDS = new TypeReference<>() {};
 
     /** MathVerse: sample_index, problem_version, question (or query_wo), image, answer, question_type multi-choice|free-form. */
     static Item mathverse(Map<String, Object> row, RowRef ref, String dataRoot) {
