@@ -1,6 +1,7 @@
 package io.skillopt4j.cli;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -21,11 +22,11 @@ final class EngineCommand implements Runnable {
     static final class DevServer implements Callable<Integer> {
         @Spec CommandSpec spec;
         @Option(names = "--port", defaultValue = "7233", description = "Port (0 = a free port). Default ${DEFAULT-VALUE}.") int port;
-        @Option(names = "--serve-ms", hidden = true, defaultValue = "0", description = "Stop after this many ms (tests).") long serveMs;
+        @Mixin ServeOptions serve;
 
         @Override public Integer call() throws Exception {
             new io.skillopt4j.config.Checks().range("--port", port, 0, 65535).throwIfAny();
-            return io.skillopt4j.temporal.Processes.devServer(port, serveMs, spec.commandLine().getOut());
+            return io.skillopt4j.temporal.Processes.devServer(port, serve.serveMs, spec.commandLine().getOut());
         }
     }
 }

@@ -6,6 +6,7 @@ import io.skillopt4j.sim.Latency;
 import io.skillopt4j.sim.SimBehaviour;
 import io.skillopt4j.sim.SimServer;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -13,8 +14,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /** {@code skillopt sim serve}: runs the offline simulator as a standalone OpenAI-compatible server. */
 @Command(name = "sim", description = "The offline simulator (a deterministic stand-in for an LLM).",
@@ -46,7 +45,7 @@ final class SimCommand implements Runnable {
         @Option(names = "--model-name", defaultValue = "skillopt-sim", description = "Model id in /v1/models. Default ${DEFAULT-VALUE}.") String modelName;
         @Option(names = "--slip-rate", defaultValue = "0.04", description = "Target's rate of ignoring a rule it has. Default ${DEFAULT-VALUE}.") double slip;
         @Option(names = "--harm-rate", defaultValue = "0.30", description = "Analysts' rate of proposing a harmful rule. Default ${DEFAULT-VALUE}.") double harm;
-        @Option(names = "--serve-ms", hidden = true, defaultValue = "0", description = "Stop after this many ms (tests).") long serveMs;
+        @Mixin ServeOptions serve;
 
         private Faults faults() {
             if (faultSpec == null)
@@ -70,17 +69,13 @@ final class SimCommand implements Runnable {
             } catch (IllegalArgumentException e) {
                 throw new ConfigException("sim serve: " + e.getMessage());
             }
-            CountDownLatch stop = new CountDownLatch(1);
             try (SimServer sim = b.start()) {
                 PrintWriter out = spec.commandLine().getOut();
                 out.println("skillopt sim: OpenAI-compatible server at " + sim.url() + " (seed " + seed + ", latency "
                         + sim.latency() + (sim.faults().any() ? ", faults " + sim.faults() : "") + ")");
                 out.println("  export OPENAI_COMPATIBLE_BASE_URL=" + sim.url() + "   # then --backend openai_compatible");
                 out.flush();
-                Thread hook = new Thread(stop::countDown);
-                Runtime.getRuntime().addShutdownHook(hook);
-                if (serveMs > 0) stop.await(serveMs, TimeUnit.MILLISECONDS); else stop.await();
-                try { Runtime.getRuntime().removeShutdownHook(hook); } catch (IllegalStateException shuttingDown) { /* fine */ }
+                serve.await();
                 out.println("skillopt sim: served " + sim.requests() + " request(s) " + sim.requestsByStage());
                 out.flush();
             } catch (java.io.UncheckedIOException e) {

@@ -6,8 +6,6 @@ import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.nio.file.Path;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Stateless. The long-running processes of the Temporal engine behind {@code skillopt worker} and
@@ -30,7 +28,7 @@ public final class Processes {
         out.println("skillopt worker " + id + ": polling " + settings.rolloutQueue() + " and " + settings.optimizerQueue() + " at "
                 + settings.address() + " with " + capacity.slots() + " slot(s) each; scratch " + workDir.toAbsolutePath());
         out.flush();
-        awaitStop(serveMs);
+        io.skillopt4j.internal.StopSignal.await(serveMs);
         w.close();
         return 0;
     }
@@ -42,17 +40,9 @@ public final class Processes {
             out.println("  train with --engine temporal --engine_address " + s.address() + "; workers: skillopt worker --engine-address "
                     + s.address());
             out.flush();
-            awaitStop(serveMs);
+            io.skillopt4j.internal.StopSignal.await(serveMs);
         }
         return 0;
-    }
-
-    private static void awaitStop(long serveMs) throws InterruptedException {
-        CountDownLatch stop = new CountDownLatch(1);
-        Thread hook = new Thread(stop::countDown, "skillopt-engine-stop");
-        Runtime.getRuntime().addShutdownHook(hook);
-        if (serveMs > 0) stop.await(serveMs, TimeUnit.MILLISECONDS); else stop.await();
-        try { Runtime.getRuntime().removeShutdownHook(hook); } catch (IllegalStateException shuttingDown) { /* fine */ }
     }
 
     /** host-pid, as the activity frame shows workers. */
