@@ -47,7 +47,9 @@ public final class RolloutStamp {
                             StandardCopyOption.ATOMIC_MOVE);
                     moved = true;
                 }
-                AtomicFiles.writeString(stamp, h + "\n");
+                // not forced to disk: the rows it keys are plain appends, never forced either, and a killed process
+                // sees the renamed stamp before the first row; an fsync here delayed every rollout's first call
+                AtomicFiles.writeRecomputable(stamp, h + "\n");
                 return moved;
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot stamp rollout folder " + dir + ": " + e.getMessage(), e);

@@ -53,7 +53,13 @@ final class MetaSkill {
     }
 
     /** Runs the epoch-end meta-skill update; {@code slowPairs} is null when the slow update gave none. Returns the action. */
-    String run(int epoch, String epochLastStepSkill, Longitudinal.Pairs slowPairs) {
+    String run(int epoch, String epochLastStepSkill, Longitudinal.Pairs slowPairs) { return run(epoch, epochLastStepSkill, slowPairs, () -> {}); }
+
+    /**
+     * As {@link #run(int, String, Longitudinal.Pairs)}, running {@code beforeWrite} before the marker is written: the
+     * trainer makes the call alongside the slow update's and writes the marker only after the slow update's commit.
+     */
+    String run(int epoch, String epochLastStepSkill, Longitudinal.Pairs slowPairs, Runnable beforeWrite) {
         RunPaths p = writer.paths();
         Path dir = p.metaSkill(epoch);
         Path marker = p.metaSkillResult(epoch);
@@ -68,6 +74,7 @@ final class MetaSkill {
         if (epoch == 1) {
             out.put("action", "skip_first_epoch");
             out.put("epoch", 1);
+            beforeWrite.run();
             writer.json(marker, out);
             return "skip_first_epoch";
         }
@@ -94,6 +101,7 @@ final class MetaSkill {
             out.put("time_s", time);
             out.put("action", "write_meta_skill");
         }
+        beforeWrite.run();
         writer.json(marker, out);
         return String.valueOf(out.get("action"));
     }

@@ -46,7 +46,13 @@ final class SlowUpdate {
         this.clock = clock;
     }
 
-    Result run(int epoch, int lastStep) {
+    Result run(int epoch, int lastStep) { return run(epoch, lastStep, pairs -> {}); }
+
+    /**
+     * As {@link #run(int, int)}; {@code onPairs} gets the comparison pairs as soon as they are built, before the
+     * optimizer call (the meta skill needs only them), and is not called when no pairs are built (epoch 1, replay).
+     */
+    Result run(int epoch, int lastStep, java.util.function.Consumer<Longitudinal.Pairs> onPairs) {
         RunPaths p = writer.paths();
         Path dir = p.slowUpdate(epoch);
         Path marker = p.slowResult(epoch);
@@ -65,6 +71,7 @@ final class SlowUpdate {
         long t0 = clock.millis();
         String prevSkill = readSkill(p.skill(lastStepOfEpoch(epoch - 1)));
         Longitudinal.Pairs pairs = longitudinal.build(epoch, prevSkill, state.currentSkill, dir);
+        onPairs.accept(pairs);
         String existing = SkillDocument.slowUpdateContent(state.currentSkill);
         String user = "## Previous Epoch's Skill\n" + prevSkill + "\n\n## Current Epoch's Skill\n" + state.currentSkill
                 + "\n\n## Previous Slow Update Guidance\n"

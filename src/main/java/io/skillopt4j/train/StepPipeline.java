@@ -29,12 +29,14 @@ final class StepPipeline {
     private final RunStages stages;
     private final RunState st;
     private final BooleanSupplier stopRequested;
+    private final RolloutAhead ahead;
 
     StepPipeline(RunScope run, RunStages stages, RunState state, BooleanSupplier stopRequested) {
         this.run = run;
         this.stages = stages;
         this.st = state;
         this.stopRequested = stopRequested;
+        this.ahead = new RolloutAhead(stages.rollout(), run.usage());
     }
 
     private void checkStop() { if (stopRequested.getAsBoolean()) throw new StopRequested(); }
@@ -66,7 +68,8 @@ final class StepPipeline {
                 BatchSpec batch = plan.get(stepInEpoch * s.accumulation() + a);
                 Path batchDir = s.accumulation() > 1 ? stepDir.resolve("batch_" + a) : stepDir;
                 long t = clock.millis();
-                Rollout.Outcome out = stages.rollout().run(batch, st.currentSkill, batchDir.resolve("rollout"), true);
+                Rollout.Outcome out = a == 0 ? ahead.take(batchDir.resolve("rollout"), st.currentSkill) : null;
+                if (out == null) out = stages.rollout().run(batch, st.currentSkill, batchDir.resolve("rollout"), true);
                 rollMs += clock.millis() - t;
                 stage(step, "rollout", clock.millis() - t, "hard=" + fmt(out.hard()) + " n=" + out.results().size());
                 checkStop();
@@ -124,7 +127,7 @@ final class StepPipeline {
         rec.put("n_patches", failures.size() + successes.size());
         rec.put("n_failure_patches", failures.size());
         rec.put("n_success_patches", successes.size());
-        if (failures.isEmpty() && successes.isEmpty()) return skip(rec, "skip_no_patches", raws, stepDir, t0, before);
+        if (failures.isEmpty() && successes.isEmpty()) return skip(rec, "skip_no_patches", raws, stepDir, t0, before, () -> prefetchNext(stepInEpoch, step, plan));
 
         long t = clock.millis();
         Map<String, Object> merged = stages.aggregate().run(st.currentSkill, failures, successes, meta);
@@ -184,7 +187,7 @@ final class StepPipeline {
         if (up.applySummary() != null) rec.put("edit_apply_summary", up.applySummary());
         rec.time("update_s", clock.millis() - t);
         stage(step, "update", clock.millis() - t, candidate == null ? "no candidate" : SkillDocument.length(candidate) + " chars");
-        if (candidate == null) return skip(rec, "skip_no_rewrite", raws, stepDir, t0, before);
+        if (candidate == null) return skip(rec, "skip_no_rewrite", raws, stepDir, t0, before, () -> prefetchNext(stepInEpoch, step, plan));
         checkStop();
 
         t = clock.millis();
@@ -241,6 +244,7 @@ final class StepPipeline {
         rec.put("skill_len", SkillDocument.length(st.currentSkill));
         rec.put("wall_time_s", StepRecord.round((clock.millis() - t0) / 1000.0, 1));
         RunWriter.Batch files = w.batch().text(w.paths().skill(step), st.currentSkill).text(w.paths().bestSkill(), st.bestSkill);
+        prefetchNext(stepInEpoch, step, plan);
         return persistStep(rec.asMap(), step, stepDir, files);
     }
 
@@ -271,6 +275,28 @@ final class StepPipeline {
         }
     }
 
+    /**
+     * Starts the next step of this epoch's first rollout now, if there is one: the gate has decided the skill it uses
+     * and its batch is planned, so its calls overlap this step's persistence and the next step's set-up.
+     */
+    private void prefetchNext(int stepInEpoch, int step, List<BatchSpec> plan) {
+        int next = (stepInEpoch + 1) * run.settings().accumulation();
+        if (next < plan.size() && !stopRequested.getAsBoolean()) prefetch(plan.get(next), step + 1);
+    }
+
+    /**
+     * With {@code train.pipeline_stages}: starts step {@code step}'s first rollout, of {@code batch} with the current
+     * skill, ahead of the step (see {@link RolloutAhead}; the trainer overlaps step 1's with the baseline evaluation).
+     */
+    void prefetch(BatchSpec batch, int step) {
+        if (!run.pipelined()) return;
+        Path stepDir = run.writer().paths().step(step);
+        ahead.start(batch, st.currentSkill, stepDir, (run.settings().accumulation() > 1 ? stepDir.resolve("batch_0") : stepDir).resolve("rollout"));
+    }
+
+    /** Drops a rollout started ahead that no step will take (the run stops; see {@link RolloutAhead}). */
+    void dropPrefetch() { ahead.drop(); }
+
     /** Immutable. One batch's raw patches (minibatch order) and how long its reflect took. */
     private record Reflected(List<Map<String, Object>> patches, long millis) {}
 
@@ -282,7 +308,7 @@ final class StepPipeline {
     };
 
     private Map<String, Object> skip(StepRecord rec, String action, List<Map<String, Object>> raws, Path stepDir, long t0,
-                                     Map<String, UsageMeter.Counts> before) {
+                                     Map<String, UsageMeter.Counts> before, Runnable prefetchNext) {
         if (run.settings().skillAware()) flush(rec, raws, stepDir);
         StepRecord tmp = new StepRecord(0, 0, 0);
         tmp.tokens(before, run.usage().byStage());
@@ -294,6 +320,7 @@ final class StepPipeline {
         rec.put("skill_len", SkillDocument.length(st.currentSkill));
         rec.put("wall_time_s", StepRecord.round((run.clock().millis() - t0) / 1000.0, 1));
         int step = (int) rec.get("step");
+        prefetchNext.run();
         return persistStep(rec.asMap(), step, stepDir, run.writer().batch().text(run.writer().paths().skill(step), st.currentSkill));
     }
 

@@ -150,11 +150,17 @@ public final class Trainer {
         // with the Batch API the evaluations are already off the critical path (and must not run as direct calls)
         BackgroundRollouts background = s.backgroundEval() && batchPoll == null
                 ? new BackgroundRollouts(benchmark, benchmark.workers(), roles.usage(), eng.rolloutItems()) : null;
+        StepPipeline pipeline = null;
         try {
             RunStages stages = stages(run, st, data, spe, eng, background, batchPoll, pool);
-            StepPipeline pipeline = new StepPipeline(run, stages, st, stop::get);
+            pipeline = new StepPipeline(run, stages, st, stop::get);
             l.on(new TrainingEvent.RunStarted(outRoot, total, spe, s.numEpochs(), resumeFrom));
-            if (st.currentScore < 0) baseline(run, stages, st, paths);
+            List<BatchSpec> firstPlan = data.planTrainEpoch(1, spe, s.accumulation(), s.batchSize(), s.seed());
+            if (st.currentScore < 0) {
+                // step 1 rolls out the initial skill whatever the baseline scores: both run at once (pipeline_stages)
+                if (resumeFrom <= 1 && !firstPlan.isEmpty()) pipeline.prefetch(firstPlan.get(0), 1);
+                baseline(run, stages, st, paths);
+            }
             if (background != null && s.evalTest()) {
                 // the initial skill's test score does not depend on training: roll it out while the optimizer works
                 background.submit(data.buildEvalBatch(s.testEnvNum(), "valid_unseen", s.seed()), st.initialSkill,
@@ -163,7 +169,7 @@ public final class Trainer {
             long loopStart = clock.millis();
             int global = 0;
             for (int epoch = 1; epoch <= s.numEpochs(); epoch++) {
-                List<BatchSpec> plan = data.planTrainEpoch(epoch, spe, s.accumulation(), s.batchSize(), s.seed());
+                List<BatchSpec> plan = epoch == 1 ? firstPlan : data.planTrainEpoch(epoch, spe, s.accumulation(), s.batchSize(), s.seed());
                 if (background != null) prefetchComparison(epoch, spe, s, paths, stages.longitudinal(), background);
                 st.stepBuffer.clear();
                 Resume.restoreStepBuffer(st.stepBuffer, paths, global + 1, Math.min(global + spe, resumeFrom - 1));
@@ -177,17 +183,8 @@ public final class Trainer {
                 }
                 if (global < resumeFrom - 1 && !epochDone(paths, epoch, s)) continue;
                 if (stop.get()) throw new StopRequested();
-                String epochLastSkill = st.currentSkill;
-                String slowAction = "", metaAction = "";
-                Longitudinal.Pairs pairs = null;
-                if (s.useSlowUpdate()) {
-                    roles.ledger().phase("slow_update");
-                    SlowUpdate.Result r = stages.slowUpdate().run(epoch, global);
-                    slowAction = r.action();
-                    pairs = r.pairs();
-                }
-                roles.ledger().phase("meta_skill");
-                if (s.useMetaSkill()) metaAction = stages.metaSkill().run(epoch, epochLastSkill, pairs);
+                String[] actions = epochEnd(run, stages, st.currentSkill, epoch, global);
+                String slowAction = actions[0], metaAction = actions[1];
                 stages.optimizer().drainFallbacks(); // epoch-stage fallbacks show as no_content actions in their result files
                 l.on(new TrainingEvent.EpochFinished(epoch, slowAction, metaAction, st.currentScore, st.bestScore));
             }
@@ -197,17 +194,24 @@ public final class Trainer {
             l.on(new TrainingEvent.RunFinished(outRoot, false, summary));
             return new TrainingResult(summary, outRoot);
         } catch (StopRequested e) {
+            settle(pipeline);
             return stopped(run, st, null);
         } catch (BudgetExceeded e) {
+            settle(pipeline);
             return stopped(run, st, e, resumeFrom, priorConfig);
         } catch (ErroredHalt e) {
+            settle(pipeline);
             return stopped(run, st, e, resumeFrom, priorConfig);
         } finally {
+            settle(pipeline);
             if (background != null) background.close();
             pool.shutdownNow();
             eng.close();
         }
     }
+
+    /** Drops a rollout started ahead that no step will take, before the stop is recorded and the run returns. */
+    private static void settle(StepPipeline pipeline) { if (pipeline != null) pipeline.dropPrefetch(); }
 
     /**
      * As {@link #stopped(RunScope, RunState, Throwable)}; a session that recorded no step (say, one run against a provider
@@ -239,6 +243,37 @@ public final class Trainer {
                 ((Number) m.get("last_completed_step")).intValue(), session);
         run.emit(new TrainingEvent.RunFinished(outRoot, true, m));
         return new TrainingResult(m, outRoot);
+    }
+
+    /**
+     * The slow update, then the meta skill; returns their actions ("" when off). With {@code pipeline_stages} the meta
+     * skill's call, which needs only the epoch's last skill and the slow update's comparison pairs, is made alongside
+     * the slow update's call once the pairs are built; its marker is still written after the slow update's commit.
+     */
+    private String[] epochEnd(RunScope run, RunStages stages, String epochLastSkill, int epoch, int global) {
+        TrainSettings s = run.settings();
+        CompletableFuture<Void> slowDone = new CompletableFuture<>();
+        AtomicReference<CompletableFuture<String>> metaAhead = new AtomicReference<>();
+        String slowAction = "", metaAction = "";
+        Longitudinal.Pairs pairs = null;
+        try {
+            if (s.useSlowUpdate()) {
+                roles.ledger().phase("slow_update");
+                SlowUpdate.Result r = stages.slowUpdate().run(epoch, global, !run.pipelined() || !s.useMetaSkill() ? p -> {} : p -> metaAhead.set(
+                        CompletableFuture.supplyAsync(() -> io.skillopt4j.backend.CostLedger.inPhase("meta_skill",
+                                () -> stages.metaSkill().run(epoch, epochLastSkill, p, slowDone::join)), RolloutAhead.thread("skillopt-meta-skill"))));
+                slowAction = r.action();
+                pairs = r.pairs();
+            }
+            slowDone.complete(null);
+        } catch (RuntimeException | Error e) { // Error: a budget or errored halt
+            slowDone.completeExceptionally(e);
+            if (metaAhead.get() != null) metaAhead.get().handle((x, y) -> null).join(); // no writes after we return
+            throw e;
+        }
+        roles.ledger().phase("meta_skill");
+        if (s.useMetaSkill()) metaAction = metaAhead.get() != null ? Reflect.join(metaAhead.get()) : stages.metaSkill().run(epoch, epochLastSkill, pairs);
+        return new String[] {slowAction, metaAction};
     }
 
     /**

@@ -21,9 +21,14 @@ class PipelinedStagesTest {
     @TempDir Path tmp;
 
     private static Path train(Path skill, Path out, int workers, boolean pipelined, long optimizerDelayMs) {
+        return train(skill, out, workers, pipelined, optimizerDelayMs, 2, 2);
+    }
+
+    private static Path train(Path skill, Path out, int workers, boolean pipelined, long optimizerDelayMs, int accumulation, int epochs) {
         Map<String, Object> c = TrainerEndToEndTest.baseConfig(skill, workers);
         c.put("batch_size", 3);
-        c.put("accumulation", 2);
+        c.put("accumulation", accumulation);
+        c.put("num_epochs", epochs);
         c.put("pipeline_stages", pipelined);
         UsageMeter meter = new UsageMeter();
         ScriptedOptimizer opt = new ScriptedOptimizer(meter);
@@ -48,6 +53,24 @@ class PipelinedStagesTest {
         // run_diff ignores tokens; the step records' token counts must agree as well
         assertEquals(tokens(sequential), tokens(pipelined4));
         assertEquals(TrainerResumeTest.timeless(sequential), TrainerResumeTest.timeless(pipelined4));
+    }
+
+    /**
+     * Without accumulation the pipelined order still differs: step 1's rollout runs alongside the baseline, each next
+     * step's rollout starts before the step before it is persisted, and the meta skill's call runs alongside the slow
+     * update's (three epochs, so a meta skill is read back too).
+     */
+    @Test void rolloutsStartedAheadAndTheMetaSkillAlongsideTheSlowUpdateLeaveTheSequentialRunFolder() throws Exception {
+        Path skill = TrainerEndToEndTest.initialSkill(tmp);
+        Path sequential = train(skill, tmp.resolve("sequential"), 1, false, 0, 1, 3);
+        Path pipelined = train(skill, tmp.resolve("pipelined"), 4, true, 5, 1, 3);
+
+        io.skillopt4j.run.RunPaths p = new io.skillopt4j.run.RunPaths(sequential);
+        assertEquals("write_meta_skill", ((Map<?, ?>) Json.read(p.metaSkillResult(2))).get("action"), "the meta skill ran alongside the slow update");
+        assertTrue(Files.isRegularFile(p.slowResult(3)), "three epochs ran");
+        assertEquals(List.of(), RunDiff.diff(sequential, pipelined));
+        assertEquals(tokens(sequential), tokens(pipelined));
+        assertEquals(TrainerResumeTest.timeless(sequential), TrainerResumeTest.timeless(pipelined));
     }
 
     @Test void runDiffSeesADifferentRun() throws Exception {

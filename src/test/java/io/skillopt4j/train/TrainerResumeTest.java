@@ -50,6 +50,7 @@ class TrainerResumeTest {
         assertEquals(2, stopped.summary().get("last_completed_step"));
         assertEquals(2, ((List<?>) Json.read(b.resolve("history.json"))).size());
         assertFalse(Files.exists(b.resolve("summary.json")));
+        assertFalse(Files.exists(new io.skillopt4j.run.RunPaths(b).step(3)), "step 3's rollout, started ahead, was dropped with the stop");
         assertEquals(2, handle.progress().step());
 
         TrainingResult resumed = TrainerEndToEndTest.trainer(cfg(skill, 2), b, 2, null).train();

@@ -1,0 +1,92 @@
+package io.skillopt4j.train;
+
+import io.skillopt4j.backend.CostLedger;
+import io.skillopt4j.backend.UsageMeter;
+import io.skillopt4j.env.BatchSpec;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * Not thread-safe; owned by the training thread. With {@code train.pipeline_stages}, a step's first rollout started
+ * before the step, as soon as its inputs are fixed (the batch is planned, the gate has decided the skill): its calls
+ * overlap the previous step's persistence (or the baseline evaluation) instead of waiting for them. Its calls are
+ * held back from the usage meter until the step takes the rollout over, so step records count them where upstream
+ * makes them; a step takes it only for the same folder and skill (otherwise it is dropped and the step rolls out as
+ * usual).
+ *
+ * <p>Only a step whose folder does not exist yet is started ahead (a folder left by an earlier session is reused by
+ * the step itself, as before). A rollout that no step takes — the run stops first, say a stop requested when the
+ * previous step finished — is waited for and then removed with its step folder, and its calls are left out of the
+ * session's usage (the cost ledger still prices them): the stopped run's folder and counts are those of the
+ * sequential order, and the resumed run makes the step's calls itself.
+ */
+final class RolloutAhead {
+    /** Immutable. The started rollout: folder, skill, held-back usage, outcome. */
+    private record Started(Path stepDir, Path dir, String skill, UsageMeter held, CompletableFuture<Rollout.Outcome> outcome) {}
+
+    private final Rollout rollout;
+    private final UsageMeter usage;
+    private Started started;
+
+    RolloutAhead(Rollout rollout, UsageMeter usage) {
+        this.rollout = rollout;
+        this.usage = usage;
+    }
+
+    /**
+     * Starts rolling out {@code batch} with {@code skill} into {@code dir} (a training rollout inside the new step folder
+     * {@code stepDir}) unless one is started or the step folder exists.
+     */
+    void start(BatchSpec batch, String skill, Path stepDir, Path dir) {
+        if (started != null || Files.exists(stepDir)) return;
+        UsageMeter held = new UsageMeter();
+        CompletableFuture<Rollout.Outcome> f = CompletableFuture.supplyAsync(() -> UsageMeter.heldIn(held,
+                () -> CostLedger.inPhase("train", () -> rollout.run(batch, skill, dir, true))), thread("skillopt-rollout-ahead"));
+        started = new Started(stepDir, dir, skill, held, f);
+    }
+
+    /** The started rollout into {@code dir} with {@code skill}, waited for (its failure rethrown); null when none. */
+    Rollout.Outcome take(Path dir, String skill) {
+        Started s = started;
+        if (s == null) return null;
+        if (!s.dir().equals(dir) || !s.skill().equals(skill)) {
+            drop();
+            return null;
+        }
+        started = null;
+        try {
+            return Reflect.join(s.outcome());
+        } finally {
+            usage.add(s.held());
+        }
+    }
+
+    /** Waits for a started rollout that no step will take and removes it (see above): nothing is written after this. */
+    void drop() {
+        Started s = started;
+        if (s == null) return;
+        started = null;
+        s.outcome().handle((x, e) -> null).join();
+        try (Stream<Path> files = Files.walk(s.stepDir())) {
+            for (Path f : files.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(f);
+        } catch (IOException | UncheckedIOException e) {
+            // best effort: a leftover is a rollout folder of the unrecorded step, which the resumed step reuses
+        }
+    }
+
+    /** An executor that runs each task on a new daemon thread named {@code name}: such tasks only wait on calls. */
+    static Executor thread(String name) {
+        return r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            t.start();
+        };
+    }
+}
