@@ -17,6 +17,8 @@ import java.util.concurrent.Callable;
 final class BenchEngineCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
     @Option(names = "--calls", defaultValue = "200", description = "Sequential optimizer calls per engine at 0 ms (default: ${DEFAULT-VALUE}).") int calls;
+    @Option(names = "--warmup", defaultValue = "2000", description = "Optimizer calls per engine before the sequential figures are timed: the JIT "
+            + "needs about this many before the gRPC, protobuf and SDK paths stop getting faster (default: ${DEFAULT-VALUE}).") int warmup;
     @Option(names = "--items", defaultValue = "128", description = "Rollout items per batch at 0 ms (default: ${DEFAULT-VALUE}).") int items;
     @Option(names = "--latency-ms", defaultValue = "200", description = "Simulated latency of the training comparison (default: ${DEFAULT-VALUE}).") long latencyMs;
     @Option(names = "--epochs", defaultValue = "1", description = "Epochs of the training comparison (default: ${DEFAULT-VALUE}).") int epochs;
@@ -25,9 +27,9 @@ final class BenchEngineCommand implements Callable<Integer> {
     @Option(names = "--dir", description = "Where the runs go (default: a temp folder).") Path dir;
 
     @Override public Integer call() throws Exception {
-        new io.skillopt4j.config.Checks().atLeast("--calls", calls, 1).atLeast("--items", items, 1).atLeast("--latency-ms", latencyMs, 0).atLeast("--epochs", epochs, 1)
+        new io.skillopt4j.config.Checks().atLeast("--calls", calls, 1).atLeast("--warmup", warmup, 0).atLeast("--items", items, 1).atLeast("--latency-ms", latencyMs, 0).atLeast("--epochs", epochs, 1)
                 .atLeast("--workers", workers, 1).atLeast("--slots", slots, 1).outputDir("--dir", dir).throwIfAny();
         Path base = dir != null ? dir : java.nio.file.Files.createTempDirectory("skillopt-bench-engine");
-        return EngineBench.run(base, calls, items, latencyMs, epochs, workers, slots, spec.commandLine().getOut());
+        return EngineBench.run(base, calls, warmup, items, latencyMs, epochs, workers, slots, spec.commandLine().getOut());
     }
 }

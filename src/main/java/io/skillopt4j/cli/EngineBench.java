@@ -36,7 +36,7 @@ import java.util.Map;
 final class EngineBench {
     private EngineBench() {}
 
-    static int run(Path base, int calls, int nItems, long latencyMs, int epochs, int workers, int slots, PrintWriter out) throws Exception {
+    static int run(Path base, int calls, int warmup, int nItems, long latencyMs, int epochs, int workers, int slots, PrintWriter out) throws Exception {
         out.println("## skillopt bench engine (" + java.time.LocalDate.now() + ", " + Runtime.getRuntime().availableProcessors() + " cores)");
         out.println();
         try (DevServer server = DevServer.start(0)) {
@@ -51,8 +51,9 @@ final class EngineBench {
                     ExecutionEngine engine = new TemporalEngineFactory().open(new ExecutionEngine.RunContext(cfg, base.resolve("zero"), roles.usage()));
                     try {
                         ChatModel remote = engine.optimizer(roles.optimizer());
-                        // warm-up: the gRPC, protobuf and SDK paths need a few hundred calls before the JIT has compiled them
-                        for (int i = 0; i < 400; i++) { remote.chat(request(-1 - i)); roles.optimizer().chat(request(-1000 - i)); }
+                        // warm-up: the gRPC, protobuf and SDK paths keep getting faster for ~2,000 calls while the JIT compiles
+                        // them (on 2 cores: ~20 ms per call at first, ~5 ms after 2,000; docs/scale-out.md, Figures)
+                        for (int i = 0; i < warmup; i++) { remote.chat(request(-1 - i)); roles.optimizer().chat(request(-1_000_000 - i)); }
                         long c0 = cpuNanos();
                         double localMs = serial(roles.optimizer(), calls, 0);
                         long c1 = cpuNanos();
@@ -61,11 +62,12 @@ final class EngineBench {
                         double localCpu = (c1 - c0) / 1e6 / calls, remoteCpu = (c2 - c1) / 1e6 / calls;
                         // the floor: a workflow with one no-op activity and no SkillOpt4J code in the path, on the same
                         // server, measured after ours so that the JIT has compiled the SDK's paths for both
-                        EngineFloor.Figure floor = EngineFloor.measure(s, 100, calls);
+                        EngineFloor.Figure floor = EngineFloor.measure(s, Math.min(warmup, 100), calls);
                         out.printf(Locale.ROOT, "- floor (dev server + SDK alone): workflow with one no-op activity, sequential, %d calls: %.2f ms/call "
-                                + "(CPU of this JVM %.2f ms/call); load average %s%n", calls, floor.wallMs(), floor.cpuMs(), load());                        out.printf(Locale.ROOT, "- optimizer call, sequential, %d calls: local %.2f ms/call, temporal %.2f ms/call -> **overhead %.2f ms per activity**, "
+                                + "(CPU of this JVM %.2f ms/call); load average %s%n", calls, floor.wallMs(), floor.cpuMs(), load());
+                        out.printf(Locale.ROOT, "- optimizer call, sequential, %d calls after %d warm-up calls: local %.2f ms/call, temporal %.2f ms/call -> **overhead %.2f ms per activity**, "
                                 + "%+.2f ms above the floor (CPU of this JVM — coordinator, worker, dev server, simulator: %.2f vs %.2f ms/call, +%.2f ms); load average %s%n",
-                                calls, localMs, remoteMs, remoteMs - localMs, remoteMs - localMs - floor.wallMs(), localCpu, remoteCpu, remoteCpu - localCpu, load());
+                                calls, warmup, localMs, remoteMs, remoteMs - localMs, remoteMs - localMs - floor.wallMs(), localCpu, remoteCpu, remoteCpu - localCpu, load());
                         List<Item> items = new ArrayList<>();
                         List<Item> pool = new ArrayList<>(bench.data().buildEvalBatch(0, "valid_unseen", 42).items());
                         for (int i = 0; i < nItems; i++) items.add(pool.get(i % pool.size()));
