@@ -46,7 +46,12 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
         this.imageDetail = b.imageDetail;
         this.client = Http.client(defaultTimeout == null ? Duration.ofSeconds(300) : defaultTimeout, baseUrl);
         this.promptCache = PromptCaching.enabled(b.promptCache, baseUrl, "api.openai.com");
+        this.chatUrl = url(baseUrl);
+        this.headers = headers();
     }
+
+    private final String chatUrl;
+    private final Map<String, String> headers;
 
     public static Builder builder() { return new Builder(); }
 
@@ -70,7 +75,7 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
-        var json = HttpCall.postJson(client, url(baseUrl), headers(), body(r), policy(r));
+        var json = HttpCall.postJson(client, chatUrl, headers, body(r), policy(r));
         return ChatCompletionsWire.parse(backend, json, "call_");
     }
 

@@ -88,7 +88,12 @@ public final class ConfigOptions {
 
     /** Like argparse: {@code --} or anything that looks like an option (not a negative number) ends the list. */
     static boolean endsOverrides(String next) {
-        return next.equals("--") || next.startsWith("-") && !next.matches("-[0-9.].*");
+        // (a char test, not String.matches: a cold JVM would compile that pattern for every override)
+        if (next.equals("--")) return true;
+        if (!next.startsWith("-")) return false;
+        if (next.length() < 2) return true;
+        char c = next.charAt(1);
+        return !(c >= '0' && c <= '9' || c == '.');
     }
 
     /** Returns the request a parse result stands for (flag text converted with argparse's rules). */

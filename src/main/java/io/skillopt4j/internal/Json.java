@@ -38,6 +38,7 @@ public final class Json {
             .build();
 
     private static final ObjectWriter PRETTY = MAPPER.writer(new PythonPrettyPrinter());
+    private static final ObjectWriter LINE = MAPPER.writer(new PythonLinePrinter());
     private static final TypeReference<LinkedHashMap<String, Object>> MAP = new TypeReference<>() {};
     private static final TypeReference<ArrayList<Object>> LIST = new TypeReference<>() {};
 
@@ -55,7 +56,7 @@ public final class Json {
     /** Returns {@code value} on one line, as {@code json.dumps(obj, ensure_ascii=False)} (", " and ": " separators). */
     public static String line(Object value) {
         try {
-            return MAPPER.writer(new PythonLinePrinter()).writeValueAsString(value);
+            return LINE.writeValueAsString(value);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -132,7 +132,8 @@ public final class Http {
                 int ms = (int) Math.min(Integer.MAX_VALUE, Math.max(1, p.timeout().toMillis()));
                 c = c.withReadTimeout(ms, TimeUnit.MILLISECONDS).withWriteTimeout(ms, TimeUnit.MILLISECONDS);
             }
-            String url = Redactor.scrub(Log.redactQuery(req.url().toString()));
+            // the redacted URL only for fault lines: scrubbing it costs two regex passes a call, on every call
+            java.util.function.Supplier<String> url = () -> Redactor.scrub(Log.redactQuery(req.url().toString()));
             IOException lastIo = null;
             int stale = 0;
             for (int attempt = 0; ; attempt++) {
@@ -147,7 +148,7 @@ public final class Http {
                         Response buffered = bufferJson(r, last);
                         if (buffered != null) {
                             if (last && buffered.header(MALFORMED) != null)
-                                p.sink().fault("give_ups", "malformed body after " + p.attempts() + " attempts: " + url);
+                                p.sink().fault("give_ups", "malformed body after " + p.attempts() + " attempts: " + url.get());
                             return buffered.header(MALFORMED) == null ? buffered : buffered.newBuilder().removeHeader(MALFORMED).build();
                         }
                         why = "HTTP 200 with a malformed or cut-off body";
@@ -155,7 +156,7 @@ public final class Http {
                     } else {
                         if (!HttpErrors.retriable(r.code())) return r;
                         if (last) {
-                            p.sink().fault("give_ups", "HTTP " + r.code() + " after " + p.attempts() + " attempts: " + url);
+                            p.sink().fault("give_ups", "HTTP " + r.code() + " after " + p.attempts() + " attempts: " + url.get());
                             return r;
                         }
                         retryAfter = retryAfter(r.header("Retry-After"));
@@ -165,7 +166,7 @@ public final class Http {
                 } catch (IOException e) {
                     String down = unreachable(e);
                     if (down != null) {
-                        String msg = p.backend() + ": cannot reach " + url + ": " + down + " (check the base URL and that the server is running)";
+                        String msg = p.backend() + ": cannot reach " + url.get() + ": " + down + " (check the base URL and that the server is running)";
                         p.sink().fault("fast_fails", msg);
                         throw new Unreachable(msg, e);
                     }
@@ -175,18 +176,18 @@ public final class Http {
                         // the pool handed out a connection the server had closed: not the server's answer, so
                         // again at once on another connection, without using up an attempt
                         p.sink().fault("retries", "stale pooled connection (" + HttpErrors.oneLine(String.valueOf(e.getCause()))
-                                + "), retrying at once on a new connection: " + url);
+                                + "), retrying at once on a new connection: " + url.get());
                         attempt--;
                         continue;
                     }
                     if (last) {
-                        p.sink().fault("give_ups", Redactor.scrub(HttpErrors.oneLine(String.valueOf(e))) + " after " + p.attempts() + " attempts: " + url);
+                        p.sink().fault("give_ups", Redactor.scrub(HttpErrors.oneLine(String.valueOf(e))) + " after " + p.attempts() + " attempts: " + url.get());
                         throw e;
                     }
                     why = Redactor.scrub(HttpErrors.oneLine(e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())));
                 }
                 Duration wait = p.backoff().delay(attempt, retryAfter);
-                p.sink().fault("retries", why + ", retrying in " + wait.toMillis() + " ms (attempt " + (attempt + 2) + "/" + p.attempts() + "): " + url);
+                p.sink().fault("retries", why + ", retrying in " + wait.toMillis() + " ms (attempt " + (attempt + 2) + "/" + p.attempts() + "): " + url.get());
                 try {
                     Backoff.sleep(wait);
                 } catch (IllegalStateException interrupted) {
@@ -247,17 +248,47 @@ public final class Http {
         }
         boolean json = type != null && "json".equalsIgnoreCase(type.subtype());
         boolean bad = false;
+        com.fasterxml.jackson.databind.JsonNode tree = null;
         if (json) {
-            // a streaming pass checks the syntax without building a tree; the caller parses the body once
+            // one pass checks the whole body and builds the tree of its first value, which the caller takes
+            // instead of decoding and parsing the body again ({@link ParsedJson})
             try (com.fasterxml.jackson.core.JsonParser p = io.skillopt4j.internal.Json.MAPPER.getFactory().createParser(bytes)) {
+                if (p.nextToken() != null) tree = io.skillopt4j.internal.Json.MAPPER.readTree(p);
                 while (p.nextToken() != null) p.skipChildren();
             } catch (IOException e) {
                 if (!last) return null;
                 bad = true;
+                tree = null;
             }
         }
-        Response.Builder out = r.newBuilder().body(okhttp3.ResponseBody.create(bytes, type));
+        // Jackson detects the encoding itself; a body in a non-UTF-8 charset is decoded by the caller as before
+        java.nio.charset.Charset cs = type == null ? null : type.charset();
+        okhttp3.ResponseBody body2 = tree != null && (cs == null || cs.equals(java.nio.charset.StandardCharsets.UTF_8))
+                ? new ParsedJson(bytes, type, tree) : okhttp3.ResponseBody.create(bytes, type);
+        Response.Builder out = r.newBuilder().body(body2);
         return (bad ? out.header(MALFORMED, "1") : out).build();
+    }
+
+    /** A buffered JSON reply body with its tree, parsed once inside the retry loop. */
+    public static final class ParsedJson extends okhttp3.ResponseBody {
+        private final byte[] bytes;
+        private final okhttp3.MediaType type;
+        private final com.fasterxml.jackson.databind.JsonNode tree;
+
+        ParsedJson(byte[] bytes, okhttp3.MediaType type, com.fasterxml.jackson.databind.JsonNode tree) {
+            this.bytes = bytes;
+            this.type = type;
+            this.tree = tree;
+        }
+
+        /** The body's first JSON value, as {@code Json.MAPPER.readTree} of the decoded text returns it. */
+        public com.fasterxml.jackson.databind.JsonNode tree() { return tree; }
+
+        @Override public okhttp3.MediaType contentType() { return type; }
+
+        @Override public long contentLength() { return bytes.length; }
+
+        @Override public okio.BufferedSource source() { return new okio.Buffer().write(bytes); }
     }
 
     /** Parses Retry-After as delta-seconds or an HTTP date; null when absent or unparsable. */
