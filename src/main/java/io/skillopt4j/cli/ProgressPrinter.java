@@ -5,7 +5,6 @@ import io.skillopt4j.run.TrainingEvent;
 import io.skillopt4j.run.TrainingListener;
 
 import java.io.PrintWriter;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -43,13 +42,14 @@ final class ProgressPrinter implements TrainingListener {
     /** Returns the one-line summary of a finished step. */
     static String line(TrainingEvent.StepFinished e) {
         Map<String, Object> r = e.record();
-        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "[step %d/%d] epoch %s  rollout %s", e.step(), e.totalSteps(),
-                r.get("epoch"), num(r.get("rollout_hard"))));
+        // no String.format: its first use initialises the locale's number symbols (~10 ms of a cold run)
+        StringBuilder b = new StringBuilder("[step ").append(e.step()).append('/').append(e.totalSteps()).append("] epoch ")
+                .append(r.get("epoch")).append("  rollout ").append(num(r.get("rollout_hard")));
         if (r.containsKey("n_edits_ranked")) b.append("  edits ").append(r.get("n_edits_ranked")).append('/').append(r.get("n_edits_merged"));
         if (r.containsKey("selection_hard")) b.append("  val ").append(num(r.get("selection_hard")));
         b.append("  ").append(e.action());
         b.append("  current ").append(num(r.get("current_score"))).append("  best ").append(num(r.get("best_score")));
-        b.append(String.format(Locale.ROOT, "  %.1fs", r.get("wall_time_s") instanceof Number n ? n.doubleValue() : 0.0));
+        b.append("  ").append(io.skillopt4j.internal.Decimals.fixed(r.get("wall_time_s") instanceof Number n ? n.doubleValue() : 0.0, 1)).append('s');
         return b.toString();
     }
 

@@ -57,7 +57,7 @@ public final class AtomicFiles {
         Path dir = file.toAbsolutePath().getParent();
         Path tmp = dir.resolve("." + file.getFileName() + ".tmp" + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet());
         try {
-            Files.createDirectories(dir);
+            ensureDir(dir);
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 ch.write(java.nio.ByteBuffer.wrap(bytes));
                 if (force) ch.force(true);
@@ -67,6 +67,14 @@ public final class AtomicFiles {
             try { Files.deleteIfExists(tmp); } catch (IOException ignored) { /* best effort */ }
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * {@code Files.createDirectories} for a folder that usually exists: a stat first, because createDirectories
+     * tries mkdir and builds two exceptions (with stack traces) when the folder is already there, on every write.
+     */
+    public static void ensureDir(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) Files.createDirectories(dir);
     }
 
     private static final Pattern TEMP = Pattern.compile("\\..+\\.tmp(\\d+)-\\d+");
@@ -158,7 +166,7 @@ public final class AtomicFiles {
      */
     public static synchronized void appendLine(Path file, String line) {
         try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
+            ensureDir(file.toAbsolutePath().getParent());
             Files.writeString(file, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot append to " + file + ": " + e.getMessage(), e);

@@ -365,5 +365,5 @@ final class StepPipeline {
 
     private void emit(TrainingEvent e) { run.emit(e); }
 
-    private static String fmt(double d) { return String.format(java.util.Locale.ROOT, "%.3f", d); }
+    private static String fmt(double d) { return io.skillopt4j.internal.Decimals.fixed(d, 3); }
 }
