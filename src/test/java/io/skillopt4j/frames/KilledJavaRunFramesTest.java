@@ -22,7 +22,10 @@ class KilledJavaRunFramesTest {
                 out.toString(), skill.toString(), "15").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-            while (!Files.exists(out.resolve("steps/step_0002")) && p.isAlive() && System.nanoTime() < deadline) Thread.sleep(20);
+            // step 2's folder can appear before step 1 is committed (its rollout overlaps step 1's fsync batch):
+            // wait for step 1's record too, which is renamed after its history entry
+            while (!(Files.exists(out.resolve("steps/step_0002")) && Files.exists(out.resolve("steps/step_0001/step_record.json")))
+                    && p.isAlive() && System.nanoTime() < deadline) Thread.sleep(20);
         } finally {
             p.destroyForcibly();
             p.waitFor(30, TimeUnit.SECONDS);
