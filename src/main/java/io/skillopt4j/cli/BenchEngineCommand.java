@@ -1,11 +1,11 @@
 package io.skillopt4j.cli;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /**
@@ -24,12 +24,12 @@ final class BenchEngineCommand implements Callable<Integer> {
     @Option(names = "--epochs", defaultValue = "1", description = "Epochs of the training comparison (default: ${DEFAULT-VALUE}).") int epochs;
     @Option(names = "--workers", defaultValue = "2", description = "Temporal workers (default: ${DEFAULT-VALUE}).") int workers;
     @Option(names = "--slots", defaultValue = "8", description = "Slots per Temporal worker (default: ${DEFAULT-VALUE}); the local engine gets workers × slots.") int slots;
-    @Option(names = "--dir", description = "Where the runs go (default: a temp folder).") Path dir;
+    @Mixin RunsDirOptions runs;
 
     @Override public Integer call() throws Exception {
-        new io.skillopt4j.config.Checks().atLeast("--calls", calls, 1).atLeast("--warmup", warmup, 0).atLeast("--items", items, 1).atLeast("--latency-ms", latencyMs, 0).atLeast("--epochs", epochs, 1)
-                .atLeast("--workers", workers, 1).atLeast("--slots", slots, 1).outputDir("--dir", dir).throwIfAny();
-        Path base = dir != null ? dir : java.nio.file.Files.createTempDirectory("skillopt-bench-engine");
-        return EngineBench.run(base, calls, warmup, items, latencyMs, epochs, workers, slots, spec.commandLine().getOut());
+        io.skillopt4j.config.Checks checks = new io.skillopt4j.config.Checks().atLeast("--calls", calls, 1).atLeast("--warmup", warmup, 0).atLeast("--items", items, 1)
+                .atLeast("--latency-ms", latencyMs, 0).atLeast("--epochs", epochs, 1).atLeast("--workers", workers, 1).atLeast("--slots", slots, 1);
+        runs.check(checks).throwIfAny();
+        return EngineBench.run(runs.base("skillopt-bench-engine"), calls, warmup, items, latencyMs, epochs, workers, slots, spec.commandLine().getOut());
     }
 }

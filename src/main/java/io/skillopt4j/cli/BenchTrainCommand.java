@@ -8,6 +8,7 @@ import io.skillopt4j.sim.Latency;
 import io.skillopt4j.sim.SimServer;
 import io.skillopt4j.train.Trainer;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -43,16 +44,16 @@ final class BenchTrainCommand implements Callable<Integer> {
     @Option(names = "--epochs", defaultValue = "2", description = "Epochs (default: ${DEFAULT-VALUE}).") int epochs;
     @Option(names = "--config", description = "Config (default: configs/demo/default.yaml).") Path config;
     @Option(names = "--write", description = "Markdown file whose bench-train section is replaced with the results.") Path write;
-    @Option(names = "--dir", description = "Where the runs go (default: a temp folder).") Path dir;
+    @Mixin RunsDirOptions runs;
     @Option(names = "--background-eval", arity = "1", defaultValue = "true",
             description = "Background rollouts (train.background_eval; default: ${DEFAULT-VALUE}); false measures the plain sequential order.") boolean backgroundEval;
 
     @Override public Integer call() throws Exception {
-        new io.skillopt4j.config.Checks().atLeast("--epochs", epochs, 1).atLeast("--latency-ms", latencyMs, 0).atLeast("--workers", workers, 1)
-                .atLeast("--analyst-workers", analystWorkers, 1).file("--config", config).outputDir("--dir", dir).throwIfAny();
+        runs.check(new io.skillopt4j.config.Checks().atLeast("--epochs", epochs, 1).atLeast("--latency-ms", latencyMs, 0).atLeast("--workers", workers, 1)
+                .atLeast("--analyst-workers", analystWorkers, 1).file("--config", config)).throwIfAny();
         PrintWriter out = spec.commandLine().getOut();
         Path cfgFile = config != null ? config : DemoCommand.locate(DemoCommand.DEMO_CONFIG);
-        Path base = dir != null ? dir : Files.createTempDirectory("skillopt-bench-train");
+        Path base = runs.base("skillopt-bench-train");
 
         // unmeasured runs first, so the JIT has compiled the hot paths (as JMH's warm-up iterations do)
         for (int i = 1; i <= WARMUPS; i++) run(cfgFile, base.resolve("warmup-" + i), 0, i % 2 == 0 ? 1 : workers, i % 2 == 0 ? 1 : analystWorkers);

@@ -23,14 +23,8 @@ final class SimCommand implements Runnable {
 
     @Override public void run() { spec.commandLine().usage(spec.commandLine().getOut()); }
 
-    /** Serves until interrupted (Ctrl-C). */
-    @Command(name = "serve", mixinStandardHelpOptions = true,
-            description = "Serve POST /v1/chat/completions and GET /v1/models on 127.0.0.1.")
-    static final class Serve implements Callable<Integer> {
-        @Spec CommandSpec spec;
-        @Option(names = "--port", defaultValue = "8089", description = "Port on 127.0.0.1 (0 = any free port). Default ${DEFAULT-VALUE}.") int port;
-        @Option(names = "--seed", defaultValue = "7", description = "Seed of every simulated choice. Default ${DEFAULT-VALUE}.") long seed;
-        @Option(names = "--latency-ms", defaultValue = "0", description = "Delay per call: N, A-B (uniform) or lognormal:MEDIAN:SIGMA. Default ${DEFAULT-VALUE}.") String latency;
+    /** Not thread-safe (picocli fills it). The faults {@code sim serve} injects ({@link Faults}): rates one by one or all at once. */
+    static final class FaultOptions {
         @Option(names = "--fault-429", defaultValue = "0", description = "Rate of 429 replies with Retry-After.") double f429;
         @Option(names = "--fault-500", defaultValue = "0", description = "Rate of 500 replies.") double f500;
         @Option(names = "--fault-timeout", defaultValue = "0", description = "Rate of held connections (past the client's timeout).") double fTimeout;
@@ -41,31 +35,48 @@ final class SimCommand implements Runnable {
         @Option(names = "--faults", description = "All fault rates at once, e.g. 429=0.1,500=0.1,malformed=0.05,truncated=0.05 (names: " + Faults.NAMES + "); replaces the --fault-* options.") String faultSpec;
         @Option(names = "--retry-after", defaultValue = "1", description = "Retry-After seconds on 429. Default ${DEFAULT-VALUE}.") int retryAfter;
         @Option(names = "--timeout-hold-ms", defaultValue = "30000", description = "How long a timeout fault holds the connection. Default ${DEFAULT-VALUE}.") long holdMs;
-        @Option(names = "--threads", defaultValue = "64", description = "Request threads. Default ${DEFAULT-VALUE}.") int threads;
-        @Option(names = "--model-name", defaultValue = "skillopt-sim", description = "Model id in /v1/models. Default ${DEFAULT-VALUE}.") String modelName;
-        @Option(names = "--slip-rate", defaultValue = "0.04", description = "Target's rate of ignoring a rule it has. Default ${DEFAULT-VALUE}.") double slip;
-        @Option(names = "--harm-rate", defaultValue = "0.30", description = "Analysts' rate of proposing a harmful rule. Default ${DEFAULT-VALUE}.") double harm;
-        @Mixin ServeOptions serve;
 
-        private Faults faults() {
+        /** Adds what is out of range to {@code checks}; returns it. */
+        io.skillopt4j.config.Checks check(io.skillopt4j.config.Checks checks) {
+            return checks.range("--fault-429", f429, 0, 1).range("--fault-500", f500, 0, 1).range("--fault-timeout", fTimeout, 0, 1)
+                    .range("--fault-malformed", fMalformed, 0, 1).range("--fault-truncated", fTruncated, 0, 1)
+                    .atLeast("--retry-after", retryAfter, 0).atLeast("--timeout-hold-ms", holdMs, 0);
+        }
+
+        /** The faults: {@code --faults} when given (its retry_after, else {@code --retry-after}), else the single rates. */
+        Faults faults() {
             if (faultSpec == null)
                 return new Faults(f429, f500, fTimeout, fMalformed, fTruncated, fDisconnect, fClose, retryAfter, Duration.ofMillis(holdMs));
             Faults f = Faults.parse(faultSpec);
             if (!faultSpec.contains("retry_after")) f = f.withRetryAfter(retryAfter);
             return f.withTimeouts(f.rateTimeout(), Duration.ofMillis(holdMs));
         }
+    }
+
+    /** Serves until interrupted (Ctrl-C). */
+    @Command(name = "serve", mixinStandardHelpOptions = true,
+            description = "Serve POST /v1/chat/completions and GET /v1/models on 127.0.0.1.")
+    static final class Serve implements Callable<Integer> {
+        @Spec CommandSpec spec;
+        @Mixin FaultOptions faults;
+        @Mixin ServeOptions serve;
+        @Option(names = "--port", defaultValue = "8089", description = "Port on 127.0.0.1 (0 = any free port). Default ${DEFAULT-VALUE}.") int port;
+        @Option(names = "--seed", defaultValue = "7", description = "Seed of every simulated choice. Default ${DEFAULT-VALUE}.") long seed;
+        @Option(names = "--latency-ms", defaultValue = "0", description = "Delay per call: N, A-B (uniform) or lognormal:MEDIAN:SIGMA. Default ${DEFAULT-VALUE}.") String latency;
+        @Option(names = "--threads", defaultValue = "64", description = "Request threads. Default ${DEFAULT-VALUE}.") int threads;
+        @Option(names = "--model-name", defaultValue = "skillopt-sim", description = "Model id in /v1/models. Default ${DEFAULT-VALUE}.") String modelName;
+        @Option(names = "--slip-rate", defaultValue = "0.04", description = "Target's rate of ignoring a rule it has. Default ${DEFAULT-VALUE}.") double slip;
+        @Option(names = "--harm-rate", defaultValue = "0.30", description = "Analysts' rate of proposing a harmful rule. Default ${DEFAULT-VALUE}.") double harm;
 
         @Override public Integer call() throws InterruptedException {
-            new io.skillopt4j.config.Checks().range("--port", port, 0, 65535).range("--fault-429", f429, 0, 1).range("--fault-500", f500, 0, 1)
-                    .range("--fault-timeout", fTimeout, 0, 1).range("--fault-malformed", fMalformed, 0, 1).range("--fault-truncated", fTruncated, 0, 1)
-                    .atLeast("--retry-after", retryAfter, 0).atLeast("--timeout-hold-ms", holdMs, 0).atLeast("--threads", threads, 1)
+            faults.check(new io.skillopt4j.config.Checks().range("--port", port, 0, 65535)).atLeast("--threads", threads, 1)
                     .range("--slip-rate", slip, 0, 1).range("--harm-rate", harm, 0, 1).throwIfAny();
             SimServer.Builder b = SimServer.builder();
             try {
                 SimBehaviour d = SimBehaviour.defaults();
                 b.seed(seed).port(port).threads(threads).modelName(modelName).latency(Latency.parse(latency))
                         .behaviour(new SimBehaviour(slip, d.vagueRate(), harm, d.redundantRate(), d.reinforceRate()))
-                        .faults(faults());
+                        .faults(faults.faults());
             } catch (IllegalArgumentException e) {
                 throw new ConfigException("sim serve: " + e.getMessage());
             }
