@@ -221,4 +221,28 @@ public abstract class AbstractChatModel implements ChatModel {
 
         public abstract ChatModel build();
     }
+
+    /**
+     * Not thread-safe; use once. What the backends on an OpenAI-style chat-completions endpoint (openai_compatible,
+     * qwen, minimax) set besides the shared settings: base URL, key, sampling temperature and the max_tokens cap.
+     */
+    @SuppressWarnings("unchecked")
+    public abstract static class EndpointBuilder<B extends EndpointBuilder<B>> extends Builder<B> {
+        protected String baseUrl;
+        protected String apiKey;
+        protected Double temperature;
+        protected int maxTokens = 8000;
+
+        protected EndpointBuilder(String defaultModel, Double defaultTemperature) {
+            this.model = defaultModel;
+            this.temperature = defaultTemperature;
+        }
+
+        public B baseUrl(String url) { this.baseUrl = url; return (B) this; }
+        public B apiKey(String key) { this.apiKey = key; return (B) this; }
+        /** Sampling temperature; null omits the field. */
+        public B temperature(Double t) { this.temperature = t; return (B) this; }
+        /** Caps {@code max_tokens} (upstream default 8000). */
+        public B maxTokens(int n) { this.maxTokens = n; return (B) this; }
+    }
 }

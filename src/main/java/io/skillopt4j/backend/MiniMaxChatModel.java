@@ -80,21 +80,13 @@ public final class MiniMaxChatModel extends AbstractChatModel {
     @Override public String toString() { return "MiniMaxChatModel[url=" + url + ", model=" + model + ", role=" + role + ", apiKey=***]"; }
 
     /** Not thread-safe; use once. */
-    public static final class Builder extends AbstractChatModel.Builder<Builder> {
+    public static final class Builder extends AbstractChatModel.EndpointBuilder<Builder> {
         private String region;
-        private String baseUrl;
-        private String apiKey;
-        private Double temperature = 0.7;
-        private int maxTokens = 8000;
         private boolean enableThinking;
 
-        private Builder() { model = "MiniMax-M3"; }
+        private Builder() { super("MiniMax-M3", 0.7); } // temperature 0.7 unless set (null omits it)
 
         public Builder region(String r) { normalizeRegion(r); this.region = r; return this; }
-        public Builder baseUrl(String u) { this.baseUrl = u; return this; }
-        public Builder apiKey(String k) { this.apiKey = k; return this; }
-        public Builder temperature(Double t) { this.temperature = t; return this; }
-        public Builder maxTokens(int n) { this.maxTokens = n; return this; }
         public Builder enableThinking(boolean b) { this.enableThinking = b; return this; }
 
         @Override public MiniMaxChatModel build() { return new MiniMaxChatModel(this); }

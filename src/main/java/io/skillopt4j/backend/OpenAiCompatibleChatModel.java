@@ -116,25 +116,16 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
     }
 
     /** Not thread-safe; use once. */
-    public static final class Builder extends AbstractChatModel.Builder<Builder> {
+    public static final class Builder extends AbstractChatModel.EndpointBuilder<Builder> {
         private String backendName = "openai_compatible";
-        private String baseUrl;
-        private String apiKey;
-        private Double temperature;
-        private int maxTokens = 8000;
         private String imageDetail;
         private String promptCache = "auto";
 
-        private Builder() { model = "gpt-4o-mini"; }
+        private Builder() { super("gpt-4o-mini", null); }
 
         /** {@code prompt_cache_key}: auto (only to api.openai.com), on, off. */
         public Builder promptCache(String mode) { this.promptCache = mode; return this; }
 
-        public Builder baseUrl(String url) { this.baseUrl = url; return this; }
-        public Builder apiKey(String key) { this.apiKey = key; return this; }
-        public Builder temperature(Double t) { this.temperature = t; return this; }
-        /** Caps {@code max_tokens} (upstream default 8000). */
-        public Builder maxTokens(int n) { this.maxTokens = n; return this; }
         /** Sets {@code image_url.detail} (low, high, auto); null omits it. */
         public Builder imageDetail(String d) { this.imageDetail = d; return this; }
         /** Overrides the backend name reported in errors and usage (default openai_compatible). */

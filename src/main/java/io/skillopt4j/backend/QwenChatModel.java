@@ -88,22 +88,13 @@ public final class QwenChatModel extends AbstractChatModel {
     @Override public String toString() { return "QwenChatModel[url=" + url + ", model=" + model + ", thinking=" + thinking.wire() + ", role=" + role + ", apiKey=***]"; }
 
     /** Not thread-safe; use once. */
-    public static final class Builder extends AbstractChatModel.Builder<Builder> {
-        private String baseUrl;
-        private String apiKey;
-        private Double temperature = 0.7;
-        private int maxTokens = 8000;
+    public static final class Builder extends AbstractChatModel.EndpointBuilder<Builder> {
         private boolean useMaxCompletionTokens;
         private ThinkingMode thinking = ThinkingMode.SERVER_DEFAULT;
         private String imageDetail;
 
-        private Builder() { model = "Qwen/Qwen3.5-4B"; }
+        private Builder() { super("Qwen/Qwen3.5-4B", 0.7); } // temperature 0.7 unless set (null omits it)
 
-        public Builder baseUrl(String u) { this.baseUrl = u; return this; }
-        public Builder apiKey(String k) { this.apiKey = k; return this; }
-        /** Sampling temperature; null omits the field (default 0.7). */
-        public Builder temperature(Double t) { this.temperature = t; return this; }
-        public Builder maxTokens(int n) { this.maxTokens = n; return this; }
         public Builder useMaxCompletionTokens(boolean b) { this.useMaxCompletionTokens = b; return this; }
         public Builder thinking(ThinkingMode m) { this.thinking = m; return this; }
         public Builder imageDetail(String d) { this.imageDetail = d; return this; }
