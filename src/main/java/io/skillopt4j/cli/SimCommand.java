@@ -53,30 +53,42 @@ final class SimCommand implements Runnable {
         }
     }
 
+    /** Not thread-safe (picocli fills it). The simulated roles' {@link SimBehaviour}: the two rates a user tunes, the rest default. */
+    static final class BehaviourOptions {
+        @Option(names = "--slip-rate", defaultValue = "0.04", description = "Target's rate of ignoring a rule it has. Default ${DEFAULT-VALUE}.") double slip;
+        @Option(names = "--harm-rate", defaultValue = "0.30", description = "Analysts' rate of proposing a harmful rule. Default ${DEFAULT-VALUE}.") double harm;
+
+        /** Adds what is out of range to {@code checks}; returns it. */
+        io.skillopt4j.config.Checks check(io.skillopt4j.config.Checks checks) {
+            return checks.range("--slip-rate", slip, 0, 1).range("--harm-rate", harm, 0, 1);
+        }
+
+        SimBehaviour behaviour() {
+            SimBehaviour d = SimBehaviour.defaults();
+            return new SimBehaviour(slip, d.vagueRate(), harm, d.redundantRate(), d.reinforceRate());
+        }
+    }
+
     /** Serves until interrupted (Ctrl-C). */
     @Command(name = "serve", mixinStandardHelpOptions = true,
             description = "Serve POST /v1/chat/completions and GET /v1/models on 127.0.0.1.")
     static final class Serve implements Callable<Integer> {
         @Spec CommandSpec spec;
         @Mixin FaultOptions faults;
+        @Mixin BehaviourOptions behaviour;
         @Mixin ServeOptions serve;
         @Option(names = "--port", defaultValue = "8089", description = "Port on 127.0.0.1 (0 = any free port). Default ${DEFAULT-VALUE}.") int port;
         @Option(names = "--seed", defaultValue = "7", description = "Seed of every simulated choice. Default ${DEFAULT-VALUE}.") long seed;
         @Option(names = "--latency-ms", defaultValue = "0", description = "Delay per call: N, A-B (uniform) or lognormal:MEDIAN:SIGMA. Default ${DEFAULT-VALUE}.") String latency;
         @Option(names = "--threads", defaultValue = "64", description = "Request threads. Default ${DEFAULT-VALUE}.") int threads;
         @Option(names = "--model-name", defaultValue = "skillopt-sim", description = "Model id in /v1/models. Default ${DEFAULT-VALUE}.") String modelName;
-        @Option(names = "--slip-rate", defaultValue = "0.04", description = "Target's rate of ignoring a rule it has. Default ${DEFAULT-VALUE}.") double slip;
-        @Option(names = "--harm-rate", defaultValue = "0.30", description = "Analysts' rate of proposing a harmful rule. Default ${DEFAULT-VALUE}.") double harm;
 
         @Override public Integer call() throws InterruptedException {
-            faults.check(new io.skillopt4j.config.Checks().range("--port", port, 0, 65535)).atLeast("--threads", threads, 1)
-                    .range("--slip-rate", slip, 0, 1).range("--harm-rate", harm, 0, 1).throwIfAny();
+            behaviour.check(faults.check(new io.skillopt4j.config.Checks().range("--port", port, 0, 65535)).atLeast("--threads", threads, 1)).throwIfAny();
             SimServer.Builder b = SimServer.builder();
             try {
-                SimBehaviour d = SimBehaviour.defaults();
                 b.seed(seed).port(port).threads(threads).modelName(modelName).latency(Latency.parse(latency))
-                        .behaviour(new SimBehaviour(slip, d.vagueRate(), harm, d.redundantRate(), d.reinforceRate()))
-                        .faults(faults.faults());
+                        .behaviour(behaviour.behaviour()).faults(faults.faults());
             } catch (IllegalArgumentException e) {
                 throw new ConfigException("sim serve: " + e.getMessage());
             }
