@@ -201,7 +201,7 @@ public final class Flags {
         t.add(n("price_table", "model.price_table", STR, "YAML/JSON price table (file or inline map) replacing or adding entries of the bundled one (docs/cost.md)").evalToo().asOurs().consumerDefault(""));
         t.add(n("background_eval", "train.background_eval", BOOL, "Run the initial skill's test evaluation and the slow update's previous-skill rollout ahead of time, in rollout slots the optimizer stages leave idle")
                 .asOurs().consumerDefault(true));
-        t.add(n("pipeline_stages", "train.pipeline_stages", BOOL, "Start stages as soon as their inputs exist: step 1's rollout alongside the baseline, each step's rollout before the previous step is written, the meta skill alongside the slow update, a batch's analysts while the next accumulation batch rolls out (same run folder as false)")
+        t.add(n("pipeline_stages", "train.pipeline_stages", BOOL, "Start stages as soon as their inputs exist: step 1's rollout alongside the baseline, each step's rollout as soon as the previous gate is decided, the meta skill alongside the slow update, a batch's analysts while the next accumulation batch rolls out (same run folder as false)")
                 .asOurs().consumerDefault(true));
         t.add(n("max_errored_fraction", "train.max_errored_fraction", FLOAT, "Share of a stage's rollout items or analyst calls that may fail after their retries (errored) "
                 + "before the run stops at that step, resumable; 0 = any errored input stops it (docs/training.md)")

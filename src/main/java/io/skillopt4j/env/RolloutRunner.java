@@ -26,6 +26,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * Thread-safe (each {@link #run} call uses its own pool). The shared parallel rollout driver of the dataset
@@ -147,9 +148,11 @@ public final class RolloutRunner {
         Map<String, RolloutResult> done = readResults(resultsFile);
         RolloutResult[] results = new RolloutResult[items.size()];
         List<Integer> todo = new ArrayList<>();
+        Consumer<RolloutResult> observer = ItemObserver.current();
         for (int i = 0; i < items.size(); i++) {
             RolloutResult prev = done.get(items.get(i).id());
             if (prev != null) results[i] = prev; else todo.add(i);
+            if (prev != null && observer != null) observer.accept(prev);
         }
         try {
             Files.createDirectories(out);
@@ -158,7 +161,7 @@ public final class RolloutRunner {
             throw new UncheckedIOException("cannot create rollout folder " + out + ": " + e.getMessage(), e);
         }
         AtomicInteger settledCount = new AtomicInteger(items.size() - todo.size());
-        if (!todo.isEmpty() && request.remote() != null) runRemote(request, todo, results, settledCount);
+        if (!todo.isEmpty() && request.remote() != null) runRemote(request, todo, results, settledCount, observer);
         // in a batch scope every item queues its call at once (one batch, not one per worker wave), and an item waits
         // as long as the provider's batch takes (up to its 24-hour window) instead of timing out
         boolean batched = BatchScope.active();
@@ -224,7 +227,7 @@ public final class RolloutRunner {
                     Integer idx = finished.poll(200, TimeUnit.MILLISECONDS);
                     if (idx != null) {
                         remaining--;
-                        if (results[idx] != null) report(settledCount.incrementAndGet(), items.size(), results[idx]);
+                        if (results[idx] != null) report(settledCount.incrementAndGet(), items.size(), results[idx], observer);
                         continue;
                     }
                     if (wallLimit == null) continue;
@@ -242,7 +245,7 @@ public final class RolloutRunner {
                         writeBehind(writer, writeError, () -> AtomicFiles.appendLine(resultsFile, Json.line(row.toJson())));
                         futures.get(i).cancel(true);
                         remaining--;
-                        report(settledCount.incrementAndGet(), items.size(), timeout);
+                        report(settledCount.incrementAndGet(), items.size(), timeout, observer);
                     }
                 }
             } catch (InterruptedException e) {
@@ -267,7 +270,8 @@ public final class RolloutRunner {
     }
 
     /** Runs the missing items on the request's engine workers; rows and files are written here, in one writer. */
-    private void runRemote(RolloutRequest request, List<Integer> todo, RolloutResult[] results, AtomicInteger settled) {
+    private void runRemote(RolloutRequest request, List<Integer> todo, RolloutResult[] results, AtomicInteger settled,
+                           Consumer<RolloutResult> observer) {
         List<Item> items = request.batch().items();
         Path out = request.outDir();
         Object lock = new Object();
@@ -278,7 +282,7 @@ public final class RolloutRunner {
                 if (artefacts != null) writeArtifacts(out.resolve("predictions").resolve(safeId(items.get(idx).id())), artefacts);
                 AtomicFiles.appendLine(out.resolve(row.isErrored() ? ERRORED_FILE : "results.jsonl"), Json.line(row.toJson()));
                 results[idx] = row;
-                report(settled.incrementAndGet(), items.size(), row);
+                report(settled.incrementAndGet(), items.size(), row, observer);
             }
         });
         for (int idx : todo) {
@@ -316,12 +320,12 @@ public final class RolloutRunner {
         Files.writeString(file, "\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
     }
 
-    private void report(int doneCount, int total, RolloutResult r) {
-        if (progress == null) return;
+    private void report(int doneCount, int total, RolloutResult r, Consumer<RolloutResult> observer) {
         try {
-            progress.onItem(doneCount, total, r);
+            if (observer != null) observer.accept(r);
+            if (progress != null) progress.onItem(doneCount, total, r);
         } catch (RuntimeException ignored) {
-            // a failing progress bar must not fail the rollout
+            // a failing progress bar or observer must not fail the rollout
         }
     }
 

@@ -14,7 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
 /**
- * Not thread-safe; owned by the training thread. With {@code train.pipeline_stages}, a step's first rollout started
+ * Thread-safe (a gate decided early starts it from a rollout's observer). With {@code train.pipeline_stages}, a step's first rollout started
  * before the step, as soon as its inputs are fixed (the batch is planned, the gate has decided the skill): its calls
  * overlap the previous step's persistence (or the baseline evaluation) instead of waiting for them. Its calls are
  * held back from the usage meter until the step takes the rollout over, so step records count them where upstream
@@ -44,7 +44,7 @@ final class RolloutAhead {
      * Starts rolling out {@code batch} with {@code skill} into {@code dir} (a training rollout inside the new step folder
      * {@code stepDir}) unless one is started or the step folder exists.
      */
-    void start(BatchSpec batch, String skill, Path stepDir, Path dir) {
+    synchronized void start(BatchSpec batch, String skill, Path stepDir, Path dir) {
         if (started != null || Files.exists(stepDir)) return;
         UsageMeter held = new UsageMeter();
         CompletableFuture<Rollout.Outcome> f = CompletableFuture.supplyAsync(() -> UsageMeter.heldIn(held,
@@ -54,13 +54,12 @@ final class RolloutAhead {
 
     /** The started rollout into {@code dir} with {@code skill}, waited for (its failure rethrown); null when none. */
     Rollout.Outcome take(Path dir, String skill) {
-        Started s = started;
+        Started s = claim();
         if (s == null) return null;
         if (!s.dir().equals(dir) || !s.skill().equals(skill)) {
-            drop();
+            drop(s);
             return null;
         }
-        started = null;
         try {
             return Reflect.join(s.outcome());
         } finally {
@@ -69,10 +68,16 @@ final class RolloutAhead {
     }
 
     /** Waits for a started rollout that no step will take and removes it (see above): nothing is written after this. */
-    void drop() {
+    void drop() { drop(claim()); }
+
+    private synchronized Started claim() {
         Started s = started;
-        if (s == null) return;
         started = null;
+        return s;
+    }
+
+    private static void drop(Started s) {
+        if (s == null) return;
         s.outcome().handle((x, e) -> null).join();
         try (Stream<Path> files = Files.walk(s.stepDir())) {
             for (Path f : files.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(f);

@@ -26,18 +26,26 @@ final class SelectionEval {
     }
 
     /** Returns the cached score of {@code skill}, or rolls it out into {@code dir} and caches it. */
-    Score score(String skill, Path dir) {
+    Score score(String skill, Path dir) { return score(skill, dir, null); }
+
+    /** As {@link #score(String, Path)}, handing the rollout's rows to {@code onItem} as they settle (null = none). */
+    Score score(String skill, Path dir, java.util.function.Consumer<io.skillopt4j.env.RolloutResult> onItem) {
         String h = SkillDocument.hash(skill);
         double[] c = state.selCache.get(h);
         if (c != null) return new Score(c[0], c[1], true);
-        Score sc = fresh(skill, dir);
+        Score sc = onItem == null ? fresh(skill, dir) : io.skillopt4j.env.ItemObserver.observed(onItem, () -> fresh(skill, dir));
         state.selCache.put(h, new double[] {sc.hard(), sc.soft()});
         return sc;
     }
 
+    /** How many items a selection evaluation rolls out. */
+    int size() { return batch().items().size(); }
+
+    private io.skillopt4j.env.BatchSpec batch() { return data.buildEvalBatch(s.selEnvNum(), "valid_seen", s.seed()); }
+
     /** Rolls {@code skill} out on the selection split without consulting the cache. */
     Score fresh(String skill, Path dir) {
-        Rollout.Outcome o = rollout.run(data.buildEvalBatch(s.selEnvNum(), "valid_seen", s.seed()), skill, dir, false);
+        Rollout.Outcome o = rollout.run(batch(), skill, dir, false);
         return new Score(o.hard(), o.soft(), false);
     }
 }

@@ -191,7 +191,7 @@ final class StepPipeline {
         checkStop();
 
         t = clock.millis();
-        SelectionEval.Score sc = stages.selection().score(candidate, stepDir.resolve("selection_eval"));
+        SelectionEval.Score sc = stages.selection().score(candidate, stepDir.resolve("selection_eval"), gateAhead(candidate, stepInEpoch, step, plan));
         rec.put("selection_hard", sc.hard());
         rec.put("selection_soft", sc.soft());
         double cand = stages.gate().score(sc.hard(), sc.soft(), candidate);
@@ -279,19 +279,39 @@ final class StepPipeline {
      * Starts the next step of this epoch's first rollout now, if there is one: the gate has decided the skill it uses
      * and its batch is planned, so its calls overlap this step's persistence and the next step's set-up.
      */
-    private void prefetchNext(int stepInEpoch, int step, List<BatchSpec> plan) {
+    private void prefetchNext(int stepInEpoch, int step, List<BatchSpec> plan) { prefetchNext(stepInEpoch, step, plan, st.currentSkill); }
+
+    private void prefetchNext(int stepInEpoch, int step, List<BatchSpec> plan, String skill) {
         int next = (stepInEpoch + 1) * run.settings().accumulation();
-        if (next < plan.size() && !stopRequested.getAsBoolean()) prefetch(plan.get(next), step + 1);
+        if (next < plan.size() && !stopRequested.getAsBoolean()) prefetch(plan.get(next), step + 1, skill);
+    }
+
+    /**
+     * With {@code pipeline_stages}: the observer that starts the next step's rollout as soon as the first selection rows
+     * decide the gate ({@link GateAhead}); without the gate the candidate is known to be next at once. Null when there
+     * is no next step in this epoch, or the appendix flush after the gate may still change the skill.
+     */
+    private GateAhead gateAhead(String candidate, int stepInEpoch, int step, List<BatchSpec> plan) {
+        TrainSettings s = run.settings();
+        if (!run.pipelined() || s.skillAware() || (stepInEpoch + 1) * s.accumulation() >= plan.size()) return null;
+        if (!s.useGate()) {
+            prefetchNext(stepInEpoch, step, plan, candidate);
+            return null;
+        }
+        return new GateAhead(stages.selection().size(), stages.gate(), candidate, st.currentSkill, st.currentScore,
+                next -> prefetchNext(stepInEpoch, step, plan, next));
     }
 
     /**
      * With {@code train.pipeline_stages}: starts step {@code step}'s first rollout, of {@code batch} with the current
      * skill, ahead of the step (see {@link RolloutAhead}; the trainer overlaps step 1's with the baseline evaluation).
      */
-    void prefetch(BatchSpec batch, int step) {
+    void prefetch(BatchSpec batch, int step) { prefetch(batch, step, st.currentSkill); }
+
+    private void prefetch(BatchSpec batch, int step, String skill) {
         if (!run.pipelined()) return;
         Path stepDir = run.writer().paths().step(step);
-        ahead.start(batch, st.currentSkill, stepDir, (run.settings().accumulation() > 1 ? stepDir.resolve("batch_0") : stepDir).resolve("rollout"));
+        ahead.start(batch, skill, stepDir, (run.settings().accumulation() > 1 ? stepDir.resolve("batch_0") : stepDir).resolve("rollout"));
     }
 
     /** Drops a rollout started ahead that no step will take (the run stops; see {@link RolloutAhead}). */
