@@ -25,7 +25,8 @@ import java.util.concurrent.Executor;
  * the step itself, as before). A rollout that no step takes — the run stops first, say a stop requested when the
  * previous step finished — is waited for and then removed with its step folder, and its calls are left out of the
  * session's usage (the cost ledger still prices them): the stopped run's folder and counts are those of the
- * sequential order, and the resumed run makes the step's calls itself.
+ * sequential order, and the resumed run makes the step's calls itself. A budget stop instead keeps it ({@link #keep}):
+ * its calls are paid for, so the resumed step reuses its rows rather than paying for them twice.
  */
 final class RolloutAhead {
     /** Immutable. The started rollout: folder, skill, held-back usage, outcome. */
@@ -69,6 +70,14 @@ final class RolloutAhead {
 
     /** Waits for a started rollout that no step will take and removes it (see above): nothing is written after this. */
     void drop() { drop(claim()); }
+
+    /** Waits for a started rollout that no step will take and keeps its rows and counts (a budget stop). */
+    void keep() {
+        Started s = claim();
+        if (s == null) return;
+        s.outcome().handle((x, e) -> null).join();
+        usage.add(s.held());
+    }
 
     private synchronized Started claim() {
         Started s = started;

@@ -79,7 +79,7 @@ final class StepPipeline {
                     long t1 = clock.millis();
                     List<Map<String, Object>> r = stages.reflect().run(in);
                     return new Reflected(r, clock.millis() - t1);
-                }, REFLECT);
+                }, a == s.accumulation() - 1 ? Runnable::run : REFLECT); // the last batch's reflect overlaps nothing
                 outs.add(out);
                 reflects.add(f);
                 if (!run.pipelined()) Reflect.join(f);
@@ -228,6 +228,7 @@ final class StepPipeline {
         rec.put("action", action);
         emit(new TrainingEvent.GateDecision(step, action, cand, st.currentScore, st.bestScore));
         if (s.skillAware()) flush(rec, raws, stepDir);
+        prefetchNext(stepInEpoch, step, plan);
         rec.time("evaluate_s", clock.millis() - t);
         stage(step, "evaluate", clock.millis() - t, action + (sc.cached() ? " (cached)" : ""));
 
@@ -244,7 +245,6 @@ final class StepPipeline {
         rec.put("skill_len", SkillDocument.length(st.currentSkill));
         rec.put("wall_time_s", StepRecord.round((clock.millis() - t0) / 1000.0, 1));
         RunWriter.Batch files = w.batch().text(w.paths().skill(step), st.currentSkill).text(w.paths().bestSkill(), st.bestSkill);
-        prefetchNext(stepInEpoch, step, plan);
         return persistStep(rec.asMap(), step, stepDir, files);
     }
 
@@ -289,11 +289,13 @@ final class StepPipeline {
     /**
      * With {@code pipeline_stages}: the observer that starts the next step's rollout as soon as the first selection rows
      * decide the gate ({@link GateAhead}); without the gate the candidate is known to be next at once. Null when there
-     * is no next step in this epoch, or the appendix flush after the gate may still change the skill.
+     * is no next step in this epoch, the appendix flush after the gate may still change the skill, or a dollar cap is
+     * set (calls made ahead could then move the budget stop into this step, whose merge and ranking calls a resumed
+     * run would pay for again).
      */
     private GateAhead gateAhead(String candidate, int stepInEpoch, int step, List<BatchSpec> plan) {
         TrainSettings s = run.settings();
-        if (!run.pipelined() || s.skillAware() || (stepInEpoch + 1) * s.accumulation() >= plan.size()) return null;
+        if (!run.pipelined() || run.capped() || s.skillAware() || (stepInEpoch + 1) * s.accumulation() >= plan.size()) return null;
         if (!s.useGate()) {
             prefetchNext(stepInEpoch, step, plan, candidate);
             return null;
@@ -317,6 +319,9 @@ final class StepPipeline {
     /** Drops a rollout started ahead that no step will take (the run stops; see {@link RolloutAhead}). */
     void dropPrefetch() { ahead.drop(); }
 
+    /** Keeps a rollout started ahead that no step will take, rows and counts (a budget stop; see {@link RolloutAhead}). */
+    void keepPrefetch() { ahead.keep(); }
+
     /** Immutable. One batch's raw patches (minibatch order) and how long its reflect took. */
     private record Reflected(List<Map<String, Object>> patches, long millis) {}
 
@@ -330,6 +335,7 @@ final class StepPipeline {
     private Map<String, Object> skip(StepRecord rec, String action, List<Map<String, Object>> raws, Path stepDir, long t0,
                                      Map<String, UsageMeter.Counts> before, Runnable prefetchNext) {
         if (run.settings().skillAware()) flush(rec, raws, stepDir);
+        prefetchNext.run();
         StepRecord tmp = new StepRecord(0, 0, 0);
         tmp.tokens(before, run.usage().byStage());
         emit(new TrainingEvent.TokensUsed((int) rec.get("step"), tmp.tokens()));
@@ -340,7 +346,6 @@ final class StepPipeline {
         rec.put("skill_len", SkillDocument.length(st.currentSkill));
         rec.put("wall_time_s", StepRecord.round((run.clock().millis() - t0) / 1000.0, 1));
         int step = (int) rec.get("step");
-        prefetchNext.run();
         return persistStep(rec.asMap(), step, stepDir, run.writer().batch().text(run.writer().paths().skill(step), st.currentSkill));
     }
 

@@ -139,7 +139,7 @@ public final class Trainer {
         roles.ledger().phase("baseline");
         EditBudgetSchedule schedule = new EditBudgetSchedule(s.lrScheduler(), s.editBudget(), s.minEditBudget(), total);
         RunState st = new RunState(initial, schedule);
-        RunScope run = new RunScope(s, w, clock, roles.usage(), l, total, Setting.bool("pipeline_stages").of(config),
+        RunScope run = new RunScope(s, w, clock, roles.usage(), l, total, Setting.bool("pipeline_stages").of(config), roles.ledger().cap() != null,
                 Rollout.maxErroredFraction(config));
         int resumeFrom = Resume.restore(st, paths);
         w.text(paths.skill(0), initial);
@@ -197,7 +197,7 @@ public final class Trainer {
             settle(pipeline);
             return stopped(run, st, null);
         } catch (BudgetExceeded e) {
-            settle(pipeline);
+            if (pipeline != null) pipeline.keepPrefetch(); // its calls are paid for: the resumed step reuses its rows
             return stopped(run, st, e, resumeFrom, priorConfig);
         } catch (ErroredHalt e) {
             settle(pipeline);
@@ -259,7 +259,9 @@ public final class Trainer {
         try {
             if (s.useSlowUpdate()) {
                 roles.ledger().phase("slow_update");
-                SlowUpdate.Result r = stages.slowUpdate().run(epoch, global, !run.pipelined() || !s.useMetaSkill() ? p -> {} : p -> metaAhead.set(
+                // under a dollar cap the two calls stay in order: a budget stop must not discard a paid meta-skill reply
+                boolean ahead = run.pipelined() && s.useMetaSkill() && !run.capped();
+                SlowUpdate.Result r = stages.slowUpdate().run(epoch, global, !ahead ? p -> {} : p -> metaAhead.set(
                         CompletableFuture.supplyAsync(() -> io.skillopt4j.backend.CostLedger.inPhase("meta_skill",
                                 () -> stages.metaSkill().run(epoch, epochLastSkill, p, slowDone::join)), RolloutAhead.thread("skillopt-meta-skill"))));
                 slowAction = r.action();
