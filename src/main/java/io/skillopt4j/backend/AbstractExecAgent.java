@@ -125,7 +125,7 @@ public abstract class AbstractExecAgent implements ExecAgent {
 
     private void prepareWorkspace(ExecTask task) {
         Path ws = task.workspace();
-        CliPrompt.deleteQuietly(ws);
+        AtomicFiles.deleteTreeQuietly(ws);
         AtomicFiles.writeString(ws.resolve(".agents/skills/skillopt-target/SKILL.md"), renderSkillMd(task.skill(), null));
         String taskText = task.extraFiles().getOrDefault("task.md", task.prompt());
         if (!taskText.isEmpty()) AtomicFiles.writeString(ws.resolve("task.md"), taskText);

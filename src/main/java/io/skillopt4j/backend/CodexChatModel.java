@@ -1,5 +1,6 @@
 package io.skillopt4j.backend;
 
+import io.skillopt4j.internal.AtomicFiles;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.skillopt4j.BackendException;
 import io.skillopt4j.backend.internal.CliPrompt;
@@ -106,7 +107,7 @@ public final class CodexChatModel extends AbstractChatModel {
         } catch (IOException e) {
             throw new BackendException.NonRetriable(backend, 0, backend + ": cannot prepare temp dir: " + e.getMessage(), e);
         } finally {
-            CliPrompt.deleteQuietly(tmp);
+            AtomicFiles.deleteTreeQuietly(tmp);
         }
     }
 

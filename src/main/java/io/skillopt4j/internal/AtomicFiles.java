@@ -172,4 +172,20 @@ public final class AtomicFiles {
             throw new UncheckedIOException("cannot append to " + file + ": " + e.getMessage(), e);
         }
     }
+
+    /** Deletes a tree (files before their folders), best effort: what cannot be deleted is left, and nothing throws. */
+    public static void deleteTreeQuietly(Path dir) {
+        if (dir == null || !Files.exists(dir)) return;
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException ignored) {
+                    // best effort: a leftover costs disk, the callers' next use starts from a fresh folder
+                }
+            });
+        } catch (IOException | UncheckedIOException ignored) {
+            // best effort, as above
+        }
+    }
 }

@@ -12,6 +12,7 @@ import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.Benchmarks;
 import io.skillopt4j.env.SingleItemRollout;
+import io.skillopt4j.internal.AtomicFiles;
 import io.skillopt4j.internal.Json;
 import io.skillopt4j.internal.Redactor;
 import io.temporal.activity.Activity;
@@ -20,10 +21,7 @@ import io.temporal.activity.ActivityInfo;
 import io.temporal.activity.DynamicActivity;
 import io.temporal.common.converter.EncodedValues;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -31,7 +29,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * Thread-safe. The worker side of every activity: {@code rollout} runs one item with the run's benchmark in a scratch
@@ -109,14 +106,14 @@ public final class WorkerActivities implements DynamicActivity {
     private String rollout(Parts parts, Blobs blobs, Map<String, Object> in, ActivityInfo info) {
         Path scratch = workRoot.resolve("items").resolve(info.getWorkflowId().replaceAll("[^A-Za-z0-9._-]", "_") + "-"
                 + info.getActivityId() + "-" + info.getAttempt());
-        deleteTree(scratch); // a retry on the same worker starts clean
+        AtomicFiles.deleteTreeQuietly(scratch); // a retry on the same worker starts clean
         try {
             SingleItemRollout.Settled s = SingleItemRollout.run(parts.benchmark(), Codec.batch(map(in.get("batch"))),
                     Codec.item(blobs.getJson(Codec.str(in.get("item")))), blobs.get(Codec.str(in.get("skill"))),
                     Boolean.TRUE.equals(in.get("eval_feedback")), scratch);
             return blobs.putJson(Codec.settled(s.row(), s.artefacts()));
         } finally {
-            deleteTree(scratch);
+            AtomicFiles.deleteTreeQuietly(scratch);
         }
     }
 
@@ -142,13 +139,4 @@ public final class WorkerActivities implements DynamicActivity {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> map(Object o) { return (Map<String, Object>) o; }
-
-    private static void deleteTree(Path p) {
-        if (!Files.exists(p)) return;
-        try (Stream<Path> s = Files.walk(p)) {
-            s.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        } catch (IOException ignored) {
-            // scratch left behind costs disk, not correctness: the next attempt uses another folder
-        }
-    }
 }

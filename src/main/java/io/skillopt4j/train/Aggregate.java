@@ -61,11 +61,7 @@ public final class Aggregate {
                 + " edits\nGroup 2 (success-driven, lower priority): " + nSucc + " edits";
     }
 
-    private static final java.util.concurrent.Executor COORDINATOR = r -> {
-        Thread t = new Thread(r, "skillopt-merge-coordinator");
-        t.setDaemon(true);
-        t.start();
-    };
+    private static final java.util.concurrent.Executor COORDINATOR = ThreadPerTask.named("skillopt-merge-coordinator");
 
     /** Upstream's {@code _hierarchical_merge} for one group. */
     Map<String, Object> hierarchical(String skill, List<Map<String, Object>> group, String kind, String meta) {

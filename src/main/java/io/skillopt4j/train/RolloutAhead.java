@@ -3,15 +3,11 @@ package io.skillopt4j.train;
 import io.skillopt4j.backend.CostLedger;
 import io.skillopt4j.backend.UsageMeter;
 import io.skillopt4j.env.BatchSpec;
+import io.skillopt4j.internal.AtomicFiles;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 
 /**
  * Thread-safe (a gate decided early starts it from a rollout's observer). With {@code train.pipeline_stages}, a step's first rollout started
@@ -49,7 +45,7 @@ final class RolloutAhead {
         if (started != null || Files.exists(stepDir)) return;
         UsageMeter held = new UsageMeter();
         CompletableFuture<Rollout.Outcome> f = CompletableFuture.supplyAsync(() -> UsageMeter.heldIn(held,
-                () -> CostLedger.inPhase("train", () -> rollout.run(batch, skill, dir, true))), thread("skillopt-rollout-ahead"));
+                () -> CostLedger.inPhase("train", () -> rollout.run(batch, skill, dir, true))), ThreadPerTask.named("skillopt-rollout-ahead"));
         started = new Started(stepDir, dir, skill, held, f);
     }
 
@@ -88,19 +84,6 @@ final class RolloutAhead {
     private static void drop(Started s) {
         if (s == null) return;
         s.outcome().handle((x, e) -> null).join();
-        try (Stream<Path> files = Files.walk(s.stepDir())) {
-            for (Path f : files.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(f);
-        } catch (IOException | UncheckedIOException e) {
-            // best effort: a leftover is a rollout folder of the unrecorded step, which the resumed step reuses
-        }
-    }
-
-    /** An executor that runs each task on a new daemon thread named {@code name}: such tasks only wait on calls. */
-    static Executor thread(String name) {
-        return r -> {
-            Thread t = new Thread(r, name);
-            t.setDaemon(true);
-            t.start();
-        };
+        AtomicFiles.deleteTreeQuietly(s.stepDir()); // a leftover is a rollout folder of the unrecorded step, which the resumed step reuses
     }
 }

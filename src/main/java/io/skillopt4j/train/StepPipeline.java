@@ -66,7 +66,7 @@ final class StepPipeline {
         try {
             for (int a = 0; a < s.accumulation(); a++) {
                 BatchSpec batch = plan.get(stepInEpoch * s.accumulation() + a);
-                Path batchDir = s.accumulation() > 1 ? stepDir.resolve("batch_" + a) : stepDir;
+                Path batchDir = batchDir(stepDir, a);
                 long t = clock.millis();
                 Rollout.Outcome out = a == 0 ? ahead.take(batchDir.resolve("rollout"), st.currentSkill) : null;
                 if (out == null) out = stages.rollout().run(batch, st.currentSkill, batchDir.resolve("rollout"), true);
@@ -313,8 +313,11 @@ final class StepPipeline {
     private void prefetch(BatchSpec batch, int step, String skill) {
         if (!run.pipelined()) return;
         Path stepDir = run.writer().paths().step(step);
-        ahead.start(batch, skill, stepDir, (run.settings().accumulation() > 1 ? stepDir.resolve("batch_0") : stepDir).resolve("rollout"));
+        ahead.start(batch, skill, stepDir, batchDir(stepDir, 0).resolve("rollout"));
     }
+
+    /** Batch {@code a}'s folder in a step: {@code batch_<a>} with gradient accumulation, the step folder itself without. */
+    private Path batchDir(Path stepDir, int a) { return run.settings().accumulation() > 1 ? stepDir.resolve("batch_" + a) : stepDir; }
 
     /** Drops a rollout started ahead that no step will take (the run stops; see {@link RolloutAhead}). */
     void dropPrefetch() { ahead.drop(); }
@@ -326,11 +329,7 @@ final class StepPipeline {
     private record Reflected(List<Map<String, Object>> patches, long millis) {}
 
     /** One thread per batch's reflect: it only waits on the analyst pool, so it must not take a pool slot. */
-    private static final Executor REFLECT = r -> {
-        Thread t = new Thread(r, "skillopt-reflect");
-        t.setDaemon(true);
-        t.start();
-    };
+    private static final Executor REFLECT = ThreadPerTask.named("skillopt-reflect");
 
     private Map<String, Object> skip(StepRecord rec, String action, List<Map<String, Object>> raws, Path stepDir, long t0,
                                      Map<String, UsageMeter.Counts> before, Runnable prefetchNext) {

@@ -263,7 +263,7 @@ public final class Trainer {
                 boolean ahead = run.pipelined() && s.useMetaSkill() && !run.capped();
                 SlowUpdate.Result r = stages.slowUpdate().run(epoch, global, !ahead ? p -> {} : p -> metaAhead.set(
                         CompletableFuture.supplyAsync(() -> io.skillopt4j.backend.CostLedger.inPhase("meta_skill",
-                                () -> stages.metaSkill().run(epoch, epochLastSkill, p, slowDone::join)), RolloutAhead.thread("skillopt-meta-skill"))));
+                                () -> stages.metaSkill().run(epoch, epochLastSkill, p, slowDone::join)), ThreadPerTask.named("skillopt-meta-skill"))));
                 slowAction = r.action();
                 pairs = r.pairs();
             }

@@ -7,17 +7,14 @@ import io.skillopt4j.backend.ToolSpec;
 import io.skillopt4j.internal.Json;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * Thread-safe (stateless). Turns chat messages into the single prompt a CLI in print mode reads, laid out
@@ -127,21 +124,5 @@ public final class CliPrompt {
             }
         }
         return out;
-    }
-
-    /** Deletes a temp tree, ignoring errors (Windows file locks, as upstream pins). */
-    public static void deleteQuietly(Path dir) {
-        if (dir == null || !Files.exists(dir)) return;
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException ignored) {
-                    // best effort
-                }
-            });
-        } catch (IOException | UncheckedIOException ignored) {
-            // best effort
-        }
     }
 }
