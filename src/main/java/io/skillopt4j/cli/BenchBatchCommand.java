@@ -2,6 +2,7 @@ package io.skillopt4j.cli;
 
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.CostLedger;
+import io.skillopt4j.internal.AtomicFiles;
 import io.skillopt4j.notebook.SkillOpt;
 import io.skillopt4j.sim.Latency;
 import io.skillopt4j.sim.SimServer;
@@ -11,17 +12,12 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 
 /**
  * Not thread-safe (picocli command object). {@code skillopt bench batch}: one evaluation (the demo's initial
@@ -70,7 +66,7 @@ final class BenchBatchCommand implements Callable<Integer> {
 
     private Row measure(String mode, boolean batchApi, Latency lat) {
         Path dir = out.resolve(provider + "-" + mode).toAbsolutePath();
-        deleteTree(dir);
+        AtomicFiles.deleteTree(dir);
         Path config = DemoCommand.locate(DemoCommand.DEMO_CONFIG);
         try (SimServer sim = SimServer.builder().seed(7).latency(lat).batchDelay(Duration.ofMillis(batchDelayMs)).start()) {
             SkillOpt s = SkillOpt.config(config).simulator(sim).outRoot(dir).set("evaluation.test_env_num", items)
@@ -90,15 +86,6 @@ final class BenchBatchCommand implements Callable<Integer> {
             long batched = l.entries().stream().filter(CostLedger.Entry::batch).count();
             return new Row(mode, ((Number) summary.get("n_items")).intValue(), l.entries().size(), batched, l.spent(), wall,
                     ((Number) summary.get("hard")).doubleValue());
-        }
-    }
-
-    private static void deleteTree(Path dir) {
-        if (!Files.exists(dir)) return;
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot clear " + dir + ": " + e.getMessage(), e);
         }
     }
 }

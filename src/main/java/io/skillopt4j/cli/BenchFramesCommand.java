@@ -1,6 +1,7 @@
 package io.skillopt4j.cli;
 
 import io.skillopt4j.frames.RunFrames;
+import io.skillopt4j.internal.AtomicFiles;
 import io.skillopt4j.internal.Json;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -70,7 +71,7 @@ public final class BenchFramesCommand implements Callable<Integer> {
                     Runtime.getRuntime().availableProcessors());
             return 0;
         } finally {
-            if (temp) deleteTree(run);
+            if (temp) AtomicFiles.deleteTree(run);
         }
     }
 
@@ -194,10 +195,4 @@ public final class BenchFramesCommand implements Callable<Integer> {
     }
 
     private static double min(double[] a) { return Arrays.stream(a).min().orElse(0); }
-
-    private static void deleteTree(Path root) throws IOException {
-        try (Stream<Path> s = Files.walk(root)) {
-            for (Path p : s.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) Files.deleteIfExists(p);
-        }
-    }
 }

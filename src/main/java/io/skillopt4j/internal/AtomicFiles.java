@@ -173,6 +173,19 @@ public final class AtomicFiles {
         }
     }
 
+    /**
+     * Deletes a tree (files before their folders); absent is fine. Throws when something cannot be deleted: for
+     * callers that must start from an empty folder (a benchmark's scratch), where a leftover would skew the result.
+     */
+    public static void deleteTree(Path dir) {
+        if (dir == null || !Files.exists(dir)) return;
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
     /** Deletes a tree (files before their folders), best effort: what cannot be deleted is left, and nothing throws. */
     public static void deleteTreeQuietly(Path dir) {
         if (dir == null || !Files.exists(dir)) return;
