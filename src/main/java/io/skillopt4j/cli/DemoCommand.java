@@ -39,7 +39,7 @@ final class DemoCommand implements Callable<Integer> {
     static final String DEMO_CONFIG = "configs/demo/default.yaml";
 
     @CommandLine.Spec CommandSpec spec;
-    @Option(names = "--sim-seed", defaultValue = "7", description = "Simulator seed (default: ${DEFAULT-VALUE}).") long simSeed;
+    @Option(names = "--sim-seed", defaultValue = "" + SimServer.DEFAULT_SEED, description = "Simulator seed (default: ${DEFAULT-VALUE}).") long simSeed;
     @Option(names = "--sim-latency-ms", defaultValue = "0", description = "Simulated latency per call: N, A-B or lognormal:MEDIAN:SIGMA (default: ${DEFAULT-VALUE}).") String latency;
     @Option(names = "--sim-batch-delay-ms", defaultValue = "0", description = "Time a simulated Batch API batch takes to complete (evaluation.batch_api=true) (default: ${DEFAULT-VALUE}).") long batchDelayMs;
     @Option(names = "--sim-faults", defaultValue = "none", description = "Faults the simulator injects per HTTP attempt, e.g. "

@@ -78,10 +78,10 @@ final class SimCommand implements Runnable {
         @Mixin BehaviourOptions behaviour;
         @Mixin ServeOptions serve;
         @Option(names = "--port", defaultValue = "8089", description = "Port on 127.0.0.1 (0 = any free port). Default ${DEFAULT-VALUE}.") int port;
-        @Option(names = "--seed", defaultValue = "7", description = "Seed of every simulated choice. Default ${DEFAULT-VALUE}.") long seed;
+        @Option(names = "--seed", defaultValue = "" + SimServer.DEFAULT_SEED, description = "Seed of every simulated choice. Default ${DEFAULT-VALUE}.") long seed;
         @Option(names = "--latency-ms", defaultValue = "0", description = "Delay per call: N, A-B (uniform) or lognormal:MEDIAN:SIGMA. Default ${DEFAULT-VALUE}.") String latency;
-        @Option(names = "--threads", defaultValue = "64", description = "Request threads. Default ${DEFAULT-VALUE}.") int threads;
-        @Option(names = "--model-name", defaultValue = "skillopt-sim", description = "Model id in /v1/models. Default ${DEFAULT-VALUE}.") String modelName;
+        @Option(names = "--threads", defaultValue = "" + SimServer.DEFAULT_THREADS, description = "Request threads. Default ${DEFAULT-VALUE}.") int threads;
+        @Option(names = "--model-name", defaultValue = SimServer.DEFAULT_MODEL_NAME, description = "Model id in /v1/models. Default ${DEFAULT-VALUE}.") String modelName;
 
         @Override public Integer call() throws InterruptedException {
             behaviour.check(faults.check(new io.skillopt4j.config.Checks().range("--port", port, 0, 65535)).atLeast("--threads", threads, 1)).throwIfAny();

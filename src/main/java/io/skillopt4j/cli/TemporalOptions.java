@@ -1,6 +1,7 @@
 package io.skillopt4j.cli;
 
 import io.skillopt4j.config.Checks;
+import io.skillopt4j.config.Setting;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -11,12 +12,16 @@ import java.nio.file.Path;
  * No signature here names a Temporal type: picocli reflects over mixins at start-up, which would load it.
  */
 final class TemporalOptions {
-    @Option(names = "--engine-address", defaultValue = "localhost:7233", description = "Temporal frontend HOST:PORT. Default ${DEFAULT-VALUE}.") String address;
-    @Option(names = "--namespace", defaultValue = "default", description = "Temporal namespace. Default ${DEFAULT-VALUE}.") String namespace;
-    @Option(names = "--task-queue", defaultValue = "skillopt", description = "Task-queue prefix (engine.task_queue of the runs). Default ${DEFAULT-VALUE}.") String queue;
-    @Option(names = "--tls-cert", defaultValue = "", description = "Client certificate (PEM) for mTLS.") String tlsCert;
-    @Option(names = "--tls-key", defaultValue = "", description = "Client key (PKCS#8 PEM) for mTLS.") String tlsKey;
-    @Option(names = "--tls-ca", defaultValue = "", description = "CA bundle (PEM) of the server certificate.") String tlsCa;
+    // defaults are the flag table's (engine.*): a worker and the runs it serves agree without a second copy
+    @Option(names = "--engine-address", description = "Temporal frontend HOST:PORT. Default ${DEFAULT-VALUE}.")
+    String address = Setting.string("engine_address").defaultValue();
+    @Option(names = "--namespace", description = "Temporal namespace. Default ${DEFAULT-VALUE}.")
+    String namespace = Setting.string("engine_namespace").defaultValue();
+    @Option(names = "--task-queue", description = "Task-queue prefix (engine.task_queue of the runs). Default ${DEFAULT-VALUE}.")
+    String queue = Setting.string("engine_task_queue").defaultValue();
+    @Option(names = "--tls-cert", description = "Client certificate (PEM) for mTLS.") String tlsCert = Setting.string("engine_tls_cert").defaultValue();
+    @Option(names = "--tls-key", description = "Client key (PKCS#8 PEM) for mTLS.") String tlsKey = Setting.string("engine_tls_key").defaultValue();
+    @Option(names = "--tls-ca", description = "CA bundle (PEM) of the server certificate.") String tlsCa = Setting.string("engine_tls_ca").defaultValue();
 
     /** Adds what is wrong with these options (address shape, missing TLS files) to {@code checks}; returns it. */
     Checks check(Checks checks) {

@@ -1,6 +1,7 @@
 package io.skillopt4j.cli;
 
 import io.skillopt4j.config.Checks;
+import io.skillopt4j.config.Setting;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -40,7 +41,8 @@ final class WorkerCommand implements Callable<Integer> {
         Path dir = workDir != null ? workDir : java.nio.file.Files.createTempDirectory("skillopt-worker-");
         // built here, not in the mixins: a method of theirs naming a Temporal type would load it at picocli's start-up
         return io.skillopt4j.temporal.Processes.worker(new io.skillopt4j.temporal.TemporalSettings(temporal.address, temporal.namespace,
-                        temporal.queue, temporal.tlsCert, temporal.tlsKey, temporal.tlsCa, 20, 10),
+                        temporal.queue, temporal.tlsCert, temporal.tlsKey, temporal.tlsCa,
+                        Setting.integer("engine_heartbeat_s").defaultValue(), Setting.integer("engine_max_attempts").defaultValue()),
                 new io.skillopt4j.temporal.EngineWorker.Capacity(capacity.slots, capacity.rolloutRps, capacity.optimizerRps),
                 name, dir, serve.serveMs, spec.commandLine().getOut());
     }

@@ -71,5 +71,8 @@ public final class Setting<T> {
         return read.apply(FlatConfig.of(java.util.Map.of(row.key(), d)), row.key());
     }
 
+    /** Returns the table's default (for a CLI option that sets the same thing outside a config). */
+    public T defaultValue() { return of(FlatConfig.empty()); }
+
     @Override public String toString() { return "Setting " + row.path() + " (" + row.key() + ")"; }
 }

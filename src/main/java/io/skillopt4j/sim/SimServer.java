@@ -250,15 +250,20 @@ public final class SimServer implements AutoCloseable {
 
     private static double epochSeconds(long nanoTime) { return (nanoTime + EPOCH_NANOS) / 1e9; }
 
+    /** The builder's defaults that the CLI options repeat in their help (constants, so annotations can name them). */
+    public static final long DEFAULT_SEED = 7;
+    public static final int DEFAULT_THREADS = 64;
+    public static final String DEFAULT_MODEL_NAME = "skillopt-sim";
+
     /** Not thread-safe; use once. Defaults: seed 7, default behaviour, no latency, no faults, ephemeral port, 64 threads. */
     public static final class Builder {
-        private long seed = 7;
+        private long seed = DEFAULT_SEED;
         private SimBehaviour behaviour = SimBehaviour.defaults();
         private Latency latency = Latency.NONE;
         private Faults faults = Faults.none();
         private int port = 0;
-        private int threads = 64;
-        private String modelName = "skillopt-sim";
+        private int threads = DEFAULT_THREADS;
+        private String modelName = DEFAULT_MODEL_NAME;
         private Duration batchDelay = Duration.ZERO;
 
         /** How long a submitted batch stays in progress before it completes (default 0: done at the first poll). */

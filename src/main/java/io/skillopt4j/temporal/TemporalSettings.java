@@ -50,7 +50,7 @@ public record TemporalSettings(String address, String namespace, String taskQueu
 
     /** Settings for a worker or test: {@code address} and {@code taskQueue}, everything else default. */
     public static TemporalSettings of(String address, String taskQueue) {
-        return new TemporalSettings(address, "default", taskQueue, "", "", "", 20, 10);
+        return from(FlatConfig.of(java.util.Map.of("engine_address", address, "engine_task_queue", taskQueue)));
     }
 
     /** The queue the coordinator's stage workflows run on. */

@@ -20,12 +20,13 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Thread-safe. Longitudinal comparison pairs for the slow update and the meta skill (upstream
- * {@code build_comparison_pairs} + {@code _build_longitudinal_pairs}): the same sampled train tasks rolled out
- * with the previous epoch's and the current skill, categorised improved/regressed/persistent_fail/stable_success,
- * filtered by the pair policy (with single-item top-ups for {@code changed}), and rendered for the prompts.
+ * Thread-safe: a record of its collaborators, nothing mutable. Longitudinal comparison pairs for the slow update
+ * and the meta skill (upstream {@code build_comparison_pairs} + {@code _build_longitudinal_pairs}): the same
+ * sampled train tasks rolled out with the previous epoch's and the current skill, categorised
+ * improved/regressed/persistent_fail/stable_success, filtered by the pair policy (with single-item top-ups for
+ * {@code changed}), and rendered for the prompts.
  */
-public final class Longitudinal {
+record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, RunWriter writer) {
     /** Immutable. One pair: the slim JSON map (as persisted) plus both rendered trajectories. */
     public record Pair(Map<String, Object> json, String prevTrajectory, String currTrajectory) {
         public String category() { return String.valueOf(json.get("category")); }
@@ -34,28 +35,16 @@ public final class Longitudinal {
     /** Immutable. Kept pairs (policy applied), all evaluated pairs, and the mean hard of both rollouts. */
     public record Pairs(List<Pair> kept, List<Pair> all, double prevHard, double currHard) {}
 
-    private final TrainSettings s;
-    private final DataLoader data;
-    private final Rollout rollout;
-    private final RunWriter writer;
-
-    public Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, RunWriter writer) {
-        this.s = settings;
-        this.data = data;
-        this.rollout = rollout;
-        this.writer = writer;
-    }
-
     /** Samples, rolls out both skills under {@code dir}, builds and saves the pairs. */
     public Pairs build(int epoch, String prevSkill, String currSkill, Path dir) {
-        int n = s.slowUpdateSamples();
+        int n = settings.slowUpdateSamples();
         long seed = seed(epoch);
         BatchSpec batch = sample(epoch);
         Rollout.Outcome prev = rollout.run(batch, prevSkill, dir.resolve("rollout_prev"), false);
         Rollout.Outcome curr = rollout.run(batch, currSkill, dir.resolve("rollout_curr"), false);
         List<Pair> all = pairs(batch.items(), prev.results(), curr.results(), dir.resolve("rollout_prev"), dir.resolve("rollout_curr"));
         List<Pair> kept = filter(all);
-        if (s.pairPolicy().equals("changed") && kept.size() < n) {
+        if (settings.pairPolicy().equals("changed") && kept.size() < n) {
             Set<String> seen = new HashSet<>();
             for (Item i : batch.items()) seen.add(i.id());
             List<Item> pool = new PyRandom(seed).shuffled(data.split("train"));
@@ -73,17 +62,17 @@ public final class Longitudinal {
         }
         if (kept.size() > n) kept = new ArrayList<>(kept.subList(0, n));
         writer.json(dir.resolve("comparison_pairs.json"), slim(kept));
-        if (!s.pairPolicy().equals("mixed")) writer.json(dir.resolve("comparison_pairs_all.json"), slim(all));
+        if (!settings.pairPolicy().equals("mixed")) writer.json(dir.resolve("comparison_pairs_all.json"), slim(all));
         return new Pairs(kept, all, prev.hard(), curr.hard());
     }
 
     /** The train tasks both skills of an epoch's comparison run: slow_update_samples items, seeded by the epoch. */
     BatchSpec sample(int epoch) {
-        return data.buildTrainBatch(s.slowUpdateSamples(), seed(epoch));
+        return data.buildTrainBatch(settings.slowUpdateSamples(), seed(epoch));
     }
 
     /** The comparison's seed (upstream: seed + epoch × 2000); also seeds the top-up pool's shuffle. */
-    private long seed(int epoch) { return s.seed() + epoch * 2000L; }
+    private long seed(int epoch) { return settings.seed() + epoch * 2000L; }
 
     /** Queues the previous skill's side of epoch {@code epoch}'s comparison under {@code dir} on {@code bg}. */
     void prefetch(int epoch, String prevSkill, Path dir, BackgroundRollouts bg) {
@@ -94,7 +83,7 @@ public final class Longitudinal {
         List<Pair> out = new ArrayList<>();
         for (Pair p : all) {
             String c = p.category();
-            boolean keep = switch (s.pairPolicy()) {
+            boolean keep = switch (settings.pairPolicy()) {
                 case "changed" -> c.equals("improved") || c.equals("regressed");
                 case "unchanged" -> c.equals("persistent_fail") || c.equals("stable_success");
                 default -> true;

@@ -11,36 +11,24 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Thread-safe. The update stage: builds the candidate skill by mode (patch: apply the ranked edits;
- * rewrite_from_suggestions: one rewrite call; full_rewrite_minibatch: the first merged candidate) and writes
- * {@code candidate_skill.md}, {@code edit_apply_report.json}, {@code rewrite_result.json} or
- * {@code full_rewrite_result.json} into the step folder.
+ * Thread-safe: a record of its collaborators, nothing mutable. The update stage: builds the candidate skill by
+ * mode (patch: apply the ranked edits; rewrite_from_suggestions: one rewrite call; full_rewrite_minibatch: the first
+ * merged candidate) and writes {@code candidate_skill.md}, {@code edit_apply_report.json},
+ * {@code rewrite_result.json} or {@code full_rewrite_result.json} into the step folder.
  */
-public final class Update {
+record Update(TrainSettings settings, Optimizer optimizer, Prompts prompts, RunWriter writer) {
     /**
      * Immutable. The candidate (null when a rewrite mode produced nothing: skip_no_rewrite), the patch-mode
      * apply summary (null otherwise) and the rewrite change summary (null in patch mode or without result).
      */
     public record Result(String candidate, Map<String, Object> applySummary, Object changeSummary) {}
 
-    private final TrainSettings s;
-    private final Optimizer optimizer;
-    private final Prompts prompts;
-    private final RunWriter writer;
-
-    public Update(TrainSettings settings, Optimizer optimizer, Prompts prompts, RunWriter writer) {
-        this.s = settings;
-        this.optimizer = optimizer;
-        this.prompts = prompts;
-        this.writer = writer;
-    }
-
     /** Builds and writes the candidate for {@code ranked} into {@code stepDir}. */
     public Result run(String skill, Map<String, Object> merged, Map<String, Object> ranked, String stepBuffer, Path stepDir) {
-        String key = s.updateMode().payloadKey();
+        String key = settings.updateMode().payloadKey();
         List<Object> items = Aggregate.items(ranked, key);
         Result r;
-        switch (s.updateMode()) {
+        switch (settings.updateMode()) {
             case PATCH: {
                 EditApplier.Result applied = EditApplier.apply(skill, items);
                 if (!applied.report().isEmpty()) writer.artefact(stepDir.resolve("edit_apply_report.json"), applied.report());
@@ -61,7 +49,7 @@ public final class Update {
         if (stepBuffer != null && !stepBuffer.isBlank()) u.append("\n\n").append(stepBuffer.strip());
         u.append("\n\nRewrite the complete skill applying these suggestions and return it as `new_skill`.");
         Map<String, Object> reply = optimizer.json("rewrite", "rewrite", prompts.withOverride("rewrite_skill"), u.toString(),
-                s.rewriteMaxTokens(), s.rewriteReasoningEffort(), 3).orElse(null);
+                settings.rewriteMaxTokens(), settings.rewriteReasoningEffort(), 3).orElse(null);
         if (reply == null) return new Result(null, null, null);
         String text = skillText(reply.get("new_skill"));
         if (text.isBlank()) {
