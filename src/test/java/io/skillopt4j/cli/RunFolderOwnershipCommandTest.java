@@ -88,6 +88,40 @@ class RunFolderOwnershipCommandTest {
         }
     }
 
+    /**
+     * The benchmarks with a runtime check (a Python with openpyxl, the SWE-bench harness, the ALFWorld bridge) run it
+     * in a temp folder and write their {@code _<name>_runtime} scratch with the first rollout: a run refused by the
+     * lock leaves its folder with nothing but the lock file, as for the splits above.
+     */
+    @Test
+    void aRunRefusedByTheLockWritesNoRuntimeScratchForTheBenchmarksWithARuntimeCheck() throws Exception {
+        Path fakePython = tmp.resolve("fake-python");
+        Files.writeString(fakePython, "#!/bin/sh\nexit 0\n"); // answers `-c "import openpyxl"`: the check passes
+        assertTrue(fakePython.toFile().setExecutable(true));
+        Map<String, Map<String, Object>> envs = Map.of(
+                "spreadsheetbench", Map.of("env.split_dir", io.skillopt4j.env.EnvFixtures.resource("spreadsheetbench"),
+                        "env.python_executable", fakePython),
+                "swebench", Map.of("env.split_dir", io.skillopt4j.env.EnvFixtures.resource("swebench"),
+                        "env.swebench_harness", "python3 " + io.skillopt4j.env.EnvFixtures.resource("fake_swebench_harness.py"),
+                        "env.swebench_check_docker", false),
+                "alfworld", Map.of("env.split_dir", io.skillopt4j.env.EnvFixtures.resource("alfworld"),
+                        "env.alfworld_data", io.skillopt4j.env.EnvFixtures.resource("alfworld_data"),
+                        "env.alfworld_bridge", "python3 " + io.skillopt4j.env.EnvFixtures.resource("fake_alfworld_bridge.py")));
+        for (var env : envs.entrySet()) {
+            Path dir = Files.createDirectories(tmp.resolve(env.getKey()));
+            Path out = dir.resolve("run");
+            HouseYaml yaml = HouseYaml.at("http://127.0.0.1:9/v1").put("env.name", env.getKey()).put("env.split_mode", "split_dir");
+            env.getValue().forEach(yaml::put);
+            Path cfg = yaml.write(dir, out);
+            try (RunLock held = RunLock.acquire(out, "test")) {
+                CliRun refused = CliRun.run("train", "--config", cfg.toString());
+                assertEquals(2, refused.code(), env.getKey() + ": " + refused.out() + refused.err());
+                assertTrue(refused.err().contains(out.toString()), refused.err());
+                assertEquals(List.of(RunLock.FILE), List.copyOf(hashes(out).keySet()), env.getKey() + ": a refused run writes no runtime scratch");
+            }
+        }
+    }
+
     @Test
     void aDamagedConfigJsonInTheRunFolderIsExit2WithOneLineAndChangesNothing() throws Exception {
         Path run = tmp.resolve("damaged");

@@ -9,6 +9,7 @@ import io.skillopt4j.env.ChatBenchmark;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
+import io.skillopt4j.env.RuntimeScratch;
 import io.skillopt4j.env.SplitDataLoader;
 import io.skillopt4j.internal.AtomicFiles;
 
@@ -30,7 +31,10 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
     static final List<String> TYPES = List.of("pick_and_place", "pick_two_obj_and_place", "look_at_obj_in_light",
             "pick_heat_then_place_in_recep", "pick_cool_then_place_in_recep", "pick_clean_then_place_in_recep");
     static final String SYSTEM = "You are an expert agent operating in the ALFRED Embodied Environment.";
+    private static final String BRIDGE_SCRIPT = "alfworld_bridge.py";
+    private final RuntimeScratch scratch;
     private final List<String> bridgeCommand;
+    private final boolean bundled;
     private final String alfworldData;
 
     /** Registered as {@code alfworld}. */
@@ -42,7 +46,9 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
     public AlfWorldBenchmark(BenchmarkContext ctx) {
         super("alfworld", ctx, loader(ctx, dataRoot(ctx)));
         this.alfworldData = dataRoot(ctx);
+        this.scratch = new RuntimeScratch(ctx.outRoot(), "alfworld");
         this.bridgeCommand = bridge(ctx);
+        this.bundled = Setting.string("alfworld_bridge").of(ctx.config()).isBlank();
     }
 
     static String dataRoot(BenchmarkContext ctx) {
@@ -75,27 +81,36 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
         return "other";
     }
 
-    /** Resolves the bridge command and checks the runtime answers {@code check} (before any model call). */
+    /**
+     * Resolves the bridge command and checks the runtime answers {@code check} (before any model call), in a temp
+     * folder: the bundled script reaches the run folder only with the first episode ({@link #bundledBridge}).
+     */
     List<String> bridge(BenchmarkContext ctx) {
-        Path scratch = ctx.outRoot().resolve("_alfworld_runtime");
-        List<String> cmd;
         String custom = Setting.string("alfworld_bridge").of(ctx.config()).trim();
-        if (!custom.isEmpty()) {
-            cmd = List.of(custom.split("\\s+"));
-        } else {
-            Path script = scratch.resolve("alfworld_bridge.py");
-            AtomicFiles.writeString(script, resource("alfworld", "alfworld_bridge.py"));
-            String py = Setting.string("python_executable").of(ctx.config()).trim();
-            cmd = List.of(py.isEmpty() ? "python3" : py, script.toString());
-        }
-        try (Bridge b = new Bridge(cmd, scratch, alfworldDataOrNull(ctx))) {
-            b.call(Map.of("cmd", "check"));
-        } catch (Exception e) {
-            throw new ConfigException("alfworld needs the ALFWorld runtime (" + e.getMessage().replace('\n', ' ')
-                    + "); install it with `pip install alfworld` and fetch games with `alfworld-download`, set ALFWORLD_DATA, "
-                    + "or point alfworld_bridge at a bridge command");
-        }
+        String py = Setting.string("python_executable").of(ctx.config()).trim();
+        List<String> cmd = !custom.isEmpty() ? List.of(custom.split("\\s+"))
+                : List.of(py.isEmpty() ? "python3" : py, scratch.path(BRIDGE_SCRIPT).toString());
+        RuntimeScratch.probe("alfworld", tmp -> {
+            List<String> check = cmd;
+            if (custom.isEmpty()) {
+                Path script = tmp.resolve(BRIDGE_SCRIPT);
+                AtomicFiles.writeString(script, resource("alfworld", BRIDGE_SCRIPT));
+                check = List.of(cmd.get(0), script.toString());
+            }
+            try (Bridge b = new Bridge(check, tmp, alfworldDataOrNull(ctx))) {
+                return b.call(Map.of("cmd", "check"));
+            } catch (Exception e) {
+                throw new ConfigException("alfworld needs the ALFWorld runtime (" + e.getMessage().replace('\n', ' ')
+                        + "); install it with `pip install alfworld` and fetch games with `alfworld-download`, set ALFWORLD_DATA, "
+                        + "or point alfworld_bridge at a bridge command");
+            }
+        });
         return cmd;
+    }
+
+    /** Writes the bundled bridge script into the run folder's scratch, when it is the bridge and not there yet. */
+    private void bundledBridge() {
+        if (bundled) scratch.file(BRIDGE_SCRIPT, () -> resource("alfworld", BRIDGE_SCRIPT));
     }
 
     private static String alfworldDataOrNull(BenchmarkContext ctx) { return dataRoot(ctx); }
@@ -175,6 +190,7 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
         int steps = 0;
         String task = "";
         String firstUser = "";
+        bundledBridge();
         try (Bridge bridge = new Bridge(bridgeCommand, ctx.workspace(), alfworldData)) {
             Map<String, Object> state = bridge.call(Map.of("cmd", "reset", "gamefile", item.str("gamefile_path"), "max_steps", maxSteps));
             String obs = cleanObs(String.valueOf(state.get("obs")));

@@ -3,7 +3,7 @@ package io.skillopt4j.env.spreadsheet;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.env.ChatBenchmark;
 import io.skillopt4j.env.ChildProcess;
-import io.skillopt4j.internal.AtomicFiles;
+import io.skillopt4j.env.RuntimeScratch;
 import io.skillopt4j.internal.Json;
 
 import java.io.IOException;
@@ -21,23 +21,24 @@ import java.util.regex.Pattern;
  * environment, a wall timeout (process tree killed) and, on POSIX, rlimits (512 MiB files, CPU seconds = timeout; no
  * address-space cap, which breaks numpy/pandas thread pools), and asks the bundled sidecar for previews and typed cell dumps.
  */
-record SheetRuntime(String python, Path tool) {
+record SheetRuntime(String python, RuntimeScratch scratch) {
     private static final Pattern PATH_ASSIGN = Pattern.compile("(?m)^\\s*(INPUT_PATH|OUTPUT_PATH)\\s*=.*$");
 
-    /** Finds the runtime or throws a ConfigException saying what to install (called before any model call). */
-    static SheetRuntime locate(String configured, Path scratch) {
+    /**
+     * Finds the runtime or throws a ConfigException saying what to install (called before any model call). The
+     * sidecar is written into {@code scratch} at its first use ({@link #sidecar}), not here.
+     */
+    static SheetRuntime locate(String configured, RuntimeScratch scratch) {
         List<String> candidates = new ArrayList<>();
         if (configured != null && !configured.isBlank()) candidates.add(configured);
         else { candidates.add("python3"); candidates.add("/usr/bin/python3"); }
-        String py = ChildProcess.findPython(candidates, "import openpyxl", scratch);
+        String py = RuntimeScratch.probe("spreadsheetbench", tmp -> ChildProcess.findPython(candidates, "import openpyxl", tmp));
         if (py == null) {
             throw new ConfigException("spreadsheetbench needs Python 3 with openpyxl to run model-written code (tried "
                     + String.join(", ", candidates) + "); install it with `apt-get install -y python3-openpyxl` "
                     + "(or `pip install openpyxl pandas`) or set python_executable");
         }
-        Path tool = scratch.resolve("sheet_tool.py");
-        AtomicFiles.writeString(tool, ChatBenchmark.resource("spreadsheetbench", "sheet_tool.py"));
-        return new SheetRuntime(py, tool);
+        return new SheetRuntime(py, scratch);
     }
 
     String preview(Path workbook) {
@@ -62,6 +63,7 @@ record SheetRuntime(String python, Path tool) {
 
     /** Runs one command of the bundled sidecar in its folder (120 s, no extra environment). */
     private ChildProcess.Result sidecar(String... args) {
+        Path tool = scratch.file("sheet_tool.py", () -> ChatBenchmark.resource("spreadsheetbench", "sheet_tool.py"));
         List<String> cmd = new ArrayList<>(List.of(python, tool.toString()));
         cmd.addAll(List.of(args));
         return ChildProcess.run(cmd, tool.getParent(), tool.getParent(), Duration.ofSeconds(120), Map.of());

@@ -10,6 +10,7 @@ import io.skillopt4j.env.Item;
 import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
 import io.skillopt4j.env.RowRef;
+import io.skillopt4j.env.RuntimeScratch;
 import io.skillopt4j.env.SplitDataLoader;
 
 import java.nio.file.Files;
@@ -43,7 +44,7 @@ public final class SpreadsheetBenchmark extends ChatBenchmark {
         super("spreadsheetbench", ctx, SplitDataLoader.builder("spreadsheetbench", ctx)
                 .defaultMode("ratio").mapper(SpreadsheetBenchmark::item).build());
         this.dataRoot = Path.of(Setting.string("data_root").in(ctx.config()).orElse(DEFAULT_DATA_ROOT)).toAbsolutePath().normalize();
-        this.runtime = SheetRuntime.locate(Setting.string("python_executable").of(ctx.config()), ctx.outRoot().resolve("_spreadsheet_runtime"));
+        this.runtime = SheetRuntime.locate(Setting.string("python_executable").of(ctx.config()), new RuntimeScratch(ctx.outRoot(), "spreadsheet"));
     }
 
     static Item item(Map<String, Object> row, RowRef ref) {

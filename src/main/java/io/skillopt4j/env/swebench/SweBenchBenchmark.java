@@ -10,6 +10,7 @@ import io.skillopt4j.env.Item;
 import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
 import io.skillopt4j.env.RowRef;
+import io.skillopt4j.env.RuntimeScratch;
 import io.skillopt4j.env.SplitDataLoader;
 import io.skillopt4j.internal.Json;
 
@@ -41,7 +42,8 @@ public final class SweBenchBenchmark extends ChatBenchmark {
         super("swebench", ctx, SplitDataLoader.builder("swebench", ctx)
                 .defaultMode("ratio").mapper(SweBenchBenchmark::item).build());
         this.harness = List.of(Setting.string("swebench_harness").of(ctx.config()).trim().split("\\s+"));
-        checkRuntime(ctx.outRoot().resolve("_swebench_runtime"));
+        // in a temp folder, not the run folder: a refused run writes nothing
+        RuntimeScratch.probe("swebench", tmp -> { checkRuntime(tmp); return null; });
     }
 
     static Item item(Map<String, Object> row, RowRef ref) {
@@ -53,6 +55,7 @@ public final class SweBenchBenchmark extends ChatBenchmark {
         return new Item(id, f);
     }
 
+    /** Checks the harness (and Docker) answer; {@code scratch} is the probes' working folder. */
     void checkRuntime(Path scratch) {
         List<String> help = new ArrayList<>(harness);
         help.add("--help");

@@ -100,8 +100,10 @@ class SpreadsheetBenchmarkTest {
         Map<String, Object> cfg = new HashMap<>(Map.of("split_mode", "split_dir", "split_dir", EnvFixtures.resource("spreadsheetbench").toString(),
                 "data_root", root.toString(), "turn_delay_seconds", 0, "max_turns", 3, "python_executable", py));
         Benchmark b = Benchmarks.create("spreadsheetbench", EnvFixtures.context(cfg, model, tmp));
+        assertFalse(Files.exists(tmp.resolve("_spreadsheet_runtime")), "the runtime check writes nothing into the run folder");
         BatchSpec all = EnvFixtures.all(b);
         List<RolloutResult> rs = b.rollout(new RolloutRequest(all, "Use openpyxl.", tmp.resolve("r"), true));
+        assertTrue(Files.isRegularFile(tmp.resolve("_spreadsheet_runtime/sheet_tool.py")), "the sidecar is written at its first use");
         assertEquals(List.of("sum1", "upper2", "date3", "formula4", "nocase5"), rs.stream().map(RolloutResult::id).toList());
         RolloutResult sum = rs.get(0);
         assertEquals(1.0, sum.hard(), sum.fields().toString());
