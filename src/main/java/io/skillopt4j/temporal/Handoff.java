@@ -19,6 +19,8 @@ final class Handoff {
     }
 
     private static final Map<String, Listener> LISTENERS = new ConcurrentHashMap<>();
+    /** Off: nothing is handed over, as when another process runs the workflows (tests of that path). */
+    private static volatile boolean off;
 
     private Handoff() {}
 
@@ -26,12 +28,15 @@ final class Handoff {
 
     static void stop(String workflowId) { LISTENERS.remove(workflowId); }
 
+    /** Turns the handover off or on for this JVM (tests of the coordinator's fallback, the workflow's own result). */
+    static void off(boolean value) { off = value; }
+
     /**
      * Called by workflow code, also on replay: delivering a result twice is harmless (the listener keeps the
      * first), and no command depends on it, so the workflow stays deterministic.
      */
     static void deliver(String workflowId, int index, String json) {
-        Listener l = LISTENERS.get(workflowId);
+        Listener l = off ? null : LISTENERS.get(workflowId);
         if (l == null) return;
         try {
             l.result(index, json);

@@ -35,6 +35,7 @@ import java.util.function.BiConsumer;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -58,6 +59,8 @@ final class TemporalEngine implements ExecutionEngine {
     private final Map<String, AtomicInteger> occurrences = new ConcurrentHashMap<>();
     /** Workflows whose results are in but whose completion is still on its way; close() lets them complete. */
     private final Set<CompletableFuture<String>> closing = ConcurrentHashMap.newKeySet();
+    /** The last workflows whose results were all handed over (their completion may still be on its way); guarded by itself. */
+    private final java.util.ArrayDeque<WorkflowStub> lastHandedOver = new java.util.ArrayDeque<>();
 
     /** {@code ownWorkers}: the coordinator's workflow worker factory, shut down on close (null when someone else hosts it). */
     TemporalEngine(RunContext run, TemporalSettings settings, WorkflowClient client, WorkerFactory ownWorkers) {
@@ -165,27 +168,43 @@ final class TemporalEngine implements ExecutionEngine {
         Map<String, Object>[] got = newResults(inputs.size());
         try {
             WorkflowStub stub = client.newUntypedWorkflowStub(WORKFLOW_TYPE, options);
+            boolean attached = false;
             try {
                 stub.start(spec.toJson());
             } catch (WorkflowExecutionAlreadyStarted running) {
                 stub = client.newUntypedWorkflowStub(id, Optional.empty(), Optional.of(WORKFLOW_TYPE));
+                attached = true;
             }
-            CompletableFuture<String> closed = stub.getResultAsync(String.class);
-            closed.whenComplete((r, e) -> arrived.add(CLOSED));
+            // A workflow this JVM runs hands its results over (Handoff) before it completes: no result poll is needed,
+            // and the SDK's async poll costs a gRPC long poll and, on a 2-core JVM, a new thread per call. A re-attached
+            // workflow, or one whose tasks another process runs (a second coordinator polling the same queue), is
+            // watched by that poll instead: at once, or once no result came for WATCH_AFTER_MS.
+            CompletableFuture<String> closed = attached ? watch(stub, arrived) : null;
+            long watchAt = System.nanoTime() + WATCH_AFTER_MS * 1_000_000L;
             int have = 0;
             while (have < got.length) {
-                Object[] x = arrived.take();
+                Object[] x = closed != null ? arrived.take() : arrived.poll(Math.max(0, watchAt - System.nanoTime()), TimeUnit.NANOSECONDS);
+                if (x == null) {
+                    closed = watch(stub, arrived);
+                    continue;
+                }
                 if (x == CLOSED) {
                     // the workflow finished first (hosted elsewhere, or already finished before a restart): its result has all
                     List<Object> all = Json.parseArray(closedResult(closed, id));
                     for (int k = 0; k < got.length; k++) if (got[k] == null) accept(got, k, String.valueOf(all.get(k)), each);
                     break;
                 }
-                if (accept(got, (Integer) x[0], (String) x[1], each)) have++;
+                if (accept(got, (Integer) x[0], (String) x[1], each)) {
+                    have++;
+                    watchAt = System.nanoTime() + WATCH_AFTER_MS * 1_000_000L;
+                }
             }
-            if (!closed.isDone()) {
-                closing.add(closed);
-                closed.whenComplete((r, e) -> closing.remove(closed));
+            if (closed != null && !closed.isDone()) {
+                CompletableFuture<String> c = closed;
+                closing.add(c);
+                c.whenComplete((r, e) -> closing.remove(c));
+            } else if (closed == null) {
+                handedOver(stub);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -199,6 +218,15 @@ final class TemporalEngine implements ExecutionEngine {
     }
 
     private static final Object[] CLOSED = new Object[0];
+    /** How long a stage waits for a handed-over result before it also polls for the workflow's own result. */
+    static final long WATCH_AFTER_MS = 1_000;
+
+    /** Polls for the workflow's result; {@code arrived} gets {@link #CLOSED} when it is in. */
+    private static CompletableFuture<String> watch(WorkflowStub stub, LinkedBlockingQueue<Object[]> arrived) {
+        CompletableFuture<String> closed = stub.getResultAsync(String.class);
+        closed.whenComplete((r, e) -> arrived.add(CLOSED));
+        return closed;
+    }
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object>[] newResults(int n) { return (Map<String, Object>[]) new Map[n]; }
@@ -238,8 +266,23 @@ final class TemporalEngine implements ExecutionEngine {
     @SuppressWarnings("unchecked")
     private static Map<String, Object> map(Object o) { return o instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of(); }
 
+    /** More stages than run at once (analyst workers, a rollout ahead): older ones completed long before close. */
+    private static final int KEEP_HANDED_OVER = 64;
+
+    private void handedOver(WorkflowStub stub) {
+        synchronized (lastHandedOver) {
+            if (lastHandedOver.size() == KEEP_HANDED_OVER) lastHandedOver.removeFirst();
+            lastHandedOver.addLast(stub);
+        }
+    }
+
     @Override
     public void close() {
+        synchronized (lastHandedOver) {
+            // finished ones answer at once; one still completing (its results were handed over) is waited for below
+            for (WorkflowStub stub : lastHandedOver) closing.add(stub.getResultAsync(String.class));
+            lastHandedOver.clear();
+        }
         try {
             // the last stage's workflow still has to record its completion: a real cluster would keep it open otherwise
             CompletableFuture.allOf(closing.toArray(CompletableFuture[]::new)).get(10, java.util.concurrent.TimeUnit.SECONDS);
