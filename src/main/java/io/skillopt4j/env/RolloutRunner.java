@@ -166,7 +166,8 @@ public final class RolloutRunner {
         // as long as the provider's batch takes (up to its 24-hour window) instead of timing out
         boolean batched = BatchScope.active();
         Duration wallLimit = batched ? null : itemTimeout;
-        if (!todo.isEmpty() && request.remote() == null) {
+        if (!todo.isEmpty() && request.remote() == null
+                && !SingleItemRollout.runCaptured(request, todo, results, task, wallLimit, this::timeoutRow, this::errored)) {
             ExecutorService pool = Executors.newFixedThreadPool(Math.min(batched ? MAX_BATCH_THREADS : workers, todo.size()), r -> {
                 Thread t = new Thread(r, "rollout-worker");
                 t.setDaemon(true);
@@ -238,7 +239,7 @@ public final class RolloutRunner {
                         RolloutResult timeout;
                         synchronized (lock) {
                             if (results[i] != null) continue;
-                            timeout = failure(items.get(i), "task-timeout-" + itemTimeout.toSeconds() + "s", "timeout");
+                            timeout = timeoutRow(items.get(i));
                             results[i] = timeout;
                         }
                         RolloutResult row = timeout;
@@ -339,6 +340,8 @@ public final class RolloutRunner {
         f.put("fail_reason", "");
         return new RolloutResult(r.id(), r.hard(), r.soft(), f);
     }
+
+    private RolloutResult timeoutRow(Item item) { return failure(item, "task-timeout-" + itemTimeout.toSeconds() + "s", "timeout"); }
 
     private RolloutResult failure(Item item, String reason, String phase) {
         Map<String, Object> f = new LinkedHashMap<>();

@@ -5,20 +5,32 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
- * Stateless. Runs one item of a batch through a benchmark into a scratch folder and reads back what the runner
- * wrote there — the row and the item's prediction files — so an engine worker can hand them to the coordinator's
- * {@link RolloutRunner}, which writes them into the real rollout folder. The item keeps its batch's phase, split
- * and seed, so it runs exactly as it would inside the whole batch (items are independent).
+ * Stateless. Runs one item of a batch through a benchmark and returns its row and prediction files, so an engine
+ * worker can hand them to the coordinator's {@link RolloutRunner}, which writes them into the real rollout folder.
+ * The item keeps its batch's phase, split and seed, so it runs exactly as it would inside the whole batch (items are
+ * independent). A benchmark whose rollout goes through {@link RolloutRunner} (all bundled chat benchmarks) settles
+ * the item in memory ({@link #runCaptured}): no thread pools, no row and files written to {@code scratch} and read
+ * back; {@code scratch} still holds the item's prediction and workspace folders for tasks that write there.
  */
 public final class SingleItemRollout {
     /** Immutable. One settled item: its results row and its prediction files (null when it left none). */
     public record Settled(RolloutResult row, RolloutRunner.Outcome artefacts) {}
+
+    /** Where this thread's one-item rollout settles its item, while {@link #run} waits for it. */
+    private static final ThreadLocal<Settled[]> CAPTURE = new ThreadLocal<>();
 
     private SingleItemRollout() {}
 
@@ -26,16 +38,77 @@ public final class SingleItemRollout {
     public static Settled run(Benchmark benchmark, BatchSpec batch, Item item, String skill, boolean evalFeedback, Path scratch) {
         BatchSpec one = new BatchSpec(batch.phase(), batch.split(), batch.seed(), List.of(item));
         RuntimeException failed = null;
+        Settled[] slot = new Settled[1];
+        Settled[] outer = CAPTURE.get();
+        CAPTURE.set(slot);
         try {
             benchmark.rollout(new RolloutRequest(one, skill, scratch, evalFeedback, false));
         } catch (RuntimeException e) {
-            failed = e; // a one-item batch whose item failed at the agent level aborts after writing its row
+            failed = e; // a one-item batch whose item failed at the agent level aborts after settling its row
+        } finally {
+            if (outer == null) CAPTURE.remove(); else CAPTURE.set(outer);
         }
+        if (slot[0] != null) return slot[0];
+        // a rollout outside RolloutRunner wrote its row and files the usual way
         RolloutResult row = RolloutRunner.readResults(scratch.resolve("results.jsonl")).get(item.id());
         // an errored item is handed back too: the coordinator counts it and stores it as errored, not as finished
         if (row == null) row = RolloutRunner.readResults(scratch.resolve(RolloutRunner.ERRORED_FILE)).get(item.id());
         if (row == null) throw failed != null ? failed : new IllegalStateException("rollout wrote no row for item " + item.id());
         return new Settled(row, artefacts(scratch.resolve("predictions").resolve(RolloutRunner.safeId(item.id())), row));
+    }
+
+    /**
+     * Called by {@link RolloutRunner#run} for the items it would run itself: when this thread is in {@link #run} and
+     * the rollout is its one item, runs it here as the runner's pool would (its own thread, inheriting this one's
+     * usage meter and scopes; the same wall limit and timeout, errored and budget outcomes) and settles it in memory;
+     * returns false (nothing done) otherwise.
+     */
+    static boolean runCaptured(RolloutRequest request, List<Integer> todo, RolloutResult[] results, RolloutRunner.ItemTask task,
+                               Duration wallLimit, Function<Item, RolloutResult> timeoutRow, BiFunction<Item, Throwable, RolloutResult> erroredRow) {
+        Settled[] slot = CAPTURE.get();
+        if (slot == null || slot[0] != null || todo.size() != 1 || request.batch().items().size() != 1) return false;
+        int idx = todo.get(0);
+        Item item = request.batch().items().get(idx);
+        Path itemDir = request.outDir().resolve("predictions").resolve(RolloutRunner.safeId(item.id()));
+        Path ws = request.outDir().resolve("workspaces").resolve(RolloutRunner.safeId(item.id()));
+        FutureTask<RolloutRunner.Outcome> run = new FutureTask<>(() -> task.run(item, new RolloutRunner.Context(request, item, itemDir, ws)));
+        Thread t = new Thread(run, "rollout-worker");
+        t.setDaemon(true);
+        t.start();
+        RolloutRunner.Outcome o = null;
+        RolloutResult row;
+        try {
+            o = wallLimit == null ? run.get() : run.get(wallLimit.toNanos(), TimeUnit.NANOSECONDS);
+            row = RolloutRunner.withFailReason(o.result());
+        } catch (TimeoutException e) {
+            run.cancel(true);
+            row = timeoutRow.apply(item);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof io.skillopt4j.BudgetExceeded b) throw b; // no row: the item runs again
+            row = erroredRow.apply(item, e.getCause());
+        } catch (InterruptedException e) {
+            run.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("rollout interrupted", e);
+        }
+        results[idx] = row;
+        slot[0] = new Settled(row, settled(itemDir, row, o));
+        return true;
+    }
+
+    /**
+     * The prediction files the runner would have written for an item and read back: what the task itself wrote to its
+     * folder, overlaid by its outcome's conversation, prompts and files; null when there are neither.
+     */
+    private static RolloutRunner.Outcome settled(Path itemDir, RolloutResult row, RolloutRunner.Outcome o) {
+        RolloutRunner.Outcome own = artefacts(itemDir, row);
+        if (o == null) return own;
+        Map<String, String> files = new TreeMap<>(own == null ? Map.of() : own.files());
+        files.putAll(o.files());
+        // written only when not empty, so a prompt file the task wrote itself would have been read back
+        String system = o.systemPrompt().isEmpty() && own != null ? own.systemPrompt() : o.systemPrompt();
+        String user = o.userPrompt().isEmpty() && own != null ? own.userPrompt() : o.userPrompt();
+        return new RolloutRunner.Outcome(row, o.conversation(), system, user, files);
     }
 
     /** Reads an item's prediction folder back into an outcome (files the runner writes by name, the rest as files). */
