@@ -36,7 +36,9 @@ class ArchitectureTest {
 
     /** A typed read with a literal key and a default of its own: {@code cfg.integer("workers", 8)}. */
     private static final Pattern STRING_KEY_READ = Pattern.compile("\\.(string|integer|longValue|decimal|bool)\\(\"[a-z_]+\",");
-    private static final Pattern SETTING = Pattern.compile("Setting\\.(?:string|integer|longValue|decimal|bool)\\(\"([a-z_]+)\"\\)");
+    /** A raw read of a config by literal key: {@code cfg.get("budget_usd")}, {@code ctx.config().has("workers")}. */
+    private static final Pattern RAW_KEY_READ = Pattern.compile("\\b(?:cfg|config|flat|config\\(\\))\\.(?:get|has)\\(\"[a-z_]+\"\\)");
+    private static final Pattern SETTING = Pattern.compile("Setting\\.(?:string|integer|longValue|decimal|bool|value)\\(\"([a-z_]+)\"\\)");
 
     @Test void configIsReadThroughTypedAccessorsOutsideConfig() throws IOException {
         List<String> bad = new ArrayList<>();
@@ -45,10 +47,10 @@ class ArchitectureTest {
             if (rel.startsWith("config/")) continue;
             String[] lines = Files.readString(f).split("\n", -1);
             for (int i = 0; i < lines.length; i++) {
-                if (STRING_KEY_READ.matcher(lines[i]).find()) bad.add(rel + ":" + (i + 1) + ": " + lines[i].strip());
+                if (STRING_KEY_READ.matcher(lines[i]).find() || RAW_KEY_READ.matcher(lines[i]).find()) bad.add(rel + ":" + (i + 1) + ": " + lines[i].strip());
             }
         }
-        assertTrue(bad.isEmpty(), "string-key config reads with an inline default outside config/ (use RunConfig or config.Setting;"
+        assertTrue(bad.isEmpty(), "string-key config reads (an inline default, or a raw get/has) outside config/ (use RunConfig or config.Setting;"
                 + " the default belongs in the flag table):\n" + String.join("\n", bad));
     }
 

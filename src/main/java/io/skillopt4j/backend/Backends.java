@@ -206,7 +206,7 @@ public final class Backends {
         // ALFWorld's cap on concurrent target calls; other targets run at most `workers` rollout threads.
         int pool = Setting.integer(s.role().equals("optimizer") ? "analyst_workers"
                 : Setting.string("env").of(cfg).equals("alfworld") ? "max_api_workers" : "workers").of(cfg);
-        Path cacheDir = cfg.has("response_cache_dir") ? null : Path.of(".skillopt-cache", "responses");
+        Path cacheDir = Setting.string("response_cache_dir").setIn(cfg) ? null : Path.of(".skillopt-cache", "responses");
         return b.role(s.role()).meter(meter).reasoningEffort(effort.isBlank() ? null : effort)
                 .backoff(new Backoff(Duration.ofMillis(base), Duration.ofMillis(cap), 0.2)).httpAttempts(attempts)
                 .cache(ResponseCache.from(cfg, cacheDir)).maxConcurrency(Math.max(1, pool));

@@ -1,5 +1,6 @@
 package io.skillopt4j.backend;
 
+import io.skillopt4j.config.Setting;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
@@ -102,8 +103,8 @@ public final class CostLedger {
     /** Returns the ledger of a flat config: {@link PriceTable#from} prices and {@code budget_usd} (unset or 0 = no cap). */
     public static CostLedger from(io.skillopt4j.config.FlatConfig cfg) {
         PriceTable p = PriceTable.from(cfg);
-        Object v = cfg.get("budget_usd");
-        if (v == null || String.valueOf(v).isBlank()) return unbounded(p);
+        Object v = Setting.value("budget_usd").in(cfg).orElse(null); // blank counts as unset
+        if (v == null) return unbounded(p);
         double d;
         try {
             d = v instanceof Number n ? n.doubleValue() : Double.parseDouble(String.valueOf(v).trim());

@@ -1,5 +1,6 @@
 package io.skillopt4j.backend;
 
+import io.skillopt4j.config.Setting;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.config.FlatConfig;
 import org.yaml.snakeyaml.LoaderOptions;
@@ -89,7 +90,7 @@ public final class PriceTable {
      * map): an entry there replaces the bundled entry of the same model.
      */
     public static PriceTable from(FlatConfig cfg) {
-        Object v = cfg.get("price_table");
+        Object v = Setting.value("price_table").in(cfg).orElse(null);
         if (v == null || (v instanceof String s && s.isBlank())) return DEFAULTS;
         PriceTable own;
         if (v instanceof Map<?, ?> m) {

@@ -1,5 +1,7 @@
 package io.skillopt4j.cli;
 
+import io.skillopt4j.config.FlatConfig;
+import io.skillopt4j.config.Setting;
 import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
 import io.skillopt4j.internal.Json;
@@ -28,7 +30,8 @@ final class CriticalPath {
 
     static List<Phase> phases(Path run, int workers, int analystWorkers) {
         List<Phase> out = new ArrayList<>();
-        Map<?, ?> cfg = readJson(run.resolve("config.json")) instanceof Map<?, ?> m ? m : Map.of();
+        @SuppressWarnings("unchecked") // config.json is the run's flat config: a JSON object, string keys
+        FlatConfig cfg = FlatConfig.of(readJson(run.resolve("config.json")) instanceof Map<?, ?> m ? (Map<String, ?>) m : Map.of());
         rollout(out, "baseline selection", run.resolve("selection_eval_baseline"), workers);
         List<Path> steps = list(run.resolve("steps"));
         for (Path step : steps) {
@@ -75,9 +78,9 @@ final class CriticalPath {
     }
 
     /** Analyst calls of a step's reflect: ⌈failures/minibatch_size⌉ + ⌈successes/minibatch_size⌉ (none with failure_only). */
-    private static int minibatches(Map<?, ?> cfg, Path rolloutDir) {
-        int size = Math.max(1, cfg.get("minibatch_size") instanceof Number x ? x.intValue() : 8);
-        boolean failureOnly = Boolean.TRUE.equals(cfg.get("failure_only"));
+    private static int minibatches(FlatConfig cfg, Path rolloutDir) {
+        int size = Math.max(1, Setting.integer("minibatch_size").of(cfg));
+        boolean failureOnly = Setting.bool("failure_only").of(cfg);
         int fails = 0, succs = 0;
         for (RolloutResult r : RolloutRunner.readResults(rolloutDir.resolve("results.jsonl")).values()) {
             if (r.isFailure()) fails++;

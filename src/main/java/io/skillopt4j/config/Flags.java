@@ -167,6 +167,7 @@ public final class Flags {
         t.add(k("house_rules_split", STR, "2:1:3", "house-rules train:val:test ratio"));
         t.add(k("search_mode", STR, "offline", "OfficeQA search: offline or online"));
         t.add(k("max_tool_turns", INT, 12, "OfficeQA tool turns per item"));
+        t.add(k("data_dirs", ANY, null, "OfficeQA document folders, a list or one path, searched before $OFFICEQA_DOCS_DIR and data/officeqa_smoke_docs"));
         t.add(k("turn_delay_seconds", FLOAT, 3, "SpreadsheetBench pause between turns (s)"));
         t.add(k("alfworld_data", STR, "", "ALFWorld data directory (\"\" = env.data_root)"));
         t.add(k("alfworld_bridge", STR, "", "ALFWorld bridge script (\"\" = the bundled one)"));

@@ -52,6 +52,11 @@ public final class Setting<T> {
         return new Setting<>(key, (c, k) -> c.string(k, ""));
     }
 
+    /** A key whose value is used as given: a list or map (an inline price table, document folders) or a raw scalar. */
+    public static Setting<Object> value(String key) {
+        return new Setting<>(key, FlatConfig::get);
+    }
+
     /** Returns the flat key. */
     public String key() { return row.key(); }
 
@@ -70,6 +75,9 @@ public final class Setting<T> {
         if (d == null) throw new IllegalStateException("config key " + row.key() + " has no table default: read it with in(cfg)");
         return read.apply(FlatConfig.of(java.util.Map.of(row.key(), d)), row.key());
     }
+
+    /** Returns true when the config names the key at all (even with a null value): "set" rather than "defaulted". */
+    public boolean setIn(FlatConfig cfg) { return cfg.has(row.key()); }
 
     /** Returns the table's default (for a CLI option that sets the same thing outside a config). */
     public T defaultValue() { return of(FlatConfig.empty()); }

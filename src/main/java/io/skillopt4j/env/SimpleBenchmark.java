@@ -1,5 +1,6 @@
 package io.skillopt4j.env;
 
+import io.skillopt4j.config.Setting;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.config.FlatConfig;
 
@@ -121,7 +122,7 @@ public final class SimpleBenchmark extends ChatBenchmark {
                 @Override public String name() { return spec.name; }
                 @Override public String description() { return spec.description; }
                 @Override public Benchmark create(BenchmarkContext ctx) {
-                    FlatConfig c = ctx.config().has("workers") ? ctx.config() : ctx.config().with("workers", spec.workers);
+                    FlatConfig c = Setting.integer("workers").setIn(ctx.config()) ? ctx.config() : ctx.config().with("workers", spec.workers);
                     return new SimpleBenchmark(spec, new BenchmarkContext(c, ctx.roles(), ctx.outRoot()), loader);
                 }
             };

@@ -222,7 +222,7 @@ public final class SplitDataLoader implements DataLoader {
             String mode = Setting.string("split_mode").of(config).trim().toLowerCase(Locale.ROOT);
             if (mode.isEmpty()) mode = defaultMode;
             if (!mode.equals("ratio") && !mode.equals("split_dir")) {
-                throw ConfigException.badValue("", "split_mode", config.get("split_mode"), "\"ratio\" or \"split_dir\"");
+                throw ConfigException.badValue("", "split_mode", Setting.string("split_mode").of(config), "\"ratio\" or \"split_dir\"");
             }
             Path dir;
             RatioSplit.Cut cut = null;

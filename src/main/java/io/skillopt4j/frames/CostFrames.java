@@ -1,5 +1,7 @@
 package io.skillopt4j.frames;
 
+import io.skillopt4j.config.FlatConfig;
+import io.skillopt4j.config.Setting;
 import io.skillopt4j.internal.Json;
 import io.skillopt4j.run.RunPaths;
 import io.skillopt4j.run.RunSnapshot;
@@ -86,7 +88,7 @@ final class CostFrames {
         StringBuilder f = new StringBuilder(String.format(Locale.ROOT, "$%.4f over %d calls · batch %.0f%% of calls · cached %.0f%% of prompt tokens",
                 t.usd, t.calls, 100.0 * t.batched / Math.max(1, t.calls), 100.0 * t.cached / Math.max(1, t.prompt)));
         if (t.unpriced > 0) f.append(" · ").append(t.unpriced).append(" unpriced calls (not in usd)");
-        Double cap = RowBuilder.num(run.config().get("budget_usd"));
+        Double cap = RowBuilder.num(Setting.value("budget_usd").in(FlatConfig.of(run.config())).orElse(null));
         if (cap != null && cap > 0) f.append(String.format(Locale.ROOT, " · cap $%.4f, left $%.4f", cap, Math.max(0, cap - t.usd)));
         return f.toString();
     }

@@ -57,7 +57,7 @@ class FlagsTest {
 
     @Test
     void oursAreModelAdditionsAndBackgroundEval() {
-        assertEquals(4 + 2 + 15 + 1 + 9 + 2 + 18 + 1 + 4 + 2 + 1 + 1, Flags.ALL.stream().filter(FlagSpec::ours).count());
+        assertEquals(4 + 2 + 15 + 1 + 9 + 2 + 19 + 1 + 4 + 2 + 1 + 1, Flags.ALL.stream().filter(FlagSpec::ours).count());
         assertTrue(Flags.ALL.stream().filter(FlagSpec::ours).allMatch(f -> f.section().equals("model") || f.section().equals("engine")
                 || f.section().equals("budget") || List.of("background_eval", "pipeline_stages", "max_errored_fraction", "batch_api", "batch_poll_seconds",
                         "force_new", "extend_epochs").contains(f.key())

@@ -59,7 +59,7 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
 
     static List<Path> docRoots(BenchmarkContext ctx) {
         List<String> candidates = new ArrayList<>();
-        Object dd = ctx.config().get("data_dirs");
+        Object dd = Setting.value("data_dirs").in(ctx.config()).orElse(null);
         if (dd instanceof List<?> l) l.forEach(o -> candidates.add(String.valueOf(o)));
         else if (dd != null && !String.valueOf(dd).isBlank()) candidates.add(String.valueOf(dd));
         String env = System.getenv("OFFICEQA_DOCS_DIR");
