@@ -86,10 +86,7 @@ public final class ClaudeStream {
     /** Returns the structured {@code result} object when the CLI returned one (schema mode), else null. */
     public static JsonNode structured(String raw) {
         JsonNode last = null;
-        for (String line : StreamLines.lines(raw)) {
-            JsonNode e = StreamLines.object(line);
-            if (e != null && e.path("type").asText("").equals("result")) last = e;
-        }
+        for (JsonNode e : StreamLines.events(raw).objects()) if (e.path("type").asText("").equals("result")) last = e;
         if (last == null) return null;
         if (last.path("structured_output").isObject()) return last.path("structured_output");
         return last.path("result").isObject() ? last.path("result") : null;

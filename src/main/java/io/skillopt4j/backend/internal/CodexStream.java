@@ -21,11 +21,8 @@ public final class CodexStream {
 
     /** Parses JSONL when the raw has JSON event lines, else the text log. */
     public static ParsedTrace parse(String raw) {
-        for (String l : StreamLines.lines(raw)) {
-            JsonNode n = StreamLines.object(l);
-            if (n != null && (n.has("type") || n.has("msg"))) return parseJsonl(raw);
-        }
-        return parseText(raw);
+        boolean jsonl = StreamLines.events(raw).objects().stream().anyMatch(n -> n.has("type") || n.has("msg"));
+        return jsonl ? parseJsonl(raw) : parseText(raw);
     }
 
     public static ParsedTrace parseJsonl(String raw) {
