@@ -111,26 +111,43 @@ final class BackendSettings {
     }
 
     static ClaudeCodeExecAgent.Builder claudeCodeExec(ClaudeCodeExecAgent.Builder b, Settings s) {
-        return b.path(s.str(new String[] {"claude_code_exec_path"}, new String[] {"CLAUDE_CODE_EXEC_PATH"}, "claude"))
+        return b.path(claudeCodeExecPath(s))
                 .profile(s.str(new String[] {"claude_code_exec_profile"}, new String[] {"CLAUDE_CODE_EXEC_PROFILE"}, ""))
                 .effort(claudeCodeEffort(s))
-                .maxThinkingTokens(s.integer(new String[] {"claude_code_exec_max_thinking_tokens"}, new String[] {"CLAUDE_CODE_EXEC_MAX_THINKING_TOKENS"}, 16384))
-                .emptyResponseRetries(s.integer(new String[] {"exec_empty_response_retries"}, new String[] {"EXEC_EMPTY_RESPONSE_RETRIES"}, 1));
+                .maxThinkingTokens(claudeCodeMaxThinkingTokens(s))
+                .emptyResponseRetries(emptyResponseRetries(s));
     }
+
+    // one reader per setting the chat-model and exec-agent forms of a CLI share (Backends reads them for both)
+    static int emptyResponseRetries(Settings s) {
+        return s.integer(new String[] {"exec_empty_response_retries"}, new String[] {"EXEC_EMPTY_RESPONSE_RETRIES"}, 1);
+    }
+
+    static String claudeCodeExecPath(Settings s) {
+        return s.str(new String[] {"claude_code_exec_path"}, new String[] {"CLAUDE_CODE_EXEC_PATH"}, "claude");
+    }
+
+    static int claudeCodeMaxThinkingTokens(Settings s) {
+        return s.integer(new String[] {"claude_code_exec_max_thinking_tokens"}, new String[] {"CLAUDE_CODE_EXEC_MAX_THINKING_TOKENS"}, 16384);
+    }
+
+    static String copilotExecPath(Settings s) { return s.str(new String[] {"copilot_exec_path"}, new String[] {"COPILOT_EXEC_PATH"}, "copilot"); }
+
+    static String copilotExecHome(Settings s) { return s.str(new String[] {"copilot_exec_home"}, new String[] {"COPILOT_EXEC_HOME"}, null); }
 
     static CursorExecAgent.Builder cursorExec(CursorExecAgent.Builder b, Settings s) {
         return b.path(s.str(new String[] {"cursor_exec_path"}, new String[] {"CURSOR_EXEC_PATH"}, "cursor-agent"))
                 .sandbox(s.str(new String[] {"cursor_exec_sandbox"}, new String[] {"CURSOR_EXEC_SANDBOX"}, "enabled"))
-                .emptyResponseRetries(s.integer(new String[] {"exec_empty_response_retries"}, new String[] {"EXEC_EMPTY_RESPONSE_RETRIES"}, 1));
+                .emptyResponseRetries(emptyResponseRetries(s));
     }
 
     static CopilotExecAgent.Builder copilotExec(CopilotExecAgent.Builder b, Settings s) {
         String allow = s.str(new String[] {"copilot_exec_allow_all_tools"}, new String[] {"COPILOT_EXEC_ALLOW_ALL_TOOLS"}, "0");
         boolean all = java.util.Set.of("1", "true", "yes", "on").contains(allow.trim().toLowerCase(Locale.ROOT));
-        return b.path(s.str(new String[] {"copilot_exec_path"}, new String[] {"COPILOT_EXEC_PATH"}, "copilot"))
-                .home(s.str(new String[] {"copilot_exec_home"}, new String[] {"COPILOT_EXEC_HOME"}, null))
+        return b.path(copilotExecPath(s))
+                .home(copilotExecHome(s))
                 .allowAllTools(all)
-                .emptyResponseRetries(s.integer(new String[] {"exec_empty_response_retries"}, new String[] {"EXEC_EMPTY_RESPONSE_RETRIES"}, 1));
+                .emptyResponseRetries(emptyResponseRetries(s));
     }
 
     /** A temperature: absent → {@code def}; present but "", none, off or null → omitted (null). */

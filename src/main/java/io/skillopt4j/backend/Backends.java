@@ -114,13 +114,13 @@ public final class Backends {
             }
             case "claude_code_exec" -> BackendSettings.claudeCli(common(ClaudeCliChatModel.builder(), s, meter), s)
                     .backendName("claude_code_exec")
-                    .binary(s.str(new String[] {"claude_code_exec_path"}, new String[] {"CLAUDE_CODE_EXEC_PATH"}, "claude"))
-                    .maxThinkingTokens(s.integer(new String[] {"claude_code_exec_max_thinking_tokens"}, new String[] {"CLAUDE_CODE_EXEC_MAX_THINKING_TOKENS"}, 16384))
+                    .binary(BackendSettings.claudeCodeExecPath(s))
+                    .maxThinkingTokens(BackendSettings.claudeCodeMaxThinkingTokens(s))
                     .reasoningEffort(BackendSettings.claudeCodeEffort(s))
                     .model(model(s, b)).build();
             case "copilot_chat" -> common(CopilotChatModel.builder(), s, meter)
-                    .binary(s.str(new String[] {"copilot_exec_path"}, new String[] {"COPILOT_EXEC_PATH"}, "copilot"))
-                    .home(s.str(new String[] {"copilot_exec_home"}, new String[] {"COPILOT_EXEC_HOME"}, null))
+                    .binary(BackendSettings.copilotExecPath(s))
+                    .home(BackendSettings.copilotExecHome(s))
                     .timeout(s.seconds(new String[] {"copilot_chat_timeout"}, new String[] {"COPILOT_CHAT_TIMEOUT"}, 600))
                     .env(env)
                     .model(s.str(new String[] {"copilot_chat_" + s.role() + "_model"}, new String[] {"COPILOT_CHAT_" + s.envPrefix() + "MODEL"}, ""))

@@ -54,7 +54,7 @@ public record CodexSettings(String path, String sandbox, String profile, String 
         boolean web = s.bool(new String[] {"codex_exec_web_search"}, new String[] {"CODEX_EXEC_WEB_SEARCH"}, false);
         String approval = s.str(new String[] {"codex_exec_approval_policy"}, new String[] {"CODEX_EXEC_APPROVAL_POLICY"}, "never");
         String wd = s.str(new String[] {"codex_working_directory"}, new String[] {"CODEX_WORKING_DIRECTORY"}, null);
-        int retries = s.integer(new String[] {"exec_empty_response_retries"}, new String[] {"EXEC_EMPTY_RESPONSE_RETRIES"}, 1);
+        int retries = BackendSettings.emptyResponseRetries(s);
         return new CodexSettings(path, sandbox, profile, effort, net, web, approval, wd == null ? null : Path.of(wd), retries);
     }
 }
