@@ -149,6 +149,7 @@ public final class RolloutRunner {
         RolloutResult[] results = new RolloutResult[items.size()];
         List<Integer> todo = new ArrayList<>();
         Consumer<RolloutResult> observer = ItemObserver.current();
+        ItemTraces traces = ItemTraces.current();
         for (int i = 0; i < items.size(); i++) {
             RolloutResult prev = done.get(items.get(i).id());
             if (prev != null) results[i] = prev; else todo.add(i);
@@ -173,14 +174,8 @@ public final class RolloutRunner {
                 t.setDaemon(true);
                 return t;
             });
-            // Files are written behind the workers, by one thread, artefacts first and then the row, so a row
-            // in results.jsonl always has its files and a worker goes straight on to its next item's call.
-            ExecutorService writer = Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, "rollout-writer");
-                t.setDaemon(true);
-                return t;
-            });
-            java.util.concurrent.atomic.AtomicReference<RuntimeException> writeError = new java.util.concurrent.atomic.AtomicReference<>();
+            ItemWriter writer = new ItemWriter();
+            boolean handOver = false;
             LinkedBlockingQueue<Integer> finished = new LinkedBlockingQueue<>();
             java.util.concurrent.atomic.AtomicReference<BudgetExceeded> budgetStop = new java.util.concurrent.atomic.AtomicReference<>();
             Map<Integer, Future<?>> futures = new HashMap<>();
@@ -214,12 +209,9 @@ public final class RolloutRunner {
                             if (results[idx] != null) return; // timed out meanwhile
                             results[idx] = r;
                         }
-                        Outcome written = o;
-                        RolloutResult row = r;
-                        writeBehind(writer, writeError, () -> {
-                            if (written != null) writeArtifacts(itemDir, written);
-                            AtomicFiles.appendLine(row.isErrored() ? erroredFile : resultsFile, Json.line(row.toJson()));
-                        });
+                        ItemTrace trace = o == null ? null : new ItemTrace(o);
+                        if (trace != null && traces != null) traces.put(item.id(), trace);
+                        writer.item(itemDir, trace, r.isErrored() ? erroredFile : resultsFile, r);
                         finished.add(idx);
                     }));
                 }
@@ -243,20 +235,21 @@ public final class RolloutRunner {
                             results[i] = timeout;
                         }
                         RolloutResult row = timeout;
-                        writeBehind(writer, writeError, () -> AtomicFiles.appendLine(resultsFile, Json.line(row.toJson())));
+                        writer.write(() -> AtomicFiles.appendLine(resultsFile, Json.line(row.toJson())));
                         futures.get(i).cancel(true);
                         remaining--;
                         report(settledCount.incrementAndGet(), items.size(), timeout, observer);
                     }
                 }
+                handOver = traces != null && budgetStop.get() == null;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("rollout interrupted", e);
             } finally {
                 pool.shutdownNow();
-                drain(writer);
+                if (handOver) writer.handOver(traces); else writer.drain(); // a collector waits for the files itself
             }
-            if (writeError.get() != null) throw writeError.get();
+            if (!handOver) writer.rethrow();
             if (budgetStop.get() != null) throw budgetStop.get();
         }
         List<RolloutResult> list = List.of(results);
@@ -280,7 +273,7 @@ public final class RolloutRunner {
             int idx = todo.get(k);
             synchronized (lock) {
                 if (results[idx] != null) return; // an engine that delivers twice must not duplicate a row
-                if (artefacts != null) writeArtifacts(out.resolve("predictions").resolve(safeId(items.get(idx).id())), artefacts);
+                if (artefacts != null) ItemWriter.writeArtifacts(out.resolve("predictions").resolve(safeId(items.get(idx).id())), new ItemTrace(artefacts));
                 AtomicFiles.appendLine(out.resolve(row.isErrored() ? ERRORED_FILE : "results.jsonl"), Json.line(row.toJson()));
                 results[idx] = row;
                 report(settled.incrementAndGet(), items.size(), row, observer);
@@ -288,26 +281,6 @@ public final class RolloutRunner {
         });
         for (int idx : todo) {
             if (results[idx] == null) throw new IllegalStateException("engine returned no row for item " + items.get(idx).id());
-        }
-    }
-
-    private static void writeBehind(ExecutorService writer, java.util.concurrent.atomic.AtomicReference<RuntimeException> error, Runnable write) {
-        writer.execute(() -> {
-            try {
-                write.run();
-            } catch (RuntimeException e) {
-                error.compareAndSet(null, e);
-            }
-        });
-    }
-
-    /** Waits until every queued write is on disk (not when interrupted: the daemon writer then finishes alone). */
-    private static void drain(ExecutorService writer) {
-        writer.shutdown();
-        try {
-            while (!writer.awaitTermination(1, TimeUnit.MINUTES)) { /* keep waiting: the caller reads these files next */ }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 
@@ -367,14 +340,6 @@ public final class RolloutRunner {
         Map<String, Object> fields = new LinkedHashMap<>(f.fields());
         fields.put(RolloutResult.ERRORED, true);
         return new RolloutResult(f.id(), 0, 0, fields);
-    }
-
-    private static void writeArtifacts(Path itemDir, Outcome o) {
-        // per-item files are re-derivable by re-running the item, so no fsync (it costs ~10 ms a file here)
-        AtomicFiles.writeRecomputable(itemDir.resolve("conversation.json"), Json.pretty(o.conversation()));
-        if (!o.systemPrompt().isEmpty()) AtomicFiles.writeRecomputable(itemDir.resolve("target_system_prompt.txt"), o.systemPrompt());
-        if (!o.userPrompt().isEmpty()) AtomicFiles.writeRecomputable(itemDir.resolve("target_user_prompt.txt"), o.userPrompt());
-        o.files().forEach((name, text) -> AtomicFiles.writeRecomputable(itemDir.resolve(name), text));
     }
 
     /** Not thread-safe; use once. */

@@ -152,4 +152,28 @@ public final class Aggregate {
         m.put(s.updateMode().payloadKey(), new ArrayList<>(items));
         return m;
     }
+
+    /** Upstream's {@code _normalise_patches} for one raw patch; null when it has no payload items. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> normalise(Map<String, Object> raw, String key) {
+        Object p = raw.get("patch");
+        if (raw.containsKey("patch") && !(p instanceof Map<?, ?>)) return null; // upstream: p.get("patch", p) must be a dict
+        Map<String, Object> inner = p instanceof Map<?, ?> m ? new LinkedHashMap<>((Map<String, Object>) m) : new LinkedHashMap<>(raw);
+        if (!(inner.get(key) instanceof List<?> items) || items.isEmpty()) return null;
+        String source = raw.get("source_type") == null ? "failure" : String.valueOf(raw.get("source_type"));
+        int support = Math.max(Select.coerce(raw.get("batch_size")) == null ? 0 : Select.coerce(raw.get("batch_size")), 1);
+        List<Object> out = new ArrayList<>();
+        for (Object o : items) {
+            if (o instanceof Map<?, ?> im) {
+                Map<String, Object> c = new LinkedHashMap<>((Map<String, Object>) im);
+                c.putIfAbsent("source_type", source);
+                c.putIfAbsent("support_count", support);
+                out.add(c);
+            } else {
+                out.add(o);
+            }
+        }
+        inner.put(key, out);
+        return inner;
+    }
 }

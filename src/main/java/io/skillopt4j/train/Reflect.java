@@ -1,5 +1,6 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.env.ItemTraces;
 import io.skillopt4j.env.PyRandom;
 import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.internal.Json;
@@ -24,9 +25,19 @@ import java.util.concurrent.Future;
  * (all failure minibatches, then success minibatches), never completion order.
  */
 public final class Reflect {
-    /** Immutable. What one reflect call needs. */
+    /** Immutable. What one reflect call needs; {@code traces}: the rollout's items in memory (read from disk when absent). */
     public record Input(List<RolloutResult> results, String skill, Path predictionDir, Path patchesDir, long batchSeed,
-                        String stepBufferContext, String metaContext) {}
+                        String stepBufferContext, String metaContext, ItemTraces traces) {
+        public Input {
+            traces = traces == null ? new ItemTraces() : traces;
+        }
+
+        /** An input whose trajectories are read from {@code predictionDir}. */
+        public Input(List<RolloutResult> results, String skill, Path predictionDir, Path patchesDir, long batchSeed,
+                     String stepBufferContext, String metaContext) {
+            this(results, skill, predictionDir, patchesDir, batchSeed, stepBufferContext, metaContext, null);
+        }
+    }
 
     private final TrainSettings s;
     private final Optimizer optimizer;
@@ -101,12 +112,12 @@ public final class Reflect {
     }
 
     private Map<String, Object> analyseOrThrow(List<RolloutResult> chunk, boolean failure, String tag, Path file, Input in) {
-        String text = trajectories.format(chunk, in.predictionDir());
+        String text = trajectories.format(chunk, in.predictionDir(), in.traces());
         if (text.isEmpty()) return null;
         String user = userMessage(in, chunk.size(), failure, text);
         String system = systemPrompt(failure);
         int maxTokens = s.updateMode() == UpdateMode.FULL_REWRITE ? 64000 : 16384;
-        Map<String, Object> parsed = optimizer.json("analyst", tag, system, user, maxTokens, null, 3).orElse(null);
+                Map<String, Object> parsed = optimizer.json("analyst", tag, system, user, maxTokens, null, 3).orElse(null);
         if (parsed == null) return null;
         Map<String, Object> raw = shape(parsed, failure, tag);
         if (raw != null) writer.artefact(file, raw);

@@ -7,6 +7,7 @@ import io.skillopt4j.config.Setting;
 import io.skillopt4j.backend.BatchScope;
 import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.env.BatchSpec;
+import io.skillopt4j.env.ItemTraces;
 import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.RemoteItems;
 import io.skillopt4j.env.RolloutRequest;
@@ -30,9 +31,17 @@ import java.util.Map;
  * outcome (its results, scores and {@code n}).
  */
 public final class Rollout {
-    /** Immutable. Results in batch order with their mean hard and soft scores. */
-    public record Outcome(List<RolloutResult> results, double hard, double soft, int errored) {
-        public Outcome { results = List.copyOf(results); }
+    /**
+     * Immutable but for {@code traces}. Results in batch order with their mean hard and soft scores; a training
+     * rollout's item traces, whose files may still be being written ({@link ItemTraces#awaitWritten()}).
+     */
+    public record Outcome(List<RolloutResult> results, double hard, double soft, int errored, ItemTraces traces) {
+        public Outcome {
+            results = List.copyOf(results);
+            traces = traces == null ? new ItemTraces() : traces;
+        }
+
+        public Outcome(List<RolloutResult> results, double hard, double soft, int errored) { this(results, hard, soft, errored, null); }
 
         public Outcome(List<RolloutResult> results, double hard, double soft) { this(results, hard, soft, 0); }
     }
@@ -84,9 +93,22 @@ public final class Rollout {
         return Duration.ofMillis(Math.max(1, Math.round(s * 1000)));
     }
 
-    /** Rolls out {@code batch} with {@code skill} into {@code dir}. */
+    /**
+     * Rolls out {@code batch} with {@code skill} into {@code dir}. A training rollout ({@code evalFeedback}) returns its
+     * items' traces for the analysts, and its files may still be being written: await {@code traces} before relying on them.
+     */
     public Outcome run(BatchSpec batch, String skill, Path dir, boolean evalFeedback) {
-        RolloutStamp.claim(dir, skill); // rows of another skill in this folder are redone, never reused
+        ItemTraces traces = evalFeedback ? new ItemTraces() : null;
+        try {
+            return traces == null ? rollOut(batch, skill, dir, evalFeedback, null) : ItemTraces.collect(traces, () -> rollOut(batch, skill, dir, evalFeedback, traces));
+        } catch (RuntimeException | Error e) {
+            if (traces != null) traces.awaitWrittenQuietly(); // a failed rollout leaves its folder complete, as before
+            throw e;
+        }
+    }
+
+    private Outcome rollOut(BatchSpec batch, String skill, Path dir, boolean evalFeedback, ItemTraces traces) {
+                RolloutStamp.claim(dir, skill); // rows of another skill in this folder are redone, never reused
         RolloutRequest request = new RolloutRequest(batch, skill, dir, evalFeedback).withRemote(remote);
         List<RolloutResult> r;
         if (batchPoll != null && !evalFeedback) {
@@ -109,7 +131,7 @@ public final class Rollout {
             }
         }
         double[] hs = score(scored);
-        return new Outcome(scored, hs[0], hs[1], errored);
+        return new Outcome(scored, hs[0], hs[1], errored, traces);
     }
 
     /** {@code train.max_errored_fraction} of a flat config, checked to be a fraction in [0, 1]. */

@@ -71,7 +71,7 @@ final class RolloutAhead {
     void keep() {
         Started s = claim();
         if (s == null) return;
-        s.outcome().handle((x, e) -> null).join();
+        settle(s);
         usage.add(s.held());
     }
 
@@ -81,9 +81,15 @@ final class RolloutAhead {
         return s;
     }
 
+    /** Waits for a started rollout and for its files. */
+    private static void settle(Started s) {
+        Rollout.Outcome o = s.outcome().handle((x, e) -> x).join();
+        if (o != null) o.traces().awaitWrittenQuietly();
+    }
+
     private static void drop(Started s) {
         if (s == null) return;
-        s.outcome().handle((x, e) -> null).join();
+        settle(s);
         AtomicFiles.deleteTreeQuietly(s.stepDir()); // a leftover is a rollout folder of the unrecorded step, which the resumed step reuses
     }
 }

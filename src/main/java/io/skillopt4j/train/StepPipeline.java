@@ -30,6 +30,7 @@ final class StepPipeline {
     private final RunState st;
     private final BooleanSupplier stopRequested;
     private final RolloutAhead ahead;
+    private List<Rollout.Outcome> rollouts = List.of(); // the running step's, whose files persistStep waits for
 
     StepPipeline(RunScope run, RunStages stages, RunState state, BooleanSupplier stopRequested) {
         this.run = run;
@@ -50,16 +51,12 @@ final class StepPipeline {
         StepRecord rec = new StepRecord(step, epoch, stepInEpoch);
         emit(new TrainingEvent.StepStarted(step, epoch, stepInEpoch, run.totalSteps()));
         Path stepDir = w.paths().step(step);
-        String key = s.updateMode().payloadKey();
-        List<RolloutResult> all = new ArrayList<>();
-        List<Map<String, Object>> raws = new ArrayList<>(), failures = new ArrayList<>(), successes = new ArrayList<>();
-        List<Map<String, Object>> batches = new ArrayList<>();
-        long rollMs = 0, reflMs = 0;
-        double hardSum = 0, softSum = 0;
+        long rollMs = 0;
         // Pipelined: a batch's analysts start as soon as its own rollouts are done, while the next accumulation
         // batch rolls out. Each reflect sees exactly what it would in sequence (its batch's results, the step's
         // skill, buffer and meta) and results are collected in batch order, so the run folder is the same.
         List<Rollout.Outcome> outs = new ArrayList<>();
+        rollouts = outs;
         List<CompletableFuture<Reflected>> reflects = new ArrayList<>();
         String bufferContext = st.stepBuffer.format();
         stages.optimizer().takeAnalystCounts(); // this step's analyst calls are counted from here
@@ -74,7 +71,7 @@ final class StepPipeline {
                 stage(step, "rollout", clock.millis() - t, "hard=" + fmt(out.hard()) + " n=" + out.results().size());
                 checkStop();
                 Reflect.Input in = new Reflect.Input(out.results(), st.currentSkill, batchDir.resolve("rollout").resolve("predictions"),
-                        batchDir.resolve("patches"), batch.seed(), bufferContext, meta);
+                        batchDir.resolve("patches"), batch.seed(), bufferContext, meta, out.traces());
                 CompletableFuture<Reflected> f = CompletableFuture.supplyAsync(() -> {
                     long t1 = clock.millis();
                     List<Map<String, Object>> r = stages.reflect().run(in);
@@ -86,8 +83,30 @@ final class StepPipeline {
             }
         } catch (RuntimeException | Error e) { // Error: a budget or errored halt
             for (CompletableFuture<Reflected> f : reflects) f.handle((x, err) -> null).join(); // no writes after we return
+            for (Rollout.Outcome o : outs) o.traces().awaitWrittenQuietly();
             throw e;
         }
+        try {
+            return afterRollouts(epoch, stepInEpoch, step, plan, meta, rec, t0, before, outs, reflects, rollMs);
+        } finally {
+            for (Rollout.Outcome o : outs) o.traces().awaitWrittenQuietly(); // a step that stops leaves its rollout files complete
+        }
+    }
+
+    /** The step from its reflect results on: aggregate, select, update, gate, persistence. */
+    private Map<String, Object> afterRollouts(int epoch, int stepInEpoch, int step, List<BatchSpec> plan, String meta, StepRecord rec,
+                                              long t0, Map<String, UsageMeter.Counts> before, List<Rollout.Outcome> outs,
+                                              List<CompletableFuture<Reflected>> reflects, long rollMs) {
+        TrainSettings s = run.settings();
+        RunWriter w = run.writer();
+        Clock clock = run.clock();
+        Path stepDir = w.paths().step(step);
+        String key = s.updateMode().payloadKey();
+        List<RolloutResult> all = new ArrayList<>();
+        List<Map<String, Object>> raws = new ArrayList<>(), failures = new ArrayList<>(), successes = new ArrayList<>();
+        List<Map<String, Object>> batches = new ArrayList<>();
+        long reflMs = 0;
+        double hardSum = 0, softSum = 0;
         for (int a = 0; a < s.accumulation(); a++) {
             BatchSpec batch = plan.get(stepInEpoch * s.accumulation() + a);
             Rollout.Outcome out = outs.get(a);
@@ -96,7 +115,7 @@ final class StepPipeline {
             reflMs += rf.millis();
             int nf = 0, ns = 0;
             for (Map<String, Object> raw : r) {
-                Map<String, Object> inner = normalise(raw, key);
+                Map<String, Object> inner = Aggregate.normalise(raw, key);
                 if (inner == null) continue;
                 if ("success".equals(raw.get("source_type"))) { successes.add(inner); ns++; } else { failures.add(inner); nf++; }
             }
@@ -130,7 +149,7 @@ final class StepPipeline {
         if (failures.isEmpty() && successes.isEmpty()) return skip(rec, "skip_no_patches", raws, stepDir, t0, before, () -> prefetchNext(stepInEpoch, step, plan));
 
         long t = clock.millis();
-        Map<String, Object> merged = stages.aggregate().run(st.currentSkill, failures, successes, meta);
+                Map<String, Object> merged = stages.aggregate().run(st.currentSkill, failures, successes, meta);
         w.artefact(stepDir.resolve("merged_patch.json"), merged);
         int nMerged = Aggregate.items(merged, key).size();
         rec.put("n_edits_merged", nMerged);
@@ -191,7 +210,7 @@ final class StepPipeline {
         checkStop();
 
         t = clock.millis();
-        SelectionEval.Score sc = stages.selection().score(candidate, stepDir.resolve("selection_eval"), gateAhead(candidate, stepInEpoch, step, plan));
+                SelectionEval.Score sc = stages.selection().score(candidate, stepDir.resolve("selection_eval"), gateAhead(candidate, stepInEpoch, step, plan));
         rec.put("selection_hard", sc.hard());
         rec.put("selection_soft", sc.soft());
         double cand = stages.gate().score(sc.hard(), sc.soft(), candidate);
@@ -245,11 +264,15 @@ final class StepPipeline {
         rec.put("skill_len", SkillDocument.length(st.currentSkill));
         rec.put("wall_time_s", StepRecord.round((clock.millis() - t0) / 1000.0, 1));
         RunWriter.Batch files = w.batch().text(w.paths().skill(step), st.currentSkill).text(w.paths().bestSkill(), st.bestSkill);
-        return persistStep(rec.asMap(), step, stepDir, files);
+                return persistStep(rec.asMap(), step, stepDir, files);
     }
 
-    /** Commits the step: fallbacks, then {@code files} (skills), history, runtime state and step record, one flush. */
+    /**
+     * Commits the step: fallbacks, then {@code files} (skills), history, runtime state and step record, one flush, after
+     * the step's rollout files (written behind the analysts) are on disk.
+     */
     private Map<String, Object> persistStep(Map<String, Object> record, int step, Path stepDir, RunWriter.Batch files) {
+        for (Rollout.Outcome o : rollouts) o.traces().awaitWritten();
         List<Map<String, Object>> fb = stages.optimizer().drainFallbacks();
         if (!fb.isEmpty()) {
             fb.sort((a, b) -> (a.get("stage") + "\u0000" + a.get("what")).compareTo(b.get("stage") + "\u0000" + b.get("what")));
@@ -357,30 +380,6 @@ final class StepPipeline {
             if (f.consolidated() != null) rec.put("n_appendix_notes_consolidated", f.consolidated());
             run.writer().artefact(stepDir.resolve("appendix_notes.json"), Appendix.file(f));
         });
-    }
-
-    /** Upstream's {@code _normalise_patches} for one raw patch; null when it has no payload items. */
-    @SuppressWarnings("unchecked")
-    static Map<String, Object> normalise(Map<String, Object> raw, String key) {
-        Object p = raw.get("patch");
-        if (raw.containsKey("patch") && !(p instanceof Map<?, ?>)) return null; // upstream: p.get("patch", p) must be a dict
-        Map<String, Object> inner = p instanceof Map<?, ?> m ? new LinkedHashMap<>((Map<String, Object>) m) : new LinkedHashMap<>(raw);
-        if (!(inner.get(key) instanceof List<?> items) || items.isEmpty()) return null;
-        String source = raw.get("source_type") == null ? "failure" : String.valueOf(raw.get("source_type"));
-        int support = Math.max(Select.coerce(raw.get("batch_size")) == null ? 0 : Select.coerce(raw.get("batch_size")), 1);
-        List<Object> out = new ArrayList<>();
-        for (Object o : items) {
-            if (o instanceof Map<?, ?> im) {
-                Map<String, Object> c = new LinkedHashMap<>((Map<String, Object>) im);
-                c.putIfAbsent("source_type", source);
-                c.putIfAbsent("support_count", support);
-                out.add(c);
-            } else {
-                out.add(o);
-            }
-        }
-        inner.put(key, out);
-        return inner;
     }
 
     private void stage(int step, String name, long millis, String detail) {

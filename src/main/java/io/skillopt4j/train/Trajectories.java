@@ -1,5 +1,7 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.env.ItemTrace;
+import io.skillopt4j.env.ItemTraces;
 import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
 import io.skillopt4j.internal.Json;
@@ -30,11 +32,15 @@ public final class Trajectories {
     static Path itemDir(Path predictionDir, String id) { return predictionDir.resolve(RolloutRunner.safeId(id)); }
 
     /** Reads {@code predictions/<safe id>/conversation.json}; empty when missing, unreadable or empty. */
-    public static List<Object> conversation(Path predictionDir, String id) {
+    public static List<Object> conversation(Path predictionDir, String id) { return conversation(predictionDir, id, null); }
+
+    /** As {@link #conversation(Path, String)}, taking the file's text from {@code trace} when it holds it (null = none). */
+    static List<Object> conversation(Path predictionDir, String id, ItemTrace trace) {
+        String text = trace == null ? null : trace.file("conversation.json");
         Path f = itemDir(predictionDir, id).resolve("conversation.json");
-        if (!Files.isRegularFile(f)) return List.of();
+        if (text == null && !Files.isRegularFile(f)) return List.of();
         try {
-            Object o = Json.read(f);
+            Object o = text != null ? Json.parse(text) : Json.read(f);
             return o instanceof List<?> l ? new ArrayList<>(l) : List.of();
         } catch (RuntimeException e) {
             return List.of();
@@ -69,14 +75,21 @@ public final class Trajectories {
      * Formats a minibatch; items without a conversation are skipped but still counted in the numbering.
      * Returns "" when no item has a conversation (the analyst call is then not made).
      */
-    public String format(List<RolloutResult> chunk, Path predictionDir) {
+    public String format(List<RolloutResult> chunk, Path predictionDir) { return format(chunk, predictionDir, new ItemTraces()); }
+
+    /**
+     * As {@link #format(List, Path)}, with the files of the items {@code traces} holds taken from memory: the same text,
+     * without waiting for the rollout's writer or reading them back.
+     */
+    public String format(List<RolloutResult> chunk, Path predictionDir, ItemTraces traces) {
         List<String> blocks = new ArrayList<>();
         int i = 0;
         for (RolloutResult r : chunk) {
             i++;
-            List<Object> conv = conversation(predictionDir, r.id());
+            ItemTrace trace = traces.get(r.id());
+            List<Object> conv = conversation(predictionDir, r.id(), trace);
             if (conv.isEmpty()) continue;
-            Path dir = itemDir(predictionDir, r.id());
+            ItemFiles dir = new ItemFiles(itemDir(predictionDir, r.id()), trace);
             StringBuilder b = new StringBuilder();
             b.append("### Trajectory ").append(i).append(" (id=").append(r.id()).append(")\n");
             String task = first(r, "task_description", "instruction", "question");
@@ -90,7 +103,7 @@ public final class Trajectories {
             section(b, "Target User Prompt", orFile(r, "target_user_prompt", dir));
             if (codexTrace) section(b, "Codex Trace Summary", orFile(r, "codex_trace_summary", dir));
             section(b, "Codex Trace Steps", r.str("codex_probe_trace_steps"));
-            if (claudeTrace) section(b, "Claude Trace Steps", readFile(dir.resolve("claude_trace_steps.txt")));
+            if (claudeTrace) section(b, "Claude Trace Steps", dir.read("claude_trace_steps.txt"));
             section(b, "Spreadsheet Preview", orFile(r, "spreadsheet_preview", dir));
             b.append('\n').append(render(conv));
             blocks.add(b.toString());
@@ -108,9 +121,17 @@ public final class Trajectories {
         return "";
     }
 
-    private static String orFile(RolloutResult r, String key, Path dir) {
+    private static String orFile(RolloutResult r, String key, ItemFiles dir) {
         String v = r.str(key);
-        return v.isEmpty() ? readFile(dir.resolve(key + ".txt")) : v;
+        return v.isEmpty() ? dir.read(key + ".txt") : v;
+    }
+
+    /** Immutable. An item's folder, and its trace (null = none) whose files are read from memory. */
+    private record ItemFiles(Path dir, ItemTrace trace) {
+        String read(String name) {
+            String text = trace == null ? null : trace.file(name);
+            return text != null ? text : readFile(dir.resolve(name));
+        }
     }
 
     static String readFile(Path f) {

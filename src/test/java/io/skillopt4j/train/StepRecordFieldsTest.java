@@ -99,8 +99,8 @@ class StepRecordFieldsTest {
 
     @Test
     void aPatchValueThatIsNotADictYieldsNoPatch() {
-        assertNull(StepPipeline.normalise(Map.of("patch", "oops", "edits", List.of(Map.of("op", "append"))), "edits"));
-        Map<String, Object> inner = StepPipeline.normalise(Map.of("batch_size", 3, "source_type", "success",
+        assertNull(Aggregate.normalise(Map.of("patch", "oops", "edits", List.of(Map.of("op", "append"))), "edits"));
+        Map<String, Object> inner = Aggregate.normalise(Map.of("batch_size", 3, "source_type", "success",
                 "patch", Map.of("edits", List.of(Map.of("op", "append", "content", "x")))), "edits");
         assertEquals(List.of(Map.of("op", "append", "content", "x", "source_type", "success", "support_count", 3)), inner.get("edits"));
     }

@@ -1,0 +1,52 @@
+package io.skillopt4j.env;
+
+import io.skillopt4j.internal.Json;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+/**
+ * Thread-safe. The files one rollout item writes into {@code predictions/<id>/} ({@code conversation.json}, the target
+ * prompts, a benchmark's extra files), kept in memory so that a reader in the same run — the analysts — neither waits
+ * for the rollout's writer nor reads them back: {@link #file} returns exactly what reading the written file returns.
+ */
+public final class ItemTrace {
+    static final String CONVERSATION = "conversation.json";
+    static final String SYSTEM_PROMPT = "target_system_prompt.txt";
+    static final String USER_PROMPT = "target_user_prompt.txt";
+
+    private final RolloutRunner.Outcome outcome;
+    private String conversationJson; // guarded by this: rendered once, by the writer or the first reader
+
+    ItemTrace(RolloutRunner.Outcome outcome) { this.outcome = outcome; }
+
+    /** The pretty JSON of the conversation, as written to {@code conversation.json}. */
+    synchronized String conversationJson() {
+        if (conversationJson == null) conversationJson = Json.pretty(outcome.conversation());
+        return conversationJson;
+    }
+
+    /**
+     * The text of the item's file {@code name} as a UTF-8 read of it returns, or null when the item writes no such file
+     * (a file left there by an earlier session is then the reader's to find on disk).
+     */
+    public String file(String name) {
+        Map<String, String> extra = outcome.files();
+        if (extra.containsKey(name)) return readBack(extra.get(name)); // written last, so it wins
+        if (name.equals(USER_PROMPT) && !outcome.userPrompt().isEmpty()) return readBack(outcome.userPrompt());
+        if (name.equals(SYSTEM_PROMPT) && !outcome.systemPrompt().isEmpty()) return readBack(outcome.systemPrompt());
+        if (name.equals(CONVERSATION)) return readBack(conversationJson());
+        return null;
+    }
+
+    /** The writer's order: conversation, system prompt, user prompt, then the extra files. */
+    RolloutRunner.Outcome outcome() { return outcome; }
+
+    /** {@code s} as written in UTF-8 and read back: the encoder turns an unpaired surrogate into '?'. */
+    private static String readBack(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (Character.isSurrogate(s.charAt(i))) return new String(s.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8);
+        }
+        return s;
+    }
+}

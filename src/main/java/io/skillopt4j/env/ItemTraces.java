@@ -1,0 +1,63 @@
+package io.skillopt4j.env;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
+
+/**
+ * Thread-safe. What the rollouts run inside {@link #collect} leave for a reader in the same run: each item run here
+ * hands its {@link ItemTrace} over as it settles, and {@link RolloutRunner} returns without waiting for its writer —
+ * the caller waits with {@link #awaitWritten()} before anything that needs the files on disk (a step's commit,
+ * removing the folder). Items reused from {@code results.jsonl} or run on an engine's workers have no trace (their
+ * files are already on disk).
+ */
+public final class ItemTraces {
+    private static final ThreadLocal<ItemTraces> CURRENT = new ThreadLocal<>();
+    private final Map<String, ItemTrace> byId = new ConcurrentHashMap<>();
+    private final List<CompletableFuture<Void>> writes = new CopyOnWriteArrayList<>();
+
+    /** An empty collector: nothing collected, nothing being written. */
+    public ItemTraces() {}
+
+    /** Runs {@code work} with the rollouts it runs on this thread collected into {@code into}. */
+    public static <T> T collect(ItemTraces into, Supplier<T> work) {
+        ItemTraces before = CURRENT.get();
+        CURRENT.set(into);
+        try {
+            return work.get();
+        } finally {
+            if (before == null) CURRENT.remove(); else CURRENT.set(before);
+        }
+    }
+
+    /** The collector of this thread's rollouts, or null. */
+    static ItemTraces current() { return CURRENT.get(); }
+
+    void put(String id, ItemTrace t) { byId.put(id, t); }
+
+    /** Hands over a rollout's writes still in progress: the future completes when they are on disk, or fails as they did. */
+    void writing(CompletableFuture<Void> done) { writes.add(done); }
+
+    /** The trace of item {@code id} run here, or null. */
+    public ItemTrace get(String id) { return byId.get(id); }
+
+    /** Waits until every file of the collected rollouts is written; rethrows the first write failure. */
+    public void awaitWritten() {
+        for (CompletableFuture<Void> f : writes) {
+            try {
+                f.join();
+            } catch (java.util.concurrent.CompletionException e) {
+                if (e.getCause() instanceof RuntimeException re) throw re;
+                throw e;
+            }
+        }
+    }
+
+    /** As {@link #awaitWritten()}, ignoring write failures: on a path that already fails. */
+    public void awaitWrittenQuietly() {
+        for (CompletableFuture<Void> f : writes) f.handle((x, e) -> null).join();
+    }
+}
