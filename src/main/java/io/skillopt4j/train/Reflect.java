@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 
 /**
  * Thread-safe. The reflect stage (upstream {@code run_minibatch_reflect}): failures and successes are
@@ -65,8 +66,12 @@ public final class Reflect {
         fails = new PyRandom(in.batchSeed()).shuffled(fails);
         succs = new PyRandom(in.batchSeed() + 1).shuffled(succs);
         List<Future<Map<String, Object>>> futures = new ArrayList<>();
-        submit(fails, true, in, futures);
-        submit(succs, false, in, futures);
+        List<FutureTask<Map<String, Object>>> first = new ArrayList<>(1);
+        submit(fails, true, in, futures, first);
+        submit(succs, false, in, futures, first);
+        // the first analyst call runs on this thread, which would only wait: one thread hand-off less before it is sent
+        // (the optimizer model's own bound, analyst_workers, still caps the calls in flight)
+        if (!first.isEmpty()) first.get(0).run();
         List<Map<String, Object>> out = new ArrayList<>();
         for (Future<Map<String, Object>> f : futures) {
             Map<String, Object> m = join(f);
@@ -75,7 +80,8 @@ public final class Reflect {
         return out;
     }
 
-    private void submit(List<RolloutResult> items, boolean failure, Input in, List<Future<Map<String, Object>>> futures) {
+    private void submit(List<RolloutResult> items, boolean failure, Input in, List<Future<Map<String, Object>>> futures,
+                        List<FutureTask<Map<String, Object>>> first) {
         int m = s.minibatchSize();
         for (int start = 0, idx = 0; start < items.size(); start += m, idx++) {
             List<RolloutResult> chunk = items.subList(start, Math.min(items.size(), start + m));
@@ -88,7 +94,9 @@ public final class Reflect {
                     continue;
                 }
             }
-            futures.add(pool.submit(() -> analyse(chunk, failure, tag, file, in)));
+            FutureTask<Map<String, Object>> task = new FutureTask<>(() -> analyse(chunk, failure, tag, file, in));
+            if (first.isEmpty()) first.add(task); else pool.execute(task);
+            futures.add(task);
         }
     }
 
