@@ -80,6 +80,18 @@ public final class Optimizer {
         }
     }
 
+    /**
+     * Stops the step (nothing recorded) when more of the analyst calls since the last {@link #takeAnalystCounts} errored
+     * than {@code maxErrored} ({@code train.max_errored_fraction}) allows, or all of them: their missing patches would
+     * otherwise be recorded as an ordinary {@code skip_no_patches}.
+     */
+    void haltIfAnalystsErrored(double maxErrored) {
+        AnalystCounts c = takeAnalystCounts();
+        if (c.errored() > 0 && (c.errored() >= c.calls() || c.errored() > maxErrored * c.calls())) {
+            throw new io.skillopt4j.ErroredHalt(ANALYST, c.errored(), c.calls(), c.firstReason());
+        }
+    }
+
     /** Immutable. Analyst calls made and errored since the last {@link #takeAnalystCounts}, with the first reason. */
     record AnalystCounts(int calls, int errored, String firstReason) {}
 

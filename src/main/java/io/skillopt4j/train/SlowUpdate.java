@@ -97,7 +97,7 @@ final class SlowUpdate {
             out.put("candidate_hash", SkillDocument.hash(candidate));
             out.put("update_origin", "slow_update_momentum");
             out.put("update_target", UPDATE_TARGET);
-            String origin = "slow_update_epoch_" + String.format("%02d", epoch);
+            String origin = "slow_update_epoch_" + io.skillopt4j.internal.Decimals.padded(epoch, 2);
             if (s.slowUpdateGateWithSelection()) {
                 SelectionEval.Score sc = selection.score(candidate, dir.resolve("selection_eval"));
                 Gate.Decision d = Gate.decide(gate.score(sc.hard(), sc.soft(), candidate), state.currentScore, state.bestScore);

@@ -1,6 +1,5 @@
 package io.skillopt4j.train;
 
-import io.skillopt4j.ErroredHalt;
 import io.skillopt4j.backend.UsageMeter;
 import io.skillopt4j.env.BatchSpec;
 import io.skillopt4j.env.RolloutResult;
@@ -31,6 +30,8 @@ final class StepPipeline {
     private final BooleanSupplier stopRequested;
     private final RolloutAhead ahead;
     private List<Rollout.Outcome> rollouts = List.of(); // the running step's, whose files persistStep waits for
+    private BatchSpec nextEpochFirst; // see nextEpoch
+    private java.util.function.UnaryOperator<String> nextEpochSkill;
 
     StepPipeline(RunScope run, RunStages stages, RunState state, BooleanSupplier stopRequested) {
         this.run = run;
@@ -135,7 +136,7 @@ final class StepPipeline {
             b.put("n_success_patches", ns);
             batches.add(b);
         }
-        haltIfAnalystsErrored();
+        stages.optimizer().haltIfAnalystsErrored(run.maxErrored());
         int n = all.size();
         rec.time("rollout_s", rollMs);
         rec.time("reflect_s", reflMs);
@@ -288,25 +289,27 @@ final class StepPipeline {
     }
 
     /**
-     * Stops the step (nothing recorded) when more of its analyst calls errored than {@code train.max_errored_fraction}
-     * allows, or all of them: their missing patches would otherwise be recorded as an ordinary {@code skip_no_patches}.
-     */
-    private void haltIfAnalystsErrored() {
-        Optimizer.AnalystCounts c = stages.optimizer().takeAnalystCounts();
-        if (c.errored() > 0 && (c.errored() >= c.calls() || c.errored() > run.maxErrored() * c.calls())) {
-            throw new ErroredHalt(Optimizer.ANALYST, c.errored(), c.calls(), c.firstReason());
-        }
-    }
-
-    /**
-     * Starts the next step of this epoch's first rollout now, if there is one: the gate has decided the skill it uses
-     * and its batch is planned, so its calls overlap this step's persistence and the next step's set-up.
+     * Starts the next step's first rollout now, if there is one (in the next epoch: see {@link #nextEpoch}): the gate has
+     * decided the skill it uses and its batch is planned, so its calls overlap this step's persistence and the next step's set-up.
      */
     private void prefetchNext(int stepInEpoch, int step, List<BatchSpec> plan) { prefetchNext(stepInEpoch, step, plan, st.currentSkill); }
 
     private void prefetchNext(int stepInEpoch, int step, List<BatchSpec> plan, String skill) {
-        int next = (stepInEpoch + 1) * run.settings().accumulation();
-        if (next < plan.size() && !stopRequested.getAsBoolean()) prefetch(plan.get(next), step + 1, skill);
+        if (stopRequested.getAsBoolean()) return;
+        if (!lastOfEpoch(stepInEpoch, plan)) prefetch(plan.get((stepInEpoch + 1) * run.settings().accumulation()), step + 1, skill);
+        else if (nextEpochFirst != null) prefetch(nextEpochFirst, step + 1, nextEpochSkill.apply(skill));
+    }
+
+    private boolean lastOfEpoch(int stepInEpoch, List<BatchSpec> plan) { return (stepInEpoch + 1) * run.settings().accumulation() >= plan.size(); }
+
+    /**
+     * Lets the epoch's last step start the next epoch's first rollout, of {@code first}, with the skill {@code skillAtEnd}
+     * makes of the step's: set when the epoch's end changes the skill only so (no slow update, or epoch 1's placeholder);
+     * null = not known, nothing is started across the epoch boundary.
+     */
+    void nextEpoch(BatchSpec first, java.util.function.UnaryOperator<String> skillAtEnd) {
+        nextEpochFirst = skillAtEnd == null || run.capped() ? null : first;
+        nextEpochSkill = skillAtEnd;
     }
 
     /**
@@ -318,7 +321,7 @@ final class StepPipeline {
      */
     private GateAhead gateAhead(String candidate, int stepInEpoch, int step, List<BatchSpec> plan) {
         TrainSettings s = run.settings();
-        if (!run.pipelined() || run.capped() || s.skillAware() || (stepInEpoch + 1) * s.accumulation() >= plan.size()) return null;
+        if (!run.pipelined() || run.capped() || s.skillAware() || lastOfEpoch(stepInEpoch, plan) && nextEpochFirst == null) return null;
         if (!s.useGate()) {
             prefetchNext(stepInEpoch, step, plan, candidate);
             return null;

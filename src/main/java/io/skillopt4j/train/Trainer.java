@@ -174,6 +174,8 @@ public final class Trainer {
                 st.stepBuffer.clear();
                 Resume.restoreStepBuffer(st.stepBuffer, paths, global + 1, Math.min(global + spe, resumeFrom - 1));
                 String activeMeta = s.useMetaSkill() ? MetaSkill.stored(paths, epoch - 1) : "";
+                List<BatchSpec> nextPlan = epoch < s.numEpochs() ? data.planTrainEpoch(epoch + 1, spe, s.accumulation(), s.batchSize(), s.seed()) : List.of();
+                pipeline.nextEpoch(nextPlan.isEmpty() ? null : nextPlan.get(0), skillAtEpochEnd(epoch, s, paths));
                 for (int si = 0; si < spe; si++) {
                     global++;
                     if (global < resumeFrom) continue;
@@ -208,6 +210,15 @@ public final class Trainer {
             pool.shutdownNow();
             eng.close();
         }
+    }
+
+    /**
+     * What the end of {@code epoch} does to the skill, when that is known before it: nothing without a slow update, the
+     * empty slow-update block at the end of epoch 1; null when a slow update may rewrite it (or replays a stored one).
+     */
+    private static java.util.function.UnaryOperator<String> skillAtEpochEnd(int epoch, TrainSettings s, RunPaths paths) {
+        if (!s.useSlowUpdate()) return java.util.function.UnaryOperator.identity();
+        return epoch == 1 && !Files.isRegularFile(paths.slowResult(1)) ? SkillDocument::injectSlowPlaceholder : null;
     }
 
     /** Drops a rollout started ahead that no step will take, before the stop is recorded and the run returns. */
@@ -329,7 +340,7 @@ public final class Trainer {
         st.baselineSoft = sc.soft();
         st.persist(run.writer(), 0);
         run.emit(new TrainingEvent.StageFinished(0, "baseline", java.time.Duration.ofMillis(clock.millis() - t),
-                "selection hard=" + String.format(java.util.Locale.ROOT, "%.3f", sc.hard())));
+                "selection hard=" + io.skillopt4j.internal.Decimals.fixed(sc.hard(), 3)));
     }
 
     private static java.util.concurrent.ThreadFactory daemonThreads() {
