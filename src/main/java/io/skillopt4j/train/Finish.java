@@ -2,14 +2,17 @@ package io.skillopt4j.train;
 
 import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.DataLoader;
+import io.skillopt4j.internal.AtomicFiles;
 import io.skillopt4j.internal.Redactor;
 import io.skillopt4j.run.RunPaths;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Not thread-safe; used once by the training thread. After the loop (upstream §2.9–2.10): final-skill
@@ -53,7 +56,7 @@ final class Finish {
                 if (SkillDocument.hash(st.currentSkill).equals(SkillDocument.hash(st.bestSkill))) {
                     finalSelHard = st.bestScore;
                 } else {
-                    SelectionEval.Score sc = stages.selection().fresh(st.currentSkill, paths.root().resolve("final_selection_eval"));
+                    SelectionEval.Score sc = stages.selection().fresh(st.currentSkill, paths.root().resolve("final_selection_eval"), testAhead());
                     finalSelHard = sc.hard();
                     finalSelSoft = sc.soft();
                     double g = stages.gate().score(sc.hard(), sc.soft(), st.currentSkill);
@@ -70,7 +73,7 @@ final class Finish {
                 finalSelSoft = null;
             }
             baseTest = test(st.initialSkill, "test_eval_baseline");
-            bestTest = test(st.bestSkill, "test_eval");
+            bestTest = bestTest(st.bestSkill);
             try {
                 if (SkillDocument.hash(st.currentSkill).equals(SkillDocument.hash(st.bestSkill))) {
                     finalTest = bestTest;
@@ -116,6 +119,38 @@ final class Finish {
         run.writer().json(paths.summary(), m);
         return m;
     }
+
+    /** Immutable. The best skill's test evaluation, started as soon as the final selection's first rows decided it. */
+    private record Ahead(String skill, CompletableFuture<Rollout.Outcome> outcome) {}
+
+    private volatile Ahead ahead; // set at most once, from a rollout thread of the final selection
+
+    /**
+     * With {@code pipeline_stages} (not under a dollar cap): the observer that starts the best skill's test evaluation
+     * as soon as the final selection's first rows decide whether the final skill becomes the best one ({@link GateAhead}:
+     * the same bounds as a step's gate, against the best score), so it fills the selection's last, partial round.
+     * Null when a folder from an earlier session is there (the plain path reuses its rows).
+     */
+    private GateAhead testAhead() {
+        Path dir = paths.root().resolve(TEST);
+        if (!run.pipelined() || run.capped() || Files.exists(dir)) return null;
+        return new GateAhead(stages.selection().size(), stages.gate(), st.currentSkill, st.bestSkill, st.bestScore,
+                skill -> ahead = new Ahead(skill, CompletableFuture.supplyAsync(() -> test(skill, TEST), ThreadPerTask.named("skillopt-test-ahead"))));
+    }
+
+    /** The best skill's test evaluation: the one started ahead when it is of {@code skill} (else it is removed), or a new one. */
+    private Rollout.Outcome bestTest(String skill) {
+        Ahead a = ahead;
+        ahead = null;
+        if (a != null && a.skill().equals(skill)) return Reflect.join(a.outcome());
+        if (a != null) { // the final selection failed after its first rows decided: its folder would not exist in sequence
+            a.outcome().handle((x, e) -> null).join();
+            AtomicFiles.deleteTreeQuietly(paths.root().resolve(TEST));
+        }
+        return test(skill, TEST);
+    }
+
+    private static final String TEST = "test_eval";
 
     private Rollout.Outcome test(String skill, String dirName) {
         Path dir = paths.root().resolve(dirName);

@@ -33,7 +33,7 @@ final class SelectionEval {
         String h = SkillDocument.hash(skill);
         double[] c = state.selCache.get(h);
         if (c != null) return new Score(c[0], c[1], true);
-        Score sc = onItem == null ? fresh(skill, dir) : io.skillopt4j.env.ItemObserver.observed(onItem, () -> fresh(skill, dir));
+        Score sc = fresh(skill, dir, onItem);
         state.selCache.put(h, new double[] {sc.hard(), sc.soft()});
         return sc;
     }
@@ -42,6 +42,11 @@ final class SelectionEval {
     int size() { return batch().items().size(); }
 
     private io.skillopt4j.env.BatchSpec batch() { return data.buildEvalBatch(s.selEnvNum(), "valid_seen", s.seed()); }
+
+    /** As {@link #fresh(String, Path)}, handing the rollout's rows to {@code onItem} as they settle (null = none). */
+    Score fresh(String skill, Path dir, java.util.function.Consumer<io.skillopt4j.env.RolloutResult> onItem) {
+        return onItem == null ? fresh(skill, dir) : io.skillopt4j.env.ItemObserver.observed(onItem, () -> fresh(skill, dir));
+    }
 
     /** Rolls {@code skill} out on the selection split without consulting the cache. */
     Score fresh(String skill, Path dir) {
