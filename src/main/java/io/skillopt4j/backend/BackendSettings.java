@@ -124,11 +124,12 @@ final class BackendSettings {
     }
 
     static String claudeCodeExecPath(Settings s) {
-        return s.str(new String[] {"claude_code_exec_path"}, new String[] {"CLAUDE_CODE_EXEC_PATH"}, "claude");
+        return s.str(new String[] {"claude_code_exec_path"}, new String[] {"CLAUDE_CODE_EXEC_PATH"}, Setting.string("claude_code_exec_path").defaultValue());
     }
 
     static int claudeCodeMaxThinkingTokens(Settings s) {
-        return s.integer(new String[] {"claude_code_exec_max_thinking_tokens"}, new String[] {"CLAUDE_CODE_EXEC_MAX_THINKING_TOKENS"}, 16384);
+        return s.integer(new String[] {"claude_code_exec_max_thinking_tokens"}, new String[] {"CLAUDE_CODE_EXEC_MAX_THINKING_TOKENS"},
+                Setting.integer("claude_code_exec_max_thinking_tokens").defaultValue());
     }
 
     static String copilotExecPath(Settings s) { return s.str(new String[] {"copilot_exec_path"}, new String[] {"COPILOT_EXEC_PATH"}, "copilot"); }

@@ -142,7 +142,7 @@ public final class Backends {
     public static ExecAgent exec(String backend, FlatConfig cfg, Map<String, String> env, UsageMeter meter) {
         String b = normalize(backend);
         Settings s = new Settings(cfg, env, "target");
-        Duration timeout = s.seconds(new String[] {"exec_timeout"}, new String[] {}, 120);
+        Duration timeout = s.seconds(new String[] {"exec_timeout"}, new String[] {}, Setting.decimal("exec_timeout").defaultValue());
         String model = model(s, b);
         return switch (b) {
             case "codex_exec" -> CodexExecAgent.builder().model(model).settings(CodexSettings.from(s)).env(env).meter(meter).timeout(timeout).build();
