@@ -33,8 +33,15 @@ public final class ItemTraces {
         }
     }
 
-    /** The collector of this thread's rollouts, or null. */
-    static ItemTraces current() { return CURRENT.get(); }
+    /**
+     * Takes this thread's collector (null when none) for one rollout run: a rollout nested in it on the same thread (an
+     * engine running single items in scratch folders) writes its files before returning, as without a collector.
+     */
+    static ItemTraces take() {
+        ItemTraces t = CURRENT.get();
+        CURRENT.remove();
+        return t;
+    }
 
     void put(String id, ItemTrace t) { byId.put(id, t); }
 

@@ -149,7 +149,7 @@ public final class RolloutRunner {
         RolloutResult[] results = new RolloutResult[items.size()];
         List<Integer> todo = new ArrayList<>();
         Consumer<RolloutResult> observer = ItemObserver.current();
-        ItemTraces traces = ItemTraces.current();
+        ItemTraces traces = ItemTraces.take();
         for (int i = 0; i < items.size(); i++) {
             RolloutResult prev = done.get(items.get(i).id());
             if (prev != null) results[i] = prev; else todo.add(i);
