@@ -48,7 +48,8 @@ final class Finish {
 
     Map<String, Object> run(int globalStep, long loopStart) {
         TrainSettings s = run.settings();
-        commitBest(globalStep);
+        // the commit's disk flush overlaps the final selection's first calls; any later write of these files waits for it
+        CompletableFuture<Void> committed = CompletableFuture.runAsync(() -> commitBest(globalStep), ThreadPerTask.named("skillopt-commit"));
         Double finalSelHard = null, finalSelSoft = null;
         Rollout.Outcome baseTest = null, bestTest = null, finalTest = null;
         if (s.evalTest()) {
@@ -60,6 +61,7 @@ final class Finish {
                     finalSelHard = sc.hard();
                     finalSelSoft = sc.soft();
                     double g = stages.gate().score(sc.hard(), sc.soft(), st.currentSkill);
+                    Reflect.join(committed);
                     if (g > st.bestScore) {
                         st.bestSkill = st.currentSkill;
                         st.bestScore = g;
@@ -72,6 +74,7 @@ final class Finish {
                 finalSelHard = null;
                 finalSelSoft = null;
             }
+            Reflect.join(committed);
             baseTest = test(st.initialSkill, "test_eval_baseline");
             bestTest = bestTest(st.bestSkill);
             try {
@@ -88,6 +91,7 @@ final class Finish {
                 finalTest = null;
             }
         }
+        Reflect.join(committed);
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("version", "skillopt-0.1.0");
         m.put("config", Redactor.redact(config));
@@ -135,7 +139,15 @@ final class Finish {
         Path dir = paths.root().resolve(TEST);
         if (!run.pipelined() || run.capped() || Files.exists(dir)) return null;
         return new GateAhead(stages.selection().size(), stages.gate(), st.currentSkill, st.bestSkill, st.bestScore,
-                skill -> ahead = new Ahead(skill, CompletableFuture.supplyAsync(() -> test(skill, TEST), ThreadPerTask.named("skillopt-test-ahead"))));
+                skill -> ahead = new Ahead(skill, CompletableFuture.supplyAsync(() -> testHere(skill), ThreadPerTask.named("skillopt-test-ahead"))));
+    }
+
+    /**
+     * The test evaluation on a thread started from a rollout's row callback (which may run on an engine's pool thread):
+     * its calls are counted in the run's meter and priced under "test" whatever that thread inherited.
+     */
+    private Rollout.Outcome testHere(String skill) {
+        return io.skillopt4j.backend.UsageMeter.heldIn(null, () -> io.skillopt4j.backend.CostLedger.inPhase("test", () -> test(skill, TEST)));
     }
 
     /** The best skill's test evaluation: the one started ahead when it is of {@code skill} (else it is removed), or a new one. */

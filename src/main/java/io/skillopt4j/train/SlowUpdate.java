@@ -88,7 +88,7 @@ final class SlowUpdate {
             out.put("time_s", Trainer.round1((clock.millis() - t0) / 1000.0));
         } else {
             String candidate = SkillDocument.replaceSlowUpdateField(state.currentSkill, content);
-            writer.text(dir.resolve("candidate_skill.md"), candidate);
+            writer.artefactText(dir.resolve("candidate_skill.md"), candidate); // as a step's candidate: not read on resume, no disk flush
             out.put("reasoning", reply.get("reasoning") == null ? "" : String.valueOf(reply.get("reasoning")).strip());
             out.put("slow_update_content", content);
             out.put("time_s", Trainer.round1((clock.millis() - t0) / 1000.0));
