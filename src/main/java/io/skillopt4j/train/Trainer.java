@@ -156,6 +156,7 @@ public final class Trainer {
             pipeline = new StepPipeline(run, stages, st, stop::get);
             l.on(new TrainingEvent.RunStarted(outRoot, total, spe, s.numEpochs(), resumeFrom));
             List<BatchSpec> firstPlan = data.planTrainEpoch(1, spe, s.accumulation(), s.batchSize(), s.seed());
+            ThreadPerTask.named("skillopt-prompts").execute(() -> stages.preloadPrompts(s));
             if (st.currentScore < 0) {
                 // step 1 rolls out the initial skill whatever the baseline scores: both run at once (pipeline_stages)
                 if (resumeFrom <= 1 && !firstPlan.isEmpty()) pipeline.prefetch(firstPlan.get(0), 1);
