@@ -5,25 +5,13 @@ import io.skillopt4j.env.DataLoader;
 import java.nio.file.Path;
 
 /**
- * Not thread-safe; used by the training thread. Scores a skill on the selection split ("valid_seen",
- * {@code sel_env_num} items, seed) through the selection cache: a skill whose hash was scored before is not
- * rolled out again (no folder is written).
+ * Not thread-safe (a record of its collaborators; the selection cache is in the mutable RunState); used by the
+ * training thread. Scores a skill on the selection split ("valid_seen", {@code sel_env_num} items, seed) through
+ * the selection cache: a skill whose hash was scored before is not rolled out again (no folder is written).
  */
-final class SelectionEval {
+record SelectionEval(TrainSettings settings, DataLoader data, Rollout rollout, RunState state) {
     /** Immutable. Raw hard/soft of a skill on the selection split and whether it came from the cache. */
     record Score(double hard, double soft, boolean cached) {}
-
-    private final TrainSettings s;
-    private final DataLoader data;
-    private final Rollout rollout;
-    private final RunState state;
-
-    SelectionEval(TrainSettings settings, DataLoader data, Rollout rollout, RunState state) {
-        this.s = settings;
-        this.data = data;
-        this.rollout = rollout;
-        this.state = state;
-    }
 
     /** Returns the cached score of {@code skill}, or rolls it out into {@code dir} and caches it. */
     Score score(String skill, Path dir) { return score(skill, dir, null); }
@@ -41,7 +29,7 @@ final class SelectionEval {
     /** How many items a selection evaluation rolls out. */
     int size() { return batch().items().size(); }
 
-    private io.skillopt4j.env.BatchSpec batch() { return data.buildEvalBatch(s.selEnvNum(), "valid_seen", s.seed()); }
+    private io.skillopt4j.env.BatchSpec batch() { return data.buildEvalBatch(settings.selEnvNum(), "valid_seen", settings.seed()); }
 
     /** As {@link #fresh(String, Path)}, handing the rollout's rows to {@code onItem} as they settle (null = none). */
     Score fresh(String skill, Path dir, java.util.function.Consumer<io.skillopt4j.env.RolloutResult> onItem) {
