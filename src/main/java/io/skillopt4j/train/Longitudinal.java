@@ -61,8 +61,9 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
             }
         }
         if (kept.size() > n) kept = new ArrayList<>(kept.subList(0, n));
-        writer.json(dir.resolve("comparison_pairs.json"), slim(kept));
-        if (!settings.pairPolicy().equals("mixed")) writer.json(dir.resolve("comparison_pairs_all.json"), slim(all));
+        // no disk flush (on the slow update's critical path): a replay that finds them unreadable samples afresh, as upstream
+        writer.artefact(dir.resolve("comparison_pairs.json"), slim(kept));
+        if (!settings.pairPolicy().equals("mixed")) writer.artefact(dir.resolve("comparison_pairs_all.json"), slim(all));
         return new Pairs(kept, all, prev.hard(), curr.hard());
     }
 

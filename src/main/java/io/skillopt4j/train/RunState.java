@@ -44,8 +44,28 @@ final class RunState {
         b.commit();
     }
 
-    /** Adds runtime_state.json to {@code b} (see {@link #persist(RunWriter, int)}). */
+    /**
+     * As {@link #persist(RunWriter, int)}, on a daemon thread: its disk flush overlaps what the training thread does
+     * next. The next write of the file waits for it ({@link #persist(RunWriter.Batch, RunPaths, int)}, {@link #settle}).
+     */
+    void persistBehind(RunWriter w, int lastStep) {
+        RunWriter.Batch b = w.batch();
+        persist(b, w.paths(), lastStep); // the state as it is now, serialised here
+        behind = java.util.concurrent.CompletableFuture.runAsync(b::commit, ThreadPerTask.named("skillopt-commit"));
+    }
+
+    /** Waits for a {@link #persistBehind} write, rethrowing its failure. */
+    void settle() {
+        java.util.concurrent.CompletableFuture<Void> f = behind;
+        behind = null;
+        if (f != null) Reflect.join(f);
+    }
+
+    private java.util.concurrent.CompletableFuture<Void> behind; // training thread only
+
+    /** Adds runtime_state.json to {@code b} (see {@link #persist(RunWriter, int)}) after a write of it still running. */
     void persist(RunWriter.Batch b, RunPaths p, int lastStep) {
+        settle();
         b.json(p.runtimeState(), new RuntimeState(lastStep, p.skill(lastStep).toString(), currentScore, currentOrigin,
                 p.bestSkill().toString(), bestScore, bestStep, bestOrigin, schedule.current(), baselineHard, baselineSoft));
     }

@@ -207,6 +207,7 @@ public final class Trainer {
             return stopped(run, st, e, resumeFrom, priorConfig);
         } finally {
             settle(pipeline);
+            try { st.settle(); } catch (RuntimeException e) { /* a stopped run: the failure of a state write it no longer needs */ }
             if (background != null) background.close();
             pool.shutdownNow();
             eng.close();
@@ -339,7 +340,7 @@ public final class Trainer {
         st.bestOrigin = "initial_skill";
         st.baselineHard = sc.hard();
         st.baselineSoft = sc.soft();
-        st.persist(run.writer(), 0);
+        st.persistBehind(run.writer(), 0); // step 1's analysts need none of it: its disk flush overlaps their start
         run.emit(new TrainingEvent.StageFinished(0, "baseline", java.time.Duration.ofMillis(clock.millis() - t),
                 "selection hard=" + io.skillopt4j.internal.Decimals.fixed(sc.hard(), 3)));
     }
