@@ -50,13 +50,7 @@ public final class BatchScope {
 
     /** Runs {@code work} with batchable calls — on this thread and threads it starts — sent as batches. */
     public static <T> T run(Path dir, Duration poll, Supplier<T> work) {
-        BatchScope before = CURRENT.get();
-        CURRENT.set(new BatchScope(dir, poll));
-        try {
-            return work.get();
-        } finally {
-            if (before == null) CURRENT.remove(); else CURRENT.set(before);
-        }
+        return io.skillopt4j.internal.ThreadScopes.with(CURRENT, new BatchScope(dir, poll), work);
     }
 
     /** Returns true inside {@link #run}: the rollout driver then starts every item at once and drops item timeouts. */

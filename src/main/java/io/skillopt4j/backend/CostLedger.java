@@ -146,13 +146,7 @@ public final class CostLedger {
      * {@code phase}: background rollouts run while the trainer is in another phase, and count where they belong.
      */
     public static <T> T inPhase(String phase, java.util.function.Supplier<T> work) {
-        String before = PHASE.get();
-        PHASE.set(phase);
-        try {
-            return work.get();
-        } finally {
-            if (before == null) PHASE.remove(); else PHASE.set(before);
-        }
+        return io.skillopt4j.internal.ThreadScopes.with(PHASE, phase, work);
     }
 
     /**

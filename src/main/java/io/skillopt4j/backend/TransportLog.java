@@ -33,13 +33,7 @@ public final class TransportLog {
 
     /** Runs {@code work} with transport lines of this thread (and threads it starts) appended to {@code file}. */
     public static <T> T during(Path file, Supplier<T> work) {
-        TransportLog before = CURRENT.get();
-        CURRENT.set(new TransportLog(file));
-        try {
-            return work.get();
-        } finally {
-            if (before == null) CURRENT.remove(); else CURRENT.set(before);
-        }
+        return io.skillopt4j.internal.ThreadScopes.with(CURRENT, new TransportLog(file), work);
     }
 
     /** Returns the file lines of this thread go to, or null outside {@link #during}. */

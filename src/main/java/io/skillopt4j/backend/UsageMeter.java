@@ -45,13 +45,7 @@ public final class UsageMeter {
      * not in whichever step happened to be running.
      */
     public static <T> T heldIn(UsageMeter hold, java.util.function.Supplier<T> work) {
-        UsageMeter before = HOLD.get();
-        HOLD.set(hold);
-        try {
-            return work.get();
-        } finally {
-            if (before == null) HOLD.remove(); else HOLD.set(before);
-        }
+        return io.skillopt4j.internal.ThreadScopes.with(HOLD, hold, work);
     }
 
     /** Records one successful call of {@code role} ("optimizer"/"target"/"judge") in {@code stage}. */

@@ -16,13 +16,7 @@ public final class ItemObserver {
 
     /** Runs {@code work} with its rollouts' rows also handed to {@code onItem} (thread-safe and quick; its failures are ignored). */
     public static <T> T observed(Consumer<RolloutResult> onItem, Supplier<T> work) {
-        Consumer<RolloutResult> before = CURRENT.get();
-        CURRENT.set(onItem);
-        try {
-            return work.get();
-        } finally {
-            if (before == null) CURRENT.remove(); else CURRENT.set(before);
-        }
+        return io.skillopt4j.internal.ThreadScopes.with(CURRENT, onItem, work);
     }
 
     /** The observer of this thread's rollouts, or null. */

@@ -24,13 +24,7 @@ public final class ItemTraces {
 
     /** Runs {@code work} with the rollouts it runs on this thread collected into {@code into}. */
     public static <T> T collect(ItemTraces into, Supplier<T> work) {
-        ItemTraces before = CURRENT.get();
-        CURRENT.set(into);
-        try {
-            return work.get();
-        } finally {
-            if (before == null) CURRENT.remove(); else CURRENT.set(before);
-        }
+        return io.skillopt4j.internal.ThreadScopes.with(CURRENT, into, work);
     }
 
     /**

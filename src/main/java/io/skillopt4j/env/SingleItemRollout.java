@@ -37,17 +37,15 @@ public final class SingleItemRollout {
     /** Runs {@code item} of {@code batch} with {@code skill} in the empty folder {@code scratch}. */
     public static Settled run(Benchmark benchmark, BatchSpec batch, Item item, String skill, boolean evalFeedback, Path scratch) {
         BatchSpec one = new BatchSpec(batch.phase(), batch.split(), batch.seed(), List.of(item));
-        RuntimeException failed = null;
         Settled[] slot = new Settled[1];
-        Settled[] outer = CAPTURE.get();
-        CAPTURE.set(slot);
-        try {
-            benchmark.rollout(new RolloutRequest(one, skill, scratch, evalFeedback, false));
-        } catch (RuntimeException e) {
-            failed = e; // a one-item batch whose item failed at the agent level aborts after settling its row
-        } finally {
-            if (outer == null) CAPTURE.remove(); else CAPTURE.set(outer);
-        }
+        RuntimeException failed = io.skillopt4j.internal.ThreadScopes.with(CAPTURE, slot, () -> {
+            try {
+                benchmark.rollout(new RolloutRequest(one, skill, scratch, evalFeedback, false));
+                return null;
+            } catch (RuntimeException e) {
+                return e; // a one-item batch whose item failed at the agent level aborts after settling its row
+            }
+        });
         if (slot[0] != null) return slot[0];
         // a rollout outside RolloutRunner wrote its row and files the usual way
         RolloutResult row = RolloutRunner.readResults(scratch.resolve("results.jsonl")).get(item.id());
