@@ -10,7 +10,6 @@ import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.sim.SimServer;
 import io.skillopt4j.train.EngineRuns;
 import io.skillopt4j.train.ExecutionEngine;
-import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,13 +31,8 @@ class CoordinatorRestartTest {
     @Test
     void aRestartedCoordinatorReattachesInsteadOfCallingAgain() throws Exception {
         try (SimServer sim = SimServer.builder().seed(7).latency(Duration.ofMillis(1500)).start()) {
-            TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance(TestEnvironmentOptions.newBuilder().setUseTimeskipping(false).build());
+            TestWorkflowEnvironment env = TemporalEngineTest.startedEnv(sim.url(), tmp.resolve("worker"), 2);
             try {
-                TemporalSettings s = TemporalSettings.of("localhost:7233", "skillopt");
-                EngineWorker.hostWorkflows(env.getWorkerFactory(), s);
-                EngineWorker.pollActivities(env.getWorkerFactory(), s, new EngineWorker.Capacity(2, 0, 0), "w1",
-                        new WorkerActivities("w1", tmp.resolve("worker"), TemporalEngineTest.simAssembly(sim.url())));
-                env.start();
                 Path out = tmp.resolve("run");
                 FlatConfig cfg = EngineRuns.config(out, "engine.name=temporal");
                 ModelRoles roles = Backends.roles(cfg, EngineRuns.simEnv(sim.url()));

@@ -7,7 +7,6 @@ import io.skillopt4j.backend.ModelRoles;
 import io.skillopt4j.sim.SimServer;
 import io.skillopt4j.train.EngineRuns;
 import io.skillopt4j.train.ExecutionEngine;
-import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,14 +25,9 @@ class ResultFallbackTest {
     @Test
     void resultsComeFromTheWorkflowWhenNoneAreHandedOver() {
         try (SimServer sim = SimServer.builder().seed(7).start()) {
-            TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance(TestEnvironmentOptions.newBuilder().setUseTimeskipping(false).build());
-            Handoff.off(true);
+            TestWorkflowEnvironment env = TemporalEngineTest.startedEnv(sim.url(), tmp.resolve("worker"), 2);
             try {
-                TemporalSettings s = TemporalSettings.of("localhost:7233", "skillopt");
-                EngineWorker.hostWorkflows(env.getWorkerFactory(), s);
-                EngineWorker.pollActivities(env.getWorkerFactory(), s, new EngineWorker.Capacity(2, 0, 0), "w1",
-                        new WorkerActivities("w1", tmp.resolve("worker"), TemporalEngineTest.simAssembly(sim.url())));
-                env.start();
+                Handoff.off(true);
                 var cfg = EngineRuns.config(tmp.resolve("run"), "engine.name=temporal");
                 ModelRoles roles = Backends.roles(cfg, EngineRuns.simEnv(sim.url()));
                 ExecutionEngine engine = new TemporalEngineFactory(env.getWorkflowClient())

@@ -33,19 +33,33 @@ class TemporalEngineTest {
         };
     }
 
+    /**
+     * A started in-memory Temporal environment hosting the workflows, with one worker ("w1", {@code slots} rollout
+     * slots, folder {@code workerDir}) whose models talk to the simulator; the caller closes it.
+     */
+    static TestWorkflowEnvironment startedEnv(String simUrl, Path workerDir, int slots) {
+        TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance(TestEnvironmentOptions.newBuilder().setUseTimeskipping(false).build());
+        try {
+            TemporalSettings s = TemporalSettings.of("localhost:7233", "skillopt");
+            EngineWorker.hostWorkflows(env.getWorkerFactory(), s);
+            EngineWorker.pollActivities(env.getWorkerFactory(), s, new EngineWorker.Capacity(slots, 0, 0), "w1",
+                    new WorkerActivities("w1", workerDir, simAssembly(simUrl)));
+            env.start();
+            return env;
+        } catch (RuntimeException | Error e) {
+            env.close();
+            throw e;
+        }
+    }
+
     @Test
     void trainingOnTheTestWorkflowEnvironmentWritesTheLocalEnginesRun() throws Exception {
         try (SimServer sim = SimServer.builder().seed(7).start()) {
             Path local = tmp.resolve("local"), remote = tmp.resolve("temporal");
             EngineRuns.train(EngineRuns.config(local), local, sim.url(), null);
 
-            TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance(TestEnvironmentOptions.newBuilder().setUseTimeskipping(false).build());
+            TestWorkflowEnvironment env = startedEnv(sim.url(), tmp.resolve("worker"), 6);
             try {
-                TemporalSettings s = TemporalSettings.of("localhost:7233", "skillopt");
-                EngineWorker.hostWorkflows(env.getWorkerFactory(), s);
-                EngineWorker.pollActivities(env.getWorkerFactory(), s, new EngineWorker.Capacity(6, 0, 0), "w1",
-                        new WorkerActivities("w1", tmp.resolve("worker"), simAssembly(sim.url())));
-                env.start();
                 EngineRuns.train(EngineRuns.config(remote, "engine.name=temporal"), remote, sim.url(), new TemporalEngineFactory(env.getWorkflowClient()));
             } finally {
                 env.close();
