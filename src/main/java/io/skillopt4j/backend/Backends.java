@@ -2,14 +2,14 @@ package io.skillopt4j.backend;
 
 import io.skillopt4j.config.Setting;
 import io.skillopt4j.ConfigException;
-import io.skillopt4j.backend.internal.Settings;
+import io.skillopt4j.config.ModelKey;
+import io.skillopt4j.config.ModelSettings;
 import io.skillopt4j.config.BackendNames;
 import io.skillopt4j.config.FlatConfig;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -75,9 +75,9 @@ public final class Backends {
         if (!qwen) return Optional.empty();
         Map<String, String> m = new java.util.LinkedHashMap<>();
         m.put("optimizer", roles.optimizer() instanceof QwenChatModel q ? q.thinkingMode().wire()
-                : BackendSettings.qwenThinking(new Settings(cfg, env, "optimizer")).wire());
+                : BackendSettings.qwenThinking(new ModelSettings(cfg, env, "optimizer")).wire());
         m.put("target", roles.target() instanceof QwenChatModel q ? q.thinkingMode().wire()
-                : BackendSettings.qwenThinking(new Settings(cfg, env, "target")).wire());
+                : BackendSettings.qwenThinking(new ModelSettings(cfg, env, "target")).wire());
         return Optional.of(m);
     }
 
@@ -89,8 +89,7 @@ public final class Backends {
     /** Returns one chat model for {@code role}, recording into {@code meter}, reading settings from {@code env}. */
     public static ChatModel chat(String backend, FlatConfig cfg, String role, Map<String, String> env, UsageMeter meter) {
         String b = normalize(backend);
-        Settings s = new Settings(cfg, env, role);
-        String[] noCfg = {};
+        ModelSettings s = new ModelSettings(cfg, env, role);
         return switch (b) {
             case "openai_compatible" -> BackendSettings.openAiCompatible(common(OpenAiCompatibleChatModel.builder(), s, meter), s)
                     .promptCache(promptCache(cfg)).model(model(s, b, "OPENAI_COMPATIBLE_MODEL")).build();
@@ -101,29 +100,29 @@ public final class Backends {
             case "minimax_chat" -> BackendSettings.miniMax(common(MiniMaxChatModel.builder(), s, meter), s)
                     .model(model(s, b, "MINIMAX_MODEL")).build();
             case "claude_chat" -> {
-                String transport = s.str(new String[] {"claude_chat_transport"}, new String[] {"CLAUDE_CHAT_TRANSPORT"}, "cli").toLowerCase(Locale.ROOT);
+                String transport = s.string(ModelKey.CLAUDE_CHAT_TRANSPORT).toLowerCase(java.util.Locale.ROOT);
                 if (transport.equals("api")) {
                     yield common(AnthropicChatModel.builder(), s, meter)
-                            .apiKey(s.secret(new String[] {"ANTHROPIC_API_KEY"}, new String[] {"anthropic_api_key"}))
-                            .baseUrl(s.str(new String[] {"anthropic_base_url"}, new String[] {"ANTHROPIC_BASE_URL"}, null))
+                            .apiKey(s.secret(ModelKey.ANTHROPIC_API_KEY))
+                            .baseUrl(s.string(ModelKey.ANTHROPIC_BASE_URL))
                             .promptCache(promptCache(cfg)).model(model(s, b)).build();
                 }
                 if (!transport.equals("cli")) throw ConfigException.badValue("", "claude_chat_transport", transport, "cli or api");
                 yield BackendSettings.claudeCli(common(ClaudeCliChatModel.builder(), s, meter), s)
-                        .timeout(s.seconds(new String[] {"claude_chat_timeout"}, noCfg, 300)).model(model(s, b)).build();
+                        .timeout(s.seconds(ModelKey.CLAUDE_CHAT_TIMEOUT)).model(model(s, b)).build();
             }
             case "claude_code_exec" -> BackendSettings.claudeCli(common(ClaudeCliChatModel.builder(), s, meter), s)
                     .backendName("claude_code_exec")
-                    .binary(BackendSettings.claudeCodeExecPath(s))
-                    .maxThinkingTokens(BackendSettings.claudeCodeMaxThinkingTokens(s))
+                    .binary(s.string(ModelKey.CLAUDE_CODE_EXEC_PATH))
+                    .maxThinkingTokens(s.integer(ModelKey.CLAUDE_CODE_EXEC_MAX_THINKING_TOKENS))
                     .reasoningEffort(BackendSettings.claudeCodeEffort(s))
                     .model(model(s, b)).build();
             case "copilot_chat" -> common(CopilotChatModel.builder(), s, meter)
-                    .binary(BackendSettings.copilotExecPath(s))
-                    .home(BackendSettings.copilotExecHome(s))
-                    .timeout(s.seconds(new String[] {"copilot_chat_timeout"}, new String[] {"COPILOT_CHAT_TIMEOUT"}, 600))
+                    .binary(s.string(ModelKey.COPILOT_EXEC_PATH))
+                    .home(s.string(ModelKey.COPILOT_EXEC_HOME))
+                    .timeout(s.seconds(ModelKey.COPILOT_CHAT_TIMEOUT))
                     .env(env)
-                    .model(s.str(new String[] {"copilot_chat_" + s.role() + "_model"}, new String[] {"COPILOT_CHAT_" + s.envPrefix() + "MODEL"}, ""))
+                    .model(s.string(s.pick(ModelKey.COPILOT_CHAT_OPTIMIZER_MODEL, ModelKey.COPILOT_CHAT_TARGET_MODEL)))
                     .build();
             case "codex_exec" -> common(CodexChatModel.builder(), s, meter).settings(CodexSettings.from(s)).env(env)
                     .model(model(s, b)).build();
@@ -141,14 +140,14 @@ public final class Backends {
     /** Returns the exec agent for {@code backend} (a member of {@link #EXEC}), reading target settings. */
     public static ExecAgent exec(String backend, FlatConfig cfg, Map<String, String> env, UsageMeter meter) {
         String b = normalize(backend);
-        Settings s = new Settings(cfg, env, "target");
-        Duration timeout = s.seconds(new String[] {"exec_timeout"}, new String[] {}, Setting.decimal("exec_timeout").defaultValue());
+        ModelSettings s = new ModelSettings(cfg, env, "target");
+        Duration timeout = s.seconds(ModelKey.EXEC_TIMEOUT);
         String model = model(s, b);
         return switch (b) {
             case "codex_exec" -> CodexExecAgent.builder().model(model).settings(CodexSettings.from(s)).env(env).meter(meter).timeout(timeout).build();
             case "claude_code_exec" -> BackendSettings.claudeCodeExec(ClaudeCodeExecAgent.builder(), s).model(model).env(env).meter(meter).timeout(timeout).build();
             case "cursor_exec" -> BackendSettings.cursorExec(CursorExecAgent.builder(), s).model(model).env(env).meter(meter).timeout(timeout).build();
-            case "copilot_exec" -> BackendSettings.copilotExec(CopilotExecAgent.builder(), s).model(s.cfgValue("target_model") == null ? "" : model)
+            case "copilot_exec" -> BackendSettings.copilotExec(CopilotExecAgent.builder(), s).model(s.configured(ModelKey.TARGET_MODEL).isEmpty() ? "" : model)
                     .env(env).meter(meter).timeout(timeout).build();
             default -> throw ConfigException.badValue("", "target_backend", backend, "one of " + String.join(", ", EXEC));
         };
@@ -172,7 +171,7 @@ public final class Backends {
     }
 
     private static String name(FlatConfig cfg, String key) {
-        String v = normalize(cfg.string(key, ""));
+        String v = normalize(Setting.string(key).in(cfg).orElse(""));
         return v.isEmpty() ? "openai_chat" : v;
     }
 
@@ -181,8 +180,8 @@ public final class Backends {
     }
 
     /** The role's model: {@code <role>_model} from config, else the backend's env var, else its default. */
-    static String model(Settings s, String backend, String... envNames) {
-        String m = s.cfgValue(s.role() + "_model");
+    static String model(ModelSettings s, String backend, String... envNames) {
+        String m = s.configured(s.pick(ModelKey.OPTIMIZER_MODEL, ModelKey.TARGET_MODEL)).orElse(null);
         boolean placeholder = m == null || BackendNames.isSentinel(m);
         if (placeholder && (backend.equals("claude_code_exec") || backend.equals("claude_chat"))) return "claude-sonnet-4-6";
         if (m != null) return m;
@@ -191,11 +190,12 @@ public final class Backends {
             names[2 * i] = s.envPrefix() + envNames[i];
             names[2 * i + 1] = envNames[i];
         }
-        String e = s.envValue(names);
+        String e = null;
+        for (String n : names) if (e == null && s.env().get(n) != null && !s.env().get(n).isBlank()) e = s.env().get(n).trim();
         return e != null ? e : defaultModel(backend);
     }
 
-    private static <B extends AbstractChatModel.Builder<B>> B common(B b, Settings s, UsageMeter meter) {
+    private static <B extends AbstractChatModel.Builder<B>> B common(B b, ModelSettings s, UsageMeter meter) {
         FlatConfig cfg = s.cfg();
         String effort = Setting.string("reasoning_effort").of(cfg);
         long base = Setting.longValue("retry_backoff_base_ms").of(cfg);
@@ -210,14 +210,5 @@ public final class Backends {
         return b.role(s.role()).meter(meter).reasoningEffort(effort.isBlank() ? null : effort)
                 .backoff(new Backoff(Duration.ofMillis(base), Duration.ofMillis(cap), 0.2)).httpAttempts(attempts)
                 .cache(ResponseCache.from(cfg, cacheDir)).maxConcurrency(Math.max(1, pool));
-    }
-
-    private static Double temperature(String v) {
-        if (v == null || v.isBlank() || v.equalsIgnoreCase("none") || v.equalsIgnoreCase("null") || v.equalsIgnoreCase("off")) return null;
-        try {
-            return Double.parseDouble(v);
-        } catch (NumberFormatException e) {
-            throw ConfigException.badValue("", "temperature", v, "a number");
-        }
     }
 }

@@ -1,11 +1,13 @@
 package io.skillopt4j.backend;
 
 import io.skillopt4j.ConfigException;
-import io.skillopt4j.backend.internal.Settings;
+import io.skillopt4j.config.ModelSettings;
 
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+
+import static io.skillopt4j.config.ModelKey.*;
 
 /**
  * Immutable. Codex CLI settings shared by {@code codex_exec} as agent and as chat model (upstream's
@@ -42,19 +44,11 @@ public record CodexSettings(String path, String sandbox, String profile, String 
         return List.of("-c", "sandbox_workspace_write.network_access=" + networkAccess, "-c", "web_search=\"" + (webSearch ? "live" : "disabled") + "\"");
     }
 
-    /** Reads the settings: config keys (with upstream's aliases) first, then env vars, then defaults. */
-    static CodexSettings from(Settings s) {
-        String path = s.str(new String[] {"codex_exec_path", "codex_path", "codex_cli_bin", "codex_bin"},
-                new String[] {"CODEX_EXEC_PATH", "CODEX_CLI_BIN", "CODEX_PATH"}, "codex");
-        String sandbox = s.str(new String[] {"codex_exec_sandbox", "sandbox", "codex_sandbox"},
-                new String[] {"CODEX_EXEC_SANDBOX", "CODEX_SANDBOX_MODE", "CODEX_SANDBOX"}, "workspace-write");
-        String profile = s.str(new String[] {"codex_exec_profile"}, new String[] {"CODEX_EXEC_PROFILE", "CODEX_PROFILE"}, "");
-        String effort = s.str(new String[] {"codex_exec_reasoning_effort"}, new String[] {"CODEX_EXEC_REASONING_EFFORT"}, "none");
-        boolean net = s.bool(new String[] {"codex_exec_network_access"}, new String[] {"CODEX_EXEC_NETWORK_ACCESS"}, false);
-        boolean web = s.bool(new String[] {"codex_exec_web_search"}, new String[] {"CODEX_EXEC_WEB_SEARCH"}, false);
-        String approval = s.str(new String[] {"codex_exec_approval_policy"}, new String[] {"CODEX_EXEC_APPROVAL_POLICY"}, "never");
-        String wd = s.str(new String[] {"codex_working_directory"}, new String[] {"CODEX_WORKING_DIRECTORY"}, null);
-        int retries = BackendSettings.emptyResponseRetries(s);
-        return new CodexSettings(path, sandbox, profile, effort, net, web, approval, wd == null ? null : Path.of(wd), retries);
+    /** Reads the settings: config keys (with upstream's aliases) first, then env vars, then the flag table's defaults. */
+    static CodexSettings from(ModelSettings s) {
+        String wd = s.string(CODEX_WORKING_DIRECTORY);
+        return new CodexSettings(s.string(CODEX_EXEC_PATH), s.string(CODEX_EXEC_SANDBOX), s.string(CODEX_EXEC_PROFILE),
+                s.string(CODEX_EXEC_REASONING_EFFORT), s.bool(CODEX_EXEC_NETWORK_ACCESS), s.bool(CODEX_EXEC_WEB_SEARCH),
+                s.string(CODEX_EXEC_APPROVAL_POLICY), wd == null ? null : Path.of(wd), s.integer(EXEC_EMPTY_RESPONSE_RETRIES));
     }
 }

@@ -120,7 +120,20 @@ public final class ConfigDocs {
         Object d = f.defaultValue();
         String text = d == null ? "null" : d instanceof String s ? "`\"" + s + "\"`"
                 : "`" + (d instanceof Boolean ? d : Coercion.pyStr(d)) + "`";
-        if (f.inBase()) return text;
-        return d == null ? "(absent)" : "(absent → " + text + ")";
+        String env = envCell(f);
+        if (f.inBase()) return text + env;
+        return d == null && env.isEmpty() ? "(absent)" : env.isEmpty() ? "(absent → " + text + ")" : "(absent)" + env;
+    }
+
+    /** What a backend reads after the config: {@code "; blank: `A`, `B`, then `x`"}, or "" for a config-only key. */
+    private static String envCell(FlagSpec f) {
+        FlagSpec.Env e = f.env();
+        if (e == null) return "";
+        List<String> names = e.names().stream().map(n -> "`" + n + "`").toList();
+        String fb = e.fallback() == null ? "unset" : e.fallback() instanceof String s ? "`\"" + s + "\"`"
+                : "`" + (e.fallback() instanceof Boolean ? e.fallback() : Coercion.pyStr(e.fallback())) + "`";
+        if (e.secret()) return "; environment first: " + String.join(", ", names) + ", then the config";
+        String aliases = e.aliases().isEmpty() ? "" : "`" + String.join("`, `", e.aliases()) + "` (config), ";
+        return " → " + aliases + (names.isEmpty() ? "" : String.join(", ", names) + ", ") + "then " + fb;
     }
 }

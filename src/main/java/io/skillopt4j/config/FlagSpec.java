@@ -20,15 +20,35 @@ import java.util.List;
  * @param mapped       part of the flatten map (else an {@code env.*} pass-through or retired key)
  * @param ours         a SkillOpt4J addition, not an upstream key
  * @param retired      accepted and ignored with a warning (hidden from help)
+ * @param env          how a backend reads the key besides the config (environment variables, post-environment
+ *                     default), or null for a key only the config sets
  */
 public record FlagSpec(String key, String flag, String path, FlagType type, boolean inBase, Object defaultValue,
                        String help, List<String> choices, boolean train, boolean eval, boolean mapped,
-                       boolean ours, boolean retired) {
+                       boolean ours, boolean retired, Env env) {
     /** Value types of the table; {@code BOOL} flags parse like upstream's {@code _BOOL} (true/1/yes). */
     public enum FlagType { STR, INT, FLOAT, BOOL, ANY }
 
+    /**
+     * Immutable. The environment side of a backend key, read by {@link ModelSettings} with upstream's precedence: the
+     * config (the role form {@code optimizer_<key>} / {@code target_<key>} first when the table has it, then the key,
+     * then {@code aliases}), then the first non-blank of {@code names} ({@code {ROLE}} stands for OPTIMIZER or TARGET),
+     * then {@code fallback} (null: unset). A {@code secret} reads the environment first and is remembered for redaction.
+     */
+    public record Env(List<String> names, List<String> aliases, Object fallback, boolean secret) {
+        public Env {
+            names = List.copyOf(names);
+            aliases = List.copyOf(aliases);
+        }
+    }
+
     public FlagSpec {
         choices = List.copyOf(choices);
+    }
+
+    FlagSpec(String key, String flag, String path, FlagType type, boolean inBase, Object defaultValue, String help, List<String> choices,
+             boolean train, boolean eval, boolean mapped, boolean ours, boolean retired) {
+        this(key, flag, path, type, inBase, defaultValue, help, choices, train, eval, mapped, ours, retired, null);
     }
 
     /** Returns the section of {@link #path()} ({@code model}, {@code train}, ..., {@code env}). */
@@ -41,22 +61,43 @@ public record FlagSpec(String key, String flag, String path, FlagType type, bool
     public boolean renamed() { return !key.equals(leaf()); }
 
     FlagSpec withChoices(String... c) {
-        return new FlagSpec(key, flag, path, type, inBase, defaultValue, help, List.of(c), train, eval, mapped, ours, retired);
+        return new FlagSpec(key, flag, path, type, inBase, defaultValue, help, List.of(c), train, eval, mapped, ours, retired, env);
     }
 
     FlagSpec evalToo() {
-        return new FlagSpec(key, flag, path, type, inBase, defaultValue, help, choices, train, true, mapped, ours, retired);
+        return new FlagSpec(key, flag, path, type, inBase, defaultValue, help, choices, train, true, mapped, ours, retired, env);
     }
 
     FlagSpec noFlag() {
-        return new FlagSpec(key, null, path, type, inBase, defaultValue, help, choices, false, false, mapped, ours, retired);
+        return new FlagSpec(key, null, path, type, inBase, defaultValue, help, choices, false, false, mapped, ours, retired, env);
     }
 
     FlagSpec consumerDefault(Object d) {
-        return new FlagSpec(key, flag, path, type, false, d, help, choices, train, eval, mapped, ours, retired);
+        return new FlagSpec(key, flag, path, type, false, d, help, choices, train, eval, mapped, ours, retired, env);
+    }
+
+    /**
+     * Read also from the environment {@code names}, then {@code fallback}. A row not in the base YAML gets the
+     * fallback as its default too: one default per key.
+     */
+    FlagSpec env(Object fallback, String... names) {
+        return new FlagSpec(key, flag, path, type, inBase, inBase ? defaultValue : fallback, help, choices, train, eval, mapped, ours, retired,
+                new Env(List.of(names), env == null ? List.of() : env.aliases(), fallback, false));
+    }
+
+    /** A secret read from the environment {@code names} first, then the config (no fallback). */
+    FlagSpec secretEnv(String... names) {
+        return new FlagSpec(key, flag, path, type, inBase, defaultValue, help, choices, train, eval, mapped, ours, retired,
+                new Env(List.of(names), List.of(), null, true));
+    }
+
+    /** Config keys upstream also reads for this one (after it), as {@code codex_bin} for {@code codex_exec_path}. */
+    FlagSpec aliases(String... keys) {
+        return new FlagSpec(key, flag, path, type, inBase, defaultValue, help, choices, train, eval, mapped, ours, retired,
+                new Env(env.names(), List.of(keys), env.fallback(), env.secret()));
     }
 
     FlagSpec asOurs() {
-        return new FlagSpec(key, flag, path, type, inBase, defaultValue, help, choices, train, eval, mapped, true, retired);
+        return new FlagSpec(key, flag, path, type, inBase, defaultValue, help, choices, train, eval, mapped, true, retired, env);
     }
 }

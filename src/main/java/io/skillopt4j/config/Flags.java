@@ -56,53 +56,65 @@ public final class Flags {
         for (String role : List.of("", "optimizer_", "target_")) {
             String who = role.isEmpty() ? "Shared" : role.equals("optimizer_") ? "Optimizer" : "Target";
             String p = role + "azure_openai_";
-            t.add(s(p + "endpoint", "model." + p + "endpoint", STR, "", who + " Azure OpenAI endpoint").evalToo());
-            t.add(s(p + "api_version", "model." + p + "api_version", STR, "2024-12-01-preview", who + " Azure API version").evalToo());
-            t.add(s(p + "api_key", "model." + p + "api_key", STR, "", who + " Azure key (prefer the environment variable)").evalToo());
-            t.add(s(p + "auth_mode", "model." + p + "auth_mode", STR, "", who + " auth mode: api_key, azure_cli, managed_identity, openai_compatible").evalToo());
-            t.add(s(p + "ad_scope", "model." + p + "ad_scope", STR, "https://cognitiveservices.azure.com/.default", who + " AAD token scope").evalToo());
-            t.add(s(p + "managed_identity_client_id", "model." + p + "managed_identity_client_id", STR, "", who + " user-assigned identity client id").evalToo());
+            boolean shared = role.isEmpty();
+            t.add(azure(shared, "", s(p + "endpoint", "model." + p + "endpoint", STR, "", who + " Azure OpenAI endpoint").evalToo()));
+            t.add(azure(shared, null, s(p + "api_version", "model." + p + "api_version", STR, "2024-12-01-preview",
+                    who + " Azure API version (unset: 2024-12-01-preview, openai-compat for auth mode openai_compatible)").evalToo()));
+            FlagSpec key = s(p + "api_key", "model." + p + "api_key", STR, "", who + " Azure key (prefer the environment variable)").evalToo();
+            t.add(shared ? key.secretEnv("{ROLE}_AZURE_OPENAI_API_KEY", "AZURE_OPENAI_{ROLE}_API_KEY", "AZURE_OPENAI_API_KEY") : key);
+            t.add(azure(shared, "azure_cli", s(p + "auth_mode", "model." + p + "auth_mode", STR, "", who + " auth mode: api_key, azure_cli, managed_identity, openai_compatible").evalToo()));
+            t.add(azure(shared, "https://cognitiveservices.azure.com/.default", s(p + "ad_scope", "model." + p + "ad_scope", STR, "https://cognitiveservices.azure.com/.default", who + " AAD token scope").evalToo()));
+            t.add(azure(shared, null, s(p + "managed_identity_client_id", "model." + p + "managed_identity_client_id", STR, "", who + " user-assigned identity client id").evalToo()));
         }
         for (String role : List.of("", "optimizer_", "target_")) {
             String who = role.isEmpty() ? "Shared" : role.equals("optimizer_") ? "Optimizer" : "Target";
             String p = role + "qwen_chat_";
-            t.add(n(p + "base_url", "model." + p + "base_url", STR, who + " Qwen server base URL"));
-            t.add(n(p + "api_key", "model." + p + "api_key", STR, who + " Qwen API key (prefer the environment variable)"));
-            t.add(n(p + "temperature", "model." + p + "temperature", FLOAT, who + " Qwen sampling temperature"));
-            t.add(n(p + "timeout_seconds", "model." + p + "timeout_seconds", FLOAT, who + " Qwen request timeout (s)"));
-            t.add(n(p + "max_tokens", "model." + p + "max_tokens", INT, who + " Qwen max output tokens"));
-            t.add(n(p + "enable_thinking", "model." + p + "enable_thinking", BOOL, who + " Qwen thinking flag"));
-            t.add(s(p + "thinking_mode", "model." + p + "thinking_mode", STR, "", who + " thinking mode: \"\" (server default), enabled, disabled"));
+            boolean shared = role.isEmpty();
+            t.add(roleEnv(shared, "http://localhost:8000/v1", n(p + "base_url", "model." + p + "base_url", STR, who + " Qwen server base URL")));
+            FlagSpec key = n(p + "api_key", "model." + p + "api_key", STR, who + " Qwen API key (prefer the environment variable)");
+            t.add(shared ? key.secretEnv(roleForms("QWEN_CHAT_API_KEY")) : key);
+            t.add(roleEnv(shared, 0.7, n(p + "temperature", "model." + p + "temperature", FLOAT, who + " Qwen sampling temperature (\"\", none, off: omitted)")));
+            t.add(roleEnv(shared, 300, n(p + "timeout_seconds", "model." + p + "timeout_seconds", FLOAT, who + " Qwen request timeout (s)")));
+            t.add(roleEnv(shared, 8000, n(p + "max_tokens", "model." + p + "max_tokens", INT, who + " Qwen max output tokens")));
+            t.add(roleEnv(shared, null, n(p + "enable_thinking", "model." + p + "enable_thinking", BOOL, who + " Qwen thinking flag (legacy: thinking_mode wins)")));
+            t.add(roleEnv(shared, null, s(p + "thinking_mode", "model." + p + "thinking_mode", STR, "", who + " thinking mode: \"\" (server default), enabled, disabled")));
+            t.add(roleEnv(shared, false, n(p + "use_max_completion_tokens", "model." + p + "use_max_completion_tokens", BOOL,
+                    who + " Qwen: send max_completion_tokens instead of max_tokens").noFlag().asOurs()));
         }
-        t.add(s("minimax_region", "model.minimax_region", STR, "", "MiniMax region: global_en (default) or cn_zh").evalToo());
-        t.add(s("minimax_base_url", "model.minimax_base_url", STR, "", "MiniMax base URL (overrides the region)").evalToo());
-        t.add(s("minimax_api_key", "model.minimax_api_key", STR, "", "MiniMax key (prefer MINIMAX_API_KEY)").evalToo());
+        t.add(s("minimax_region", "model.minimax_region", STR, "", "MiniMax region: global_en (default) or cn_zh").evalToo().env("", "MINIMAX_REGION"));
+        t.add(s("minimax_base_url", "model.minimax_base_url", STR, "", "MiniMax base URL (overrides the region)").evalToo().env(null, "MINIMAX_BASE_URL"));
+        t.add(s("minimax_api_key", "model.minimax_api_key", STR, "", "MiniMax key (prefer MINIMAX_API_KEY)").evalToo().secretEnv("MINIMAX_API_KEY"));
         t.add(s("minimax_model", "model.minimax_model", STR, "MiniMax-M3", "MiniMax model (target model for minimax_chat)").evalToo());
-        t.add(s("minimax_temperature", "model.minimax_temperature", FLOAT, "0.7", "MiniMax sampling temperature").evalToo());
-        t.add(s("minimax_max_tokens", "model.minimax_max_tokens", INT, "8000", "MiniMax max output tokens").evalToo());
-        t.add(s("minimax_enable_thinking", "model.minimax_enable_thinking", BOOL, "false", "MiniMax thinking flag").evalToo());
-        t.add(s("codex_exec_path", "model.codex_exec_path", STR, "", "Codex CLI path (blank: CODEX_EXEC_PATH, then codex)").evalToo());
-        t.add(s("codex_exec_sandbox", "model.codex_exec_sandbox", STR, "", "Codex sandbox (blank: CODEX_EXEC_SANDBOX, then workspace-write)").evalToo());
-        t.add(s("codex_exec_profile", "model.codex_exec_profile", STR, "", "Codex profile").evalToo());
+        t.add(s("minimax_temperature", "model.minimax_temperature", FLOAT, "0.7", "MiniMax sampling temperature").evalToo().env(0.7, "MINIMAX_TEMPERATURE"));
+        t.add(s("minimax_max_tokens", "model.minimax_max_tokens", INT, "8000", "MiniMax max output tokens").evalToo().env(8000, "MINIMAX_MAX_TOKENS"));
+        t.add(n("minimax_timeout_seconds", "model.minimax_timeout_seconds", FLOAT, "MiniMax request timeout (s)").noFlag().asOurs().env(300, "MINIMAX_TIMEOUT_SECONDS"));
+        t.add(s("minimax_enable_thinking", "model.minimax_enable_thinking", BOOL, "false", "MiniMax thinking flag").evalToo().env(false, "MINIMAX_ENABLE_THINKING"));
+        t.add(s("codex_exec_path", "model.codex_exec_path", STR, "", "Codex CLI path").evalToo()
+                .env("codex", "CODEX_EXEC_PATH", "CODEX_CLI_BIN", "CODEX_PATH").aliases("codex_path", "codex_cli_bin", "codex_bin"));
+        t.add(s("codex_exec_sandbox", "model.codex_exec_sandbox", STR, "", "Codex sandbox").evalToo()
+                .env("workspace-write", "CODEX_EXEC_SANDBOX", "CODEX_SANDBOX_MODE", "CODEX_SANDBOX").aliases("sandbox", "codex_sandbox"));
+        t.add(s("codex_exec_profile", "model.codex_exec_profile", STR, "", "Codex profile").evalToo().env("", "CODEX_EXEC_PROFILE", "CODEX_PROFILE"));
         t.add(n("codex_exec_full_auto", "model.codex_exec_full_auto", BOOL, "Deprecated and ignored; use --codex_exec_sandbox and --codex_exec_approval_policy").evalToo());
-        t.add(s("codex_exec_reasoning_effort", "model.codex_exec_reasoning_effort", STR, "", "Codex reasoning effort override").evalToo());
+        t.add(s("codex_exec_reasoning_effort", "model.codex_exec_reasoning_effort", STR, "", "Codex reasoning effort override").evalToo().env("none", "CODEX_EXEC_REASONING_EFFORT"));
         t.add(s("codex_exec_use_sdk", "model.codex_exec_use_sdk", STR, null, "Codex SDK vs CLI mode (null: environment)").evalToo());
-        t.add(s("codex_exec_network_access", "model.codex_exec_network_access", BOOL, null, "Allow network in the Codex workspace-write sandbox").evalToo());
-        t.add(s("codex_exec_web_search", "model.codex_exec_web_search", BOOL, null, "Codex live web search on/off").evalToo());
-        t.add(s("codex_exec_approval_policy", "model.codex_exec_approval_policy", STR, "", "Codex approval policy (blank: environment, then never)").evalToo());
-        t.add(s("claude_code_exec_path", "model.claude_code_exec_path", STR, "claude", "Claude Code CLI executable").evalToo());
-        t.add(s("claude_code_exec_profile", "model.claude_code_exec_profile", STR, "", "Claude Code profile").evalToo());
+        t.add(s("codex_exec_network_access", "model.codex_exec_network_access", BOOL, null, "Allow network in the Codex workspace-write sandbox").evalToo().env(false, "CODEX_EXEC_NETWORK_ACCESS"));
+        t.add(s("codex_exec_web_search", "model.codex_exec_web_search", BOOL, null, "Codex live web search on/off").evalToo().env(false, "CODEX_EXEC_WEB_SEARCH"));
+        t.add(s("codex_exec_approval_policy", "model.codex_exec_approval_policy", STR, "", "Codex approval policy").evalToo().env("never", "CODEX_EXEC_APPROVAL_POLICY"));
+        t.add(n("codex_working_directory", "model.codex_working_directory", STR, "Codex working directory of codex_exec as chat model (unset: a temp folder)")
+                .noFlag().asOurs().env(null, "CODEX_WORKING_DIRECTORY"));
+        t.add(s("claude_code_exec_path", "model.claude_code_exec_path", STR, "claude", "Claude Code CLI executable").evalToo().env("claude", "CLAUDE_CODE_EXEC_PATH"));
+        t.add(s("claude_code_exec_profile", "model.claude_code_exec_profile", STR, "", "Claude Code profile").evalToo().env("", "CLAUDE_CODE_EXEC_PROFILE"));
         t.add(s("claude_code_exec_use_sdk", "model.claude_code_exec_use_sdk", STR, "auto", "Claude Code SDK usage mode").evalToo());
-        t.add(s("claude_code_exec_effort", "model.claude_code_exec_effort", STR, "medium", "Claude Code effort").evalToo());
-        t.add(s("claude_code_exec_max_thinking_tokens", "model.claude_code_exec_max_thinking_tokens", INT, 16384, "Claude Code thinking-token cap").evalToo());
-        t.add(s("cursor_exec_path", "model.cursor_exec_path", STR, "", "Cursor agent path (blank: CURSOR_EXEC_PATH, then cursor-agent)").evalToo());
-        t.add(s("cursor_exec_sandbox", "model.cursor_exec_sandbox", STR, "", "Cursor sandbox (blank: CURSOR_EXEC_SANDBOX, then enabled)").evalToo());
-        t.add(s("copilot_exec_path", "model.copilot_exec_path", STR, "", "Copilot CLI path (blank: COPILOT_EXEC_PATH, then copilot)").evalToo());
-        t.add(s("copilot_exec_home", "model.copilot_exec_home", STR, "", "COPILOT_HOME for copilot_exec (blank: untouched)").evalToo());
-        t.add(s("copilot_exec_allow_all_tools", "model.copilot_exec_allow_all_tools", BOOL, null, "Let copilot_exec use all tools (needed for file edits)").evalToo());
-        t.add(s("copilot_chat_optimizer_model", "model.copilot_chat_optimizer_model", STR, "", "Copilot chat model of the optimizer (blank: CLI default)").evalToo());
-        t.add(s("copilot_chat_target_model", "model.copilot_chat_target_model", STR, "", "Copilot chat model of the target (blank: CLI default)").evalToo());
-        t.add(s("copilot_chat_timeout", "model.copilot_chat_timeout", INT, null, "Copilot chat per-call timeout (s)").evalToo());
+        t.add(s("claude_code_exec_effort", "model.claude_code_exec_effort", STR, "medium", "Claude Code effort (unset: CLAUDE_CODE_EXEC_EFFORT, then reasoning_effort, then medium)").evalToo().env("medium", "CLAUDE_CODE_EXEC_EFFORT"));
+        t.add(s("claude_code_exec_max_thinking_tokens", "model.claude_code_exec_max_thinking_tokens", INT, 16384, "Claude Code thinking-token cap").evalToo().env(16384, "CLAUDE_CODE_EXEC_MAX_THINKING_TOKENS"));
+        t.add(s("cursor_exec_path", "model.cursor_exec_path", STR, "", "Cursor agent path").evalToo().env("cursor-agent", "CURSOR_EXEC_PATH"));
+        t.add(s("cursor_exec_sandbox", "model.cursor_exec_sandbox", STR, "", "Cursor sandbox").evalToo().env("enabled", "CURSOR_EXEC_SANDBOX"));
+        t.add(s("copilot_exec_path", "model.copilot_exec_path", STR, "", "Copilot CLI path (copilot_exec and copilot_chat)").evalToo().env("copilot", "COPILOT_EXEC_PATH"));
+        t.add(s("copilot_exec_home", "model.copilot_exec_home", STR, "", "COPILOT_HOME for copilot_exec and copilot_chat (unset: untouched)").evalToo().env(null, "COPILOT_EXEC_HOME"));
+        t.add(s("copilot_exec_allow_all_tools", "model.copilot_exec_allow_all_tools", BOOL, null, "Let copilot_exec use all tools (needed for file edits)").evalToo().env(false, "COPILOT_EXEC_ALLOW_ALL_TOOLS"));
+        t.add(s("copilot_chat_optimizer_model", "model.copilot_chat_optimizer_model", STR, "", "Copilot chat model of the optimizer (blank: CLI default)").evalToo().env("", "COPILOT_CHAT_OPTIMIZER_MODEL"));
+        t.add(s("copilot_chat_target_model", "model.copilot_chat_target_model", STR, "", "Copilot chat model of the target (blank: CLI default)").evalToo().env("", "COPILOT_CHAT_TARGET_MODEL"));
+        t.add(s("copilot_chat_timeout", "model.copilot_chat_timeout", INT, null, "Copilot chat per-call timeout (s)").evalToo().env(600, "COPILOT_CHAT_TIMEOUT"));
         t.add(s("codex_trace_to_optimizer", "model.codex_trace_to_optimizer", BOOL, true, "Feed codex_exec target traces to the optimizer"));
         t.add(s("skill_init", "env.skill_init", STR, "", "Initial skill document (missing file = empty skill)"));
         t.add(s("num_epochs", "train.num_epochs", INT, 4, "Training epochs"));
@@ -194,7 +206,23 @@ public final class Flags {
                 .withChoices("off", "read_write", "replay").consumerDefault("off"));
         t.add(n("response_cache_dir", "model.response_cache_dir", STR, "Cache directory (\"\" = <out_root>/.cache/responses)").evalToo().asOurs().consumerDefault(""));
         t.add(n("claude_chat_transport", "model.claude_chat_transport", STR, "claude_chat transport: cli (Claude Code CLI) or api (Anthropic Messages API, ANTHROPIC_API_KEY)")
-                .evalToo().asOurs().withChoices("cli", "api").consumerDefault("cli"));
+                .evalToo().asOurs().withChoices("cli", "api").env("cli", "CLAUDE_CHAT_TRANSPORT"));
+        // settings of the Claude CLI (claude_chat, claude_code_exec as chat model), Anthropic API, Azure CLI, exec agents
+        t.add(n("claude_cli_bin", "model.claude_cli_bin", STR, "Claude CLI executable of claude_chat").noFlag().asOurs().env("claude", "CLAUDE_CLI_BIN"));
+        t.add(n("claude_permission_mode", "model.claude_permission_mode", STR, "Claude CLI --permission-mode").noFlag().asOurs()
+                .env("dontAsk", "CLAUDE_PERMISSION_MODE"));
+        t.add(n("claude_setting_sources", "model.claude_setting_sources", STR, "Claude CLI --setting-sources (CLAUDE_SETTING_SOURCES, even blank, wins over the default)")
+                .noFlag().asOurs().env("user,project", "CLAUDE_SETTING_SOURCES"));
+        t.add(n("claude_allow_attachment_read", "model.claude_allow_attachment_read", STR, "Let the Claude CLI read attached images (0, false, no: off)")
+                .noFlag().asOurs().env("1", "CLAUDE_ALLOW_ATTACHMENT_READ"));
+        t.add(n("claude_chat_timeout", "model.claude_chat_timeout", FLOAT, "claude_chat (cli) per-call timeout (s)").noFlag().asOurs().env(300));
+        t.add(n("anthropic_api_key", "model.anthropic_api_key", STR, "Anthropic key of claude_chat (api) (prefer ANTHROPIC_API_KEY)").noFlag().asOurs()
+                .secretEnv("ANTHROPIC_API_KEY"));
+        t.add(n("anthropic_base_url", "model.anthropic_base_url", STR, "Anthropic Messages API base URL").noFlag().asOurs()
+                .env("https://api.anthropic.com", "ANTHROPIC_BASE_URL"));
+        t.add(n("az_path", "model.az_path", STR, "Azure CLI executable (auth mode azure_cli)").noFlag().asOurs().env("az", "AZ_PATH"));
+        t.add(n("exec_empty_response_retries", "model.exec_empty_response_retries", INT, "Retries of an agent CLI call that answered nothing")
+                .noFlag().asOurs().env(1, "EXEC_EMPTY_RESPONSE_RETRIES"));
         t.add(n("claude_trace_to_optimizer", "model.claude_trace_to_optimizer", BOOL, "Feed claude_code_exec target traces (parsed steps) to the optimizer")
                 .asOurs().consumerDefault(true));
         t.add(n("json_reask", "model.json_reask", BOOL, "Re-ask the optimizer when a reply holds no JSON object (SkillOpt never does; off by default)")
@@ -235,17 +263,18 @@ public final class Flags {
             String who = role.isEmpty() ? "Shared" : role.equals("optimizer_") ? "Optimizer" : "Target";
             String p = role + "openai_compatible_";
             String env = role.toUpperCase(java.util.Locale.ROOT) + "OPENAI_COMPATIBLE_";
-            t.add(n(p + "base_url", "model." + p + "base_url", STR, who + " openai_compatible base URL (\"\" = "
-                    + env + "BASE_URL" + (role.isEmpty() ? "; required, no default server)" : ", then shared)"))
-                    .evalToo().asOurs().consumerDefault(""));
-            t.add(n(p + "api_key", "model." + p + "api_key", STR, who + " openai_compatible key (prefer " + env + "API_KEY)")
-                    .evalToo().asOurs().consumerDefault(""));
-            t.add(n(p + "temperature", "model." + p + "temperature", FLOAT, who + " openai_compatible temperature (unset = omitted)")
-                    .evalToo().asOurs());
-            t.add(n(p + "timeout_seconds", "model." + p + "timeout_seconds", FLOAT, who + " openai_compatible request timeout (s)")
-                    .evalToo().asOurs());
-            t.add(n(p + "max_tokens", "model." + p + "max_tokens", INT, who + " openai_compatible max output tokens")
-                    .evalToo().asOurs());
+            boolean shared = role.isEmpty();
+            t.add(roleEnv(shared, "", n(p + "base_url", "model." + p + "base_url", STR, who + " openai_compatible base URL"
+                    + (shared ? " (required, no default server)" : "")).evalToo().asOurs().consumerDefault("")));
+            FlagSpec key = n(p + "api_key", "model." + p + "api_key", STR, who + " openai_compatible key (prefer " + env + "API_KEY)")
+                    .evalToo().asOurs().consumerDefault("");
+            t.add(shared ? key.secretEnv(roleForms("OPENAI_COMPATIBLE_API_KEY")) : key);
+            t.add(roleEnv(shared, null, n(p + "temperature", "model." + p + "temperature", FLOAT, who + " openai_compatible temperature (unset, \"\", none, off: omitted)")
+                    .evalToo().asOurs()));
+            t.add(roleEnv(shared, 300, n(p + "timeout_seconds", "model." + p + "timeout_seconds", FLOAT, who + " openai_compatible request timeout (s)")
+                    .evalToo().asOurs()));
+            t.add(roleEnv(shared, 8000, n(p + "max_tokens", "model." + p + "max_tokens", INT, who + " openai_compatible max output tokens")
+                    .evalToo().asOurs()));
         }
         ALL = Collections.unmodifiableList(t);
         for (FlagSpec f : ALL) {
@@ -285,6 +314,21 @@ public final class Flags {
     /** An {@code env.*} pass-through flag (not in the flatten map). */
     private static FlagSpec e(String key, FlagType type, String help) {
         return new FlagSpec(key, key, "env." + key, type, false, null, help, List.of(), true, false, false, false, false);
+    }
+
+    /** {@code {ROLE}_NAME, NAME}: the environment names of a key the roles may set apart (config.ModelSettings). */
+    private static String[] roleForms(String name) { return new String[] {"{ROLE}_" + name, name}; }
+
+    /** The shared row of a role-scoped key reads {@code {ROLE}_<KEY>} then {@code <KEY>}; its role rows carry nothing more. */
+    private static FlagSpec roleEnv(boolean shared, Object fallback, FlagSpec row) {
+        return shared ? row.env(fallback, roleForms(row.key().toUpperCase(java.util.Locale.ROOT))) : row;
+    }
+
+    /** Azure's role forms: {@code {ROLE}_AZURE_OPENAI_X}, {@code AZURE_OPENAI_{ROLE}_X}, then {@code AZURE_OPENAI_X}. */
+    private static FlagSpec azure(boolean shared, Object fallback, FlagSpec row) {
+        if (!shared) return row;
+        String x = row.key().substring("azure_openai_".length()).toUpperCase(java.util.Locale.ROOT);
+        return row.env(fallback, "{ROLE}_AZURE_OPENAI_" + x, "AZURE_OPENAI_{ROLE}_" + x, "AZURE_OPENAI_" + x);
     }
 
     /** Returns the row of a flat key. */

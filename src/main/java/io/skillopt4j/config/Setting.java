@@ -69,6 +69,8 @@ public final class Setting<T> {
 
     /** Returns the value, or the table's default when the config does not set it. */
     public T of(FlatConfig cfg) {
+        if (row.env() != null && !row.env().names().isEmpty())
+            throw new IllegalStateException("config key " + row.key() + " is also read from the environment: read it through ModelSettings");
         Optional<T> v = in(cfg);
         if (v.isPresent()) return v.get();
         Object d = TypedReader.defaultOf(row.key());

@@ -1,0 +1,155 @@
+package io.skillopt4j.config;
+
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.internal.Redactor;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Immutable. One role's backend settings, read by {@link ModelKey} with upstream's precedence: the config (the role
+ * form first for a per-role key, then the key, then its aliases), then the environment names of the key's flag-table
+ * row ({@code {ROLE}} replaced by OPTIMIZER or TARGET), then the row's default; blank values count as unset. A secret
+ * reads the environment first and every secret read is remembered by {@link Redactor}. Bad values throw a
+ * {@link ConfigException} naming the first config key (the role form for a per-role key).
+ *
+ * <pre>{@code
+ * ModelSettings s = new ModelSettings(cfg, System.getenv(), "target");
+ * int maxTokens = s.integer(ModelKey.OPENAI_COMPATIBLE_MAX_TOKENS);   // target_…, then shared, then env, then 8000
+ * }</pre>
+ */
+public record ModelSettings(FlatConfig cfg, Map<String, String> env, String role) {
+    public ModelSettings {
+        cfg = cfg == null ? FlatConfig.empty() : cfg;
+        env = env == null ? Map.of() : env;
+        role = role == null ? "target" : role.toLowerCase(Locale.ROOT);
+    }
+
+    /** Returns the role prefix for config keys ({@code optimizer_}/{@code target_}). */
+    public String cfgPrefix() { return role + "_"; }
+
+    /** Returns the role prefix for env vars ({@code OPTIMIZER_}/{@code TARGET_}). */
+    public String envPrefix() { return role.toUpperCase(Locale.ROOT) + "_"; }
+
+    /** Returns {@code forOptimizer} in the optimizer role, else {@code forTarget}: a key each role has its own row of. */
+    public ModelKey pick(ModelKey forOptimizer, ModelKey forTarget) { return role.equals("optimizer") ? forOptimizer : forTarget; }
+
+    /** Returns the config keys read for {@code k}, in order. */
+    public List<String> cfgKeys(ModelKey k) {
+        List<String> keys = new ArrayList<>();
+        if (k.perRole()) keys.add(cfgPrefix() + k.key());
+        keys.add(k.key());
+        keys.addAll(k.env().aliases());
+        return keys;
+    }
+
+    /** Returns the environment names read for {@code k}, in order. */
+    public List<String> envNames(ModelKey k) {
+        String r = role.toUpperCase(Locale.ROOT);
+        return k.env().names().stream().map(n -> n.replace("{ROLE}", r)).toList();
+    }
+
+    /** Returns the first non-blank config value of {@code k} (trimmed). */
+    public Optional<String> configured(ModelKey k) {
+        for (String key : cfgKeys(k)) {
+            Object v = cfg.get(key);
+            if (v != null && !String.valueOf(v).isBlank()) return Optional.of(cfg.string(key, "").trim());
+        }
+        return Optional.empty();
+    }
+
+    /** Returns the first non-blank environment value of {@code k} (trimmed). */
+    public Optional<String> fromEnv(ModelKey k) {
+        for (String n : envNames(k)) {
+            String v = env.get(n);
+            if (v != null && !v.isBlank()) return Optional.of(v.trim());
+        }
+        return Optional.empty();
+    }
+
+    /** Returns the first environment variable of {@code k} that is set at all, as given (blank too). */
+    public Optional<String> envPresent(ModelKey k) {
+        for (String n : envNames(k)) if (env.containsKey(n)) return Optional.ofNullable(env.get(n));
+        return Optional.empty();
+    }
+
+    /** Returns the first value given at all, blank included: a non-null config value, else a set environment variable. */
+    public Optional<String> present(ModelKey k) {
+        for (String key : cfgKeys(k)) if (cfg.get(key) != null) return Optional.of(cfg.string(key, ""));
+        return envPresent(k);
+    }
+
+    /** Config, then environment, then the row's default (null when it has none). */
+    public String string(ModelKey k) {
+        Optional<String> v = configured(k).or(() -> fromEnv(k));
+        if (v.isPresent()) return v.get();
+        Object d = k.env().fallback();
+        return d == null ? null : Coercion.pyStr(d);
+    }
+
+    /** {@link #string} as an int. */
+    public int integer(ModelKey k) {
+        Optional<String> v = configured(k).or(() -> fromEnv(k));
+        if (v.isEmpty()) return ((Number) required(k)).intValue();
+        try {
+            return (int) Double.parseDouble(v.get());
+        } catch (NumberFormatException e) {
+            throw ConfigException.badValue("", firstKey(k), v.get(), "an integer");
+        }
+    }
+
+    /** {@link #string} as a positive number of seconds. */
+    public Duration seconds(ModelKey k) {
+        Optional<String> v = configured(k).or(() -> fromEnv(k));
+        double s;
+        if (v.isEmpty()) {
+            s = ((Number) required(k)).doubleValue();
+        } else {
+            try {
+                s = Double.parseDouble(v.get());
+            } catch (NumberFormatException e) {
+                throw ConfigException.badValue("", firstKey(k), v.get(), "a number of seconds");
+            }
+        }
+        if (s <= 0) throw ConfigException.badValue("", firstKey(k), v.orElse(null), "a positive number of seconds");
+        return Duration.ofMillis((long) (s * 1000));
+    }
+
+    /** {@link #string} as a boolean (true/false, yes/no, on/off, 1/0). */
+    public boolean bool(ModelKey k) {
+        Optional<String> v = configured(k).or(() -> fromEnv(k));
+        if (v.isPresent()) return parseBool(firstKey(k), v.get());
+        Object d = required(k);
+        return d instanceof Boolean b ? b : parseBool(firstKey(k), Coercion.pyStr(d));
+    }
+
+    /** A secret: environment first, then config; remembered for redaction; "" when absent. */
+    public String secret(ModelKey k) {
+        String v = fromEnv(k).or(() -> configured(k)).orElse(null);
+        Redactor.remember(v);
+        return v == null ? "" : v;
+    }
+
+    /** Returns the key a bad value is reported under: the first config key read. */
+    public String firstKey(ModelKey k) { return cfgKeys(k).get(0); }
+
+    /** Parses a boolean the way upstream's exec settings do; anything else throws naming {@code key}. */
+    public static boolean parseBool(String key, String v) {
+        String s = v.trim().toLowerCase(Locale.ROOT);
+        return switch (s) {
+            case "1", "true", "yes", "on" -> true;
+            case "0", "false", "no", "off", "" -> false;
+            default -> throw ConfigException.badValue("", key, v, "a boolean (true/false, yes/no, on/off, 1/0)");
+        };
+    }
+
+    private static Object required(ModelKey k) {
+        Object d = k.env().fallback();
+        if (d == null) throw new IllegalStateException(k.key() + " has no default in the flag table");
+        return d;
+    }
+}
