@@ -70,7 +70,7 @@ final class ChatCommand implements Callable<Integer> {
             if (w.category().equals(io.skillopt4j.config.ConfigWarning.USER)) checks.add(w.message());
         checks.addAll(problems).throwIfAny();
         if (baseUrl != null) cfg = cfg.with(role + "_openai_compatible_base_url", baseUrl);
-        String b = cfg.string(role + "_backend", "openai_chat");
+        String b = io.skillopt4j.config.Setting.string(role + "_backend").in(cfg).orElse("");
         UsageMeter meter = new UsageMeter();
         ChatModel m = Backends.chat(b.isBlank() ? "openai_chat" : b, cfg, role, System.getenv(), meter);
         ChatRequest.Builder rb = ChatRequest.builder().stage("chat").retries(2).timeout(java.time.Duration.ofMillis((long) (timeoutSeconds * 1000)));

@@ -1,6 +1,5 @@
 package io.skillopt4j.cli;
 
-import io.skillopt4j.backend.Backends;
 import io.skillopt4j.backend.ChatModel;
 import io.skillopt4j.backend.ChatRequest;
 import io.skillopt4j.backend.ModelRoles;
@@ -9,8 +8,7 @@ import io.skillopt4j.config.ConfigResolver;
 import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.env.BatchSpec;
 import io.skillopt4j.env.Benchmark;
-import io.skillopt4j.env.BenchmarkContext;
-import io.skillopt4j.env.Benchmarks;
+import io.skillopt4j.env.RunParts;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.RolloutRequest;
 import io.skillopt4j.sim.Latency;
@@ -46,8 +44,9 @@ final class EngineBench {
                 FlatConfig cfg = config(base.resolve("zero"), 1, workers * slots, server.address());
                 List<EngineWorker> ws = startWorkers(s, workers, slots, sim.url(), base);
                 try {
-                    ModelRoles roles = Backends.roles(cfg, env(sim.url()));
-                    Benchmark bench = Benchmarks.create("house-rules", new BenchmarkContext(cfg, roles, base.resolve("zero")));
+                    RunParts parts = RunParts.assemble(cfg, env(sim.url()), base.resolve("zero"), null);
+                    ModelRoles roles = parts.roles();
+                    Benchmark bench = parts.benchmark();
                     ExecutionEngine engine = new TemporalEngineFactory().open(new ExecutionEngine.RunContext(cfg, base.resolve("zero"), roles.usage()));
                     try {
                         ChatModel remote = engine.optimizer(roles.optimizer());

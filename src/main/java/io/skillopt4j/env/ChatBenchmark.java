@@ -1,7 +1,6 @@
 package io.skillopt4j.env;
 
 import io.skillopt4j.config.Setting;
-import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.ChatMessage;
 import io.skillopt4j.backend.ChatModel;
 import io.skillopt4j.backend.ChatRequest;
@@ -242,12 +241,5 @@ public abstract class ChatBenchmark implements Benchmark {
      */
     protected void requireExecInputs(boolean images, boolean dataDirs) {
         agent().ifPresent(x -> x.requireInputs(images, dataDirs));
-    }
-
-    /** A required positive-int config value, or the default. */
-    protected int positive(String key, int def) {
-        int v = cfg.integer(key, def);
-        if (v <= 0) throw ConfigException.badValue("", key, v, "a positive integer");
-        return v;
     }
 }

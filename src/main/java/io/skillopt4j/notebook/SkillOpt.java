@@ -1,7 +1,6 @@
 package io.skillopt4j.notebook;
 
 import io.skillopt4j.ConfigException;
-import io.skillopt4j.backend.Backends;
 import io.skillopt4j.backend.ModelRoles;
 import io.skillopt4j.config.Checks;
 import io.skillopt4j.config.ConfigDescription;
@@ -13,7 +12,7 @@ import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.config.ResolvedConfig;
 import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
-import io.skillopt4j.env.Benchmarks;
+import io.skillopt4j.env.RunParts;
 import io.skillopt4j.env.RolloutRunner;
 import io.skillopt4j.run.TrainingListener;
 import io.skillopt4j.sim.SimServer;
@@ -287,11 +286,9 @@ public final class SkillOpt {
         Path out = resolved.run().env().outRoot();
         if (!"off".equals(resolved.run().model().responseCache()) && resolved.run().model().responseCacheDir().isBlank())
             flat = flat.with("response_cache_dir", out.resolve(".cache").resolve("responses").toString()); // as the key's help says
-        ModelRoles roles = Backends.roles(flat, spec.env);
-        BenchmarkContext ctx = new BenchmarkContext(flat, roles, out);
-        Benchmark bench = spec.benchmark != null ? spec.benchmark.apply(ctx) : Benchmarks.create(resolved.run().env().name(), ctx);
-        if (spec.progress != null) bench.onProgress(spec.progress);
-        return new Parts(resolved, flat, out, roles, bench);
+        RunParts run = RunParts.assemble(flat, spec.env, out, spec.benchmark);
+        if (spec.progress != null) run.benchmark().onProgress(spec.progress);
+        return new Parts(resolved, flat, out, run.roles(), run.benchmark());
     }
 
     /**

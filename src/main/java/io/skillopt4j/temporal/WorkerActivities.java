@@ -1,16 +1,10 @@
 package io.skillopt4j.temporal;
 
-import io.skillopt4j.config.Setting;
-
 import io.skillopt4j.BackendException;
-import io.skillopt4j.backend.Backends;
 import io.skillopt4j.backend.ChatResponse;
-import io.skillopt4j.backend.ModelRoles;
 import io.skillopt4j.backend.UsageMeter;
 import io.skillopt4j.config.FlatConfig;
-import io.skillopt4j.env.Benchmark;
-import io.skillopt4j.env.BenchmarkContext;
-import io.skillopt4j.env.Benchmarks;
+import io.skillopt4j.env.RunParts;
 import io.skillopt4j.env.SingleItemRollout;
 import io.skillopt4j.internal.AtomicFiles;
 import io.skillopt4j.internal.Json;
@@ -41,16 +35,13 @@ public final class WorkerActivities implements DynamicActivity {
     /** Builds what a worker needs for a run config: its models and benchmark. */
     @FunctionalInterface
     public interface Assembly {
-        Parts build(FlatConfig config, Path workDir);
+        RunParts build(FlatConfig config, Path workDir);
     }
-
-    /** Immutable. A run's models and benchmark on this worker. */
-    public record Parts(ModelRoles roles, Benchmark benchmark) {}
 
     private final Assembly assembly;
     private final Path workRoot;
     private final String name;
-    private final Map<String, Parts> byConfig = new ConcurrentHashMap<>();
+    private final Map<String, RunParts> byConfig = new ConcurrentHashMap<>();
     private final ScheduledExecutorService beats = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "skillopt-heartbeat");
         t.setDaemon(true);
@@ -66,10 +57,7 @@ public final class WorkerActivities implements DynamicActivity {
 
     /** The assembly every CLI worker uses: models from this process's environment, the benchmark by its name. */
     public static Assembly fromEnvironment(Map<String, String> env) {
-        return (cfg, dir) -> {
-            ModelRoles roles = Backends.roles(cfg, env);
-            return new Parts(roles, Benchmarks.create(Setting.string("env").of(cfg), new BenchmarkContext(cfg, roles, dir)));
-        };
+        return (cfg, dir) -> RunParts.assemble(cfg, env, dir, null);
     }
 
     @Override
@@ -80,7 +68,7 @@ public final class WorkerActivities implements DynamicActivity {
         Map<String, Object> in = Json.parseObject(args.get(0, String.class));
         Blobs blobs = new Blobs(Path.of(Codec.str(in.get("store"))));
         String configRef = Codec.str(in.get("config"));
-        Parts parts = byConfig.computeIfAbsent(configRef, ref -> assembly.build(FlatConfig.of(blobs.getJson(ref)),
+        RunParts parts = byConfig.computeIfAbsent(configRef, ref -> assembly.build(FlatConfig.of(blobs.getJson(ref)),
                 workRoot.resolve("runs").resolve(ref.substring(0, 16))));
         long period = Math.max(200, info.getHeartbeatTimeout().toMillis() / 3);
         ScheduledFuture<?> beat = beats.scheduleAtFixedRate(() -> {
@@ -103,7 +91,7 @@ public final class WorkerActivities implements DynamicActivity {
         return Json.compact(out);
     }
 
-    private String rollout(Parts parts, Blobs blobs, Map<String, Object> in, ActivityInfo info) {
+    private String rollout(RunParts parts, Blobs blobs, Map<String, Object> in, ActivityInfo info) {
         Path scratch = workRoot.resolve("items").resolve(info.getWorkflowId().replaceAll("[^A-Za-z0-9._-]", "_") + "-"
                 + info.getActivityId() + "-" + info.getAttempt());
         AtomicFiles.deleteTreeQuietly(scratch); // a retry on the same worker starts clean
@@ -117,7 +105,7 @@ public final class WorkerActivities implements DynamicActivity {
         }
     }
 
-    private static String chat(Parts parts, Blobs blobs, Map<String, Object> in) {
+    private static String chat(RunParts parts, Blobs blobs, Map<String, Object> in) {
         Map<String, Object> reply = new LinkedHashMap<>();
         try {
             ChatResponse r = parts.roles().optimizer().chat(Codec.request(blobs.getJson(Codec.str(in.get("request")))));

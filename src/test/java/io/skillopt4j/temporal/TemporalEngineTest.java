@@ -1,9 +1,5 @@
 package io.skillopt4j.temporal;
 
-import io.skillopt4j.backend.Backends;
-import io.skillopt4j.backend.ModelRoles;
-import io.skillopt4j.env.BenchmarkContext;
-import io.skillopt4j.env.Benchmarks;
 import io.skillopt4j.internal.Json;
 import io.skillopt4j.sim.SimServer;
 import io.skillopt4j.train.EngineRuns;
@@ -27,10 +23,7 @@ class TemporalEngineTest {
 
     /** A worker assembly whose models talk to the simulator only. */
     static WorkerActivities.Assembly simAssembly(String simUrl) {
-        return (cfg, dir) -> {
-            ModelRoles roles = Backends.roles(cfg, EngineRuns.simEnv(simUrl));
-            return new WorkerActivities.Parts(roles, Benchmarks.create(cfg.string("env", ""), new BenchmarkContext(cfg, roles, dir)));
-        };
+        return WorkerActivities.fromEnvironment(EngineRuns.simEnv(simUrl));
     }
 
     /**
