@@ -1,5 +1,6 @@
 package io.skillopt4j.backend;
 
+import io.skillopt4j.config.ModelKey;
 import io.skillopt4j.backend.internal.CliPrompt;
 import io.skillopt4j.backend.internal.HttpErrors;
 import io.skillopt4j.backend.internal.Proc;
@@ -270,7 +271,7 @@ public abstract class AbstractExecAgent implements ExecAgent {
         private final String defaultPath;
         Map<String, String> env;
         UsageMeter meter;
-        int emptyResponseRetries = 1;
+        int emptyResponseRetries = ModelKey.EXEC_EMPTY_RESPONSE_RETRIES.intValue();
         Duration timeout;
 
         protected Builder(String defaultModel, String defaultPath) {

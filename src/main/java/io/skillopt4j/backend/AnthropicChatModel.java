@@ -1,5 +1,6 @@
 package io.skillopt4j.backend;
 
+import io.skillopt4j.config.ModelKey;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.skillopt4j.backend.internal.AnthropicBatches;
 import io.skillopt4j.backend.internal.Http;
@@ -39,7 +40,7 @@ public final class AnthropicChatModel extends AbstractChatModel {
 
     private AnthropicChatModel(Builder b) {
         super("claude_chat", b);
-        String base = OpenAiCompatibleChatModel.stripSlash(b.baseUrl == null || b.baseUrl.isBlank() ? "https://api.anthropic.com" : b.baseUrl.trim());
+        String base = OpenAiCompatibleChatModel.stripSlash(b.baseUrl == null || b.baseUrl.isBlank() ? ModelKey.ANTHROPIC_BASE_URL.text() : b.baseUrl.trim());
         this.url = base.endsWith("/v1/messages") ? base : base + "/v1/messages";
         this.apiKey = b.apiKey == null ? "" : b.apiKey;
         if (apiKey.isBlank()) throw new io.skillopt4j.ConfigException("claude_chat: claude_chat_transport=api needs ANTHROPIC_API_KEY");

@@ -92,31 +92,31 @@ public final class Backends {
         ModelSettings s = new ModelSettings(cfg, env, role);
         return switch (b) {
             case "openai_compatible" -> BackendSettings.openAiCompatible(common(OpenAiCompatibleChatModel.builder(), s, meter), s)
-                    .promptCache(promptCache(cfg)).model(model(s, b, "OPENAI_COMPATIBLE_MODEL")).build();
+                    .promptCache(promptCache(cfg)).model(s.model(b)).build();
             case "openai_chat" -> BackendSettings.openAi(common(OpenAiChatModel.builder(), s, meter), s)
-                    .promptCache(promptCache(cfg)).model(model(s, b, "DEPLOYMENT")).build();
+                    .promptCache(promptCache(cfg)).model(s.model(b)).build();
             case "qwen_chat" -> BackendSettings.qwen(common(QwenChatModel.builder(), s, meter), s)
-                    .model(model(s, b, "QWEN_CHAT_MODEL")).build();
+                    .model(s.model(b)).build();
             case "minimax_chat" -> BackendSettings.miniMax(common(MiniMaxChatModel.builder(), s, meter), s)
-                    .model(model(s, b, "MINIMAX_MODEL")).build();
+                    .model(s.model(b)).build();
             case "claude_chat" -> {
                 String transport = s.string(ModelKey.CLAUDE_CHAT_TRANSPORT).toLowerCase(java.util.Locale.ROOT);
                 if (transport.equals("api")) {
                     yield common(AnthropicChatModel.builder(), s, meter)
                             .apiKey(s.secret(ModelKey.ANTHROPIC_API_KEY))
                             .baseUrl(s.string(ModelKey.ANTHROPIC_BASE_URL))
-                            .promptCache(promptCache(cfg)).model(model(s, b)).build();
+                            .promptCache(promptCache(cfg)).model(s.model(b)).build();
                 }
                 if (!transport.equals("cli")) throw ConfigException.badValue("", "claude_chat_transport", transport, "cli or api");
                 yield BackendSettings.claudeCli(common(ClaudeCliChatModel.builder(), s, meter), s)
-                        .timeout(s.seconds(ModelKey.CLAUDE_CHAT_TIMEOUT)).model(model(s, b)).build();
+                        .timeout(s.seconds(ModelKey.CLAUDE_CHAT_TIMEOUT)).model(s.model(b)).build();
             }
             case "claude_code_exec" -> BackendSettings.claudeCli(common(ClaudeCliChatModel.builder(), s, meter), s)
                     .backendName("claude_code_exec")
                     .binary(s.string(ModelKey.CLAUDE_CODE_EXEC_PATH))
                     .maxThinkingTokens(s.integer(ModelKey.CLAUDE_CODE_EXEC_MAX_THINKING_TOKENS))
                     .reasoningEffort(BackendSettings.claudeCodeEffort(s))
-                    .model(model(s, b)).build();
+                    .model(s.model(b)).build();
             case "copilot_chat" -> common(CopilotChatModel.builder(), s, meter)
                     .binary(s.string(ModelKey.COPILOT_EXEC_PATH))
                     .home(s.string(ModelKey.COPILOT_EXEC_HOME))
@@ -125,7 +125,7 @@ public final class Backends {
                     .model(s.string(s.pick(ModelKey.COPILOT_CHAT_OPTIMIZER_MODEL, ModelKey.COPILOT_CHAT_TARGET_MODEL)))
                     .build();
             case "codex_exec" -> common(CodexChatModel.builder(), s, meter).settings(CodexSettings.from(s)).env(env)
-                    .model(model(s, b)).build();
+                    .model(s.model(b)).build();
             case "cursor_exec", "copilot_exec" -> {
                 if (!s.role().equals("target")) throw ConfigException.badValue("", role + "_backend", backend, "one of " + String.join(", ", OPTIMIZER));
                 yield ExecAgentChatModel.builder(exec(b, cfg, env, new UsageMeter())).role(s.role()).meter(meter).backoff(Backoff.NONE).build();
@@ -142,7 +142,7 @@ public final class Backends {
         String b = normalize(backend);
         ModelSettings s = new ModelSettings(cfg, env, "target");
         Duration timeout = s.seconds(ModelKey.EXEC_TIMEOUT);
-        String model = model(s, b);
+        String model = s.model(b);
         return switch (b) {
             case "codex_exec" -> CodexExecAgent.builder().model(model).settings(CodexSettings.from(s)).env(env).meter(meter).timeout(timeout).build();
             case "claude_code_exec" -> BackendSettings.claudeCodeExec(ClaudeCodeExecAgent.builder(), s).model(model).env(env).meter(meter).timeout(timeout).build();
@@ -177,22 +177,6 @@ public final class Backends {
 
     private static void check(String key, String value, List<String> allowed) {
         if (!allowed.contains(value)) throw ConfigException.badValue("", key, value, "one of " + String.join(", ", allowed));
-    }
-
-    /** The role's model: {@code <role>_model} from config, else the backend's env var, else its default. */
-    static String model(ModelSettings s, String backend, String... envNames) {
-        String m = s.configured(s.pick(ModelKey.OPTIMIZER_MODEL, ModelKey.TARGET_MODEL)).orElse(null);
-        boolean placeholder = m == null || BackendNames.isSentinel(m);
-        if (placeholder && (backend.equals("claude_code_exec") || backend.equals("claude_chat"))) return "claude-sonnet-4-6";
-        if (m != null) return m;
-        String[] names = new String[envNames.length * 2];
-        for (int i = 0; i < envNames.length; i++) {
-            names[2 * i] = s.envPrefix() + envNames[i];
-            names[2 * i + 1] = envNames[i];
-        }
-        String e = null;
-        for (String n : names) if (e == null && s.env().get(n) != null && !s.env().get(n).isBlank()) e = s.env().get(n).trim();
-        return e != null ? e : defaultModel(backend);
     }
 
     private static <B extends AbstractChatModel.Builder<B>> B common(B b, ModelSettings s, UsageMeter meter) {

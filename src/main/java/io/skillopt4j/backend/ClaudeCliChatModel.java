@@ -1,5 +1,6 @@
 package io.skillopt4j.backend;
 
+import io.skillopt4j.config.ModelKey;
 import io.skillopt4j.internal.AtomicFiles;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.skillopt4j.BackendException;
@@ -42,8 +43,8 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
 
     private ClaudeCliChatModel(Builder b) {
         super(b.backendName, b);
-        this.binary = b.binary == null || b.binary.isBlank() ? "claude" : b.binary;
-        this.permissionMode = b.permissionMode == null || b.permissionMode.isBlank() ? "dontAsk" : b.permissionMode;
+        this.binary = b.binary == null || b.binary.isBlank() ? ModelKey.CLAUDE_CLI_BIN.text() : b.binary;
+        this.permissionMode = b.permissionMode == null || b.permissionMode.isBlank() ? ModelKey.CLAUDE_PERMISSION_MODE.text() : b.permissionMode;
         this.settingSources = b.settingSources;
         this.allowAttachmentRead = b.allowAttachmentRead;
         this.maxThinkingTokens = b.maxThinkingTokens;
@@ -86,7 +87,7 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
             String prompt = CliPrompt.body(r, "compatibility tools", structured, allowAttachmentRead ? images : List.of());
             Map<String, String> extra = maxThinkingTokens > 0 ? Map.of("MAX_THINKING_TOKENS", String.valueOf(maxThinkingTokens)) : Map.of();
             Map<String, String> childEnv = Proc.scrubbedEnv(env, Set.of("ANTHROPIC_*", "CLAUDE_*"), extra);
-            Duration timeout = r.timeout() == null ? Duration.ofSeconds(300) : r.timeout();
+            Duration timeout = r.timeout() == null ? ModelKey.CLAUDE_CHAT_TIMEOUT.seconds() : r.timeout();
             Proc.Result res;
             try {
                 res = Proc.run(command(tmp, !system.isEmpty(), r.reasoningEffort(), structured), tmp, childEnv, prompt, timeout);
@@ -160,9 +161,9 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
     /** Not thread-safe; use once. */
     public static final class Builder extends AbstractChatModel.Builder<Builder> {
         private String backendName = "claude_chat";
-        private String binary = "claude";
-        private String permissionMode = "dontAsk";
-        private String settingSources = "user,project";
+        private String binary = ModelKey.CLAUDE_CLI_BIN.text();
+        private String permissionMode = ModelKey.CLAUDE_PERMISSION_MODE.text();
+        private String settingSources = ModelKey.CLAUDE_SETTING_SOURCES.text();
         private boolean allowAttachmentRead = true;
         private int maxThinkingTokens;
         private Map<String, String> env;

@@ -1,5 +1,6 @@
 package io.skillopt4j.backend;
 
+import io.skillopt4j.config.ModelKey;
 import io.skillopt4j.backend.internal.ClaudeStream;
 import io.skillopt4j.backend.internal.Proc;
 
@@ -113,11 +114,11 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
     public static final class Builder extends AbstractExecAgent.Builder<Builder> {
         private String profile = "";
         private String effort = "medium";
-        private int maxThinkingTokens = 16384;
+        private int maxThinkingTokens = ModelKey.CLAUDE_CODE_EXEC_MAX_THINKING_TOKENS.intValue();
         private String permissionMode;
         private List<String> allowedTools;
 
-        Builder() { super("claude-sonnet-4-6", "claude"); }
+        Builder() { super("claude-sonnet-4-6", ModelKey.CLAUDE_CODE_EXEC_PATH.text()); }
 
         public Builder profile(String p) { this.profile = p; return this; }
         public Builder effort(String e) { this.effort = e; return this; }

@@ -23,16 +23,16 @@ public record CodexSettings(String path, String sandbox, String profile, String 
     static final Set<String> CHILD_ENV = Set.of("OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_ORG_ID", "OPENAI_PROJECT", "CODEX_HOME", "CODEX_API_KEY", "AZURE_OPENAI_API_KEY");
 
     public CodexSettings {
-        path = path == null || path.isBlank() ? "codex" : path;
-        sandbox = validateSandbox(sandbox == null || sandbox.isBlank() ? "workspace-write" : sandbox.trim());
+        path = path == null || path.isBlank() ? CODEX_EXEC_PATH.text() : path;
+        sandbox = validateSandbox(sandbox == null || sandbox.isBlank() ? CODEX_EXEC_SANDBOX.text() : sandbox.trim());
         profile = profile == null ? "" : profile.trim();
-        reasoningEffort = reasoningEffort == null ? "none" : reasoningEffort.trim();
-        approvalPolicy = approvalPolicy == null || approvalPolicy.isBlank() ? "never" : approvalPolicy.trim();
+        reasoningEffort = reasoningEffort == null ? CODEX_EXEC_REASONING_EFFORT.text() : reasoningEffort.trim();
+        approvalPolicy = approvalPolicy == null || approvalPolicy.isBlank() ? CODEX_EXEC_APPROVAL_POLICY.text() : approvalPolicy.trim();
         if (emptyResponseRetries < 0) emptyResponseRetries = 0;
     }
 
-    /** Returns upstream's defaults. */
-    public static CodexSettings defaults() { return new CodexSettings(null, null, null, null, false, false, null, null, 1); }
+    /** Returns upstream's defaults (the flag table's). */
+    public static CodexSettings defaults() { return new CodexSettings(null, null, null, null, false, false, null, null, EXEC_EMPTY_RESPONSE_RETRIES.intValue()); }
 
     static String validateSandbox(String s) {
         if (!SANDBOXES.contains(s)) throw ConfigException.badValue("", "codex_exec_sandbox", s, "one of " + String.join(", ", SANDBOXES));

@@ -1,5 +1,6 @@
 package io.skillopt4j.backend;
 
+import io.skillopt4j.config.ModelKey;
 import io.skillopt4j.BackendException;
 import io.skillopt4j.backend.internal.CopilotStream;
 import io.skillopt4j.backend.internal.HttpErrors;
@@ -29,7 +30,7 @@ public final class CopilotChatModel extends AbstractChatModel {
 
     private CopilotChatModel(Builder b) {
         super("copilot_chat", b);
-        this.binary = b.binary == null || b.binary.isBlank() ? "copilot" : b.binary;
+        this.binary = b.binary == null || b.binary.isBlank() ? ModelKey.COPILOT_EXEC_PATH.text() : b.binary;
         this.home = b.home;
         this.env = b.env == null ? System.getenv() : Map.copyOf(b.env);
     }
@@ -77,7 +78,7 @@ public final class CopilotChatModel extends AbstractChatModel {
         if (r.messages().stream().anyMatch(m -> !m.imageUrls().isEmpty())) {
             throw new BackendException.NonRetriable(backend, 0, backend + ": images are not supported; only text parts can be sent", null);
         }
-        Duration timeout = r.timeout() == null ? Duration.ofSeconds(600) : r.timeout();
+        Duration timeout = r.timeout() == null ? ModelKey.COPILOT_CHAT_TIMEOUT.seconds() : r.timeout();
         Proc.Result res;
         try {
             res = Proc.run(command(prompt(r)), null, childEnv(env, home), null, timeout);
@@ -103,7 +104,7 @@ public final class CopilotChatModel extends AbstractChatModel {
 
     /** Not thread-safe; use once. */
     public static final class Builder extends AbstractChatModel.Builder<Builder> {
-        private String binary = "copilot";
+        private String binary = ModelKey.COPILOT_EXEC_PATH.text();
         private String home;
         private Map<String, String> env;
 

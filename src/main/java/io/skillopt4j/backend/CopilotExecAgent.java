@@ -1,5 +1,6 @@
 package io.skillopt4j.backend;
 
+import io.skillopt4j.config.ModelKey;
 import io.skillopt4j.backend.internal.CopilotStream;
 import io.skillopt4j.backend.internal.Proc;
 
@@ -82,7 +83,7 @@ public final class CopilotExecAgent extends AbstractExecAgent {
         private boolean allowFileEdits;
         private List<Path> addDirs = List.of();
 
-        Builder() { super("", "copilot"); }
+        Builder() { super("", ModelKey.COPILOT_EXEC_PATH.text()); }
 
         public Builder home(String h) { this.home = h; return this; }
         public Builder allowAllTools(boolean b) { this.allowAllTools = b; return this; }

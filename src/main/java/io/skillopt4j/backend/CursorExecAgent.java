@@ -1,5 +1,6 @@
 package io.skillopt4j.backend;
 
+import io.skillopt4j.config.ModelKey;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.internal.CursorStream;
 import io.skillopt4j.backend.internal.Proc;
@@ -27,7 +28,7 @@ public final class CursorExecAgent extends AbstractExecAgent {
     private CursorExecAgent(Builder b) {
         super(b);
         this.path = b.executable();
-        String sb = b.sandbox == null || b.sandbox.isBlank() ? "enabled" : b.sandbox.trim();
+        String sb = b.sandbox == null || b.sandbox.isBlank() ? ModelKey.CURSOR_EXEC_SANDBOX.text() : b.sandbox.trim();
         if (!sb.equals("enabled") && !sb.equals("disabled")) throw ConfigException.badValue("", "cursor_exec_sandbox", b.sandbox, "enabled or disabled");
         if (b.allowFileEdits && sb.equals("disabled")) {
             throw new ConfigException("cursor_exec: file edits need cursor_exec_sandbox=enabled (--force is never combined with a disabled sandbox)");
@@ -89,11 +90,11 @@ public final class CursorExecAgent extends AbstractExecAgent {
 
     /** Not thread-safe; use once. */
     public static final class Builder extends AbstractExecAgent.Builder<Builder> {
-        private String sandbox = "enabled";
+        private String sandbox = ModelKey.CURSOR_EXEC_SANDBOX.text();
         private boolean allowFileEdits;
         private List<Path> addDirs = List.of();
 
-        Builder() { super("composer-2.5", "cursor-agent"); }
+        Builder() { super("composer-2.5", ModelKey.CURSOR_EXEC_PATH.text()); }
 
         public Builder sandbox(String s) { this.sandbox = s; return this; }
         public Builder allowFileEdits(boolean b) { this.allowFileEdits = b; return this; }

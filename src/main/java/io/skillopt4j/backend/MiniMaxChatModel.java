@@ -1,5 +1,6 @@
 package io.skillopt4j.backend;
 
+import io.skillopt4j.config.ModelKey;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.internal.ChatCompletionsWire;
 import io.skillopt4j.backend.internal.Http;
@@ -33,9 +34,9 @@ public final class MiniMaxChatModel extends AbstractChatModel {
         this.apiKey = b.apiKey == null ? "" : b.apiKey;
         Redactor.remember(b.apiKey);
         this.temperature = b.temperature;
-        this.maxTokens = b.maxTokens <= 0 ? 8000 : b.maxTokens;
+        this.maxTokens = b.maxTokens <= 0 ? ModelKey.MINIMAX_MAX_TOKENS.intValue() : b.maxTokens;
         this.enableThinking = b.enableThinking;
-        this.client = Http.client(defaultTimeout == null ? Duration.ofSeconds(300) : defaultTimeout);
+        this.client = Http.client(defaultTimeout == null ? ModelKey.MINIMAX_TIMEOUT_SECONDS.seconds() : defaultTimeout);
     }
 
     public static Builder builder() { return new Builder(); }

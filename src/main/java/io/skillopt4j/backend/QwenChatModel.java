@@ -1,5 +1,6 @@
 package io.skillopt4j.backend;
 
+import io.skillopt4j.config.ModelKey;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.internal.ChatCompletionsWire;
 import io.skillopt4j.backend.internal.Http;
@@ -49,7 +50,7 @@ public final class QwenChatModel extends AbstractChatModel {
 
     private QwenChatModel(Builder b) {
         super("qwen_chat", b);
-        String base = OpenAiCompatibleChatModel.stripSlash(b.baseUrl == null || b.baseUrl.isBlank() ? "http://localhost:8000/v1" : b.baseUrl.trim());
+        String base = OpenAiCompatibleChatModel.stripSlash(b.baseUrl == null || b.baseUrl.isBlank() ? ModelKey.QWEN_CHAT_BASE_URL.text() : b.baseUrl.trim());
         this.url = OpenAiCompatibleChatModel.url(base);
         this.apiKey = b.apiKey == null ? "" : b.apiKey;
         Redactor.remember(b.apiKey);

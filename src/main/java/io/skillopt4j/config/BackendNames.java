@@ -31,6 +31,9 @@ public final class BackendNames {
     public static final Map<String, String> ALIASES;
     /** Canonical backend → default model (copilot_* fall back to the azure entry, as upstream). */
     public static final Map<String, String> DEFAULT_MODELS;
+    /** The environment variable a backend takes its model from when the config names none ({@code <ROLE>_} form first). */
+    public static final Map<String, String> MODEL_ENV = Map.of(OPENAI_COMPATIBLE, "OPENAI_COMPATIBLE_MODEL", OPENAI_CHAT, "DEPLOYMENT",
+            QWEN_CHAT, "QWEN_CHAT_MODEL", MINIMAX_CHAT, "MINIMAX_MODEL");
     /** Backends allowed for the optimizer role (upstream's whitelist plus the seed fork's claude_code_exec). */
     public static final Set<String> OPTIMIZER_BACKENDS = Set.of(OPENAI_CHAT, CLAUDE_CHAT, QWEN_CHAT, MINIMAX_CHAT,
             OPENAI_COMPATIBLE, COPILOT_CHAT, CODEX_EXEC, CLAUDE_CODE_EXEC);

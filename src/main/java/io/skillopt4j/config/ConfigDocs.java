@@ -69,9 +69,13 @@ public final class ConfigDocs {
     }
 
     private static String defaultModels() {
-        StringBuilder b = new StringBuilder("| Backend | Default model |\n|---|---|\n");
-        BackendNames.DEFAULT_MODELS.forEach((k, v) -> b.append("| `").append(k).append("` | `").append(v).append("` |\n"));
-        b.append("| anything else (copilot_*) | `").append(BackendNames.defaultModel("copilot_exec")).append("` |");
+        StringBuilder b = new StringBuilder("| Backend | Default model | Read first from (no model configured) |\n|---|---|---|\n");
+        BackendNames.DEFAULT_MODELS.forEach((k, v) -> {
+            String env = BackendNames.MODEL_ENV.get(k);
+            b.append("| `").append(k).append("` | `").append(v).append("` | ")
+                    .append(env == null ? "" : "`{ROLE}_" + env + "`, `" + env + "`").append(" |\n");
+        });
+        b.append("| anything else (copilot_*) | `").append(BackendNames.defaultModel("copilot_exec")).append("` |  |");
         return b.toString();
     }
 

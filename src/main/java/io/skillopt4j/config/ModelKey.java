@@ -51,6 +51,15 @@ public enum ModelKey {
     /** Returns the environment names, the config aliases and the value used when neither config nor environment sets it. */
     public FlagSpec.Env env() { return env; }
 
+    /** Returns the default applied after config and environment as text (null: none); a builder's default for direct use. */
+    public String text() { return env.fallback() == null ? null : Coercion.pyStr(env.fallback()); }
+
+    /** Returns that default as an int. */
+    public int intValue() { return ((Number) env.fallback()).intValue(); }
+
+    /** Returns that default as a duration in seconds. */
+    public java.time.Duration seconds() { return java.time.Duration.ofMillis((long) (((Number) env.fallback()).doubleValue() * 1000)); }
+
     /** Returns true when the roles may set it apart ({@code optimizer_<key>}, {@code target_<key>}). */
     public boolean perRole() { return perRole; }
 }

@@ -134,6 +134,26 @@ public record ModelSettings(FlatConfig cfg, Map<String, String> env, String role
         return v == null ? "" : v;
     }
 
+    /**
+     * The role's model for {@code backend} (a canonical role backend): {@code <role>_model}; for claude_chat and
+     * claude_code_exec a missing or GPT placeholder model is the Claude default; else the backend's
+     * {@link BackendNames#MODEL_ENV} variable ({@code <ROLE>_} form first), else {@link BackendNames#defaultModel}.
+     */
+    public String model(String backend) {
+        String m = configured(pick(ModelKey.OPTIMIZER_MODEL, ModelKey.TARGET_MODEL)).orElse(null);
+        boolean claude = backend.equals(BackendNames.CLAUDE_CODE_EXEC) || backend.equals(BackendNames.CLAUDE_CHAT);
+        if (claude && (m == null || BackendNames.isSentinel(m))) return BackendNames.defaultModel(backend);
+        if (m != null) return m;
+        String name = BackendNames.MODEL_ENV.get(backend);
+        if (name != null) {
+            for (String n : List.of(envPrefix() + name, name)) {
+                String v = env.get(n);
+                if (v != null && !v.isBlank()) return v.trim();
+            }
+        }
+        return BackendNames.defaultModel(backend);
+    }
+
     /** Returns the key a bad value is reported under: the first config key read. */
     public String firstKey(ModelKey k) { return cfgKeys(k).get(0); }
 
