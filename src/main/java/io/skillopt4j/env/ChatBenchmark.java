@@ -96,7 +96,9 @@ public abstract class ChatBenchmark implements Benchmark {
 
     /** Loads a bundled text resource {@code /io/skillopt4j/env/<env>/<file>} (cached); missing → error. */
     public static String resource(String env, String file) {
-        return Resources.text("/io/skillopt4j/env/" + (env + "/" + file).replaceFirst("^/", ""));
+        // asked twice per rollout item: no regex for the one leading slash (a cold Pattern costs more than the lookup)
+        String rel = env + "/" + file;
+        return Resources.text("/io/skillopt4j/env/" + (rel.startsWith("/") ? rel.substring(1) : rel));
     }
 
     /**
@@ -129,9 +131,25 @@ public abstract class ChatBenchmark implements Benchmark {
 
     /** Returns a copy of a request builder preset with the target's call settings (tokens, effort, timeout, 5 retries). */
     protected ChatRequest.Builder targetRequest() {
-        String effort = Setting.string("reasoning_effort").of(cfg).trim();
-        return ChatRequest.builder().stage("rollout").maxCompletionTokens(Setting.integer("max_completion_tokens").of(cfg))
-                .reasoningEffort(effort.isEmpty() ? null : effort).timeout(callTimeout()).retries(5);
+        CallSettings s = callSettings();
+        return ChatRequest.builder().stage("rollout").maxCompletionTokens(s.maxCompletionTokens())
+                .reasoningEffort(s.effort()).timeout(s.timeout()).retries(5);
+    }
+
+    /** Immutable. The target's call settings, read from the (immutable) config once instead of on every call. */
+    private record CallSettings(int maxCompletionTokens, String effort, Duration timeout, int maxTurns) {}
+
+    private volatile CallSettings callSettings;
+
+    private CallSettings callSettings() {
+        CallSettings s = callSettings;
+        if (s == null) {
+            String effort = Setting.string("reasoning_effort").of(cfg).trim();
+            s = new CallSettings(Setting.integer("max_completion_tokens").of(cfg), effort.isEmpty() ? null : effort, callTimeout(),
+                    Math.max(1, Setting.integer("max_turns").of(cfg)));
+            callSettings = s;
+        }
+        return s;
     }
 
     /** Sends messages to the target chat model with the preset call settings. */
@@ -192,7 +210,7 @@ public abstract class ChatBenchmark implements Benchmark {
         List<ChatMessage> msgs = new ArrayList<>(List.of(ChatMessage.system(renderSystem(systemTemplate, ctx.request().skill())), ChatMessage.user(user)));
         String reply = chat(msgs).text();
         conv.add(turn(1, reply));
-        int turns = 1, maxTurns = Math.max(1, Setting.integer("max_turns").of(cfg));
+        int turns = 1, maxTurns = callSettings().maxTurns();
         String next;
         while (turns < maxTurns && (next = nudge.apply(turns, reply)) != null) {
             msgs.add(ChatMessage.assistant(reply));

@@ -27,6 +27,16 @@ class CostLedgerTest {
         };
     }
 
+    @Test void entryLineIsJacksonsSerialisationOfTheRecord() {
+        for (CostLedger.Entry e : List.of(
+                new CostLedger.Entry("train", "target", "rollout", "openai_compatible", "m", 120, 0, 0, 7, false, "table", 3.1e-4),
+                new CostLedger.Entry("", "optimizer", "analyst", "claude", "x", 1, 2, 3, 4, true, "unpriced", null),
+                new CostLedger.Entry("test", "target", "rollout", "", "m", 10, 5, 0, 2, false, "table", 0.0, 3),
+                new CostLedger.Entry("p\"q", "r\u00e9", "s\n", "b", "m", Long.MAX_VALUE, 0, 0, 0, false, "reported", 12.5))) {
+            assertEquals(io.skillopt4j.internal.Json.line(e), e.line(), "same line as the record's bean serializer");
+        }
+    }
+
     @Test void pricesPromptCachedCacheWriteOutputAndBatchRates() {
         Usage u = new Usage(1_000_000, 100_000, 0, 400_000, 100_000);
         assertEquals(0.5 * 2 + 0.4 * 0.5 + 0.1 * 2.5 + 0.1 * 10, PRICES.usd("m", u, false), 1e-9);
