@@ -80,8 +80,9 @@ public final class PriceTable {
     public static PriceTable defaults() { return DEFAULTS; }
 
     private static PriceTable bundled() {
-        Object raw = new Yaml(new SafeConstructor(new LoaderOptions())).load(
-                io.skillopt4j.internal.Resources.find("/io/skillopt4j/backend/prices.yaml").orElse(""));
+        String text = io.skillopt4j.internal.Resources.find("/io/skillopt4j/backend/prices.yaml").orElse("");
+        Object raw = BundledPrices.parse(text); // SnakeYAML's result for the bundled file's shape, without SnakeYAML
+        if (raw == null) raw = new Yaml(new SafeConstructor(new LoaderOptions())).load(text);
         return raw instanceof Map<?, ?> m ? of(m, "prices.yaml") : empty();
     }
 
