@@ -224,6 +224,7 @@ public final class RolloutRunner {
                         finished.add(idx);
                     }));
                 }
+                writer.start(); // while the first items' calls are in flight
                 int remaining = todo.size();
                 while (remaining > 0) {
                     Integer idx = finished.poll(200, TimeUnit.MILLISECONDS);
