@@ -76,13 +76,14 @@ public final class SearchQaBenchmark extends ChatBenchmark {
         List<Map<String, Object>> conv = talk.conversation();
         String predicted = Answers.lastTagOrLastLine(reply);
         List<String> golds = (List<String>) item.fields().get("answers");
-        int em = SquadScore.exactMatch(predicted, golds);
-        double f1 = SquadScore.f1(predicted, golds);
+        SquadScore.Grade grade = SquadScore.grade(predicted, golds);
+        int em = grade.em();
+        double f1 = grade.f1();
         Map<String, Object> f = new LinkedHashMap<>();
         f.put("question", item.str("question"));
         f.put("em", em);
         f.put("f1", f1);
-        f.put("sub_em", SquadScore.subExactMatch(predicted, golds));
+        f.put("sub_em", grade.subEm());
         f.put("predicted_answer", predicted);
         f.put("gold_answers", golds);
         replyFields(f, reply, em == 0 ? "EM=0: predicted " + Fields.pyRepr(predicted) + " but expected " + Fields.pyRepr(golds) : null, turns);

@@ -23,6 +23,18 @@ class SearchQaBenchmarkTest {
     @TempDir Path tmp;
 
     @Test
+    void gradeIsTheThreeMeasuresTogether() {
+        List<String> preds = List.of("Marta Ilves", "the Marta  Ilves!", "Ilves", "", "a", "Osk and Corvin", "Tomas Reed");
+        List<List<String>> goldSets = List.of(List.of("Marta Ilves"), List.of("Osk", "Corvin"), List.of(), List.of(""), List.of("An Ilves", "reed"));
+        for (String p : preds) for (List<String> g : goldSets) {
+            SquadScore.Grade grade = SquadScore.grade(p, g);
+            assertEquals(SquadScore.exactMatch(p, g), grade.em(), p + " / " + g);
+            assertEquals(SquadScore.f1(p, g), grade.f1(), p + " / " + g);
+            assertEquals(SquadScore.subExactMatch(p, g), grade.subEm(), p + " / " + g);
+        }
+    }
+
+    @Test
     void squad_normalisation_handles_case_punctuation_articles_and_whitespace() {
         assertEquals("nileriver", SquadScore.normalize("The  Nile-River!"), "punctuation is deleted, not spaced");
         assertEquals("mobydick", SquadScore.normalize("Moby-Dick"));
