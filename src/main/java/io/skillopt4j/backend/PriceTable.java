@@ -4,6 +4,7 @@ import io.skillopt4j.config.Setting;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.config.FlatConfig;
 import org.yaml.snakeyaml.LoaderOptions;
+import io.skillopt4j.config.Yaml11;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 
@@ -79,10 +80,12 @@ public final class PriceTable {
     /** Returns the bundled table (real providers' list prices and the simulator's model). */
     public static PriceTable defaults() { return DEFAULTS; }
 
+    /** The bundled table's resource; kept in the plain block shape {@code config.PlainYaml} reads (a test checks). */
+    public static final String BUNDLED = "/io/skillopt4j/backend/prices.yaml";
+
     private static PriceTable bundled() {
-        String text = io.skillopt4j.internal.Resources.find("/io/skillopt4j/backend/prices.yaml").orElse("");
-        Object raw = BundledPrices.parse(text); // SnakeYAML's result for the bundled file's shape, without SnakeYAML
-        if (raw == null) raw = new Yaml(new SafeConstructor(new LoaderOptions())).load(text);
+        // the config files' reader: the bundled file has their plain shape, so a cold run does not start SnakeYAML
+        Object raw = Yaml11.parse(io.skillopt4j.internal.Resources.find(BUNDLED).orElse(""), "prices.yaml");
         return raw instanceof Map<?, ?> m ? of(m, "prices.yaml") : empty();
     }
 

@@ -43,6 +43,13 @@ class PlainYamlTest {
         }
     }
 
+    @Test void theBundledPriceTableIsReadWithoutSnakeYamlAndAlike() {
+        String text = io.skillopt4j.internal.Resources.find(io.skillopt4j.backend.PriceTable.BUNDLED).orElseThrow();
+        assertTrue(same(text), "the bundled prices.yaml left the plain shape PlainYaml reads");
+        assertTrue(((java.util.Map<?, ?>) PlainYaml.parse(text)).size() >= 10);
+        assertNotNull(io.skillopt4j.backend.PriceTable.defaults().find("gpt-4o"));
+    }
+
     @Test void acceptedShapes() {
         String[] yes = {
             "a: 1\n", "a: -7\nb: 0\nc: 2147483648\nd: 99999999999999999999\ne: -2147483648\n",
