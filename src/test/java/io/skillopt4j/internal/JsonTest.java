@@ -3,13 +3,17 @@ package io.skillopt4j.internal;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 class JsonTest {
     @Test void readObjectLinesSkipsBlankAndTornLinesAndReadsAnAbsentFileAsEmpty(@TempDir Path dir) throws Exception {
@@ -54,5 +58,79 @@ class JsonTest {
         assertEquals("*****", r.get("minimax_api_key"));
         assertEquals("gpt-5.5", r.get("model"));
         assertEquals("key sk-a...mnop used", Redactor.scrub("key sk-abcdefghijklmnop used"));
+    }
+
+    /** Json.read copies a tree into what readValue(text, Object.class) returns: same values, same classes. */
+    @Test void readReturnsWhatJacksonsUntypedReadReturns(@TempDir Path dir) throws Exception {
+        List<String> docs = List.of("{}", "[]", "null", "true", "\"s\"", "0", "-0", "-0.0", "1.0", "1e500", "NaN",
+                "-Infinity", "2147483647", "2147483648", "-2147483649", "9223372036854775807", "9223372036854775808",
+                "123456789012345678901234567890", "0.1000000000000000055511151231257827", "1.5E-7",
+                "{\"a\": 1, \"a\": [2, {\"b\": null}]}", "{\"k\": \"\\u00e9\\n\", \"x\": false} trailing",
+                "// comment\n[1, /* c */ 2.5, \"3\", [[], {}]]", "  [\"\\ud83d\\ude00\"]  ");
+        int n = 0;
+        for (String doc : docs) assertSameAsUntyped(dir.resolve("d" + n++ + ".json"), doc);
+        Random r = new Random(7);
+        for (int i = 0; i < 2000; i++) assertSameAsUntyped(dir.resolve("r" + i + ".json"), randomDoc(r, 0));
+        try (Stream<Path> files = Files.walk(Path.of("src"))) { // every JSON file the project ships or tests with
+            for (Path f : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".json"))::iterator) {
+                String text = Files.readString(f);
+                Object expected;
+                try { expected = Json.MAPPER.readValue(text, Object.class); } catch (Exception e) { continue; }
+                assertSameClasses(expected, Json.read(f), f.toString());
+            }
+        }
+    }
+
+    @Test void readFailsAsTheUntypedReadFailsAndNamesTheFile(@TempDir Path dir) throws Exception {
+        for (String bad : List.of("", "   ", "{\"a\": ", "[1, 2", "{\"a\" 1}", "tru")) {
+            Path f = Files.writeString(dir.resolve("bad.json"), bad);
+            Exception expected = assertThrows(Exception.class, () -> Json.MAPPER.readValue(bad, Object.class));
+            UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> Json.read(f));
+            assertEquals(f + ": " + expected.getMessage(), e.getMessage());
+        }
+    }
+
+    private static void assertSameAsUntyped(Path f, String doc) throws Exception {
+        Files.writeString(f, doc);
+        assertSameClasses(Json.MAPPER.readValue(doc, Object.class), Json.read(f), doc);
+    }
+
+    private static void assertSameClasses(Object expected, Object actual, String where) {
+        assertEquals(expected, actual, where);
+        if (expected == null) return;
+        assertEquals(expected.getClass(), actual.getClass(), where);
+        if (expected instanceof Map<?, ?> m) {
+            assertEquals(List.copyOf(m.keySet()), List.copyOf(((Map<?, ?>) actual).keySet()), where);
+            for (Object k : m.keySet()) assertSameClasses(m.get(k), ((Map<?, ?>) actual).get(k), where);
+        } else if (expected instanceof List<?> l) {
+            for (int i = 0; i < l.size(); i++) assertSameClasses(l.get(i), ((List<?>) actual).get(i), where);
+        }
+    }
+
+    private static String randomDoc(Random r, int depth) {
+        int kind = depth > 3 ? 2 + r.nextInt(6) : r.nextInt(8);
+        StringBuilder b = new StringBuilder();
+        switch (kind) {
+            case 0 -> {
+                b.append('{');
+                int n = r.nextInt(4);
+                for (int i = 0; i < n; i++) b.append(i > 0 ? "," : "").append("\"k").append(r.nextInt(3)).append("\":")
+                        .append(randomDoc(r, depth + 1));
+                b.append('}');
+            }
+            case 1 -> {
+                b.append('[');
+                int n = r.nextInt(4);
+                for (int i = 0; i < n; i++) b.append(i > 0 ? "," : "").append(randomDoc(r, depth + 1));
+                b.append(']');
+            }
+            case 2 -> b.append(r.nextInt());
+            case 3 -> b.append(r.nextLong()).append(r.nextBoolean() ? "" : String.valueOf(r.nextInt(1000)));
+            case 4 -> b.append(r.nextDouble() * Math.pow(10, r.nextInt(40) - 20));
+            case 5 -> b.append('"').append(r.nextBoolean() ? "\\u00" + (10 + r.nextInt(80)) : "x").append('"');
+            case 6 -> b.append(r.nextBoolean());
+            default -> b.append("null");
+        }
+        return b.toString();
     }
 }
