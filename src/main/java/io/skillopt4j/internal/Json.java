@@ -19,7 +19,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,6 +47,7 @@ public final class Json {
     /** Returns {@code value} as Python's {@code json.dumps(indent=2, ensure_ascii=False)} would print it. */
     public static String pretty(Object value) {
         try {
+            if (PlainJson.isPlain(value)) return plain(value, new PythonPrettyPrinter());
             return PRETTY.writeValueAsString(value);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -57,6 +57,7 @@ public final class Json {
     /** Returns {@code value} on one line, as {@code json.dumps(obj, ensure_ascii=False)} (", " and ": " separators). */
     public static String line(Object value) {
         try {
+            if (PlainJson.isPlain(value)) return plain(value, new PythonLinePrinter());
             return LINE.writeValueAsString(value);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -66,14 +67,41 @@ public final class Json {
     /** Returns {@code value} as compact JSON (no spaces), for wire bodies and cache keys. */
     public static String compact(Object value) {
         try {
+            if (PlainJson.isPlain(value)) return plain(value, null);
             return MAPPER.writeValueAsString(value);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
+    /** Plain data through a bare generator of the mapper's factory (see {@link PlainJson}); same text as the writers. */
+    private static String plain(Object value, DefaultPrettyPrinter printer) throws IOException {
+        java.io.StringWriter out = new java.io.StringWriter();
+        try (JsonGenerator g = MAPPER.getFactory().createGenerator(out)) {
+            if (printer != null) g.setPrettyPrinter(printer);
+            PlainJson.write(g, value);
+        }
+        return out.toString();
+    }
+
+    private static final Object NOT_READ = new Object();
+
+    /**
+     * The text's first value read by {@link PlainJson#read}, or {@code NOT_READ} when the mapper must answer (no
+     * value, bad JSON: its message is the one callers have always seen).
+     */
+    private static Object plainRead(String text) {
+        try (JsonParser p = MAPPER.getFactory().createParser(text)) {
+            return p.nextToken() == null ? NOT_READ : PlainJson.readCurrent(p);
+        } catch (IOException | RuntimeException e) {
+            return NOT_READ;
+        }
+    }
+
     /** Parses a JSON object into an insertion-ordered map; throws IllegalArgumentException on bad JSON. */
+    @SuppressWarnings("unchecked")
     public static Map<String, Object> parseObject(String text) {
+        if (plainRead(text) instanceof Map<?, ?> m) return (Map<String, Object>) m;
         try {
             return MAPPER.readValue(text, MAP);
         } catch (IOException e) {
@@ -82,7 +110,9 @@ public final class Json {
     }
 
     /** Parses a JSON array; throws IllegalArgumentException on bad JSON. */
+    @SuppressWarnings("unchecked")
     public static List<Object> parseArray(String text) {
+        if (plainRead(text) instanceof List<?> l) return (List<Object>) l;
         try {
             return MAPPER.readValue(text, LIST);
         } catch (IOException e) {
@@ -92,6 +122,8 @@ public final class Json {
 
     /** Parses any JSON value into maps, lists, strings, numbers, booleans and nulls. */
     public static Object parse(String text) {
+        Object v = plainRead(text);
+        if (v != NOT_READ) return v;
         try {
             return MAPPER.readValue(text, Object.class);
         } catch (IOException e) {
@@ -109,42 +141,19 @@ public final class Json {
     }
 
     /**
-     * Reads a UTF-8 JSON file into maps/lists; the message of any failure names the file. Read as a tree, then
-     * copied into exactly what {@code readValue(text, Object.class)} returns (tested): a cold JVM's first
+     * Reads a UTF-8 JSON file into maps/lists; the message of any failure names the file. Read token by token into
+     * exactly what {@code readValue(text, Object.class)} returns ({@link PlainJson}, tested): a cold JVM's first
      * {@code Object} read asks for Jackson's {@code @JacksonStdImpl} annotation, whose proxy classes cost ~25 ms,
      * and a training run reads its data this way on the main thread before its first model call.
      */
     public static Object read(Path file) {
         try {
             String text = Files.readString(file, StandardCharsets.UTF_8);
-            JsonNode tree = MAPPER.readTree(text);
-            // no content: readValue's own error
-            return tree == null || tree.isMissingNode() ? MAPPER.readValue(text, Object.class) : plain(tree);
+            Object v = plainRead(text);
+            return v != NOT_READ ? v : MAPPER.readValue(text, Object.class);
         } catch (IOException e) {
             throw new UncheckedIOException(file + ": " + e.getMessage(), e);
         }
-    }
-
-    /** {@code node} as Jackson's untyped reading makes it: LinkedHashMap, ArrayList, String, Number, Boolean, null. */
-    static Object plain(JsonNode node) {
-        if (node.isObject()) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                m.put(e.getKey(), plain(e.getValue()));
-            }
-            return m;
-        }
-        if (node.isArray()) {
-            List<Object> l = new ArrayList<>(node.size());
-            for (JsonNode v : node) l.add(plain(v));
-            return l;
-        }
-        if (node.isTextual()) return node.textValue();
-        if (node.isNumber()) return node.numberValue();
-        if (node.isBoolean()) return node.booleanValue();
-        if (node.isNull()) return null;
-        throw new IllegalStateException("unexpected JSON node " + node.getNodeType()); // POJO/binary: never parsed from text
     }
 
     /**

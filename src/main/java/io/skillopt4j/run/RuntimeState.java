@@ -6,6 +6,7 @@ import io.skillopt4j.internal.Json;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -19,6 +20,27 @@ import java.util.Optional;
 public record RuntimeState(int lastCompletedStep, String currentSkillPath, double currentScore, String currentOrigin,
                            String bestSkillPath, double bestScore, int bestStep, String bestOrigin,
                            int schedulerStep, Double baselineSelectionHard, Double baselineSelectionSoft) {
+
+    /**
+     * The file's fields in order, as Jackson writes this record (tested against it): a plain map, because a cold
+     * JVM's first bean serialization of a record (annotations, naming strategy, accessor handles) took ~20 ms on the
+     * training thread between a baseline's last reply and the next stage's first call.
+     */
+    public Map<String, Object> toJson() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("last_completed_step", lastCompletedStep);
+        m.put("current_skill_path", currentSkillPath);
+        m.put("current_score", currentScore);
+        m.put("current_origin", currentOrigin);
+        m.put("best_skill_path", bestSkillPath);
+        m.put("best_score", bestScore);
+        m.put("best_step", bestStep);
+        m.put("best_origin", bestOrigin);
+        m.put("scheduler_step", schedulerStep);
+        m.put("baseline_selection_hard", baselineSelectionHard);
+        m.put("baseline_selection_soft", baselineSelectionSoft);
+        return m;
+    }
 
     /**
      * Reads {@code runtime_state.json} (Java or Python written); empty when absent or not a JSON object.

@@ -67,7 +67,7 @@ final class RunState {
     void persist(RunWriter.Batch b, RunPaths p, int lastStep) {
         settle();
         b.json(p.runtimeState(), new RuntimeState(lastStep, p.skill(lastStep).toString(), currentScore, currentOrigin,
-                p.bestSkill().toString(), bestScore, bestStep, bestOrigin, schedule.current(), baselineHard, baselineSoft));
+                p.bestSkill().toString(), bestScore, bestStep, bestOrigin, schedule.current(), baselineHard, baselineSoft).toJson());
     }
 
     /** The last completed step per history, 0 before the first. */

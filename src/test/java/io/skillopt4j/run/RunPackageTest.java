@@ -39,6 +39,10 @@ class RunPackageTest {
         assertEquals(List.of("last_completed_step", "current_skill_path", "current_score", "current_origin", "best_skill_path",
                 "best_score", "best_step", "best_origin", "scheduler_step", "baseline_selection_hard", "baseline_selection_soft"),
                 new ArrayList<>(Json.parseObject(Json.compact(s)).keySet()), "upstream's field order, additions last");
+        RuntimeState nulls = new RuntimeState(1, "a", -1.0, "initial_skill", "b", 0.25, 1, "step_0001", 1, null, null);
+        for (RuntimeState x : List.of(s, nulls)) {
+            assertEquals(Json.pretty(x), Json.pretty(x.toJson()), "toJson is Jackson's bean output, field for field");
+        }
     }
 
     @Test
