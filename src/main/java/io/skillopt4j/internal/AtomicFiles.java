@@ -164,14 +164,23 @@ public final class AtomicFiles {
      * Appends one line (a trailing newline is added) to {@code file}. Appends of whole lines are what
      * upstream's results.jsonl does; a reader must tolerate a torn last line after a kill.
      */
-    public static synchronized void appendLine(Path file, String line) {
-        try {
-            ensureDir(file.toAbsolutePath().getParent());
-            Files.writeString(file, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot append to " + file + ": " + e.getMessage(), e);
+    public static void appendLine(Path file, String line) {
+        Path abs = file.toAbsolutePath().normalize();
+        synchronized (APPEND_LOCKS[Math.floorMod(abs.hashCode(), APPEND_LOCKS.length)]) {
+            try {
+                ensureDir(abs.getParent());
+                Files.writeString(file, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot append to " + file + ": " + e.getMessage(), e);
+            }
         }
     }
+
+    // Appends to one file never interleave; appends to different files (a rollout's rows on its writer thread, the
+    // cost ledger on a worker) no longer wait for each other, as they did under one class-wide lock. Striped, so
+    // the locks stay bounded in a long-lived JVM; two files on one stripe just share a lock.
+    private static final Object[] APPEND_LOCKS = new Object[64];
+    static { for (int i = 0; i < APPEND_LOCKS.length; i++) APPEND_LOCKS[i] = new Object(); }
 
     /**
      * Deletes a tree (files before their folders); absent is fine. Throws when something cannot be deleted: for

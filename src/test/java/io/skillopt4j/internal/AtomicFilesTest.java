@@ -69,4 +69,29 @@ class AtomicFilesTest {
         assertFalse(Files.exists(dir.resolve("runtime_state.json")));
         assertEquals(List.of(), leftovers());
     }
+
+    @Test void concurrentAppendsKeepWholeLinesPerFileWhateverPathSpellingIsUsed() throws Exception {
+        // long lines (larger than one write of some channels) from 4 threads, to 2 files, one of them under 2 spellings
+        Path a = dir.resolve("a.jsonl"), aOther = dir.resolve("sub/../a.jsonl"), b = dir.resolve("b.jsonl");
+        Files.createDirectories(dir.resolve("sub"));
+        String pad = "x".repeat(20_000);
+        List<Thread> ts = new java.util.ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            int id = t;
+            ts.add(new Thread(() -> {
+                for (int i = 0; i < 50; i++) {
+                    AtomicFiles.appendLine(id % 2 == 0 ? a : aOther, "a" + id + "-" + i + pad);
+                    AtomicFiles.appendLine(b, "b" + id + "-" + i + pad);
+                }
+            }));
+        }
+        for (Thread t : ts) t.start();
+        for (Thread t : ts) t.join();
+        for (Path f : List.of(a, b)) {
+            List<String> lines = Files.readAllLines(f);
+            assertEquals(200, lines.size());
+            for (String l : lines) assertEquals(true, l.matches("[ab]\\d-\\d+x{20000}"), () -> "torn line in " + f);
+            assertEquals(200, lines.stream().distinct().count());
+        }
+    }
 }

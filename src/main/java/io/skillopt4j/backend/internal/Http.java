@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Http {
     private static final System.Logger LOG = System.getLogger("io.skillopt4j.backend.http");
-    private static final ConnectionPool POOL = new ConnectionPool();
+    private static final ConnectionPool POOL = QuietPool.create(5, 5, TimeUnit.MINUTES); // OkHttp's defaults
     private static final Dispatcher DISPATCHER = new Dispatcher();
 
     private Http() {}
