@@ -34,8 +34,11 @@ import java.util.concurrent.Callable;
         description = "Measure a simulated training run: wall time vs the critical-path bound, and overhead per call.")
 final class BenchTrainCommand implements Callable<Integer> {
     static final String START = "<!-- bench-train:start -->", END = "<!-- bench-train:end -->";
-    /** Unmeasured zero-latency runs first (alternately parallel and sequential): C2 needs a few thousand calls. */
-    static final int WARMUPS = 6;
+    /**
+     * Unmeasured zero-latency runs first (alternately parallel and sequential): C2 needs a few thousand calls, so at
+     * least {@link #WARMUPS} runs and {@link #WARMUP_CALLS} calls (a small config's run has ~130 calls, the demo's ~1,000).
+     */
+    static final int WARMUPS = 6, WARMUP_CALLS = 5_000, MAX_WARMUPS = 100;
 
     @Spec CommandSpec spec;
     @Option(names = "--latency-ms", defaultValue = "100", description = "Fixed simulated latency per call (default: ${DEFAULT-VALUE}).") long latencyMs;
@@ -47,16 +50,25 @@ final class BenchTrainCommand implements Callable<Integer> {
     @Mixin RunsDirOptions runs;
     @Option(names = "--background-eval", arity = "1", defaultValue = "true",
             description = "Background rollouts (train.background_eval; default: ${DEFAULT-VALUE}); false measures the plain sequential order.") boolean backgroundEval;
+    @Option(names = "--cfg-options", arity = "1..*",
+            description = "More key=value overrides for every run (another config's sizes, e.g. the shared SearchQA workload's).") List<String> extra = new ArrayList<>();
 
     @Override public Integer call() throws Exception {
         runs.check(new io.skillopt4j.config.Checks().atLeast("--epochs", epochs, 1).atLeast("--latency-ms", latencyMs, 0).atLeast("--workers", workers, 1)
                 .atLeast("--analyst-workers", analystWorkers, 1).file("--config", config)).throwIfAny();
         PrintWriter out = spec.commandLine().getOut();
         Path cfgFile = config != null ? config : DemoCommand.locate(DemoCommand.DEMO_CONFIG);
+        // the overrides are checked once, as `train` checks them (an unknown key is an error), before any run
+        if (!extra.isEmpty()) setup(cfgFile, base(cfgFile).cliWarnings().onWarning(w -> {}), runs.base("skillopt-bench-train")).resolve();
         Path base = runs.base("skillopt-bench-train");
 
         // unmeasured runs first, so the JIT has compiled the hot paths (as JMH's warm-up iterations do)
-        for (int i = 1; i <= WARMUPS; i++) run(cfgFile, base.resolve("warmup-" + i), 0, i % 2 == 0 ? 1 : workers, i % 2 == 0 ? 1 : analystWorkers);
+        int warmups = 0;
+        for (long calls = 0; warmups < WARMUPS || calls < WARMUP_CALLS && warmups < MAX_WARMUPS; ) {
+            warmups++;
+            calls += run(cfgFile, base.resolve("warmup-" + warmups), 0, warmups % 2 == 0 ? 1 : workers, warmups % 2 == 0 ? 1 : analystWorkers).calls;
+            AtomicFiles.deleteTreeQuietly(base.resolve("warmup-" + warmups)); // many small runs: keep the scratch folder small
+        }
         double waveMs = calibrateWave(latencyMs, workers);
         Run lat = run(cfgFile, base.resolve("latency"), latencyMs, workers, analystWorkers);
         List<CriticalPath.Phase> phases = CriticalPath.phases(lat.root, workers, analystWorkers);
@@ -80,7 +92,7 @@ final class BenchTrainCommand implements Callable<Integer> {
 
         StringBuilder md = new StringBuilder();
         md.append(START).append('\n');
-        md.append("Measured by `skillopt bench train` (after " + WARMUPS + " unmeasured zero-latency warm-up runs) on ").append(machine()).append(".\n\n");
+        md.append("Measured by `skillopt bench train` (after " + warmups + " unmeasured zero-latency warm-up runs) on ").append(machine()).append(".\n\n");
         md.append(String.format(Locale.ROOT, "Run: `%s`, %d epoch(s), %d rollout workers, %d analyst workers, response cache off, "
                 + "background rollouts %s (`train.background_eval`), simulator seed 7.%n%n", cfgFile.getFileName(), epochs, workers, analystWorkers,
                 backgroundEval ? "on" : "off"));
@@ -120,12 +132,8 @@ final class BenchTrainCommand implements Callable<Integer> {
     private record Run(Path root, double wallS, long calls, double serverMs, double cpuMs) {}
 
     private Run run(Path cfgFile, Path root, long latency, int w, int aw) {
-        SkillOpt setup = SkillOpt.config(cfgFile).relaxed().onWarning(x -> {})
-                .set("env.out_root", root.toString()).set("train.num_epochs", epochs).set("env.workers", w)
-                .set("gradient.analyst_workers", aw).set("model.response_cache", "off").set("train.background_eval", backgroundEval)
-                .set("env.max_api_workers", Math.max(w, aw));
-        // the demo config's skill_init is relative to the repository root; point at the file next to it
-        if (config == null) setup = setup.set("env.skill_init", cfgFile.getParent().resolve("initial_skill.md").toString());
+        SkillOpt setup = setup(cfgFile, base(cfgFile).relaxed().onWarning(x -> {}), root).set("env.workers", w)
+                .set("gradient.analyst_workers", aw).set("env.max_api_workers", Math.max(w, aw));
         long wallNs, c0, c1;
         SimServer sim = SimServer.builder().seed(7).latency(new Latency.Fixed(latency)).threads(Math.max(64, 4 * w)).start();
         try (sim) {
@@ -138,6 +146,18 @@ final class BenchTrainCommand implements Callable<Integer> {
         }
         // read after close(): the server's per-call times are final then
         return new Run(root, wallNs / 1e9, sim.requests(), sim.serverNanos() / 1e6, (c1 - c0) / 1e6);
+    }
+
+    private SkillOpt base(Path cfgFile) {
+        SkillOpt s = SkillOpt.config(cfgFile);
+        // the demo config's skill_init is relative to the repository root; point at the file next to it
+        if (config == null) s = s.set("env.skill_init", cfgFile.getParent().resolve("initial_skill.md").toString());
+        return s.cfgOptions(extra.toArray(String[]::new));
+    }
+
+    private SkillOpt setup(Path cfgFile, SkillOpt s, Path root) {
+        return s.set("env.out_root", root.toString()).set("train.num_epochs", epochs).set("model.response_cache", "off")
+                .set("train.background_eval", backgroundEval);
     }
 
     /** Mean time of a wave of {@code w} parallel bare chat calls (distinct prompts) at {@code latency}: what a perfect trainer would see. */

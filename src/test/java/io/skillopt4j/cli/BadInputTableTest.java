@@ -255,6 +255,8 @@ class BadInputTableTest {
                 c("--epochs", "bench train --epochs -1 --dir $OUT"),
                 c("missing.yaml", "bench train --config $F/missing.yaml --dir $OUT"),
                 c("--latency-ms", "bench train --latency-ms x --dir $OUT"),
+                c("did you mean train.num_epochs", "bench train --cfg-options train.num_epoch=2 --dir $OUT"),
+                c("key=value", "bench train --cfg-options train.seed --dir $OUT"),
                 c("--steps", "bench frames --steps 0 --dir $OUT"),
                 c("--repeat", "bench frames --repeat -1 --dir $OUT"),
                 c("bogus", "bench workload --server bogus"),
