@@ -28,20 +28,35 @@ public final class ConfigResolver {
     /** Keys whose values are model names: always kept as strings. */
     static final List<String> MODEL_KEYS = List.of("optimizer_model", "target_model", "minimax_model",
             "copilot_chat_optimizer_model", "copilot_chat_target_model", "judge_model");
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss", Locale.ROOT);
+    /** Built when a run is first named: a pattern formatter costs a cold JVM ~2 ms, and most runs set out_root. */
+    private static final class Stamp {
+        static final DateTimeFormatter FORMAT = DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss", Locale.ROOT);
+    }
 
-    private final Clock clock;
+    private final Clock clock; // null: the system clock in the default time zone
     private final Path cwd;
 
-    /** A resolver that names runs with {@code clock}'s local time and absolutises paths against {@code cwd}. */
+    /**
+     * A resolver that names runs with {@code clock}'s local time ({@code null}: as {@link #ConfigResolver(Path)}) and
+     * absolutises paths against {@code cwd}.
+     */
     public ConfigResolver(Clock clock, Path cwd) {
         this.clock = clock;
         this.cwd = cwd.toAbsolutePath().normalize();
     }
 
+    /**
+     * A resolver that names runs with the system clock's local time, the default time zone looked up only when a run
+     * needs a name: the zone rules (tzdb and a service-provider scan of the class path) cost a cold JVM 10-20 ms
+     * before the first model call, and a run given {@code out_root} never reads them.
+     */
+    public ConfigResolver(Path cwd) {
+        this(null, cwd);
+    }
+
     /** A resolver using the system clock and the process working directory. */
     public static ConfigResolver system() {
-        return new ConfigResolver(Clock.systemDefaultZone(), Path.of(""));
+        return new ConfigResolver(Path.of(""));
     }
 
     /** Resolves a request; throws {@link ConfigException} (one line per problem, all of them) for bad input. */
@@ -146,7 +161,7 @@ public final class ConfigResolver {
     private void outRoot(boolean eval, Map<String, Object> flat) {
         Object root = flat.get("out_root");
         if (root == null || "".equals(root)) {
-            String stamp = LocalDateTime.now(clock).format(STAMP);
+            String stamp = LocalDateTime.now(clock != null ? clock : Clock.systemDefaultZone()).format(Stamp.FORMAT);
             if (eval) {
                 Object env = flat.get("env");
                 String e = truthy(env) ? Coercion.pyStr(env) : "unknown";

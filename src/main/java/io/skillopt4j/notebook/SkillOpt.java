@@ -50,7 +50,7 @@ public final class SkillOpt {
     private static final class Spec implements Cloneable {
         ConfigRequest request;
         Map<String, Object> codeFlags = Map.of();
-        Clock clock = Clock.systemDefaultZone();
+        Clock clock; // null: the system clock in the default time zone, looked up only to name a run (ConfigResolver)
         Path cwd = Path.of("");
         Map<String, String> env = System.getenv();
         List<TrainingListener> listeners = List.of();

@@ -144,6 +144,21 @@ class ConfigResolverTest {
         assertEquals(dir.resolve("runs/x").toString(), flat(searchqa().outRoot("runs/./x")).get("out_root"));
     }
 
+    /** Without a clock the run is named with the system clock's local time, the zone looked up when it is named. */
+    @Test
+    void outRootWithoutAClockIsNamedWithTheLocalTimeNow() {
+        java.time.format.DateTimeFormatter f = java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss", java.util.Locale.ROOT);
+        String before = java.time.LocalDateTime.now().format(f);
+        String named = (String) flat(Cfg.load(SEARCHQA).workingDirectory(dir)).get("out_root");
+        String after = java.time.LocalDateTime.now().format(f);
+        String prefix = dir.resolve("outputs/skillopt_searchqa_gpt-5.5_").toString();
+        assertTrue(named.startsWith(prefix), named);
+        String stamp = named.substring(prefix.length());
+        assertTrue(stamp.compareTo(before) >= 0 && stamp.compareTo(after) <= 0, before + " <= " + stamp + " <= " + after);
+        String viaSystem = (String) ConfigResolver.system().resolve(ConfigRequest.file(Path.of(SEARCHQA))).flat().get("out_root");
+        assertTrue(viaSystem.contains("outputs/skillopt_searchqa_gpt-5.5_"), viaSystem);
+    }
+
     @Test
     void azureLegacyKeysFillBlankNewKeysOnly() {
         Map<String, Object> m = flat(searchqa().flag("azure_endpoint", "https://e").flag("azure_api_version", "v1"));
