@@ -168,7 +168,7 @@ public final class AnthropicChatModel extends AbstractChatModel {
         for (ToolCall c : m.toolCalls()) {
             Object input;
             try {
-                input = Json.MAPPER.readValue(c.argumentsJson(), Map.class);
+                input = Json.mapper().readValue(c.argumentsJson(), Map.class);
             } catch (Exception e) {
                 input = Map.of();
             }

@@ -68,7 +68,7 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
         if (hasSystem) cmd.addAll(List.of("--append-system-prompt-file", tmp.resolve("system_prompt.txt").toString()));
         String e = effortFlag(effort);
         if (e != null) cmd.addAll(List.of("--effort", e));
-        if (structured) cmd.addAll(List.of("--schema", Json.MAPPER.valueToTree(CliPrompt.toolSchema()).toString()));
+        if (structured) cmd.addAll(List.of("--schema", Json.mapper().valueToTree(CliPrompt.toolSchema()).toString()));
         return cmd;
     }
 

@@ -96,7 +96,7 @@ public final class ResponseCache {
         }
         k.put("messages", msgs);
         try {
-            return HexFormat.of().formatHex(io.skillopt4j.internal.Hashes.sha256(Json.MAPPER.writeValueAsBytes(k)));
+            return HexFormat.of().formatHex(io.skillopt4j.internal.Hashes.sha256(Json.mapper().writeValueAsBytes(k)));
         } catch (IOException e) {
             throw new IllegalStateException("cannot hash cache key", e);
         }
@@ -115,7 +115,7 @@ public final class ResponseCache {
             return null;
         }
         try {
-            JsonNode n = Json.MAPPER.readTree(Files.readString(f, StandardCharsets.UTF_8));
+            JsonNode n = Json.mapper().readTree(Files.readString(f, StandardCharsets.UTF_8));
             List<ToolCall> calls = new ArrayList<>();
             for (JsonNode c : n.path("tool_calls")) calls.add(new ToolCall(c.path("id").asText(), c.path("name").asText(), c.path("arguments").asText("{}")));
             JsonNode u = n.path("usage");

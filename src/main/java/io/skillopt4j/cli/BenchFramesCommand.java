@@ -83,12 +83,12 @@ public final class BenchFramesCommand implements Callable<Integer> {
                 int start = 0;
                 for (int i = 0; i <= b.length; i++) {
                     if (i == b.length || b[i] == '\n') {
-                        if (i > start) { Json.MAPPER.readValue(b, start, i - start, Object.class); n++; }
+                        if (i > start) { Json.mapper().readValue(b, start, i - start, Object.class); n++; }
                         start = i + 1;
                     }
                 }
             } else {
-                Json.MAPPER.readValue(b, Object.class);
+                Json.mapper().readValue(b, Object.class);
                 n++;
             }
         }

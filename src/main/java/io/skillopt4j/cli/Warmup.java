@@ -3,8 +3,8 @@ package io.skillopt4j.cli;
 /**
  * Stateless. While a cold {@code train} reads its flags, config and data on the main thread, one daemon thread
  * initialises, on the otherwise idle second core, the costliest one-time things a run meets later: the default
- * time zone (run-folder names; tzdb is read once), Jackson's {@code ObjectMapper} (its {@code StdDateFormat}
- * initialises the CLDR locale data) and its parser base class, whose {@code BigDecimal} constants cost a cold
+ * time zone (run-folder names; tzdb is read once), Jackson's parser base class and tree nodes (a run reads
+ * every reply into a tree; it never builds the {@code ObjectMapper}, see {@code Json}), whose {@code BigDecimal} constants cost a cold
  * JDK 25 25-40 ms ({@code BigDecimal}'s own static initialiser multiplies large numbers), OkHttp's {@code Platform}
  * (it asks {@code Security.getProviders()}, which instantiates every JCA provider) and the JDK's IDN tables (the
  * first URL parse loads ICU's StringPrep data). Each is a class initialisation, which the JVM runs exactly once:
@@ -22,7 +22,7 @@ final class Warmup {
     private static void run() {
         try {
             java.util.TimeZone.getDefault();
-            io.skillopt4j.internal.Json.MAPPER.readTree("0");
+            io.skillopt4j.internal.Json.tree("0");
             okhttp3.internal.platform.Platform.Companion.get();
             okhttp3.HttpUrl.get("http://localhost/");
         } catch (Exception | LinkageError ignored) {

@@ -84,7 +84,7 @@ public final class RatioSplit {
             throw new ConfigException("cannot read data_path " + file + ": " + e.getMessage());
         }
         try {
-            Object o = Json.MAPPER.reader().with(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readValue(text, Object.class);
+            Object o = Json.mapper().reader().with(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readValue(text, Object.class);
             if (o instanceof List<?> l) return new ArrayList<>(l);
             if (o instanceof Map<?, ?> m) {
                 if (m.get("data") instanceof List<?> l) return new ArrayList<>(l);

@@ -1,5 +1,6 @@
 package io.skillopt4j.internal;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
@@ -12,6 +13,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -27,28 +29,42 @@ import java.util.Map;
  * Thread-safe. The one JSON mapper of the project. {@link #pretty(Object)} writes exactly what Python's
  * {@code json.dumps(obj, indent=2, ensure_ascii=False)} writes, so our run folders diff cleanly against
  * upstream ones; parsing is lenient about NaN/Infinity, which Python may emit.
+ *
+ * <p>The mapper is built on first use ({@link #mapper()}): plain data, trees and model replies go through
+ * {@link #FACTORY} and {@link PlainJson} alone, so a training run never builds it (its initialisation, a
+ * {@code SimpleDateFormat} and the locale data behind it among others, cost a cold JVM ~26 ms on the main thread
+ * before the first model call).
  */
 public final class Json {
-    public static final ObjectMapper MAPPER = JsonMapper.builder()
+    /** The mapper's parser and generator features (tested equal), for token-level reading and writing. */
+    public static final JsonFactory FACTORY = JsonFactory.builder()
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
-            .enable(JsonParser.Feature.ALLOW_COMMENTS)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-
-            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+            .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
             .build();
 
-    private static final ObjectWriter PRETTY = MAPPER.writer(new PythonPrettyPrinter());
-    private static final ObjectWriter LINE = MAPPER.writer(new PythonLinePrinter());
-    private static final TypeReference<LinkedHashMap<String, Object>> MAP = new TypeReference<>() {};
-    private static final TypeReference<ArrayList<Object>> LIST = new TypeReference<>() {};
+    private static final class Lazy {
+        static final ObjectMapper MAPPER = JsonMapper.builder()
+                .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+                .enable(JsonParser.Feature.ALLOW_COMMENTS)
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+                .build();
+        static final ObjectWriter PRETTY = MAPPER.writer(new PythonPrettyPrinter());
+        static final ObjectWriter LINE = MAPPER.writer(new PythonLinePrinter());
+        static final TypeReference<LinkedHashMap<String, Object>> MAP = new TypeReference<>() {};
+        static final TypeReference<ArrayList<Object>> LIST = new TypeReference<>() {};
+    }
 
     private Json() {}
+
+    /** The project's mapper, for typed binding (records, beans) and anything that is not plain data. */
+    public static ObjectMapper mapper() { return Lazy.MAPPER; }
 
     /** Returns {@code value} as Python's {@code json.dumps(indent=2, ensure_ascii=False)} would print it. */
     public static String pretty(Object value) {
         try {
             if (PlainJson.isPlain(value)) return plain(value, new PythonPrettyPrinter());
-            return PRETTY.writeValueAsString(value);
+            return Lazy.PRETTY.writeValueAsString(value);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -58,7 +74,7 @@ public final class Json {
     public static String line(Object value) {
         try {
             if (PlainJson.isPlain(value)) return plain(value, new PythonLinePrinter());
-            return LINE.writeValueAsString(value);
+            return Lazy.LINE.writeValueAsString(value);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -68,7 +84,7 @@ public final class Json {
     public static String compact(Object value) {
         try {
             if (PlainJson.isPlain(value)) return plain(value, null);
-            return MAPPER.writeValueAsString(value);
+            return Lazy.MAPPER.writeValueAsString(value);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -77,7 +93,7 @@ public final class Json {
     /** Plain data through a bare generator of the mapper's factory (see {@link PlainJson}); same text as the writers. */
     private static String plain(Object value, DefaultPrettyPrinter printer) throws IOException {
         java.io.StringWriter out = new java.io.StringWriter();
-        try (JsonGenerator g = MAPPER.getFactory().createGenerator(out)) {
+        try (JsonGenerator g = FACTORY.createGenerator(out)) {
             if (printer != null) g.setPrettyPrinter(printer);
             PlainJson.write(g, value);
         }
@@ -91,7 +107,7 @@ public final class Json {
      * value, bad JSON: its message is the one callers have always seen).
      */
     private static Object plainRead(String text) {
-        try (JsonParser p = MAPPER.getFactory().createParser(text)) {
+        try (JsonParser p = FACTORY.createParser(text)) {
             return p.nextToken() == null ? NOT_READ : PlainJson.readCurrent(p);
         } catch (IOException | RuntimeException e) {
             return NOT_READ;
@@ -103,7 +119,7 @@ public final class Json {
     public static Map<String, Object> parseObject(String text) {
         if (plainRead(text) instanceof Map<?, ?> m) return (Map<String, Object>) m;
         try {
-            return MAPPER.readValue(text, MAP);
+            return Lazy.MAPPER.readValue(text, Lazy.MAP);
         } catch (IOException e) {
             throw new IllegalArgumentException("not a JSON object: " + msg(e), e);
         }
@@ -114,7 +130,7 @@ public final class Json {
     public static List<Object> parseArray(String text) {
         if (plainRead(text) instanceof List<?> l) return (List<Object>) l;
         try {
-            return MAPPER.readValue(text, LIST);
+            return Lazy.MAPPER.readValue(text, Lazy.LIST);
         } catch (IOException e) {
             throw new IllegalArgumentException("not a JSON array: " + msg(e), e);
         }
@@ -125,18 +141,56 @@ public final class Json {
         Object v = plainRead(text);
         if (v != NOT_READ) return v;
         try {
-            return MAPPER.readValue(text, Object.class);
+            return Lazy.MAPPER.readValue(text, Object.class);
         } catch (IOException e) {
             throw new IllegalArgumentException("not JSON: " + msg(e), e);
         }
     }
 
-    /** Parses into a tree. */
+    /**
+     * Parses into a tree, exactly as the mapper's {@code readTree} does (node classes, numbers, a repeated key keeps
+     * its last value, no content gives a missing node; tested equal), read by {@link PlainJson} token by token.
+     */
     public static JsonNode tree(String text) {
-        try {
-            return MAPPER.readTree(text);
+        try (JsonParser p = FACTORY.createParser(text)) {
+            return p.nextToken() == null ? MissingNode.getInstance() : PlainJson.treeCurrent(p);
+        } catch (PlainJson.TooDeep deep) {
+            try {
+                return Lazy.MAPPER.readTree(text);
+            } catch (IOException e) {
+                throw new IllegalArgumentException("not JSON: " + msg(e), e);
+            }
         } catch (IOException e) {
             throw new IllegalArgumentException("not JSON: " + msg(e), e);
+        }
+    }
+
+    /**
+     * The tree of a JSON body's first value (UTF-8/16/32, detected as the mapper detects it), as the mapper's
+     * {@code readTree} builds it, after checking that the rest of the body parses too; null for a body with no
+     * value; the parser's exception on bad JSON. For a model reply, read once inside the HTTP retry loop.
+     */
+    public static JsonNode bodyTree(byte[] bytes) throws IOException {
+        try (JsonParser p = FACTORY.createParser(bytes)) {
+            JsonNode tree = null;
+            if (p.nextToken() != null) {
+                try {
+                    tree = PlainJson.treeCurrent(p);
+                } catch (PlainJson.TooDeep deep) {
+                    return mapperBodyTree(bytes);
+                }
+            }
+            while (p.nextToken() != null) p.skipChildren();
+            return tree;
+        }
+    }
+
+    // trees deeper than PlainJson reads start over in the mapper, which reads them without recursion
+    private static JsonNode mapperBodyTree(byte[] bytes) throws IOException {
+        try (JsonParser p = Lazy.MAPPER.getFactory().createParser(bytes)) {
+            JsonNode tree = p.nextToken() == null ? null : Lazy.MAPPER.readTree(p);
+            while (p.nextToken() != null) p.skipChildren();
+            return tree;
         }
     }
 
@@ -150,7 +204,7 @@ public final class Json {
         try {
             String text = Files.readString(file, StandardCharsets.UTF_8);
             Object v = plainRead(text);
-            return v != NOT_READ ? v : MAPPER.readValue(text, Object.class);
+            return v != NOT_READ ? v : Lazy.MAPPER.readValue(text, Object.class);
         } catch (IOException e) {
             throw new UncheckedIOException(file + ": " + e.getMessage(), e);
         }

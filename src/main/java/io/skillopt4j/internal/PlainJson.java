@@ -3,6 +3,10 @@ package io.skillopt4j.internal;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -124,6 +128,53 @@ final class PlainJson {
             case VALUE_TRUE: return Boolean.TRUE;
             case VALUE_FALSE: return Boolean.FALSE;
             case VALUE_NULL: return null;
+            default: throw new TooDeep(); // not produced by a JSON parser: let the mapper decide
+        }
+    }
+
+    /**
+     * Reads the value whose first token the parser is on into the tree the mapper's {@code readTree} builds:
+     * {@code JsonNodeFactory.instance}'s nodes, int/long/big-integer nodes by the parser's number type, double nodes
+     * for JSON's floats, a repeated key's last value in the key's first position.
+     */
+    static JsonNode treeCurrent(JsonParser p) throws IOException {
+        return node(p, p.currentToken(), 0);
+    }
+
+    private static JsonNode node(JsonParser p, JsonToken t, int depth) throws IOException {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        switch (t) {
+            case START_OBJECT: {
+                if (depth >= MAX_DEPTH) throw new TooDeep();
+                ObjectNode o = f.objectNode();
+                for (JsonToken k = p.nextToken(); k == JsonToken.FIELD_NAME; k = p.nextToken()) {
+                    String name = p.currentName();
+                    o.replace(name, node(p, p.nextToken(), depth + 1));
+                }
+                return o;
+            }
+            case START_ARRAY: {
+                if (depth >= MAX_DEPTH) throw new TooDeep();
+                ArrayNode a = f.arrayNode();
+                for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) a.add(node(p, e, depth + 1));
+                return a;
+            }
+            case VALUE_STRING: return f.textNode(p.getText());
+            case VALUE_NUMBER_INT: {
+                JsonParser.NumberType nt = p.getNumberType();
+                if (nt == JsonParser.NumberType.INT) return f.numberNode(p.getIntValue());
+                if (nt == JsonParser.NumberType.LONG) return f.numberNode(p.getLongValue());
+                return f.numberNode(p.getBigIntegerValue());
+            }
+            case VALUE_NUMBER_FLOAT: {
+                JsonParser.NumberType nt = p.getNumberType();
+                if (nt == JsonParser.NumberType.BIG_DECIMAL) return f.numberNode(p.getDecimalValue());
+                if (nt == JsonParser.NumberType.FLOAT) return f.numberNode(p.getFloatValue());
+                return f.numberNode(p.getDoubleValue());
+            }
+            case VALUE_TRUE: return f.booleanNode(true);
+            case VALUE_FALSE: return f.booleanNode(false);
+            case VALUE_NULL: return f.nullNode();
             default: throw new TooDeep(); // not produced by a JSON parser: let the mapper decide
         }
     }

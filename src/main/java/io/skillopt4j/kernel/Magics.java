@@ -107,7 +107,7 @@ final class Magics {
         try {
             if (!file.getFileName().toString().endsWith(".ipynb")) return eval(Files.readString(file));
             Optional<JShellEngine.Value> last = Optional.empty();
-            for (JsonNode cell : Json.MAPPER.readTree(file.toFile()).path("cells")) {
+            for (JsonNode cell : Json.mapper().readTree(file.toFile()).path("cells")) {
                 if (!"code".equals(cell.path("cell_type").asText())) continue;
                 JsonNode src = cell.path("source");
                 StringBuilder sb = new StringBuilder();

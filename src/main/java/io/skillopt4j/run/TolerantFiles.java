@@ -119,7 +119,7 @@ final class TolerantFiles {
             start = end + 1;
             if (s == e) continue;
             try {
-                Object v = Json.MAPPER.readValue(b, s, e - s, Object.class);
+                Object v = Json.mapper().readValue(b, s, e - s, Object.class);
                 if (v instanceof Map<?, ?> m) out.add((Map<String, Object>) m);
                 else warn(p, "line " + lineNo + " is not a JSON object; skipped");
             } catch (IOException ex) {

@@ -21,7 +21,7 @@ record StageSpec(@JsonProperty("type") String activityType, @JsonProperty("queue
 
     static StageSpec parse(String json) {
         try {
-            return Json.MAPPER.readValue(json, StageSpec.class);
+            return Json.mapper().readValue(json, StageSpec.class);
         } catch (java.io.IOException e) {
             throw new IllegalArgumentException("not a stage spec: " + e.getMessage(), e);
         }

@@ -100,7 +100,7 @@ final class ResumeCheck {
 
     private static Map<String, Object> readObject(Path f, byte[] bytes) {
         try {
-            if (Json.MAPPER.readValue(bytes, Object.class) instanceof Map<?, ?> m) {
+            if (Json.mapper().readValue(bytes, Object.class) instanceof Map<?, ?> m) {
                 @SuppressWarnings("unchecked") Map<String, Object> out = (Map<String, Object>) m;
                 return out;
             }

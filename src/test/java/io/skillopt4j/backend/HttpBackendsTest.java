@@ -31,7 +31,7 @@ class HttpBackendsTest {
 
     String base() { return server.url("").toString(); }
 
-    static JsonNode body(RecordedRequest r) throws Exception { return Json.MAPPER.readTree(r.getBody().readUtf8()); }
+    static JsonNode body(RecordedRequest r) throws Exception { return Json.mapper().readTree(r.getBody().readUtf8()); }
 
     @Test void azureApiKeyModeUsesDeploymentPathApiKeyHeaderAndMaxCompletionTokens() throws Exception {
         server.enqueue(new MockResponse().setBody(CHAT_OK));
@@ -44,7 +44,7 @@ class HttpBackendsTest {
         assertEquals("/openai/deployments/gpt-4o/chat/completions?api-version=2024-12-01-preview", r.getPath());
         assertEquals("azure-planted-key-0001", r.getHeader("api-key"));
         assertNull(r.getHeader("Authorization"));
-        assertEquals(Json.MAPPER.readTree("{\"model\":\"gpt-4o\",\"messages\":[{\"role\":\"system\",\"content\":\"s\"},{\"role\":\"user\",\"content\":\"u\"}],"
+        assertEquals(Json.mapper().readTree("{\"model\":\"gpt-4o\",\"messages\":[{\"role\":\"system\",\"content\":\"s\"},{\"role\":\"user\",\"content\":\"u\"}],"
                 + "\"max_completion_tokens\":16384,\"reasoning_effort\":\"medium\"}"), body(r));
     }
 
@@ -77,7 +77,7 @@ class HttpBackendsTest {
 
         RecordedRequest r = server.takeRequest();
         assertEquals("/openai/responses?api-version=2025-04-01-preview", r.getPath());
-        assertEquals(Json.MAPPER.readTree("{\"model\":\"gpt-5.1-codex-mini\",\"instructions\":\"S1\\n\\nS2\",\"input\":[{\"role\":\"user\",\"content\":\"U\"}],"
+        assertEquals(Json.mapper().readTree("{\"model\":\"gpt-5.1-codex-mini\",\"instructions\":\"S1\\n\\nS2\",\"input\":[{\"role\":\"user\",\"content\":\"U\"}],"
                 + "\"max_output_tokens\":100,\"reasoning\":{\"effort\":\"low\"}}"), body(r));
         assertEquals("last", res.text());
         assertEquals("why", res.reasoning());
@@ -195,10 +195,10 @@ class HttpBackendsTest {
         assertEquals("2023-06-01", req.getHeader("anthropic-version"));
         JsonNode b = body(req);
         assertEquals("S", b.path("system").asText());
-        assertEquals(Json.MAPPER.readTree("{\"type\":\"image\",\"source\":{\"type\":\"base64\",\"media_type\":\"image/png\",\"data\":\"QUJD\"}}"), b.path("messages").get(0).path("content").get(0));
+        assertEquals(Json.mapper().readTree("{\"type\":\"image\",\"source\":{\"type\":\"base64\",\"media_type\":\"image/png\",\"data\":\"QUJD\"}}"), b.path("messages").get(0).path("content").get(0));
         assertEquals("tool_use", b.path("messages").get(1).path("content").get(0).path("type").asText());
         assertEquals("tool_result", b.path("messages").get(2).path("content").get(0).path("type").asText());
-        assertEquals(Json.MAPPER.readTree("{\"type\":\"any\"}"), b.path("tool_choice"));
+        assertEquals(Json.mapper().readTree("{\"type\":\"any\"}"), b.path("tool_choice"));
         assertEquals("d", b.path("tools").get(0).path("description").asText());
         assertEquals("Let me look.", r.text());
         assertEquals("hmm", r.reasoning());

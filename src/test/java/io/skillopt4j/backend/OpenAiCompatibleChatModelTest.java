@@ -51,8 +51,8 @@ class OpenAiCompatibleChatModelTest {
         assertEquals("/v1/chat/completions", req.getPath());
         assertEquals("Bearer sk-test-planted-0123456789", req.getHeader("Authorization"));
         assertTrue(req.getHeader("Content-Type").startsWith("application/json"));
-        JsonNode body = Json.MAPPER.readTree(req.getBody().readUtf8());
-        assertEquals(Json.MAPPER.readTree("""
+        JsonNode body = Json.mapper().readTree(req.getBody().readUtf8());
+        assertEquals(Json.mapper().readTree("""
                 {"model":"qwen2.5-7b","messages":[{"role":"system","content":"sys"},{"role":"user","content":"hi"}],
                  "max_tokens":8000,"temperature":0.2}"""), body);
         assertEquals("hello", r.text());
@@ -72,8 +72,8 @@ class OpenAiCompatibleChatModelTest {
         ChatResponse r = m.chat(ChatRequest.builder().message(ChatMessage.user("what is this", List.of("data:image/png;base64,AAAA")))
                 .tools(List.of(tool)).toolChoice("lookup").build());
 
-        JsonNode body = Json.MAPPER.readTree(server.takeRequest().getBody().readUtf8());
-        assertEquals(Json.MAPPER.readTree("""
+        JsonNode body = Json.mapper().readTree(server.takeRequest().getBody().readUtf8());
+        assertEquals(Json.mapper().readTree("""
                 [{"type":"text","text":"what is this"},{"type":"image_url","image_url":{"url":"data:image/png;base64,AAAA","detail":"low"}}]"""),
                 body.path("messages").get(0).path("content"));
         assertEquals("function", body.path("tools").get(0).path("type").asText());
@@ -167,7 +167,7 @@ class OpenAiCompatibleChatModelTest {
         RecordedRequest req = server.takeRequest();
         assertEquals("/v1/chat/completions", req.getPath());
         assertEquals("Bearer sk-role-key-abcdefghij", req.getHeader("Authorization"));
-        assertEquals("tgt-m", Json.MAPPER.readTree(req.getBody().readUtf8()).path("model").asText());
+        assertEquals("tgt-m", Json.mapper().readTree(req.getBody().readUtf8()).path("model").asText());
         assertEquals("opt-m", roles.optimizer().model());
         assertFalse(roles.target().toString().contains("sk-role-key"));
         assertEquals(1, roles.usage().byRoleAndStage().get("target/chat").calls());

@@ -23,7 +23,7 @@ class KernelCommandTest {
         assertEquals(0, r.code(), r.err());
         Path spec = tmp.resolve("env/share/jupyter/kernels/skillopt-java/kernel.json");
         assertEquals("installed kernelspec 'skillopt-java' in " + spec.getParent().toAbsolutePath() + "\n", r.out().replace("\r", ""));
-        JsonNode k = Json.MAPPER.readTree(Files.readString(spec));
+        JsonNode k = Json.mapper().readTree(Files.readString(spec));
         List<String> argv = new ArrayList<>();
         k.path("argv").forEach(a -> argv.add(a.asText()));
         assertEquals(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Djava.awt.headless=true", "-Xmx3g",

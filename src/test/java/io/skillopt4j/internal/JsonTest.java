@@ -75,7 +75,7 @@ class JsonTest {
             for (Path f : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".json"))::iterator) {
                 String text = Files.readString(f);
                 Object expected;
-                try { expected = Json.MAPPER.readValue(text, Object.class); } catch (Exception e) { continue; }
+                try { expected = Json.mapper().readValue(text, Object.class); } catch (Exception e) { continue; }
                 assertSameClasses(expected, Json.read(f), f.toString());
             }
         }
@@ -84,7 +84,7 @@ class JsonTest {
     @Test void readFailsAsTheUntypedReadFailsAndNamesTheFile(@TempDir Path dir) throws Exception {
         for (String bad : List.of("", "   ", "{\"a\": ", "[1, 2", "{\"a\" 1}", "tru")) {
             Path f = Files.writeString(dir.resolve("bad.json"), bad);
-            Exception expected = assertThrows(Exception.class, () -> Json.MAPPER.readValue(bad, Object.class));
+            Exception expected = assertThrows(Exception.class, () -> Json.mapper().readValue(bad, Object.class));
             UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> Json.read(f));
             assertEquals(f + ": " + expected.getMessage(), e.getMessage());
         }
@@ -92,7 +92,7 @@ class JsonTest {
 
     private static void assertSameAsUntyped(Path f, String doc) throws Exception {
         Files.writeString(f, doc);
-        assertSameClasses(Json.MAPPER.readValue(doc, Object.class), Json.read(f), doc);
+        assertSameClasses(Json.mapper().readValue(doc, Object.class), Json.read(f), doc);
     }
 
     private static void assertSameClasses(Object expected, Object actual, String where) {

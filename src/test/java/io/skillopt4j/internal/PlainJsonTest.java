@@ -21,8 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Differential: the plain-data path of {@link Json} writes exactly what the mapper's writers write. */
 class PlainJsonTest {
-    private static final ObjectWriter PRETTY = Json.MAPPER.writer(new Json.PythonPrettyPrinter());
-    private static final ObjectWriter LINE = Json.MAPPER.writer(new Json.PythonLinePrinter());
+    private static final ObjectWriter PRETTY = Json.mapper().writer(new Json.PythonPrettyPrinter());
+    private static final ObjectWriter LINE = Json.mapper().writer(new Json.PythonLinePrinter());
 
     @Test
     void randomTreesWriteAsTheMapperWritesThem() throws Exception {
@@ -32,7 +32,7 @@ class PlainJsonTest {
             assertTrue(PlainJson.isPlain(v), "generated trees are plain: " + v);
             assertEquals(PRETTY.writeValueAsString(v), Json.pretty(v), "pretty of " + v);
             assertEquals(LINE.writeValueAsString(v), Json.line(v), "line of " + v);
-            assertEquals(Json.MAPPER.writeValueAsString(v), Json.compact(v), "compact of " + v);
+            assertEquals(Json.mapper().writeValueAsString(v), Json.compact(v), "compact of " + v);
         }
     }
 
@@ -49,7 +49,7 @@ class PlainJsonTest {
             for (Object x : new Object[] {v, wrapped, Collections.singletonList(v)}) {
                 assertEquals(PRETTY.writeValueAsString(x), Json.pretty(x), "pretty of " + x);
                 assertEquals(LINE.writeValueAsString(x), Json.line(x), "line of " + x);
-                assertEquals(Json.MAPPER.writeValueAsString(x), Json.compact(x), "compact of " + x);
+                assertEquals(Json.mapper().writeValueAsString(x), Json.compact(x), "compact of " + x);
             }
         }
     }
@@ -80,13 +80,13 @@ class PlainJsonTest {
         List<String> texts = new ArrayList<>(List.of("0", "-0", "2147483647", "2147483648", "-9223372036854775809", "1.0", "-0.0",
                 "1e400", "1E-5", "NaN", "-Infinity", "\"s\"", "true", "null", "[]", "{}", "{\"a\": 1, \"a\": 2}",
                 "{\"a\": 1} trailing", "[1, 2] [3]", "/* c */ {\"x\": [1.5, {\"y\": null}]} // end", "123456789012345678901234567890"));
-        for (int i = 0; i < 2000; i++) texts.add(Json.MAPPER.writeValueAsString(value(rnd, 0)));
+        for (int i = 0; i < 2000; i++) texts.add(Json.mapper().writeValueAsString(value(rnd, 0)));
         for (String t : texts) {
-            Object expected = Json.MAPPER.readValue(t, Object.class);
+            Object expected = Json.mapper().readValue(t, Object.class);
             assertEquals(expected, Json.parse(t), "parse of " + t);
             assertEquals(typeTree(expected), typeTree(Json.parse(t)), "number types of " + t);
-            if (expected instanceof Map) assertEquals(Json.MAPPER.readValue(t, LinkedHashMap.class), Json.parseObject(t));
-            if (expected instanceof List) assertEquals(Json.MAPPER.readValue(t, ArrayList.class), Json.parseArray(t));
+            if (expected instanceof Map) assertEquals(Json.mapper().readValue(t, LinkedHashMap.class), Json.parseObject(t));
+            if (expected instanceof List) assertEquals(Json.mapper().readValue(t, ArrayList.class), Json.parseArray(t));
         }
     }
 
@@ -95,7 +95,7 @@ class PlainJsonTest {
         for (String bad : List.of("", "   ", "{\"a\": ", "[1, 2", "{\"a\" 1}", "tru")) {
             IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> Json.parse(bad));
             String mapper = "";
-            try { Json.MAPPER.readValue(bad, Object.class); } catch (Exception x) {
+            try { Json.mapper().readValue(bad, Object.class); } catch (Exception x) {
                 mapper = ((com.fasterxml.jackson.core.JsonProcessingException) x).getOriginalMessage();
             }
             assertEquals("not JSON: " + mapper, e.getMessage(), "message for " + bad);
@@ -114,7 +114,7 @@ class PlainJsonTest {
         return v == null ? "null" : v.getClass().getName();
     }
 
-    private static Object value(Random r, int depth) {
+    static Object value(Random r, int depth) {
         int k = r.nextInt(depth > 4 ? 9 : 13);
         switch (k) {
             case 0: return null;

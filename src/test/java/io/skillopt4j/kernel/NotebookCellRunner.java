@@ -23,7 +23,7 @@ public final class NotebookCellRunner {
     }
 
     static boolean run(Path nb) throws Exception {
-        JsonNode root = Json.MAPPER.readTree(Files.readString(nb));
+        JsonNode root = Json.mapper().readTree(Files.readString(nb));
         String name = nb.getFileName().toString();
         Display.maxRows(20);
         long start = System.nanoTime();

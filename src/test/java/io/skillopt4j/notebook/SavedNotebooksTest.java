@@ -31,7 +31,7 @@ class SavedNotebooksTest {
     }
 
     private static void check(Path nb) throws Exception {
-        JsonNode root = Json.MAPPER.readTree(Files.readString(nb));
+        JsonNode root = Json.mapper().readTree(Files.readString(nb));
         assertEquals("skillopt-java", root.path("metadata").path("kernelspec").path("name").asText(), nb + ": kernelspec");
         List<String> problems = new ArrayList<>();
         Set<String> mimes = new HashSet<>();

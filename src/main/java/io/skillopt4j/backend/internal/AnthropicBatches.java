@@ -50,7 +50,7 @@ public final class AnthropicBatches implements BatchTransport {
         try (Response r = client.newCall(rb.build()).execute()) {
             String text = r.body() == null ? "" : r.body().string();
             if (!r.isSuccessful()) throw HttpErrors.forStatus(policy.backend(), r.code(), text);
-            b = Json.MAPPER.readTree(text);
+            b = Json.mapper().readTree(text);
         } catch (IOException e) {
             throw HttpErrors.forIo(policy.backend(), e);
         }

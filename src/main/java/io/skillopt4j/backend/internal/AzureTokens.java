@@ -97,7 +97,7 @@ public final class AzureTokens implements Supplier<String> {
 
     private static JsonNode parse(String backend, String text) {
         try {
-            return Json.MAPPER.readTree(text);
+            return Json.mapper().readTree(text);
         } catch (IOException e) {
             throw new BackendException.NonRetriable(backend, 0, backend + ": token reply is not JSON", e);
         }

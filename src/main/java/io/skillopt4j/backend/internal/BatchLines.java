@@ -33,7 +33,7 @@ final class BatchLines {
                 for (String line : text.split("\n")) {
                     if (line.isBlank()) continue;
                     try {
-                        out.add(Json.MAPPER.readTree(line));
+                        out.add(Json.mapper().readTree(line));
                     } catch (IOException torn) {
                         // a line we cannot read is a request without a result: it is retried as a direct call
                     }

@@ -252,9 +252,8 @@ public final class Http {
         if (json) {
             // one pass checks the whole body and builds the tree of its first value, which the caller takes
             // instead of decoding and parsing the body again ({@link ParsedJson})
-            try (com.fasterxml.jackson.core.JsonParser p = io.skillopt4j.internal.Json.MAPPER.getFactory().createParser(bytes)) {
-                if (p.nextToken() != null) tree = io.skillopt4j.internal.Json.MAPPER.readTree(p);
-                while (p.nextToken() != null) p.skipChildren();
+            try {
+                tree = io.skillopt4j.internal.Json.bodyTree(bytes);
             } catch (IOException e) {
                 if (!last) return null;
                 bad = true;
@@ -281,7 +280,7 @@ public final class Http {
             this.tree = tree;
         }
 
-        /** The body's first JSON value, as {@code Json.MAPPER.readTree} of the decoded text returns it. */
+        /** The body's first JSON value, as the mapper's {@code readTree} of the decoded text returns it. */
         public com.fasterxml.jackson.databind.JsonNode tree() { return tree; }
 
         @Override public okhttp3.MediaType contentType() { return type; }

@@ -57,8 +57,8 @@ public final class HttpCall {
             String text = rbody == null ? "" : rbody.string();
             if (!r.isSuccessful()) throw HttpErrors.forStatus(backend, r.code(), text);
             try {
-                return Json.MAPPER.readTree(text);
-            } catch (IOException e) {
+                return Json.tree(text);
+            } catch (IllegalArgumentException e) {
                 String head = text.length() > 300 ? text.substring(0, 300) + "..." : text;
                 throw new BackendException.NonRetriable(backend, r.code(), HttpErrors.oneLine(backend + ": reply is not JSON: " + head), e);
             }

@@ -44,7 +44,7 @@ public final class HttpErrors {
     public static String providerMessage(String body) {
         if (body == null || body.isBlank()) return "(empty body)";
         try {
-            JsonNode n = Json.MAPPER.readTree(body);
+            JsonNode n = Json.mapper().readTree(body);
             JsonNode err = n.path("error");
             if (err.isTextual()) return err.asText();
             if (err.path("message").isTextual()) return err.path("message").asText();

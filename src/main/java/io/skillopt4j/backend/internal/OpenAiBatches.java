@@ -123,7 +123,7 @@ public final class OpenAiBatches implements BatchTransport {
         try (Response r = client.newCall(req).execute()) {
             String text = r.body() == null ? "" : r.body().string();
             if (!r.isSuccessful()) throw HttpErrors.forStatus(policy.backend(), r.code(), text);
-            return Json.MAPPER.readTree(text);
+            return Json.mapper().readTree(text);
         } catch (IOException e) {
             throw HttpErrors.forIo(policy.backend(), e);
         }

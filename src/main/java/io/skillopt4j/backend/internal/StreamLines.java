@@ -44,7 +44,7 @@ public final class StreamLines {
     public static JsonNode object(String line) {
         if (line == null || !line.startsWith("{")) return null;
         try {
-            JsonNode n = Json.MAPPER.readTree(line);
+            JsonNode n = Json.mapper().readTree(line);
             return n != null && n.isObject() ? n : null;
         } catch (Exception e) {
             return null;

@@ -60,7 +60,7 @@ final class VisionItems {
     static Item build(String id, Map<String, Object> row, String question, List<String> images, String answer, String kind,
                       List<String> options, String taskType) {
         Map<String, Object> f = new LinkedHashMap<>(row);
-        f.putAll(Json.MAPPER.convertValue(new Fields(question, images, answer, kind, options, taskType), FIELDS));
+        f.putAll(Json.mapper().convertValue(new Fields(question, images, answer, kind, options, taskType), FIELDS));
         return new Item(id, f);
     }
 
