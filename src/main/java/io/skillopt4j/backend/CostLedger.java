@@ -8,13 +8,13 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import io.skillopt4j.BudgetExceeded;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.internal.AtomicFiles;
+import io.skillopt4j.internal.Decimals;
 import io.skillopt4j.internal.Json;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
@@ -309,8 +309,10 @@ public final class CostLedger {
 
     /** One line for progress output: {@code $0.0123 spent, $0.0077 left of $0.0200} (or without a cap). */
     public synchronized String progressLine() {
-        return cap == null ? String.format(Locale.ROOT, "$%.4f spent", spent)
-                : String.format(Locale.ROOT, "$%.4f spent, $%.4f left of $%.4f", spent, Math.max(0, cap - spent), cap);
+        // Decimals, not String.format: a cold JVM's first Formatter initialises the locale data (~10-30 ms), and
+        // this line is printed on the training thread at the end of every step
+        return cap == null ? "$" + Decimals.fixed(spent, 4) + " spent"
+                : "$" + Decimals.fixed(spent, 4) + " spent, $" + Decimals.fixed(Math.max(0, cap - spent), 4) + " left of $" + Decimals.fixed(cap, 4);
     }
 
     @Override public synchronized String toString() {

@@ -104,11 +104,21 @@ public final class Json {
 
     /**
      * The text's first value read by {@link PlainJson#read}, or {@code NOT_READ} when the mapper must answer (no
-     * value, bad JSON: its message is the one callers have always seen).
+     * value, a tree too deep for it); bad JSON throws the parser's own exception, whose message is the one the
+     * mapper gives (the mapper reads with the same parser; tested on cut documents), so no mapper is built for it.
      */
-    private static Object plainRead(String text) {
+    private static Object plainRead(String text) throws com.fasterxml.jackson.core.JsonProcessingException {
+        return plainRead(text, null);
+    }
+
+    // start: the first token a typed read needs (the mapper reports any other before reading on), or null for any
+    private static Object plainRead(String text, com.fasterxml.jackson.core.JsonToken start)
+            throws com.fasterxml.jackson.core.JsonProcessingException {
         try (JsonParser p = FACTORY.createParser(text)) {
-            return p.nextToken() == null ? NOT_READ : PlainJson.readCurrent(p);
+            com.fasterxml.jackson.core.JsonToken t = p.nextToken();
+            return t == null || start != null && t != start ? NOT_READ : PlainJson.readCurrent(p);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw e;
         } catch (IOException | RuntimeException e) {
             return NOT_READ;
         }
@@ -117,9 +127,9 @@ public final class Json {
     /** Parses a JSON object into an insertion-ordered map; throws IllegalArgumentException on bad JSON. */
     @SuppressWarnings("unchecked")
     public static Map<String, Object> parseObject(String text) {
-        if (plainRead(text) instanceof Map<?, ?> m) return (Map<String, Object>) m;
         try {
-            return Lazy.MAPPER.readValue(text, Lazy.MAP);
+            if (plainRead(text, com.fasterxml.jackson.core.JsonToken.START_OBJECT) instanceof Map<?, ?> m) return (Map<String, Object>) m;
+            return Lazy.MAPPER.readValue(text, Lazy.MAP); // its message for no content or another type
         } catch (IOException e) {
             throw new IllegalArgumentException("not a JSON object: " + msg(e), e);
         }
@@ -128,8 +138,8 @@ public final class Json {
     /** Parses a JSON array; throws IllegalArgumentException on bad JSON. */
     @SuppressWarnings("unchecked")
     public static List<Object> parseArray(String text) {
-        if (plainRead(text) instanceof List<?> l) return (List<Object>) l;
         try {
+            if (plainRead(text, com.fasterxml.jackson.core.JsonToken.START_ARRAY) instanceof List<?> l) return (List<Object>) l;
             return Lazy.MAPPER.readValue(text, Lazy.LIST);
         } catch (IOException e) {
             throw new IllegalArgumentException("not a JSON array: " + msg(e), e);
@@ -138,10 +148,9 @@ public final class Json {
 
     /** Parses any JSON value into maps, lists, strings, numbers, booleans and nulls. */
     public static Object parse(String text) {
-        Object v = plainRead(text);
-        if (v != NOT_READ) return v;
         try {
-            return Lazy.MAPPER.readValue(text, Object.class);
+            Object v = plainRead(text);
+            return v != NOT_READ ? v : Lazy.MAPPER.readValue(text, Object.class);
         } catch (IOException e) {
             throw new IllegalArgumentException("not JSON: " + msg(e), e);
         }

@@ -1,5 +1,7 @@
 package io.skillopt4j.internal;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -26,13 +28,33 @@ public final class JsonReply {
      * matched in order, so a {@code ```python} block consumes its own closing fence and is skipped by language.
      */
     private static final Pattern FENCE = Pattern.compile("```([A-Za-z0-9_+-]*)[ \\t]*\\r?\\n?(.*?)```", Pattern.DOTALL);
-    private static final ObjectMapper LENIENT = JsonMapper.builder()
+    /**
+     * The repair's parser features. Read by {@link PlainJson} into what an {@code ObjectMapper} on these features
+     * reads ({@code readValue(text, Object.class)}; tested equal), so no mapper is built on a training thread: the
+     * first analyst reply used to initialise Jackson's {@code ObjectMapper} class (date formats, locale data) there.
+     */
+    private static final JsonFactory LENIENT = JsonFactory.builder()
             .enable(JsonReadFeature.ALLOW_SINGLE_QUOTES, JsonReadFeature.ALLOW_UNQUOTED_FIELD_NAMES,
                     JsonReadFeature.ALLOW_TRAILING_COMMA, JsonReadFeature.ALLOW_JAVA_COMMENTS,
                     JsonReadFeature.ALLOW_UNESCAPED_CONTROL_CHARS, JsonReadFeature.ALLOW_BACKSLASH_ESCAPING_ANY_CHARACTER,
                     JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS, JsonReadFeature.ALLOW_LEADING_PLUS_SIGN_FOR_NUMBERS,
                     JsonReadFeature.ALLOW_LEADING_DECIMAL_POINT_FOR_NUMBERS, JsonReadFeature.ALLOW_MISSING_VALUES)
             .build();
+
+    // a tree deeper than PlainJson reads goes to a mapper on the same features, built only then
+    private static final class DeepReader {
+        static final ObjectMapper MAPPER = new JsonMapper(LENIENT.copy());
+    }
+
+    /** What a mapper on {@link #LENIENT}'s features reads as {@code Object}: the first value; trailing text ignored. */
+    static Object lenientRead(String text) throws IOException {
+        try (JsonParser p = LENIENT.createParser(text)) {
+            if (p.nextToken() == null) throw new IOException("no content");
+            return PlainJson.readCurrent(p);
+        } catch (PlainJson.TooDeep deep) {
+            return DeepReader.MAPPER.readValue(text, Object.class);
+        }
+    }
 
     private JsonReply() {}
 
@@ -85,7 +107,7 @@ public final class JsonReply {
         boolean truncated = !candidate.strip().endsWith("}") || topLevelObjects(candidate).get(0).length() != candidate.length();
         if (!looksLikeJson(truncated ? candidate.strip() + "}" : candidate)) return null;
         try {
-            Object v = LENIENT.readValue(ReplyRepair.repair(candidate), Object.class);
+            Object v = lenientRead(ReplyRepair.repair(candidate));
             return v instanceof Map<?, ?> m && !m.isEmpty() ? v : null;
         } catch (IOException | RuntimeException e) {
             return null;

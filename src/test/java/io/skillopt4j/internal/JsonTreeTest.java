@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +18,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-/** Differential: trees read without the mapper ({@link Json#tree}, {@link Json#bodyTree}) are the mapper's trees. */
+/**
+ * Differential: what {@link Json} and {@link JsonReply} read without building a mapper (trees, bodies, untyped values,
+ * error messages, the reply repair's lenient read) is what the mapper reads.
+ */
 class JsonTreeTest {
     private static final List<String> EDGES = List.of("0", "-0", "2147483647", "2147483648", "-2147483649",
             "9223372036854775807", "-9223372036854775809", "123456789012345678901234567890", "1.0", "-0.0", "1e400",
@@ -79,6 +83,62 @@ class JsonTreeTest {
             String ours = null;
             try { Json.tree(t); } catch (IllegalArgumentException x) { ours = x.getMessage(); }
             assertEquals(mapper, ours, "outcome for " + t);
+        }
+    }
+
+    @Test
+    void parseErrorsAreTheMappersWithoutTheMapper() throws Exception {
+        Random rnd = new Random(12);
+        List<String> bad = new ArrayList<>(List.of("", "  ", "{\"a\": ", "[1, 2", "tru", "{\"a\": 1,}", "[1] ", "{} ", "\"s\"", "5"));
+        for (int i = 0; i < 500; i++) {
+            String t = Json.line(PlainJsonTest.value(rnd, 0));
+            if (t.length() > 1) bad.add(t.substring(0, 1 + rnd.nextInt(t.length() - 1)));
+        }
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("json-read");
+        try {
+            for (String t : bad) {
+                assertEquals(outcome(() -> Json.mapper().readValue(t, Object.class), "not JSON: "), outcome(() -> Json.parse(t), null), "parse " + t);
+                assertEquals(outcome(() -> Json.mapper().readValue(t, new com.fasterxml.jackson.core.type.TypeReference<java.util.LinkedHashMap<String, Object>>() {}), "not a JSON object: "),
+                        outcome(() -> Json.parseObject(t), null), "parseObject " + t);
+                assertEquals(outcome(() -> Json.mapper().readValue(t, new com.fasterxml.jackson.core.type.TypeReference<ArrayList<Object>>() {}), "not a JSON array: "),
+                        outcome(() -> Json.parseArray(t), null), "parseArray " + t);
+                if (!StandardCharsets.UTF_8.newEncoder().canEncode(t)) continue; // a cut through a surrogate pair
+                java.nio.file.Path f = dir.resolve("f.json");
+                java.nio.file.Files.writeString(f, t);
+                String mapper = outcome(() -> Json.mapper().readValue(t, Object.class), null);
+                String ours = outcome(() -> Json.read(f), null);
+                assertEquals(mapper.startsWith("value ") ? mapper : f + ": " + mapper.substring(mapper.indexOf(':') + 2), ours, "read " + t);
+            }
+        } finally {
+            AtomicFiles.deleteTreeQuietly(dir);
+        }
+    }
+
+    /** "value " + the value, or the prefix + the failure's original message (the full message when prefix is null). */
+    private static String outcome(java.util.concurrent.Callable<Object> c, String prefix) {
+        try {
+            return "value " + c.call();
+        } catch (JsonProcessingException e) {
+            return prefix != null ? prefix + e.getOriginalMessage() : "x: " + e.getMessage();
+        } catch (Exception e) {
+            return e.getMessage();
+        }
+    }
+
+    @Test
+    void theRepairReadsAsAMapperOnItsFeatures() throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper lenient = com.fasterxml.jackson.databind.json.JsonMapper.builder()
+                .enable(JsonReadFeature.ALLOW_SINGLE_QUOTES, JsonReadFeature.ALLOW_UNQUOTED_FIELD_NAMES, JsonReadFeature.ALLOW_TRAILING_COMMA, JsonReadFeature.ALLOW_JAVA_COMMENTS,
+                        JsonReadFeature.ALLOW_UNESCAPED_CONTROL_CHARS, JsonReadFeature.ALLOW_BACKSLASH_ESCAPING_ANY_CHARACTER, JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS,
+                        JsonReadFeature.ALLOW_LEADING_PLUS_SIGN_FOR_NUMBERS, JsonReadFeature.ALLOW_LEADING_DECIMAL_POINT_FOR_NUMBERS, JsonReadFeature.ALLOW_MISSING_VALUES)
+                .build(); // JsonReply's features, as its mapper had them
+        Random rnd = new Random(13);
+        List<String> texts = new ArrayList<>(List.of("{'a': 1}", "{a: 'b', c: [1, 2,], }", "{\"a\": +1, \"b\": .5, \"c\": NaN}",
+                "{\"a\": [1,,2], \"b\": \"x\ty\"} trailing", "/* c */ {\"a\": \"\\q\"} // e", "[1, 2]", "\"s\"", "0012"));
+        for (int i = 0; i < 1000; i++) texts.add(Json.line(PlainJsonTest.value(rnd, 0)));
+        texts.add("[".repeat(600) + "]".repeat(600));
+        for (String t : texts) {
+            assertEquals(outcome(() -> lenient.readValue(t, Object.class), ""), outcome(() -> JsonReply.lenientRead(t), ""), t);
         }
     }
 
