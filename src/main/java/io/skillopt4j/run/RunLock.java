@@ -171,17 +171,29 @@ public final class RunLock implements AutoCloseable {
         return ProcessHandle.of(n.longValue()).map(ProcessHandle::isAlive).orElse(false);
     }
 
-    private static String host() {
+    static String host() {
         String h = HOST;
         if (h == null) {
+            // the kernel's name first (the name getLocalHost() starts from): getLocalHost() also resolves it, a
+            // hosts-file or DNS lookup that cost a cold run ~6 ms before its first model call, more on a slow resolver
+            h = kernelHostName();
             String env = System.getenv("HOSTNAME");
-            if (env != null && !env.isBlank()) h = env;
-            else {
+            if (h == null && env != null && !env.isBlank()) h = env;
+            if (h == null) {
                 try { h = InetAddress.getLocalHost().getHostName(); } catch (IOException e) { h = "localhost"; }
             }
             HOST = h;
         }
         return h;
+    }
+
+    private static String kernelHostName() {
+        try {
+            String h = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/sys/kernel/hostname")).strip();
+            return h.isEmpty() ? null : h;
+        } catch (IOException | RuntimeException e) {
+            return null; // not Linux: the lookup below
+        }
     }
 
     private static volatile String HOST;
