@@ -43,9 +43,8 @@ public final class Json {
             .build();
 
     private static final class Lazy {
-        static final ObjectMapper MAPPER = JsonMapper.builder()
-                .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
-                .enable(JsonParser.Feature.ALLOW_COMMENTS)
+        // on a copy of FACTORY (the mapper becomes its factory's codec), so the features are stated once
+        static final ObjectMapper MAPPER = JsonMapper.builder(FACTORY.copy())
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
                 .build();
@@ -107,10 +106,6 @@ public final class Json {
      * value, a tree too deep for it); bad JSON throws the parser's own exception, whose message is the one the
      * mapper gives (the mapper reads with the same parser; tested on cut documents), so no mapper is built for it.
      */
-    private static Object plainRead(String text) throws com.fasterxml.jackson.core.JsonProcessingException {
-        return plainRead(text, null);
-    }
-
     // start: the first token a typed read needs (the mapper reports any other before reading on), or null for any
     private static Object plainRead(String text, com.fasterxml.jackson.core.JsonToken start)
             throws com.fasterxml.jackson.core.JsonProcessingException {
@@ -149,7 +144,7 @@ public final class Json {
     /** Parses any JSON value into maps, lists, strings, numbers, booleans and nulls. */
     public static Object parse(String text) {
         try {
-            Object v = plainRead(text);
+            Object v = plainRead(text, null);
             return v != NOT_READ ? v : Lazy.MAPPER.readValue(text, Object.class);
         } catch (IOException e) {
             throw new IllegalArgumentException("not JSON: " + msg(e), e);
@@ -161,13 +156,11 @@ public final class Json {
      * its last value, no content gives a missing node; tested equal), read by {@link PlainJson} token by token.
      */
     public static JsonNode tree(String text) {
-        try (JsonParser p = FACTORY.createParser(text)) {
-            return p.nextToken() == null ? MissingNode.getInstance() : PlainJson.treeCurrent(p);
-        } catch (PlainJson.TooDeep deep) {
-            try {
-                return Lazy.MAPPER.readTree(text);
-            } catch (IOException e) {
-                throw new IllegalArgumentException("not JSON: " + msg(e), e);
+        try {
+            try (JsonParser p = FACTORY.createParser(text)) {
+                return p.nextToken() == null ? MissingNode.getInstance() : PlainJson.treeCurrent(p);
+            } catch (PlainJson.TooDeep deep) {
+                return Lazy.MAPPER.readTree(text); // reads trees deeper than PlainJson's without recursion
             }
         } catch (IOException e) {
             throw new IllegalArgumentException("not JSON: " + msg(e), e);
@@ -212,7 +205,7 @@ public final class Json {
     public static Object read(Path file) {
         try {
             String text = Files.readString(file, StandardCharsets.UTF_8);
-            Object v = plainRead(text);
+            Object v = plainRead(text, null);
             return v != NOT_READ ? v : Lazy.MAPPER.readValue(text, Object.class);
         } catch (IOException e) {
             throw new UncheckedIOException(file + ": " + e.getMessage(), e);

@@ -174,11 +174,10 @@ public final class RunLock implements AutoCloseable {
     static String host() {
         String h = HOST;
         if (h == null) {
-            // the kernel's name first (the name getLocalHost() starts from): getLocalHost() also resolves it, a
-            // hosts-file or DNS lookup that cost a cold run ~6 ms before its first model call, more on a slow resolver
-            h = kernelHostName();
             String env = System.getenv("HOSTNAME");
-            if (h == null && env != null && !env.isBlank()) h = env;
+            // then the kernel's name (the name getLocalHost() starts from): getLocalHost() also resolves it, a
+            // hosts-file or DNS lookup that cost a cold run ~6 ms before its first model call, more on a slow resolver
+            h = env != null && !env.isBlank() ? env : kernelHostName();
             if (h == null) {
                 try { h = InetAddress.getLocalHost().getHostName(); } catch (IOException e) { h = "localhost"; }
             }
