@@ -12,6 +12,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -57,10 +58,17 @@ final class JdkSimHttp implements SimHttpServer {
 
     @Override public long pause(long ms) { return SimHttpServer.pause(closing, ms); }
 
+    /** Returns once every handler has finished (bounded by 2 s), so {@link SimServer#serverNanos()} is final. */
     @Override public void close() {
         closing.countDown();
         server.stop(0);
-        pool.shutdownNow();
+        pool.shutdown();
+        try {
+            if (!pool.awaitTermination(2, TimeUnit.SECONDS)) pool.shutdownNow();
+        } catch (InterruptedException e) {
+            pool.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Not thread-safe; one request on an executor thread. */
