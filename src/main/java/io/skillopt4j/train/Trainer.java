@@ -207,7 +207,6 @@ public final class Trainer {
             return stopped(run, st, e, resumeFrom, priorConfig);
         } finally {
             settle(pipeline);
-            w.awaitPendingQuietly(); // a run that stops or fails still leaves its evaluations' files complete
             try { st.settle(); } catch (RuntimeException e) { /* a stopped run: the failure of a state write it no longer needs */ }
             if (background != null) background.close();
             pool.shutdownNow();
@@ -320,8 +319,7 @@ public final class Trainer {
         Optimizer optimizer = new Optimizer(eng.optimizer(roles.optimizer()), background == null ? () -> {} : background::optimizerCall,
                 s.jsonReask(), roles.usage());
         Prompts prompts = new Prompts(benchmark);
-        Rollout rollout = new Rollout(benchmark, background, eng.rolloutItems()).withBatchApi(batchPoll).withErrored(run.maxErrored(), roles.usage())
-                .withDeferredWrites(w);
+        Rollout rollout = new Rollout(benchmark, background, eng.rolloutItems()).withBatchApi(batchPoll).withErrored(run.maxErrored(), roles.usage());
         Gate gate = new Gate(s);
         SelectionEval selection = new SelectionEval(s, data, rollout, st);
         Longitudinal longitudinal = new Longitudinal(s, data, rollout, w);
