@@ -41,14 +41,24 @@ final class BenchWorkloadCommand implements Callable<Integer> {
     @Option(names = "--workers", description = "env.workers (rollout workers).") Integer workers;
     @Option(names = "--analyst-workers", description = "gradient.analyst_workers.") Integer analystWorkers;
     @Option(names = "--repeat", defaultValue = "3", description = "Cold runs (default: ${DEFAULT-VALUE}); medians are printed.") int repeat;
+    @Option(names = "--warmup", defaultValue = "2", description = "Unmeasured runs first (default: ${DEFAULT-VALUE}): after a new build the launcher's first two train runs write its start-up archive.") int warmup;
     @Option(names = "--launch", defaultValue = "./skillopt", description = "Command that starts the CLI (default: ${DEFAULT-VALUE}).") String launch;
     @Option(names = "--cfg-options", arity = "1..*", description = "More key=value overrides for every run.") List<String> extra = new ArrayList<>();
+    @Option(names = "--dir", description = "Folder to put the runs under, in a fresh subfolder (default: the system temp folder); its disk is probed before each run.") Path dir;
 
     @Override public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         if (!server.equals("sim") && !server.equals("fake")) throw ConfigException.badValue("bench workload", "--server", server, "sim or fake");
         if (repeat < 1) throw ConfigException.badValue("bench workload", "--repeat", String.valueOf(repeat), "an integer >= 1");
-        Path work = Files.createTempDirectory("skillopt-bench-workload");
+        if (warmup < 0) throw ConfigException.badValue("bench workload", "--warmup", String.valueOf(warmup), "an integer >= 0");
+        Path work;
+        try {
+            // a fresh folder under --dir: a run folder left there by an earlier bench would resume instead of running
+            work = dir == null ? Files.createTempDirectory("skillopt-bench-workload")
+                    : Files.createTempDirectory(Files.createDirectories(dir), "skillopt-bench-workload");
+        } catch (IOException e) {
+            throw ConfigException.badValue("bench workload", "--dir", String.valueOf(dir), "a folder that can be created and written");
+        }
         List<String> opts = new ArrayList<>();
         Path cfg = config;
         boolean fake = server.equals("fake") || searchqa != null;
@@ -76,15 +86,23 @@ final class BenchWorkloadCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "bench workload: %s, %s server, %d ms latency, %s workers / %s analyst workers, %d cold run(s) of `%s train`%n",
                 cfg, fake ? "fake (" + fakeServer + ")" : "simulator", latencyMs, workers == null ? "config's" : workers,
                 analystWorkers == null ? "config's" : analystWorkers, repeat, launch);
-        List<WorkloadStats> runs = new ArrayList<>();
-        for (int i = 1; i <= repeat; i++) {
-            WorkloadStats st = fake ? runFake(cfg, opts, work.resolve("run" + i)) : runSim(cfg, opts, work.resolve("run" + i));
-            runs.add(st);
-            out.printf(Locale.ROOT, "run %d: %d calls, wall %.3f s, launch -> first call %.3f s, %.2f ms per call, idle %.3f s (%d gaps, largest %.1f ms)%n",
-                    i, st.calls(), st.wallS(), st.startupS(), st.perCallMs(), st.idleS(), st.gaps(), st.largestGapMs());
+        for (int i = 1; i <= warmup; i++) {
+            WorkloadStats w = fake ? runFake(cfg, opts, work.resolve("warmup" + i)) : runSim(cfg, opts, work.resolve("warmup" + i));
+            out.printf(Locale.ROOT, "warm-up %d (not measured): wall %.3f s%n", i, w.wallS());
             out.flush();
         }
-        print(out, runs);
+        List<WorkloadStats> runs = new ArrayList<>();
+        double[] disk = new double[repeat];
+        for (int i = 1; i <= repeat; i++) {
+            // a run creates a few hundred files and folders; on a VM whose disk is slow some minutes, that is where idle time goes
+            disk[i - 1] = createMicros(work, PROBE_FILES);
+            WorkloadStats st = fake ? runFake(cfg, opts, work.resolve("run" + i)) : runSim(cfg, opts, work.resolve("run" + i));
+            runs.add(st);
+            out.printf(Locale.ROOT, "run %d: %d calls, wall %.3f s, launch -> first call %.3f s, %.2f ms per call, idle %.3f s (%d gaps, largest %.1f ms), disk %.0f us per file%n",
+                    i, st.calls(), st.wallS(), st.startupS(), st.perCallMs(), st.idleS(), st.gaps(), st.largestGapMs(), disk[i - 1]);
+            out.flush();
+        }
+        print(out, runs, disk);
         return 0;
     }
 
@@ -150,7 +168,26 @@ final class BenchWorkloadCommand implements Callable<Integer> {
         if (p.waitFor() != 0) throw new ConfigException(String.join(" ", cmd) + " failed: see " + log);
     }
 
-    static void print(PrintWriter out, List<WorkloadStats> runs) {
+    static final int PROBE_FILES = 200;
+
+    /**
+     * The mean time to create, write (1 KB) and close one new file in a fresh folder under {@code dir}, over {@code n}
+     * files, in microseconds; the files and the folder are removed again.
+     */
+    static double createMicros(Path dir, int n) throws IOException {
+        Path probe = Files.createTempDirectory(Files.createDirectories(dir), "disk-probe");
+        byte[] kb = new byte[1024];
+        Arrays.fill(kb, (byte) 'x');
+        try {
+            long t0 = System.nanoTime();
+            for (int i = 0; i < n; i++) Files.write(probe.resolve("f" + i), kb);
+            return (System.nanoTime() - t0) / 1000.0 / n;
+        } finally {
+            io.skillopt4j.internal.AtomicFiles.deleteTreeQuietly(probe);
+        }
+    }
+
+    static void print(PrintWriter out, List<WorkloadStats> runs, double[] diskMicros) {
         out.println();
         out.println("| same calls, cold CLI runs (median, min–max of " + runs.size() + ") | SkillOpt4J |");
         out.println("|---|---|");
@@ -160,6 +197,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
         row(out, "in-loop cost per call, first → last call / calls (ms)", runs, WorkloadStats::perCallMs, "%.2f");
         row(out, "time with no call in flight (s)", runs, WorkloadStats::idleS, "%.3f");
         row(out, "largest gap (ms)", runs, WorkloadStats::largestGapMs, "%.1f");
+        row(out, "creating a 1 KB file in the runs' folder, before each run (µs)", diskMicros, "%.0f");
         WorkloadStats mid = runs.stream().sorted((a, b) -> Double.compare(a.wallS(), b.wallS())).toList().get(runs.size() / 2);
         StringBuilder top = new StringBuilder();
         int k = 0;
@@ -173,7 +211,12 @@ final class BenchWorkloadCommand implements Callable<Integer> {
     }
 
     private static void row(PrintWriter out, String name, List<WorkloadStats> runs, ToDoubleFunction<WorkloadStats> f, String fmt) {
-        double[] v = runs.stream().mapToDouble(f).sorted().toArray();
+        row(out, name, runs.stream().mapToDouble(f).toArray(), fmt);
+    }
+
+    private static void row(PrintWriter out, String name, double[] values, String fmt) {
+        double[] v = values.clone();
+        Arrays.sort(v);
         double med = v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
         out.println("| " + name + " | " + String.format(Locale.ROOT, fmt, med)
                 + (v.length > 1 ? " (" + String.format(Locale.ROOT, fmt, v[0]) + "–" + String.format(Locale.ROOT, fmt, v[v.length - 1]) + ")" : "") + " |");

@@ -260,6 +260,8 @@ class BadInputTableTest {
                 c("--steps", "bench frames --steps 0 --dir $OUT"),
                 c("--repeat", "bench frames --repeat -1 --dir $OUT"),
                 c("bogus", "bench workload --server bogus"),
+                c("--warmup", "bench workload --warmup -1"),
+                c("--repeat", "bench workload --repeat 0"),
                 c("bogus", "bench batch --provider bogus --out $OUT"),
                 c("--calls", "bench engine --calls -1 --dir $OUT"),
                 c("bogus", "bench bogus"),

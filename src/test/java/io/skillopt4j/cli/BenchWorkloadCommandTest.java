@@ -1,8 +1,11 @@
 package io.skillopt4j.cli;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -27,16 +30,43 @@ class BenchWorkloadCommandTest {
         assertEquals(50, s.idleByTransition().get("rollout -> analyst")[1], 1e-6);
     }
 
-    @Test void aColdRunAgainstTheSimulatorPrintsTheTable() {
+    @TempDir Path tmp;
+
+    @Test void aColdRunAgainstTheSimulatorPrintsTheTable() throws Exception {
         String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
         String launch = java + " -cp " + System.getProperty("java.class.path") + " io.skillopt4j.cli.Main";
-        CliRun r = CliRun.run("bench", "workload", "--repeat", "1", "--launch", launch, "--workers", "2", "--analyst-workers", "2",
-                "--cfg-options", "train.num_epochs=1", "train.background_eval=false");
+        CliRun r = CliRun.run("bench", "workload", "--repeat", "1", "--warmup", "0", "--launch", launch, "--workers", "2", "--analyst-workers", "2",
+                "--dir", tmp.toString(), "--cfg-options", "train.num_epochs=1", "train.background_eval=false");
         assertEquals(0, r.code(), r.err() + r.out());
         assertTrue(r.out().contains("| launch → first model call (s) |"), r.out());
         assertTrue(r.out().contains("| in-loop cost per call, first → last call / calls (ms) |"), r.out());
         int calls = Integer.parseInt(r.out().replaceAll("(?s).*\\| model calls \\| (\\d+) \\|.*", "$1"));
         assertTrue(calls > 50, r.out());
+        double disk = Double.parseDouble(r.out().replaceAll("(?s).*\\| creating a 1 KB file in the runs' folder, before each run \\(µs\\) \\| ([0-9.]+) \\|.*", "$1"));
+        assertTrue(disk > 0, r.out());
+        // the runs went under --dir, in a fresh folder, and the probe's files are gone
+        try (var runs = Files.list(tmp)) {
+            Path work = runs.findFirst().orElseThrow();
+            assertTrue(Files.isRegularFile(work.resolve("run1/out/summary.json")), work.toString());
+            try (var left = Files.list(work)) {
+                assertEquals(List.of("run1"), left.map(p -> p.getFileName().toString()).toList()); // --warmup 0: no warm-up run
+            }
+        }
+    }
+
+    @Test void theDiskProbeTimesFileCreationAndLeavesNothing() throws Exception {
+        double us = BenchWorkloadCommand.createMicros(tmp.resolve("a/b"), 20);
+        assertTrue(us > 0 && us < 10_000_000, String.valueOf(us));
+        try (var left = Files.list(tmp.resolve("a/b"))) {
+            assertEquals(0, left.count());
+        }
+    }
+
+    @Test void aDirThatCannotBeAFolderIsAUserError() throws Exception {
+        Path file = Files.writeString(tmp.resolve("plain-file"), "x");
+        CliRun r = CliRun.run("bench", "workload", "--dir", file.toString());
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("--dir") && r.err().contains("a folder that can be created"), r.err());
     }
 
     @Test void aBadServerIsAUserError() {
