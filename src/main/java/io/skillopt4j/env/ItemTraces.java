@@ -45,6 +45,9 @@ public final class ItemTraces {
     /** The trace of item {@code id} run here, or null. */
     public ItemTrace get(String id) { return byId.get(id); }
 
+    /** Completes when every file of the collected rollouts so far is written, or fails as the first failed write. */
+    public CompletableFuture<Void> written() { return CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new)); }
+
     /** Waits until every file of the collected rollouts is written; rethrows the first write failure. */
     public void awaitWritten() {
         for (CompletableFuture<Void> f : writes) {

@@ -14,21 +14,55 @@ import java.util.concurrent.atomic.AtomicReference;
  * Thread-safe; one per rollout run. Writes each item's files and then its row behind the workers, on one thread and
  * in the order given (a row in {@code results.jsonl} always has its files), so a worker goes straight on to its next
  * call. The first write failure is kept for {@link #rethrow} or goes through {@link #handOver}.
+ *
+ * <p>Inside {@link #runScoped} every rollout's writer shares one thread, the run's: an evaluation whose files are left
+ * to finish behind the next stage ({@link #handOver}) then never has a second writer competing with the next one's.
  */
-final class ItemWriter {
+public final class ItemWriter {
+    private static final InheritableThreadLocal<ThreadPoolExecutor> RUN = new InheritableThreadLocal<>();
+    private final ThreadPoolExecutor thread;
+    private final boolean own;
+    private final AtomicReference<RuntimeException> error = new AtomicReference<>();
+    private CompletableFuture<Void> last = CompletableFuture.completedFuture(null); // guarded by this
+
+    ItemWriter() {
+        ThreadPoolExecutor shared = RUN.get();
+        this.own = shared == null || shared.isShutdown();
+        this.thread = own ? newThread() : shared;
+    }
+
     // a single-thread executor whose thread can be started ahead (see start)
-    private final ThreadPoolExecutor thread = new ThreadPoolExecutor(1, 1, 0L, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), r -> {
-        Thread t = new Thread(r, "rollout-writer");
-        t.setDaemon(true);
-        return t;
-    });
+    private static ThreadPoolExecutor newThread() {
+        return new ThreadPoolExecutor(1, 1, 0L, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), r -> {
+            Thread t = new Thread(r, "rollout-writer");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /**
+     * Runs {@code work} with one writer thread for all the rollouts it (and the threads it starts) runs; waits for the
+     * thread's queue before returning, so the files of every rollout are written by then.
+     */
+    public static <T> T runScoped(java.util.function.Supplier<T> work) {
+        ThreadPoolExecutor t = newThread();
+        try {
+            return io.skillopt4j.internal.ThreadScopes.with(RUN, t, work);
+        } finally {
+            t.shutdown();
+            try {
+                while (!t.awaitTermination(1, TimeUnit.MINUTES)) { /* the run's last files */ }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
 
     /**
      * Starts the writer's thread now, from the caller, instead of inside the first item's {@link #item} call: starting
      * a thread costs a cold JVM 1-3 ms, which would otherwise fall between the first item's reply and the next call.
      */
     void start() { thread.prestartCoreThread(); }
-    private final AtomicReference<RuntimeException> error = new AtomicReference<>();
 
     /** Queues an item's files (none when {@code trace} is null) and then its row. */
     void item(Path itemDir, ItemTrace trace, Path rowFile, RolloutResult row) {
@@ -40,24 +74,40 @@ final class ItemWriter {
 
     /** Queues one write. */
     void write(Runnable write) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        synchronized (this) { last = done; }
         thread.execute(() -> {
             try {
                 write.run();
             } catch (RuntimeException e) {
                 error.compareAndSet(null, e);
+            } finally {
+                done.complete(null);
             }
         });
     }
 
     /** Waits until every queued write is done (when interrupted it returns at once: the daemon writer finishes alone). */
     void drain() {
-        thread.shutdown();
+        if (own) {
+            thread.shutdown();
+            try {
+                while (!thread.awaitTermination(1, TimeUnit.MINUTES)) { /* keep waiting: the caller reads these files next */ }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return;
+        }
         try {
-            while (!thread.awaitTermination(1, TimeUnit.MINUTES)) { /* keep waiting: the caller reads these files next */ }
+            lastWrite().get(); // the shared thread runs writes in order: this rollout's last one ends its writes
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
         }
     }
+
+    private synchronized CompletableFuture<Void> lastWrite() { return last; }
 
     /** Rethrows the first write failure, if any. */
     void rethrow() {
@@ -67,10 +117,10 @@ final class ItemWriter {
     /** Lets the queued writes finish behind the caller: {@code traces} waits for them (and sees their failure). */
     void handOver(ItemTraces traces) {
         CompletableFuture<Void> done = new CompletableFuture<>();
-        thread.execute(() -> {
+        lastWrite().whenComplete((x, e) -> {
             if (error.get() != null) done.completeExceptionally(error.get()); else done.complete(null);
         });
-        thread.shutdown();
+        if (own) thread.shutdown();
         traces.writing(done);
     }
 

@@ -16,6 +16,10 @@ import java.util.Objects;
  */
 public final class RunWriter {
     private final RunPaths paths;
+    /** Files still being written behind the caller (an evaluation's rollout items), by the folder they go to. */
+    private final java.util.Queue<Pending> pending = new java.util.concurrent.ConcurrentLinkedQueue<>();
+
+    private record Pending(Path dir, java.util.concurrent.CompletableFuture<Void> done) {}
 
     public RunWriter(RunPaths paths) { this.paths = Objects.requireNonNull(paths, "paths"); }
 
@@ -35,7 +39,42 @@ public final class RunWriter {
     public void artefactText(Path file, String text) { AtomicFiles.writeRecomputable(file, text == null ? "" : text); }
 
     /** Returns an empty batch of durable writes that become visible together, in order, at {@link Batch#commit}. */
-    public Batch batch() { return new Batch(); }
+    public Batch batch() { return new Batch(this); }
+
+    /**
+     * Registers writes into {@code dir} still running behind the caller: every {@link Batch#commit}, {@link #awaitPending()}
+     * and {@link #awaitPending(Path)} of an overlapping folder waits for them first, so a committed state never points at
+     * files that are not there yet (what resume relies on).
+     */
+    public void pending(Path dir, java.util.concurrent.CompletableFuture<Void> done) {
+        if (done.isDone() && !done.isCompletedExceptionally()) return; // nothing to wait for; a failure is still reported
+        pending.add(new Pending(dir.toAbsolutePath().normalize(), done));
+    }
+
+    /** Waits for every pending write; rethrows the first failure (a write error is the run's error, as if written in line). */
+    public void awaitPending() { await(null, false); }
+
+    /** As {@link #awaitPending()} for writes into {@code dir}, a folder inside it or one holding it. */
+    public void awaitPending(Path dir) { await(dir.toAbsolutePath().normalize(), false); }
+
+    /** As {@link #awaitPending()}, ignoring failures: on a path that already fails or stops. */
+    public void awaitPendingQuietly() { await(null, true); }
+
+    private void await(Path dir, boolean quietly) {
+        for (java.util.Iterator<Pending> it = pending.iterator(); it.hasNext(); ) {
+            Pending p = it.next();
+            if (dir != null && !p.dir().startsWith(dir) && !dir.startsWith(p.dir())) continue;
+            try {
+                p.done().join();
+            } catch (java.util.concurrent.CompletionException e) {
+                it.remove(); // reported once
+                if (quietly) continue;
+                if (e.getCause() instanceof RuntimeException re) throw re;
+                throw e;
+            }
+            it.remove();
+        }
+    }
 
     /**
      * Not thread-safe. The resume-critical files of one step (skills, history, runtime state, step record):
@@ -45,8 +84,9 @@ public final class RunWriter {
      */
     public static final class Batch {
         private final java.util.LinkedHashMap<Path, byte[]> files = new java.util.LinkedHashMap<>();
+        private final RunWriter writer;
 
-        private Batch() {}
+        private Batch(RunWriter writer) { this.writer = writer; }
 
         /** Adds {@code value} as pretty JSON; a file added twice keeps its first position and its last content. */
         public Batch json(Path file, Object value) { return add(file, Json.pretty(value)); }
@@ -59,9 +99,10 @@ public final class RunWriter {
             return this;
         }
 
-        /** Writes everything added so far and empties the batch. */
+        /** Writes everything added so far, once the writer's pending writes are done, and empties the batch. */
         public void commit() {
             if (files.isEmpty()) return;
+            writer.awaitPending();
             AtomicFiles.writeAll(files);
             files.clear();
         }

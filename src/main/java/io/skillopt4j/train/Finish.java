@@ -81,6 +81,7 @@ final class Finish {
                 if (SkillDocument.hash(st.currentSkill).equals(SkillDocument.hash(st.bestSkill))) {
                     finalTest = bestTest;
                     // the folder holds only summary.json then; rows a finished run left there (before --extend-epochs) go aside
+                    run.writer().awaitPending(paths.root().resolve("test_eval_final"));
                     io.skillopt4j.run.RolloutStamp.retireOthers(paths.root().resolve("test_eval_final"), st.bestSkill);
                     run.writer().json(paths.root().resolve("test_eval_final").resolve("summary.json"),
                             Rollout.buckets(benchmark.taskTypes(), bestTest.results()));
@@ -120,6 +121,7 @@ final class Finish {
         Map<String, Map<String, Long>> session = run.usage().faultSummary();
         m.put("fault_usage", io.skillopt4j.run.FaultCounts.plus(io.skillopt4j.run.FaultCounts.stored(paths.root()), session));
         io.skillopt4j.run.FaultCounts.append(run.writer(), "finished", globalStep, session);
+        run.writer().awaitPending(); // summary.json marks the run complete: every evaluation's files are there first
         run.writer().json(paths.summary(), m);
         return m;
     }
@@ -157,6 +159,7 @@ final class Finish {
         if (a != null && a.skill().equals(skill)) return Reflect.join(a.outcome());
         if (a != null) { // the final selection failed after its first rows decided: its folder would not exist in sequence
             a.outcome().handle((x, e) -> null).join();
+            run.writer().awaitPendingQuietly(); // its files are still being written
             AtomicFiles.deleteTreeQuietly(paths.root().resolve(TEST));
         }
         return test(skill, TEST);

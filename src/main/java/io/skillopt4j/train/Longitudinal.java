@@ -42,7 +42,7 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
         BatchSpec batch = sample(epoch);
         Rollout.Outcome prev = rollout.run(batch, prevSkill, dir.resolve("rollout_prev"), false);
         Rollout.Outcome curr = rollout.run(batch, currSkill, dir.resolve("rollout_curr"), false);
-        List<Pair> all = pairs(batch.items(), prev.results(), curr.results(), dir.resolve("rollout_prev"), dir.resolve("rollout_curr"));
+        List<Pair> all = pairs(batch.items(), prev, curr, dir.resolve("rollout_prev"), dir.resolve("rollout_curr"));
         List<Pair> kept = filter(all);
         if (settings.pairPolicy().equals("changed") && kept.size() < n) {
             Set<String> seen = new HashSet<>();
@@ -54,8 +54,7 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
                 BatchSpec one = new BatchSpec("train", "train", seed + idx + 1, List.of(item));
                 String safe = RunPaths.safeId(item.id());
                 Path pd = dir.resolve("rollout_prev").resolve("topup").resolve(safe), cd = dir.resolve("rollout_curr").resolve("topup").resolve(safe);
-                List<Pair> p = pairs(one.items(), rollout.run(one, prevSkill, pd, false).results(),
-                        rollout.run(one, currSkill, cd, false).results(), pd, cd);
+                List<Pair> p = pairs(one.items(), rollout.run(one, prevSkill, pd, false), rollout.run(one, currSkill, cd, false), pd, cd);
                 all.addAll(p);
                 kept.addAll(filter(p));
             }
@@ -94,7 +93,17 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
         return out;
     }
 
+    /** As {@link #pairs(List, List, List, Path, Path)}, reading the trajectories from the rollouts' traces where they hold them. */
+    static List<Pair> pairs(List<Item> items, Rollout.Outcome prev, Rollout.Outcome curr, Path prevDir, Path currDir) {
+        return pairs(items, prev.results(), curr.results(), prevDir, currDir, prev.traces(), curr.traces());
+    }
+
     static List<Pair> pairs(List<Item> items, List<RolloutResult> prev, List<RolloutResult> curr, Path prevDir, Path currDir) {
+        return pairs(items, prev, curr, prevDir, currDir, null, null);
+    }
+
+    private static List<Pair> pairs(List<Item> items, List<RolloutResult> prev, List<RolloutResult> curr, Path prevDir, Path currDir,
+                                    io.skillopt4j.env.ItemTraces prevTraces, io.skillopt4j.env.ItemTraces currTraces) {
         Map<String, RolloutResult> pm = byId(prev), cm = byId(curr);
         List<Pair> out = new ArrayList<>();
         for (Item item : items) {
@@ -111,7 +120,8 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
             m.put("category", cat);
             m.put("prev", side(p));
             m.put("curr", side(c));
-            out.add(new Pair(m, trajectory(prevDir.resolve("predictions"), item.id()), trajectory(currDir.resolve("predictions"), item.id())));
+            out.add(new Pair(m, trajectory(prevDir.resolve("predictions"), item.id(), prevTraces == null ? null : prevTraces.get(item.id())),
+                    trajectory(currDir.resolve("predictions"), item.id(), currTraces == null ? null : currTraces.get(item.id()))));
         }
         return out;
     }
@@ -203,11 +213,16 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
     }
 
     /** A side's trajectory text as upstream's comparison reads it: a note when the file is missing, bad or empty. */
-    static String trajectory(Path predictionDir, String id) {
+    /**
+     * The rendered trajectory of item {@code id}: from its {@code conversation.json}, or from {@code trace} (null = none),
+     * which holds the same text while the file may still be being written.
+     */
+    static String trajectory(Path predictionDir, String id, io.skillopt4j.env.ItemTrace trace) {
+        String text = trace == null ? null : trace.file("conversation.json");
         Path f = predictionDir.resolve(RolloutRunner.safeId(id)).resolve("conversation.json");
-        if (!Files.isRegularFile(f)) return "(trajectory not available)";
+        if (text == null && !Files.isRegularFile(f)) return "(trajectory not available)";
         Object o;
-        try { o = Json.read(f); } catch (RuntimeException e) { return "(trajectory read error)"; }
+        try { o = text != null ? Json.parse(text) : Json.read(f); } catch (RuntimeException e) { return "(trajectory read error)"; }
         if (!(o instanceof List<?> l)) return "(trajectory read error)";
         if (l.isEmpty()) return "(empty trajectory)";
         List<Object> dicts = new ArrayList<>();

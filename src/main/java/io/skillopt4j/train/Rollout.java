@@ -52,6 +52,7 @@ public final class Rollout {
     private final Duration batchPoll;
     private final double maxErrored;
     private final UsageMeter meter;
+    private final io.skillopt4j.run.RunWriter deferTo;
 
     public Rollout(Benchmark benchmark) { this(benchmark, null, null); }
 
@@ -59,16 +60,17 @@ public final class Rollout {
      * A rollout stage that settles {@code background}'s job for a folder before rolling into it (null = none) and
      * runs items through {@code remote} (an engine's workers; null = this JVM).
      */
-    Rollout(Benchmark benchmark, BackgroundRollouts background, RemoteItems remote) { this(benchmark, background, remote, null, 0.0, null); }
+    Rollout(Benchmark benchmark, BackgroundRollouts background, RemoteItems remote) { this(benchmark, background, remote, null, 0.0, null, null); }
 
     private Rollout(Benchmark benchmark, BackgroundRollouts background, RemoteItems remote, Duration batchPoll, double maxErrored,
-                    UsageMeter meter) {
+                    UsageMeter meter, io.skillopt4j.run.RunWriter deferTo) {
         this.benchmark = benchmark;
         this.background = background;
         this.remote = remote;
         this.batchPoll = batchPoll;
         this.maxErrored = maxErrored;
         this.meter = meter;
+        this.deferTo = deferTo;
     }
 
     /**
@@ -76,14 +78,24 @@ public final class Rollout {
      * 0 = none) and counted into {@code meter} (null = not counted).
      */
     public Rollout withErrored(double maxFraction, UsageMeter meter) {
-        return new Rollout(benchmark, background, remote, batchPoll, maxFraction, meter);
+        return new Rollout(benchmark, background, remote, batchPoll, maxFraction, meter, deferTo);
     }
 
     /**
      * Returns this stage with evaluation rollouts (those without eval feedback: baseline, selection, test, slow-update
      * comparisons) sent through the provider's Batch API, polled every {@code poll}; null keeps direct calls.
      */
-    public Rollout withBatchApi(Duration poll) { return new Rollout(benchmark, background, remote, poll, maxErrored, meter); }
+    public Rollout withBatchApi(Duration poll) { return new Rollout(benchmark, background, remote, poll, maxErrored, meter, deferTo); }
+
+    /**
+     * Returns this stage with an evaluation rollout's item files left to finish behind the caller, registered with
+     * {@code writer} ({@link io.skillopt4j.run.RunWriter#pending}): its next commit, or a rollout into the same folder,
+     * waits for them. An evaluation's caller reads only its rows, so the next stage need not wait for ~1 ms of file
+     * writes per item (in a run's critical path at every selection, test and comparison rollout).
+     */
+    Rollout withDeferredWrites(io.skillopt4j.run.RunWriter writer) {
+        return new Rollout(benchmark, background, remote, batchPoll, maxErrored, meter, writer);
+    }
 
     /** {@code evaluation.batch_api} and {@code batch_poll_seconds} of a flat config: the poll interval, or null when off. */
     public static Duration batchPoll(FlatConfig cfg) {
@@ -98,9 +110,12 @@ public final class Rollout {
      * items' traces for the analysts, and its files may still be being written: await {@code traces} before relying on them.
      */
     public Outcome run(BatchSpec batch, String skill, Path dir, boolean evalFeedback) {
-        ItemTraces traces = evalFeedback ? new ItemTraces() : null;
+        if (deferTo != null) deferTo.awaitPending(dir); // a folder is rolled into again only once its files are written
+        ItemTraces traces = evalFeedback || deferTo != null ? new ItemTraces() : null;
         try {
-            return traces == null ? rollOut(batch, skill, dir, evalFeedback, null) : ItemTraces.collect(traces, () -> rollOut(batch, skill, dir, evalFeedback, traces));
+            Outcome o = traces == null ? rollOut(batch, skill, dir, evalFeedback, null) : ItemTraces.collect(traces, () -> rollOut(batch, skill, dir, evalFeedback, traces));
+            if (!evalFeedback && deferTo != null) deferTo.pending(dir, traces.written());
+            return o;
         } catch (RuntimeException | Error e) {
             if (traces != null) traces.awaitWrittenQuietly(); // a failed rollout leaves its folder complete, as before
             throw e;

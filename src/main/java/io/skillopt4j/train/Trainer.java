@@ -97,7 +97,9 @@ public final class Trainer {
 
     /** Transport retries, give-ups and fast fails of this run's calls go to {@code logs/transport.log}, not stderr. */
     private TrainingResult run(AtomicBoolean stop, TrainingListener l) {
-        return io.skillopt4j.backend.TransportLog.during(outRoot.resolve("logs").resolve("transport.log"), () -> runLogged(stop, l));
+        // one item writer thread for the run's rollouts: an evaluation's files finish behind the next stage, on that thread
+        return io.skillopt4j.backend.TransportLog.during(outRoot.resolve("logs").resolve("transport.log"),
+                () -> io.skillopt4j.env.ItemWriter.runScoped(() -> runLogged(stop, l)));
     }
 
     /**
@@ -207,6 +209,7 @@ public final class Trainer {
             return stopped(run, st, e, resumeFrom, priorConfig);
         } finally {
             settle(pipeline);
+            w.awaitPendingQuietly(); // a run that stops or fails still leaves its evaluations' files complete
             try { st.settle(); } catch (RuntimeException e) { /* a stopped run: the failure of a state write it no longer needs */ }
             if (background != null) background.close();
             pool.shutdownNow();
@@ -319,7 +322,8 @@ public final class Trainer {
         Optimizer optimizer = new Optimizer(eng.optimizer(roles.optimizer()), background == null ? () -> {} : background::optimizerCall,
                 s.jsonReask(), roles.usage());
         Prompts prompts = new Prompts(benchmark);
-        Rollout rollout = new Rollout(benchmark, background, eng.rolloutItems()).withBatchApi(batchPoll).withErrored(run.maxErrored(), roles.usage());
+        Rollout rollout = new Rollout(benchmark, background, eng.rolloutItems()).withBatchApi(batchPoll).withErrored(run.maxErrored(), roles.usage())
+                .withDeferredWrites(w);
         Gate gate = new Gate(s);
         SelectionEval selection = new SelectionEval(s, data, rollout, st);
         Longitudinal longitudinal = new Longitudinal(s, data, rollout, w);

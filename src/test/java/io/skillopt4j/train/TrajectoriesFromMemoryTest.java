@@ -73,4 +73,41 @@ class TrajectoriesFromMemoryTest {
         assertEquals("USER 3", Files.readString(tmp.resolve("r/predictions/x/target_user_prompt.txt")));
         assertEquals(1, Files.readAllLines(tmp.resolve("r/results.jsonl")).size());
     }
+
+    /** A benchmark whose items run through RolloutRunner with {@link #outcome}. */
+    private static io.skillopt4j.env.Benchmark runner() {
+        return new io.skillopt4j.env.Benchmark() {
+            @Override public String name() { return "memory"; }
+            @Override public io.skillopt4j.env.DataLoader data() { return null; }
+            @Override public List<String> taskTypes() { return List.of("qa"); }
+            @Override public List<RolloutResult> rollout(RolloutRequest req) {
+                return RolloutRunner.builder().workers(2).abortWhenAllFail(false).build().run(req, (item, ctx) -> outcome(item));
+            }
+        };
+    }
+
+    @Test
+    void an_evaluation_with_deferred_writes_has_its_files_before_the_next_commit_and_the_next_rollout_into_its_folder() throws Exception {
+        List<Item> items = new ArrayList<>();
+        for (int i = 0; i < 6; i++) items.add(new Item("e" + i, Map.of("n", i)));
+        BatchSpec batch = new BatchSpec("eval", "valid_seen", 7, items);
+        io.skillopt4j.run.RunWriter w = new io.skillopt4j.run.RunWriter(new io.skillopt4j.run.RunPaths(tmp));
+        Rollout rollout = new Rollout(runner()).withDeferredWrites(w);
+        Path dir = tmp.resolve("selection_eval");
+        Rollout.Outcome o = rollout.run(batch, "skill", dir, false);
+        assertEquals(6, o.results().size());
+        w.batch().text(tmp.resolve("runtime_state.json"), "{}").commit();
+        for (Item it : items) assertTrue(Files.isRegularFile(dir.resolve("predictions").resolve(it.id()).resolve("conversation.json")), it.id());
+        assertEquals(6, Files.readAllLines(dir.resolve("results.jsonl")).size());
+        // the comparison's trajectories from the traces are those from the files
+        for (Item it : items) {
+            assertEquals(Longitudinal.trajectory(dir.resolve("predictions"), it.id(), null),
+                    Longitudinal.trajectory(dir.resolve("predictions"), it.id(), o.traces().get(it.id())));
+        }
+        // a second rollout into the folder waits for the first one's files and reuses its rows
+        Rollout.Outcome again = rollout.run(batch, "skill", dir, false);
+        assertEquals(o.hard(), again.hard());
+        w.awaitPending();
+        assertEquals(6, Files.readAllLines(dir.resolve("results.jsonl")).size());
+    }
 }
