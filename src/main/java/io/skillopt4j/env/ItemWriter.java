@@ -72,19 +72,21 @@ public final class ItemWriter {
         });
     }
 
-    /** Queues one write. */
+    /** Queues one write (from any thread: the lock keeps {@code last} the last one queued). */
     void write(Runnable write) {
         CompletableFuture<Void> done = new CompletableFuture<>();
-        synchronized (this) { last = done; }
-        thread.execute(() -> {
-            try {
-                write.run();
-            } catch (RuntimeException e) {
-                error.compareAndSet(null, e);
-            } finally {
-                done.complete(null);
-            }
-        });
+        synchronized (this) {
+            thread.execute(() -> {
+                try {
+                    write.run();
+                } catch (RuntimeException e) {
+                    error.compareAndSet(null, e);
+                } finally {
+                    done.complete(null);
+                }
+            });
+            last = done; // only once queued: a write refused after drain() leaves nothing to wait for
+        }
     }
 
     /** Waits until every queued write is done (when interrupted it returns at once: the daemon writer finishes alone). */

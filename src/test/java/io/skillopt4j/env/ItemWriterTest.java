@@ -49,6 +49,27 @@ class ItemWriterTest {
         assertEquals(2, threads.size());
     }
 
+    @Test void writesQueuedFromManyWorkersAreAllDoneWhenTheDrainReturns() throws Exception {
+        for (int round = 0; round < 20; round++) {
+            Set<Integer> done = ConcurrentHashMap.newKeySet();
+            ItemWriter.runScoped(() -> {
+                ItemWriter w = new ItemWriter();
+                List<Thread> workers = new java.util.ArrayList<>();
+                for (int t = 0; t < 4; t++) {
+                    int base = t * 50;
+                    workers.add(new Thread(() -> { for (int i = 0; i < 50; i++) { int k = base + i; w.write(() -> done.add(k)); } }));
+                }
+                workers.forEach(Thread::start);
+                for (Thread t : workers) {
+                    try { t.join(); } catch (InterruptedException e) { throw new IllegalStateException(e); }
+                }
+                w.drain();
+                assertEquals(200, done.size(), "every queued write ran before drain() returned");
+                return null;
+            });
+        }
+    }
+
     @Test void aFailedWriteIsReportedByItsOwnRolloutOnly() {
         ItemWriter.runScoped(() -> {
             ItemWriter failing = new ItemWriter(), fine = new ItemWriter();
