@@ -87,7 +87,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
                 cfg, fake ? "fake (" + fakeServer + ")" : "simulator", latencyMs, workers == null ? "config's" : workers,
                 analystWorkers == null ? "config's" : analystWorkers, repeat, launch);
         for (int i = 1; i <= warmup; i++) {
-            WorkloadStats w = fake ? runFake(cfg, opts, work.resolve("warmup" + i)) : runSim(cfg, opts, work.resolve("warmup" + i));
+            WorkloadStats w = run(fake, cfg, opts, work.resolve("warmup" + i));
             out.printf(Locale.ROOT, "warm-up %d (not measured): wall %.3f s%n", i, w.wallS());
             out.flush();
         }
@@ -96,7 +96,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
         for (int i = 1; i <= repeat; i++) {
             // a run creates a few hundred files and folders; on a VM whose disk is slow some minutes, that is where idle time goes
             disk[i - 1] = createMicros(work, PROBE_FILES);
-            WorkloadStats st = fake ? runFake(cfg, opts, work.resolve("run" + i)) : runSim(cfg, opts, work.resolve("run" + i));
+            WorkloadStats st = run(fake, cfg, opts, work.resolve("run" + i));
             runs.add(st);
             out.printf(Locale.ROOT, "run %d: %d calls, wall %.3f s, launch -> first call %.3f s, %.2f ms per call, idle %.3f s (%d gaps, largest %.1f ms), disk %.0f us per file%n",
                     i, st.calls(), st.wallS(), st.startupS(), st.perCallMs(), st.idleS(), st.gaps(), st.largestGapMs(), disk[i - 1]);
@@ -104,6 +104,10 @@ final class BenchWorkloadCommand implements Callable<Integer> {
         }
         print(out, runs, disk);
         return 0;
+    }
+
+    private WorkloadStats run(boolean fake, Path cfg, List<String> opts, Path dir) throws Exception {
+        return fake ? runFake(cfg, opts, dir) : runSim(cfg, opts, dir);
     }
 
     private WorkloadStats runSim(Path cfg, List<String> opts, Path dir) throws Exception {

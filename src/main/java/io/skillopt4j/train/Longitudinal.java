@@ -5,12 +5,9 @@ import io.skillopt4j.env.BatchSpec;
 import io.skillopt4j.env.DataLoader;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.RolloutResult;
-import io.skillopt4j.env.RolloutRunner;
-import io.skillopt4j.internal.Json;
 import io.skillopt4j.run.RunPaths;
 import io.skillopt4j.run.RunWriter;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -212,17 +209,14 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
                 + ") — answer: " + Trajectories.text(side.get("predicted_answer"));
     }
 
-    /** A side's trajectory text as upstream's comparison reads it: a note when the file is missing, bad or empty. */
     /**
-     * The rendered trajectory of item {@code id}: from its {@code conversation.json}, or from {@code trace} (null = none),
-     * which holds the same text while the file may still be being written.
+     * A side's trajectory text as upstream's comparison reads it, from item {@code id}'s {@code conversation.json} or the
+     * same text in {@code trace} (null = none): a note when the file is missing, bad or empty.
      */
     static String trajectory(Path predictionDir, String id, io.skillopt4j.env.ItemTrace trace) {
-        String text = trace == null ? null : trace.file("conversation.json");
-        Path f = predictionDir.resolve(RolloutRunner.safeId(id)).resolve("conversation.json");
-        if (text == null && !Files.isRegularFile(f)) return "(trajectory not available)";
         Object o;
-        try { o = text != null ? Json.parse(text) : Json.read(f); } catch (RuntimeException e) { return "(trajectory read error)"; }
+        try { o = Trajectories.conversationJson(predictionDir, id, trace); } catch (RuntimeException e) { return "(trajectory read error)"; }
+        if (o == null) return "(trajectory not available)";
         if (!(o instanceof List<?> l)) return "(trajectory read error)";
         if (l.isEmpty()) return "(empty trajectory)";
         List<Object> dicts = new ArrayList<>();

@@ -97,9 +97,7 @@ public final class Trainer {
 
     /** Transport retries, give-ups and fast fails of this run's calls go to {@code logs/transport.log}, not stderr. */
     private TrainingResult run(AtomicBoolean stop, TrainingListener l) {
-        // one item writer thread for the run's rollouts: an evaluation's files finish behind the next stage, on that thread
-        return io.skillopt4j.backend.TransportLog.during(outRoot.resolve("logs").resolve("transport.log"),
-                () -> io.skillopt4j.env.ItemWriter.runScoped(() -> runLogged(stop, l)));
+        return io.skillopt4j.backend.TransportLog.during(outRoot.resolve("logs").resolve("transport.log"), () -> runLogged(stop, l));
     }
 
     /**
@@ -124,7 +122,9 @@ public final class Trainer {
             lock.staleHolder().ifPresent(h -> l.on(new TrainingEvent.StageFinished(0, "run_folder", Duration.ZERO,
                     "took over the lock left by pid " + h.get("pid") + " (" + h.get("command") + " since " + h.get("started") + ", no longer running)")));
             if (o.movedTo() != null) l.on(new TrainingEvent.StageFinished(0, "run_folder", Duration.ZERO, "--force-new: moved the previous run to " + o.movedTo()));
-            return run(stop, l, s, data, spe, initial, cfgOut, o.storedConfig());
+            // one item writer thread for the run's rollouts (an evaluation's files finish behind the next stage on it),
+            // whose queue is written out before the lock is released, whichever way the run ends
+            return io.skillopt4j.env.ItemWriter.runScoped(() -> run(stop, l, s, data, spe, initial, cfgOut, o.storedConfig()));
         }
     }
 
@@ -209,7 +209,6 @@ public final class Trainer {
             return stopped(run, st, e, resumeFrom, priorConfig);
         } finally {
             settle(pipeline);
-            w.awaitPendingQuietly(); // a run that stops or fails still leaves its evaluations' files complete
             try { st.settle(); } catch (RuntimeException e) { /* a stopped run: the failure of a state write it no longer needs */ }
             if (background != null) background.close();
             pool.shutdownNow();

@@ -36,15 +36,22 @@ public final class Trajectories {
 
     /** As {@link #conversation(Path, String)}, taking the file's text from {@code trace} when it holds it (null = none). */
     static List<Object> conversation(Path predictionDir, String id, ItemTrace trace) {
-        String text = trace == null ? null : trace.file("conversation.json");
-        Path f = itemDir(predictionDir, id).resolve("conversation.json");
-        if (text == null && !Files.isRegularFile(f)) return List.of();
         try {
-            Object o = text != null ? Json.parse(text) : Json.read(f);
-            return o instanceof List<?> l ? new ArrayList<>(l) : List.of();
+            return conversationJson(predictionDir, id, trace) instanceof List<?> l ? new ArrayList<>(l) : List.of();
         } catch (RuntimeException e) {
             return List.of();
         }
+    }
+
+    /**
+     * Item {@code id}'s {@code conversation.json} parsed: from {@code trace} when it holds the file's text (it may still be
+     * being written), else from disk; null when neither has it; throws when it is not JSON.
+     */
+    static Object conversationJson(Path predictionDir, String id, ItemTrace trace) {
+        String text = trace == null ? null : trace.file("conversation.json");
+        if (text != null) return Json.parse(text);
+        Path f = itemDir(predictionDir, id).resolve("conversation.json");
+        return Files.isRegularFile(f) ? Json.read(f) : null;
     }
 
     /** Renders a conversation's entries, one or more lines each. */
