@@ -4,10 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.skillopt4j.BackendException;
 import io.skillopt4j.internal.Json;
 import okhttp3.HttpUrl;
-import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
-import okhttp3.RequestBody;
 import okhttp3.Response;
 import okhttp3.ResponseBody;
 
@@ -15,12 +13,11 @@ import java.io.IOException;
 import java.util.Map;
 
 /**
- * Thread-safe (stateless). Posts one JSON body through a client derived from {@link Http#shared()} and
- * returns the parsed JSON reply, mapping statuses and I/O failures via {@link HttpErrors}.
+ * Thread-safe (stateless). Posts one JSON body through a client derived from {@link Http#shared()} (over
+ * {@link PlainHttp} for a plain {@code http://} server without a proxy, over OkHttp otherwise) and returns the parsed
+ * JSON reply, mapping statuses and I/O failures via {@link HttpErrors}.
  */
 public final class HttpCall {
-    private static final MediaType JSON = MediaType.get("application/json; charset=utf-8");
-
     /** Parsed base URLs: a backend posts to one or two URLs, and parsing one costs more than its call's JSON. */
     private static final java.util.concurrent.ConcurrentHashMap<String, HttpUrl> URLS = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -49,9 +46,8 @@ public final class HttpCall {
             throw new BackendException.NonRetriable(backend, 0, msg, e);
         }
         headers.forEach(rb::header);
-        String json = Json.line(body);
-        Request req = rb.post(RequestBody.create(json, JSON)).tag(Http.Policy.class, policy).build();
-        try (Response r = client.newCall(req).execute()) {
+        Request req = rb.post(new PlainHttp.JsonBody(Json.line(body))).tag(Http.Policy.class, policy).build();
+        try (Response r = PlainHttp.eligible(client, req.url()) ? PlainHttp.execute(client, req) : client.newCall(req).execute()) {
             ResponseBody rbody = r.body();
             if (r.isSuccessful() && rbody instanceof Http.ParsedJson parsedBody) return parsedBody.tree(); // parsed in the retry loop
             String text = rbody == null ? "" : rbody.string();

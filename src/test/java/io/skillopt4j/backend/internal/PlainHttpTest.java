@@ -1,0 +1,138 @@
+package io.skillopt4j.backend.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.skillopt4j.BackendException;
+import io.skillopt4j.backend.Backoff;
+import okhttp3.HttpUrl;
+import okhttp3.OkHttpClient;
+import okhttp3.mockwebserver.MockResponse;
+import okhttp3.mockwebserver.MockWebServer;
+import okhttp3.mockwebserver.RecordedRequest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Proxy;
+import java.net.ProxySelector;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * The plain-HTTP transport against real loopback servers: what goes on the wire, every way a reply can be framed,
+ * keep-alive reuse, and when OkHttp is used instead (HTTPS, a proxy, the system property). Retries, stale sockets,
+ * timeouts and the status table run over it in TransportTest, HttpStatusTableTest and OpenAiCompatibleChatModelTest,
+ * and over OkHttp in their *OverOkHttpTest twins.
+ */
+class PlainHttpTest {
+    static final String OK = "{\"choices\":[{\"message\":{\"content\":\"hi\"}}]}";
+    MockWebServer server;
+    final OkHttpClient client = Http.client(Duration.ofSeconds(5), "http://127.0.0.1/");
+    final Http.Policy policy = new Http.Policy("openai_compatible", 2, Backoff.NONE, Duration.ofSeconds(5));
+
+    @BeforeEach void start() throws IOException { server = new MockWebServer(); server.start(); PlainHttp.evictAll(); }
+
+    @AfterEach void stop() throws IOException { server.shutdown(); PlainHttp.evictAll(); }
+
+    private JsonNode post(String url) {
+        return HttpCall.postJson(client, url, Map.of("Authorization", "Bearer sk-test-0123456789"), Map.of("q", "héllo"), policy);
+    }
+
+    @Test void sendsOneWellFormedPostAndReusesTheConnection() throws Exception {
+        for (int i = 0; i < 3; i++) server.enqueue(new MockResponse().setBody(OK).setHeader("Content-Type", "application/json"));
+        for (int i = 0; i < 3; i++) assertEquals("hi", post(server.url("/v1/chat/completions?x=1").toString()).at("/choices/0/message/content").asText());
+        for (int i = 0; i < 3; i++) {
+            RecordedRequest r = server.takeRequest();
+            assertEquals("POST /v1/chat/completions?x=1 HTTP/1.1", r.getRequestLine());
+            assertEquals(server.getHostName() + ":" + server.getPort(), r.getHeader("Host"));
+            assertEquals("Bearer sk-test-0123456789", r.getHeader("Authorization"));
+            assertEquals("application/json; charset=utf-8", r.getHeader("Content-Type"));
+            assertEquals("{\"q\": \"héllo\"}", r.getBody().readUtf8(), "the same bytes OkHttp sends");
+            assertEquals(i, r.getSequenceNumber(), "the i-th request on one kept-alive connection");
+        }
+    }
+
+    @Test void readsChunkedRepliesAndSkipsInterimOnes() {
+        server.enqueue(new MockResponse().setChunkedBody(OK, 7).setHeader("Content-Type", "application/json").addInformationalResponse(new MockResponse().setResponseCode(100)));
+        assertEquals("hi", post(server.url("/v1").toString()).at("/choices/0/message/content").asText());
+    }
+
+    @Test void readsARepliesBodyUntilCloseAndAnHttp10Reply() throws Exception {
+        AtomicInteger connections = new AtomicInteger();
+        try (ServerSocket ss = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            Thread t = new Thread(() -> {
+                for (int i = 0; i < 2; i++) {
+                    try (Socket s = ss.accept()) {
+                        connections.incrementAndGet();
+                        readRequest(s.getInputStream());
+                        OutputStream out = s.getOutputStream();
+                        out.write(("HTTP/1." + i + " 200 OK\r\nContent-Type: application/json\r\nX-Odd: caf\u00e9\r\n\r\n" + OK).getBytes(StandardCharsets.ISO_8859_1));
+                        out.flush();
+                    } catch (IOException e) {
+                        return;
+                    }
+                }
+            });
+            t.start();
+            String url = "http://127.0.0.1:" + ss.getLocalPort() + "/v1";
+            assertEquals("hi", post(url).at("/choices/0/message/content").asText());
+            assertEquals("hi", post(url).at("/choices/0/message/content").asText(), "a body read to the end is not kept alive");
+            t.join(5000);
+            assertEquals(2, connections.get());
+        }
+    }
+
+    @Test void aCutOffBodyIsRetriedAndThenReportedAsOneLine() {
+        for (int i = 0; i < 2; i++) {
+            server.enqueue(new MockResponse().setBody(OK).setHeader("Content-Length", "500")
+                    .setSocketPolicy(okhttp3.mockwebserver.SocketPolicy.DISCONNECT_AT_END));
+        }
+        BackendException e = assertThrows(BackendException.class, () -> post(server.url("/v1").toString()));
+        assertEquals(2, server.getRequestCount(), "retried once, as a truncated body over OkHttp is");
+        assertTrue(e.getMessage().startsWith("openai_compatible: request failed: EOFException"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
+    }
+
+    @Test void httpsAProxyOrThePropertyKeepOkHttp() {
+        HttpUrl plain = HttpUrl.get("http://127.0.0.1:9/v1");
+        assertTrue(PlainHttp.eligible(client, plain));
+        assertFalse(PlainHttp.eligible(client, HttpUrl.get("https://127.0.0.1:9/v1")));
+        ProxySelector viaProxy = new ProxySelector() {
+            @Override public List<Proxy> select(URI uri) { return List.of(new Proxy(Proxy.Type.HTTP, new InetSocketAddress("127.0.0.1", 3128))); }
+            @Override public void connectFailed(URI uri, SocketAddress sa, IOException ioe) { }
+        };
+        OkHttpClient proxied = client.newBuilder().proxySelector(viaProxy).build();
+        assertFalse(PlainHttp.eligible(proxied, HttpUrl.get("http://10.9.8.7:9/v1")), "a proxy for that host: OkHttp, which speaks to it");
+        assertFalse(PlainHttp.eligible(client.newBuilder().proxy(Proxy.NO_PROXY).build(), plain), "an explicit proxy setting: OkHttp");
+        System.setProperty(PlainHttp.PROPERTY, "false");
+        try {
+            assertFalse(PlainHttp.eligible(client, plain));
+        } finally {
+            System.clearProperty(PlainHttp.PROPERTY);
+        }
+    }
+
+    static void readRequest(InputStream in) throws IOException {
+        StringBuilder head = new StringBuilder();
+        while (!head.toString().endsWith("\r\n\r\n")) {
+            int c = in.read();
+            if (c < 0) return;
+            head.append((char) c);
+        }
+        int at = head.toString().toLowerCase().indexOf("content-length:");
+        int n = Integer.parseInt(head.substring(at + 15, head.indexOf("\r\n", at)).trim());
+        in.readNBytes(n);
+    }
+}
