@@ -38,6 +38,9 @@ public final class PriceTable {
     private static final PriceTable DEFAULTS = bundled();
 
     private final Map<String, Price> prices;
+    // model -> its prefix match (or NONE): the scan over every entry runs once per model, not on every call
+    private final java.util.concurrent.ConcurrentHashMap<String, Price> byPrefix = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Price NONE = new Price(0, 0, 0, 0, 0);
 
     private PriceTable(Map<String, Price> prices) { this.prices = Map.copyOf(prices); }
 
@@ -131,9 +134,14 @@ public final class PriceTable {
         if (model == null) return null;
         Price p = prices.get(model);
         if (p != null) return p;
-        String best = null;
-        for (String k : prices.keySet()) if (model.startsWith(k) && (best == null || k.length() > best.length())) best = k;
-        return best == null ? null : prices.get(best);
+        p = byPrefix.get(model);
+        if (p == null) {
+            String best = null;
+            for (String k : prices.keySet()) if (model.startsWith(k) && (best == null || k.length() > best.length())) best = k;
+            p = best == null ? NONE : prices.get(best);
+            if (byPrefix.size() < 256) byPrefix.put(model, p);
+        }
+        return p == NONE ? null : p;
     }
 
     /** Returns the USD cost of {@code usage} on {@code model}; 0 when the model is not priced (see {@link #usd}). */

@@ -46,6 +46,10 @@ class CostLedgerTest {
         assertNotNull(PriceTable.defaults().find("skillopt-sim"));
         assertNotNull(PriceTable.defaults().find("claude-sonnet-4-6"));
         assertEquals(0.5, PriceTable.defaults().find("gpt-4o-mini-2024-07-18").batch());
+        for (int i = 0; i < 2; i++) { // the second look-up comes from the table's memo of prefix matches
+            assertSame(PriceTable.defaults().find("gpt-4o-mini"), PriceTable.defaults().find("gpt-4o-mini-2024-07-18"), "longest prefix");
+            assertNull(PriceTable.defaults().find("fake-target"), "no prefix: null, also when remembered");
+        }
     }
 
     @Test void ledgerRecordsTablePricesReportedCostsReplaysAndUnpricedModels() {
