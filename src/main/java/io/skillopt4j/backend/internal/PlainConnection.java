@@ -18,8 +18,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Not thread-safe: one exchange at a time, by the thread that took it; the pool itself is thread-safe. One HTTP/1.1
  * keep-alive socket of {@link PlainHttp}, with the reply parser. Idle sockets are kept per host and port, at most
- * five for five minutes (OkHttp's pool defaults), most recently used first; an expired one is closed when met, so no
- * thread is needed to evict them.
+ * five for five minutes (OkHttp's pool defaults), most recently used first; an expired one is closed when met or by
+ * the sweep a release runs at most once a second, so no thread is needed to evict them.
  */
 final class PlainConnection {
     private static final int MAX_IDLE = 5;
@@ -156,15 +156,42 @@ final class PlainConnection {
         }
     }
 
-    /** Back to the pool for the next exchange to {@code host:port}. */
+    /**
+     * Back to the pool for the next exchange to {@code host:port}. At most once a second it also closes the sockets
+     * to any address that have been idle too long: a notebook that starts a simulator per run (a new port each time)
+     * would otherwise keep every old server's last sockets open for as long as the JVM lives.
+     */
     void release() {
-        idleSince = System.nanoTime();
+        long now = System.nanoTime();
+        idleSince = now;
         ConcurrentLinkedDeque<PlainConnection> idle = IDLE.computeIfAbsent(key, k -> new ConcurrentLinkedDeque<>());
         idle.offerFirst(this);
         if (idle.size() > MAX_IDLE) {
             PlainConnection oldest = idle.pollLast();
             if (oldest != null) oldest.close();
         }
+        if (now - lastSweep > SWEEP_NANOS) {
+            lastSweep = now;
+            sweep(now);
+        }
+    }
+
+    private static final long SWEEP_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static volatile long lastSweep = System.nanoTime();
+
+    // the oldest sockets sit at the tail of each queue (an emptied queue stays: a few bytes per address ever used)
+    static void sweep(long now) {
+        IDLE.values().forEach(q -> {
+            for (PlainConnection c; (c = q.peekLast()) != null && now - c.idleSince >= KEEP_ALIVE_NANOS; ) {
+                if (q.removeLastOccurrence(c)) c.close();
+            }
+        });
+    }
+
+    /** Idle sockets now pooled for {@code host:port} (tests). */
+    static int idleCount(String host, int port) {
+        ConcurrentLinkedDeque<PlainConnection> q = IDLE.get(key(host, port));
+        return q == null ? 0 : q.size();
     }
 
     void close() { closeQuietly(socket); }

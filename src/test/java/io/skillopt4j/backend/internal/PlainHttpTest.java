@@ -105,6 +105,20 @@ class PlainHttpTest {
         assertFalse(e.getMessage().contains("\n"));
     }
 
+    @Test void keepsAtMostFiveIdleSocketsPerAddressAndClosesLongIdleOnes() throws Exception {
+        for (int i = 0; i < 8; i++) server.enqueue(new MockResponse().setBody(OK).setHeadersDelay(300, java.util.concurrent.TimeUnit.MILLISECONDS));
+        String url = server.url("/v1").toString();
+        List<Thread> calls = new java.util.ArrayList<>();
+        java.util.concurrent.atomic.AtomicInteger ok = new java.util.concurrent.atomic.AtomicInteger();
+        for (int i = 0; i < 8; i++) calls.add(new Thread(() -> { if (post(url).has("choices")) ok.incrementAndGet(); }));
+        calls.forEach(Thread::start);
+        for (Thread t : calls) t.join(10_000);
+        assertEquals(8, ok.get(), "eight calls at once, eight sockets");
+        assertEquals(5, PlainConnection.idleCount(server.getHostName(), server.getPort()), "OkHttp's pool size: five kept");
+        PlainConnection.sweep(System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(6));
+        assertEquals(0, PlainConnection.idleCount(server.getHostName(), server.getPort()), "idle past five minutes: closed");
+    }
+
     @Test void httpsAProxyOrThePropertyKeepOkHttp() {
         HttpUrl plain = HttpUrl.get("http://127.0.0.1:9/v1");
         assertTrue(PlainHttp.eligible(client, plain));
