@@ -102,7 +102,9 @@ final class BenchWorkloadCommand implements Callable<Integer> {
                     i, st.calls(), st.wallS(), st.startupS(), st.perCallMs(), st.idleS(), st.gaps(), st.largestGapMs(), disk[i - 1]);
             out.flush();
         }
-        print(out, runs, disk);
+        // the server's own share of a call: the last run's target requests replayed by a bare client in this JVM
+        double floor = floorMs(fake, work.resolve("run" + repeat));
+        print(out, runs, disk, floor);
         return 0;
     }
 
@@ -120,18 +122,10 @@ final class BenchWorkloadCommand implements Callable<Integer> {
     }
 
     private WorkloadStats runFake(Path cfg, List<String> opts, Path dir) throws Exception {
-        Files.createDirectories(dir);
-        Path portFile = dir.resolve("port"), log = dir.resolve("calls.jsonl");
-        Process srv = new ProcessBuilder("python3", fakeServer.toString(), "--port-file", portFile.toString(),
-                "--latency-ms", String.valueOf(latencyMs), "--log", log.toString())
-                .redirectErrorStream(true).redirectOutput(dir.resolve("server.log").toFile()).start();
+        Path log = dir.resolve("calls.jsonl");
+        Process srv = startFake(dir, log);
         try {
-            for (int i = 0; i < 500 && !(Files.isRegularFile(portFile) && Files.size(portFile) > 0); i++) {
-                if (!srv.isAlive()) throw new ConfigException("fake server " + fakeServer + " exited: see " + dir.resolve("server.log"));
-                Thread.sleep(20);
-            }
-            String port = Files.readString(portFile).trim();
-            double[] t = launch(cfg, opts, dir, "http://127.0.0.1:" + port + "/v1");
+            double[] t = launch(cfg, opts, dir, "http://127.0.0.1:" + Files.readString(dir.resolve("port")).trim() + "/v1");
             srv.destroy();
             srv.waitFor(5, TimeUnit.SECONDS);
             List<WorkloadStats.Call> calls = new ArrayList<>();
@@ -144,6 +138,65 @@ final class BenchWorkloadCommand implements Callable<Integer> {
         } finally {
             srv.destroyForcibly();
         }
+    }
+
+    /** Starts the fake server with its port in {@code dir/port} and its call log in {@code log}. */
+    private Process startFake(Path dir, Path log) throws Exception {
+        Files.createDirectories(dir);
+        Path portFile = dir.resolve("port");
+        Process srv = new ProcessBuilder("python3", fakeServer.toString(), "--port-file", portFile.toString(),
+                "--latency-ms", String.valueOf(latencyMs), "--log", log.toString())
+                .redirectErrorStream(true).redirectOutput(dir.resolve("server.log").toFile()).start();
+        for (int i = 0; i < 500 && !(Files.isRegularFile(portFile) && Files.size(portFile) > 0); i++) {
+            if (!srv.isAlive()) throw new ConfigException("fake server " + fakeServer + " exited: see " + dir.resolve("server.log"));
+            Thread.sleep(20);
+        }
+        return srv;
+    }
+
+    /**
+     * The mean round trip, in ms, of {@code runDir}'s own target requests (its prediction folders' prompts) replayed
+     * one after another by a bare client in this JVM (the trainer's HTTP path, warmed by a first pass) against a fresh
+     * server of the same kind: what any client pays that server per call, this minute. NaN when the run wrote none.
+     */
+    private double floorMs(boolean fake, Path runDir) throws Exception {
+        List<Object> bodies = new ArrayList<>();
+        try (var files = Files.walk(runDir.resolve("out"))) {
+            for (Path sys : files.filter(f -> f.getFileName().toString().equals("target_system_prompt.txt")).sorted().toList()) {
+                Path user = sys.resolveSibling("target_user_prompt.txt");
+                if (!Files.isRegularFile(user)) continue;
+                Map<String, Object> body = new java.util.LinkedHashMap<>();
+                body.put("model", "fake-target");
+                body.put("messages", List.of(Map.of("role", "system", "content", Files.readString(sys)),
+                        Map.of("role", "user", "content", Files.readString(user))));
+                bodies.add(body);
+            }
+        }
+        if (bodies.isEmpty()) return Double.NaN;
+        int n = Math.min(bodies.size(), latencyMs == 0 ? 100 : 10);
+        Path dir = runDir.resolve("floor");
+        if (!fake) {
+            try (SimServer sim = SimServer.builder().latency(new Latency.Fixed(latencyMs)).start()) {
+                return replay(sim.url(), bodies.subList(0, n));
+            }
+        }
+        Process srv = startFake(dir, dir.resolve("calls.jsonl"));
+        try {
+            return replay("http://127.0.0.1:" + Files.readString(dir.resolve("port")).trim() + "/v1", bodies.subList(0, n));
+        } finally {
+            srv.destroyForcibly();
+        }
+    }
+
+    private static double replay(String baseUrl, List<Object> bodies) {
+        var client = io.skillopt4j.backend.internal.Http.client(java.time.Duration.ofSeconds(120), baseUrl);
+        var policy = new io.skillopt4j.backend.internal.Http.Policy("bench", 1, io.skillopt4j.backend.Backoff.NONE, java.time.Duration.ofSeconds(120));
+        Map<String, String> headers = Map.of("Authorization", "Bearer dummy");
+        String url = baseUrl + "/chat/completions";
+        for (Object b : bodies) io.skillopt4j.backend.internal.HttpCall.postJson(client, url, headers, b, policy); // warm-up pass
+        long t0 = System.nanoTime();
+        for (Object b : bodies) io.skillopt4j.backend.internal.HttpCall.postJson(client, url, headers, b, policy);
+        return (System.nanoTime() - t0) / 1e6 / bodies.size();
     }
 
     /** Runs one cold {@code train}; returns {launch epoch seconds, wall seconds}. */
@@ -191,7 +244,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
         }
     }
 
-    static void print(PrintWriter out, List<WorkloadStats> runs, double[] diskMicros) {
+    static void print(PrintWriter out, List<WorkloadStats> runs, double[] diskMicros, double floorMs) {
         out.println();
         out.println("| same calls, cold CLI runs (median, min–max of " + runs.size() + ") | SkillOpt4J |");
         out.println("|---|---|");
@@ -202,6 +255,10 @@ final class BenchWorkloadCommand implements Callable<Integer> {
         row(out, "time with no call in flight (s)", runs, WorkloadStats::idleS, "%.3f");
         row(out, "largest gap (ms)", runs, WorkloadStats::largestGapMs, "%.1f");
         row(out, "creating a 1 KB file in the runs' folder, before each run (µs)", diskMicros, "%.0f");
+        if (!Double.isNaN(floorMs)) {
+            row(out, "for scale: the same server's round trip per call for a bare warm client, the last run's target requests replayed (ms)",
+                    new double[] {floorMs}, "%.2f");
+        }
         WorkloadStats mid = runs.stream().sorted((a, b) -> Double.compare(a.wallS(), b.wallS())).toList().get(runs.size() / 2);
         StringBuilder top = new StringBuilder();
         int k = 0;

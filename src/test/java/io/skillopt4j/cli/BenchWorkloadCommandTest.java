@@ -44,6 +44,8 @@ class BenchWorkloadCommandTest {
         assertTrue(calls > 50, r.out());
         double disk = Double.parseDouble(r.out().replaceAll("(?s).*\\| creating a 1 KB file in the runs' folder, before each run \\(µs\\) \\| ([0-9.]+) \\|.*", "$1"));
         assertTrue(disk > 0, r.out());
+        double floor = Double.parseDouble(r.out().replaceAll("(?s).*\\| for scale: the same server's round trip per call for a bare warm client, [^|]*\\| ([0-9.]+) \\|.*", "$1"));
+        assertTrue(floor > 0 && floor < 1000, "the simulator answered the run's own target requests again: " + r.out());
         // the runs went under --dir, in a fresh folder, and the probe's files are gone
         try (var runs = Files.list(tmp)) {
             Path work = runs.findFirst().orElseThrow();
