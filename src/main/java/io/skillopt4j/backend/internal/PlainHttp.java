@@ -37,14 +37,17 @@ import java.util.concurrent.TimeUnit;
 public final class PlainHttp {
     /** System property: {@code false} sends plain-HTTP calls through OkHttp too. */
     public static final String PROPERTY = "skillopt.http.plain";
-    private static final ConcurrentHashMap<String, Boolean> DIRECT = new ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<Route, Boolean> DIRECT = new ConcurrentHashMap<>();
+
+    /** A host and port as one client's proxy selector sees them (selectors compare by identity). */
+    private record Route(java.net.ProxySelector selector, String host, int port) {}
 
     private PlainHttp() {}
 
     /** True when a call to {@code url} through {@code client} can go over a plain socket (http, no proxy). */
     static boolean eligible(OkHttpClient client, HttpUrl url) {
         if (url == null || url.isHttps() || client.proxy() != null || "false".equals(System.getProperty(PROPERTY))) return false;
-        String key = url.host() + ":" + url.port();
+        Route key = new Route(client.proxySelector(), url.host(), url.port());
         Boolean direct = DIRECT.get(key);
         if (direct == null) {
             List<Proxy> proxies;
@@ -69,8 +72,8 @@ public final class PlainHttp {
     /** One exchange: request out whole, reply read whole; a pooled socket that fails before replying is stale. */
     static Response exchange(Request req, int connectMs, int readMs) throws IOException {
         HttpUrl url = req.url();
-        byte[] head = head(req);
         byte[] body = body(req);
+        byte[] head = head(req, body.length);
         PlainConnection conn = PlainConnection.take(url.host(), url.port());
         boolean reused = conn != null;
         if (conn == null) conn = PlainConnection.open(url.host(), url.port(), connectMs);
@@ -97,7 +100,7 @@ public final class PlainHttp {
                 .sentRequestAtMillis(sent).receivedResponseAtMillis(System.currentTimeMillis()).build();
     }
 
-    private static byte[] head(Request req) throws IOException {
+    private static byte[] head(Request req, int length) {
         HttpUrl url = req.url();
         StringBuilder h = new StringBuilder(256).append(req.method()).append(' ').append(url.encodedPath());
         if (url.encodedQuery() != null) h.append('?').append(url.encodedQuery());
@@ -107,7 +110,7 @@ public final class PlainHttp {
         okhttp3.RequestBody b = req.body();
         if (b != null) {
             if (b.contentType() != null && hs.get("Content-Type") == null) h.append("Content-Type: ").append(b.contentType()).append("\r\n");
-            h.append("Content-Length: ").append(b.contentLength()).append("\r\n");
+            h.append("Content-Length: ").append(length).append("\r\n");
         }
         if (hs.get("User-Agent") == null) h.append("User-Agent: SkillOpt4J\r\n");
         return h.append("\r\n").toString().getBytes(StandardCharsets.UTF_8);
