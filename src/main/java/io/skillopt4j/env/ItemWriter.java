@@ -58,6 +58,12 @@ public final class ItemWriter {
         }
     }
 
+    /** The thread of the {@link #runScoped} run the caller is in (null outside one), for other writes that may lag. */
+    public static java.util.concurrent.Executor current() {
+        ThreadPoolExecutor t = RUN.get();
+        return t == null || t.isShutdown() ? null : t;
+    }
+
     /**
      * Starts the writer's thread now, from the caller, instead of inside the first item's {@link #item} call: starting
      * a thread costs a cold JVM 1-3 ms, which would otherwise fall between the first item's reply and the next call.

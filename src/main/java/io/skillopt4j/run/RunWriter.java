@@ -35,16 +35,43 @@ public final class RunWriter {
     /** Atomically writes {@code value} as pretty JSON without forcing it to disk (recomputable artefacts). */
     public void artefact(Path file, Object value) { artefactText(file, Json.pretty(value)); }
 
-    /** Atomically writes {@code text} without forcing it to disk (recomputable artefacts). */
-    public void artefactText(Path file, String text) { AtomicFiles.writeRecomputable(file, text == null ? "" : text); }
+    /**
+     * Atomically writes {@code text} without forcing it to disk (recomputable artefacts); with a {@link #writeBehind}
+     * thread, on that thread: the caller goes on to its next model call and the file is {@link #pending} until written.
+     */
+    public void artefactText(Path file, String text) {
+        String t = text == null ? "" : text;
+        java.util.concurrent.Executor e = behind;
+        if (e == null) {
+            AtomicFiles.writeRecomputable(file, t);
+            return;
+        }
+        java.util.concurrent.CompletableFuture<Void> done;
+        try {
+            done = java.util.concurrent.CompletableFuture.runAsync(() -> AtomicFiles.writeRecomputable(file, t), e);
+        } catch (java.util.concurrent.RejectedExecutionException stopped) {
+            AtomicFiles.writeRecomputable(file, t); // the run's writer has stopped: write it here
+            return;
+        }
+        pending(file, done); // the file itself: a rollout into a sibling folder need not wait for it
+    }
+
+    private volatile java.util.concurrent.Executor behind;
+
+    /**
+     * Writes later {@link #artefact}s on {@code thread} (the run's item writer; null: in line). Creating a file costs
+     * 0.05-1 ms on a small VM's disk, most of it in the minutes after many files were deleted (docs/performance.md, *The
+     * disk*), and a step writes six to ten artefacts between its model calls. Commits wait for them, as for items.
+     */
+    public void writeBehind(java.util.concurrent.Executor thread) { this.behind = thread; }
 
     /** Returns an empty batch of durable writes that become visible together, in order, at {@link Batch#commit}. */
     public Batch batch() { return new Batch(this); }
 
     /**
-     * Registers writes into {@code dir} still running behind the caller: every {@link Batch#commit}, {@link #awaitPending()}
-     * and {@link #awaitPending(Path)} of an overlapping folder waits for them first, so a committed state never points at
-     * files that are not there yet (what resume relies on).
+     * Registers writes into {@code dir} (a folder, or one file) still running behind the caller: every
+     * {@link Batch#commit}, {@link #awaitPending()} and {@link #awaitPending(Path)} of an overlapping folder waits for
+     * them first, so a committed state never points at files that are not there yet (what resume relies on).
      */
     public void pending(Path dir, java.util.concurrent.CompletableFuture<Void> done) {
         if (done.isDone() && !done.isCompletedExceptionally()) return; // nothing to wait for; a failure is still reported

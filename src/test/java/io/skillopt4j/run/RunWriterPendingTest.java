@@ -32,6 +32,29 @@ class RunWriterPendingTest {
         writer.join();
     }
 
+    @Test void artefactsGoToTheWriteBehindThreadAndCommitsWaitForThem() throws Exception {
+        RunWriter w = new RunWriter(new RunPaths(tmp));
+        java.util.concurrent.ExecutorService thread = java.util.concurrent.Executors.newSingleThreadExecutor();
+        try {
+            java.util.concurrent.CountDownLatch hold = new java.util.concurrent.CountDownLatch(1);
+            thread.execute(() -> { try { hold.await(); } catch (InterruptedException e) { Thread.currentThread().interrupt(); } });
+            w.writeBehind(thread);
+            Path step = tmp.resolve("steps/step_0001");
+            w.artefact(step.resolve("merged_patch.json"), java.util.Map.of("edits", java.util.List.of()));
+            assertFalse(Files.exists(step.resolve("merged_patch.json")), "queued behind the held thread, not written in line");
+            assertTimeoutPreemptively(Duration.ofSeconds(10), () -> w.awaitPending(step.resolve("selection_eval")),
+                    "a rollout into a sibling folder does not wait for the step's artefacts");
+            new Thread(() -> { try { Thread.sleep(50); } catch (InterruptedException e) { return; } hold.countDown(); }).start();
+            assertTimeoutPreemptively(Duration.ofSeconds(10), () -> w.batch().text(tmp.resolve("runtime_state.json"), "{}").commit());
+            assertEquals("{\n  \"edits\": []\n}", Files.readString(step.resolve("merged_patch.json")), "written before the commit");
+            thread.shutdown();
+            w.artefactText(step.resolve("candidate_skill.md"), "# skill");
+            assertEquals("# skill", Files.readString(step.resolve("candidate_skill.md")), "a stopped writer thread: written in line");
+        } finally {
+            thread.shutdownNow();
+        }
+    }
+
     @Test void aFailedWriteIsRethrownOnceAndIgnoredQuietly() {
         RunWriter w = new RunWriter(new RunPaths(tmp));
         w.pending(tmp.resolve("a"), CompletableFuture.completedFuture(null));
