@@ -4,6 +4,7 @@ import io.skillopt4j.internal.AtomicFiles;
 import io.skillopt4j.internal.Json;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -46,21 +47,29 @@ public final class ItemWriter {
      */
     public static <T> T runScoped(java.util.function.Supplier<T> work) {
         ThreadPoolExecutor t = newThread();
+        ThreadPoolExecutor side = newThread();
         try {
-            return io.skillopt4j.internal.ThreadScopes.with(RUN, t, work);
+            return io.skillopt4j.internal.ThreadScopes.with(SIDE, side, () -> io.skillopt4j.internal.ThreadScopes.with(RUN, t, work));
         } finally {
-            t.shutdown();
-            try {
-                while (!t.awaitTermination(1, TimeUnit.MINUTES)) { /* the run's last files */ }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            for (ThreadPoolExecutor x : List.of(t, side)) {
+                x.shutdown();
+                try {
+                    while (!x.awaitTermination(1, TimeUnit.MINUTES)) { /* the run's last files */ }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
         }
     }
 
-    /** The thread of the {@link #runScoped} run the caller is in (null outside one), for other writes that may lag. */
-    public static java.util.concurrent.Executor current() {
-        ThreadPoolExecutor t = RUN.get();
+    private static final InheritableThreadLocal<ThreadPoolExecutor> SIDE = new InheritableThreadLocal<>();
+
+    /**
+     * A second writer thread of the {@link #runScoped} run the caller is in (null outside one), for its other files that
+     * may lag (a step's artefacts): on the item thread they would queue behind every item file still to be written.
+     */
+    public static java.util.concurrent.Executor sideThread() {
+        ThreadPoolExecutor t = SIDE.get();
         return t == null || t.isShutdown() ? null : t;
     }
 

@@ -19,7 +19,8 @@ public final class RunWriter {
     /** Files still being written behind the caller (an evaluation's rollout items), by the folder they go to. */
     private final java.util.Queue<Pending> pending = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
-    private record Pending(Path dir, java.util.concurrent.CompletableFuture<Void> done) {}
+    // artefact: one file written behind (writeBehind), registered by its own path, so a sibling folder never waits for it
+    private record Pending(Path dir, java.util.concurrent.CompletableFuture<Void> done, boolean artefact) {}
 
     public RunWriter(RunPaths paths) { this.paths = Objects.requireNonNull(paths, "paths"); }
 
@@ -53,13 +54,13 @@ public final class RunWriter {
             AtomicFiles.writeRecomputable(file, t); // the run's writer has stopped: write it here
             return;
         }
-        pending(file, done); // the file itself: a rollout into a sibling folder need not wait for it
+        if (!done.isDone() || done.isCompletedExceptionally()) pending.add(new Pending(file.toAbsolutePath().normalize(), done, true));
     }
 
     private volatile java.util.concurrent.Executor behind;
 
     /**
-     * Writes later {@link #artefact}s on {@code thread} (the run's item writer; null: in line). Creating a file costs
+     * Writes later {@link #artefact}s on {@code thread} (the run's second writer thread; null: in line). Creating a file costs
      * 0.05-1 ms on a small VM's disk, most of it in the minutes after many files were deleted (docs/performance.md, *The
      * disk*), and a step writes six to ten artefacts between its model calls. Commits wait for them, as for items.
      */
@@ -75,21 +76,25 @@ public final class RunWriter {
      */
     public void pending(Path dir, java.util.concurrent.CompletableFuture<Void> done) {
         if (done.isDone() && !done.isCompletedExceptionally()) return; // nothing to wait for; a failure is still reported
-        pending.add(new Pending(dir.toAbsolutePath().normalize(), done));
+        pending.add(new Pending(dir.toAbsolutePath().normalize(), done, false));
     }
 
     /** Waits for every pending write; rethrows the first failure (a write error is the run's error, as if written in line). */
-    public void awaitPending() { await(null, false); }
+    public void awaitPending() { await(null, false, false); }
 
     /** As {@link #awaitPending()} for writes into {@code dir}, a folder inside it or one holding it. */
-    public void awaitPending(Path dir) { await(dir.toAbsolutePath().normalize(), false); }
+    public void awaitPending(Path dir) { await(dir.toAbsolutePath().normalize(), false, false); }
+
+    /** As {@link #awaitPending(Path)} for the {@link #artefact}s written behind into {@code dir} only (not rollouts' items). */
+    public void awaitArtefacts(Path dir) { await(dir.toAbsolutePath().normalize(), false, true); }
 
     /** As {@link #awaitPending()}, ignoring failures: on a path that already fails or stops. */
-    public void awaitPendingQuietly() { await(null, true); }
+    public void awaitPendingQuietly() { await(null, true, false); }
 
-    private void await(Path dir, boolean quietly) {
+    private void await(Path dir, boolean quietly, boolean artefactsOnly) {
         for (java.util.Iterator<Pending> it = pending.iterator(); it.hasNext(); ) {
             Pending p = it.next();
+            if (artefactsOnly && !p.artefact()) continue;
             if (dir != null && !p.dir().startsWith(dir) && !dir.startsWith(p.dir())) continue;
             try {
                 p.done().join();

@@ -252,7 +252,7 @@ final class StepPipeline {
         rec.time("evaluate_s", clock.millis() - t);
         stage(step, "evaluate", clock.millis() - t, action + (sc.cached() ? " (cached)" : ""));
 
-        w.awaitPending(stepDir); // the digest reads this step's analyst patch files, which may still be on the writer thread
+        w.awaitArtefacts(stepDir); // the digest reads this step's analyst patch files back, which may still be queued
         Map<String, Object> digest = StepBuffer.entry(step, action, all, stepDir, ranked, s.updateMode(), scoreBefore, cand);
         st.stepBuffer.add(digest);
         w.artefact(stepDir.resolve("trajectory_digest.json"), digest);

@@ -132,7 +132,7 @@ public final class Trainer {
                                Map<String, Object> cfgOut, byte[] priorConfig) {
         RunPaths paths = new RunPaths(outRoot);
         RunWriter w = new RunWriter(paths);
-        w.writeBehind(io.skillopt4j.env.ItemWriter.current()); // the run's writer thread (runScoped, above)
+        w.writeBehind(io.skillopt4j.env.ItemWriter.sideThread()); // the run's second writer thread (runScoped, above)
         int total = s.numEpochs() * spe;
         w.json(paths.config(), Redactor.redact(cfgOut));
         data.writeGenerated(); // only now: a refused run leaves the folder as it was

@@ -44,7 +44,14 @@ class RunWriterPendingTest {
             assertFalse(Files.exists(step.resolve("merged_patch.json")), "queued behind the held thread, not written in line");
             assertTimeoutPreemptively(Duration.ofSeconds(10), () -> w.awaitPending(step.resolve("selection_eval")),
                     "a rollout into a sibling folder does not wait for the step's artefacts");
-            new Thread(() -> { try { Thread.sleep(50); } catch (InterruptedException e) { return; } hold.countDown(); }).start();
+            CompletableFuture<Void> items = new CompletableFuture<>();
+            w.pending(step.resolve("selection_eval"), items);
+            Thread release = new Thread(() -> { try { Thread.sleep(50); } catch (InterruptedException e) { return; } hold.countDown(); });
+            release.start();
+            assertTimeoutPreemptively(Duration.ofSeconds(10), () -> w.awaitArtefacts(step), "the step's artefacts, not its evaluation's items");
+            assertTrue(Files.exists(step.resolve("merged_patch.json")));
+            items.complete(null);
+            release.join();
             assertTimeoutPreemptively(Duration.ofSeconds(10), () -> w.batch().text(tmp.resolve("runtime_state.json"), "{}").commit());
             assertEquals("{\n  \"edits\": []\n}", Files.readString(step.resolve("merged_patch.json")), "written before the commit");
             thread.shutdown();
