@@ -29,13 +29,13 @@ public final class ItemWriter {
     ItemWriter() {
         ThreadPoolExecutor shared = RUN.get();
         this.own = shared == null || shared.isShutdown();
-        this.thread = own ? newThread() : shared;
+        this.thread = own ? newThread("rollout-writer") : shared;
     }
 
     // a single-thread executor whose thread can be started ahead (see start)
-    private static ThreadPoolExecutor newThread() {
+    private static ThreadPoolExecutor newThread(String name) {
         return new ThreadPoolExecutor(1, 1, 0L, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), r -> {
-            Thread t = new Thread(r, "rollout-writer");
+            Thread t = new Thread(r, name);
             t.setDaemon(true);
             return t;
         });
@@ -46,8 +46,8 @@ public final class ItemWriter {
      * thread's queue before returning, so the files of every rollout are written by then.
      */
     public static <T> T runScoped(java.util.function.Supplier<T> work) {
-        ThreadPoolExecutor t = newThread();
-        ThreadPoolExecutor side = newThread();
+        ThreadPoolExecutor t = newThread("rollout-writer");
+        ThreadPoolExecutor side = newThread("artefact-writer");
         try {
             return io.skillopt4j.internal.ThreadScopes.with(SIDE, side, () -> io.skillopt4j.internal.ThreadScopes.with(RUN, t, work));
         } finally {
