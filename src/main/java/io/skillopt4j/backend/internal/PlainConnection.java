@@ -90,18 +90,48 @@ final class PlainConnection {
 
     void timeout(int readMs) throws IOException { socket.setSoTimeout(Math.max(0, readMs)); }
 
-    /** Sends the request in one write when it fits one buffer's worth of copying. */
-    void send(byte[] head, byte[] body) throws IOException {
-        if (body.length <= 256 * 1024) {
-            byte[] all = new byte[head.length + body.length];
-            System.arraycopy(head, 0, all, 0, head.length);
-            System.arraycopy(body, 0, all, head.length, body.length);
-            out.write(all);
-        } else {
-            out.write(head);
-            out.write(body);
+    /**
+     * Sends the request, in one write when it fits one buffer's worth of copying. A blocking socket write has no timeout
+     * of its own, so a request larger than a socket buffer is guarded: if it is still being written after
+     * {@code writeMs} (a server that stopped reading), the socket is closed and the write fails as a timeout.
+     */
+    void send(byte[] head, byte[] body, int writeMs) throws IOException {
+        java.util.concurrent.ScheduledFuture<?> guard = null;
+        if (writeMs > 0 && head.length + body.length > UNGUARDED) {
+            guard = Watchdog.TIMER.schedule(() -> { writeTimedOut = true; close(); }, writeMs, TimeUnit.MILLISECONDS);
         }
-        out.flush();
+        try {
+            if (body.length <= 256 * 1024) {
+                byte[] all = new byte[head.length + body.length];
+                System.arraycopy(head, 0, all, 0, head.length);
+                System.arraycopy(body, 0, all, head.length, body.length);
+                out.write(all);
+            } else {
+                out.write(head);
+                out.write(body);
+            }
+            out.flush();
+        } catch (IOException e) {
+            if (writeTimedOut) throw new java.net.SocketTimeoutException("write timed out after " + writeMs + " ms (the server stopped reading)");
+            throw e;
+        } finally {
+            if (guard != null) guard.cancel(false);
+        }
+    }
+
+    // A loopback or LAN socket takes at least this much without blocking (Linux's initial send buffer): smaller requests,
+    // almost every model call, need no guard and so no timer.
+    private static final int UNGUARDED = 16 * 1024;
+    private volatile boolean writeTimedOut;
+
+    /** One daemon timer thread for the guarded writes, started on the first one. */
+    private static final class Watchdog {
+        static final java.util.concurrent.ScheduledThreadPoolExecutor TIMER = new java.util.concurrent.ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "plain-http-watchdog");
+            t.setDaemon(true);
+            return t;
+        });
+        static { TIMER.setRemoveOnCancelPolicy(true); }
     }
 
     /** Reads one reply, skipping interim (1xx) ones. */

@@ -31,8 +31,8 @@ import java.util.concurrent.TimeUnit;
  * (docs/performance.md#plain-http). HTTPS, a proxy, and {@code -Dskillopt.http.plain=false} keep OkHttp.
  *
  * <p>Deliberately small: requests are sent whole with a {@code Content-Length}, replies are read whole (length,
- * chunked, or until close), no compression is asked for, and a write cannot time out (a local server that stops
- * reading a request mid-body would hold the call until the read timeout's socket error).
+ * chunked, or until close), and no compression is asked for. Timeouts are OkHttp's: connect, read, and write (a write
+ * larger than a socket buffer is guarded by a timer that closes the socket, see {@link PlainConnection#send}).
  */
 public final class PlainHttp {
     /** System property: {@code false} sends plain-HTTP calls through OkHttp too. */
@@ -70,7 +70,7 @@ public final class PlainHttp {
     }
 
     /** One exchange: request out whole, reply read whole; a pooled socket that fails before replying is stale. */
-    static Response exchange(Request req, int connectMs, int readMs) throws IOException {
+    static Response exchange(Request req, int connectMs, int readMs, int writeMs) throws IOException {
         HttpUrl url = req.url();
         byte[] body = body(req);
         byte[] head = head(req, body.length);
@@ -81,7 +81,7 @@ public final class PlainHttp {
         PlainConnection.Reply reply;
         try {
             conn.timeout(readMs);
-            conn.send(head, body);
+            conn.send(head, body, writeMs);
             reply = conn.read();
         } catch (IOException e) {
             conn.close();
@@ -151,7 +151,7 @@ public final class PlainHttp {
                          int readMs, int writeMs) implements Interceptor.Chain {
         @Override public Response proceed(Request req) throws IOException {
             if (call.isCanceled()) throw new IOException("Canceled");
-            if (index >= interceptors.size()) return exchange(req, connectMs, readMs);
+            if (index >= interceptors.size()) return exchange(req, connectMs, readMs, writeMs);
             Chain next = new Chain(interceptors, index + 1, req, call, connectMs, readMs, writeMs);
             Response r = interceptors.get(index).intercept(next);
             if (r == null) throw new NullPointerException("interceptor " + interceptors.get(index) + " returned null");

@@ -119,6 +119,27 @@ class PlainHttpTest {
         assertEquals(0, PlainConnection.idleCount(server.getHostName(), server.getPort()), "idle past five minutes: closed");
     }
 
+    @Test void aServerThatStopsReadingALargeRequestTimesOutTheWrite() throws Exception {
+        try (ServerSocket ss = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            Thread t = new Thread(() -> {
+                try (Socket s = ss.accept()) {
+                    Thread.sleep(10_000); // accepts, never reads
+                } catch (Exception e) {
+                    // closed by the test
+                }
+            });
+            t.setDaemon(true);
+            t.start();
+            Http.Policy quick = new Http.Policy("openai_compatible", 1, Backoff.NONE, Duration.ofMillis(300));
+            String big = "x".repeat(32 * 1024 * 1024);
+            long t0 = System.nanoTime();
+            BackendException e = assertThrows(BackendException.class, () -> HttpCall.postJson(client,
+                    "http://127.0.0.1:" + ss.getLocalPort() + "/v1/chat/completions", Map.of(), Map.of("q", big), quick));
+            assertTrue(e.getMessage().contains("timed out") && e.getMessage().contains("write"), e.getMessage());
+            assertTrue(System.nanoTime() - t0 < 8_000_000_000L, "ended by the write timeout, not the server");
+        }
+    }
+
     @Test void httpsAProxyOrThePropertyKeepOkHttp() {
         HttpUrl plain = HttpUrl.get("http://127.0.0.1:9/v1");
         assertTrue(PlainHttp.eligible(client, plain));
