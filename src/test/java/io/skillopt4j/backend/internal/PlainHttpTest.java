@@ -137,6 +137,11 @@ class PlainHttpTest {
                     "http://127.0.0.1:" + ss.getLocalPort() + "/v1/chat/completions", Map.of(), Map.of("q", big), quick));
             assertTrue(e.getMessage().contains("timed out") && e.getMessage().contains("write"), e.getMessage());
             assertTrue(System.nanoTime() - t0 < 8_000_000_000L, "ended by the write timeout, not the server");
+            // a request under the guard's size fits the socket's buffer: the read timeout ends it
+            String small = "y".repeat(PlainConnection.UNGUARDED - 1024);
+            BackendException r = assertThrows(BackendException.class, () -> HttpCall.postJson(client,
+                    "http://127.0.0.1:" + ss.getLocalPort() + "/v1/chat/completions", Map.of(), Map.of("q", small), quick));
+            assertTrue(r.getMessage().contains("timed out"), r.getMessage());
         }
     }
 
