@@ -123,9 +123,10 @@ final class BenchWorkloadCommand implements Callable<Integer> {
 
     private WorkloadStats runFake(Path cfg, List<String> opts, Path dir) throws Exception {
         Path log = dir.resolve("calls.jsonl");
-        Process srv = startFake(dir, log);
+        Fake fake = startFake(dir, log);
+        Process srv = fake.process();
         try {
-            double[] t = launch(cfg, opts, dir, "http://127.0.0.1:" + Files.readString(dir.resolve("port")).trim() + "/v1");
+            double[] t = launch(cfg, opts, dir, fake.url());
             srv.destroy();
             srv.waitFor(5, TimeUnit.SECONDS);
             List<WorkloadStats.Call> calls = new ArrayList<>();
@@ -140,8 +141,11 @@ final class BenchWorkloadCommand implements Callable<Integer> {
         }
     }
 
+    /** A started fake server and its base URL. */
+    private record Fake(Process process, String url) {}
+
     /** Starts the fake server with its port in {@code dir/port} and its call log in {@code log}. */
-    private Process startFake(Path dir, Path log) throws Exception {
+    private Fake startFake(Path dir, Path log) throws Exception {
         Files.createDirectories(dir);
         Path portFile = dir.resolve("port");
         Process srv = new ProcessBuilder("python3", fakeServer.toString(), "--port-file", portFile.toString(),
@@ -151,7 +155,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
             if (!srv.isAlive()) throw new ConfigException("fake server " + fakeServer + " exited: see " + dir.resolve("server.log"));
             Thread.sleep(20);
         }
-        return srv;
+        return new Fake(srv, "http://127.0.0.1:" + Files.readString(portFile).trim() + "/v1");
     }
 
     /**
@@ -174,17 +178,17 @@ final class BenchWorkloadCommand implements Callable<Integer> {
         }
         if (bodies.isEmpty()) return Double.NaN;
         int n = Math.min(bodies.size(), latencyMs == 0 ? 100 : 10);
-        Path dir = runDir.resolve("floor");
         if (!fake) {
             try (SimServer sim = SimServer.builder().latency(new Latency.Fixed(latencyMs)).start()) {
                 return replay(sim.url(), bodies.subList(0, n));
             }
         }
-        Process srv = startFake(dir, dir.resolve("calls.jsonl"));
+        Path dir = runDir.resolve("floor");
+        Fake srv = startFake(dir, dir.resolve("calls.jsonl"));
         try {
-            return replay("http://127.0.0.1:" + Files.readString(dir.resolve("port")).trim() + "/v1", bodies.subList(0, n));
+            return replay(srv.url(), bodies.subList(0, n));
         } finally {
-            srv.destroyForcibly();
+            srv.process().destroyForcibly();
         }
     }
 

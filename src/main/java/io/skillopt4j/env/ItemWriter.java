@@ -4,7 +4,6 @@ import io.skillopt4j.internal.AtomicFiles;
 import io.skillopt4j.internal.Json;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -21,6 +20,7 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class ItemWriter {
     private static final InheritableThreadLocal<ThreadPoolExecutor> RUN = new InheritableThreadLocal<>();
+    private static final InheritableThreadLocal<ThreadPoolExecutor> SIDE = new InheritableThreadLocal<>();
     private final ThreadPoolExecutor thread;
     private final boolean own;
     private final AtomicReference<RuntimeException> error = new AtomicReference<>();
@@ -51,18 +51,20 @@ public final class ItemWriter {
         try {
             return io.skillopt4j.internal.ThreadScopes.with(SIDE, side, () -> io.skillopt4j.internal.ThreadScopes.with(RUN, t, work));
         } finally {
-            for (ThreadPoolExecutor x : List.of(t, side)) {
-                x.shutdown();
-                try {
-                    while (!x.awaitTermination(1, TimeUnit.MINUTES)) { /* the run's last files */ }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
+            finish(t);
+            finish(side);
         }
     }
 
-    private static final InheritableThreadLocal<ThreadPoolExecutor> SIDE = new InheritableThreadLocal<>();
+    /** Stops {@code t} once its queue is written out (when interrupted it returns at once: the daemon thread ends alone). */
+    private static void finish(ThreadPoolExecutor t) {
+        t.shutdown();
+        try {
+            while (!t.awaitTermination(1, TimeUnit.MINUTES)) { /* keep waiting: the caller reads these files next */ }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 
     /**
      * A second writer thread of the {@link #runScoped} run the caller is in (null outside one), for its other files that
@@ -107,12 +109,7 @@ public final class ItemWriter {
     /** Waits until every queued write is done (when interrupted it returns at once: the daemon writer finishes alone). */
     void drain() {
         if (own) {
-            thread.shutdown();
-            try {
-                while (!thread.awaitTermination(1, TimeUnit.MINUTES)) { /* keep waiting: the caller reads these files next */ }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            finish(thread);
             return;
         }
         try {

@@ -54,7 +54,7 @@ public final class RunWriter {
             AtomicFiles.writeRecomputable(file, t); // the run's writer has stopped: write it here
             return;
         }
-        if (!done.isDone() || done.isCompletedExceptionally()) pending.add(new Pending(file.toAbsolutePath().normalize(), done, true));
+        register(file, done, true);
     }
 
     private volatile java.util.concurrent.Executor behind;
@@ -74,9 +74,11 @@ public final class RunWriter {
      * {@link Batch#commit}, {@link #awaitPending()} and {@link #awaitPending(Path)} of an overlapping folder waits for
      * them first, so a committed state never points at files that are not there yet (what resume relies on).
      */
-    public void pending(Path dir, java.util.concurrent.CompletableFuture<Void> done) {
+    public void pending(Path dir, java.util.concurrent.CompletableFuture<Void> done) { register(dir, done, false); }
+
+    private void register(Path path, java.util.concurrent.CompletableFuture<Void> done, boolean artefact) {
         if (done.isDone() && !done.isCompletedExceptionally()) return; // nothing to wait for; a failure is still reported
-        pending.add(new Pending(dir.toAbsolutePath().normalize(), done, false));
+        pending.add(new Pending(path.toAbsolutePath().normalize(), done, artefact));
     }
 
     /** Waits for every pending write; rethrows the first failure (a write error is the run's error, as if written in line). */

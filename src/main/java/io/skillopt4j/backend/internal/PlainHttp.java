@@ -15,7 +15,6 @@ import okhttp3.ResponseBody;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.Proxy;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
@@ -52,7 +51,7 @@ public final class PlainHttp {
         if (direct == null) {
             List<Proxy> proxies;
             try {
-                proxies = client.proxySelector().select(URI.create("http://" + (url.host().contains(":") ? "[" + url.host() + "]" : url.host()) + ":" + url.port() + "/"));
+                proxies = client.proxySelector().select(url.uri());
             } catch (RuntimeException e) {
                 proxies = List.of(Proxy.NO_PROXY);
             }
