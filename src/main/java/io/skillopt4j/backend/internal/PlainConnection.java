@@ -113,11 +113,16 @@ final class PlainConnection {
             }
             out.flush();
         } catch (IOException e) {
-            if (writeTimedOut) throw new java.net.SocketTimeoutException("write timed out after " + writeMs + " ms (the server stopped reading)");
-            throw e;
-        } finally {
             if (guard != null) guard.cancel(false);
+            if (writeTimedOut) throw writeTimeout(writeMs);
+            throw e;
         }
+        // a guard that could no longer be cancelled fired as the write ended: the socket is closed, so this is the timeout
+        if (guard != null && !guard.cancel(false)) throw writeTimeout(writeMs);
+    }
+
+    private static java.net.SocketTimeoutException writeTimeout(int writeMs) {
+        return new java.net.SocketTimeoutException("write timed out after " + writeMs + " ms (the server stopped reading)");
     }
 
     // What a socket takes without blocking even when the server reads nothing: open() asks for a send buffer of twice
