@@ -10,7 +10,6 @@ import io.skillopt4j.env.RolloutRequest;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -138,7 +137,7 @@ final class BackgroundRollouts implements AutoCloseable {
             List<Item> part;
             synchronized (this) {
                 if (!awaitWindow()) return;
-                job = pending().min(Comparator.comparingInt(j -> j.neededBy)).orElseThrow();
+                job = pending().min((a, b) -> Integer.compare(a.neededBy, b.neededBy)).orElseThrow(); // not comparingInt: its JDK lambda links cold on this thread
                 List<Item> items = job.batch.items();
                 part = items.subList(job.next, Math.min(items.size(), job.next + wave));
                 job.next += part.size();

@@ -116,7 +116,7 @@ public final class StepBuffer {
         } catch (IOException | RuntimeException e) {
             // no step folder yet: no descriptions
         }
-        batched.sort(java.util.Comparator.comparing(Path::toString));
+        batched.sort(StepBuffer::byName);
         files.addAll(batched);
         List<Object> out = new ArrayList<>();
         for (Path f : files) {
@@ -137,11 +137,14 @@ public final class StepBuffer {
         return out;
     }
 
+    // a method reference of ours rather than Comparator.comparing, whose JDK lambda links cold inside the step
+    private static int byName(Path a, Path b) { return a.toString().compareTo(b.toString()); }
+
     private static List<Path> glob(Path dir) {
         if (!Files.isDirectory(dir)) return List.of();
         try (Stream<Path> s = Files.list(dir)) {
             return s.filter(p -> { String n = p.getFileName().toString(); return n.startsWith("minibatch_fail_") && n.endsWith(".json"); })
-                    .sorted(java.util.Comparator.comparing(Path::toString)).toList();
+                    .sorted(StepBuffer::byName).toList();
         } catch (IOException | RuntimeException e) {
             return List.of();
         }
