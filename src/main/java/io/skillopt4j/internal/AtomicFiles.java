@@ -57,9 +57,18 @@ public final class AtomicFiles {
         Path dir = file.toAbsolutePath().getParent();
         Path tmp = dir.resolve("." + file.getFileName() + ".tmp" + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet());
         try {
-            ensureDir(dir);
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                ch.write(java.nio.ByteBuffer.wrap(bytes));
+            FileChannel opened;
+            try {
+                opened = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            } catch (java.nio.file.NoSuchFileException noFolder) {
+                // the folder is made on the first write into it, not checked before each one: a stat per file was a
+                // fifth of a cold run's writer thread
+                Files.createDirectories(dir);
+                opened = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            }
+            try (FileChannel ch = opened) {
+                java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes);
+                while (b.hasRemaining()) ch.write(b);
                 if (force) ch.force(true);
             }
             return tmp;
@@ -168,8 +177,13 @@ public final class AtomicFiles {
         Path abs = file.toAbsolutePath().normalize();
         synchronized (APPEND_LOCKS[Math.floorMod(abs.hashCode(), APPEND_LOCKS.length)]) {
             try {
-                ensureDir(abs.getParent());
-                Files.writeString(file, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+                byte[] b = (line + "\n").getBytes(StandardCharsets.UTF_8);
+                try {
+                    Files.write(file, b, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+                } catch (java.nio.file.NoSuchFileException noFolder) {
+                    Files.createDirectories(abs.getParent()); // made on the first append, as in writeTemp
+                    Files.write(file, b, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+                }
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot append to " + file + ": " + e.getMessage(), e);
             }

@@ -70,6 +70,8 @@ public final class Evaluator {
         // one process per folder; rows of another skill evaluated into this folder are redone (RolloutStamp)
         try (io.skillopt4j.run.RunLock lock = io.skillopt4j.run.RunLock.acquire(outRoot, "eval")) {
             return runLocked();
+        } finally {
+            if (ledger != null) ledger.closeFile();
         }
     }
 

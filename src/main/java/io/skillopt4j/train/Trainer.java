@@ -214,6 +214,7 @@ public final class Trainer {
             if (background != null) background.close();
             pool.shutdownNow();
             eng.close();
+            roles.ledger().closeFile();
         }
     }
 

@@ -146,6 +146,27 @@ class CostLedgerTest {
         assertEquals(0.988, b.left(), 1e-12);
     }
 
+    @Test void theLedgerFileKeepsEveryLineAcrossCloseReattachAndARecreatedFolder(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("run/cost_ledger.jsonl");
+        CostLedger l = CostLedger.unbounded(PRICES);
+        ChatModel m = new BudgetedChatModel(fixed(Usage.of(1000, 1000), Billing.DIRECT), "target", l);
+        m.chat("before attaching");
+        l.attach(f); // makes the folder; the call made before is written too
+        m.chat("attached");
+        assertEquals(2, Files.readAllLines(f).size());
+        l.closeFile();
+        m.chat("after close: reopened by path");
+        assertEquals(3, Files.readAllLines(f).size());
+        io.skillopt4j.internal.AtomicFiles.deleteTree(dir.resolve("run"));
+        l.attach(f); // the same path again, after the folder was removed: later lines go to the new file
+        m.chat("new folder"); // the folder is made again
+        l.closeFile();
+        List<String> lines = Files.readAllLines(f);
+        assertEquals(1, lines.size(), String.join("\n", lines));
+        assertTrue(lines.get(0).contains("\"prompt_tokens\": 1000"), lines.get(0));
+        assertEquals(4, l.entries().size());
+    }
+
     @Test void promptUpperBoundCoversEveryByteAndConfigIsChecked() {
         ChatRequest r = ChatRequest.of("système", "user text");
         assertEquals(2 * CostLedger.MESSAGE_TOKENS + "système".getBytes(java.nio.charset.StandardCharsets.UTF_8).length + 9,
