@@ -62,8 +62,8 @@ public final class Json {
     /** Returns {@code value} as Python's {@code json.dumps(indent=2, ensure_ascii=False)} would print it. */
     public static String pretty(Object value) {
         try {
-            if (PlainJson.isPlain(value)) return plain(value, new PythonPrettyPrinter());
-            return Lazy.PRETTY.writeValueAsString(value);
+            String plain = PlainJsonText.write(value, PlainJsonText.PRETTY);
+            return plain != null ? plain : Lazy.PRETTY.writeValueAsString(value);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -72,8 +72,8 @@ public final class Json {
     /** Returns {@code value} on one line, as {@code json.dumps(obj, ensure_ascii=False)} (", " and ": " separators). */
     public static String line(Object value) {
         try {
-            if (PlainJson.isPlain(value)) return plain(value, new PythonLinePrinter());
-            return Lazy.LINE.writeValueAsString(value);
+            String plain = PlainJsonText.write(value, PlainJsonText.LINE);
+            return plain != null ? plain : Lazy.LINE.writeValueAsString(value);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -82,21 +82,11 @@ public final class Json {
     /** Returns {@code value} as compact JSON (no spaces), for wire bodies and cache keys. */
     public static String compact(Object value) {
         try {
-            if (PlainJson.isPlain(value)) return plain(value, null);
-            return Lazy.MAPPER.writeValueAsString(value);
+            String plain = PlainJsonText.write(value, PlainJsonText.COMPACT);
+            return plain != null ? plain : Lazy.MAPPER.writeValueAsString(value);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    /** Plain data through a bare generator of the mapper's factory (see {@link PlainJson}); same text as the writers. */
-    private static String plain(Object value, DefaultPrettyPrinter printer) throws IOException {
-        java.io.StringWriter out = new java.io.StringWriter();
-        try (JsonGenerator g = FACTORY.createGenerator(out)) {
-            if (printer != null) g.setPrettyPrinter(printer);
-            PlainJson.write(g, value);
-        }
-        return out.toString();
     }
 
     private static final Object NOT_READ = new Object();

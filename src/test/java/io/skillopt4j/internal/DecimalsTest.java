@@ -30,6 +30,24 @@ class DecimalsTest {
     }
 
     @Test
+    void digitRoundingAgreesWithBigDecimalAtEveryMagnitude() {
+        Random r = new Random(11);
+        for (int i = 0; i < 200_000; i++) {
+            double d = (r.nextDouble() - 0.3) * Math.pow(10, r.nextInt(14) - 6);
+            if (i % 5 == 0) d = Math.round(d * 1e4) / 1e4 + (r.nextBoolean() ? 0.00005 : -0.00005); // ties and near-ties
+            if (i % 7 == 0) d = 9.9999 + r.nextInt(3) * 0.00001;                                  // carries into a new digit
+            int places = i % 8;
+            String want = java.math.BigDecimal.valueOf(d).setScale(places, java.math.RoundingMode.HALF_UP).toPlainString();
+            if (d < 0 && !want.startsWith("-")) want = "-" + want;
+            assertEquals(want, Decimals.fixed(d, places), d + " at " + places);
+        }
+        assertEquals("10.000", Decimals.fixed(9.9995, 3));
+        assertEquals("1000", Decimals.fixed(999.5, 0));
+        assertEquals("-0.00", Decimals.fixed(-0.001, 2));
+        assertEquals("0.6667", Decimals.fixed(2 / 3.0, 4));
+    }
+
+    @Test
     void padsLikeZeroPaddedFormat() {
         for (int n : new int[] {0, 1, 7, 42, 999, 1000, 12345, Integer.MAX_VALUE, -1, -42}) {
             for (int w : new int[] {2, 3, 4}) assertEquals(String.format(Locale.ROOT, "%0" + w + "d", n), Decimals.padded(n, w));

@@ -17,6 +17,7 @@ import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Differential: the plain-data path of {@link Json} writes exactly what the mapper's writers write. */
@@ -29,7 +30,7 @@ class PlainJsonTest {
         Random rnd = new Random(20261204);
         for (int i = 0; i < 3000; i++) {
             Object v = value(rnd, 0);
-            assertTrue(PlainJson.isPlain(v), "generated trees are plain: " + v);
+            assertTrue(PlainJsonText.write(v, PlainJsonText.COMPACT) != null, "generated trees are plain: " + v);
             assertEquals(PRETTY.writeValueAsString(v), Json.pretty(v), "pretty of " + v);
             assertEquals(LINE.writeValueAsString(v), Json.line(v), "line of " + v);
             assertEquals(Json.mapper().writeValueAsString(v), Json.compact(v), "compact of " + v);
@@ -40,7 +41,7 @@ class PlainJsonTest {
     void edgeValuesWriteAsTheMapperWritesThem() throws Exception {
         List<Object> edge = new ArrayList<>(List.of(Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, -0.0, 1e-7, 1e21,
                 0.1f, Float.NaN, Long.MIN_VALUE, (short) -3, (byte) 7, new BigDecimal("1E+3"), new BigDecimal("0.000"),
-                new BigInteger("123456789012345678901234567890"), "", "\u0000\u001f\"\\/\n\t", "é漢字😀\u2028", true, false,
+                new BigInteger("123456789012345678901234567890"), "", "\u0000\u001f\"\\/\n\t", controls(), "\ud800 lone \udfff", "é漢字😀\u2028", true, false,
                 Map.of(), List.of(), new String[] {"a", null}, new Object[0], Collections.unmodifiableMap(new LinkedHashMap<>(Map.of("k", 1))),
                 new TreeMap<>(Map.of("b", 2, "a", 1)), new LinkedHashSet<>(List.of(3, 1, 2))));
         edge.add(null);
@@ -63,14 +64,14 @@ class PlainJsonTest {
         Map<Object, Object> intKeys = new HashMap<>(Map.of(1, "one"));
         for (Object v : List.of(new Bean("y", 2), withRecord, intKeys, new int[] {1, 2}, new java.util.concurrent.atomic.AtomicInteger(5),
                 new StringBuilder("sb"), 'c')) {
-            assertFalse(PlainJson.isPlain(v), "not plain: " + v);
+            assertNull(PlainJsonText.write(v, PlainJsonText.LINE), "not plain: " + v);
             assertEquals(PRETTY.writeValueAsString(v), Json.pretty(v));
             assertEquals(LINE.writeValueAsString(v), Json.line(v));
         }
         List<Object> deep = new ArrayList<>();
         List<Object> at = deep;
         for (int i = 0; i < 300; i++) { List<Object> next = new ArrayList<>(); at.add(next); at = next; }
-        assertFalse(PlainJson.isPlain(deep), "deeper than the limit goes to the mapper");
+        assertNull(PlainJsonText.write(deep, PlainJsonText.LINE), "deeper than the limit goes to the mapper");
         assertEquals(LINE.writeValueAsString(deep), Json.line(deep));
     }
 
@@ -139,6 +140,12 @@ class PlainJsonTest {
                 return r.nextInt(4) == 0 ? Collections.unmodifiableList(l) : l;
             }
         }
+    }
+
+    private static String controls() {
+        StringBuilder sb = new StringBuilder();
+        for (char c = 0; c < 0xA0; c++) sb.append(c);
+        return sb.toString();
     }
 
     private static String text(Random r) {
