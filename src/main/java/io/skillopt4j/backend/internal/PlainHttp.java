@@ -105,8 +105,20 @@ public final class PlainHttp {
         String type = reply.headers().get("Content-Type");
         return new Response.Builder().request(req).protocol(reply.http10() ? Protocol.HTTP_1_0 : Protocol.HTTP_1_1)
                 .code(reply.code()).message(reply.message()).headers(reply.headers())
-                .body(ResponseBody.create(reply.body(), type == null ? null : MediaType.parse(type)))
+                .body(ResponseBody.create(reply.body(), mediaType(type)))
                 .sentRequestAtMillis(sent).receivedResponseAtMillis(System.currentTimeMillis()).build();
+    }
+
+    /** The last reply's media type, parsed once: OkHttp parses with a regex, every reply, for the same string. */
+    private static volatile MediaType lastType;
+
+    private static MediaType mediaType(String type) {
+        if (type == null) return null;
+        MediaType last = lastType;
+        if (last != null && type.equals(last.toString())) return last;
+        MediaType parsed = MediaType.parse(type);
+        if (parsed != null) lastType = parsed;
+        return parsed;
     }
 
     private static byte[] head(Request req, int length) {
