@@ -99,6 +99,12 @@ public final class Json {
     // start: the first token a typed read needs (the mapper reports any other before reading on), or null for any
     private static Object plainRead(String text, com.fasterxml.jackson.core.JsonToken start)
             throws com.fasterxml.jackson.core.JsonProcessingException {
+        Object fast = PlainJsonReader.plain(text);
+        if (fast != null) {
+            if (start == com.fasterxml.jackson.core.JsonToken.START_OBJECT && !(fast instanceof Map)) return NOT_READ;
+            if (start == com.fasterxml.jackson.core.JsonToken.START_ARRAY && !(fast instanceof List)) return NOT_READ;
+            return fast == PlainJsonReader.NULL ? null : fast;
+        }
         try (JsonParser p = FACTORY.createParser(text)) {
             com.fasterxml.jackson.core.JsonToken t = p.nextToken();
             return t == null || start != null && t != start ? NOT_READ : PlainJson.readCurrent(p);
@@ -146,6 +152,8 @@ public final class Json {
      * its last value, no content gives a missing node; tested equal), read by {@link PlainJson} token by token.
      */
     public static JsonNode tree(String text) {
+        JsonNode fast = PlainJsonReader.tree(text);
+        if (fast != null) return fast;
         try {
             try (JsonParser p = FACTORY.createParser(text)) {
                 return p.nextToken() == null ? MissingNode.getInstance() : PlainJson.treeCurrent(p);
@@ -163,6 +171,8 @@ public final class Json {
      * value; the parser's exception on bad JSON. For a model reply, read once inside the HTTP retry loop.
      */
     public static JsonNode bodyTree(byte[] bytes) throws IOException {
+        JsonNode fast = PlainJsonReader.tree(bytes);
+        if (fast != null) return fast;
         try (JsonParser p = FACTORY.createParser(bytes)) {
             JsonNode tree = null;
             if (p.nextToken() != null) {
