@@ -11,8 +11,13 @@ import io.skillopt4j.internal.AtomicFiles;
 import io.skillopt4j.internal.Decimals;
 import io.skillopt4j.internal.Json;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -110,7 +115,7 @@ public final class CostLedger {
     private BudgetExceeded exhausted;
     private Path file;
     /** cost_ledger.jsonl, open for appends while attached: an open and close per call cost a cold JVM ~0.1 ms. */
-    private java.nio.channels.FileChannel out;
+    private FileChannel out;
     private volatile String phase = "";
 
     private CostLedger(PriceTable prices, Double cap) {
@@ -188,13 +193,11 @@ public final class CostLedger {
                 // a line cut by a kill mid-append; its call is not counted (at most one call)
             }
         }
-        java.nio.channels.FileChannel opened;
+        FileChannel opened;
         try {
-            AtomicFiles.ensureDir(file.toAbsolutePath().getParent());
-            opened = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.CREATE,
-                    java.nio.file.StandardOpenOption.WRITE, java.nio.file.StandardOpenOption.APPEND);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot append to " + file + ": " + e.getMessage(), e);
+            opened = openForAppends(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot append to " + file + ": " + e.getMessage(), e);
         }
         closeFile();
         this.file = file;
@@ -212,7 +215,7 @@ public final class CostLedger {
         if (out == null) return;
         try {
             out.close();
-        } catch (java.io.IOException ignored) {
+        } catch (IOException ignored) {
             // nothing was buffered: every line was written whole when it was recorded
         }
         out = null;
@@ -221,17 +224,18 @@ public final class CostLedger {
     /** Appends {@code e}'s line to the attached file (the caller holds this ledger's lock). */
     private void append(Entry e) {
         if (file == null) return;
-        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap((e.line() + "\n").getBytes(StandardCharsets.UTF_8));
+        ByteBuffer b = ByteBuffer.wrap((e.line() + "\n").getBytes(StandardCharsets.UTF_8));
         try {
-            if (out == null || !out.isOpen()) {
-                AtomicFiles.ensureDir(file.toAbsolutePath().getParent());
-                out = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.CREATE,
-                        java.nio.file.StandardOpenOption.WRITE, java.nio.file.StandardOpenOption.APPEND);
-            }
+            if (out == null || !out.isOpen()) out = openForAppends(file);
             while (b.hasRemaining()) out.write(b);
-        } catch (java.io.IOException ex) {
-            throw new java.io.UncheckedIOException("cannot append to " + file + ": " + ex.getMessage(), ex);
+        } catch (IOException ex) {
+            throw new UncheckedIOException("cannot append to " + file + ": " + ex.getMessage(), ex);
         }
+    }
+
+    private static FileChannel openForAppends(Path file) throws IOException {
+        AtomicFiles.ensureDir(file.toAbsolutePath().getParent());
+        return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
     }
 
     /**
