@@ -39,15 +39,19 @@ public final class PyRandom {
         initByArray(key);
     }
 
-    private void initGenrand(int s) {
-        mt[0] = s;
-        for (mti = 1; mti < N; mti++) {
-            mt[mti] = 1812433253 * (mt[mti - 1] ^ (mt[mti - 1] >>> 30)) + mti;
-        }
+    /** MT19937's init_genrand(19650218), where every init_by_array starts: computed once, copied per seed. */
+    private static final int[] GENRAND_19650218 = genrand(19650218);
+
+    private static int[] genrand(int s) {
+        int[] state = new int[N];
+        state[0] = s;
+        for (int i = 1; i < N; i++) state[i] = 1812433253 * (state[i - 1] ^ (state[i - 1] >>> 30)) + i;
+        return state;
     }
 
     private void initByArray(int[] key) {
-        initGenrand(19650218);
+        System.arraycopy(GENRAND_19650218, 0, mt, 0, N);
+        mti = N;
         int i = 1;
         int j = 0;
         int k = Math.max(N, key.length);

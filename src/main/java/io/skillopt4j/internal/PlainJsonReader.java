@@ -55,6 +55,10 @@ final class PlainJsonReader {
     /** The tree of a UTF-8 body, or null when Jackson must read it. */
     static JsonNode tree(byte[] bytes) {
         if (bytes.length == 0 || bytes[0] == 0 || (bytes[0] & 0xFF) == 0xEF || bytes.length > 1 && bytes[1] == 0) return null;
+        // the JDK's decoding (fast for ASCII) replaces malformed input with U+FFFD: then, or for a real U+FFFD, the
+        // strict decoder decides
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        if (text.indexOf('\uFFFD') < 0) return tree(text);
         try {
             return tree(StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString());
         } catch (CharacterCodingException notStrictUtf8) {

@@ -16,16 +16,44 @@ import java.util.regex.Pattern;
  * (case-insensitive); every value ever seen under such a key is also scrubbed from free text.
  */
 public final class Redactor {
-    private static final Pattern SECRET_KEY = Pattern.compile("(?i).*(api[_-]?key|token|secret|password|authorization)$");
     private static final Pattern BEARER = Pattern.compile("(?i)(bearer\\s+)[A-Za-z0-9._~+/=-]{8,}");
     private static final Pattern SK = Pattern.compile("\\b(sk-[A-Za-z0-9_-]{6})[A-Za-z0-9_-]{10,}");
     private static final Set<String> KNOWN = ConcurrentHashMap.newKeySet();
 
     private Redactor() {}
 
-    /** Returns true when a config/header key names a secret. */
+    /**
+     * Returns true when a config/header key names a secret: what {@code (?i).*(api[_-]?key|token|secret|password|
+     * authorization)$} matches on the key with '-' read as '_' (ASCII case only; no line break before the suffix),
+     * without the regex, which a cold JVM interprets for every key of every config dump (tested against it).
+     */
     public static boolean isSecretKey(String key) {
-        return key != null && SECRET_KEY.matcher(key.replace('-', '_')).matches();
+        if (key == null) return false;
+        for (String suffix : SECRET_SUFFIXES) {
+            int start = key.length() - suffix.length();
+            if (start >= 0 && endsWithAsciiIgnoreCase(key, suffix, start) && !hasLineBreak(key, start)) return true;
+        }
+        return false;
+    }
+
+    private static final String[] SECRET_SUFFIXES = {"api_key", "apikey", "token", "secret", "password", "authorization"};
+
+    private static boolean endsWithAsciiIgnoreCase(String key, String lowerSuffix, int start) {
+        for (int i = 0; i < lowerSuffix.length(); i++) {
+            char c = key.charAt(start + i), p = lowerSuffix.charAt(i);
+            if (c == '-') c = '_';
+            if (c != p && !(p >= 'a' && p <= 'z' && c == p - 32)) return false;
+        }
+        return true;
+    }
+
+    // the regex's '.' stops at line terminators
+    private static boolean hasLineBreak(String key, int end) {
+        for (int i = 0; i < end; i++) {
+            char c = key.charAt(i);
+            if (c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029') return true;
+        }
+        return false;
     }
 
     /** Remembers a secret value so that {@link #scrub(String)} removes it from any text. */

@@ -80,6 +80,9 @@ class PlainJsonReaderTest {
         assertNull(PlainJsonReader.tree(new byte[] {'[', 0, ']', 0}), "UTF-16");
         assertNull(PlainJsonReader.tree(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, '1'}), "a BOM");
         assertNull(PlainJsonReader.tree(new byte[] {'"', (byte) 0xC3, '"'}), "not UTF-8");
+        assertNull(PlainJsonReader.tree(new byte[] {'"', (byte) 0xED, (byte) 0xA0, (byte) 0x80, '"'}), "an encoded surrogate");
+        assertEquals(Json.mapper().createArrayNode().add("\uFFFD"), PlainJsonReader.tree("[\"\uFFFD\"]".getBytes(StandardCharsets.UTF_8)),
+                "a real replacement character");
     }
 
     private static Object value(Random r, int depth) {
