@@ -19,11 +19,12 @@ import java.util.Map;
  * whitespace — into what {@link PlainJson} builds from Jackson's parser: plain data (maps, lists, strings,
  * Integer/Long/BigInteger by size, Double, Boolean, null; a repeated key keeps its first position and last value)
  * or the mapper's tree nodes. Anything else — comments, NaN, a syntax error, control characters in a string,
- * numbers over 100 digits, nesting at {@link #MAX_DEPTH}, bytes that are not strict UTF-8 or start with a BOM or
- * a zero (UTF-16/32) — gives null, and the caller reads the text with Jackson as before, which then decides the
- * value or the error message. Why: model replies and result rows are read per call; a cold JVM interprets
- * Jackson's parser for each (~5 % of a rollout thread on the shared workload) and C1 compiles ~80 of its
- * methods mid-run. Tested against Jackson on random and mutated documents ({@code PlainJsonReaderTest}).
+ * numbers over 100 digits, strings over 5 M characters, nesting at {@link #MAX_DEPTH}, bytes that are not strict
+ * UTF-8 or start with a BOM or a zero (UTF-16/32) — gives null, and the caller reads the text with Jackson as
+ * before, which then decides the value or the error message. Why: model replies and result rows are read per
+ * call; a cold JVM interprets Jackson's parser for each (~5 % of a rollout thread on the shared workload) and C1
+ * compiles ~80 of its methods mid-run. Tested against Jackson on random and mutated documents
+ * ({@code PlainJsonReaderTest}).
  */
 final class PlainJsonReader {
     /** As {@link PlainJson}'s limit: deeper trees go to the mapper. */
@@ -156,7 +157,7 @@ final class PlainJsonReader {
         int start = ++i;
         while (true) { // the common case: no escapes
             char c = s.charAt(i);
-            if (c == '"') return s.substring(start, i++);
+            if (c == '"') return checked(s.substring(start, i++));
             if (c == '\\') break;
             if (c < 0x20) throw BAIL;
             i++;
@@ -164,7 +165,7 @@ final class PlainJsonReader {
         StringBuilder sb = new StringBuilder(i - start + 16).append(s, start, i);
         while (true) {
             char c = s.charAt(i++);
-            if (c == '"') return sb.toString();
+            if (c == '"') return checked(sb.toString());
             if (c < 0x20) throw BAIL;
             if (c != '\\') { sb.append(c); continue; }
             char e = s.charAt(i++);
@@ -188,6 +189,14 @@ final class PlainJsonReader {
             }
         }
     }
+
+    // Jackson refuses strings over its StreamReadConstraints limit (20 M chars by default): left to it well before that
+    private static String checked(String text) {
+        if (text.length() > MAX_STRING) throw BAIL;
+        return text;
+    }
+
+    private static final int MAX_STRING = 5_000_000;
 
     // -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?; integers as the smallest of Integer, Long, BigInteger that holds
     // them (Jackson's number types), the rest as Double.parseDouble reads them

@@ -77,6 +77,7 @@ class PlainJsonReaderTest {
                 "\"a\u0001\"", "\"\\x\"", "\"\\u12g4\"", "nul", "truex", "[" .repeat(250) + "]".repeat(250), "1".repeat(120)}) {
             assertNull(PlainJsonReader.tree(t), t);
         }
+        assertNull(PlainJsonReader.tree("\"" + "x".repeat(5_000_001) + "\""), "longer strings: Jackson's limits decide");
         assertNull(PlainJsonReader.tree(new byte[] {'[', 0, ']', 0}), "UTF-16");
         assertNull(PlainJsonReader.tree(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, '1'}), "a BOM");
         assertNull(PlainJsonReader.tree(new byte[] {'"', (byte) 0xC3, '"'}), "not UTF-8");
