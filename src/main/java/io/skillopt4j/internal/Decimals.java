@@ -16,9 +16,23 @@ public final class Decimals {
     /** Returns {@code d} with exactly {@code places} digits after the point, as {@code %.<places>f} prints it. */
     public static String fixed(double d, int places) {
         if (!Double.isFinite(d)) return String.format(Locale.ROOT, "%." + places + "f", d);
-        String s = places <= 16 ? roundedDigits(Math.abs(d), places) : null;
-        if (s == null) s = BigDecimal.valueOf(d).setScale(places, RoundingMode.HALF_UP).toPlainString();
+        String s = plainHalfUp(d, places);
         return (d < 0 || d == 0 && 1 / d < 0) && !s.startsWith("-") ? "-" + s : s;
+    }
+
+    /** {@code BigDecimal.valueOf(v).setScale(places, HALF_UP).toPlainString()} for a finite {@code v}. */
+    private static String plainHalfUp(double v, int places) {
+        String m = places <= 16 ? roundedDigits(Math.abs(v), places) : null;
+        if (m == null) return BigDecimal.valueOf(v).setScale(places, RoundingMode.HALF_UP).toPlainString();
+        return v < 0 && !allZeros(m) ? "-" + m : m; // BigDecimal has no negative zero
+    }
+
+    private static boolean allZeros(String digits) {
+        for (int i = 0; i < digits.length(); i++) {
+            char c = digits.charAt(i);
+            if (c >= '1' && c <= '9') return false;
+        }
+        return true;
     }
 
     /**
@@ -60,14 +74,17 @@ public final class Decimals {
     /** Returns the decimals {@code v} needs once rounded to {@link #MAX}: 1 for 0.5 or 2.0, 3 for 0.975. */
     public static int needed(double v) {
         if (Double.isNaN(v) || Double.isInfinite(v)) return 1;
-        BigDecimal b = BigDecimal.valueOf(v).setScale(MAX, RoundingMode.HALF_UP).stripTrailingZeros();
-        return Math.max(1, Math.min(MAX, b.scale()));
+        String s = plainHalfUp(v, MAX); // its decimals without the trailing zeros
+        int dot = s.indexOf('.');
+        int end = s.length();
+        while (end > dot + 1 && s.charAt(end - 1) == '0') end--;
+        return Math.max(1, end - dot - 1);
     }
 
     /** Returns {@code v} with exactly {@code decimals} decimals (half-up, no negative zero), or NaN/∞ as Java prints them. */
     public static String halfUp(double v, int decimals) {
         if (Double.isNaN(v) || Double.isInfinite(v)) return String.valueOf(v);
-        String s = BigDecimal.valueOf(v).setScale(decimals, RoundingMode.HALF_UP).toPlainString();
+        String s = plainHalfUp(v, decimals);
         return s.equals("-0") || s.matches("-0\\.0+") ? s.substring(1) : s;
     }
 

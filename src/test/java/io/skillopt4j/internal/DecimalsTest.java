@@ -48,6 +48,26 @@ class DecimalsTest {
     }
 
     @Test
+    void halfUpAndNeededAgreeWithTheirBigDecimalForms() {
+        Random r = new Random(13);
+        for (int i = 0; i < 200_000; i++) {
+            double v = (r.nextDouble() - 0.5) * Math.pow(10, r.nextInt(14) - 6);
+            if (i % 5 == 0) v = Math.round(v * 1e4) / 1e4 + (r.nextBoolean() ? 0.00005 : -0.00005);
+            if (i % 7 == 0) v = -r.nextInt(10) * 1e-5;                                           // negatives rounding to zero
+            int places = i % 6;
+            String s = java.math.BigDecimal.valueOf(v).setScale(places, java.math.RoundingMode.HALF_UP).toPlainString();
+            assertEquals(s.equals("-0") || s.matches("-0\\.0+") ? s.substring(1) : s, Decimals.halfUp(v, places), v + " at " + places);
+            int scale = java.math.BigDecimal.valueOf(v).setScale(Decimals.MAX, java.math.RoundingMode.HALF_UP).stripTrailingZeros().scale();
+            assertEquals(Math.max(1, Math.min(Decimals.MAX, scale)), Decimals.needed(v), v + "");
+        }
+        assertEquals("0.975", Decimals.shortest(0.975));
+        assertEquals("0.73", Decimals.shortest(0.7300000000000002));
+        assertEquals("2.0", Decimals.shortest(2.0));
+        assertEquals("0.0", Decimals.halfUp(-0.00001, 1));
+        assertEquals("-0.1", Decimals.halfUp(-0.05, 1));
+    }
+
+    @Test
     void padsLikeZeroPaddedFormat() {
         for (int n : new int[] {0, 1, 7, 42, 999, 1000, 12345, Integer.MAX_VALUE, -1, -42}) {
             for (int w : new int[] {2, 3, 4}) assertEquals(String.format(Locale.ROOT, "%0" + w + "d", n), Decimals.padded(n, w));
