@@ -234,8 +234,8 @@ public final class CostLedger {
     }
 
     private static FileChannel openForAppends(Path file) throws IOException {
-        AtomicFiles.ensureDir(file.toAbsolutePath().getParent());
-        return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+        return AtomicFiles.inFolder(file.toAbsolutePath().getParent(),
+                () -> FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND));
     }
 
     /**

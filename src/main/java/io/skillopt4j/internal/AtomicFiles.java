@@ -57,16 +57,7 @@ public final class AtomicFiles {
         Path dir = file.toAbsolutePath().getParent();
         Path tmp = dir.resolve("." + file.getFileName() + ".tmp" + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet());
         try {
-            FileChannel opened;
-            try {
-                opened = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            } catch (java.nio.file.NoSuchFileException noFolder) {
-                // the folder is made on the first write into it, not checked before each one: a stat per file was a
-                // fifth of a cold run's writer thread
-                Files.createDirectories(dir);
-                opened = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            }
-            try (FileChannel ch = opened) {
+            try (FileChannel ch = inFolder(dir, () -> FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE))) {
                 java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes);
                 while (b.hasRemaining()) ch.write(b);
                 if (force) ch.force(true);
@@ -78,12 +69,24 @@ public final class AtomicFiles {
         }
     }
 
+    /** An I/O step that creates a file in a folder. */
+    @FunctionalInterface
+    public interface Creation<T> {
+        T run() throws IOException;
+    }
+
     /**
-     * {@code Files.createDirectories} for a folder that usually exists: a stat first, because createDirectories
-     * tries mkdir and builds two exceptions (with stack traces) when the folder is already there, on every write.
+     * Runs {@code create}, which makes a file in {@code dir}; when {@code dir} is missing, makes it (and its parents)
+     * and runs {@code create} once more. The folder is made on the first write that needs it instead of checked before
+     * each one: a stat per file was a fifth of a cold run's writer thread.
      */
-    public static void ensureDir(Path dir) throws IOException {
-        if (!Files.isDirectory(dir)) Files.createDirectories(dir);
+    public static <T> T inFolder(Path dir, Creation<T> create) throws IOException {
+        try {
+            return create.run();
+        } catch (java.nio.file.NoSuchFileException noFolder) {
+            Files.createDirectories(dir);
+            return create.run();
+        }
     }
 
     private static final Pattern TEMP = Pattern.compile("\\..+\\.tmp(\\d+)-\\d+");
@@ -178,21 +181,16 @@ public final class AtomicFiles {
         synchronized (APPEND_LOCKS[Math.floorMod(abs.hashCode(), APPEND_LOCKS.length)]) {
             try {
                 byte[] b = (line + "\n").getBytes(StandardCharsets.UTF_8);
-                try {
-                    Files.write(file, b, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-                } catch (java.nio.file.NoSuchFileException noFolder) {
-                    Files.createDirectories(abs.getParent()); // made on the first append, as in writeTemp
-                    Files.write(file, b, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-                }
+                inFolder(abs.getParent(), () -> Files.write(file, b, StandardOpenOption.CREATE, StandardOpenOption.APPEND));
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot append to " + file + ": " + e.getMessage(), e);
             }
         }
     }
 
-    // Appends to one file never interleave; appends to different files (a rollout's rows on its writer thread, the
-    // cost ledger on a worker) no longer wait for each other, as they did under one class-wide lock. Striped, so
-    // the locks stay bounded in a long-lived JVM; two files on one stripe just share a lock.
+    // Appends to one file never interleave; appends to different files (rollouts' rows on their writer threads) do not
+    // wait for each other, as they did under one class-wide lock. Striped, so the locks stay bounded in a long-lived
+    // JVM; two files on one stripe just share a lock.
     private static final Object[] APPEND_LOCKS = new Object[64];
     static { for (int i = 0; i < APPEND_LOCKS.length; i++) APPEND_LOCKS[i] = new Object(); }
 
