@@ -1,5 +1,7 @@
 package io.skillopt4j.env;
 
+import io.skillopt4j.internal.AsciiCase;
+
 /**
  * Stateless. Upstream's answer-tag extractions, which differ per benchmark (last match, first match, rfind). The
  * {@code <answer>(.*?)</answer>} matches (case-insensitive in ASCII, any character between) are found with index
@@ -16,8 +18,8 @@ public final class Answers {
     public static String lastTagOrLastLine(String text) {
         String t = text == null ? "" : text;
         String last = null;
-        for (int from = 0, open; (open = find(t, OPEN, from)) >= 0; ) {
-            int close = find(t, CLOSE, open + OPEN.length());
+        for (int from = 0, open; (open = AsciiCase.indexOf(t, OPEN, from)) >= 0; ) {
+            int close = AsciiCase.indexOf(t, CLOSE, open + OPEN.length());
             if (close < 0) break; // no later tag can close either
             last = t.substring(open + OPEN.length(), close);
             from = close + CLOSE.length();
@@ -29,25 +31,9 @@ public final class Answers {
     /** OfficeQA: the first {@code <answer>} match, or null when there is none. */
     public static String firstTag(String text) {
         String t = text == null ? "" : text;
-        int open = find(t, OPEN, 0);
-        int close = open < 0 ? -1 : find(t, CLOSE, open + OPEN.length());
+        int open = AsciiCase.indexOf(t, OPEN, 0);
+        int close = open < 0 ? -1 : AsciiCase.indexOf(t, CLOSE, open + OPEN.length());
         return close < 0 ? null : t.substring(open + OPEN.length(), close).trim();
-    }
-
-    // the first index at or after from where the lower-case ASCII tag matches, ignoring ASCII case only (as the
-    // regex's CASE_INSENSITIVE without UNICODE_CASE does)
-    private static int find(String t, String tag, int from) {
-        char first = tag.charAt(0); // '<', which has no case
-        for (int i = t.indexOf(first, from); i >= 0 && i + tag.length() <= t.length(); i = t.indexOf(first, i + 1)) {
-            int k = 1;
-            while (k < tag.length()) {
-                char c = t.charAt(i + k), p = tag.charAt(k);
-                if (c != p && !(p >= 'a' && p <= 'z' && c == p - 32)) break;
-                k++;
-            }
-            if (k == tag.length()) return i;
-        }
-        return -1;
     }
 
     /** DocVQA: the text between the last {@code <answer>} and the last {@code </answer>} if ordered, else the last non-empty line. */

@@ -29,23 +29,15 @@ public final class Redactor {
      */
     public static boolean isSecretKey(String key) {
         if (key == null) return false;
+        String k = key.replace('-', '_');
         for (String suffix : SECRET_SUFFIXES) {
-            int start = key.length() - suffix.length();
-            if (start >= 0 && endsWithAsciiIgnoreCase(key, suffix, start) && !hasLineBreak(key, start)) return true;
+            int start = k.length() - suffix.length();
+            if (AsciiCase.matchesAt(k, start, suffix) && !hasLineBreak(k, start)) return true;
         }
         return false;
     }
 
     private static final String[] SECRET_SUFFIXES = {"api_key", "apikey", "token", "secret", "password", "authorization"};
-
-    private static boolean endsWithAsciiIgnoreCase(String key, String lowerSuffix, int start) {
-        for (int i = 0; i < lowerSuffix.length(); i++) {
-            char c = key.charAt(start + i), p = lowerSuffix.charAt(i);
-            if (c == '-') c = '_';
-            if (c != p && !(p >= 'a' && p <= 'z' && c == p - 32)) return false;
-        }
-        return true;
-    }
 
     // the regex's '.' stops at line terminators
     private static boolean hasLineBreak(String key, int end) {
