@@ -30,8 +30,9 @@ import java.util.Map;
  * {@code json.dumps(obj, indent=2, ensure_ascii=False)} writes, so our run folders diff cleanly against
  * upstream ones; parsing is lenient about NaN/Infinity, which Python may emit.
  *
- * <p>The mapper is built on first use ({@link #mapper()}): plain data, trees and model replies go through
- * {@link #FACTORY} and {@link PlainJson} alone, so a training run never builds it (its initialisation, a
+ * <p>The mapper is built on first use ({@link #mapper()}): plain data is written by {@link PlainJsonText}, and plain
+ * documents, trees and model replies are read by {@link PlainJsonReader}, else through {@link #FACTORY} and
+ * {@link PlainJson}, so a training run never builds it (its initialisation, a
  * {@code SimpleDateFormat} and the locale data behind it among others, cost a cold JVM ~26 ms on the main thread
  * before the first model call).
  */
