@@ -17,6 +17,15 @@ final class TestJars {
     static Path jar(Path jar, String className, String source) throws IOException {
         Path src = Files.createTempDirectory("testjar-src");
         Path out = Files.createTempDirectory("testjar-classes");
+        try {
+            return jar(jar, className, source, src, out);
+        } finally { // the jar is the test's; the sources and classes behind it would pile up in the temp folder
+            io.skillopt4j.internal.AtomicFiles.deleteTreeQuietly(src);
+            io.skillopt4j.internal.AtomicFiles.deleteTreeQuietly(out);
+        }
+    }
+
+    private static Path jar(Path jar, String className, String source, Path src, Path out) throws IOException {
         Path file = src.resolve(className.substring(className.lastIndexOf('.') + 1) + ".java");
         Files.writeString(file, source);
         int rc = ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", out.toString(), file.toString());
