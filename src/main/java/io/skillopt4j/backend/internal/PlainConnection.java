@@ -81,6 +81,12 @@ final class PlainConnection {
         throw last != null ? last : new UnknownHostException(host);
     }
 
+    /** Closes the pooled sockets to {@code host:port} (a stale one found: the server restarted or dropped them all). */
+    static void evict(String host, int port) {
+        ConcurrentLinkedDeque<PlainConnection> idle = IDLE.get(key(host, port));
+        if (idle != null) for (PlainConnection c; (c = idle.pollFirst()) != null; ) c.close();
+    }
+
     /** Closes every pooled socket (tests, and servers that are gone). */
     static void evictAll() {
         IDLE.values().forEach(q -> { for (PlainConnection c; (c = q.pollFirst()) != null; ) c.close(); });

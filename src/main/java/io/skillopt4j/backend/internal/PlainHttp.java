@@ -94,8 +94,13 @@ public final class PlainHttp {
             reply = conn.read();
         } catch (IOException e) {
             conn.close();
-            // a reused socket the server had closed while idle: not the server's answer (timeouts are, though)
-            if (reused && !conn.answered() && !(e instanceof InterruptedIOException)) throw new Http.StaleConnection(e);
+            // a reused socket the server had closed while idle: not the server's answer (timeouts are, though). Its
+            // pooled siblings are as old or older, and after a server restart on the port all dead: the retry that
+            // follows opens a new socket instead of spending the stale retries on them
+            if (reused && !conn.answered() && !(e instanceof InterruptedIOException)) {
+                PlainConnection.evict(url.host(), url.port());
+                throw new Http.StaleConnection(e);
+            }
             throw e;
         } catch (RuntimeException e) {
             conn.close();

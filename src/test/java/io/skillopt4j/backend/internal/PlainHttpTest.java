@@ -119,6 +119,62 @@ class PlainHttpTest {
         assertEquals(0, PlainConnection.idleCount(server.getHostName(), server.getPort()), "idle past five minutes: closed");
     }
 
+    @Test void aServerRestartedOnTheSamePortCostsOneStaleRetryNotOnePerPooledSocket() throws Exception {
+        List<Socket> accepted = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        ServerSocket first = new ServerSocket();
+        first.setReuseAddress(true);
+        first.bind(new InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0));
+        int port = first.getLocalPort();
+        Thread acceptor = new Thread(() -> {
+            while (true) {
+                try {
+                    Socket s = first.accept();
+                    accepted.add(s);
+                    new Thread(() -> serveKeptAlive(s, 300)).start();
+                } catch (IOException closed) {
+                    return;
+                }
+            }
+        });
+        acceptor.start();
+        String url = "http://127.0.0.1:" + port + "/v1";
+        List<Thread> calls = new java.util.ArrayList<>();
+        for (int i = 0; i < 8; i++) calls.add(new Thread(() -> post(url)));
+        calls.forEach(Thread::start);
+        for (Thread t : calls) t.join(10_000);
+        assertEquals(5, PlainConnection.idleCount("127.0.0.1", port), "eight calls at once, five sockets kept");
+        first.close(); // the server goes away, resetting its connections: the five pooled sockets are dead
+        for (Socket s : accepted) { s.setSoLinger(true, 0); s.close(); }
+        acceptor.join(5000);
+        try (ServerSocket again = new ServerSocket()) { // and a new one takes the port (a simulator started again)
+            again.setReuseAddress(true);
+            again.bind(new InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), port));
+            Thread t = new Thread(() -> {
+                try { serveKeptAlive(again.accept(), 0); } catch (IOException e) { /* the assertions say what went wrong */ }
+            });
+            t.setDaemon(true);
+            t.start();
+            Http.Policy once = new Http.Policy("openai_compatible", 1, Backoff.NONE, Duration.ofSeconds(5));
+            JsonNode r = HttpCall.postJson(client, url, Map.of(), Map.of("q", 1), once);
+            assertEquals("hi", r.at("/choices/0/message/content").asText(), "more dead sockets than stale retries, one call, no error");
+            assertEquals(1, PlainConnection.idleCount("127.0.0.1", port), "the dead ones were closed with the first");
+            PlainHttp.evictAll();
+        }
+    }
+
+    /** Answers each request on {@code s} with {@link #OK}, kept alive, after {@code delayMs}, until the socket closes. */
+    private static void serveKeptAlive(Socket s, long delayMs) {
+        try (s) {
+            while (true) {
+                readRequest(s.getInputStream());
+                Thread.sleep(delayMs);
+                s.getOutputStream().write(("HTTP/1.1 200 OK\r\nContent-Length: " + OK.length() + "\r\n\r\n" + OK).getBytes(StandardCharsets.US_ASCII));
+            }
+        } catch (IOException | InterruptedException | RuntimeException closed) {
+            // the client or the test closed it
+        }
+    }
+
     @Test void aServerThatStopsReadingALargeRequestTimesOutTheWrite() throws Exception {
         try (ServerSocket ss = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
             Thread t = new Thread(() -> {
