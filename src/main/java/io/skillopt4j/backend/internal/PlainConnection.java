@@ -84,12 +84,14 @@ final class PlainConnection {
     /** Closes the pooled sockets to {@code host:port} (a stale one found: the server restarted or dropped them all). */
     static void evict(String host, int port) {
         ConcurrentLinkedDeque<PlainConnection> idle = IDLE.get(key(host, port));
-        if (idle != null) for (PlainConnection c; (c = idle.pollFirst()) != null; ) c.close();
+        if (idle != null) closeAll(idle);
     }
 
     /** Closes every pooled socket (tests, and servers that are gone). */
-    static void evictAll() {
-        IDLE.values().forEach(q -> { for (PlainConnection c; (c = q.pollFirst()) != null; ) c.close(); });
+    static void evictAll() { IDLE.values().forEach(PlainConnection::closeAll); }
+
+    private static void closeAll(ConcurrentLinkedDeque<PlainConnection> idle) {
+        for (PlainConnection c; (c = idle.pollFirst()) != null; ) c.close();
     }
 
     /** True once a byte of the reply has arrived: a failure after that is the server's, not a stale socket's. */
