@@ -84,8 +84,7 @@ public final class Decimals {
     /** Returns {@code v} with exactly {@code decimals} decimals (half-up, no negative zero), or NaN/∞ as Java prints them. */
     public static String halfUp(double v, int decimals) {
         if (Double.isNaN(v) || Double.isInfinite(v)) return String.valueOf(v);
-        String s = plainHalfUp(v, decimals);
-        return s.equals("-0") || s.matches("-0\\.0+") ? s.substring(1) : s;
+        return plainHalfUp(v, decimals); // never a negative zero, as BigDecimal has none
     }
 
     /** Returns {@code n} zero-padded to {@code width} ASCII digits, as {@code %0<width>d} prints a non-negative int. */
