@@ -39,13 +39,23 @@ final class DemoProgress implements TrainingListener, RolloutRunner.Progress {
     @Override public synchronized void on(TrainingEvent e) {
         if (e instanceof TrainingEvent.RunStarted s) total = s.totalSteps();
         else if (e instanceof TrainingEvent.StepStarted s) { step = s.step(); epoch = s.epoch(); stage = "rollout"; }
-        else if (e instanceof TrainingEvent.StageFinished s) stage = s.stage();
+        else if (e instanceof TrainingEvent.StageFinished s) {
+            stage = s.stage();
+            String l = ProgressPrinter.line(s);
+            if (enabled && !tty && l != null && s.step() > 0) err.println(l); // off a terminal: the final selection's line
+        }
         else if (e instanceof TrainingEvent.GateDecision g) { current = g.currentScore(); best = g.bestScore(); }
         else if (e instanceof TrainingEvent.StepFinished s) {
             last = s.action();
             if (enabled && !tty) err.println(ProgressPrinter.line(s) + dollars()); // off a terminal: train's step lines
             stage = step >= total ? "final test" : "next step";
-        } else if (e instanceof TrainingEvent.EpochFinished f) { current = f.currentScore(); best = f.bestScore(); stage = "epoch " + f.epoch() + " done"; }
+        } else if (e instanceof TrainingEvent.EpochFinished f) {
+            current = f.currentScore();
+            best = f.bestScore();
+            stage = "epoch " + f.epoch() + " done";
+            String l = ProgressPrinter.line(f);
+            if (enabled && !tty && l != null) err.println(l); // off a terminal: train's epoch lines too
+        }
         draw(true);
     }
 

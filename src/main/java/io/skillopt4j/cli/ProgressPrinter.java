@@ -27,10 +27,16 @@ final class ProgressPrinter implements TrainingListener {
     }
 
     @Override public void stageFinished(TrainingEvent.StageFinished e) {
-        if (e.step() == 0 && (e.stage().equals("baseline") || e.stage().equals("run_folder"))) {
-            out.println("[" + e.stage() + "] " + e.detail());
-            out.flush();
-        }
+        String l = line(e);
+        if (l == null) return;
+        out.println(l);
+        out.flush();
+    }
+
+    /** Returns the line of a stage that gets one (the baseline, the run folder's notes, the final selection), else null. */
+    static String line(TrainingEvent.StageFinished e) {
+        boolean shown = e.step() == 0 && (e.stage().equals("baseline") || e.stage().equals("run_folder")) || e.stage().equals("final_selection");
+        return shown ? "[" + e.stage() + "] " + e.detail() : null;
     }
 
     @Override public void stepFinished(TrainingEvent.StepFinished e) {
@@ -54,9 +60,16 @@ final class ProgressPrinter implements TrainingListener {
     }
 
     @Override public void epochFinished(TrainingEvent.EpochFinished e) {
-        if (e.slowUpdateAction().isEmpty() && e.metaSkillAction().isEmpty()) return;
-        out.println("[epoch " + e.epoch() + "] slow_update " + blank(e.slowUpdateAction()) + "  meta_skill " + blank(e.metaSkillAction()));
+        String l = line(e);
+        if (l == null) return;
+        out.println(l);
         out.flush();
+    }
+
+    /** Returns the one-line summary of an epoch's end, or null when it had neither a slow update nor a meta skill. */
+    static String line(TrainingEvent.EpochFinished e) {
+        if (e.slowUpdateAction().isEmpty() && e.metaSkillAction().isEmpty()) return null;
+        return "[epoch " + e.epoch() + "] slow_update " + blank(e.slowUpdateAction()) + "  meta_skill " + blank(e.metaSkillAction());
     }
 
     @Override public void runFinished(TrainingEvent.RunFinished e) {

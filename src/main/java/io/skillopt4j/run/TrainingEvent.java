@@ -15,7 +15,11 @@ public sealed interface TrainingEvent {
     /** A step begins. */
     record StepStarted(int step, int epoch, int stepInEpoch, int totalSteps) implements TrainingEvent {}
 
-    /** A stage of a step (rollout, reflect, aggregate, select, update, evaluate) or of an epoch boundary finished. */
+    /**
+     * A stage finished: of a step (rollout, reflect, aggregate, select, update, evaluate), of an epoch boundary, or of
+     * the run (step 0: {@code baseline}, {@code run_folder}; the last step: {@code final_selection}, the final skill's
+     * selection score against the best's when they differ).
+     */
     record StageFinished(int step, String stage, Duration elapsed, String detail) implements TrainingEvent {}
 
     /** The gate decided on a candidate: action is accept_new_best, accept, reject or force_accept. */

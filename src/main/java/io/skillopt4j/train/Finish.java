@@ -46,6 +46,14 @@ final class Finish {
         b.commit();
     }
 
+    /** "final skill (origin) 0.900 > best 0.850: ..." for the final selection's progress line. */
+    private String finalSelectionDetail(double score) {
+        String best = io.skillopt4j.internal.Decimals.fixed(st.bestScore, 3);
+        return "final skill (" + st.currentOrigin + ") " + io.skillopt4j.internal.Decimals.fixed(score, 3)
+                + (score > st.bestScore ? " > best " + best + ": the final skill is the new best"
+                : " <= best " + best + " (step " + st.bestStep + "): the best is kept");
+    }
+
     Map<String, Object> run(int globalStep, long loopStart) {
         TrainSettings s = run.settings();
         // the commit's disk flush overlaps the final selection's first calls; any later write of these files waits for it
@@ -57,11 +65,16 @@ final class Finish {
                 if (SkillDocument.hash(st.currentSkill).equals(SkillDocument.hash(st.bestSkill))) {
                     finalSelHard = st.bestScore;
                 } else {
+                    long t0 = System.nanoTime();
                     SelectionEval.Score sc = stages.selection().fresh(st.currentSkill, paths.root().resolve("final_selection_eval"), testAhead());
                     finalSelHard = sc.hard();
                     finalSelSoft = sc.soft();
                     double g = stages.gate().score(sc.hard(), sc.soft(), st.currentSkill);
                     Reflect.join(committed);
+                    // a skill taken without a gate (a slow update's force_accept) can become the best only here, after
+                    // the last step line: say so, or "best at step N" in the summary reads as a contradiction
+                    run.emit(new io.skillopt4j.run.TrainingEvent.StageFinished(globalStep, "final_selection",
+                            java.time.Duration.ofNanos(System.nanoTime() - t0), finalSelectionDetail(g)));
                     if (g > st.bestScore) {
                         st.bestSkill = st.currentSkill;
                         st.bestScore = g;

@@ -40,6 +40,34 @@ class DemoCommandTest {
             assertEquals(before.get(k), after.get(k), k);
     }
 
+    @Test void offATerminalTheDemoPrintsStepEpochAndFinalSelectionLinesThatExplainWhereTheBestCameFrom(@TempDir Path dir) throws Exception {
+        Path root = dir.resolve("demo");
+        Result r = run("demo", "--out_root", root.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains("\n[step 10/10] epoch 2 "), r.err());
+        assertTrue(r.err().contains("\n[epoch 1] slow_update inject_placeholder  meta_skill skip_first_epoch\n"), r.err());
+        assertTrue(r.err().contains("\n[epoch 2] slow_update force_accept  meta_skill write_meta_skill\n"), r.err());
+        // seed 7: the slow update's skill, taken without a gate, beats the best of the steps only at the final selection
+        assertTrue(r.err().contains("\n[final_selection] final skill (slow_update_epoch_02) 1.000 > best 0.975: the final skill is the new best\n"), r.err());
+        var summary = io.skillopt4j.internal.Json.parseObject(Files.readString(root.resolve("summary.json")));
+        assertEquals("slow_update_epoch_02", summary.get("best_origin"));
+        assertEquals(10, ((Number) summary.get("best_step")).intValue());
+        assertTrue(r.out().contains("best at step 10"), r.out());
+
+        Result kept = run("demo", "--out_root", dir.resolve("seed3").toString(), "--seed", "3");
+        assertEquals(0, kept.code(), kept.err());
+        assertTrue(kept.err().contains("\n[final_selection] final skill (slow_update_epoch_02) 0.925 <= best 0.975 (step 8): the best is kept\n"), kept.err());
+        assertTrue(kept.out().contains("best at step 8"), kept.out());
+    }
+
+    @Test void theProgressPrinterShowsTheFinalSelectionButNotEveryStage() {
+        var fin = new io.skillopt4j.run.TrainingEvent.StageFinished(8, "final_selection", java.time.Duration.ZERO, "final skill (step_0007) 0.500 <= best 0.600 (step 4): the best is kept");
+        assertEquals("[final_selection] final skill (step_0007) 0.500 <= best 0.600 (step 4): the best is kept", ProgressPrinter.line(fin));
+        assertNull(ProgressPrinter.line(new io.skillopt4j.run.TrainingEvent.StageFinished(3, "rollout", java.time.Duration.ZERO, "")));
+        assertNull(ProgressPrinter.line(new io.skillopt4j.run.TrainingEvent.EpochFinished(1, "", "", 0.5, 0.5)));
+        assertEquals("[epoch 2] slow_update reject  meta_skill -", ProgressPrinter.line(new io.skillopt4j.run.TrainingEvent.EpochFinished(2, "reject", "", 0.5, 0.6)));
+    }
+
     @Test void demoWithAnExplicitOpenAiCompatibleBackendNeedsABaseUrl(@TempDir Path dir) {
         if (System.getenv("OPENAI_COMPATIBLE_BASE_URL") != null) return; // a real server is configured here
         Result r = run("demo", "--backend", "openai_compatible", "--out_root", dir.resolve("x").toString());
