@@ -49,7 +49,7 @@ final class Finish {
     /** "final skill (origin) 0.900 > best 0.850: ..." for the final selection's progress line. */
     private String finalSelectionDetail(double score) {
         String best = io.skillopt4j.internal.Decimals.fixed(st.bestScore, 3);
-        return "final skill (" + st.currentOrigin + ") " + io.skillopt4j.internal.Decimals.fixed(score, 3)
+        return "final skill " + (st.currentOrigin == null ? "" : "(" + st.currentOrigin + ") ") + io.skillopt4j.internal.Decimals.fixed(score, 3)
                 + (score > st.bestScore ? " > best " + best + ": the final skill is the new best"
                 : " <= best " + best + " (step " + st.bestStep + "): the best is kept");
     }
