@@ -40,11 +40,14 @@ final class DemoProgress implements TrainingListener, RolloutRunner.Progress {
         if (e instanceof TrainingEvent.RunStarted s) total = s.totalSteps();
         else if (e instanceof TrainingEvent.StepStarted s) { step = s.step(); epoch = s.epoch(); stage = "rollout"; }
         else if (e instanceof TrainingEvent.StageFinished s) {
-            stage = s.stage().equals("final_selection") ? "final test" : s.stage(); // the test evaluations come next
-            String l = ProgressPrinter.line(s);
-            // the final selection's line, off a terminal as train prints it, on one above the bar: it explains a best
-            // that no step line announced
-            if (enabled && l != null && s.step() > 0) err.println(tty ? "\r" + String.format("%-140s", l) : l);
+            boolean finalSelection = s.stage().equals("final_selection");
+            stage = finalSelection ? "final test" : s.stage(); // the test evaluations come next
+            // the final selection's line (of train's stage lines the only one the demo shows), off a terminal as train
+            // prints it, on a terminal above the bar: it explains a best that no step line announced
+            if (enabled && finalSelection) {
+                String l = ProgressPrinter.line(s);
+                err.println(tty ? "\r" + String.format("%-140s", l) : l);
+            }
         }
         else if (e instanceof TrainingEvent.GateDecision g) { current = g.currentScore(); best = g.bestScore(); }
         else if (e instanceof TrainingEvent.StepFinished s) {
