@@ -3,10 +3,7 @@ package io.skillopt4j.backend;
 import io.skillopt4j.config.Setting;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.config.FlatConfig;
-import org.yaml.snakeyaml.LoaderOptions;
 import io.skillopt4j.config.Yaml11;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -74,7 +71,7 @@ public final class PriceTable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read price table " + file, e);
         }
-        Object raw = new Yaml(new SafeConstructor(new LoaderOptions())).load(text);
+        Object raw = Yaml11.parse(text, file.toString());
         if (raw == null) return empty();
         if (!(raw instanceof Map<?, ?> m)) throw ConfigException.badValue(file.toString(), "price_table", "(not a map)", "a map of model -> prices");
         return of(m, file.toString());
@@ -83,11 +80,10 @@ public final class PriceTable {
     /** Returns the bundled table (real providers' list prices and the simulator's model). */
     public static PriceTable defaults() { return DEFAULTS; }
 
-    /** The bundled table's resource; kept in the plain block shape {@code config.PlainYaml} reads (a test checks). */
+    /** The bundled table's resource. */
     public static final String BUNDLED = "/io/skillopt4j/backend/prices.yaml";
 
     private static PriceTable bundled() {
-        // the config files' reader: the bundled file has their plain shape, so a cold run does not start SnakeYAML
         Object raw = Yaml11.parse(io.skillopt4j.internal.Resources.find(BUNDLED).orElse(""), "prices.yaml");
         return raw instanceof Map<?, ?> m ? of(m, "prices.yaml") : empty();
     }

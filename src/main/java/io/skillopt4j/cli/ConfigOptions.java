@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Stack;
+import java.util.regex.Pattern;
 
 /**
  * Immutable. The shared config options of {@code train}, {@code eval}, {@code demo} and {@code config show}:
@@ -86,14 +87,17 @@ public final class ConfigOptions {
         arg.setValue(values);
     }
 
-    /** Like argparse: {@code --} or anything that looks like an option (not a negative number) ends the list. */
+    /** argparse's {@code _negative_number_matcher}: such a word is a value, not an option. */
+    private static final Pattern NEGATIVE_NUMBER = Pattern.compile("-\\d+|-\\d*\\.\\d+");
+
+    /**
+     * Like argparse's {@code _parse_optional}: {@code --} or a word that looks like an option ends the list; a lone
+     * {@code -}, a negative number and a word with a space in it are values.
+     */
     static boolean endsOverrides(String next) {
-        // (a char test, not String.matches: a cold JVM would compile that pattern for every override)
         if (next.equals("--")) return true;
-        if (!next.startsWith("-")) return false;
-        if (next.length() < 2) return true;
-        char c = next.charAt(1);
-        return !(c >= '0' && c <= '9' || c == '.');
+        if (!next.startsWith("-") || next.length() == 1) return false;
+        return !NEGATIVE_NUMBER.matcher(next).matches() && next.indexOf(' ') < 0;
     }
 
     /** Returns the request a parse result stands for (flag text converted with argparse's rules). */
@@ -107,9 +111,9 @@ public final class ConfigOptions {
 
     /**
      * Returns the request for a {@code --config} value (or null), the {@code --cfg-options} items and each legacy
-     * flag's text (null when not given): what {@link #request(ParseResult)} and {@link FastTrain} both build.
+     * flag's text (null when not given).
      */
-    ConfigRequest request(String config, List<String> items, java.util.function.Function<String, String> flagText) {
+    private ConfigRequest request(String config, List<String> items, java.util.function.Function<String, String> flagText) {
         Map<String, Object> flags = new LinkedHashMap<>();
         io.skillopt4j.config.Checks bad = new io.skillopt4j.config.Checks(); // every bad flag at once, one line each
         for (FlagSpec f : Flags.flags(eval)) {

@@ -39,8 +39,8 @@ public final class Main implements Runnable {
             null);
 
     /**
-     * The commands a training run goes through, by name. Invoked by name they are built alone: building every
-     * subcommand's picocli model (hundreds of reflective option specs) costs a cold JVM a few hundred ms.
+     * The commands a training run goes through, by name. Invoked by name they are built alone, so a run does not
+     * build every other subcommand's picocli model (hundreds of reflective option specs) before it starts.
      */
     static final Map<String, Supplier<Object>> TRAINING_PATH = Map.of(
             "train", TrainCommand::commandLine,
@@ -61,8 +61,6 @@ public final class Main implements Runnable {
 
     /** Runs the CLI in-process (as tests do) and returns the exit code. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
-        Integer fast = FastTrain.run(args, out, err); // plain `train` arguments: no picocli model at all
-        if (fast != null) return fast;
         Supplier<Object> only = args.length > 0 ? TRAINING_PATH.get(args[0]) : null;
         CommandLine cl = only == null ? commandLine() : commandLine(List.of(only));
         cl.setOut(out);

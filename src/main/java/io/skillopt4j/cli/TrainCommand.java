@@ -35,7 +35,7 @@ public final class TrainCommand implements Callable<Integer> {
                 spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 
-    /** Trains the parsed request, printing to {@code out}/{@code err}; returns the exit code (also {@link FastTrain}'s). */
+    /** Trains the parsed request, printing to {@code out}/{@code err}; returns the exit code. */
     static int run(ConfigRequest request, PrintWriter out, PrintWriter err) {
         ProgressPrinter printer = new ProgressPrinter(out);
         Trainer trainer = SkillOpt.request(request)

@@ -44,14 +44,11 @@ public final class Yaml11 {
 
     private Yaml11() {}
 
-    /** Parses one document; returns null for an empty or {@code null} document. */
+    /**
+     * Parses one document; returns null for an empty or {@code null} document. Bad YAML throws a
+     * {@link ConfigException} naming {@code source} and the line and column SnakeYAML stopped at.
+     */
     public static Object parse(String text, String source) {
-        Object plain = PlainYaml.parse(text); // the plain shape of config files, read without SnakeYAML
-        return plain != PlainYaml.OTHER ? plain : snake(text, source);
-    }
-
-    /** {@link #parse} with SnakeYAML whatever the shape. */
-    static Object snake(String text, String source) {
         LoaderOptions opts = new LoaderOptions();
         opts.setAllowDuplicateKeys(false); // PyYAML keeps the last silently; a duplicate is almost always a mistake
         opts.setMaxAliasesForCollections(200);

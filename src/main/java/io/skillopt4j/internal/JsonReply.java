@@ -1,11 +1,8 @@
 package io.skillopt4j.internal;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -29,31 +26,23 @@ public final class JsonReply {
      */
     private static final Pattern FENCE = Pattern.compile("```([A-Za-z0-9_+-]*)[ \\t]*\\r?\\n?(.*?)```", Pattern.DOTALL);
     /**
-     * The repair's parser features. Read by {@link PlainJson} into what an {@code ObjectMapper} on these features
-     * reads ({@code readValue(text, Object.class)}; tested equal), so no mapper is built on a training thread: the
-     * first analyst reply used to initialise Jackson's {@code ObjectMapper} class (date formats, locale data) there.
+     * The repair's reader: the project's mapper with the parser features that accept what models write around JSON
+     * (single quotes, bare keys, trailing commas, comments, raw control characters, {@code +1}, {@code .5}).
      */
-    private static final JsonFactory LENIENT = JsonFactory.builder()
-            .enable(JsonReadFeature.ALLOW_SINGLE_QUOTES, JsonReadFeature.ALLOW_UNQUOTED_FIELD_NAMES,
-                    JsonReadFeature.ALLOW_TRAILING_COMMA, JsonReadFeature.ALLOW_JAVA_COMMENTS,
-                    JsonReadFeature.ALLOW_UNESCAPED_CONTROL_CHARS, JsonReadFeature.ALLOW_BACKSLASH_ESCAPING_ANY_CHARACTER,
-                    JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS, JsonReadFeature.ALLOW_LEADING_PLUS_SIGN_FOR_NUMBERS,
-                    JsonReadFeature.ALLOW_LEADING_DECIMAL_POINT_FOR_NUMBERS, JsonReadFeature.ALLOW_MISSING_VALUES)
-            .build();
+    private static final ObjectReader LENIENT = Json.mapper().reader()
+            .withFeatures(JsonReadFeature.ALLOW_SINGLE_QUOTES.mappedFeature(), JsonReadFeature.ALLOW_UNQUOTED_FIELD_NAMES.mappedFeature(),
+                    JsonReadFeature.ALLOW_TRAILING_COMMA.mappedFeature(), JsonReadFeature.ALLOW_JAVA_COMMENTS.mappedFeature(),
+                    JsonReadFeature.ALLOW_UNESCAPED_CONTROL_CHARS.mappedFeature(),
+                    JsonReadFeature.ALLOW_BACKSLASH_ESCAPING_ANY_CHARACTER.mappedFeature(),
+                    JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS.mappedFeature(),
+                    JsonReadFeature.ALLOW_LEADING_PLUS_SIGN_FOR_NUMBERS.mappedFeature(),
+                    JsonReadFeature.ALLOW_LEADING_DECIMAL_POINT_FOR_NUMBERS.mappedFeature(),
+                    JsonReadFeature.ALLOW_MISSING_VALUES.mappedFeature())
+            .forType(Object.class);
 
-    // a tree deeper than PlainJson reads goes to a mapper on the same features, built only then
-    private static final class DeepReader {
-        static final ObjectMapper MAPPER = new JsonMapper(LENIENT.copy());
-    }
-
-    /** What a mapper on {@link #LENIENT}'s features reads as {@code Object}: the first value; trailing text ignored. */
+    /** The first value of {@code text} read leniently; trailing text ignored. */
     static Object lenientRead(String text) throws IOException {
-        try (JsonParser p = LENIENT.createParser(text)) {
-            if (p.nextToken() == null) throw new IOException("no content");
-            return PlainJson.readCurrent(p);
-        } catch (PlainJson.TooDeep deep) {
-            return DeepReader.MAPPER.readValue(text, Object.class);
-        }
+        return LENIENT.readValue(text);
     }
 
     private JsonReply() {}

@@ -47,6 +47,27 @@ class JsonTest {
         assertEquals("{\"id\": \"q1\", \"hard\": 1, \"tags\": [\"x\", \"y\"]}", Json.line(m));
     }
 
+    /** Expected texts printed by python3's json.dumps(v, ensure_ascii=False) for the same values. */
+    @Test
+    void floatsAndEscapesAreWrittenAsPythonWritesThem() {
+        List<Object> floats = List.of(0.5, 1e-05, 0.0001, 1e16, 1e15, 1234567890123456.0, 12345678901234567.0, 10000000.0,
+                0.1 + 0.2, -0.0, 2.5e-300, 5e-324, Double.MAX_VALUE, 100.0, -1.5e-7, Double.NaN,
+                Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 1.0 / 3, 123456.789);
+        // json.dumps([0.5, 1e-05, 0.0001, 1e16, 1e15, 1234567890123456.0, 12345678901234567.0, 10000000.0, 0.1+0.2,
+        //   -0.0, 2.5e-300, 5e-324, 1.7976931348623157e308, 100.0, -1.5e-7, nan, inf, -inf, 1/3, 123456.789])
+        assertEquals("[0.5, 1e-05, 0.0001, 1e+16, 1000000000000000.0, 1234567890123456.0, 1.2345678901234568e+16, "
+                + "10000000.0, 0.30000000000000004, -0.0, 2.5e-300, 5e-324, 1.7976931348623157e+308, 100.0, -1.5e-07, "
+                + "NaN, Infinity, -Infinity, 0.3333333333333333, 123456.789]", Json.line(floats));
+        // json.dumps({"s": "\x00\x1f\"\\/\n\t\b\f\r\x7f é漢😀\u2028"}, ensure_ascii=False)
+        assertEquals("{\"s\": \"\\u0000\\u001f\\\"\\\\/\\n\\t\\b\\f\\r\u007f é漢😀\u2028\"}",
+                Json.line(Map.of("s", "\u0000\u001f\"\\/\n\t\b\f\r\u007f é漢😀\u2028")));
+        record Scores(double hard, float soft) {}
+        assertEquals("{\n  \"hard\": 1e-05,\n  \"soft\": 0.1\n}", Json.pretty(new Scores(1e-5, 0.1f)));
+        assertEquals("[1e+16,NaN]", Json.compact(List.of(1e16, Double.NaN)));
+        assertEquals(List.of(1e16, 1e-5), Json.parse(Json.line(List.of(1e16, 1e-5))), "Python's layout reads back");
+        assertEquals(Double.NaN, (Double) Json.parseArray("[NaN]").get(0));
+    }
+
     @Test
     void redactorMasksSecretKeysLikeUpstream() {
         Map<String, Object> m = new LinkedHashMap<>();

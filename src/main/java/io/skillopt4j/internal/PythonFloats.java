@@ -1,0 +1,102 @@
+package io.skillopt4j.internal;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.io.NumberOutput;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+
+/**
+ * Stateless. Jackson serializers that write doubles and floats as Python's {@code json.dumps} does: the shortest
+ * digits that read back to the same value, laid out as {@code float.__repr__} lays them out ({@code 1e-05},
+ * {@code 10000000.0}, {@code 1e+16}), and {@code NaN}/{@code Infinity}/{@code -Infinity} bare, as Python writes
+ * them by default. Run files then diff cleanly against upstream's.
+ */
+final class PythonFloats {
+    private PythonFloats() {}
+
+    /** A module with the serializers for {@code double}, {@code Double}, {@code float} and {@code Float}. */
+    static SimpleModule module() {
+        SimpleModule m = new SimpleModule("python-floats");
+        m.addSerializer(Double.class, new Ser<>(Double.class));
+        m.addSerializer(Double.TYPE, new Ser<>(Double.TYPE));
+        m.addSerializer(Float.class, new Ser<>(Float.class));
+        m.addSerializer(Float.TYPE, new Ser<>(Float.TYPE));
+        return m;
+    }
+
+    /** Python's {@code repr(d)}. */
+    static String repr(double d) {
+        if (Double.isNaN(d)) return "NaN";
+        if (Double.isInfinite(d)) return d > 0 ? "Infinity" : "-Infinity";
+        String java = NumberOutput.toString(d, true);
+        String one = oneDigit(java);
+        return layout(one != null && Double.parseDouble(one) == d ? one : java);
+    }
+
+    /** A float's own shortest digits (what Java prints for it) in Python's layout. */
+    static String repr(float f) {
+        if (!Float.isFinite(f)) return repr((double) f);
+        String java = NumberOutput.toString(f, true);
+        String one = oneDigit(java);
+        return layout(one != null && Float.parseFloat(one) == f ? one : java);
+    }
+
+    /**
+     * Java prints at least two significant digits ({@code 4.9E-324}) where one reads back the same value
+     * ({@code 5e-324}, what Python prints): the nearest one-digit number, for the caller to check.
+     */
+    private static String oneDigit(String java) {
+        BigDecimal b = new BigDecimal(java);
+        return b.signum() != 0 && b.precision() == 2 ? b.round(new MathContext(1, RoundingMode.HALF_EVEN)).toString() : null;
+    }
+
+    /**
+     * Re-lays Java's shortest text of a finite number ({@code 1.0E-5}, {@code 123.45}) as CPython's
+     * {@code format_float_short} in {@code 'r'} mode: exponent form when the decimal point sits at or before the
+     * fourth place after the point or past the sixteenth digit, else positional with at least one decimal.
+     */
+    static String layout(String java) {
+        boolean negative = java.startsWith("-");
+        String s = negative ? java.substring(1) : java;
+        int e = s.indexOf('E');
+        int exp = e < 0 ? 0 : Integer.parseInt(s.substring(e + 1));
+        String mantissa = e < 0 ? s : s.substring(0, e);
+        int dot = mantissa.indexOf('.');
+        String digits = dot < 0 ? mantissa : mantissa.substring(0, dot) + mantissa.substring(dot + 1);
+        int point = (dot < 0 ? mantissa.length() : dot) + exp; // digits before the decimal point
+        int lead = 0;
+        while (lead < digits.length() && digits.charAt(lead) == '0') lead++;
+        int end = digits.length();
+        while (end > lead && digits.charAt(end - 1) == '0') end--;
+        String sign = negative ? "-" : "";
+        if (lead == end) return sign + "0.0";
+        digits = digits.substring(lead, end);
+        point -= lead;
+        StringBuilder b = new StringBuilder(sign);
+        if (point <= -4 || point > 16) {
+            b.append(digits.charAt(0));
+            if (digits.length() > 1) b.append('.').append(digits, 1, digits.length());
+            int x = point - 1;
+            b.append('e').append(x < 0 ? '-' : '+');
+            if (Math.abs(x) < 10) b.append('0');
+            return b.append(Math.abs(x)).toString();
+        }
+        if (point <= 0) return b.append("0.").append("0".repeat(-point)).append(digits).toString();
+        if (point >= digits.length()) return b.append(digits).append("0".repeat(point - digits.length())).append(".0").toString();
+        return b.append(digits, 0, point).append('.').append(digits, point, digits.length()).toString();
+    }
+
+    private static final class Ser<T> extends StdSerializer<T> {
+        Ser(Class<T> type) { super(type); }
+
+        @Override public void serialize(T value, JsonGenerator g, SerializerProvider provider) throws IOException {
+            g.writeNumber(value instanceof Float f ? repr(f.floatValue()) : repr(((Number) value).doubleValue()));
+        }
+    }
+}
