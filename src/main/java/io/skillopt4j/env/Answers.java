@@ -1,16 +1,18 @@
 package io.skillopt4j.env;
 
-import io.skillopt4j.internal.AsciiCase;
+import io.skillopt4j.internal.PyText;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * Stateless. Upstream's answer-tag extractions, which differ per benchmark (last match, first match, rfind). The
- * {@code <answer>(.*?)</answer>} matches (case-insensitive in ASCII, any character between) are found with index
- * scans rather than java.util.regex, which a cold JVM interprets for every rollout item; same matches (tested
- * against the regex in {@code AnswersTest}).
+ * Stateless. Upstream's answer-tag extractions, which differ per benchmark (last match, first match, rfind), with
+ * Python's semantics: {@code re.IGNORECASE} on a {@code str} pattern folds case in Unicode ({@code ſ} matches
+ * {@code s}), {@code re.DOTALL} lets the answer span lines, and {@code str.strip()} trims Python's whitespace.
  */
 public final class Answers {
-    private static final String OPEN = "<answer>";
-    private static final String CLOSE = "</answer>";
+    private static final Pattern TAG = Pattern.compile("<answer>(.*?)</answer>",
+            Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE | Pattern.DOTALL);
 
     private Answers() {}
 
@@ -18,22 +20,15 @@ public final class Answers {
     public static String lastTagOrLastLine(String text) {
         String t = text == null ? "" : text;
         String last = null;
-        for (int from = 0, open; (open = AsciiCase.indexOf(t, OPEN, from)) >= 0; ) {
-            int close = AsciiCase.indexOf(t, CLOSE, open + OPEN.length());
-            if (close < 0) break; // no later tag can close either
-            last = t.substring(open + OPEN.length(), close);
-            from = close + CLOSE.length();
-        }
-        if (last != null) return last.trim();
-        return lastNonEmptyLine(t);
+        for (Matcher m = TAG.matcher(t); m.find(); ) last = m.group(1);
+        return last != null ? PyText.strip(last) : lastNonEmptyLine(t);
     }
 
     /** OfficeQA: the first {@code <answer>} match, or null when there is none. */
     public static String firstTag(String text) {
         String t = text == null ? "" : text;
-        int open = AsciiCase.indexOf(t, OPEN, 0);
-        int close = open < 0 ? -1 : AsciiCase.indexOf(t, CLOSE, open + OPEN.length());
-        return close < 0 ? null : t.substring(open + OPEN.length(), close).trim();
+        Matcher m = TAG.matcher(t);
+        return m.find() ? PyText.strip(m.group(1)) : null;
     }
 
     /** DocVQA: the text between the last {@code <answer>} and the last {@code </answer>} if ordered, else the last non-empty line. */
@@ -42,7 +37,7 @@ public final class Answers {
         String low = t.toLowerCase(java.util.Locale.ROOT);
         int open = low.lastIndexOf("<answer>");
         int close = low.lastIndexOf("</answer>");
-        if (open >= 0 && close > open) return t.substring(open + "<answer>".length(), close).trim();
+        if (open >= 0 && close > open) return PyText.strip(t.substring(open + "<answer>".length(), close));
         return lastNonEmptyLine(t);
     }
 
@@ -54,7 +49,10 @@ public final class Answers {
     /** The last non-empty line (trimmed), else the trimmed text. */
     public static String lastNonEmptyLine(String text) {
         String[] lines = text.split("\r?\n");
-        for (int i = lines.length - 1; i >= 0; i--) if (!lines[i].isBlank()) return lines[i].trim();
-        return text.trim();
+        for (int i = lines.length - 1; i >= 0; i--) {
+            String line = PyText.strip(lines[i]);
+            if (!line.isEmpty()) return line;
+        }
+        return PyText.strip(text);
     }
 }

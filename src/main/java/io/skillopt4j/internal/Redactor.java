@@ -3,7 +3,6 @@ package io.skillopt4j.internal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -22,30 +21,12 @@ public final class Redactor {
 
     private Redactor() {}
 
-    /**
-     * Returns true when a config/header key names a secret: what {@code (?i).*(api[_-]?key|token|secret|password|
-     * authorization)$} matches on the key with '-' read as '_' (ASCII case only; no line break before the suffix),
-     * without the regex, which a cold JVM interprets for every key of every config dump (tested against it).
-     */
+    /** A key that names a secret ('-' read as '_'); '.' stops at a line break, as upstream's regex does. */
+    private static final Pattern SECRET_KEY = Pattern.compile("(?i).*(api_?key|token|secret|password|authorization)");
+
+    /** Returns true when a config/header key names a secret (its name ends in api_key, token, secret, ...). */
     public static boolean isSecretKey(String key) {
-        if (key == null) return false;
-        String k = key.replace('-', '_');
-        for (String suffix : SECRET_SUFFIXES) {
-            int start = k.length() - suffix.length();
-            if (AsciiCase.matchesAt(k, start, suffix) && !hasLineBreak(k, start)) return true;
-        }
-        return false;
-    }
-
-    private static final String[] SECRET_SUFFIXES = {"api_key", "apikey", "token", "secret", "password", "authorization"};
-
-    // the regex's '.' stops at line terminators
-    private static boolean hasLineBreak(String key, int end) {
-        for (int i = 0; i < end; i++) {
-            char c = key.charAt(i);
-            if (c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029') return true;
-        }
-        return false;
+        return key != null && SECRET_KEY.matcher(key.replace('-', '_')).matches();
     }
 
     /** Remembers a secret value so that {@link #scrub(String)} removes it from any text. */
@@ -98,6 +79,4 @@ public final class Redactor {
         out = SK.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + "***"));
         return out;
     }
-
-    static String lower(String s) { return s.toLowerCase(Locale.ROOT); }
 }

@@ -1,102 +1,54 @@
 package io.skillopt4j.env.searchqa;
 
-import java.util.ArrayList;
+import io.skillopt4j.internal.PyText;
+
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * Stateless. The SQuAD answer normalisation, exact match, token F1 and substring match SearchQA is graded with.
- * Normalisation runs per rollout item: it is written as loops over the text instead of three regexes (a cold JVM
- * interprets java.util.regex's matcher nodes: ~9 % of a rollout item's time on the shared workload), with the
- * regexes' Unicode semantics — the same strings as {@code [punct]}, {@code \b(a|an|the)\b} and {@code \s+} under
- * {@code UNICODE_CHARACTER_CLASS} (tested against them on random text in {@code SquadScoreTest}).
+ * Stateless. The SQuAD answer normalisation, exact match, token F1 and substring match SearchQA is graded with,
+ * with Python's semantics: {@code str.lower()}, {@code string.punctuation}, {@code re.sub(r'\b(a|an|the)\b', ' ', s)}
+ * with Python's word characters, and {@code ' '.join(s.split())} with Python's whitespace ({@link PyText}).
  */
 public final class SquadScore {
-    private static final String PUNCT = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
+    /** POSIX {@code \p{Punct}} (no Unicode flag): exactly the 32 characters of Python's {@code string.punctuation}. */
+    private static final Pattern PUNCT = Pattern.compile("\\p{Punct}");
+    /**
+     * A maximal run of Python word characters: {@code \b(a|an|the)\b} matches exactly the runs that are an article,
+     * and a run is matched by code point, so a letter outside the BMP right before an article counts as one.
+     */
+    private static final Pattern WORD_RUN = Pattern.compile(PyText.WORD + "+");
 
     private SquadScore() {}
 
     /** lower-case → drop ASCII punctuation → articles a/an/the to spaces → collapse whitespace. */
     public static String normalize(String s) {
-        String lower = s.toLowerCase(Locale.ROOT);
-        StringBuilder t = new StringBuilder(lower.length());
-        for (int i = 0; i < lower.length(); i++) {
-            char c = lower.charAt(i);
-            if (c > '~' || PUNCT.indexOf(c) < 0) t.append(c);
-        }
-        return String.join(" ", tokens(withoutArticles(t)));
+        String t = PUNCT.matcher(PyText.lower(s)).replaceAll("");
+        Matcher m = WORD_RUN.matcher(t);
+        t = m.replaceAll(r -> isArticle(r.group()) ? " " : Matcher.quoteReplacement(r.group()));
+        return String.join(" ", PyText.split(t));
     }
 
-    // \b(a|an|the)\b: a whole run of word characters that is an article becomes one space
-    private static String withoutArticles(CharSequence t) {
-        StringBuilder out = null;
-        int i = 0, n = t.length(), copied = 0;
-        while (i < n) {
-            int cp = Character.codePointAt(t, i);
-            if (!isWord(cp)) { i += Character.charCount(cp); continue; }
-            int start = i;
-            while (i < n && isWord(cp = Character.codePointAt(t, i))) i += Character.charCount(cp);
-            int len = i - start;
-            if ((len == 1 && t.charAt(start) == 'a') || (len == 2 && t.charAt(start) == 'a' && t.charAt(start + 1) == 'n')
-                    || (len == 3 && t.charAt(start) == 't' && t.charAt(start + 1) == 'h' && t.charAt(start + 2) == 'e')) {
-                if (out == null) out = new StringBuilder(n);
-                out.append(t, copied, start).append(' ');
-                copied = i;
-            }
-        }
-        if (out == null) return t.toString();
-        return out.append(t, copied, n).toString();
-    }
-
-    // \w under UNICODE_CHARACTER_CLASS, which is what its \b looks at on either side
-    private static boolean isWord(int cp) {
-        if (cp < 0x80) return cp >= 'a' && cp <= 'z' || cp >= 'A' && cp <= 'Z' || cp >= '0' && cp <= '9' || cp == '_';
-        int type = Character.getType(cp);
-        return Character.isAlphabetic(cp) || type == Character.NON_SPACING_MARK || type == Character.ENCLOSING_MARK
-                || type == Character.COMBINING_SPACING_MARK || type == Character.DECIMAL_DIGIT_NUMBER
-                || type == Character.CONNECTOR_PUNCTUATION || cp == 0x200C || cp == 0x200D;
-    }
-
-    // \s under UNICODE_CHARACTER_CLASS (Unicode White_Space)
-    private static boolean isSpace(char c) {
-        if (c < 0x80) return c == ' ' || c >= 0x9 && c <= 0xd;
-        int type = Character.getType(c);
-        return c == 0x85 || type == Character.SPACE_SEPARATOR || type == Character.LINE_SEPARATOR || type == Character.PARAGRAPH_SEPARATOR;
-    }
-
-    // strip(), then String.split("\\s+"): an empty leading field when the stripped text starts with a separator that
-    // strip() keeps (a no-break space), no trailing empty fields
-    private static List<String> tokens(String normalized) {
-        String t = normalized.strip();
-        if (t.isEmpty()) return List.of();
-        List<String> out = new ArrayList<>();
-        int i = 0, n = t.length();
-        while (i < n) {
-            int start = i;
-            while (i < n && !isSpace(t.charAt(i))) i++;
-            out.add(t.substring(start, i));
-            while (i < n && isSpace(t.charAt(i))) i++;
-        }
-        int end = out.size();
-        while (end > 0 && out.get(end - 1).isEmpty()) end--;
-        return end == out.size() ? out : out.subList(0, end);
+    private static boolean isArticle(String word) {
+        return word.equals("a") || word.equals("an") || word.equals("the");
     }
 
     /** 1 when the normalised prediction equals any normalised gold. */
     public static int exactMatch(String prediction, List<String> golds) {
-        String p = normalize(prediction);
-        for (String g : golds) if (p.equals(normalize(g))) return 1;
-        return 0;
+        return grade(prediction, golds).em();
     }
 
     /** Max over golds of the token-multiset F1 (both empty → 1, one empty → 0). */
     public static double f1(String prediction, List<String> golds) {
-        double best = 0;
-        List<String> p = tokens(normalize(prediction));
-        for (String g : golds) best = Math.max(best, f1Tokens(p, tokens(normalize(g))));
-        return best;
+        return grade(prediction, golds).f1();
+    }
+
+    /** 1 when either non-empty normalised string contains the other, for any gold (recorded, not used for hard). */
+    public static int subExactMatch(String prediction, List<String> golds) {
+        return grade(prediction, golds).subEm();
     }
 
     static double f1Tokens(List<String> pred, List<String> gold) {
@@ -120,32 +72,18 @@ public final class SquadScore {
     /** Immutable. The three grades of one prediction: {@link #exactMatch}, {@link #f1} and {@link #subExactMatch}. */
     public record Grade(int em, double f1, int subEm) {}
 
-    /**
-     * Returns what {@link #exactMatch}, {@link #f1} and {@link #subExactMatch} return, normalising the prediction and
-     * each gold once instead of once per measure (run per rollout item; the regexes are most of its cost).
-     */
+    /** Returns what {@link #exactMatch}, {@link #f1} and {@link #subExactMatch} return, normalising each text once. */
     public static Grade grade(String prediction, List<String> golds) {
         String p = normalize(prediction);
-        List<String> pt = tokens(p);
+        List<String> pt = PyText.split(p);
         int em = 0, sub = 0;
         double f1 = 0;
         for (String g : golds) {
             String n = normalize(g);
             if (p.equals(n)) em = 1;
-            f1 = Math.max(f1, f1Tokens(pt, tokens(n)));
+            f1 = Math.max(f1, f1Tokens(pt, PyText.split(n)));
             if (!p.isEmpty() && !n.isEmpty() && (p.contains(n) || n.contains(p))) sub = 1;
         }
         return new Grade(em, f1, sub);
-    }
-
-    /** 1 when either non-empty normalised string contains the other, for any gold (recorded, not used for hard). */
-    public static int subExactMatch(String prediction, List<String> golds) {
-        String p = normalize(prediction);
-        if (p.isEmpty()) return 0;
-        for (String g : golds) {
-            String n = normalize(g);
-            if (!n.isEmpty() && (p.contains(n) || n.contains(p))) return 1;
-        }
-        return 0;
     }
 }
