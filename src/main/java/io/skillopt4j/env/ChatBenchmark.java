@@ -91,19 +91,11 @@ public abstract class ChatBenchmark implements Benchmark {
 
     /** Fills {@code {skill_section}} of a rollout system template. */
     public static String renderSystem(String template, String skill) {
-        Object[] last = lastRender; // every item of a batch renders the same template with the same skill object
-        if (last != null && last[0] == template && last[1] == skill) return (String) last[2];
-        String rendered = template.replace("{skill_section}", skillSection(skill));
-        lastRender = new Object[] {template, skill, rendered};
-        return rendered;
+        return template.replace("{skill_section}", skillSection(skill));
     }
-
-    /** Template, skill, rendered text: the last system prompt rendered (compared by identity). */
-    private static volatile Object[] lastRender;
 
     /** Loads a bundled text resource {@code /io/skillopt4j/env/<env>/<file>} (cached); missing → error. */
     public static String resource(String env, String file) {
-        // asked twice per rollout item: no regex for the one leading slash (a cold Pattern costs more than the lookup)
         String rel = env + "/" + file;
         return Resources.text("/io/skillopt4j/env/" + (rel.startsWith("/") ? rel.substring(1) : rel));
     }

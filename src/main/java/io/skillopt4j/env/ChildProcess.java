@@ -22,8 +22,6 @@ public final class ChildProcess {
         public boolean ok() { return !timedOut && exitCode == 0; }
     }
 
-    private static final Map<String, String> FOUND = new java.util.concurrent.ConcurrentHashMap<>();
-
     private ChildProcess() {}
 
     /** Runs {@code command} in {@code cwd}; {@code home} becomes HOME; {@code extraEnv} is added after scrubbing. */
@@ -73,18 +71,12 @@ public final class ChildProcess {
         return new java.io.File(System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT).startsWith("windows") ? "NUL" : "/dev/null");
     }
 
-    /** Returns the first interpreter among {@code candidates} for which {@code python -c <probe>} exits 0 (cached per JVM), or null. */
+    /** Returns the first interpreter among {@code candidates} for which {@code python -c <probe>} exits 0 or null. */
     public static String findPython(List<String> candidates, String probe, Path scratch) {
-        String key = candidates + "|" + probe;
-        String cached = FOUND.get(key);
-        if (cached != null) return cached;
         for (String c : candidates) {
             if (c == null || c.isBlank()) continue;
             Result r = run(List.of(c, "-c", probe), scratch, scratch, Duration.ofSeconds(30), Map.of());
-            if (r.ok()) {
-                FOUND.put(key, c);
-                return c;
-            }
+            if (r.ok()) return c;
         }
         return null;
     }

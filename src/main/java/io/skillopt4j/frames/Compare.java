@@ -94,7 +94,7 @@ public final class Compare {
             if (best.score() != null && best.score() > bestVal) { bestVal = best.score(); bestRun = labels.get(i); }
         }
         String footer = runs.size() + " runs x 14 columns" + (bestRun == null ? ""
-                : " · best val " + Decimals.of(bestVal) + " in " + bestRun);
+                : " · best val " + io.skillopt4j.internal.Decimals.shortest(bestVal) + " in " + bestRun);
         return b.build("compare", footer);
     }
 

@@ -51,7 +51,7 @@ final class Headline {
         if (b.score() == null || b.step() == null) return "";
         String o = b.origin();
         boolean telling = o != null && !o.isBlank() && !o.startsWith("step_") && !o.equals("initial_skill");
-        return "best val " + Decimals.of(b.score()) + " at step " + b.step() + (telling ? " (" + o + ")" : "");
+        return "best val " + io.skillopt4j.internal.Decimals.shortest(b.score()) + " at step " + b.step() + (telling ? " (" + o + ")" : "");
     }
 
     /** Returns {@code " · " + text(run)}, or "" when unknown. */

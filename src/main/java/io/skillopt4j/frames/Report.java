@@ -156,11 +156,11 @@ public final class Report {
         int rows = Math.min(t.rowCount(), MAX_TABLE_ROWS);
         List<Integer> shown = java.util.stream.IntStream.range(0, rows).boxed().toList();
         int[] decimals = new int[t.columnCount()];
-        for (int c = 0; c < decimals.length; c++) decimals[c] = Decimals.forColumn(t.column(c), shown);
+        for (int c = 0; c < decimals.length; c++) decimals[c] = ColumnDecimals.forColumn(t.column(c), shown);
         for (int r = 0; r < rows; r++) {
             h.append("<tr>");
             for (int c = 0; c < t.columnCount(); c++) {
-                String v = Decimals.cell(t.column(c), r, decimals[c]);
+                String v = ColumnDecimals.cell(t.column(c), r, decimals[c]);
                 h.append("<td title=\"").append(HtmlText.escape(v)).append("\">").append(HtmlText.escape(TextTable.cell(v, 80))).append("</td>");
             }
             h.append("</tr>\n");

@@ -58,7 +58,7 @@ final class RolloutFrames {
         int n = id.size();
         List<Column<?>> cols = List.of(phase, split, epoch, step, batch, id, type, hard, soft, answer, fail, turns);
         String footer = n + " rollouts x " + cols.size() + " columns · " + run.rolloutSets().size() + " rollout dirs";
-        if (n > 0) footer += " · mean hard " + Decimals.of(hardSum / n);
+        if (n > 0) footer += " · mean hard " + io.skillopt4j.internal.Decimals.shortest(hardSum / n);
         return new Frame("rollouts", new java.util.ArrayList<>(cols), footer);
     }
 

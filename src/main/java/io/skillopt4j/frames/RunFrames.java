@@ -137,7 +137,7 @@ public final class RunFrames {
     String headline() { return Headline.suffix(run); }
 
     static String fmt(Object v) {
-        if (v instanceof Double d) return Decimals.of(d);
+        if (v instanceof Double d) return io.skillopt4j.internal.Decimals.shortest(d);
         return String.valueOf(v);
     }
 

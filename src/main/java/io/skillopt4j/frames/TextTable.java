@@ -10,7 +10,7 @@ import java.util.Set;
 /**
  * Stateless. Renders a table as aligned text for JShell and terminals: capped rows (first and last halves),
  * capped cells, at most {@link #LINE_WIDTH} characters a line (the columns that do not fit are named on a
- * closing "… N more columns" line), fractional numbers printed by {@link Decimals}. Cuts are marked "…".
+ * closing "… N more columns" line), fractional numbers printed by {@link ColumnDecimals}. Cuts are marked "…".
  */
 public final class TextTable {
     /** Default row cap of {@link Frame#toString()}. */
@@ -71,10 +71,10 @@ public final class TextTable {
      */
     private static String[] column(Table t, int c, List<Integer> shown, int maxWidth, int lineWidth) {
         var col = t.column(c);
-        int decimals = Decimals.forColumn(col, shown);
+        int decimals = ColumnDecimals.forColumn(col, shown);
         String[] full = new String[shown.size() + 1];
         full[0] = clean(col.name());
-        for (int i = 0; i < shown.size(); i++) full[i + 1] = clean(Decimals.cell(col, shown.get(i), decimals));
+        for (int i = 0; i < shown.size(); i++) full[i + 1] = clean(ColumnDecimals.cell(col, shown.get(i), decimals));
         String[] cells = new String[full.length];
         Set<String> distinctFull = new HashSet<>();
         Set<String> distinctCut = new HashSet<>();

@@ -1,6 +1,6 @@
 package io.skillopt4j.notebook;
 
-import io.skillopt4j.frames.Decimals;
+import io.skillopt4j.frames.ColumnDecimals;
 import io.skillopt4j.frames.Diff;
 import io.skillopt4j.frames.Frame;
 import io.skillopt4j.frames.Markdown;
@@ -42,7 +42,7 @@ final class Renderings {
         for (int r = 0; r < head; r++) shown.add(r);
         for (int r = tailFrom; r < rows; r++) shown.add(r);
         int[] decimals = new int[t.columnCount()];
-        for (int c = 0; c < decimals.length; c++) decimals[c] = Decimals.forColumn(t.column(c), shown);
+        for (int c = 0; c < decimals.length; c++) decimals[c] = ColumnDecimals.forColumn(t.column(c), shown);
         for (int r = 0; r < head; r++) row(sb, t, r, decimals);
         if (tailFrom > head) {
             sb.append("<tr>");
@@ -59,7 +59,7 @@ final class Renderings {
     private static void row(StringBuilder sb, Table t, int r, int[] decimals) {
         sb.append("<tr>");
         for (int c = 0; c < t.columnCount(); c++) {
-            String v = Decimals.cell(t.column(c), r, decimals[c]);
+            String v = ColumnDecimals.cell(t.column(c), r, decimals[c]);
             sb.append("<td>").append(HtmlText.escape(cap(v))).append("</td>");
         }
         sb.append("</tr>\n");

@@ -38,10 +38,10 @@ class FrameTextTest {
         DoubleColumn d = DoubleColumn.create("score", 0.7300000000000002, 0.975, 0.5, Double.NaN);
         String text = new Frame("t", new ArrayList<>(List.of(d)), null).toString();
         assertEquals(List.of("", "score", "-----", "0.730", "0.975", "0.500", "", "4 rows x 1 columns"), List.of(text.split("\n", -1)));
-        assertEquals("0.975", Decimals.of(0.975));
-        assertEquals("0.73", Decimals.of(0.7300000000000002));
-        assertEquals("1.0", Decimals.of(1.0));
-        assertEquals("0.6667", Decimals.of(2 / 3.0));
+        assertEquals("0.975", io.skillopt4j.internal.Decimals.shortest(0.975));
+        assertEquals("0.73", io.skillopt4j.internal.Decimals.shortest(0.7300000000000002));
+        assertEquals("1.0", io.skillopt4j.internal.Decimals.shortest(1.0));
+        assertEquals("0.6667", io.skillopt4j.internal.Decimals.shortest(2 / 3.0));
         assertFalse(PY.rollouts().toString().matches("(?s).*\\d\\.\\d{5,}.*"), "no long binary fractions");
     }
 

@@ -25,7 +25,7 @@ class HeadlineTest {
             double maxBest = steps.doubleColumn("best_score").max();
             Headline.Best best = Headline.best(run.snapshot());
             assertEquals(best.score(), maxBest, 1e-12, dir + ": footer best vs best_score column");
-            assertTrue(steps.footer().contains("best val " + Decimals.of(maxBest) + " at step " + best.step()), steps.footer());
+            assertTrue(steps.footer().contains("best val " + io.skillopt4j.internal.Decimals.shortest(maxBest) + " at step " + best.step()), steps.footer());
             assertTrue(run.epochs().footer().endsWith(Headline.text(run.snapshot())), run.epochs().footer());
             assertTrue(run.summary().footer().endsWith(Headline.text(run.snapshot())), run.summary().footer());
         }
