@@ -28,10 +28,8 @@ public final class ConfigResolver {
     /** Keys whose values are model names: always kept as strings. */
     static final List<String> MODEL_KEYS = List.of("optimizer_model", "target_model", "minimax_model",
             "copilot_chat_optimizer_model", "copilot_chat_target_model", "judge_model");
-    /** Built when a run is first named: a pattern formatter costs a cold JVM ~2 ms, and most runs set out_root. */
-    private static final class Stamp {
-        static final DateTimeFormatter FORMAT = DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss", Locale.ROOT);
-    }
+    /** The time stamp of a run folder's default name. */
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss", Locale.ROOT);
 
     private final Clock clock; // null: the system clock in the default time zone
     private final Path cwd;
@@ -46,9 +44,8 @@ public final class ConfigResolver {
     }
 
     /**
-     * A resolver that names runs with the system clock's local time, the default time zone looked up only when a run
-     * needs a name: the zone rules (tzdb and a service-provider scan of the class path) cost a cold JVM 10-20 ms
-     * before the first model call, and a run given {@code out_root} never reads them.
+     * A resolver that names runs with the system clock's local time in the default time zone, read when a run needs
+     * a name (so a change of the zone between resolutions is seen).
      */
     public ConfigResolver(Path cwd) {
         this(null, cwd);
@@ -161,7 +158,7 @@ public final class ConfigResolver {
     private void outRoot(boolean eval, Map<String, Object> flat) {
         Object root = flat.get("out_root");
         if (root == null || "".equals(root)) {
-            String stamp = LocalDateTime.now(clock != null ? clock : Clock.systemDefaultZone()).format(Stamp.FORMAT);
+            String stamp = LocalDateTime.now(clock != null ? clock : Clock.systemDefaultZone()).format(STAMP);
             if (eval) {
                 Object env = flat.get("env");
                 String e = truthy(env) ? Coercion.pyStr(env) : "unknown";

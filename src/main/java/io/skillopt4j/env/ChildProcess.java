@@ -71,7 +71,7 @@ public final class ChildProcess {
         return new java.io.File(System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT).startsWith("windows") ? "NUL" : "/dev/null");
     }
 
-    /** Returns the first interpreter among {@code candidates} for which {@code python -c <probe>} exits 0 or null. */
+    /** Returns the first interpreter among {@code candidates} for which {@code python -c <probe>} exits 0, or null. */
     public static String findPython(List<String> candidates, String probe, Path scratch) {
         for (String c : candidates) {
             if (c == null || c.isBlank()) continue;
