@@ -52,6 +52,19 @@ class ConfigOptionsTest {
         assertEquals(false, api.flat().get("use_gate"));
     }
 
+    /** argparse's nargs="+": negative numbers, a lone "-" and words with a space are values; "--" and options end the list. */
+    @Test
+    void overrideListsEndWhereArgparseEndsThem() {
+        CommandLine.ParseResult pr = parse(ConfigOptions.train(), "--config", F, "--cfg-options", "a.b=1", "-3", "-.5", "-",
+                "-x y", "--batch_size", "2");
+        assertEquals(List.of("a.b=1", "-3", "-.5", "-", "-x y"), pr.commandSpec().findOption("--cfg-options").getValue());
+        pr = parse(ConfigOptions.train(), "--cfg-options", "a.b=1", "--batch_size", "2", "--config", F);
+        assertEquals(List.of("a.b=1"), pr.commandSpec().findOption("--cfg-options").getValue());
+        assertTrue(ConfigOptions.endsOverrides("--"));
+        assertTrue(ConfigOptions.endsOverrides("-x"));
+        assertTrue(ConfigOptions.endsOverrides("-3e5"), "argparse's negative-number pattern has no exponent");
+    }
+
     @Test
     void trainAndEvalOptionCounts() {
         CommandSpec train = ConfigOptions.train().addTo(CommandSpec.create());
