@@ -1,5 +1,6 @@
 package io.skillopt4j.internal;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -33,12 +34,13 @@ import java.util.Map;
  * lenient about NaN/Infinity and comments, which Python or a hand-edited file may contain.
  */
 public final class Json {
-    private static final ObjectMapper MAPPER = JsonMapper.builder()
-            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS, JsonReadFeature.ALLOW_JAVA_COMMENTS)
-            .disable(JsonWriteFeature.WRITE_HEX_UPPER_CASE) // Python writes control characters in lower-case hex
+    private static final ObjectMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
+                    .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS, JsonReadFeature.ALLOW_JAVA_COMMENTS)
+                    .disable(JsonWriteFeature.WRITE_HEX_UPPER_CASE) // Python writes control characters in lower-case hex
+                    .addDecorator(PythonFloats::decorate)
+                    .build())
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
-            .addModule(PythonFloats.module())
             .build();
     private static final ObjectWriter PRETTY = MAPPER.writer(new PythonPrettyPrinter());
     private static final ObjectWriter LINE = MAPPER.writer(new PythonLinePrinter());

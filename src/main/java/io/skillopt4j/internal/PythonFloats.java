@@ -2,9 +2,8 @@ package io.skillopt4j.internal;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.NumberOutput;
-import com.fasterxml.jackson.databind.SerializerProvider;
-import com.fasterxml.jackson.databind.module.SimpleModule;
-import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.util.JsonGeneratorDelegate;
 
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -12,7 +11,7 @@ import java.math.MathContext;
 import java.math.RoundingMode;
 
 /**
- * Stateless. Jackson serializers that write doubles and floats as Python's {@code json.dumps} does: the shortest
+ * Stateless. A Jackson generator decorator that writes doubles and floats as Python's {@code json.dumps} does: the shortest
  * digits that read back to the same value, laid out as {@code float.__repr__} lays them out ({@code 1e-05},
  * {@code 10000000.0}, {@code 1e+16}), and {@code NaN}/{@code Infinity}/{@code -Infinity} bare, as Python writes
  * them by default. Run files then diff cleanly against upstream's.
@@ -20,15 +19,8 @@ import java.math.RoundingMode;
 final class PythonFloats {
     private PythonFloats() {}
 
-    /** A module with the serializers for {@code double}, {@code Double}, {@code float} and {@code Float}. */
-    static SimpleModule module() {
-        SimpleModule m = new SimpleModule("python-floats");
-        m.addSerializer(Double.class, new Ser<>(Double.class));
-        m.addSerializer(Double.TYPE, new Ser<>(Double.TYPE));
-        m.addSerializer(Float.class, new Ser<>(Float.class));
-        m.addSerializer(Float.TYPE, new Ser<>(Float.TYPE));
-        return m;
-    }
+    /** Wraps every generator of a factory so that doubles and floats, in any value or tree, print as Python's. */
+    static JsonGenerator decorate(JsonFactory factory, JsonGenerator g) { return new Generator(g); }
 
     /** Python's {@code repr(d)}. */
     static String repr(double d) {
@@ -92,11 +84,11 @@ final class PythonFloats {
         return b.append(digits, 0, point).append('.').append(digits, point, digits.length()).toString();
     }
 
-    private static final class Ser<T> extends StdSerializer<T> {
-        Ser(Class<T> type) { super(type); }
+    private static final class Generator extends JsonGeneratorDelegate {
+        Generator(JsonGenerator g) { super(g, false); }
 
-        @Override public void serialize(T value, JsonGenerator g, SerializerProvider provider) throws IOException {
-            g.writeNumber(value instanceof Float f ? repr(f.floatValue()) : repr(((Number) value).doubleValue()));
-        }
+        @Override public void writeNumber(double v) throws IOException { delegate.writeNumber(repr(v)); }
+
+        @Override public void writeNumber(float v) throws IOException { delegate.writeNumber(repr(v)); }
     }
 }

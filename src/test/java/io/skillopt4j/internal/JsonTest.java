@@ -64,6 +64,7 @@ class JsonTest {
         record Scores(double hard, float soft) {}
         assertEquals("{\n  \"hard\": 1e-05,\n  \"soft\": 0.1\n}", Json.pretty(new Scores(1e-5, 0.1f)));
         assertEquals("[1e+16,NaN]", Json.compact(List.of(1e16, Double.NaN)));
+        assertEquals("{\"x\": 1e-05, \"y\": [10000000.0]}", Json.line(Json.tree("{\"x\": 0.00001, \"y\": [1E7]}")), "trees too");
         assertEquals(List.of(1e16, 1e-5), Json.parse(Json.line(List.of(1e16, 1e-5))), "Python's layout reads back");
         assertEquals(Double.NaN, (Double) Json.parseArray("[NaN]").get(0));
     }
