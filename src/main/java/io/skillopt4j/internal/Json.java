@@ -44,6 +44,7 @@ public final class Json {
             .build();
     private static final ObjectWriter PRETTY = MAPPER.writer(new PythonPrettyPrinter());
     private static final ObjectWriter LINE = MAPPER.writer(new PythonLinePrinter());
+    private static final ObjectWriter COMPACT = MAPPER.writer();
     private static final TypeReference<LinkedHashMap<String, Object>> MAP = new TypeReference<>() {};
     private static final TypeReference<ArrayList<Object>> LIST = new TypeReference<>() {};
 
@@ -59,7 +60,7 @@ public final class Json {
     public static String line(Object value) { return write(LINE, value); }
 
     /** Returns {@code value} as compact JSON (no spaces), for wire bodies and cache keys. */
-    public static String compact(Object value) { return write(MAPPER.writer(), value); }
+    public static String compact(Object value) { return write(COMPACT, value); }
 
     private static String write(ObjectWriter w, Object value) {
         try {

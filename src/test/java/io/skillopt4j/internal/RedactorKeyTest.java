@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** Differential: isSecretKey says what the secret-key regex it replaces says. */
+/** isSecretKey: a key ending in api_key/api-key/apikey, token, secret, password or authorization, in ASCII case, on one line. */
 class RedactorKeyTest {
     private static final Pattern SECRET_KEY = Pattern.compile("(?i).*(api[_-]?key|token|secret|password|authorization)$");
 
