@@ -12,7 +12,9 @@ import java.util.regex.Pattern;
 /**
  * Thread-safe. The one place that hides secrets: config dumps, traces, logs and exception messages all go
  * through it. A key is secret when its name ends in api_key/api-key/apikey/token/secret/password
- * (case-insensitive); every value ever seen under such a key is also scrubbed from free text.
+ * (case-insensitive); every value ever seen under such a key is also scrubbed from free text. Our own code, not a
+ * library's: the secret-key names and upstream's first4...last4 mask are SkillOpt's conventions. The remembered values
+ * are process-wide on purpose: a secret read by one run must stay hidden in every log line of the process.
  */
 public final class Redactor {
     private static final Pattern BEARER = Pattern.compile("(?i)(bearer\\s+)[A-Za-z0-9._~+/=-]{8,}");
