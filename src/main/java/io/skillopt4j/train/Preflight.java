@@ -32,6 +32,8 @@ public final class Preflight {
         RunConfig.Env env = r.run().env();
         if (!customBenchmark) envName(env.name(), out);
         out.outputDir("out_root", env.outRoot());
+        skillFolder(env.skillInit(), out);
+        delivery(r, out);
         String prices = r.run().model().priceTable();
         if (!prices.isBlank()) out.file("model.price_table", cwd.resolve(prices).normalize());
         if (env.splitMode().equals("ratio")) {
@@ -45,6 +47,31 @@ public final class Preflight {
         } else if (env.splitMode().equals("split_dir") && !env.splitDir().isBlank()) {
             out.dir("env.split_dir", cwd.resolve(env.splitDir()).normalize());
         }
+    }
+
+    /** An {@code env.skill_init} folder must be a valid Agent Skill (SKILL.md, frontmatter, files); one line per problem. */
+    private static void skillFolder(String skillInit, Checks out) {
+        if (skillInit == null || skillInit.isBlank()) return;
+        Path p = Path.of(skillInit).toAbsolutePath().normalize();
+        if (!Files.isDirectory(p)) return;
+        try {
+            io.skillopt4j.env.SkillBundle.read(p, "env.skill_init");
+        } catch (ConfigException e) {
+            e.getMessage().lines().forEach(out::add);
+        }
+    }
+
+    /** {@code file} delivery needs an exec target, {@code native} the one whose agent discovers skills (Claude Code). */
+    private static void delivery(ResolvedConfig r, Checks out) {
+        String d = io.skillopt4j.config.Setting.string("skill_delivery").of(r.flat()).strip();
+        RunConfig.Model m = r.run().model();
+        String target = io.skillopt4j.config.BackendNames.normalize(m.targetBackend().isBlank() ? m.backend() : m.targetBackend());
+        boolean exec = io.skillopt4j.config.BackendNames.EXEC_BACKENDS.contains(target);
+        if (d.equals("file") && !exec)
+            out.add("env.skill_delivery: \"file\" needs an exec target (" + String.join(", ", new java.util.TreeSet<>(io.skillopt4j.config.BackendNames.EXEC_BACKENDS))
+                    + "), got target backend \"" + target + "\" (use prompt or auto)");
+        if (d.equals("native") && !target.equals(io.skillopt4j.config.BackendNames.CLAUDE_CODE_EXEC))
+            out.add("env.skill_delivery: \"native\" installs the skill under .claude/skills/ and needs target backend claude_code_exec, got \"" + target + "\"");
     }
 
     private static void envName(String name, Checks out) {
