@@ -173,6 +173,30 @@ public record SkillBundle(Map<String, String> files) {
     /** Returns the name in SKILL.md's frontmatter, or "" when there is none. */
     public String name() { return SkillFrontmatter.parse(skillMd()).map(f -> f.name()).orElse(""); }
 
+    /**
+     * Returns this bundle ready to be written as an Agent Skill folder: a SKILL.md without frontmatter (a SkillOpt
+     * single-file skill) gets one with {@code name} and {@code description}; a SKILL.md with one keeps it. Null
+     * arguments keep what is there. Throws {@link ConfigException}, one line per problem, when the result is not a
+     * valid Agent Skill.
+     */
+    public SkillBundle asAgentSkill(String name, String description) {
+        SkillBundle b = this;
+        if (SkillFrontmatter.parse(skillMd()).isEmpty()) {
+            String n = name == null ? "" : name;
+            String d = description == null || description.isBlank() ? "Skill trained with SkillOpt4J; use it for the tasks it was trained on." : description;
+            b = withSkillMd("---\nname: " + yamlScalar(n) + "\ndescription: " + yamlScalar(d) + "\n---\n\n" + skillMd());
+        }
+        List<String> problems = b.problems(name);
+        if (!problems.isEmpty()) throw new ConfigException(String.join("\n", problems.stream().map(p -> "SKILL.md: " + p).toList()));
+        return b;
+    }
+
+    /** A YAML scalar: plain when it is safe, else double-quoted with JSON escapes (a subset of YAML's). */
+    static String yamlScalar(String s) {
+        if (s.matches("[A-Za-z0-9][A-Za-z0-9 ,.;()/_-]*") && !s.endsWith(" ")) return s;
+        return io.skillopt4j.internal.Json.line(s);
+    }
+
     /** Returns the total size in characters of every file. */
     public int chars() { return files.values().stream().mapToInt(String::length).sum(); }
 
