@@ -32,7 +32,7 @@ public final class Preflight {
         RunConfig.Env env = r.run().env();
         if (!customBenchmark) envName(env.name(), out);
         out.outputDir("out_root", env.outRoot());
-        skillFolder(env.skillInit(), out);
+        skillFolder(env.skillInit(), "env.skill_init", out);
         delivery(r, out);
         String prices = r.run().model().priceTable();
         if (!prices.isBlank()) out.file("model.price_table", cwd.resolve(prices).normalize());
@@ -49,13 +49,13 @@ public final class Preflight {
         }
     }
 
-    /** An {@code env.skill_init} folder must be a valid Agent Skill (SKILL.md, frontmatter, files); one line per problem. */
-    private static void skillFolder(String skillInit, Checks out) {
+    /** An {@code env.skill_init} (or eval {@code --skill}) folder must be a valid Agent Skill (SKILL.md, frontmatter, files); one line per problem. */
+    private static void skillFolder(String skillInit, String what, Checks out) {
         if (skillInit == null || skillInit.isBlank()) return;
         Path p = Path.of(skillInit).toAbsolutePath().normalize();
         if (!Files.isDirectory(p)) return;
         try {
-            io.skillopt4j.env.SkillBundle.read(p, "env.skill_init");
+            io.skillopt4j.env.SkillBundle.read(p, what);
         } catch (ConfigException e) {
             e.getMessage().lines().forEach(out::add);
         }
@@ -85,7 +85,8 @@ public final class Preflight {
 
     /** Checks {@code eval}'s inputs: the skill document and the split. */
     public static void eval(Path skill, String split, Checks out) {
-        out.file("--skill", skill);
+        if (skill != null && Files.isDirectory(skill)) skillFolder(skill.toString(), "--skill", out);
+        else out.file("--skill", skill);
         if (split != null && !split.isBlank() && !SPLITS.contains(split) && !SPLIT_ALIASES.contains(split))
             out.oneOf("--split", split, SPLITS);
     }

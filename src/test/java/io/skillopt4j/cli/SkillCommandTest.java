@@ -74,6 +74,9 @@ class SkillCommandTest {
         CliRun delivery = CliRun.run("train", "--config", "configs/demo/bundle.yaml", "--skill_delivery", "native", "--out_root", out.toString());
         assertEquals(2, delivery.code(), delivery.err());
         assertTrue(delivery.err().contains("env.skill_delivery: \"native\" installs the skill under .claude/skills/ and needs target backend claude_code_exec"), delivery.err());
+        CliRun eval = CliRun.run("eval", "--config", "configs/demo/bundle.yaml", "--skill", bad.toString(), "--out_root", out.toString());
+        assertEquals(2, eval.code(), eval.err());
+        assertTrue(eval.err().contains("--skill: " + bad.toAbsolutePath() + "/SKILL.md: frontmatter name \"House-Rules\""), eval.err());
         CliRun unknown = CliRun.run("train", "--config", "configs/demo/bundle.yaml", "--skill_delivery", "inline", "--out_root", out.toString());
         assertEquals(2, unknown.code(), unknown.err());
         assertFalse(Files.exists(out), "nothing written");
