@@ -127,7 +127,7 @@ public abstract class AbstractExecAgent implements ExecAgent {
     private void prepareWorkspace(ExecTask task) {
         Path ws = task.workspace();
         AtomicFiles.deleteTreeQuietly(ws);
-        AtomicFiles.writeString(ws.resolve(".agents/skills/skillopt-target/SKILL.md"), renderSkillMd(task.skill(), null));
+        if (!nativeSkill(task)) AtomicFiles.writeString(ws.resolve(".agents/skills/skillopt-target/SKILL.md"), renderSkillMd(task.skill(), null));
         String taskText = task.extraFiles().getOrDefault("task.md", task.prompt());
         if (!taskText.isEmpty()) AtomicFiles.writeString(ws.resolve("task.md"), taskText);
         for (Map.Entry<String, String> e : task.extraFiles().entrySet()) {
@@ -191,6 +191,23 @@ public abstract class AbstractExecAgent implements ExecAgent {
                 throw new IllegalArgumentException("Refusing to expose denied data directory to exec backend: " + p);
             }
         }
+    }
+
+    /**
+     * True when the task installs its skill the way Claude Code discovers skills ({@code .claude/skills/<name>/}, the
+     * {@code native} delivery of {@code env.skill_delivery}): then no {@code .agents/} copy is written and the prompt
+     * does not point at one.
+     */
+    public static boolean nativeSkill(ExecTask task) {
+        return task.extraFiles().keySet().stream().anyMatch(k -> k.startsWith(".claude/skills/"));
+    }
+
+    /** The exec wrapper of native delivery: the skill is discovered by the agent, never named in the prompt. */
+    protected static String nativeExecPrompt(String prompt) {
+        return "You are working in a prepared workspace. Use the workspace files.\n"
+                + "First read task.md (and ATTACHMENTS.md if present). Do not ask for permission.\n"
+                + "Do not modify files.\n"
+                + "Return only the final answer, keeping any <answer>...</answer> tags.\n\n" + prompt;
     }
 
     /** Upstream's retry note, appended from the second attempt on. */

@@ -71,8 +71,13 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
     List<String> command(Path ws, String prompt) { return command(ws, prompt, List.of(), List.of()); }
 
     /** Data directories and each image's folder go in as extra {@code --add-dir}s, as upstream's CLI path. */
-    List<String> command(Path ws, String prompt, List<Path> dataDirs, List<Path> images) {
-        String tools = String.join(",", allowedTools.stream().map(String::strip).filter(s -> !s.isEmpty()).toList());
+    List<String> command(Path ws, String prompt, List<Path> dataDirs, List<Path> images) { return command(ws, prompt, dataDirs, images, false); }
+
+    /** {@code nativeSkill}: the skill is installed under .claude/skills/, so the Skill tool is offered and the prompt does not name a file. */
+    List<String> command(Path ws, String prompt, List<Path> dataDirs, List<Path> images, boolean nativeSkill) {
+        List<String> offered = new ArrayList<>(allowedTools.stream().map(String::strip).filter(s -> !s.isEmpty()).toList());
+        if (nativeSkill && !offered.contains("Skill")) offered.add("Skill");
+        String tools = String.join(",", offered);
         List<String> cmd = new ArrayList<>(List.of(path, "-p", "--output-format", "stream-json", "--verbose", "--permission-mode", permissionMode,
                 "--add-dir", ws.toString(), "--tools", tools, "--allowedTools", tools));
         if (!profile.isEmpty()) {
@@ -87,12 +92,12 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
             cmd.addAll(List.of("--add-dir", validated(dir == null ? ws : dir).toString()));
         }
         cmd.add("--");
-        cmd.add(execPrompt(prompt, false));
+        cmd.add(nativeSkill ? nativeExecPrompt(prompt) : execPrompt(prompt, false));
         return cmd;
     }
 
     @Override protected Attempt attempt(ExecTask task, Path ws, String prompt, int no, Duration timeout) throws IOException {
-        Proc.Result r = exec(command(ws, prompt, task.dataDirs(), task.images()), ws, Proc.scrubbedEnv(env, Set.of("ANTHROPIC_*", "CLAUDE_*"), Map.of()), null, timeout);
+        Proc.Result r = exec(command(ws, prompt, task.dataDirs(), task.images(), nativeSkill(task)), ws, Proc.scrubbedEnv(env, Set.of("ANTHROPIC_*", "CLAUDE_*"), Map.of()), null, timeout);
         String raw = rawOutput(r);
         ParsedTrace t = ClaudeStream.parse(r.stdout());
         String text = t.finalText().strip();

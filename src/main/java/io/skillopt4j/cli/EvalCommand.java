@@ -21,7 +21,7 @@ import java.util.concurrent.Callable;
 public final class EvalCommand implements Callable<Integer> {
     @CommandLine.Spec CommandSpec spec;
 
-    @Option(names = "--skill", required = true, paramLabel = "<skill.md>", description = "The skill document to evaluate.")
+    @Option(names = "--skill", required = true, paramLabel = "<skill.md>", description = "The skill document to evaluate, or an Agent Skill folder (docs/skills.md).")
     Path skill;
 
     @Option(names = "--split", defaultValue = "all", paramLabel = "<split>",

@@ -27,6 +27,7 @@ public final class Main implements Runnable {
             ConfigCommand::commandLine,
             ChatCommand::commandLine,
             TracesCommand::new,
+            SkillCommand::new,
             SplitCommand::new,
             RunsCommand::new,
             ReportCommand::new,

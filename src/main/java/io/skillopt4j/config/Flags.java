@@ -116,7 +116,10 @@ public final class Flags {
         t.add(s("copilot_chat_target_model", "model.copilot_chat_target_model", STR, "", "Copilot chat model of the target (blank: CLI default)").evalToo().env("", "COPILOT_CHAT_TARGET_MODEL"));
         t.add(s("copilot_chat_timeout", "model.copilot_chat_timeout", INT, null, "Copilot chat per-call timeout (s)").evalToo().env(600, "COPILOT_CHAT_TIMEOUT"));
         t.add(s("codex_trace_to_optimizer", "model.codex_trace_to_optimizer", BOOL, true, "Feed codex_exec target traces to the optimizer"));
-        t.add(s("skill_init", "env.skill_init", STR, "", "Initial skill document (missing file = empty skill)"));
+        t.add(s("skill_init", "env.skill_init", STR, "", "Initial skill document, or an Agent Skill folder with SKILL.md (missing file = empty skill)"));
+        t.add(e("skill_delivery", STR, "How the target gets the skill: prompt (in its prompt), file (a workspace file it is told to read), "
+                + "native (installed as an Agent Skill under .claude/skills/<name>/); auto: prompt for chat targets, file for exec targets")
+                .withChoices("auto", "prompt", "file", "native").evalToo().consumerDefault("auto").asOurs());
         t.add(s("num_epochs", "train.num_epochs", INT, 4, "Training epochs"));
         t.add(s("train_size", "train.train_size", INT, 0, "Train split size (0 = take it from the split)"));
         t.add(n("steps_per_epoch", "train.steps_per_epoch", INT, "Recomputed by the trainer from train_size, batch_size, accumulation"));

@@ -30,7 +30,7 @@ public record ResolvedConfig(FlatConfig flat, RunConfig run, List<ConfigWarning>
         String s = run.env().skillInit();
         if (s.isBlank()) return java.util.Optional.empty();
         Path p = Path.of(s).toAbsolutePath().normalize();
-        if (java.nio.file.Files.isRegularFile(p)) return java.util.Optional.empty();
+        if (java.nio.file.Files.isRegularFile(p) || java.nio.file.Files.isDirectory(p)) return java.util.Optional.empty(); // a folder: an Agent Skill
         return java.util.Optional.of(new ConfigWarning(ConfigWarning.USER, "env.skill_init (skill_init): file not found: " + p
                 + " (training would start from a blank skill)"));
     }

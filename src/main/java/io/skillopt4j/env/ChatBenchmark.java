@@ -91,7 +91,8 @@ public abstract class ChatBenchmark implements Benchmark {
 
     /** Fills {@code {skill_section}} of a rollout system template. */
     public static String renderSystem(String template, String skill) {
-        return template.replace("{skill_section}", skillSection(skill));
+        // prompt delivery of a bundle: SKILL.md, then its references in full up to the budget (a single file is unchanged)
+        return template.replace("{skill_section}", skillSection(SkillBundle.view(skill, SkillBundle.DEFAULT_REFERENCE_BUDGET)));
     }
 
     /** Loads a bundled text resource {@code /io/skillopt4j/env/<env>/<file>} (cached); missing → error. */
@@ -181,8 +182,10 @@ public abstract class ChatBenchmark implements Benchmark {
                         .append(String.join(", ", dataDirs().stream().map(Path::toString).toList())).append('.');
             }
             prompt.append("\n\nWork in this workspace, then give your final answer inside <answer>...</answer>.");
-            ExecResult r = a.get().run(new ExecTask(ctx.item().id(), prompt.toString(), ctx.request().skill(), ctx.workspace(),
-                    ctx.itemDir(), itemTimeout(), Map.of(), imgs, dataDirs()));
+            SkillDelivery d = delivery(true);
+            String skill = ctx.request().skill();
+            ExecResult r = a.get().run(new ExecTask(ctx.item().id(), prompt.toString(), d.execSkill(skill), ctx.workspace(),
+                    ctx.itemDir(), itemTimeout(), d.workspaceFiles(skill), imgs, dataDirs()));
             if (!r.ok() && r.finalMessage().isEmpty()) throw new IllegalStateException("exec agent failed: " + r.error());
             return Answers.hasTag(r.finalMessage()) || r.answer().isEmpty() ? r.finalMessage() : "<answer>" + r.answer() + "</answer>";
         }
@@ -191,6 +194,9 @@ public abstract class ChatBenchmark implements Benchmark {
         messages.add(imgs.isEmpty() ? ChatMessage.user(user) : ChatMessage.user(user, imgs.stream().map(Images::dataUrl).toList()));
         return chat(messages).text();
     }
+
+    /** Returns {@code env.skill_delivery} for this run's target (auto: file for an exec target, prompt for a chat target). */
+    protected SkillDelivery delivery(boolean execTarget) { return SkillDelivery.of(Setting.string("skill_delivery").of(cfg), execTarget); }
 
     /** Immutable. A chat rollout's last reply, its number of turns, and the conversation entries so far (mutable, for the evaluation entry). */
     protected record Turns(String reply, int turns, List<Map<String, Object>> conversation) {}

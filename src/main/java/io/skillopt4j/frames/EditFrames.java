@@ -23,7 +23,7 @@ final class EditFrames {
 
     static Frame edits(RunSnapshot run) {
         RowBuilder b = new RowBuilder()
-                .ints("epoch", "step", "index").strings("op", "target", "content", "source_type").ints("support_count")
+                .ints("epoch", "step", "index").strings("op", "file", "target", "content", "source_type").ints("support_count")
                 .strings("source_minibatch").ints("rank").bools("selected").strings("status").bools("applied")
                 .strings("step_action");
         Map<Integer, Map<String, Object>> hist = new HashMap<>();
@@ -55,6 +55,7 @@ final class EditFrames {
                 r.put("step", s.step());
                 r.put("index", idx);
                 r.put("op", first(e, "op", "type"));
+                r.put("file", first(e, "file")); // a bundle edit's file; "" for a single-file skill (SKILL.md)
                 r.put("target", first(e, "target", "title"));
                 r.put("content", first(e, "content", "instruction", "new_skill"));
                 r.put("source_type", str(e.get("source_type")));
@@ -87,7 +88,7 @@ final class EditFrames {
     private static boolean sameItem(Map<String, Object> a, Map<String, Object> b) { return key(a).equals(key(b)); }
 
     private static String key(Map<String, Object> e) {
-        return first(e, "op", "type") + "\u0000" + first(e, "target", "title") + "\u0000"
+        return first(e, "op", "type") + "\u0000" + first(e, "file") + "\u0000" + first(e, "target", "title") + "\u0000"
                 + first(e, "content", "instruction", "new_skill").strip();
     }
 

@@ -1,5 +1,6 @@
 package io.skillopt4j.frames;
 
+import io.skillopt4j.env.SkillBundle;
 import io.skillopt4j.internal.AtomicFiles;
 import io.skillopt4j.internal.HtmlText;
 import io.skillopt4j.run.RunSnapshot;
@@ -137,8 +138,20 @@ public final class Report {
             h.append("<p class=\"muted\">No initial or best skill in this run folder yet.</p>\n");
             return;
         }
-        Diff d = Diff.of(Markdown.of("skills/skill_v" + String.format("%04d", s.skills().firstKey()) + ".md",
-                s.skills().get(s.skills().firstKey())), Markdown.of("best_skill.md", s.bestSkill()));
+        Markdown initial = Markdown.of("skills/skill_v" + String.format("%04d", s.skills().firstKey()) + ".md", s.skills().get(s.skills().firstKey()));
+        Markdown best = Markdown.of("best_skill.md", s.bestSkill());
+        if (SkillBundle.isPacked(initial.text()) || SkillBundle.isPacked(best.text())) {
+            // a multi-file bundle: one diff per file, so a new reference reads as a file, not as a block of the text
+            for (Diff d : BundleDiff.of(initial, best).files()) {
+                h.append("<h4>").append(HtmlText.escape(d.to().substring(d.to().indexOf('/') + 1))).append("</h4>\n");
+                diffBody(h, d);
+            }
+            return;
+        }
+        diffBody(h, Diff.of(initial, best));
+    }
+
+    private static void diffBody(StringBuilder h, Diff d) {
         h.append("<p>+").append(d.added()).append(" / −").append(d.removed()).append(" lines</p>\n<pre class=\"diff\">");
         for (String line : d.unified()) {
             String cls = line.startsWith("+++") || line.startsWith("---") ? "hdr" : line.startsWith("@@") ? "hunk"

@@ -45,6 +45,7 @@ public final class Display {
         renderer(Markdown.class, Rendering.MARKDOWN, Renderings::markdown);
         renderer(Html.class, Rendering.HTML, Renderings::html);
         renderer(Diff.class, Rendering.HTML, Renderings::diff);
+        renderer(io.skillopt4j.frames.BundleDiff.class, Rendering.HTML, Renderings::bundleDiff);
         renderer(Rendering.class, Rendering.HTML, r -> r);
         renderer(Plot.class, Rendering.PNG, p -> Rendering.of(Rendering.PNG,
                 java.util.Base64.getEncoder().encodeToString(p.png()), "plot " + p.name() + " " + p.image().getWidth() + "x" + p.image().getHeight()));

@@ -116,6 +116,16 @@ final class Renderings {
         return Rendering.of(Rendering.HTML, sb.append("</pre></div>").toString(), d.isEmpty() ? d.toString() : d.text());
     }
 
+    /** One coloured diff per file of a bundle, in bundle order; unchanged files as one line each. */
+    static Rendering bundleDiff(io.skillopt4j.frames.BundleDiff b) {
+        StringBuilder sb = new StringBuilder("<div class=\"skillopt-bundle-diff\">");
+        for (Diff d : b.files()) {
+            if (d.isEmpty()) sb.append("<div style=\"font-family:monospace;color:#888\">").append(HtmlText.escape(d.to())).append(": no changes</div>");
+            else sb.append(diff(d).data().get(Rendering.HTML));
+        }
+        return Rendering.of(Rendering.HTML, sb.append("</div>").toString(), b.toString());
+    }
+
     static String cap(String s) {
         return s.length() <= MAX_CELL_CHARS ? s : s.substring(0, MAX_CELL_CHARS - 1) + "…";
     }

@@ -6,6 +6,8 @@ import io.skillopt4j.frames.Plot;
 import io.skillopt4j.frames.Plots;
 import io.skillopt4j.frames.Report;
 import io.skillopt4j.frames.RunFrames;
+import io.skillopt4j.env.SkillBundle;
+import io.skillopt4j.frames.BundleDiff;
 import io.skillopt4j.frames.Diff;
 import io.skillopt4j.frames.Markdown;
 import io.skillopt4j.run.RunSnapshot;
@@ -80,6 +82,33 @@ public final class Run {
         String t = frames.snapshot().bestSkill();
         if (t.isEmpty()) throw new IllegalArgumentException(name() + ": no best_skill.md yet");
         return Markdown.of("best_skill.md", t);
+    }
+
+    /**
+     * Returns the best skill as a bundle (docs/skills.md): the files of the Agent Skill the run trained; a
+     * single-file skill is a bundle of one SKILL.md ({@link #bestSkill()} is its text).
+     */
+    public SkillBundle bestBundle() { return SkillBundle.unpack(bestSkill().text()); }
+
+    /** Returns skill version {@code version} as a bundle. */
+    public SkillBundle bundle(int version) { return SkillBundle.unpack(skill(version).text()); }
+
+    /** Returns the per-file diffs from skill version {@code a} to version {@code b} (one per file of either bundle). */
+    public BundleDiff bundleDiff(int a, int b) { return BundleDiff.of(skill(a), skill(b)); }
+
+    /** Returns the per-file diffs from the initial skill to the best skill. */
+    public BundleDiff bundleDiff() { return BundleDiff.of(skill(frames.snapshot().skills().firstKey()), bestSkill()); }
+
+    /**
+     * Writes the best skill as an Agent Skill folder {@code dir} (as {@code skillopt skill export}); a single-file
+     * skill without frontmatter gets one named {@code dir}'s name. Returns the bundle written.
+     */
+    public SkillBundle exportSkill(java.nio.file.Path dir) {
+        SkillBundle b = bestBundle();
+        java.nio.file.Path d = dir.toAbsolutePath().normalize();
+        SkillBundle ready = b.asAgentSkill(b.name().isEmpty() ? String.valueOf(d.getFileName()) : b.name(), null);
+        ready.writeTo(d);
+        return ready;
     }
 
     /** Returns the unified diff from skill version {@code a} to version {@code b}. */

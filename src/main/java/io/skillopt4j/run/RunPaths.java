@@ -36,6 +36,18 @@ public record RunPaths(Path root) {
     /** Returns {@code skills/skill_v{NNNN}.md}. */
     public Path skill(int step) { return root.resolve("skills").resolve(skillFileName(step)); }
 
+    /**
+     * Returns the folder that holds a multi-file bundle next to its packed text: {@code skills/skill_vNNNN/} for
+     * {@code skills/skill_vNNNN.md}, {@code best_skill/} for {@code best_skill.md}; empty for any other file.
+     */
+    public static java.util.Optional<Path> bundleFolder(Path skillFile) {
+        String n = skillFile.getFileName() == null ? "" : skillFile.getFileName().toString();
+        boolean skill = n.matches("skill_v\\d{4,}\\.md") && skillFile.getParent() != null
+                && "skills".equals(String.valueOf(skillFile.getParent().getFileName()));
+        if (!skill && !n.equals(BEST_SKILL)) return java.util.Optional.empty();
+        return java.util.Optional.of(skillFile.resolveSibling(n.substring(0, n.length() - 3)));
+    }
+
     /** Returns {@code steps/step_{NNNN}}. */
     public Path step(int step) { return root.resolve("steps").resolve(stepName(step)); }
 

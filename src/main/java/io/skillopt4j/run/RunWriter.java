@@ -1,5 +1,6 @@
 package io.skillopt4j.run;
 
+import io.skillopt4j.env.SkillBundle;
 import io.skillopt4j.internal.AtomicFiles;
 import io.skillopt4j.internal.Json;
 
@@ -31,7 +32,13 @@ public final class RunWriter {
     public void json(Path file, Object value) { AtomicFiles.writeJson(file, value); }
 
     /** Atomically writes {@code text}. */
-    public void text(Path file, String text) { AtomicFiles.writeString(file, text == null ? "" : text); }
+    public void text(Path file, String text) {
+        if (SkillBundle.isPacked(text) && RunPaths.bundleFolder(file).isPresent()) {
+            batch().text(file, text).commit();
+            return;
+        }
+        AtomicFiles.writeString(file, text == null ? "" : text);
+    }
 
     /** Atomically writes {@code value} as pretty JSON without forcing it to disk (recomputable artefacts). */
     public void artefact(Path file, Object value) { artefactText(file, Json.pretty(value)); }
@@ -125,8 +132,38 @@ public final class RunWriter {
         /** Adds {@code value} as pretty JSON; a file added twice keeps its first position and its last content. */
         public Batch json(Path file, Object value) { return add(file, Json.pretty(value)); }
 
-        /** Adds {@code text}. */
-        public Batch text(Path file, String text) { return add(file, text == null ? "" : text); }
+        /**
+         * Adds {@code text}; a skill version or the best skill that is a multi-file bundle also gets its Agent Skill
+         * folder next to it ({@link RunPaths#bundleFolder}), files the bundle no longer has removed after the commit.
+         */
+        public Batch text(Path file, String text) {
+            add(file, text == null ? "" : text);
+            if (SkillBundle.isPacked(text)) {
+                RunPaths.bundleFolder(file).ifPresent(dir -> {
+                    SkillBundle b = SkillBundle.unpack(text);
+                    java.util.Set<Path> keep = new java.util.HashSet<>();
+                    b.files().forEach((rel, content) -> {
+                        Path f = dir.resolve(rel).normalize();
+                        keep.add(f);
+                        add(f, content);
+                    });
+                    folders.put(dir, keep);
+                });
+            }
+            return this;
+        }
+
+        private final java.util.Map<Path, java.util.Set<Path>> folders = new java.util.LinkedHashMap<>();
+
+        /** Removes the files of a bundle folder that its new version does not hold. */
+        private static void prune(Path dir, java.util.Set<Path> keep) {
+            try (java.util.stream.Stream<Path> s = java.nio.file.Files.walk(dir)) {
+                for (Path f : (Iterable<Path>) s.filter(java.nio.file.Files::isRegularFile)::iterator)
+                    if (!keep.contains(f.normalize()) && !f.getFileName().toString().startsWith(".")) java.nio.file.Files.deleteIfExists(f);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException("cannot tidy the skill folder " + dir, e);
+            }
+        }
 
         private Batch add(Path file, String text) {
             files.put(file, text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
@@ -139,6 +176,8 @@ public final class RunWriter {
             writer.awaitPending();
             AtomicFiles.writeAll(files);
             files.clear();
+            folders.forEach(Batch::prune);
+            folders.clear();
         }
     }
 

@@ -41,6 +41,7 @@ final class AnalystRole {
         String skill = SimText.section(user, "## Current Skill", AFTER_SKILL);
         int budget = SimText.intAfter(user, "at most L=(\\d+)", 4);
         Mode mode = mode(system, user);
+        boolean bundle = mode == Mode.PATCH && io.skillopt4j.env.SkillBundle.isAgentSkill(skill);
         SplittableRandom r = SimText.rng(seed, "analyst_error", user);
         Trajectories batch = trajectories(user, "## Failed Trajectories (");
         Map<HouseCategory, Integer> counts = batch.byCategory();
@@ -52,7 +53,8 @@ final class AnalystRole {
         List<String> lapses = new ArrayList<>();
         for (Map.Entry<HouseCategory, Integer> e : ranked) {
             HouseCategory c = e.getKey();
-            boolean missing = !c.ruleIn(skill) || c.styleIn(skill) != HouseCategory.Style.HOUSE;
+            boolean missing = bundle ? BundleReading.style(c, skill) != HouseCategory.Style.HOUSE
+                    : !c.ruleIn(skill) || c.styleIn(skill) != HouseCategory.Style.HOUSE;
             Map<String, Object> row = new java.util.LinkedHashMap<>(); // ordered, unlike Map.of: same reply in every JVM
             row.put("failure_type", c.key() + "_format");
             row.put("count", e.getValue());
@@ -77,6 +79,7 @@ final class AnalystRole {
                     break;
                 }
         }
+        if (bundle) proposals = BundleProposals.place(proposals, skill, r);
         if (mode != Mode.FULL_REWRITE && proposals.size() > budget) proposals = new ArrayList<>(proposals.subList(0, budget));
 
         Map<String, Object> out = reply(batch, "failure_summary", summary, patch(mode, skill, proposals, "failure",
@@ -130,8 +133,15 @@ final class AnalystRole {
         return new Trajectories(blocks.length - 1, counts);
     }
 
-    /** One proposed change: the category it serves (null for a general one), an edit op, target and content. */
-    record Proposal(HouseCategory category, String op, String target, String content, int support) {}
+    /** One proposed change: the category it serves (null for a general one), an edit op, target and content, the bundle file (null: none named). */
+    record Proposal(HouseCategory category, String op, String target, String content, int support, String file) {
+        Proposal(HouseCategory category, String op, String target, String content, int support) { this(category, op, target, content, support, null); }
+
+        Proposal in(String f) { return new Proposal(category, op, target, content, support, f); }
+    }
+
+    /** Share of a bundle analyst's new conventions written into SKILL.md's body instead of the reference. */
+    static final double BODY_SHARE = 0.25;
 
     static Map<String, Object> patch(Mode mode, String skill, List<Proposal> ps, String source, String reasoning) {
         Map<String, Object> p = new LinkedHashMap<>();
@@ -141,6 +151,7 @@ final class AnalystRole {
             case PATCH -> ps.forEach(x -> {
                 Map<String, Object> e = new LinkedHashMap<>();
                 e.put("op", x.op());
+                if (x.file() != null) e.put("file", x.file());
                 if (!x.target().isEmpty()) e.put("target", x.target());
                 e.put("content", x.content());
                 items.add(e);

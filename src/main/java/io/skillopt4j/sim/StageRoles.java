@@ -39,7 +39,7 @@ final class StageRoles {
                 in++;
                 @SuppressWarnings("unchecked") Map<String, Object> item = new LinkedHashMap<>((Map<String, Object>) raw);
                 String dedupe = switch (key) {
-                    case "edits" -> item.getOrDefault("op", "append") + "|" + item.getOrDefault("target", "") + "|" + SimText.canonical(String.valueOf(item.get("content")));
+                    case "edits" -> item.getOrDefault("file", "") + "|" + item.getOrDefault("op", "append") + "|" + item.getOrDefault("target", "") + "|" + SimText.canonical(String.valueOf(item.get("content")));
                     case "revise_suggestions" -> SimText.canonical(String.valueOf(item.get("instruction")));
                     default -> SimText.canonical(String.valueOf(item.get("new_skill")));
                 };

@@ -32,7 +32,7 @@ final class TargetRole {
         if (cat.isEmpty()) return "I could not find a task I know how to answer.\n<answer>unknown</answer>";
         HouseCategory c = cat.get();
         String skill = SimText.skillOfSystemPrompt(system);
-        Style style = c.styleIn(skill);
+        Style style = BundleReading.style(c, skill);
         SplittableRandom r = SimText.rng(seed, "target", system + "\n\u0000\n" + user);
         boolean slip = r.nextDouble() < slipRate;
         String thought = switch (style) {

@@ -38,9 +38,9 @@ public final class Aggregate {
         if (fi.isEmpty() && si.isEmpty()) return patch("no updates from either group", List.of());
         if (si.isEmpty()) return fm;
         if (fi.isEmpty()) return succMerged;
-        String user = metaPrefix(meta) + "## Current Skill\n" + skill + "\n\n" + finalGroups(fi.size(), si.size()) + "\n\n"
+        String user = metaPrefix(meta) + "## Current Skill\n" + Prompts.view(skill) + "\n\n" + finalGroups(fi.size(), si.size()) + "\n\n"
                 + Json.pretty(List.of(fm, succMerged));
-        Map<String, Object> reply = call("merge_final", "final", user);
+        Map<String, Object> reply = call("merge_final", "final", user, skill);
         if (reply != null) return reply;
         List<Object> all = new ArrayList<>(fi);
         all.addAll(si);
@@ -94,9 +94,9 @@ public final class Aggregate {
     @SuppressWarnings("unchecked")
     private Map<String, Object> mergeChunk(String skill, List<Map<String, Object>> chunk, String kind, int level, int idx,
                                            String meta, String key) {
-        String user = metaPrefix(meta) + "## Current Skill\n" + skill + "\n\n## Patches to merge (" + chunk.size()
+        String user = metaPrefix(meta) + "## Current Skill\n" + Prompts.view(skill) + "\n\n## Patches to merge (" + chunk.size()
                 + " total, merge level " + level + ")\n" + Json.pretty(chunk);
-        Map<String, Object> reply = call("merge_" + kind, kind + "_level" + level + "_chunk" + idx, user);
+        Map<String, Object> reply = call("merge_" + kind, kind + "_level" + level + "_chunk" + idx, user, skill);
         if (reply != null) {
             List<Object> items = new ArrayList<>();
             for (Object o : (List<Object>) reply.get(key)) {
@@ -124,10 +124,11 @@ public final class Aggregate {
     }
 
     /** One merge call; null when the reply has no list of objects under the payload key. */
-    private Map<String, Object> call(String prompt, String what, String user) {
+    private Map<String, Object> call(String prompt, String what, String user, String skill) {
         String key = s.updateMode().payloadKey();
         int max = s.updateMode() == UpdateMode.FULL_REWRITE ? 64000 : 16384;
-        Map<String, Object> reply = optimizer.json("merge", what, Prompts.generic(prompt + s.updateMode().promptSuffix()), user, max, null, 3)
+        Map<String, Object> reply = optimizer.json("merge", what,
+                Prompts.forSkill(Prompts.generic(prompt + s.updateMode().promptSuffix()), skill, s.updateMode() == UpdateMode.FULL_REWRITE), user, max, null, 3)
                 .orElse(null);
         if (reply == null) return null;
         if (reply.get(key) instanceof List<?> l && l.stream().allMatch(o -> o instanceof Map)) return reply;

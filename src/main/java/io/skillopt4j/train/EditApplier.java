@@ -1,5 +1,7 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.env.SkillBundle;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -7,7 +9,9 @@ import java.util.Map;
 
 /**
  * Thread-safe (stateless). Applies patch-mode edits in order to a skill (later edits see earlier results),
- * producing upstream's {@code edit_apply_report.json} rows {op, target, content_preview, status, index}.
+ * producing upstream's {@code edit_apply_report.json} rows {op, target, content_preview, status, index}. An edit with a
+ * {@code file} field, or any edit of a multi-file bundle, goes through {@link BundleEdits} and its row also names the
+ * file (and a {@code reason} when it was refused).
  */
 public final class EditApplier {
     /** Immutable. The edited text and one report row per edit. */
@@ -53,22 +57,22 @@ public final class EditApplier {
                 Object t = m.containsKey("target") ? m.get("target") : "";
                 if (!(t instanceof String target)) throw new IllegalArgumentException("'" + pyType(t) + "' object is not subscriptable");
                 String content = SkillDocument.stripMarkers(cs.strip());
+                Object f = m.get("file");
+                boolean fileEdit = m.containsKey("file") || SkillBundle.isPacked(text);
+                if (fileEdit && f != null && !(f instanceof String)) throw new IllegalArgumentException("'" + pyType(f) + "' object is not a file path");
+                String file = f == null ? SkillBundle.SKILL_MD : (String) f;
                 String[] out = {text};
-                String status;
-                int at = target.isEmpty() ? -1 : text.indexOf(target);
-                if (at >= 0 && SkillDocument.inProtected(text, at)) {
-                    status = "skipped_protected_region";
-                } else {
-                    Edit e = Edit.of(op instanceof String o ? o : null, target, content);
-                    status = e == null ? "skipped_unknown_op" : applyOne(text, e, out);
-                }
+                String[] why = {null};
+                String status = fileEdit ? BundleEdits.apply(text, file, op, target, content, out, why) : applyToText(text, op, target, content, out);
                 text = out[0];
                 Map<String, Object> row = new LinkedHashMap<>();
                 row.put("op", op);
+                if (fileEdit) row.put("file", file);
                 row.put("target", SkillDocument.prefix(target, 200));
                 row.put("content_preview", SkillDocument.prefix(content, 200));
                 row.put("status", status);
                 row.put("index", index);
+                if (why[0] != null) row.put("reason", why[0]);
                 rows.add(row);
             } catch (RuntimeException ex) {
                 Map<String, Object> row = new LinkedHashMap<>();
@@ -82,6 +86,15 @@ public final class EditApplier {
             }
         }
         return new Result(text, rows);
+    }
+
+    /** One edit on one text as upstream applies it: the protected-region check on the raw target, then the op. */
+    static String applyToText(String text, Object op, String target, String content, String[] out) {
+        out[0] = text;
+        int at = target.isEmpty() ? -1 : text.indexOf(target);
+        if (at >= 0 && SkillDocument.inProtected(text, at)) return "skipped_protected_region";
+        Edit e = Edit.of(op instanceof String o ? o : null, target, content);
+        return e == null ? "skipped_unknown_op" : applyOne(text, e, out);
     }
 
     /** Python's type name of a JSON value, for upstream's error texts. */

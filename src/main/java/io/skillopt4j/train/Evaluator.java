@@ -66,7 +66,7 @@ public final class Evaluator {
      * command attempts them again).
      */
     public Map<String, Object> run() {
-        if (!Files.isRegularFile(skill)) throw new ConfigException("--skill: file not found: " + skill);
+        if (!Files.isRegularFile(skill) && !Files.isDirectory(skill)) throw new ConfigException("--skill: file not found: " + skill);
         // one process per folder; rows of another skill evaluated into this folder are redone (RolloutStamp)
         try (io.skillopt4j.run.RunLock lock = io.skillopt4j.run.RunLock.acquire(outRoot, "eval")) {
             return runLocked();
@@ -80,7 +80,8 @@ public final class Evaluator {
             ledger.attach(outRoot.resolve(io.skillopt4j.run.RunPaths.COST_LEDGER));
             ledger.phase("eval");
         }
-        String text = Trajectories.readFile(skill);
+        // a folder is an Agent Skill bundle (docs/skills.md), evaluated as training would deliver it
+        String text = Files.isDirectory(skill) ? io.skillopt4j.env.SkillBundle.read(skill, "--skill").pack() : Trajectories.readFile(skill);
         DataLoader data = benchmark.data();
         data.writeGenerated(); // only now that the folder is locked: a refused evaluation writes nothing
         long seed = Setting.longValue("seed").of(config);

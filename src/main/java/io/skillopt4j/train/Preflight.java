@@ -32,6 +32,8 @@ public final class Preflight {
         RunConfig.Env env = r.run().env();
         if (!customBenchmark) envName(env.name(), out);
         out.outputDir("out_root", env.outRoot());
+        skillFolder(env.skillInit(), "env.skill_init", out);
+        delivery(r, out);
         String prices = r.run().model().priceTable();
         if (!prices.isBlank()) out.file("model.price_table", cwd.resolve(prices).normalize());
         if (env.splitMode().equals("ratio")) {
@@ -47,6 +49,31 @@ public final class Preflight {
         }
     }
 
+    /** An {@code env.skill_init} (or eval {@code --skill}) folder must be a valid Agent Skill (SKILL.md, frontmatter, files); one line per problem. */
+    private static void skillFolder(String skillInit, String what, Checks out) {
+        if (skillInit == null || skillInit.isBlank()) return;
+        Path p = Path.of(skillInit).toAbsolutePath().normalize();
+        if (!Files.isDirectory(p)) return;
+        try {
+            io.skillopt4j.env.SkillBundle.read(p, what);
+        } catch (ConfigException e) {
+            e.getMessage().lines().forEach(out::add);
+        }
+    }
+
+    /** {@code file} delivery needs an exec target, {@code native} the one whose agent discovers skills (Claude Code). */
+    private static void delivery(ResolvedConfig r, Checks out) {
+        String d = io.skillopt4j.config.Setting.string("skill_delivery").of(r.flat()).strip();
+        RunConfig.Model m = r.run().model();
+        String target = io.skillopt4j.config.BackendNames.normalize(m.targetBackend().isBlank() ? m.backend() : m.targetBackend());
+        boolean exec = io.skillopt4j.config.BackendNames.EXEC_BACKENDS.contains(target);
+        if (d.equals("file") && !exec)
+            out.add("env.skill_delivery: \"file\" needs an exec target (" + String.join(", ", new java.util.TreeSet<>(io.skillopt4j.config.BackendNames.EXEC_BACKENDS))
+                    + "), got target backend \"" + target + "\" (use prompt or auto)");
+        if (d.equals("native") && !target.equals(io.skillopt4j.config.BackendNames.CLAUDE_CODE_EXEC))
+            out.add("env.skill_delivery: \"native\" installs the skill under .claude/skills/ and needs target backend claude_code_exec, got \"" + target + "\"");
+    }
+
     private static void envName(String name, Checks out) {
         Set<String> installed = Benchmarks.all().keySet();
         String n = name.strip().toLowerCase(java.util.Locale.ROOT);
@@ -58,7 +85,8 @@ public final class Preflight {
 
     /** Checks {@code eval}'s inputs: the skill document and the split. */
     public static void eval(Path skill, String split, Checks out) {
-        out.file("--skill", skill);
+        if (skill != null && Files.isDirectory(skill)) skillFolder(skill.toString(), "--skill", out);
+        else out.file("--skill", skill);
         if (split != null && !split.isBlank() && !SPLITS.contains(split) && !SPLIT_ALIASES.contains(split))
             out.oneOf("--split", split, SPLITS);
     }

@@ -22,6 +22,19 @@ public final class Prompts {
         return generic(name);
     }
 
+    /**
+     * Returns {@code system} with the bundle section ({@code prompts/bundle_edits.md}, or {@code bundle_rewrite.md}
+     * for prompts that return a whole skill) when {@code skill} is an Agent Skill; unchanged otherwise, so a
+     * single-file SkillOpt skill gets exactly upstream's prompts.
+     */
+    public static String forSkill(String system, String skill, boolean rewrite) {
+        if (!io.skillopt4j.env.SkillBundle.isAgentSkill(skill)) return system;
+        return system + generic(rewrite ? "bundle_rewrite" : "bundle_edits");
+    }
+
+    /** The skill as the optimizer's prompts show it: a bundle's references in full up to the budget, else a preview. */
+    public static String view(String skill) { return io.skillopt4j.env.SkillBundle.view(skill, io.skillopt4j.env.SkillBundle.DEFAULT_REFERENCE_BUDGET); }
+
     /** Returns the generic prompt {@code prompts/<name>.md}; a missing file is a packaging bug. */
     public static String generic(String name) {
         return io.skillopt4j.internal.Resources.text("/prompts/" + name + ".md");

@@ -123,7 +123,7 @@ public final class Reflect {
         String text = trajectories.format(chunk, in.predictionDir(), in.traces());
         if (text.isEmpty()) return null;
         String user = userMessage(in, chunk.size(), failure, text);
-        String system = systemPrompt(failure);
+        String system = Prompts.forSkill(systemPrompt(failure), in.skill(), s.updateMode() == UpdateMode.FULL_REWRITE);
         int maxTokens = s.updateMode() == UpdateMode.FULL_REWRITE ? 64000 : 16384;
                 Map<String, Object> parsed = optimizer.json("analyst", tag, system, user, maxTokens, null, 3).orElse(null);
         if (parsed == null) return null;
@@ -173,7 +173,7 @@ public final class Reflect {
     }
 
     String userMessage(Input in, int n, boolean failure, String trajectoriesText) {
-        StringBuilder b = new StringBuilder("## Current Skill\n").append(in.skill()).append("\n\n");
+        StringBuilder b = new StringBuilder("## Current Skill\n").append(Prompts.view(in.skill())).append("\n\n");
         int l = s.editBudget();
         switch (s.updateMode()) {
             case PATCH: b.append("## Edits Budget\nProduce at most L=").append(l).append(" edits."); break;

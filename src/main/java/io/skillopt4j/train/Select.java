@@ -38,12 +38,12 @@ public final class Select {
         String reasoning = merged.get("reasoning") == null ? "" : String.valueOf(merged.get("reasoning"));
         StringBuilder user = new StringBuilder(Aggregate.metaPrefix(meta));
         String title = Character.toUpperCase(label.charAt(0)) + label.substring(1);
-        user.append("## Current Skill\n").append(skill).append("\n\n## ").append(title).append(" Pool (").append(items.size())
+        user.append("## Current Skill\n").append(Prompts.view(skill)).append("\n\n## ").append(title).append(" Pool (").append(items.size())
                 .append(' ').append(label).append(", budget=").append(maxEdits).append(")\n");
         for (int i = 0; i < items.size(); i++) user.append('[').append(i).append("] ").append(describe(items.get(i))).append('\n');
         user.append("\nSelect the ").append(maxEdits).append(" most important ").append(label).append(". Return their 0-based indices in priority order.");
         String prompt = s.updateMode() == UpdateMode.REWRITE ? "ranking_rewrite" : "ranking";
-        Optional<Map<String, Object>> reply = optimizer.json("ranking", "ranking", Prompts.generic(prompt), user.toString());
+        Optional<Map<String, Object>> reply = optimizer.json("ranking", "ranking", Prompts.forSkill(Prompts.generic(prompt), skill, false), user.toString());
         List<Object> selected = new ArrayList<>();
         if (reply.isPresent() && reply.get().get("selected_indices") instanceof List<?> idx) {
             Set<Integer> seen = new LinkedHashSet<>();
@@ -97,6 +97,7 @@ public final class Select {
             }
             case PATCH -> {
                 parts.add("op=" + Coercion.pyStr(m.getOrDefault("op", "?")));
+                if (truthy(m.get("file"))) parts.add("file=" + Coercion.pyStr(m.get("file"))); // a bundle edit names its file
                 if (truthy(m.get("target"))) parts.add("target=" + repr(m.get("target")));
                 if (truthy(m.get("content"))) parts.add("content=" + repr(m.get("content")));
                 if (m.get("support_count") != null) parts.add("support=" + Coercion.pyStr(m.get("support_count")));

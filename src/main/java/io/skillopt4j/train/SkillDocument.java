@@ -1,5 +1,7 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.env.SkillBundle;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -54,6 +56,15 @@ public final class SkillDocument {
         return pos >= s && pos < e + end.length();
     }
 
+    /**
+     * Applies a whole-document operation to SKILL.md of a packed bundle: the machine-owned regions (slow update,
+     * appendix) live at the end of SKILL.md, never in a reference, so the reference blocks must not follow them.
+     */
+    static String onSkillMd(String packed, java.util.function.UnaryOperator<String> op) {
+        SkillBundle b = SkillBundle.unpack(packed);
+        return b.withSkillMd(op.apply(b.skillMd())).pack();
+    }
+
     /** Returns the index of the earliest protected start marker, or -1. */
     static int firstProtectedStart(String skill) {
         int a = skill.indexOf(SLOW_START), b = skill.indexOf(APPENDIX_START);
@@ -66,6 +77,7 @@ public final class SkillDocument {
     static String stripMarkers(String content) {
         String c = content;
         for (String m : MARKERS) c = c.replace(m, "");
+        c = c.replace(SkillBundle.FILE_END, "").replace(SkillBundle.FILE_START, "");
         return c;
     }
 
@@ -78,6 +90,7 @@ public final class SkillDocument {
 
     /** Adds an empty slow-update block at the end unless both markers exist, as epoch 1 does. */
     public static String injectSlowPlaceholder(String skill) {
+        if (SkillBundle.isPacked(skill)) return onSkillMd(skill, SkillDocument::injectSlowPlaceholder);
         if (skill.contains(SLOW_START) && skill.contains(SLOW_END)) return skill;
         return rstrip(skill) + "\n\n" + SLOW_START + "\n" + SLOW_END + "\n";
     }
@@ -98,6 +111,7 @@ public final class SkillDocument {
      * every triple newline in the document, right-trim, then append the new block at the very end.
      */
     public static String replaceSlowUpdateField(String skill, String content) {
+        if (SkillBundle.isPacked(skill)) return onSkillMd(skill, t -> replaceSlowUpdateField(t, content));
         String t = rstrip(collapse(removeBlocks(skill, SLOW_START, SLOW_END, false).replace(SLOW_END, "")));
         return t + "\n\n" + SLOW_START + "\n" + content + "\n" + SLOW_END + "\n";
     }
@@ -149,6 +163,7 @@ public final class SkillDocument {
 
     /** Re-appends the appendix block holding {@code notes} at the end (old blocks stripped, blank lines collapsed). */
     public static String withAppendix(String skill, List<String> notes) {
+        if (SkillBundle.isPacked(skill)) return onSkillMd(skill, t -> withAppendix(t, notes));
         String t = rstrip(collapse(removeBlocks(skill, APPENDIX_START, APPENDIX_END, true).replace(APPENDIX_END, "")));
         StringBuilder b = new StringBuilder(t).append("\n\n").append(APPENDIX_START).append('\n').append(APPENDIX_HEADING).append('\n');
         for (String n : notes) b.append("- ").append(n).append('\n');
@@ -157,6 +172,7 @@ public final class SkillDocument {
 
     /** Returns the skill with an empty appendix block appended (skill-aware start), unchanged if both markers exist. */
     public static String injectEmptyAppendix(String skill) {
+        if (SkillBundle.isPacked(skill)) return onSkillMd(skill, SkillDocument::injectEmptyAppendix);
         if (skill.contains(APPENDIX_START) && skill.contains(APPENDIX_END)) return skill;
         return rstrip(skill) + "\n\n" + APPENDIX_START + "\n" + APPENDIX_HEADING + "\n" + APPENDIX_END + "\n";
     }

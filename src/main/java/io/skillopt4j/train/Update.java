@@ -44,11 +44,11 @@ record Update(TrainSettings settings, Optimizer optimizer, Prompts prompts, RunW
 
     private Result rewrite(String skill, List<Object> suggestions, String stepBuffer, Path stepDir) {
         if (suggestions.isEmpty()) return new Result(null, null, null);
-        StringBuilder u = new StringBuilder("## Current Skill\n").append(skill).append("\n\n## Selected Revise Suggestions (")
+        StringBuilder u = new StringBuilder("## Current Skill\n").append(Prompts.view(skill)).append("\n\n## Selected Revise Suggestions (")
                 .append(suggestions.size()).append(" total)\n").append(Json.pretty(suggestions));
         if (stepBuffer != null && !stepBuffer.isBlank()) u.append("\n\n").append(stepBuffer.strip());
         u.append("\n\nRewrite the complete skill applying these suggestions and return it as `new_skill`.");
-        Map<String, Object> reply = optimizer.json("rewrite", "rewrite", prompts.withOverride("rewrite_skill"), u.toString(),
+        Map<String, Object> reply = optimizer.json("rewrite", "rewrite", Prompts.forSkill(prompts.withOverride("rewrite_skill"), skill, true), u.toString(),
                 settings.rewriteMaxTokens(), settings.rewriteReasoningEffort(), 3).orElse(null);
         if (reply == null) return new Result(null, null, null);
         String text = skillText(reply.get("new_skill"));

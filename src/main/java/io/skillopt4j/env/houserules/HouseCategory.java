@@ -121,6 +121,13 @@ public enum HouseCategory {
     /** Returns true when the skill states this category's rule in a recognised phrasing. */
     public boolean ruleIn(String skill) { return lastMatch(recogniser, skill) >= 0; }
 
+    /** Returns where the first recognised phrasing of the rule starts in {@code text}, or -1. */
+    public int ruleIndexIn(String text) {
+        if (text == null || text.isEmpty()) return -1;
+        Matcher m = recogniser.matcher(text);
+        return m.find() ? m.start() : -1;
+    }
+
     /** Returns true when the skill contains this category's decoy rule. */
     public boolean decoyIn(String skill) { return lastMatch(decoyRecogniser, skill) >= 0; }
 

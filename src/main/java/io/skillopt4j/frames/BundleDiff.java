@@ -1,0 +1,59 @@
+package io.skillopt4j.frames;
+
+import io.skillopt4j.env.SkillBundle;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Immutable. The per-file diffs between two versions of a skill bundle: one {@link Diff} per file that either
+ * version has ({@code SKILL.md} first), a file the older version lacks diffed from empty. A single-file skill gives
+ * one diff of {@code SKILL.md}. {@code run.bundleDiff(0, 5)}, {@code BundleDiff.of(before, after)}.
+ */
+public record BundleDiff(List<Diff> files) {
+    public BundleDiff {
+        files = List.copyOf(files);
+    }
+
+    /** The per-file diffs from packed text {@code before} to packed text {@code after}, labelled {@code fromLabel/path}. */
+    public static BundleDiff of(String fromLabel, String before, String toLabel, String after) {
+        SkillBundle a = SkillBundle.unpack(before), b = SkillBundle.unpack(after);
+        Set<String> paths = new LinkedHashSet<>(a.files().keySet());
+        paths.addAll(b.files().keySet());
+        List<Diff> out = new ArrayList<>();
+        for (String p : new SkillBundle(java.util.Map.copyOf(toMap(paths))).files().keySet()) {
+            out.add(Diff.of(fromLabel + "/" + p, a.file(p).orElse(""), toLabel + "/" + p, b.file(p).orElse("")));
+        }
+        return new BundleDiff(out);
+    }
+
+    /** Diffs two documents (packed bundles or single files), labelled with their labels. */
+    public static BundleDiff of(Markdown a, Markdown b) { return of(a.label(), a.text(), b.label(), b.text()); }
+
+    private static java.util.Map<String, String> toMap(Set<String> paths) {
+        java.util.Map<String, String> m = new java.util.HashMap<>();
+        for (String p : paths) m.put(p, "");
+        return m;
+    }
+
+    /** Returns the diffs of the files that changed. */
+    public List<Diff> changed() { return files.stream().filter(d -> !d.isEmpty()).toList(); }
+
+    /** Lines added over all files. */
+    public int added() { return files.stream().mapToInt(Diff::added).sum(); }
+
+    /** Lines removed over all files. */
+    public int removed() { return files.stream().mapToInt(Diff::removed).sum(); }
+
+    @Override public String toString() {
+        StringBuilder b = new StringBuilder();
+        for (Diff d : files) {
+            String name = d.to().contains("/") ? d.to().substring(d.to().indexOf('/') + 1) : d.to();
+            b.append(d.isEmpty() ? "\n" + name + ": no changes\n" : d.toString() + "\n");
+        }
+        return b.append(files.size()).append(" file(s), ").append(changed().size()).append(" changed · +").append(added())
+                .append(" −").append(removed()).append(" lines").toString();
+    }
+}
