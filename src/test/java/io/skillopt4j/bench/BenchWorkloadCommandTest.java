@@ -1,4 +1,4 @@
-package io.skillopt4j.cli;
+package io.skillopt4j.bench;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,4 +1,4 @@
-package io.skillopt4j.cli;
+package io.skillopt4j.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.skillopt4j.ConfigException;
@@ -79,7 +79,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
             if (workers == null) workers = 4;
             if (analystWorkers == null) analystWorkers = 4;
         }
-        if (cfg == null) cfg = DemoCommand.locate(DemoCommand.DEMO_CONFIG);
+        if (cfg == null) cfg = RepoFiles.demoConfig();
         if (workers != null) opts.add("env.workers=" + workers);
         if (analystWorkers != null) opts.add("gradient.analyst_workers=" + analystWorkers);
         opts.addAll(extra);
