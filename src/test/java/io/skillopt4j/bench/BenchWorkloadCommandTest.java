@@ -76,4 +76,11 @@ class BenchWorkloadCommandTest {
         assertEquals(2, r.code());
         assertTrue(r.err().contains("--server") && r.err().contains("sim or fake"), r.err());
     }
+
+    @Test void providerModesOfTheFakeServerAreRefusedOnTheSimulatorWithOneLine() {
+        CliRun r = CliRun.run("bench", "workload", "--rpm", "300", "--burst", "5", "--latency-dist", "lognormal:x");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("--rpm, --burst and --noise need the fake server"), r.err());
+        assertTrue(r.err().contains("--latency-dist"), r.err());
+    }
 }
