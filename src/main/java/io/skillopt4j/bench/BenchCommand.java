@@ -4,7 +4,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** {@code skillopt bench}: measurements that are not tests (results go to docs/performance*.md). */
+/** {@code skillopt bench}: measurements that are not tests (docs/performance.md says how to read them). */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Performance measurements (not tests).",
         subcommands = {BenchTrainCommand.class, BenchFramesCommand.class, BenchWorkloadCommand.class, BenchEngineCommand.class, BenchBatchCommand.class})
 public final class BenchCommand implements Runnable {
