@@ -50,8 +50,8 @@ final class EngineBench {
                     ExecutionEngine engine = new TemporalEngineFactory().open(new ExecutionEngine.RunContext(cfg, base.resolve("zero"), roles.usage()));
                     try {
                         ChatModel remote = engine.optimizer(roles.optimizer());
-                        // warm-up: the gRPC, protobuf and SDK paths keep getting faster for ~2,000 calls while the JIT compiles
-                        // them (on 2 cores: ~20 ms per call at first, ~5 ms after 2,000; docs/scale-out.md, Figures)
+                        // warm-up: the gRPC, protobuf and SDK paths keep getting faster for thousands of calls while the
+                        // JIT compiles them, so the timed calls come after --warmup of them
                         for (int i = 0; i < warmup; i++) { remote.chat(request(-1 - i)); roles.optimizer().chat(request(-1_000_000 - i)); }
                         long c0 = cpuNanos();
                         double localMs = serial(roles.optimizer(), calls, 0);

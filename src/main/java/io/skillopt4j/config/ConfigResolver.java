@@ -28,7 +28,7 @@ public final class ConfigResolver {
     /** Keys whose values are model names: always kept as strings. */
     static final List<String> MODEL_KEYS = List.of("optimizer_model", "target_model", "minimax_model",
             "copilot_chat_optimizer_model", "copilot_chat_target_model", "judge_model");
-    /** Built when a run is first named: a pattern formatter costs a cold JVM ~2 ms, and most runs set out_root. */
+    /** Built when a run is first named: most runs set out_root and never need the pattern formatter. */
     private static final class Stamp {
         static final DateTimeFormatter FORMAT = DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss", Locale.ROOT);
     }
@@ -47,7 +47,7 @@ public final class ConfigResolver {
 
     /**
      * A resolver that names runs with the system clock's local time, the default time zone looked up only when a run
-     * needs a name: the zone rules (tzdb and a service-provider scan of the class path) cost a cold JVM 10-20 ms
+     * needs a name: loading the zone rules (tzdb and a service-provider scan of the class path) is start-up work
      * before the first model call, and a run given {@code out_root} never reads them.
      */
     public ConfigResolver(Path cwd) {

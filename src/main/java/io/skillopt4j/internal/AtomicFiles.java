@@ -78,7 +78,7 @@ public final class AtomicFiles {
     /**
      * Runs {@code create}, which makes a file in {@code dir}; when {@code dir} is missing, makes it (and its parents)
      * and runs {@code create} once more. The folder is made on the first write that needs it instead of checked before
-     * each one: a stat per file was a fifth of a cold run's writer thread.
+     * each one, which would cost a stat per file.
      */
     public static <T> T inFolder(Path dir, Creation<T> create) throws IOException {
         try {
@@ -168,7 +168,7 @@ public final class AtomicFiles {
 
     /**
      * Whether writes are flushed to disk before the rename (default yes). {@code -Dskillopt.fsync=false} turns it
-     * off for throwaway runs and benchmarks: an fsync costs ~10 ms on some disks, per file.
+     * off for throwaway runs and benchmarks: on some disks an fsync per file costs more than the writing.
      */
     static boolean fsync() { return !"false".equalsIgnoreCase(System.getProperty("skillopt.fsync", "true")); }
 
