@@ -21,10 +21,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Thread-safe. The simulator's HTTP server: the JDK's {@code com.sun.net.httpserver.HttpServer} on loopback, with
  * {@code TCP_NODELAY} ({@code -Dsun.net.httpserver.nodelay=true}, set here unless given, so small replies are not
- * held back by Nagle's algorithm) and its own cached executor, so a request held by a latency or timeout fault
- * never blocks another. The JDK server does the HTTP/1.1 work (keep-alive, chunked bodies, {@code Expect:
- * 100-continue}, its own 400 for malformed requests); this class adds the request slots and the faults that need
- * control of the connection.
+ * held back by Nagle's algorithm), a ten-minute idle keep-alive, and its own cached executor, so a request held by
+ * a latency or timeout fault never blocks another. The JDK server does the HTTP/1.1 work (keep-alive, chunked
+ * bodies, {@code Expect: 100-continue}, its own 400 for malformed requests); this class adds the request slots and
+ * the faults that need control of the connection.
  */
 final class JdkSimHttp implements AutoCloseable {
     /** Answers one request; must call exactly one of respond / respondTruncated / drop. */
@@ -58,6 +58,9 @@ final class JdkSimHttp implements AutoCloseable {
 
     JdkSimHttp(int port, int maxConcurrent, Handler handler) throws IOException {
         if (System.getProperty("sun.net.httpserver.nodelay") == null) System.setProperty("sun.net.httpserver.nodelay", "true");
+        // idle keep-alive connections outlive OkHttp's five-minute pool: the client closes them first, so a notebook
+        // that pauses between calls does not find its pooled connection closed under it
+        if (System.getProperty("sun.net.httpserver.idleInterval") == null) System.setProperty("sun.net.httpserver.idleInterval", "600");
         AtomicInteger n = new AtomicInteger();
         this.pool = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "skillopt-sim-" + n.incrementAndGet());
