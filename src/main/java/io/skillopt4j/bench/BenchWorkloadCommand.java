@@ -45,7 +45,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
     @Option(names = "--workers", description = "env.workers (rollout workers).") Integer workers;
     @Option(names = "--analyst-workers", description = "gradient.analyst_workers.") Integer analystWorkers;
     @Option(names = "--repeat", defaultValue = "3", description = "Cold runs (default: ${DEFAULT-VALUE}); medians are printed.") int repeat;
-    @Option(names = "--warmup", defaultValue = "2", description = "Unmeasured runs first (default: ${DEFAULT-VALUE}): after a new build the launcher's first two train runs write its start-up archive.") int warmup;
+    @Option(names = "--warmup", defaultValue = "2", description = "Unmeasured runs first (default: ${DEFAULT-VALUE}): after a new build the launcher's first successful train run writes its start-up archive.") int warmup;
     @Option(names = "--launch", defaultValue = "./skillopt", description = "Command that starts the CLI (default: ${DEFAULT-VALUE}).") String launch;
     @Option(names = "--cfg-options", arity = "1..*", description = "More key=value overrides for every run.") List<String> extra = new ArrayList<>();
     @Option(names = "--dir", description = "Folder to put the runs under, in a fresh subfolder (default: the system temp folder); its disk is probed before each run.") Path dir;
