@@ -34,8 +34,8 @@ class SharedWorkloadFidelityTest {
     /** ../shared beside the project (as on CI); skips the calling test with one line when it is not there. */
     static Path shared() {
         Path s = Path.of("").toAbsolutePath().resolve("../shared").normalize();
-        Assumptions.assumeTrue(Files.isDirectory(s.resolve("bench")), "skipped: needs the shared reference material beside the project (" + s + "/bench)");
-        Assumptions.assumeTrue(python3(), "skipped: needs python3 on PATH (the shared fake LLM server)");
+        Assumptions.assumeTrue(Files.isDirectory(s.resolve("bench")), "needs the shared reference material beside the project (" + s + "/bench)");
+        Assumptions.assumeTrue(python3(), "needs python3 on PATH (the shared fake LLM server)");
         return s;
     }
 
