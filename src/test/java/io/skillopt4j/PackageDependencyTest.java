@@ -15,13 +15,13 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Keeps the package graph pointing one way: config → backend → env → run → train → temporal → frames → notebook → kernel → cli. */
+/** Keeps the package graph pointing one way: config → backend → env → run → train → temporal → frames → notebook → kernel → bench → cli. */
 class PackageDependencyTest {
     private static final Map<String, Integer> LEVEL = Map.ofEntries(
             Map.entry("", 0), Map.entry("internal", 0), Map.entry("config", 1), Map.entry("backend", 2),
             Map.entry("env", 3), Map.entry("sim", 4), Map.entry("run", 4), Map.entry("train", 5), Map.entry("temporal", 6),
-            Map.entry("frames", 7), Map.entry("notebook", 8), Map.entry("kernel", 9), Map.entry("cli", 10));
-    private static final Set<String> MAY_IMPORT_SIM = Set.of("sim", "cli", "notebook");
+            Map.entry("frames", 7), Map.entry("notebook", 8), Map.entry("kernel", 9), Map.entry("bench", 10), Map.entry("cli", 11));
+    private static final Set<String> MAY_IMPORT_SIM = Set.of("sim", "bench", "cli", "notebook");
     private static final Pattern IMPORT = Pattern.compile("^import\\s+(?:static\\s+)?io\\.skillopt4j\\.([a-z]+)?", Pattern.MULTILINE);
     private static final Pattern FQN = Pattern.compile("\\bio\\.skillopt4j\\.([a-z]+)\\.[A-Z]");
 

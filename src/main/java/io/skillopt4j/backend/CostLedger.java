@@ -69,8 +69,8 @@ public final class CostLedger {
 
         /**
          * Returns this entry as its cost_ledger.jsonl line: the same text as {@code Json.line(entry)} (tested), through
-         * an ordered map, because Jackson's first use of the record's bean serializer (annotation and naming-strategy
-         * introspection) cost ~25 ms on the first model call's thread in a cold JVM.
+         * an ordered map, so the first model call's thread does not wait for Jackson to introspect the record's bean
+         * serializer (annotations, naming strategy).
          */
         public String line() {
             Map<String, Object> m = new java.util.LinkedHashMap<>();
@@ -114,7 +114,7 @@ public final class CostLedger {
     private int inFlight;
     private BudgetExceeded exhausted;
     private Path file;
-    /** cost_ledger.jsonl, open for appends while attached: an open and close per call cost a cold JVM ~0.1 ms. */
+    /** cost_ledger.jsonl, open for appends while attached, so a call appends a line without opening the file again. */
     private FileChannel out;
     private volatile String phase = "";
 

@@ -1,6 +1,7 @@
 package io.skillopt4j.cli;
 
 import io.skillopt4j.ConfigException;
+import io.skillopt4j.bench.RepoFiles;
 import io.skillopt4j.config.ConfigRequest;
 import io.skillopt4j.config.ResolvedConfig;
 import io.skillopt4j.frames.Report;
@@ -36,8 +37,6 @@ import java.util.concurrent.Callable;
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = "Run a full training run offline on the built-in simulator (house-rules benchmark).")
 final class DemoCommand implements Callable<Integer> {
-    static final String DEMO_CONFIG = "configs/demo/default.yaml";
-
     @CommandLine.Spec CommandSpec spec;
     @Option(names = "--sim-seed", defaultValue = "" + SimServer.DEFAULT_SEED, description = "Simulator seed (default: ${DEFAULT-VALUE}).") long simSeed;
     @Option(names = "--sim-latency-ms", defaultValue = "0", description = "Simulated latency per call: N, A-B or lognormal:MEDIAN:SIGMA (default: ${DEFAULT-VALUE}).") String latency;
@@ -60,7 +59,7 @@ final class DemoCommand implements Callable<Integer> {
         ConfigRequest req = ConfigOptions.train().configOptional().request(pr);
         List<ConfigRequest.Override> defaults = new ArrayList<>();
         if (req.config() == null) {
-            Path config = locate(DEMO_CONFIG);
+            Path config = RepoFiles.demoConfig();
             req = req.withConfig(config);
             if (!pr.hasMatchedOption("--skill_init"))
                 defaults.add(ConfigRequest.Override.typed("env.skill_init", config.getParent().resolve("initial_skill.md").toString()));
@@ -127,20 +126,5 @@ final class DemoCommand implements Callable<Integer> {
             err.println("skillopt demo: report not written: " + e.getMessage());
             return null;
         }
-    }
-
-    /** Finds a repo file from the working directory, else next to the jar (target/../). */
-    static Path locate(String rel) {
-        Path p = Path.of(rel).toAbsolutePath();
-        if (Files.exists(p)) return p;
-        try {
-            // the launcher runs a cached copy of the jar (AppCDS) and names the original in this property
-            String launched = System.getProperty("skillopt.launcher.jar");
-            Path jar = launched != null ? Path.of(launched)
-                    : Path.of(DemoCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            for (Path d = jar.getParent(); d != null; d = d.getParent())
-                if (Files.exists(d.resolve(rel))) return d.resolve(rel);
-        } catch (Exception ignored) { /* fall through to the error */ }
-        throw new ConfigException("cannot find " + rel + ": run from the repository root or pass --config <yaml>");
     }
 }

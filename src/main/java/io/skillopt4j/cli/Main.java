@@ -1,6 +1,7 @@
 package io.skillopt4j.cli;
 
 import io.skillopt4j.ConfigException;
+import io.skillopt4j.bench.BenchCommand;
 import io.skillopt4j.SkillOptException;
 import io.skillopt4j.internal.Redactor;
 import picocli.CommandLine;

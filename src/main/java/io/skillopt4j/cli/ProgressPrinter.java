@@ -48,7 +48,7 @@ final class ProgressPrinter implements TrainingListener {
     /** Returns the one-line summary of a finished step. */
     static String line(TrainingEvent.StepFinished e) {
         Map<String, Object> r = e.record();
-        // no String.format: its first use initialises the locale's number symbols (~10 ms of a cold run)
+        // no String.format: its first use initialises the locale's number symbols, start-up work this line can skip
         StringBuilder b = new StringBuilder("[step ").append(e.step()).append('/').append(e.totalSteps()).append("] epoch ")
                 .append(r.get("epoch")).append("  rollout ").append(num(r.get("rollout_hard")));
         if (r.containsKey("n_edits_ranked")) b.append("  edits ").append(r.get("n_edits_ranked")).append('/').append(r.get("n_edits_merged"));

@@ -76,8 +76,8 @@ public final class ItemWriter {
     }
 
     /**
-     * Starts the writer's thread now, from the caller, instead of inside the first item's {@link #item} call: starting
-     * a thread costs a cold JVM 1-3 ms, which would otherwise fall between the first item's reply and the next call.
+     * Starts the writer's thread now, from the caller, instead of inside the first item's {@link #item} call, so that
+     * starting it does not fall between the first item's reply and the next call.
      */
     void start() { thread.prestartCoreThread(); }
 
@@ -141,7 +141,7 @@ public final class ItemWriter {
     /** Writes an item's files: conversation, target prompts (when not empty), then the benchmark's extra files. */
     static void writeArtifacts(Path itemDir, ItemTrace trace) {
         RolloutRunner.Outcome o = trace.outcome();
-        // per-item files are re-derivable by re-running the item, so no fsync (it costs ~10 ms a file here)
+        // per-item files are re-derivable by re-running the item, so they skip the fsync a run file pays for
         AtomicFiles.writeRecomputable(itemDir.resolve(ItemTrace.CONVERSATION), trace.conversationJson());
         if (!o.systemPrompt().isEmpty()) AtomicFiles.writeRecomputable(itemDir.resolve(ItemTrace.SYSTEM_PROMPT), o.systemPrompt());
         if (!o.userPrompt().isEmpty()) AtomicFiles.writeRecomputable(itemDir.resolve(ItemTrace.USER_PROMPT), o.userPrompt());

@@ -36,7 +36,7 @@ public final class SkillOptKernel extends BaseKernel {
 
     public SkillOptKernel(JShellEngine engine) {
         this.engine = engine;
-        this.magics = new Magics(engine, new LocalMaven(LocalMaven.defaultRepository()));
+        this.magics = new Magics(engine, LocalMaven.fromSettings());
         this.languageInfo = new LanguageInfo("java", Runtime.version().toString(), "text/x-java", ".jshell",
                 "java", "java", "java");
     }

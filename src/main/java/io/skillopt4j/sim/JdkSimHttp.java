@@ -6,8 +6,11 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -16,22 +19,51 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Thread-safe. The JDK's {@code com.sun.net.httpserver} behind the simulator, with {@code TCP_NODELAY}
- * ({@code -Dsun.net.httpserver.nodelay=true}, set here unless given) and its own cached executor: kept only so the
- * bench can re-measure it against {@link SimHttp} ({@code -Dskillopt.sim.http=jdk}). Faults degrade here: a
- * truncated reply closes the exchange short of its announced length, a dropped one closes it unanswered, and
- * malformed HTTP gets the JDK's own error reply rather than our JSON one.
+ * Thread-safe. The simulator's HTTP server: the JDK's {@code com.sun.net.httpserver.HttpServer} on loopback, with
+ * {@code TCP_NODELAY} ({@code -Dsun.net.httpserver.nodelay=true}, set here unless given, so small replies are not
+ * held back by Nagle's algorithm), a ten-minute idle keep-alive, and its own cached executor, so a request held by
+ * a latency or timeout fault never blocks another. The JDK server does the HTTP/1.1 work (keep-alive, chunked
+ * bodies, {@code Expect: 100-continue}, its own 400 for malformed requests); this class adds the request slots and
+ * the faults that need control of the connection.
  */
-final class JdkSimHttp implements SimHttpServer {
+final class JdkSimHttp implements AutoCloseable {
+    /** Answers one request; must call exactly one of respond / respondTruncated / drop. */
+    interface Handler { void handle(Exchange ex) throws IOException; }
+
+    /** One request as the handler sees it. */
+    interface Exchange {
+        /** {@link System#nanoTime()} when the request had been read. */
+        long startNanos();
+        String method();
+        String path();
+        String body();
+        /** Sends a complete JSON response. */
+        void respond(int status, String json, Map<String, String> headers) throws IOException;
+        /** Announces all of {@code json} but sends only its first half; the connection is then dropped. */
+        void respondTruncated(int status, String json) throws IOException;
+        /** Closes the connection without any response. */
+        void drop();
+        /**
+         * After a complete response, marks its connection stale: the next request on it is dropped unread, as a
+         * server that closed the connection without saying so ({@code Connection: close}) would do.
+         */
+        void staleAfter();
+    }
+
     private final HttpServer server;
     private final ExecutorService pool;
     private final CountDownLatch closing = new CountDownLatch(1);
+    /** Client addresses of connections marked by {@link Exchange#staleAfter()}; one entry per such connection. */
+    private final Set<SocketAddress> stale = ConcurrentHashMap.newKeySet();
 
-    JdkSimHttp(int port, int maxConcurrent, SimHttpServer.Handler handler) throws IOException {
+    JdkSimHttp(int port, int maxConcurrent, Handler handler) throws IOException {
         if (System.getProperty("sun.net.httpserver.nodelay") == null) System.setProperty("sun.net.httpserver.nodelay", "true");
+        // idle keep-alive connections outlive OkHttp's five-minute pool: the client closes them first, so a notebook
+        // that pauses between calls does not find its pooled connection closed under it
+        if (System.getProperty("sun.net.httpserver.idleInterval") == null) System.setProperty("sun.net.httpserver.idleInterval", "600");
         AtomicInteger n = new AtomicInteger();
         this.pool = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "skillopt-sim-jdk-" + n.incrementAndGet());
+            Thread t = new Thread(r, "skillopt-sim-" + n.incrementAndGet());
             t.setDaemon(true);
             return t;
         });
@@ -39,8 +71,18 @@ final class JdkSimHttp implements SimHttpServer {
         this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 256);
         server.setExecutor(pool);
         server.createContext("/", hx -> {
-            long start = System.nanoTime();
-            Ex ex = new Ex(hx, start, hx.getRequestBody().readAllBytes());
+            if (stale.remove(hx.getRemoteAddress())) {
+                hx.close(); // nothing sent: the JDK server closes the connection
+                return;
+            }
+            byte[] body;
+            try {
+                body = hx.getRequestBody().readAllBytes();
+            } catch (IOException badBody) { // e.g. a malformed chunk: the rest of the stream cannot be framed
+                hx.close(); // nothing sent: the connection is closed
+                return;
+            }
+            Ex ex = new Ex(hx, System.nanoTime(), body, stale);
             slots.acquireUninterruptibly();
             try {
                 handler.handle(ex);
@@ -54,11 +96,24 @@ final class JdkSimHttp implements SimHttpServer {
         server.start();
     }
 
-    @Override public int port() { return server.getAddress().getPort(); }
+    int port() { return server.getAddress().getPort(); }
 
-    @Override public long pause(long ms) { return SimHttpServer.pause(closing, ms); }
+    /** Waits up to {@code ms} or until the server closes; returns the nanoseconds actually waited. */
+    long pause(long ms) {
+        if (ms <= 0) return 0;
+        long t0 = System.nanoTime();
+        try {
+            closing.await(ms, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return System.nanoTime() - t0;
+    }
 
-    /** Returns once every handler has finished (bounded by 2 s), so {@link SimServer#serverNanos()} is final. */
+    /**
+     * Stops accepting, drops every open connection (also one held by a timeout fault, whose pause ends first) and
+     * returns once the handlers have finished (bounded), so {@link SimServer#serverNanos()} is final.
+     */
     @Override public void close() {
         closing.countDown();
         server.stop(0);
@@ -72,13 +127,19 @@ final class JdkSimHttp implements SimHttpServer {
     }
 
     /** Not thread-safe; one request on an executor thread. */
-    private static final class Ex implements SimHttpServer.Exchange {
+    private static final class Ex implements Exchange {
         private final HttpExchange hx;
         private final long startNanos;
         private final byte[] body;
+        private final Set<SocketAddress> stale;
         boolean answered;
 
-        Ex(HttpExchange hx, long startNanos, byte[] body) { this.hx = hx; this.startNanos = startNanos; this.body = body; }
+        Ex(HttpExchange hx, long startNanos, byte[] body, Set<SocketAddress> stale) {
+            this.hx = hx;
+            this.startNanos = startNanos;
+            this.body = body;
+            this.stale = stale;
+        }
 
         @Override public long startNanos() { return startNanos; }
         @Override public String method() { return hx.getRequestMethod(); }
@@ -98,10 +159,14 @@ final class JdkSimHttp implements SimHttpServer {
         @Override public void respondTruncated(int status, String json) throws IOException {
             answered = true;
             byte[] b = json.getBytes(StandardCharsets.UTF_8);
+            hx.getResponseHeaders().set("Content-Type", "application/json");
             hx.sendResponseHeaders(status, b.length);
             hx.getResponseBody().write(b, 0, b.length / 2);
+            hx.getResponseBody().flush();
         }
 
         @Override public void drop() { answered = true; }
+
+        @Override public void staleAfter() { stale.add(hx.getRemoteAddress()); }
     }
 }

@@ -54,7 +54,7 @@ final class SimBatches {
     /** True when {@code path} (without trailing slash) is one of the batch routes. */
     static boolean routes(String path) { return path.contains("/files") || path.contains("/batches"); }
 
-    void handle(SimHttpServer.Exchange ex, String path) throws IOException {
+    void handle(JdkSimHttp.Exchange ex, String path) throws IOException {
         String m = ex.method();
         try {
             if (m.equals("POST") && path.endsWith("/messages/batches")) {
@@ -88,7 +88,7 @@ final class SimBatches {
         }
     }
 
-    private static void notFound(SimHttpServer.Exchange ex, String why) throws IOException {
+    private static void notFound(JdkSimHttp.Exchange ex, String why) throws IOException {
         ex.respond(404, SimProtocol.error(why, "not_found"), Map.of());
     }
 

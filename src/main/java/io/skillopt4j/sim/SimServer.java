@@ -15,8 +15,7 @@ import java.util.concurrent.atomic.LongAdder;
  * deterministic {@link SimModel}: {@code POST /v1/chat/completions} and {@code GET /v1/models}, with
  * seeded latency and fault injection. Replies depend only on the seed and the request content, so the same
  * seed gives the same run at any concurrency. Close it to stop (held "timeout" connections are released).
- * HTTP is served by the simulator's own small HTTP/1.1 server ({@link SimHttp}, keep-alive, TCP_NODELAY), so the
- * simulator adds as little as possible to what {@code skillopt bench train} measures.
+ * HTTP is served by the JDK's {@code HttpServer} ({@link JdkSimHttp}: keep-alive, TCP_NODELAY).
  *
  * <pre>{@code
  * try (SimServer sim = SimServer.builder().seed(7).latency(Latency.parse("20-40")).start()) {
@@ -29,7 +28,7 @@ public final class SimServer implements AutoCloseable {
     private final Latency latency;
     private final Faults faults;
     private final String modelName;
-    private final SimHttpServer http;
+    private final JdkSimHttp http;
     private final SimBatches batches;
     private final Map<Long, AtomicInteger> attempts = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> byStage = new ConcurrentHashMap<>();
@@ -51,7 +50,7 @@ public final class SimServer implements AutoCloseable {
         this.batches = new SimBatches(this::batchCompletion, this::message, b.batchDelay, () -> "http://127.0.0.1:" + port());
         this.calls = b.logCalls ? new java.util.concurrent.ConcurrentLinkedQueue<>() : null;
         try {
-            this.http = SimHttpServer.start(b.port, b.threads, this::handle);
+            this.http = new JdkSimHttp(b.port, b.threads, this::handle);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot listen on 127.0.0.1:" + b.port + ": " + e.getMessage(), e);
         }
@@ -95,11 +94,10 @@ public final class SimServer implements AutoCloseable {
 
     /**
      * Returns the simulator's own total cost of serving chat-completion attempts, in nanoseconds: for each attempt
-     * counted by {@link #requests()}, from the moment its headers were read to the moment its response was
-     * flushed (or its connection dropped), minus the injected latency and timeout holds. It covers reading the
-     * body, JSON parsing, the model, serialisation, writing and any wait for a free handler slot
+     * counted by {@link #requests()}, from the moment the request had been read to the moment its response was
+     * flushed (or its connection dropped), minus the injected latency and timeout holds. It covers JSON parsing, the model, serialisation, writing and any wait for a free handler slot
      * ({@link Builder#threads}); {@code serverNanos() / requests()} is the mean per call. A call's time is added
-     * just after its response is flushed, so it can lag the client by microseconds; it is final once {@link #close()}
+     * just after its response is flushed, so it can lag the client; it is final once {@link #close()}
      * has returned.
      */
     public long serverNanos() { return serverNanos.sum(); }
@@ -131,7 +129,7 @@ public final class SimServer implements AutoCloseable {
                 + (faults.any() ? " · faults " + faults : "") + " · " + requests() + " requests";
     }
 
-    private void handle(SimHttpServer.Exchange ex) throws IOException {
+    private void handle(JdkSimHttp.Exchange ex) throws IOException {
         String path = ex.path();
         int end = path.length();
         while (end > 0 && path.charAt(end - 1) == '/') end--;
@@ -164,7 +162,7 @@ public final class SimServer implements AutoCloseable {
     }
 
     /** One chat-completion attempt; adds the nanoseconds spent in injected delays to {@code injected[0]}. */
-    private void complete(SimHttpServer.Exchange ex, long[] injected) throws IOException {
+    private void complete(JdkSimHttp.Exchange ex, long[] injected) throws IOException {
         String body = ex.body();
         SimProtocol.Parsed req;
         try {
@@ -210,9 +208,9 @@ public final class SimServer implements AutoCloseable {
             ex.respondTruncated(200, json); // full Content-Length announced, half sent, connection dropped
         } else {
             ex.respond(200, json, Map.of());
-            // HTTP/1.0 style: close after the reply without a Connection: close header; the client's pooled
-            // connection is stale and its next request on it fails before any response
-            if (fault == Faults.Kind.CLOSE) ex.drop();
+            // a server that closes after the reply without a Connection: close header: the client's pooled
+            // connection is stale and its next request on it gets no response
+            if (fault == Faults.Kind.CLOSE) ex.staleAfter();
         }
         if (calls != null) calls.add(new Call(stage, epochSeconds(ex.startNanos()), epochSeconds(System.nanoTime())));
     }

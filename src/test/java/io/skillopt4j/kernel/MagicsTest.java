@@ -22,7 +22,7 @@ class MagicsTest {
     @BeforeAll static void start() throws Exception {
         jsh = JShellEngine.create(JShellEngineTest.testClassPath());
         assertEquals(java.util.List.of(), jsh.startup(JShellEngine.DEFAULT_IMPORTS));
-        magics = new Magics(jsh, new LocalMaven(LocalMavenTest.repo(dir.resolve("m2"))));
+        magics = new Magics(jsh, new LocalMaven(LocalMavenTest.repo(dir.resolve("m2")), true));
     }
 
     @AfterAll static void stop() {
@@ -95,7 +95,8 @@ class MagicsTest {
 
     @Test void mavenAddsAnArtifactAndItsDependenciesFromTheLocalRepository() {
         assertEquals("app uses lib 2", value("%maven org.example:app:1.0\norg.example.app.App.describe()"));
-        assertTrue(error("%maven org.example:absent:9").contains("is not in the local Maven repository"));
+        String absent = error("%maven org.example:absent:9");
+        assertTrue(absent.startsWith("%maven org.example:absent:9: ") && absent.contains("org.example:absent:jar:9") && absent.contains("offline"), absent);
     }
 
     @Test void compileErrorsAfterAMagicStillNameTheCellLine() {

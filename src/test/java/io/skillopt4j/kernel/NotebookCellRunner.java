@@ -29,7 +29,7 @@ public final class NotebookCellRunner {
         long start = System.nanoTime();
         try (JShellEngine jsh = JShellEngine.create(JShellEngine.systemClassPath())) {
             List<String> problems = jsh.startup(Startup.session());
-            Magics magics = new Magics(jsh, new LocalMaven(LocalMaven.defaultRepository()));
+            Magics magics = new Magics(jsh, new LocalMaven(LocalMaven.defaultRepository(), true));
             if (!problems.isEmpty()) {
                 System.out.println("NOTEBOOK " + name + " FAILED: startup: " + problems);
                 return false;

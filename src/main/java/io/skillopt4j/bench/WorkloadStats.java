@@ -1,4 +1,4 @@
-package io.skillopt4j.cli;
+package io.skillopt4j.bench;
 
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,4 +1,4 @@
-package io.skillopt4j.cli;
+package io.skillopt4j.bench;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

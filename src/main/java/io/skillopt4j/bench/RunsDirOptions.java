@@ -1,4 +1,4 @@
-package io.skillopt4j.cli;
+package io.skillopt4j.bench;
 
 import io.skillopt4j.config.Checks;
 import picocli.CommandLine.Option;

@@ -1,4 +1,4 @@
-package io.skillopt4j.cli;
+package io.skillopt4j.bench;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -75,5 +75,12 @@ class BenchWorkloadCommandTest {
         CliRun r = CliRun.run("bench", "workload", "--server", "nope");
         assertEquals(2, r.code());
         assertTrue(r.err().contains("--server") && r.err().contains("sim or fake"), r.err());
+    }
+
+    @Test void providerModesOfTheFakeServerAreRefusedOnTheSimulatorWithOneLine() {
+        CliRun r = CliRun.run("bench", "workload", "--rpm", "300", "--burst", "5", "--latency-dist", "lognormal:x");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("--rpm, --burst and --noise need the fake server"), r.err());
+        assertTrue(r.err().contains("--latency-dist"), r.err());
     }
 }

@@ -1,4 +1,4 @@
-package io.skillopt4j.cli;
+package io.skillopt4j.bench;
 
 import io.skillopt4j.notebook.SkillOpt;
 import io.skillopt4j.sim.SimServer;
@@ -15,7 +15,7 @@ class CriticalPathTest {
     @TempDir Path tmp;
 
     @Test void phasesCountEveryCallOfADemoRunIncludingSkippedStepsAndBackgroundRollouts() {
-        Path cfgFile = DemoCommand.locate(DemoCommand.DEMO_CONFIG);
+        Path cfgFile = RepoFiles.demoConfig();
         Path root = tmp.resolve("run");
         long requests;
         try (SimServer sim = SimServer.builder().seed(7).start()) {

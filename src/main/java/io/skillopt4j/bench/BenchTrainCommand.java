@@ -1,4 +1,4 @@
-package io.skillopt4j.cli;
+package io.skillopt4j.bench;
 
 import io.skillopt4j.backend.ChatRequest;
 import io.skillopt4j.backend.OpenAiCompatibleChatModel;
@@ -57,7 +57,7 @@ final class BenchTrainCommand implements Callable<Integer> {
         runs.check(new io.skillopt4j.config.Checks().atLeast("--epochs", epochs, 1).atLeast("--latency-ms", latencyMs, 0).atLeast("--workers", workers, 1)
                 .atLeast("--analyst-workers", analystWorkers, 1).file("--config", config)).throwIfAny();
         PrintWriter out = spec.commandLine().getOut();
-        Path cfgFile = config != null ? config : DemoCommand.locate(DemoCommand.DEMO_CONFIG);
+        Path cfgFile = config != null ? config : RepoFiles.demoConfig();
         // the overrides are checked once, as `train` checks them (an unknown key is an error), before any run
         if (!extra.isEmpty()) setup(cfgFile, base(cfgFile).cliWarnings().onWarning(w -> {}), runs.base("skillopt-bench-train")).resolve();
         Path base = runs.base("skillopt-bench-train");

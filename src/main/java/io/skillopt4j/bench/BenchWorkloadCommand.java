@@ -1,4 +1,4 @@
-package io.skillopt4j.cli;
+package io.skillopt4j.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.skillopt4j.ConfigException;
@@ -38,10 +38,14 @@ final class BenchWorkloadCommand implements Callable<Integer> {
     @Option(names = "--fake-server", defaultValue = "../shared/bench/fake_llm_server.py", description = "The fake server script (default: ${DEFAULT-VALUE}).") Path fakeServer;
     @Option(names = "--searchqa", description = "The shared bench folder (e.g. ../shared/bench): run its SearchQA workload (implies --server fake).") Path searchqa;
     @Option(names = "--latency-ms", defaultValue = "0", description = "Latency per call (default: ${DEFAULT-VALUE}).") long latencyMs;
+    @Option(names = "--latency-dist", description = "lognormal:MEDIAN_MS:SIGMA per call instead of --latency-ms (either server).") String latencyDist;
+    @Option(names = "--rpm", description = "Fake server only: a token bucket of --burst tokens refilled at N requests per minute (429 when empty).") Double rpm;
+    @Option(names = "--burst", description = "Fake server only: the token bucket's size (default: the server's, rpm/60).") Double burst;
+    @Option(names = "--noise", description = "Fake server only: the target's answer flips with this probability.") Double noise;
     @Option(names = "--workers", description = "env.workers (rollout workers).") Integer workers;
     @Option(names = "--analyst-workers", description = "gradient.analyst_workers.") Integer analystWorkers;
     @Option(names = "--repeat", defaultValue = "3", description = "Cold runs (default: ${DEFAULT-VALUE}); medians are printed.") int repeat;
-    @Option(names = "--warmup", defaultValue = "2", description = "Unmeasured runs first (default: ${DEFAULT-VALUE}): after a new build the launcher's first two train runs write its start-up archive.") int warmup;
+    @Option(names = "--warmup", defaultValue = "2", description = "Unmeasured runs first (default: ${DEFAULT-VALUE}): after a new build the launcher's first successful train run writes its start-up archive.") int warmup;
     @Option(names = "--launch", defaultValue = "./skillopt", description = "Command that starts the CLI (default: ${DEFAULT-VALUE}).") String launch;
     @Option(names = "--cfg-options", arity = "1..*", description = "More key=value overrides for every run.") List<String> extra = new ArrayList<>();
     @Option(names = "--dir", description = "Folder to put the runs under, in a fresh subfolder (default: the system temp folder); its disk is probed before each run.") Path dir;
@@ -51,6 +55,13 @@ final class BenchWorkloadCommand implements Callable<Integer> {
         if (!server.equals("sim") && !server.equals("fake")) throw ConfigException.badValue("bench workload", "--server", server, "sim or fake");
         if (repeat < 1) throw ConfigException.badValue("bench workload", "--repeat", String.valueOf(repeat), "an integer >= 1");
         if (warmup < 0) throw ConfigException.badValue("bench workload", "--warmup", String.valueOf(warmup), "an integer >= 0");
+        boolean fake = server.equals("fake") || searchqa != null;
+        io.skillopt4j.config.Checks checks = new io.skillopt4j.config.Checks();
+        if (latencyDist != null) {
+            try { Latency.parse(latencyDist); } catch (IllegalArgumentException e) { checks.add("--latency-dist: " + e.getMessage()); }
+        }
+        if (!fake && (rpm != null || burst != null || noise != null)) checks.add("--rpm, --burst and --noise need the fake server (--server fake or --searchqa)");
+        checks.throwIfAny();
         Path work;
         try {
             // a fresh folder under --dir: a run folder left there by an earlier bench would resume instead of running
@@ -61,7 +72,6 @@ final class BenchWorkloadCommand implements Callable<Integer> {
         }
         List<String> opts = new ArrayList<>();
         Path cfg = config;
-        boolean fake = server.equals("fake") || searchqa != null;
         if (searchqa != null) {
             Path bench = searchqa.toAbsolutePath().normalize();
             if (!Files.isRegularFile(bench.resolve("make_data.py")))
@@ -79,12 +89,12 @@ final class BenchWorkloadCommand implements Callable<Integer> {
             if (workers == null) workers = 4;
             if (analystWorkers == null) analystWorkers = 4;
         }
-        if (cfg == null) cfg = DemoCommand.locate(DemoCommand.DEMO_CONFIG);
+        if (cfg == null) cfg = RepoFiles.demoConfig();
         if (workers != null) opts.add("env.workers=" + workers);
         if (analystWorkers != null) opts.add("gradient.analyst_workers=" + analystWorkers);
         opts.addAll(extra);
-        out.printf(Locale.ROOT, "bench workload: %s, %s server, %d ms latency, %s workers / %s analyst workers, %d cold run(s) of `%s train`%n",
-                cfg, fake ? "fake (" + fakeServer + ")" : "simulator", latencyMs, workers == null ? "config's" : workers,
+        out.printf(Locale.ROOT, "bench workload: %s, %s server, %s latency, %s workers / %s analyst workers, %d cold run(s) of `%s train`%n",
+                cfg, fake ? "fake (" + fakeServer + ")" : "simulator", latencyDist != null ? latencyDist : latencyMs + " ms", workers == null ? "config's" : workers,
                 analystWorkers == null ? "config's" : analystWorkers, repeat, launch);
         for (int i = 1; i <= warmup; i++) {
             WorkloadStats w = run(fake, cfg, opts, work.resolve("warmup" + i));
@@ -113,7 +123,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
     }
 
     private WorkloadStats runSim(Path cfg, List<String> opts, Path dir) throws Exception {
-        try (SimServer sim = SimServer.builder().latency(new Latency.Fixed(latencyMs)).logCalls().start()) {
+        try (SimServer sim = SimServer.builder().latency(latencyDist != null ? Latency.parse(latencyDist) : new Latency.Fixed(latencyMs)).logCalls().start()) {
             double[] t = launch(cfg, opts, dir, sim.url());
             List<WorkloadStats.Call> calls = new ArrayList<>();
             for (SimServer.Call c : sim.calls()) calls.add(new WorkloadStats.Call(c.stage(), c.start(), c.end()));
@@ -148,8 +158,13 @@ final class BenchWorkloadCommand implements Callable<Integer> {
     private Fake startFake(Path dir, Path log) throws Exception {
         Files.createDirectories(dir);
         Path portFile = dir.resolve("port");
-        Process srv = new ProcessBuilder("python3", fakeServer.toString(), "--port-file", portFile.toString(),
-                "--latency-ms", String.valueOf(latencyMs), "--log", log.toString())
+        List<String> cmd = new ArrayList<>(List.of("python3", fakeServer.toString(), "--port-file", portFile.toString(),
+                "--latency-ms", String.valueOf(latencyMs), "--log", log.toString()));
+        if (latencyDist != null) cmd.addAll(List.of("--latency-dist", latencyDist));
+        if (rpm != null) cmd.addAll(List.of("--rpm", String.valueOf(rpm)));
+        if (burst != null) cmd.addAll(List.of("--burst", String.valueOf(burst)));
+        if (noise != null) cmd.addAll(List.of("--noise", String.valueOf(noise)));
+        Process srv = new ProcessBuilder(cmd)
                 .redirectErrorStream(true).redirectOutput(dir.resolve("server.log").toFile()).start();
         for (int i = 0; i < 500 && !(Files.isRegularFile(portFile) && Files.size(portFile) > 0); i++) {
             if (!srv.isAlive()) throw new ConfigException("fake server " + fakeServer + " exited: see " + dir.resolve("server.log"));

@@ -1,4 +1,4 @@
-package io.skillopt4j.cli;
+package io.skillopt4j.bench;
 
 import io.skillopt4j.frames.RunFrames;
 import io.skillopt4j.internal.AtomicFiles;
@@ -27,7 +27,7 @@ import java.util.stream.Stream;
 /**
  * Not thread-safe; one per invocation. {@code skillopt bench frames}: generates a Python-shaped run folder (default 40 steps, 10,600 rollout records)
  * and measures loading it into frames against a raw Jackson parse of the same JSON bytes. Not a test: it
- * prints figures for docs/performance.md (frames section).
+ * prints both figures (docs/performance.md).
  */
 @Command(name = "frames", description = "Measure run-folder → frames load time against a raw Jackson parse of the same files.")
 public final class BenchFramesCommand implements Callable<Integer> {

@@ -1,4 +1,4 @@
-package io.skillopt4j.cli;
+package io.skillopt4j.bench;
 
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.CostLedger;
@@ -67,7 +67,7 @@ final class BenchBatchCommand implements Callable<Integer> {
     private Row measure(String mode, boolean batchApi, Latency lat) {
         Path dir = out.resolve(provider + "-" + mode).toAbsolutePath();
         AtomicFiles.deleteTree(dir);
-        Path config = DemoCommand.locate(DemoCommand.DEMO_CONFIG);
+        Path config = RepoFiles.demoConfig();
         try (SimServer sim = SimServer.builder().seed(7).latency(lat).batchDelay(Duration.ofMillis(batchDelayMs)).start()) {
             SkillOpt s = SkillOpt.config(config).simulator(sim).outRoot(dir).set("evaluation.test_env_num", items)
                     .set("model.response_cache", "off").set("evaluation.batch_api", batchApi).set("evaluation.batch_poll_seconds", pollMs / 1000.0);

@@ -1,4 +1,4 @@
-package io.skillopt4j.cli;
+package io.skillopt4j.bench;
 
 import io.skillopt4j.backend.ChatModel;
 import io.skillopt4j.backend.ChatRequest;
@@ -50,8 +50,8 @@ final class EngineBench {
                     ExecutionEngine engine = new TemporalEngineFactory().open(new ExecutionEngine.RunContext(cfg, base.resolve("zero"), roles.usage()));
                     try {
                         ChatModel remote = engine.optimizer(roles.optimizer());
-                        // warm-up: the gRPC, protobuf and SDK paths keep getting faster for ~2,000 calls while the JIT compiles
-                        // them (on 2 cores: ~20 ms per call at first, ~5 ms after 2,000; docs/scale-out.md, Figures)
+                        // warm-up: the gRPC, protobuf and SDK paths keep getting faster for thousands of calls while the
+                        // JIT compiles them, so the timed calls come after --warmup of them
                         for (int i = 0; i < warmup; i++) { remote.chat(request(-1 - i)); roles.optimizer().chat(request(-1_000_000 - i)); }
                         long c0 = cpuNanos();
                         double localMs = serial(roles.optimizer(), calls, 0);
@@ -146,7 +146,7 @@ final class EngineBench {
 
     /** Trains the demo config through the one assembly path, on the Temporal engine when {@code address} is set. */
     private static double train(Path root, int epochs, int par, String address, SimServer sim) {
-        Path cfgFile = DemoCommand.locate(DemoCommand.DEMO_CONFIG);
+        Path cfgFile = RepoFiles.demoConfig();
         SkillOpt setup = SkillOpt.config(cfgFile).relaxed().onWarning(x -> {}).set("env.out_root", root.toString())
                 .set("env.skill_init", cfgFile.getParent().resolve("initial_skill.md").toString()).set("train.num_epochs", epochs)
                 .set("env.workers", par).set("gradient.analyst_workers", par).set("model.response_cache", "off").set("env.max_api_workers", par);
@@ -161,7 +161,7 @@ final class EngineBench {
 
     /** The demo config with {@code par} rollout and analyst workers, on the Temporal engine when {@code address} is set. */
     private static FlatConfig config(Path root, int epochs, int par, String address) {
-        Path cfgFile = DemoCommand.locate(DemoCommand.DEMO_CONFIG);
+        Path cfgFile = RepoFiles.demoConfig();
         List<ConfigRequest.Override> os = new ArrayList<>();
         os.add(ConfigRequest.Override.typed("env.out_root", root.toString()));
         os.add(ConfigRequest.Override.typed("env.skill_init", cfgFile.getParent().resolve("initial_skill.md").toString()));

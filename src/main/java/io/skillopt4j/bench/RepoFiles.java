@@ -1,0 +1,34 @@
+package io.skillopt4j.bench;
+
+import io.skillopt4j.ConfigException;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Files of the repository the demo and the benchmarks read (the demo config), found from any working directory. */
+public final class RepoFiles {
+    /** The demo's config, relative to the repository's top directory. */
+    public static final String DEMO_CONFIG = "configs/demo/default.yaml";
+
+    private RepoFiles() {}
+
+    /** The demo's config file; see {@link #locate}. */
+    public static Path demoConfig() { return locate(DEMO_CONFIG); }
+
+    /**
+     * Returns {@code rel} under the working directory, else under the nearest folder above the running jar that has
+     * it (a jar in {@code target/} finds the repository it was built in).
+     *
+     * @throws ConfigException naming the file when neither has it
+     */
+    public static Path locate(String rel) {
+        Path p = Path.of(rel).toAbsolutePath();
+        if (Files.exists(p)) return p;
+        try {
+            Path jar = Path.of(RepoFiles.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            for (Path d = jar.getParent(); d != null; d = d.getParent())
+                if (Files.exists(d.resolve(rel))) return d.resolve(rel);
+        } catch (Exception unknownLocation) { /* fall through to the error */ }
+        throw new ConfigException("cannot find " + rel + ": run from the repository root or pass --config <yaml>");
+    }
+}
