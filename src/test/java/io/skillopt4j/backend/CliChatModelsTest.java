@@ -29,7 +29,7 @@ class CliChatModelsTest {
         assertTrue(tmpDir.contains("skillopt_claude_"));
         assertEquals(List.of(cli.path(), "-p", "--output-format", "json", "--permission-mode", "dontAsk", "--add-dir", tmpDir,
                 "--model", "claude-sonnet-4-6", "--setting-sources", "user,project", "--append-system-prompt-file",
-                Path.of(tmpDir, "system_prompt.txt").toString(), "--effort", "xhigh"), argv);
+                Path.of(tmpDir, "system_prompt.txt").toString(), "--effort", "xhigh", "--no-session-persistence"), argv);
         assertEquals("History:\n- User: Say ok\n\nAnswer the latest user request.", cli.stdin(1));
         assertEquals(tmpDir, cli.read("cwd.1").strip());
         assertFalse(Path.of(tmpDir).toFile().exists(), "temp dir is removed afterwards");
@@ -55,7 +55,7 @@ class CliChatModelsTest {
 
         assertEquals("calling", r.text());
         assertEquals(List.of(new ToolCall("claude_tool_0", "lookup", "{\"q\":1}")), r.toolCalls());
-        assertTrue(cli.argv(1).contains("--schema"));
+        assertTrue(cli.argv(1).contains("--json-schema") && !cli.argv(1).contains("--schema"), "Claude Code's flag is --json-schema");
         assertTrue(cli.stdin(1).startsWith("Available compatibility tools:") && cli.stdin(1).contains("You must request at least one tool call."));
     }
 
