@@ -60,7 +60,6 @@ public final class BackendNames {
         for (String s : List.of("cursor", "cursor_agent", CURSOR_EXEC)) a.put(s, CURSOR_EXEC);
         for (String s : List.of("copilot", "copilot_cli", "github_copilot", COPILOT_CHAT)) a.put(s, COPILOT_CHAT);
         a.put(COPILOT_EXEC, COPILOT_EXEC);
-        for (String s : List.of("opencode", OPENCODE_EXEC)) a.put(s, OPENCODE_EXEC);
         for (String s : List.of("qwen", QWEN_CHAT)) a.put(s, QWEN_CHAT);
         for (String s : List.of("minimax", MINIMAX_CHAT)) a.put(s, MINIMAX_CHAT);
         for (String s : List.of(OPENAI_COMPATIBLE, "openai_compatible_chat", "openai-compatible", "compat")) {

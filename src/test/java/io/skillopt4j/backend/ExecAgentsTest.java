@@ -150,4 +150,5 @@ class ExecAgentsTest {
 
         assertThrows(ConfigException.class, () -> CursorExecAgent.builder().path(cli.path()).sandbox("disabled").allowFileEdits(true).build());
         assertEquals(1, cli.calls());
-    }}
+    }
+}
