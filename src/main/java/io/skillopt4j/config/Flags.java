@@ -115,6 +115,15 @@ public final class Flags {
         t.add(s("copilot_chat_optimizer_model", "model.copilot_chat_optimizer_model", STR, "", "Copilot chat model of the optimizer (blank: CLI default)").evalToo().env("", "COPILOT_CHAT_OPTIMIZER_MODEL"));
         t.add(s("copilot_chat_target_model", "model.copilot_chat_target_model", STR, "", "Copilot chat model of the target (blank: CLI default)").evalToo().env("", "COPILOT_CHAT_TARGET_MODEL"));
         t.add(s("copilot_chat_timeout", "model.copilot_chat_timeout", INT, null, "Copilot chat per-call timeout (s)").evalToo().env(600, "COPILOT_CHAT_TIMEOUT"));
+        // agent CLI settings of SkillOpt4J's own (issue #33): the Codex chat timeout and the OpenCode backend
+        t.add(n("codex_chat_timeout", "model.codex_chat_timeout", FLOAT, "codex_exec as chat model (optimizer) per-call timeout (s)").noFlag().asOurs()
+                .env(600, "CODEX_CHAT_TIMEOUT"));
+        t.add(n("opencode_exec_path", "model.opencode_exec_path", STR, "OpenCode CLI executable of opencode_exec").noFlag().asOurs()
+                .env("opencode", "OPENCODE_EXEC_PATH"));
+        t.add(n("opencode_exec_agent", "model.opencode_exec_agent", STR, "OpenCode agent of opencode_exec (run --agent; blank: OpenCode's default)")
+                .noFlag().asOurs().env("", "OPENCODE_EXEC_AGENT"));
+        t.add(n("opencode_chat_timeout", "model.opencode_chat_timeout", FLOAT, "opencode_exec as chat model (optimizer) per-call timeout (s)").noFlag().asOurs()
+                .env(600, "OPENCODE_CHAT_TIMEOUT"));
         t.add(s("codex_trace_to_optimizer", "model.codex_trace_to_optimizer", BOOL, true, "Feed codex_exec target traces to the optimizer"));
         t.add(s("skill_init", "env.skill_init", STR, "", "Initial skill document (missing file = empty skill)"));
         t.add(s("num_epochs", "train.num_epochs", INT, 4, "Training epochs"));

@@ -59,24 +59,6 @@ class CliChatModelsTest {
         assertTrue(cli.stdin(1).startsWith("Available compatibility tools:") && cli.stdin(1).contains("You must request at least one tool call."));
     }
 
-    @Test void copilotChatScopesToolsOffAndCountsZeroUsageCalls() {
-        FakeCli cli = FakeCli.install(tmp, "copilot").replay("copilot.jsonl");
-        UsageMeter meter = new UsageMeter();
-        ChatModel m = CopilotChatModel.builder().binary(cli.path()).model("gpt-5").meter(meter).backoff(Backoff.NONE)
-                .env(FakeCli.env(Map.of("COPILOT_ALLOW_ALL", "true"))).build();
-
-        ChatResponse r = m.chat(ChatRequest.of("You are a judge.", "Grade this."));
-
-        assertEquals("<answer>E</answer>", r.text());
-        assertEquals(List.of(cli.path(), "-p", "You are a judge.\n\n---\n\nGrade this.", "--output-format", "json", "--stream", "off",
-                "--no-color", "--log-level", "none", "--disable-builtin-mcps", "--no-custom-instructions", "--available-tools=",
-                "--model", "gpt-5"), cli.argv(1));
-        assertEquals(Usage.ZERO, r.usage());
-        assertEquals(1, meter.byStage().get("target").calls());
-        assertThrows(BackendException.NonRetriable.class, () -> m.chat(ChatRequest.builder().user("x").tools(List.of(new ToolSpec("t", "", null))).build()));
-        assertEquals(1, cli.calls(), "tools are refused before spawning");
-    }
-
     @Test void codexChatSendsPromptOnStdinAndReadsUsageFromTheJsonl() {
         FakeCli cli = FakeCli.install(tmp, "codex").replay("codex_chat.jsonl").file("last", "{\"a\": 1}\n");
         ChatModel m = CodexChatModel.builder().model("gpt-5.5").settings(new CodexSettings(cli.path(), null, null, null, false, true, null, null, 1))
