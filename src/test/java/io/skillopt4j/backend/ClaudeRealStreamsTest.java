@@ -74,6 +74,11 @@ class ClaudeRealStreamsTest {
         ParsedTrace t = ClaudeStream.parse(FakeCli.resource("claude-2.1.328-401-stream-json.jsonl"));
         assertTrue(t.steps().isEmpty(), "the synthetic error message is no text step: " + t.steps());
         assertEquals("api_error", t.meta().get("terminal_reason"));
+
+        // the refused credentials fail the next item at once, without starting the CLI again
+        BackendException again = assertThrows(BackendException.NonRetriable.class, () -> agent.run(task(tmp, "Q2")));
+        assertEquals(e.getMessage(), again.getMessage());
+        assertEquals(1, cli.calls());
     }
 
     @Test void anOverloadedResultIsRetriedThenThrownRetriable() {
