@@ -33,7 +33,7 @@ import java.util.Set;
  */
 public final class ClaudeCodeExecAgent extends AbstractExecAgent {
     /** Claude Code's own API retries per call, when the environment sets none. */
-    static final String CLI_MAX_RETRIES = "1";
+    static final String CLI_MAX_RETRIES = "0";
     private final String path;
     private final String profile;
     private final String effort;
@@ -81,9 +81,14 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
         };
     }
 
-    /** Upstream's bypassPermissions; dontAsk as root unless the environment says it is a sandbox Claude Code accepts. */
+    /**
+     * Upstream's bypassPermissions; dontAsk as root unless the environment says it is a sandbox in the words Claude Code
+     * accepts: {@code IS_SANDBOX=1} exactly ({@code yes} or {@code true} are refused), or a {@code CLAUDE_CODE_BUBBLEWRAP}
+     * that is not off.
+     */
     static String defaultPermissionMode(Map<String, String> env, boolean root) {
-        boolean sandbox = !env.getOrDefault("IS_SANDBOX", "").isBlank() || !env.getOrDefault("CLAUDE_CODE_BUBBLEWRAP", "").isBlank();
+        String bwrap = env.getOrDefault("CLAUDE_CODE_BUBBLEWRAP", "").strip().toLowerCase(Locale.ROOT);
+        boolean sandbox = "1".equals(env.getOrDefault("IS_SANDBOX", "").strip()) || !Set.of("", "0", "false", "no", "off").contains(bwrap);
         return root && !sandbox ? "dontAsk" : "bypassPermissions";
     }
 

@@ -220,6 +220,9 @@ public final class Flags {
         t.add(n("claude_cli_bin", "model.claude_cli_bin", STR, "Claude CLI executable of claude_chat").noFlag().asOurs().env("claude", "CLAUDE_CLI_BIN"));
         t.add(n("claude_permission_mode", "model.claude_permission_mode", STR, "Claude CLI --permission-mode").noFlag().asOurs()
                 .env("dontAsk", "CLAUDE_PERMISSION_MODE"));
+        t.add(n("claude_code_exec_permission_mode", "model.claude_code_exec_permission_mode", STR,
+                "Claude Code --permission-mode of claude_code_exec (unset: bypassPermissions; as root without IS_SANDBOX=1 or CLAUDE_CODE_BUBBLEWRAP, dontAsk)")
+                .evalToo().asOurs().env("", "CLAUDE_CODE_EXEC_PERMISSION_MODE"));
         t.add(n("claude_setting_sources", "model.claude_setting_sources", STR, "Claude CLI --setting-sources (CLAUDE_SETTING_SOURCES, even blank, wins over the default)")
                 .noFlag().asOurs().env("user,project", "CLAUDE_SETTING_SOURCES"));
         t.add(n("claude_allow_attachment_read", "model.claude_allow_attachment_read", STR, "Let the Claude CLI read attached images (0, false, no: off)")
