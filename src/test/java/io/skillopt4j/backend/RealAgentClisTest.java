@@ -14,7 +14,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.net.Proxy;
@@ -44,7 +43,7 @@ class RealAgentClisTest {
     static final Path SHARED = Path.of("").toAbsolutePath().resolve("../shared/realcli").normalize();
     static final Path BIN = Path.of(System.getenv().getOrDefault("REALCLI_PREFIX", "/tmp/realcli")).resolve("node_modules/.bin");
 
-    @TempDir Path root;
+    Path root;
     Process server;
     String port;
     Path home;
@@ -57,6 +56,7 @@ class RealAgentClisTest {
         for (String cli : List.of("codex", "copilot", "opencode")) {
             Assumptions.assumeTrue(Files.isExecutable(BIN.resolve(cli)), "needs the real " + cli + " CLI under " + BIN + " (../shared/realcli/install.sh)");
         }
+        root = Files.createTempDirectory("skillopt-realagents-");
         Path portFile = root.resolve("port");
         log = root.resolve("server.jsonl");
         server = new ProcessBuilder("python3", SHARED.resolve("fake_agent_server.py").toString(), "--port", "0", "--port-file", portFile.toString(),
@@ -88,6 +88,7 @@ class RealAgentClisTest {
 
     @AfterAll void stop() {
         if (server != null) server.destroyForcibly();
+        io.skillopt4j.internal.AtomicFiles.deleteTreeQuietly(root);
     }
 
     @BeforeEach void heal() throws IOException { control(""); }
@@ -156,7 +157,7 @@ class RealAgentClisTest {
         ExecResult r = codexAgent().run(task("codex-big", BIG));
 
         assertTrue(r.ok(), r.error());
-        assertEquals("Marta Ilves", r.answer());
+        assertTrue(r.answer().startsWith("Marta Ilves"), "the answer comes from task.md, read through a tool: " + r.answer());
         assertTrue(largestPrompt(from) > 200 * 1024, "the whole prompt reached the provider");
         assertTrue(r.trace().stream().anyMatch(s -> s.kind() == TraceStep.Kind.TOOL_CALL && s.tool().equals("shell") && s.text().contains("SKILL.md")), r.trace().toString());
         assertTrue(r.usage().promptTokens() > 0 && r.usage().completionTokens() > 0, r.usage().toString());
@@ -184,7 +185,7 @@ class RealAgentClisTest {
         ExecResult r = copilotAgent().run(task("copilot-big", BIG));
 
         assertTrue(r.ok(), r.error());
-        assertEquals("Marta Ilves", r.answer());
+        assertTrue(r.answer().startsWith("Marta Ilves"), "the answer comes from task.md, read through a tool: " + r.answer());
         assertTrue(largestPrompt(from) > 200 * 1024);
         assertTrue(r.trace().stream().anyMatch(s -> s.kind() == TraceStep.Kind.TOOL_CALL), r.trace().toString());
 
@@ -209,7 +210,7 @@ class RealAgentClisTest {
         ExecResult r = openCodeAgent().run(task("opencode-big", BIG));
 
         assertTrue(r.ok(), r.error());
-        assertEquals("Marta Ilves", r.answer());
+        assertTrue(r.answer().startsWith("Marta Ilves"), "the answer comes from task.md, read through a tool: " + r.answer());
         assertTrue(largestPrompt(from) > 200 * 1024);
         assertTrue(r.trace().stream().anyMatch(s -> s.kind() == TraceStep.Kind.TOOL_CALL), r.trace().toString());
         assertTrue(r.usage().totalTokens() > 0);

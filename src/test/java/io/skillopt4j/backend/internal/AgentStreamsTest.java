@@ -133,6 +133,7 @@ class AgentStreamsTest {
         assertEquals(37 + 25, t.usage().completionTokens());
         assertNull(t.meta().get("total_cost_usd"), "OpenCode priced this model at 0: the price table decides");
         assertEquals("stop", t.meta().get("finish_reason"));
+        assertEquals(t.steps(), TraceSteps.parse("opencode", stream("opencode-1.18.33-run-json.jsonl")).steps(), "traces show --format opencode");
     }
 
     @Test void openCode401IsANonRetryableApiError() throws IOException {
