@@ -94,6 +94,28 @@ class ClaudeRealStreamsTest {
         assertTrue(e.getMessage().startsWith("claude_code_exec: the Claude API answered 529 (overloaded)"), e.getMessage());
     }
 
+    @Test void aHungAttemptIsKilledAtTheAttemptTimeoutKeptInTheTraceAndRetriedWithinTheItemsLimit() throws Exception {
+        // call 1 prints its first event and hangs; call 2 replays the real stream
+        Path exe = Files.createDirectories(tmp.resolve("hang")).resolve("claude");
+        String stream = FakeCli.resource("claude-2.1.328-exec-stream-json.jsonl");
+        Files.writeString(tmp.resolve("hang/stream.jsonl"), stream);
+        Files.writeString(exe, "#!/usr/bin/env bash\ncat >/dev/null\nd=$(dirname \"$0\")\nn=$(( $(cat \"$d/count\" 2>/dev/null || echo 0) + 1 ))\n"
+                + "echo $n >\"$d/count\"\nif [ $n = 1 ]; then head -1 \"$d/stream.jsonl\"; exec sleep 60; fi\ncat \"$d/stream.jsonl\"\n");
+        assertTrue(exe.toFile().setExecutable(true));
+        ClaudeCodeExecAgent agent = ClaudeCodeExecAgent.builder().path(exe.toString()).env(FakeCli.env(Map.of())).backoff(Backoff.NONE)
+                .timeout(Duration.ofSeconds(3)).build();
+        ExecTask t = new ExecTask("item-1", "Q", "", tmp.resolve("pred/item-1/ws"), tmp.resolve("pred/item-1"), Duration.ofSeconds(30), null);
+
+        long t0 = System.nanoTime();
+        ExecResult r = agent.run(t);
+
+        assertTrue(r.ok(), r.error());
+        assertEquals("Marta Ilves", r.answer());
+        assertTrue(Duration.ofNanos(System.nanoTime() - t0).toSeconds() < 25, "the first attempt was cut at its own timeout, not the item's");
+        String raw = Files.readString(tmp.resolve("pred/item-1/claude_raw.txt"));
+        assertTrue(raw.contains("CLI ATTEMPT 1 =====\n{\"type\":\"system\"") && raw.contains("CLI ATTEMPT 2"), "the killed attempt's output is kept");
+    }
+
     @Test void aPromptOf200KiBGoesOnStdinNeverOnArgv() {
         FakeCli cli = FakeCli.install(tmp, "claude").replay("claude-2.1.328-exec-stream-json.jsonl");
         String big = "x".repeat(200 * 1024);
