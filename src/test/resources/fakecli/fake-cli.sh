@@ -34,7 +34,7 @@ case "$NAME" in
     [ "${1:-}" = "-p" ] && [ "${2:-}" = "--output-format" ] && [ "${3:-}" = "stream-json" ] || fail "argv must start with -p --output-format stream-json"
     has --trust || fail "missing --trust" ;;
   copilot)
-    [ "${1:-}" = "-p" ] || fail "first argument must be -p"
+    has -p && fail "the prompt goes on stdin, never -p"
     has --disable-builtin-mcps || fail "missing --disable-builtin-mcps"
     has --no-custom-instructions || fail "missing --no-custom-instructions"
     [ -n "${COPILOT_ALLOW_ALL:-}" ] && fail "COPILOT_ALLOW_ALL leaked into the child" ;;

@@ -1,6 +1,8 @@
 package io.skillopt4j.backend;
 
 import io.skillopt4j.config.ModelKey;
+import io.skillopt4j.BackendException;
+import io.skillopt4j.backend.internal.AgentErrors;
 import io.skillopt4j.backend.internal.CliPrompt;
 import io.skillopt4j.backend.internal.HttpErrors;
 import io.skillopt4j.backend.internal.Proc;
@@ -22,40 +24,85 @@ import java.util.regex.Pattern;
 
 /**
  * Thread-safe. The harness every exec backend shares ({@link #run} is the template): it recreates the
- * workspace ({@code .agents/skills/skillopt-target/SKILL.md}, {@code task.md}, extra files), runs up to
- * {@code 1 + emptyResponseRetries} attempts of {@link #attempt} (a retry note is appended to the prompt from
- * the second on), joins the raw output with {@code ===== <NAME> CLI ATTEMPT n =====} markers, extracts the
+ * workspace ({@code .agents/skills/skillopt-target/SKILL.md}, {@code task.md}, extra files), runs attempts of
+ * {@link #attempt}, joins the raw output with {@code ===== <NAME> CLI ATTEMPT n =====} markers, extracts the
  * {@code <answer>}, persists {@code <prefix>_raw.txt} (appending after a TURN BREAK), the summary and the
  * steps file (all valid UTF-8, secrets scrubbed) and meters usage under role target, stage rollout.
+ *
+ * <p><b>Attempts.</b> An attempt that answered nothing ({@link Outcome#EMPTY}) is asked again with upstream's retry
+ * note, up to {@code emptyResponseRetries} times. An attempt that failed ({@link Outcome#FAILED}: the provider's error
+ * as the CLI reported it, a timeout, a CLI that could not run) carries its {@link BackendException}: a retriable one is
+ * tried again after a backoff up to {@code failureRetries} times, a non-retriable one is not; when the last attempt
+ * failed, the traces are persisted and {@link #run} throws it, so a failed call is never an answer.
+ *
+ * <p><b>Timeouts.</b> The task's timeout is the wall limit of the whole run; each attempt gets the agent's own
+ * timeout ({@code exec_timeout}), cut to what is left of that limit minus a reserve for writing the traces, so an
+ * attempt that hangs is killed (its partial output kept) early enough for another attempt and the trace files.
  */
 public abstract class AbstractExecAgent implements ExecAgent {
     private static final Pattern ANSWER = Pattern.compile("(?is)<answer>(.*?)</answer>");
+    /** Retries of an attempt that failed retriably (timeouts, overload, 5xx): three attempts in all. */
+    public static final int DEFAULT_FAILURE_RETRIES = 2;
+    /** An attempt is not started with less time than this left of the task's wall limit. */
+    static final Duration MIN_ATTEMPT = Duration.ofSeconds(1);
     /** Default SKILL.md description. */
     static final String DESCRIPTION = "Task guidance optimized by SkillOpt; read it before working on task.md.";
 
     /** How one attempt ended. */
     protected enum Outcome { OK, EMPTY, FAILED }
 
-    /** Immutable. One attempt: raw output for the trace, parsed stream, final text, outcome and reason. */
-    protected record Attempt(String raw, ParsedTrace parsed, String text, Outcome outcome, String error) {}
+    /**
+     * Immutable. One attempt: raw output for the trace, parsed stream, final text, outcome, reason and, for a failed
+     * attempt, the typed failure {@link #run} retries or throws.
+     */
+    protected record Attempt(String raw, ParsedTrace parsed, String text, Outcome outcome, String error, BackendException failure) {
+        /** An attempt without a typed failure; a FAILED one is taken as non-retriable with {@code error} as its message. */
+        public Attempt(String raw, ParsedTrace parsed, String text, Outcome outcome, String error) {
+            this(raw, parsed, text, outcome, error, null);
+        }
+
+        /** An answer. */
+        public static Attempt ok(String raw, ParsedTrace parsed, String text) { return new Attempt(raw, parsed, text, Outcome.OK, "", null); }
+
+        /** No final response ({@code why}): asked again with the retry note. */
+        public static Attempt empty(String raw, ParsedTrace parsed, String why) { return new Attempt(raw, parsed, "", Outcome.EMPTY, why, null); }
+
+        /** A failed call: retried when {@code failure} is retriable, else thrown at once. */
+        public static Attempt failed(String raw, ParsedTrace parsed, BackendException failure) {
+            return new Attempt(raw, parsed, "", Outcome.FAILED, failure.getMessage(), failure);
+        }
+    }
 
     protected final String model;
     protected final Map<String, String> env;
     protected final UsageMeter meter;
     protected final int emptyResponseRetries;
     protected final Duration defaultTimeout;
+    protected final int failureRetries;
+    protected final Backoff backoff;
+    /** How long a 401/403 of the provider fails the next tasks at once, without starting the CLI. */
+    static final Duration REFUSAL_MEMORY = Duration.ofSeconds(30);
+    private record Refusal(BackendException failure, long at) {}
+    private volatile Refusal refusal;
 
     protected AbstractExecAgent(String model, Map<String, String> env, UsageMeter meter, int emptyResponseRetries, Duration defaultTimeout) {
+        this(model, env, meter, emptyResponseRetries, defaultTimeout, DEFAULT_FAILURE_RETRIES, Backoff.DEFAULT);
+    }
+
+    protected AbstractExecAgent(String model, Map<String, String> env, UsageMeter meter, int emptyResponseRetries, Duration defaultTimeout,
+                                int failureRetries, Backoff backoff) {
         this.model = model == null ? "" : model;
         this.env = env == null ? System.getenv() : Map.copyOf(env);
         this.meter = meter == null ? new UsageMeter() : meter;
         this.emptyResponseRetries = Math.max(0, emptyResponseRetries);
         this.defaultTimeout = defaultTimeout == null ? Duration.ofSeconds(120) : defaultTimeout;
+        this.failureRetries = Math.max(0, failureRetries);
+        this.backoff = backoff == null ? Backoff.DEFAULT : backoff;
     }
 
     /** Takes what every CLI agent's builder sets; {@code emptyResponseRetries} overrides the builder's when the backend keeps it elsewhere. */
     protected AbstractExecAgent(Builder<?> b, int emptyResponseRetries) {
-        this(b.model, b.env, b.meter, emptyResponseRetries, b.timeout);
+        this(b.model, b.env, b.meter, emptyResponseRetries, b.timeout, b.failureRetries, b.backoff);
     }
 
     protected AbstractExecAgent(Builder<?> b) { this(b, b.emptyResponseRetries); }
@@ -80,33 +127,73 @@ public abstract class AbstractExecAgent implements ExecAgent {
     @Override public final ExecResult run(ExecTask task) {
         Objects.requireNonNull(task, "task");
         refuseDeniedData(task.workspace());
+        Refusal r = refusal;
+        // a provider that just refused our credentials refuses them for every item: don't start one CLI per item
+        if (r != null && System.nanoTime() - r.at() < REFUSAL_MEMORY.toNanos()) throw r.failure();
         Path traceDir = task.traceDir() != null ? task.traceDir() : task.workspace().toAbsolutePath().getParent();
         prepareWorkspace(task);
-        Duration timeout = task.timeout() == null ? defaultTimeout : task.timeout();
+        long t0 = System.nanoTime();
+        Long deadline = task.timeout() == null ? null : t0 + task.timeout().toNanos() - reserve(task.timeout()).toNanos();
         List<String> raws = new ArrayList<>();
         Attempt last = null;
-        long t0 = System.nanoTime();
-        for (int a = 1; a <= emptyResponseRetries + 1; a++) {
-            String prompt = a == 1 ? task.prompt() : task.prompt() + retryNote();
+        int empties = 0, failures = 0;
+        for (int a = 1; ; a++) {
+            Duration timeout = defaultTimeout;
+            if (deadline != null) {
+                long left = deadline - System.nanoTime();
+                if (a > 1 && left < MIN_ATTEMPT.toNanos()) break; // no time for another attempt: the last one stands
+                timeout = Duration.ofNanos(Math.max(MIN_ATTEMPT.toNanos(), Math.min(left, defaultTimeout.toNanos())));
+            }
+            String prompt = last != null && last.outcome() == Outcome.EMPTY ? task.prompt() + retryNote() : task.prompt();
             try {
                 last = attempt(task, task.workspace(), prompt, a, timeout);
             } catch (IOException e) {
-                last = new Attempt("", null, "", Outcome.FAILED, backend() + ": CLI could not be executed: " + e.getMessage());
+                last = Attempt.failed("", null, AgentErrors.of(backend(), backend() + ": CLI could not be executed: " + e.getMessage(), false));
             }
             raws.add("===== " + prefix().toUpperCase(java.util.Locale.ROOT) + " CLI ATTEMPT " + a + " =====\n" + last.raw());
-            if (last.outcome() != Outcome.EMPTY) break;
+            if (last.outcome() == Outcome.OK) break;
+            if (last.outcome() == Outcome.EMPTY && empties++ >= emptyResponseRetries) break;
+            if (last.outcome() == Outcome.FAILED) {
+                if (!(failure(last) instanceof BackendException.Retriable) || failures >= failureRetries) break;
+                Duration wait = backoff.delay(failures++, null);
+                if (deadline != null && System.nanoTime() + wait.toNanos() + MIN_ATTEMPT.toNanos() > deadline) break;
+                Backoff.sleep(wait);
+            }
+            if (Thread.currentThread().isInterrupted()) break;
         }
         Duration latency = Duration.ofNanos(System.nanoTime() - t0);
         String combined = String.join("\n\n", raws);
         ParsedTrace parsed = last.parsed() == null ? new ParsedTrace(List.of(), "", Usage.ZERO, false, false, "", 0, Map.of()) : last.parsed();
-        String text = last.text() == null ? "" : last.text();
+        String text = last.outcome() == Outcome.FAILED || last.text() == null ? "" : last.text();
         boolean ok = last.outcome() == Outcome.OK;
         String error = ok ? "" : HttpErrors.oneLine(Redactor.scrub(last.error() == null || last.error().isBlank()
                 ? backend() + ": returned an empty final response after " + raws.size() + " attempt(s)" : last.error()));
+        // partial traces are kept for a failed run too: they are how the user sees what the CLI did
         persist(traceDir, combined, parsed, text);
         meter.record("target", "rollout", model, parsed.usage(), latency);
+        if (last.outcome() == Outcome.FAILED) {
+            BackendException f = failure(last);
+            if (f.status() == 401 || f.status() == 403) refusal = new Refusal(f, System.nanoTime());
+            throw f;
+        }
         return new ExecResult(extractAnswer(text), text, parsed.steps(), parsed.usage(), latency, ok, error,
                 ClaudeCliChatModel.reportedCost(parsed));
+    }
+
+    /**
+     * The typed failure of a failed attempt; an untyped one (the 5-argument constructor) is retriable only when it
+     * timed out: a backend that does not classify its failures is not retried on a guess.
+     */
+    private BackendException failure(Attempt a) {
+        if (a.failure() != null) return a.failure();
+        String msg = a.error() == null || a.error().isBlank() ? backend() + ": the CLI failed" : a.error();
+        boolean retriable = msg.contains("timed out");
+        return AgentErrors.of(backend(), msg.startsWith(backend()) ? msg : backend() + ": " + msg, retriable);
+    }
+
+    /** What is kept of a task's wall limit for writing the traces after the last attempt: 10%, at most 5 s. */
+    static Duration reserve(Duration limit) {
+        return Duration.ofMillis(Math.min(5_000, limit.toMillis() / 10));
     }
 
     /** Returns the text inside the last {@code <answer>} tag, or the whole text when there is none. */
@@ -290,6 +377,8 @@ public abstract class AbstractExecAgent implements ExecAgent {
         UsageMeter meter;
         int emptyResponseRetries = ModelKey.EXEC_EMPTY_RESPONSE_RETRIES.intValue();
         Duration timeout;
+        int failureRetries = DEFAULT_FAILURE_RETRIES;
+        Backoff backoff = Backoff.DEFAULT;
 
         protected Builder(String defaultModel, String defaultPath) {
             this.model = defaultModel;
@@ -304,8 +393,15 @@ public abstract class AbstractExecAgent implements ExecAgent {
         public B env(Map<String, String> e) { this.env = e; return (B) this; }
         public B meter(UsageMeter m) { this.meter = m; return (B) this; }
         public B emptyResponseRetries(int n) { this.emptyResponseRetries = n; return (B) this; }
-        /** Default per-task timeout when the task has none (120 s). */
+        /**
+         * Timeout of one attempt (120 s; {@code exec_timeout}); a task's own timeout is the wall limit of all its
+         * attempts, and cuts the last ones short.
+         */
         public B timeout(Duration t) { this.timeout = t; return (B) this; }
+        /** Retries of an attempt that failed retriably: rate limit, overload, 5xx, timeout (default 2). */
+        public B failureRetries(int n) { this.failureRetries = n; return (B) this; }
+        /** Wait between those retries (default 1 s doubling up to 30 s). */
+        public B backoff(Backoff b) { this.backoff = b; return (B) this; }
 
         String executable() { return path == null || path.isBlank() ? defaultPath : path; }
     }

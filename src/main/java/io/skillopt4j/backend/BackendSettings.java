@@ -112,6 +112,7 @@ final class BackendSettings {
                 .profile(s.string(CLAUDE_CODE_EXEC_PROFILE))
                 .effort(claudeCodeEffort(s))
                 .maxThinkingTokens(s.integer(CLAUDE_CODE_EXEC_MAX_THINKING_TOKENS))
+                .permissionMode(s.string(CLAUDE_CODE_EXEC_PERMISSION_MODE))
                 .emptyResponseRetries(s.integer(EXEC_EMPTY_RESPONSE_RETRIES));
     }
 

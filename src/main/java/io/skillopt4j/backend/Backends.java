@@ -26,12 +26,14 @@ import java.util.Optional;
 public final class Backends {
     /** Backends usable as the optimizer (upstream's list plus claude_code_exec, which the seed makes a full backend). */
     public static final List<String> OPTIMIZER = List.of("openai_chat", "claude_chat", "qwen_chat", "minimax_chat",
-            "openai_compatible", "copilot_chat", "codex_exec", "claude_code_exec");
+            "openai_compatible", "copilot_chat", "codex_exec", "claude_code_exec", "opencode_exec");
     /** Backends usable as the target. */
     public static final List<String> TARGET = List.of("openai_chat", "claude_chat", "qwen_chat", "minimax_chat",
-            "openai_compatible", "copilot_chat", "codex_exec", "claude_code_exec", "cursor_exec", "copilot_exec");
+            "openai_compatible", "copilot_chat", "codex_exec", "claude_code_exec", "cursor_exec", "copilot_exec", "opencode_exec");
     /** Exec (agent CLI) backends. */
-    public static final List<String> EXEC = List.of("codex_exec", "claude_code_exec", "cursor_exec", "copilot_exec");
+    public static final List<String> EXEC = List.of("codex_exec", "claude_code_exec", "cursor_exec", "copilot_exec", "opencode_exec");
+    /** Backends whose CLI reports no token usage nor cost: a budget cannot bound them. */
+    static final List<String> UNMETERED = List.of("copilot_chat", "copilot_exec");
 
     private Backends() {}
 
@@ -46,6 +48,12 @@ public final class Backends {
         check("optimizer_backend", opt, OPTIMIZER);
         check("target_backend", tgt, TARGET);
         CostLedger ledger = CostLedger.from(cfg);
+        if (ledger.cap() != null) {
+            for (String b : List.of(opt, tgt)) {
+                if (UNMETERED.contains(b)) throw ConfigException.badValue("", "budget_usd", ledger.cap(), "unset with " + b
+                        + " (the Copilot CLI reports no token usage or cost, so a budget cannot bound it)");
+            }
+        }
         ChatModel optimizer = new BudgetedChatModel(chat(opt, cfg, "optimizer", env, meter), "optimizer", ledger);
         ChatModel target = new BudgetedChatModel(chat(tgt, cfg, "target", env, meter), "target", ledger);
         if (ledger.cap() != null) requirePrices(ledger, optimizer, target);
@@ -125,7 +133,10 @@ public final class Backends {
                     .model(s.string(s.pick(ModelKey.COPILOT_CHAT_OPTIMIZER_MODEL, ModelKey.COPILOT_CHAT_TARGET_MODEL)))
                     .build();
             case "codex_exec" -> common(CodexChatModel.builder(), s, meter).settings(CodexSettings.from(s)).env(env)
-                    .model(s.model(b)).build();
+                    .timeout(s.seconds(ModelKey.CODEX_CHAT_TIMEOUT)).model(s.model(b)).build();
+            case "opencode_exec" -> common(OpenCodeChatModel.builder(), s, meter).binary(s.string(ModelKey.OPENCODE_EXEC_PATH))
+                    .agent(s.string(ModelKey.OPENCODE_EXEC_AGENT)).env(env).timeout(s.seconds(ModelKey.OPENCODE_CHAT_TIMEOUT))
+                    .model(openCodeModel(s)).build();
             case "cursor_exec", "copilot_exec" -> {
                 if (!s.role().equals("target")) throw ConfigException.badValue("", role + "_backend", backend, "one of " + String.join(", ", OPTIMIZER));
                 yield ExecAgentChatModel.builder(exec(b, cfg, env, new UsageMeter())).role(s.role()).meter(meter).backoff(Backoff.NONE).build();
@@ -149,8 +160,19 @@ public final class Backends {
             case "cursor_exec" -> BackendSettings.cursorExec(CursorExecAgent.builder(), s).model(model).env(env).meter(meter).timeout(timeout).build();
             case "copilot_exec" -> BackendSettings.copilotExec(CopilotExecAgent.builder(), s).model(s.configured(ModelKey.TARGET_MODEL).isEmpty() ? "" : model)
                     .env(env).meter(meter).timeout(timeout).build();
+            case "opencode_exec" -> OpenCodeExecAgent.builder().path(s.string(ModelKey.OPENCODE_EXEC_PATH)).agent(s.string(ModelKey.OPENCODE_EXEC_AGENT))
+                    .model(openCodeModel(s)).env(env).meter(meter).timeout(timeout).build();
             default -> throw ConfigException.badValue("", "target_backend", backend, "one of " + String.join(", ", EXEC));
         };
+    }
+
+    /** The role's OpenCode model: blank (OpenCode's default) when unset or a GPT placeholder, else provider/model. */
+    static String openCodeModel(ModelSettings s) {
+        ModelKey key = s.pick(ModelKey.OPTIMIZER_MODEL, ModelKey.TARGET_MODEL);
+        String m = s.configured(key).map(String::strip).orElse("");
+        if (m.isEmpty() || BackendNames.isSentinel(m)) return "";
+        if (!m.contains("/")) throw ConfigException.badValue("", s.firstKey(key), m, "provider/model for opencode_exec (e.g. anthropic/claude-sonnet-4-5)");
+        return m;
     }
 
     /** Returns upstream's default model for a backend (gpt-4o when unknown, as upstream falls back). */

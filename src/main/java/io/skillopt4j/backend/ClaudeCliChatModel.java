@@ -4,6 +4,7 @@ import io.skillopt4j.config.ModelKey;
 import io.skillopt4j.internal.AtomicFiles;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.skillopt4j.BackendException;
+import io.skillopt4j.backend.internal.AgentErrors;
 import io.skillopt4j.backend.internal.ClaudeStream;
 import io.skillopt4j.backend.internal.CliPrompt;
 import io.skillopt4j.backend.internal.HttpErrors;
@@ -27,10 +28,12 @@ import java.util.Set;
 /**
  * Thread-safe. {@code claude_chat} through the Claude Code CLI in print mode, as upstream runs it:
  * {@code claude -p --output-format json --permission-mode dontAsk --add-dir <tmp> [--model m]
- * [--setting-sources s] [--append-system-prompt-file <tmp>/system_prompt.txt] [--effort e] [--schema ...]},
- * prompt on stdin, cwd a fresh temp dir, 300 s default timeout, child environment scrubbed to
- * {@code ANTHROPIC_*}/{@code CLAUDE_*} plus basics. Also serves {@code claude_code_exec} in the chat
- * (optimizer) role, with that backend's binary, effort and thinking-token settings.
+ * [--setting-sources s] [--append-system-prompt-file <tmp>/system_prompt.txt] [--effort e] [--json-schema ...]
+ * --no-session-persistence}, prompt on stdin, cwd a fresh temp dir, 300 s default timeout, child environment scrubbed
+ * to {@code ANTHROPIC_*}/{@code CLAUDE_*} plus basics ({@code CLAUDE_CODE_MAX_RETRIES} capped as for
+ * {@link ClaudeCodeExecAgent}). A failed call is read from the CLI's own JSON ({@link ClaudeStream#failure}): a bad
+ * key, a refused permission or an unknown model is non-retriable, overload and 5xx are retried. Also serves
+ * {@code claude_code_exec} in the chat (optimizer) role, with that backend's binary, effort and thinking-token settings.
  */
 public final class ClaudeCliChatModel extends AbstractChatModel {
     private static final Set<String> EFFORTS = Set.of("low", "medium", "high", "xhigh", "max");
@@ -68,7 +71,8 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
         if (hasSystem) cmd.addAll(List.of("--append-system-prompt-file", tmp.resolve("system_prompt.txt").toString()));
         String e = effortFlag(effort);
         if (e != null) cmd.addAll(List.of("--effort", e));
-        if (structured) cmd.addAll(List.of("--schema", Json.mapper().valueToTree(CliPrompt.toolSchema()).toString()));
+        if (structured) cmd.addAll(List.of("--json-schema", Json.mapper().valueToTree(CliPrompt.toolSchema()).toString()));
+        cmd.add("--no-session-persistence");
         return cmd;
     }
 
@@ -85,21 +89,25 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
             List<Path> images = CliPrompt.writeImages(r, tmp);
             boolean structured = !r.tools().isEmpty();
             String prompt = CliPrompt.body(r, "compatibility tools", structured, allowAttachmentRead ? images : List.of());
-            Map<String, String> extra = maxThinkingTokens > 0 ? Map.of("MAX_THINKING_TOKENS", String.valueOf(maxThinkingTokens)) : Map.of();
-            Map<String, String> childEnv = Proc.scrubbedEnv(env, Set.of("ANTHROPIC_*", "CLAUDE_*"), extra);
+            Map<String, String> childEnv = ClaudeCodeExecAgent.childEnv(env);
+            if (maxThinkingTokens > 0) childEnv.put("MAX_THINKING_TOKENS", String.valueOf(maxThinkingTokens));
             Duration timeout = r.timeout() == null ? ModelKey.CLAUDE_CHAT_TIMEOUT.seconds() : r.timeout();
+            Path project = ClaudeCodeExecAgent.projectDir(childEnv, tmp);
             Proc.Result res;
             try {
                 res = Proc.run(command(tmp, !system.isEmpty(), r.reasoningEffort(), structured), tmp, childEnv, prompt, timeout);
             } catch (IOException e) {
                 throw new BackendException.NonRetriable(backend, 0, backend + ": cannot run Claude CLI '" + binary
                         + "' (install Claude Code, set CLAUDE_CLI_BIN, or use claude_chat_transport: api): " + e.getMessage(), e);
+            } finally {
+                ClaudeCodeExecAgent.dropEmptyProjectDir(project);
             }
-            if (res.timedOut()) throw new BackendException.Retriable(backend, 0, backend + ": Claude CLI timed out after " + timeout.toSeconds() + "s", null);
-            if (res.exitCode() != 0) throw exitError(res);
+            if (res.timedOut()) throw AgentErrors.timeout(backend, "Claude CLI", timeout);
             ParsedTrace t = ClaudeStream.parse(res.stdout());
+            // the CLI's own report first: its JSON names the API status; stderr is empty for those
+            BackendException failed = ClaudeStream.failure(backend, t, res.exitCode(), res.stderr().isBlank() ? res.stdout() : res.stderr());
+            if (failed != null) throw failed;
             if (!t.terminal()) throw new BackendException.Retriable(backend, 0, backend + ": Claude CLI printed no result event" + tail(res.stdout()), null);
-            if (t.isError()) throw new BackendException.Retriable(backend, 0, backend + ": Claude CLI reported an error: " + clip(t.error()), null);
             List<ToolCall> calls = new ArrayList<>();
             String text = t.finalText();
             if (structured) {
@@ -130,20 +138,6 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
         } catch (NumberFormatException e) {
             return null;
         }
-    }
-
-    private BackendException exitError(Proc.Result res) {
-        String err = res.stderr().toLowerCase(Locale.ROOT);
-        if (err.contains("invalid api key") || err.contains("authentication") || err.contains("login")) {
-            return new BackendException.NonRetriable(backend, 0, backend + ": Claude CLI is not authenticated: run 'claude auth login' or set ANTHROPIC_API_KEY ("
-                    + clip(res.stderr()) + ")", null);
-        }
-        if (err.contains("unknown model") || err.contains("not available") || err.contains("invalid model")) {
-            return new BackendException.NonRetriable(backend, 0, backend + ": Claude CLI rejected model '" + model
-                    + "' (try claude-sonnet-4-6): " + clip(res.stderr()), null);
-        }
-        String detail = res.stderr().isBlank() ? "exited with code " + res.exitCode() : clip(res.stderr());
-        return new BackendException.Retriable(backend, 0, backend + ": Claude CLI failed (exit " + res.exitCode() + "): " + detail, null);
     }
 
     static String clip(String s) {

@@ -1,6 +1,7 @@
 package io.skillopt4j.backend;
 
 import io.skillopt4j.config.ModelKey;
+import io.skillopt4j.backend.internal.AgentErrors;
 import io.skillopt4j.backend.internal.ClaudeStream;
 import io.skillopt4j.backend.internal.Proc;
 
@@ -15,12 +16,24 @@ import java.util.Set;
 
 /**
  * Thread-safe. {@code claude_code_exec}: Claude Code as an agent in the workspace:
- * {@code claude -p --output-format stream-json --verbose --permission-mode bypassPermissions --add-dir <ws>
- * --tools Read,Bash --allowedTools Read,Bash [--settings ... --append-system-prompt "Profile: p"] [--model m]
- * [--effort e] [--max-thinking-tokens n] -- <prompt>}. Upstream asks for {@code text}; we ask for
- * {@code stream-json} so the trace can be parsed into steps ({@code claude_trace_steps.txt}).
+ * {@code claude -p --output-format stream-json --verbose --no-session-persistence --permission-mode <mode>
+ * --add-dir <ws> --tools Read,Bash --allowedTools Read,Bash [--settings ... --append-system-prompt "Profile: p"]
+ * [--model m] [--effort e] [--max-thinking-tokens n]}, the prompt on stdin (never on argv, whatever its size).
+ * Upstream asks for {@code text}; we ask for {@code stream-json} so the trace can be parsed into steps
+ * ({@code claude_trace_steps.txt}) and the failure signals read ({@link ClaudeStream#failure}).
+ *
+ * <p><b>Permission mode.</b> Upstream's {@code bypassPermissions}, unless set otherwise. Claude Code refuses that mode
+ * as root outside a sandbox, so as root without {@code IS_SANDBOX}/{@code CLAUDE_CODE_BUBBLEWRAP} in the environment
+ * (the user's statement that this is a sandbox) the default is {@code dontAsk}, which with the allowed tools
+ * pre-approved runs the same tools and denies the rest.
+ *
+ * <p><b>Environment.</b> Scrubbed to {@code ANTHROPIC_*}, {@code CLAUDE_*}, {@code IS_SANDBOX} and the basics;
+ * {@code CLAUDE_CODE_MAX_RETRIES} defaults to {@value #CLI_MAX_RETRIES} (Claude Code's own 10 retries take minutes
+ * even for a bad key; this harness retries failed attempts itself).
  */
 public final class ClaudeCodeExecAgent extends AbstractExecAgent {
+    /** Claude Code's own API retries per call, when the environment sets none. */
+    static final String CLI_MAX_RETRIES = "0";
     private final String path;
     private final String profile;
     private final String effort;
@@ -34,7 +47,7 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
         this.profile = b.profile == null ? "" : b.profile.trim();
         this.effort = effort(b.effort);
         this.maxThinkingTokens = Math.max(0, b.maxThinkingTokens);
-        this.permissionMode = b.permissionMode == null || b.permissionMode.isBlank() ? "bypassPermissions" : b.permissionMode;
+        this.permissionMode = b.permissionMode == null || b.permissionMode.isBlank() ? defaultPermissionMode(env, Proc.isRoot()) : b.permissionMode.strip();
         this.allowedTools = b.allowedTools == null ? List.of("Read", "Bash") : List.copyOf(b.allowedTools);
     }
 
@@ -68,17 +81,34 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
         };
     }
 
-    List<String> command(Path ws, String prompt) { return command(ws, prompt, List.of(), List.of()); }
+    /**
+     * Upstream's bypassPermissions; dontAsk as root unless the environment says it is a sandbox in the words Claude Code
+     * accepts: {@code IS_SANDBOX=1} exactly ({@code yes} or {@code true} are refused), or a {@code CLAUDE_CODE_BUBBLEWRAP}
+     * that is not off.
+     */
+    static String defaultPermissionMode(Map<String, String> env, boolean root) {
+        String bwrap = env.getOrDefault("CLAUDE_CODE_BUBBLEWRAP", "").strip().toLowerCase(Locale.ROOT);
+        boolean sandbox = "1".equals(env.getOrDefault("IS_SANDBOX", "").strip()) || !Set.of("", "0", "false", "no", "off").contains(bwrap);
+        return root && !sandbox ? "dontAsk" : "bypassPermissions";
+    }
 
-    /** Data directories and each image's folder go in as extra {@code --add-dir}s, as upstream's CLI path. */
-    List<String> command(Path ws, String prompt, List<Path> dataDirs, List<Path> images) { return command(ws, prompt, dataDirs, images, false); }
+    /** The permission mode passed to the CLI. */
+    public String permissionMode() { return permissionMode; }
 
-    /** {@code nativeSkill}: the skill is installed under .claude/skills/, so the Skill tool is offered and the prompt does not name a file. */
-    List<String> command(Path ws, String prompt, List<Path> dataDirs, List<Path> images, boolean nativeSkill) {
+    List<String> command(Path ws) { return command(ws, List.of(), List.of(), false); }
+
+    List<String> command(Path ws, List<Path> dataDirs, List<Path> images) { return command(ws, dataDirs, images, false); }
+
+    /**
+     * Data directories and each image's folder go in as extra {@code --add-dir}s, as upstream's CLI path; the prompt goes
+     * on stdin. {@code nativeSkill}: the skill is installed under .claude/skills/, so the Skill tool is offered.
+     */
+    List<String> command(Path ws, List<Path> dataDirs, List<Path> images, boolean nativeSkill) {
         List<String> offered = new ArrayList<>(allowedTools.stream().map(String::strip).filter(s -> !s.isEmpty()).toList());
         if (nativeSkill && !offered.contains("Skill")) offered.add("Skill");
         String tools = String.join(",", offered);
-        List<String> cmd = new ArrayList<>(List.of(path, "-p", "--output-format", "stream-json", "--verbose", "--permission-mode", permissionMode,
+        List<String> cmd = new ArrayList<>(List.of(path, "-p", "--output-format", "stream-json", "--verbose", "--no-session-persistence",
+                "--permission-mode", permissionMode,
                 "--add-dir", ws.toString(), "--tools", tools, "--allowedTools", tools));
         if (!profile.isEmpty()) {
             cmd.addAll(List.of("--settings", "{\"env\":{\"CLAUDE_CODE_USE_BEDROCK\":\"0\"}}", "--append-system-prompt", "Profile: " + profile));
@@ -91,28 +121,77 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
             Path dir = img.toAbsolutePath().getParent();
             cmd.addAll(List.of("--add-dir", validated(dir == null ? ws : dir).toString()));
         }
-        cmd.add("--");
-        cmd.add(nativeSkill ? nativeExecPrompt(prompt) : execPrompt(prompt, false));
         return cmd;
     }
 
+    /** The child's environment: scrubbed, with Claude Code's own retries capped unless the user set them. */
+    static Map<String, String> childEnv(Map<String, String> parent) {
+        Map<String, String> extra = parent.containsKey("CLAUDE_CODE_MAX_RETRIES") ? Map.of() : Map.of("CLAUDE_CODE_MAX_RETRIES", CLI_MAX_RETRIES);
+        return Proc.scrubbedEnv(parent, Set.of("ANTHROPIC_*", "CLAUDE_*", "IS_SANDBOX"), extra);
+    }
+
+    /**
+     * Removes the folder Claude Code makes under {@code <config>/projects/} for {@code cwd} even without session
+     * persistence (an empty {@code memory/}), when the run created it and left no file in it: one per workspace would
+     * pile up otherwise. Returns the folder, which {@code existed} callers pass back after the run.
+     */
+    static Path projectDir(Map<String, String> childEnv, Path cwd) {
+        String config = childEnv.getOrDefault("CLAUDE_CONFIG_DIR", "");
+        Path base = !config.isBlank() ? Path.of(config) : childEnv.containsKey("HOME") ? Path.of(childEnv.get("HOME"), ".claude") : null;
+        if (base == null) return null;
+        return base.resolve("projects").resolve(cwd.toAbsolutePath().normalize().toString().replaceAll("[^A-Za-z0-9]", "-"));
+    }
+
+    /** Deletes {@code dir} when it holds no regular file (see {@link #projectDir}). */
+    static void dropEmptyProjectDir(Path dir) {
+        if (dir == null || !java.nio.file.Files.isDirectory(dir)) return;
+        try (java.util.stream.Stream<Path> s = java.nio.file.Files.walk(dir)) {
+            if (s.anyMatch(java.nio.file.Files::isRegularFile)) return;
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return; // unreadable: leave it
+        }
+        io.skillopt4j.internal.AtomicFiles.deleteTreeQuietly(dir);
+    }
+
     @Override protected Attempt attempt(ExecTask task, Path ws, String prompt, int no, Duration timeout) throws IOException {
-        Proc.Result r = exec(command(ws, prompt, task.dataDirs(), task.images(), nativeSkill(task)), ws, Proc.scrubbedEnv(env, Set.of("ANTHROPIC_*", "CLAUDE_*"), Map.of()), null, timeout);
+        Map<String, String> childEnv = childEnv(env);
+        Path project = projectDir(childEnv, ws);
+        boolean existed = project != null && java.nio.file.Files.exists(project);
+        Proc.Result r;
+        try {
+            r = exec(command(ws, task.dataDirs(), task.images(), nativeSkill(task)), ws, childEnv, nativeSkill(task) ? nativeExecPrompt(prompt) : execPrompt(prompt, false), timeout);
+        } catch (IOException e) {
+            return Attempt.failed("", null, AgentErrors.cannotRun(backend(), path, "model.claude_code_exec_path or CLAUDE_CODE_EXEC_PATH", e));
+        } finally {
+            if (!existed) dropEmptyProjectDir(project);
+        }
         String raw = rawOutput(r);
         ParsedTrace t = ClaudeStream.parse(r.stdout());
+        if (r.timedOut()) return Attempt.failed(raw, t, AgentErrors.timeout(backend(), "Claude Code", timeout));
+        io.skillopt4j.BackendException failed = ClaudeStream.failure(backend(), t, r.exitCode(), r.stderr());
+        if (failed != null) return Attempt.failed(raw, t, failed);
         String text = t.finalText().strip();
-        if (r.timedOut()) return new Attempt(raw, t, "", Outcome.EMPTY, "claude_code_exec: timed out after " + timeout.toSeconds() + "s");
-        if (t.isError()) return new Attempt(raw, t, text, Outcome.FAILED, "claude_code_exec: Claude reported an error: " + t.error());
-        if (text.isEmpty()) {
-            String why = r.exitCode() != 0 ? "exited with code " + r.exitCode() : !t.terminal() ? t.error() : "empty final response";
-            return new Attempt(raw, t, "", Outcome.EMPTY, "claude_code_exec: " + why);
-        }
-        return new Attempt(raw, t, text, Outcome.OK, "");
+        if (text.isEmpty()) return Attempt.empty(raw, t, backend() + ": " + (!t.terminal() ? t.error() : "empty final response"));
+        return Attempt.ok(raw, t, text);
     }
 
     @Override protected String summary(String raw, ParsedTrace t, String text) {
         return "Claude Code Trace Summary\n- final answer format: " + answerFormat(text) + "\n- final response chars: " + text.length()
-                + "\n- trace steps: " + t.steps().size() + "\n- errors: " + errorLines(raw) + "\n";
+                + "\n- trace steps: " + t.steps().size() + "\n- errors: " + errors(t) + "\n";
+    }
+
+    /** The failure signals of the parsed stream (never a grep for "error": every line has {@code "is_error":false}). */
+    static String errors(ParsedTrace t) {
+        List<String> out = new ArrayList<>();
+        Map<String, String> m = t.meta();
+        if (t.isError()) out.add("result: " + ClaudeCliChatModel.clip(t.error()));
+        if (m.containsKey("api_error_status")) out.add("api status " + m.get("api_error_status") + " " + m.getOrDefault("api_error_type", ""));
+        if (m.containsKey("assistant_error") && !t.isError()) out.add("api: " + m.get("assistant_error"));
+        if (m.containsKey("api_retries")) out.add(m.get("api_retries") + " API retries (last status " + m.getOrDefault("api_retry_status", "?") + ")");
+        if (!t.terminal() && !t.error().isBlank()) out.add(t.error());
+        if (m.containsKey("tool_errors")) out.add(m.get("tool_errors") + " failed tool call(s)");
+        if (m.containsKey("permission_denials")) out.add(m.get("permission_denials") + " permission denial(s)");
+        return out.isEmpty() ? "none" : String.join(" | ", out);
     }
 
     /** Not thread-safe; use once. */
@@ -128,6 +207,7 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
         public Builder profile(String p) { this.profile = p; return this; }
         public Builder effort(String e) { this.effort = e; return this; }
         public Builder maxThinkingTokens(int n) { this.maxThinkingTokens = n; return this; }
+        /** Claude Code's --permission-mode; blank: bypassPermissions, as root outside a sandbox dontAsk. */
         public Builder permissionMode(String m) { this.permissionMode = m; return this; }
         /** Tool allowlist (default Read, Bash); an empty list means no tools. */
         public Builder allowedTools(List<String> t) { this.allowedTools = t; return this; }

@@ -3,13 +3,13 @@ package io.skillopt4j.backend;
 import io.skillopt4j.internal.AtomicFiles;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.skillopt4j.BackendException;
+import io.skillopt4j.backend.internal.AgentErrors;
 import io.skillopt4j.backend.internal.CliPrompt;
 import io.skillopt4j.backend.internal.CodexStream;
-import io.skillopt4j.backend.internal.HttpErrors;
+import io.skillopt4j.config.ModelKey;
 import io.skillopt4j.internal.JsonReply;
 import io.skillopt4j.backend.internal.Proc;
 import io.skillopt4j.internal.Json;
-import io.skillopt4j.internal.Redactor;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -29,7 +29,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * --output-last-message <tmp>/last_message.txt -c sandbox_workspace_write.network_access=<b>
  * -c web_search="<live|disabled>" [--profile p] [-c model_reasoning_effort="e"] [--output-schema f]
  * [--image f]... -} with the prompt on stdin. Unlike upstream, {@code --cd} defaults to the per-call temp
- * dir rather than the process working directory, so the optimizer cannot write into the repository.
+ * dir rather than the process working directory, so the optimizer cannot write into the repository. Each call has a
+ * timeout ({@code codex_chat_timeout}, default 600 s): a provider that never answers does not hang a step. The
+ * usage of the turn ({@code turn.completed}) is the call's usage; a failure is typed (a provider 401: non-retriable).
  */
 public final class CodexChatModel extends AbstractChatModel {
     private final CodexSettings s;
@@ -39,6 +41,7 @@ public final class CodexChatModel extends AbstractChatModel {
         super("codex_exec", b);
         this.s = b.settings == null ? CodexSettings.defaults() : b.settings;
         this.env = b.env == null ? System.getenv() : Map.copyOf(b.env);
+        s.checkProfile(env);
     }
 
     public static Builder builder() { return new Builder(); }
@@ -72,19 +75,18 @@ public final class CodexChatModel extends AbstractChatModel {
             String system = CliPrompt.system(r);
             String body = CliPrompt.body(r, "tools", structured, List.of());
             String prompt = system.isEmpty() ? body : system + "\n\n" + body; // codex has no system channel
+            Duration timeout = r.timeout() == null ? ModelKey.CODEX_CHAT_TIMEOUT.seconds() : r.timeout();
             Proc.Result res;
             try {
                 res = Proc.run(command(tmp, r.reasoningEffort(), structured, images), tmp,
-                        Proc.scrubbedEnv(env, CodexSettings.CHILD_ENV, Map.of()), prompt, r.timeout());
+                        Proc.scrubbedEnv(env, CodexSettings.CHILD_ENV, Map.of()), prompt, timeout);
             } catch (IOException e) {
-                throw new BackendException.NonRetriable(backend, 0, backend + ": cannot run Codex CLI '" + s.path() + "' (set CODEX_EXEC_PATH): " + e.getMessage(), e);
+                throw AgentErrors.cannotRun(backend, s.path(), "CODEX_EXEC_PATH", e);
             }
-            if (res.timedOut()) throw new BackendException.Retriable(backend, 0, backend + ": Codex CLI timed out after " + r.timeout().toSeconds() + "s", null);
             ParsedTrace t = CodexStream.parseJsonl(res.stdout());
-            if (res.exitCode() != 0) {
-                String why = !t.error().isEmpty() ? t.error() : !res.stderr().isBlank() ? res.stderr() : res.stdout();
-                throw new BackendException.Retriable(backend, 0, backend + ": Codex CLI failed with exit code " + res.exitCode() + ": " + clip(why), null);
-            }
+            if (res.timedOut()) throw timeout(backend, t, timeout);
+            BackendException failure = failure(backend, t, res);
+            if (failure != null) throw failure;
             Path last = tmp.resolve("last_message.txt");
             String text = Files.isRegularFile(last) ? Files.readString(last, StandardCharsets.UTF_8).strip() : "";
             if (text.isEmpty()) text = t.finalText().strip();
@@ -111,9 +113,24 @@ public final class CodexChatModel extends AbstractChatModel {
         }
     }
 
-    static String clip(String s) {
-        String t = HttpErrors.oneLine(Redactor.scrub(s == null ? "" : s));
-        return t.length() > 4000 ? t.substring(0, 4000) + "..." : t;
+    /**
+     * The typed failure a Codex run reported, or null: the provider's status when its error names one (401: non-retriable),
+     * else what the stream or stderr said about a failed turn or non-zero exit.
+     */
+    static BackendException failure(String backend, ParsedTrace t, Proc.Result r) {
+        if (t.isError()) {
+            String status = t.meta().getOrDefault("error_status", "");
+            if (!status.isEmpty()) return AgentErrors.api(backend, "Codex model provider's", Integer.parseInt(status), t.error());
+            return AgentErrors.failed(backend, "Codex CLI", r.exitCode(), t.error());
+        }
+        if (r.exitCode() != 0) return AgentErrors.failed(backend, "Codex CLI", r.exitCode(), r.stderr().isBlank() ? r.stdout() : r.stderr());
+        return null;
+    }
+
+    /** A timed-out attempt, with what Codex last said (an unreachable provider shows as reconnect errors until then). */
+    static BackendException timeout(String backend, ParsedTrace t, Duration timeout) {
+        BackendException e = AgentErrors.timeout(backend, "Codex CLI", timeout);
+        return t.error().isEmpty() ? e : AgentErrors.of(backend, e.getMessage() + "; it last said: " + AgentErrors.tail(t.error(), 300), true);
     }
 
     @Override public String toString() { return "CodexChatModel[path=" + s.path() + ", model=" + model + ", role=" + role + "]"; }

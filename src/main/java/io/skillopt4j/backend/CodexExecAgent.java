@@ -1,5 +1,7 @@
 package io.skillopt4j.backend;
 
+import io.skillopt4j.BackendException;
+import io.skillopt4j.backend.internal.AgentErrors;
 import io.skillopt4j.backend.internal.CodexStream;
 import io.skillopt4j.backend.internal.Proc;
 
@@ -15,19 +17,24 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Thread-safe. {@code codex_exec}: the Codex CLI as an agent, with upstream's exact command line
- * {@code codex exec --skip-git-repo-check --color never -C <ws> [-p profile] [-c model_reasoning_effort="e"]
- * --sandbox s [-c approval_policy="p"] -c sandbox_workspace_write.network_access=b -c web_search="..."
- * [-m model] --output-last-message <ws>/codex_last_message.txt <prompt>} (prompt last in argv, text log on
- * stdout). A timeout or non-zero exit fails at once; an empty last message is retried.
+ * Thread-safe. {@code codex_exec}: the Codex CLI as an agent, upstream's command line with the prompt on stdin and
+ * JSONL events instead of the text log: {@code codex exec --json --ephemeral --skip-git-repo-check --color never
+ * -C <ws> [-p profile] [-c model_reasoning_effort="e"] --sandbox s [-c approval_policy="p"]
+ * -c sandbox_workspace_write.network_access=b -c web_search="..." [-m model] [-i image]...
+ * --output-last-message <ws>/codex_last_message.txt -}. The events give the trace steps the analysts read
+ * ({@code codex_trace_steps.txt}), the usage of each turn and the failure ({@code turn.failed}, {@code error}: a
+ * typed error, a provider 401 non-retriable); {@code --ephemeral} keeps Codex from writing a session file per run.
+ * An empty last message is asked again.
  */
 public final class CodexExecAgent extends AbstractExecAgent {
     private static final Pattern LABEL = Pattern.compile("(?is)<answer>\\s*([A-E])\\s*</answer>");
     private final CodexSettings s;
 
     private CodexExecAgent(Builder b) {
-        super(b.model, b.env, b.meter, (b.settings == null ? CodexSettings.defaults() : b.settings).emptyResponseRetries(), b.timeout);
+        super(b.model, b.env, b.meter, (b.settings == null ? CodexSettings.defaults() : b.settings).emptyResponseRetries(), b.timeout,
+                b.failureRetries, b.backoff);
         this.s = b.settings == null ? CodexSettings.defaults() : b.settings;
+        s.checkProfile(env);
     }
 
     public static Builder builder() { return new Builder(); }
@@ -36,11 +43,12 @@ public final class CodexExecAgent extends AbstractExecAgent {
 
     @Override protected String prefix() { return "codex"; }
 
-    List<String> command(Path ws, String prompt) { return command(ws, prompt, List.of()); }
+    List<String> command(Path ws) { return command(ws, List.of()); }
 
     /** Images go in as {@code -i FILE} (as upstream; data directories are readable in every Codex sandbox and not passed). */
-    List<String> command(Path ws, String prompt, List<Path> images) {
-        List<String> cmd = new ArrayList<>(List.of(s.path(), "exec", "--skip-git-repo-check", "--color", "never", "-C", ws.toString()));
+    List<String> command(Path ws, List<Path> images) {
+        List<String> cmd = new ArrayList<>(List.of(s.path(), "exec", "--json", "--ephemeral", "--skip-git-repo-check", "--color", "never",
+                "-C", ws.toString()));
         if (!s.profile().isEmpty()) cmd.addAll(List.of("-p", s.profile()));
         if (!s.reasoningEffort().isEmpty()) cmd.addAll(List.of("-c", "model_reasoning_effort=\"" + s.reasoningEffort() + "\""));
         cmd.addAll(List.of("--sandbox", s.sandbox()));
@@ -51,7 +59,8 @@ public final class CodexExecAgent extends AbstractExecAgent {
             validated(image.toAbsolutePath().getParent() == null ? ws : image.toAbsolutePath().getParent());
             cmd.addAll(List.of("-i", image.toString()));
         }
-        cmd.addAll(List.of("--output-last-message", ws.resolve("codex_last_message.txt").toString(), prompt));
+        // "-": the prompt is stdin, whatever its size (an argv string is capped at 128 KiB)
+        cmd.addAll(List.of("--output-last-message", ws.resolve("codex_last_message.txt").toString(), "-"));
         return cmd;
     }
 
@@ -59,40 +68,45 @@ public final class CodexExecAgent extends AbstractExecAgent {
         Path last = ws.resolve("codex_last_message.txt");
         Files.deleteIfExists(last);
         task.dataDirs().forEach(AbstractExecAgent::validated);
-        Proc.Result r = exec(command(ws, prompt, task.images()), ws, Proc.scrubbedEnv(env, CodexSettings.CHILD_ENV, Map.of()), null, timeout);
+        Proc.Result r = exec(command(ws, task.images()), ws, Proc.scrubbedEnv(env, CodexSettings.CHILD_ENV, Map.of()), prompt, timeout);
         String raw = rawOutput(r);
-        ParsedTrace t = CodexStream.parse(r.stdout() + "\n" + r.stderr());
-        if (r.timedOut()) return new Attempt(raw, t, "", Outcome.FAILED, "codex_exec: timed out after " + timeout.toSeconds() + "s");
-        if (r.exitCode() != 0) return new Attempt(raw, t, "", Outcome.FAILED, exitFailure("codex exec", r));
+        ParsedTrace t = CodexStream.parseJsonl(r.stdout());
+        if (r.timedOut()) return Attempt.failed(raw, t, CodexChatModel.timeout(backend(), t, timeout));
+        BackendException failure = CodexChatModel.failure(backend(), t, r);
+        if (failure != null) return Attempt.failed(raw, t, failure);
         String text = Files.isRegularFile(last) ? Files.readString(last, StandardCharsets.UTF_8) : "";
-        if (text.isBlank()) return new Attempt(raw, t, "", Outcome.EMPTY, "codex_exec: empty last message");
-        return new Attempt(raw, t, text, Outcome.OK, "");
+        if (text.isBlank()) text = t.finalText();
+        if (text.isBlank()) return Attempt.empty(raw, t, backend() + ": empty last message");
+        return Attempt.ok(raw, t, text);
     }
 
+    /** Upstream's Codex Trace Summary, read from the parsed events (the JSON stream has no text log to scan). */
     @Override protected String summary(String raw, ParsedTrace t, String text) {
-        String[] lines = raw.split("\\r?\\n", -1);
         String task = "unknown";
         String skill = "unknown";
-        List<String> errors = new ArrayList<>();
-        for (int i = 0; i < lines.length; i++) {
-            if (lines[i].startsWith("ERROR:") && errors.size() < 3) errors.add(lines[i].strip());
-            if (lines[i].strip().startsWith("exec") && i + 2 < lines.length) {
-                String both = lines[i + 1] + " " + lines[i + 2];
-                String st = lines[i + 2].contains("succeeded") ? "success" : lines[i + 2].contains("failed") || lines[i + 2].contains("ERROR") ? "failed" : null;
-                if (st != null && both.contains("task.md")) task = st;
-                if (st != null && both.contains("SKILL.md")) skill = st;
-            }
+        List<TraceStep> steps = t.steps();
+        for (int i = 0; i < steps.size(); i++) {
+            TraceStep call = steps.get(i);
+            if (call.kind() != TraceStep.Kind.TOOL_CALL) continue;
+            TraceStep res = i + 1 < steps.size() && steps.get(i + 1).kind() == TraceStep.Kind.TOOL_RESULT ? steps.get(i + 1) : null;
+            if (res == null) continue;
+            String st = res.text().matches("(?s)exit -?\\d+: .*") ? "failed" : "success";
+            if (call.text().contains("task.md")) task = st;
+            if (call.text().contains("SKILL.md")) skill = st;
         }
+        List<String> errors = new ArrayList<>();
+        if (t.isError()) errors.add(t.error());
+        if (t.meta().containsKey("failed_commands")) errors.add(t.meta().get("failed_commands") + " command(s) exited non-zero");
         Matcher m = LABEL.matcher(text);
         String format = m.find() ? "well_formed" : text.isBlank() ? "missing" : text.toLowerCase().contains("<answer>") ? "tagged_nonlabel" : "plain_text";
         StringBuilder sb = new StringBuilder("Codex Trace Summary\n");
-        if (t.meta().containsKey("sandbox")) sb.append("- sandbox: ").append(t.meta().get("sandbox")).append('\n');
-        if (t.meta().containsKey("reasoning")) sb.append("- reasoning: ").append(t.meta().get("reasoning")).append('\n');
+        sb.append("- sandbox: ").append(s.sandbox()).append('\n');
+        if (!s.reasoningEffort().isEmpty()) sb.append("- reasoning: ").append(s.reasoningEffort()).append('\n');
         sb.append("- read task.md: ").append(task).append("\n- read SKILL.md: ").append(skill).append('\n');
         sb.append("- shell/tool errors: ").append(errors.isEmpty() ? "none" : String.join(" | ", errors)).append('\n');
         sb.append("- final answer format: ").append(format).append('\n');
         sb.append("- final answer label: ").append(format.equals("well_formed") ? m.group(1).toUpperCase() : "(none)").append('\n');
-        if (t.meta().containsKey("tokens_used")) sb.append("- tokens used: ").append(t.meta().get("tokens_used")).append('\n');
+        sb.append("- tokens used: ").append("true".equals(t.meta().get("usage_reported")) ? String.valueOf(t.usage().totalTokens()) : "not reported").append('\n');
         return sb.toString();
     }
 
@@ -103,12 +117,19 @@ public final class CodexExecAgent extends AbstractExecAgent {
         private Map<String, String> env;
         private UsageMeter meter;
         private Duration timeout;
+        private int failureRetries = DEFAULT_FAILURE_RETRIES;
+        private Backoff backoff = Backoff.DEFAULT;
 
         public Builder model(String m) { this.model = m; return this; }
         public Builder settings(CodexSettings s) { this.settings = s; return this; }
         public Builder env(Map<String, String> e) { this.env = e; return this; }
         public Builder meter(UsageMeter m) { this.meter = m; return this; }
+        /** Timeout of one attempt (120 s; {@code exec_timeout}); a task's own timeout is the wall limit of all its attempts. */
         public Builder timeout(Duration t) { this.timeout = t; return this; }
+        /** Retries of an attempt that failed retriably (rate limit, overload, 5xx, timeout; default 2). */
+        public Builder failureRetries(int n) { this.failureRetries = n; return this; }
+        /** Wait between those retries. */
+        public Builder backoff(Backoff b) { this.backoff = b; return this; }
 
         public CodexExecAgent build() { return new CodexExecAgent(this); }
     }

@@ -3,9 +3,14 @@ package io.skillopt4j.backend;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.config.ModelSettings;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 import static io.skillopt4j.config.ModelKey.*;
 
@@ -14,11 +19,18 @@ import static io.skillopt4j.config.ModelKey.*;
  * {@code get_codex_exec_config}): path, sandbox (read-only | workspace-write | danger-full-access), profile,
  * reasoning effort (default {@code none}), network access, web search, approval policy (default
  * {@code never}), an optional working directory and the empty-response retries.
+ *
+ * <p>Profiles: Codex 0.171 reads {@code -p NAME} from {@code $CODEX_HOME/NAME.config.toml} layered over
+ * {@code config.toml}; a missing file is silently no profile, and a legacy {@code [profiles.NAME]} table (or
+ * {@code profile = "NAME"}) in {@code config.toml} makes it exit 1. {@link #checkProfile} says either in one line
+ * before any call.
  */
 public record CodexSettings(String path, String sandbox, String profile, String reasoningEffort, boolean networkAccess,
                             boolean webSearch, String approvalPolicy, Path workingDirectory, int emptyResponseRetries) {
     /** Sandboxes upstream accepts. */
     public static final List<String> SANDBOXES = List.of("read-only", "workspace-write", "danger-full-access");
+    private static final Pattern TABLE = Pattern.compile("^\\s*\\[\\s*([^\\]]*?)\\s*\\]");
+    private static final Pattern PROFILE_KEY = Pattern.compile("^\\s*profile\\s*=");
     /** Environment the Codex child may see besides the basics. */
     static final Set<String> CHILD_ENV = Set.of("OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_ORG_ID", "OPENAI_PROJECT", "CODEX_HOME", "CODEX_API_KEY", "AZURE_OPENAI_API_KEY");
 
@@ -37,6 +49,50 @@ public record CodexSettings(String path, String sandbox, String profile, String 
     static String validateSandbox(String s) {
         if (!SANDBOXES.contains(s)) throw ConfigException.badValue("", "codex_exec_sandbox", s, "one of " + String.join(", ", SANDBOXES));
         return s;
+    }
+
+    /**
+     * Refuses a profile Codex would ignore (no {@code $CODEX_HOME/NAME.config.toml}) or reject (a legacy profile table
+     * in {@code config.toml}); {@code env} gives {@code CODEX_HOME} (default {@code $HOME/.codex}). No profile: nothing to check.
+     */
+    public void checkProfile(Map<String, String> env) {
+        if (profile.isEmpty()) return;
+        String home = env.getOrDefault("CODEX_HOME", "");
+        Path dir = !home.isBlank() ? Path.of(home) : Path.of(env.getOrDefault("HOME", System.getProperty("user.home")), ".codex");
+        Path config = dir.resolve("config.toml");
+        if (Files.isRegularFile(config)) {
+            String toml;
+            try {
+                toml = Files.readString(config, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new ConfigException("codex_exec_profile: cannot read " + config + ": " + e.getMessage(), e);
+            }
+            if (legacyProfile(toml, profile)) {
+                throw ConfigException.badValue("", "codex_exec_profile", profile, "a profile in " + dir.resolve(profile + ".config.toml")
+                        + " (Codex 0.171 rejects the legacy [profiles.*] table and profile key in " + config + ": move those settings there)");
+            }
+        }
+        Path file = dir.resolve(profile + ".config.toml");
+        if (!Files.isRegularFile(file)) {
+            throw ConfigException.badValue("", "codex_exec_profile", profile, "a profile Codex can find: " + file + " does not exist"
+                    + " (Codex 0.171 reads -p NAME from $CODEX_HOME/NAME.config.toml and ignores a missing one)");
+        }
+    }
+
+    /** True when {@code toml} has what Codex 0.171 rejects with {@code -p name}: a top-level profile key or a [profiles.name] table. */
+    static boolean legacyProfile(String toml, String name) {
+        boolean topLevel = true;
+        for (String line : toml.split("\\r?\\n")) {
+            java.util.regex.Matcher t = TABLE.matcher(line);
+            if (t.find()) {
+                topLevel = false;
+                String table = t.group(1).replace("\"", "").replace("'", "").replace(" ", "");
+                if (table.equals("profiles." + name)) return true;
+            } else if (topLevel && PROFILE_KEY.matcher(line).find()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Returns the two {@code -c} overrides both Codex command lines send. */

@@ -2,15 +2,14 @@ package io.skillopt4j.backend;
 
 import io.skillopt4j.config.ModelKey;
 import io.skillopt4j.BackendException;
+import io.skillopt4j.backend.internal.AgentErrors;
+import io.skillopt4j.backend.internal.CopilotSession;
 import io.skillopt4j.backend.internal.CopilotStream;
-import io.skillopt4j.backend.internal.HttpErrors;
 import io.skillopt4j.backend.internal.Proc;
-import io.skillopt4j.internal.Redactor;
 
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,12 +17,18 @@ import java.util.Set;
 
 /**
  * Thread-safe. {@code copilot_chat}: the GitHub Copilot CLI as a chat model, with every tool scoped off:
- * {@code copilot -p <prompt> --output-format json --stream off --no-color --log-level none
- * --disable-builtin-mcps --no-custom-instructions --available-tools= [--model m]}. The child environment
- * loses {@code COPILOT_ALLOW_ALL} and gets {@code COPILOT_HOME} when a home is set. Usage is zero (the CLI
- * reports none) but calls are counted. Tools and images are refused before anything is spawned.
+ * {@code copilot --output-format json --stream off --no-color --log-level none --disable-builtin-mcps
+ * --no-custom-instructions --available-tools=skillopt_no_tools --session-id <uuid> --log-dir <tmp> [--model m]} with
+ * the prompt on stdin. An empty {@code --available-tools=} restricts nothing in Copilot 1.0.x (every built-in tool
+ * stays offered), so the list names one tool that does not exist. The child environment loses
+ * {@code COPILOT_ALLOW_ALL}; {@link CopilotSession} sets its {@code COPILOT_HOME} and removes the session after the
+ * call. Usage is zero (the CLI reports none; calls are counted). Tools and images are refused before anything is
+ * spawned; a {@code session.error} or non-zero exit is a typed failure (auth: non-retriable).
  */
 public final class CopilotChatModel extends AbstractChatModel {
+    /** A tool name no Copilot version has: offers the model no tool at all. */
+    static final String NO_TOOLS = "skillopt_no_tools";
+
     private final String binary;
     private final String home;
     private final Map<String, String> env;
@@ -55,49 +60,54 @@ public final class CopilotChatModel extends AbstractChatModel {
         return String.join(sep, parts);
     }
 
-    /** Returns upstream's child environment: scrubbed, minus COPILOT_ALLOW_ALL, plus COPILOT_HOME if set. */
-    static Map<String, String> childEnv(Map<String, String> parent, String home) {
-        Map<String, String> extra = new HashMap<>();
-        if (home != null && !home.isBlank()) extra.put("COPILOT_HOME", home);
+    /** Returns upstream's child environment: scrubbed, minus COPILOT_ALLOW_ALL, plus {@code extra} (the session's COPILOT_HOME). */
+    static Map<String, String> childEnv(Map<String, String> parent, Map<String, String> extra) {
         Map<String, String> e = new LinkedHashMap<>(Proc.scrubbedEnv(parent, Set.of("GH_TOKEN", "GITHUB_TOKEN", "COPILOT_*", "GH_HOST"), extra));
         e.remove("COPILOT_ALLOW_ALL");
         return e;
     }
 
-    List<String> command(String prompt) {
-        List<String> cmd = new ArrayList<>(List.of(binary, "-p", prompt, "--output-format", "json", "--stream", "off", "--no-color",
-                "--log-level", "none", "--disable-builtin-mcps", "--no-custom-instructions", "--available-tools="));
+    /** The typed failure a Copilot run reported (stream error, non-zero exit), or null when it reported none. */
+    static BackendException failure(String backend, ParsedTrace t, Proc.Result r) {
+        if (t.isError()) {
+            String status = t.meta().getOrDefault("error_status", "");
+            if (!status.isEmpty()) return AgentErrors.api(backend, "model provider's", Integer.parseInt(status), t.error());
+            boolean auth = "authentication".equals(t.meta().get("error_type"));
+            return auth ? AgentErrors.of(backend, backend + ": Copilot CLI authentication failed: " + t.error(), false)
+                    : AgentErrors.failed(backend, "Copilot CLI", r.exitCode(), t.error());
+        }
+        if (r.exitCode() != 0) return AgentErrors.failed(backend, "Copilot CLI", r.exitCode(), r.stderr().isBlank() ? r.stdout() : r.stderr());
+        return null;
+    }
+
+    List<String> command(List<String> session) {
+        List<String> cmd = new ArrayList<>(List.of(binary, "--output-format", "json", "--stream", "off", "--no-color",
+                "--log-level", "none", "--disable-builtin-mcps", "--no-custom-instructions", "--available-tools=" + NO_TOOLS));
+        cmd.addAll(session);
         if (!model.isBlank()) cmd.addAll(List.of("--model", model));
         return cmd;
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
         if (!r.tools().isEmpty() || (r.toolChoice() != null && !r.toolChoice().isBlank())) {
-            throw new BackendException.NonRetriable(backend, 0, backend + ": tools are not supported (the Copilot CLI runs with --available-tools=)", null);
+            throw new BackendException.NonRetriable(backend, 0, backend + ": tools are not supported (the Copilot CLI runs with no tool available)", null);
         }
         if (r.messages().stream().anyMatch(m -> !m.imageUrls().isEmpty())) {
             throw new BackendException.NonRetriable(backend, 0, backend + ": images are not supported; only text parts can be sent", null);
         }
         Duration timeout = r.timeout() == null ? ModelKey.COPILOT_CHAT_TIMEOUT.seconds() : r.timeout();
         Proc.Result res;
-        try {
-            res = Proc.run(command(prompt(r)), null, childEnv(env, home), null, timeout);
+        try (CopilotSession session = CopilotSession.open(home, env)) {
+            res = Proc.run(command(session.args()), null, childEnv(env, session.env()), prompt(r), timeout);
         } catch (IOException e) {
-            throw new BackendException.NonRetriable(backend, 0, backend + ": cannot run Copilot CLI '" + binary + "' (set COPILOT_EXEC_PATH): " + e.getMessage(), e);
+            throw AgentErrors.cannotRun(backend, binary, "COPILOT_EXEC_PATH", e);
         }
-        if (res.timedOut()) throw new BackendException.Retriable(backend, 0, backend + ": Copilot CLI timed out after " + timeout.toSeconds() + "s", null);
-        if (res.exitCode() != 0) {
-            String out = res.stderr().isBlank() ? res.stdout() : res.stderr();
-            throw new BackendException.Retriable(backend, 0, backend + ": Copilot CLI failed with exit code " + res.exitCode() + ": " + clip(out), null);
-        }
+        if (res.timedOut()) throw AgentErrors.timeout(backend, "Copilot CLI", timeout);
         ParsedTrace t = CopilotStream.parse(res.stdout());
+        BackendException failure = failure(backend, t, res);
+        if (failure != null) throw failure;
         if (t.finalText().isEmpty()) throw new BackendException.Retriable(backend, 0, backend + ": Copilot CLI returned no response", null);
         return new ChatResponse(t.finalText(), List.of(), Usage.ZERO, res.elapsed(), model, "");
-    }
-
-    private static String clip(String s) {
-        String t = HttpErrors.oneLine(Redactor.scrub(s == null ? "" : s));
-        return t.length() > 4000 ? t.substring(t.length() - 4000) : t;
     }
 
     @Override public String toString() { return "CopilotChatModel[binary=" + binary + ", model=" + model + ", role=" + role + "]"; }
@@ -111,7 +121,7 @@ public final class CopilotChatModel extends AbstractChatModel {
         private Builder() { model = ""; }
 
         public Builder binary(String b) { this.binary = b; return this; }
-        /** Isolated COPILOT_HOME for the child (skips the user's MCP servers and instructions). */
+        /** COPILOT_HOME of the child (blank: a temporary one where no stored login is needed, else the user's). */
         public Builder home(String h) { this.home = h; return this; }
         public Builder env(Map<String, String> e) { this.env = e; return this; }
 

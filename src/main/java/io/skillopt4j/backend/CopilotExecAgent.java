@@ -1,6 +1,9 @@
 package io.skillopt4j.backend;
 
+import io.skillopt4j.BackendException;
 import io.skillopt4j.config.ModelKey;
+import io.skillopt4j.backend.internal.AgentErrors;
+import io.skillopt4j.backend.internal.CopilotSession;
 import io.skillopt4j.backend.internal.CopilotStream;
 import io.skillopt4j.backend.internal.Proc;
 
@@ -9,14 +12,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
- * Thread-safe. {@code copilot_exec}: the Copilot CLI as an agent: {@code copilot -p <prompt> --output-format
- * json --stream off --no-color --log-level none -C <ws> --disable-builtin-mcps --no-custom-instructions
- * [--allow-all-tools] [--model m] [--add-dir d]...}. {@code --allow-all-tools} needs both file edits and the
- * explicit opt-in ({@code copilot_exec_allow_all_tools}); otherwise the CLI's approval gate stays on.
- * {@code COPILOT_ALLOW_ALL} is stripped from the child and {@code COPILOT_HOME} isolated when a home is set.
+ * Thread-safe. {@code copilot_exec}: the Copilot CLI as an agent: {@code copilot --output-format json --stream off
+ * --no-color --log-level none -C <ws> --disable-builtin-mcps --no-custom-instructions --session-id <uuid> --log-dir
+ * <tmp> [--allow-all-tools] [--model m] [--add-dir d]...} with the prompt on stdin (a piped stdin without {@code -p}
+ * is the prompt, of any size). {@code --allow-all-tools} needs both file edits and the explicit opt-in
+ * ({@code copilot_exec_allow_all_tools}); otherwise the CLI's approval gate stays on. {@code COPILOT_ALLOW_ALL} is
+ * stripped from the child; {@link CopilotSession} keeps the session and its log from staying behind. A
+ * {@code session.error} or non-zero {@code exitCode} is a typed failure (a provider 401: non-retriable).
  */
 public final class CopilotExecAgent extends AbstractExecAgent {
     private final String path;
@@ -41,12 +45,13 @@ public final class CopilotExecAgent extends AbstractExecAgent {
 
     @Override protected String prefix() { return "copilot"; }
 
-    List<String> command(Path ws, String prompt) { return command(ws, prompt, List.of()); }
+    List<String> command(Path ws) { return command(ws, List.of(), List.of()); }
 
-    /** {@code extra}: the task's validated add-dirs after the workspace (data directories, image folders). */
-    List<String> command(Path ws, String prompt, List<Path> extra) {
-        List<String> cmd = new ArrayList<>(List.of(path, "-p", execPrompt(prompt, allowFileEdits), "--output-format", "json", "--stream", "off",
+    /** {@code extra}: the task's validated add-dirs after the workspace (data directories, image folders); {@code session}: the session's args. */
+    List<String> command(Path ws, List<Path> extra, List<String> session) {
+        List<String> cmd = new ArrayList<>(List.of(path, "--output-format", "json", "--stream", "off",
                 "--no-color", "--log-level", "none", "-C", ws.toString(), "--disable-builtin-mcps", "--no-custom-instructions"));
+        cmd.addAll(session);
         if (allowFileEdits && allowAllTools) cmd.add("--allow-all-tools");
         if (!model.isBlank()) cmd.addAll(List.of("--model", model));
         java.util.LinkedHashSet<Path> dirs = new java.util.LinkedHashSet<>(extra);
@@ -57,23 +62,25 @@ public final class CopilotExecAgent extends AbstractExecAgent {
 
     @Override protected Attempt attempt(ExecTask task, Path ws, String prompt, int no, Duration timeout) throws IOException {
         List<Path> dirs = addDirs(ws, task);
-        Proc.Result r = exec(command(ws, prompt, dirs.subList(1, dirs.size())), ws, CopilotChatModel.childEnv(env, home), null, timeout);
+        Proc.Result r;
+        try (CopilotSession session = CopilotSession.open(home, env)) {
+            r = exec(command(ws, dirs.subList(1, dirs.size()), session.args()), ws, CopilotChatModel.childEnv(env, session.env()),
+                    execPrompt(prompt, allowFileEdits), timeout);
+        }
         String raw = rawOutput(r);
         ParsedTrace t = CopilotStream.parse(r.stdout());
-        if (r.timedOut()) return new Attempt(raw, t, "", Outcome.FAILED, "copilot_exec: timed out after " + timeout.toSeconds() + "s");
-        if (r.exitCode() != 0) return new Attempt(raw, t, "", Outcome.FAILED, exitFailure("Copilot CLI", r));
-        if (t.finalText().isEmpty()) {
-            String tail = raw.strip();
-            return new Attempt(raw, t, "", Outcome.EMPTY, "Copilot CLI returned no response: "
-                    + (tail.length() > 4000 ? tail.substring(tail.length() - 4000) : tail));
-        }
-        return new Attempt(raw, t, t.finalText(), Outcome.OK, "");
+        if (r.timedOut()) return Attempt.failed(raw, t, AgentErrors.timeout(backend(), "Copilot CLI", timeout));
+        BackendException failure = CopilotChatModel.failure(backend(), t, r);
+        if (failure != null) return Attempt.failed(raw, t, failure);
+        if (t.finalText().isEmpty()) return Attempt.empty(raw, t, backend() + ": Copilot CLI returned no response");
+        return Attempt.ok(raw, t, t.finalText());
     }
 
     @Override protected String summary(String raw, ParsedTrace t, String text) {
         long calls = t.steps().stream().filter(s -> s.kind() == TraceStep.Kind.TOOL_CALL).count();
         return "Copilot CLI Trace Summary\n- final answer format: " + answerFormat(text) + "\n- final response chars: " + text.length()
-                + "\n- tool calls: " + calls + "\n- errors: " + errorLines(raw) + "\n";
+                + "\n- tool calls: " + calls + "\n- errors: " + (t.isError() ? t.error() : errorLines(raw))
+                + "\n- usage: not reported by the Copilot CLI\n";
     }
 
     /** Not thread-safe; use once. */
@@ -85,6 +92,7 @@ public final class CopilotExecAgent extends AbstractExecAgent {
 
         Builder() { super("", ModelKey.COPILOT_EXEC_PATH.text()); }
 
+        /** COPILOT_HOME of the child (blank: a temporary one where no stored login is needed, else the user's). */
         public Builder home(String h) { this.home = h; return this; }
         public Builder allowAllTools(boolean b) { this.allowAllTools = b; return this; }
         public Builder allowFileEdits(boolean b) { this.allowFileEdits = b; return this; }

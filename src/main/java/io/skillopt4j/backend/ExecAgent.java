@@ -6,7 +6,11 @@ package io.skillopt4j.backend;
  * by killing the whole process tree, parse its event stream and persist traces.
  */
 public interface ExecAgent {
-    /** Runs one task; never throws for an agent failure (see {@link ExecResult#ok()}), only for misuse. */
+    /**
+     * Runs one task. An agent that answered nothing returns {@code ok = false}; a failed call (the provider's error
+     * as the CLI reported it, a timeout, a CLI that cannot run) throws {@link io.skillopt4j.BackendException}
+     * (retriable or not) after its retries, so it is an errored outcome and never an answer.
+     */
     ExecResult run(ExecTask task);
 
     /** Returns the SkillOpt backend name, e.g. {@code claude_code_exec}. */

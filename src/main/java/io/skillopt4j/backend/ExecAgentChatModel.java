@@ -32,6 +32,7 @@ public final class ExecAgentChatModel extends AbstractChatModel {
             String system = CliPrompt.system(r);
             String prompt = (system.isEmpty() ? "" : system + "\n\n") + CliPrompt.body(r, "tools", false, java.util.List.of());
             ExecResult res = agent.run(new ExecTask("chat", prompt, "", tmp.resolve("work"), tmp.resolve("traces"), r.timeout(), null));
+            // a failed call has thrown already, after the agent's own retries; this is an agent that answered nothing
             if (!res.ok()) throw new BackendException.Retriable(backend, 0, res.error(), null);
             return new ChatResponse(res.finalMessage(), java.util.List.of(), res.usage(), res.latency(), model, "");
         } catch (IOException e) {
@@ -40,6 +41,9 @@ public final class ExecAgentChatModel extends AbstractChatModel {
             AtomicFiles.deleteTreeQuietly(tmp);
         }
     }
+
+    /** The agent retries its failed attempts itself (within the call's timeout); no second loop around it. */
+    @Override protected boolean retriesInTransport() { return true; }
 
     /** Not thread-safe; use once. */
     public static final class Builder extends AbstractChatModel.Builder<Builder> {

@@ -6,6 +6,7 @@ import io.skillopt4j.backend.internal.ClaudeStream;
 import io.skillopt4j.backend.internal.CodexStream;
 import io.skillopt4j.backend.internal.CopilotStream;
 import io.skillopt4j.backend.internal.CursorStream;
+import io.skillopt4j.backend.internal.OpenCodeStream;
 import io.skillopt4j.config.FlatConfig;
 
 import java.io.IOException;
@@ -41,14 +42,15 @@ public final class TraceSteps {
 
     private TraceSteps() {}
 
-    /** Parses {@code raw} as {@code format}: claude, codex, cursor or copilot. */
+    /** Parses {@code raw} as {@code format}: claude, codex, cursor, copilot or opencode. */
     public static ParsedTrace parse(String format, String raw) {
         return switch (format == null ? "" : format.trim().toLowerCase(Locale.ROOT)) {
             case "claude", "claude_code_exec", "claude_chat" -> ClaudeStream.parse(raw);
             case "codex", "codex_exec" -> CodexStream.parse(raw);
             case "cursor", "cursor_exec" -> CursorStream.parse(raw);
             case "copilot", "copilot_exec", "copilot_chat" -> CopilotStream.parse(raw);
-            default -> throw ConfigException.badValue("", "format", format, "one of claude, codex, cursor, copilot");
+            case "opencode", "opencode_exec" -> OpenCodeStream.parse(raw);
+            default -> throw ConfigException.badValue("", "format", format, "one of claude, codex, cursor, copilot, opencode");
         };
     }
 

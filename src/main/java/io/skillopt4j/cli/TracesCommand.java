@@ -18,7 +18,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
- * {@code skillopt traces show FILE [--format claude|codex|cursor|copilot]}: prints a raw CLI stream as the
+ * {@code skillopt traces show FILE [--format claude|codex|cursor|copilot|opencode]}: prints a raw CLI stream as the
  * trace steps the backends parse (kind, tool, chars, truncated, text). Not thread-safe (picocli fills it).
  */
 @Command(name = "traces", mixinStandardHelpOptions = true, description = "Inspect agent CLI traces.",
@@ -36,12 +36,12 @@ final class TracesCommand implements Runnable {
         @Parameters(paramLabel = "FILE", description = "A raw stream (stream-json, JSONL or the Codex exec log).")
         Path file;
 
-        @Option(names = "--format", description = "claude, codex, cursor or copilot (default: guessed from the file).")
+        @Option(names = "--format", description = "claude, codex, cursor, copilot or opencode (default: guessed from the file).")
         String format;
 
         @Override public Integer call() {
             io.skillopt4j.config.Checks checks = new io.skillopt4j.config.Checks().file("FILE", file);
-            if (format != null) checks.oneOf("--format", format, java.util.List.of("claude", "codex", "cursor", "copilot"));
+            if (format != null) checks.oneOf("--format", format, java.util.List.of("claude", "codex", "cursor", "copilot", "opencode"));
             checks.throwIfAny();
             String raw;
             try {
@@ -73,7 +73,8 @@ final class TracesCommand implements Runnable {
 
         static String guess(Path file, String raw) {
             String n = file.getFileName().toString().toLowerCase(Locale.ROOT);
-            for (String f : new String[] {"claude", "codex", "cursor", "copilot"}) if (n.startsWith(f)) return f;
+            for (String f : new String[] {"claude", "codex", "cursor", "copilot", "opencode"}) if (n.startsWith(f)) return f;
+            if (raw.contains("\"step_finish\"") || raw.contains("\"step_start\"")) return "opencode";
             if (raw.contains("\"assistant.message\"")) return "copilot";
             if (raw.contains("\"tool_call\"")) return "cursor";
             if (raw.contains("\"item.completed\"") || raw.contains("\nexec\n")) return "codex";

@@ -26,6 +26,8 @@ public final class BackendNames {
     public static final String QWEN_CHAT = "qwen_chat";
     public static final String MINIMAX_CHAT = "minimax_chat";
     public static final String OPENAI_COMPATIBLE = "openai_compatible";
+    /** OpenCode as an agent (ours: upstream's research layer has no OpenCode backend). */
+    public static final String OPENCODE_EXEC = "opencode_exec";
 
     /** Alias → canonical name, in upstream's table order. */
     public static final Map<String, String> ALIASES;
@@ -36,12 +38,12 @@ public final class BackendNames {
             QWEN_CHAT, "QWEN_CHAT_MODEL", MINIMAX_CHAT, "MINIMAX_MODEL");
     /** Backends allowed for the optimizer role (upstream's whitelist plus the seed fork's claude_code_exec). */
     public static final Set<String> OPTIMIZER_BACKENDS = Set.of(OPENAI_CHAT, CLAUDE_CHAT, QWEN_CHAT, MINIMAX_CHAT,
-            OPENAI_COMPATIBLE, COPILOT_CHAT, CODEX_EXEC, CLAUDE_CODE_EXEC);
+            OPENAI_COMPATIBLE, COPILOT_CHAT, CODEX_EXEC, CLAUDE_CODE_EXEC, OPENCODE_EXEC);
     /** Backends allowed for the target role. */
     public static final Set<String> TARGET_BACKENDS = Set.of(OPENAI_CHAT, CLAUDE_CHAT, QWEN_CHAT, MINIMAX_CHAT,
-            OPENAI_COMPATIBLE, COPILOT_CHAT, CODEX_EXEC, CLAUDE_CODE_EXEC, CURSOR_EXEC, COPILOT_EXEC);
+            OPENAI_COMPATIBLE, COPILOT_CHAT, CODEX_EXEC, CLAUDE_CODE_EXEC, CURSOR_EXEC, COPILOT_EXEC, OPENCODE_EXEC);
     /** Target backends that run an agent in a workspace rather than answer chat messages. */
-    public static final Set<String> EXEC_BACKENDS = Set.of(CODEX_EXEC, CLAUDE_CODE_EXEC, CURSOR_EXEC, COPILOT_EXEC);
+    public static final Set<String> EXEC_BACKENDS = Set.of(CODEX_EXEC, CLAUDE_CODE_EXEC, CURSOR_EXEC, COPILOT_EXEC, OPENCODE_EXEC);
     /** The placeholder models the shipped configs use; backend rules replace them. */
     public static final Set<String> MODEL_SENTINELS = Set.of("gpt-5.4", "gpt-5.5");
     /** Role values that a {@code --backend} label may overwrite. */

@@ -115,6 +115,15 @@ public final class Flags {
         t.add(s("copilot_chat_optimizer_model", "model.copilot_chat_optimizer_model", STR, "", "Copilot chat model of the optimizer (blank: CLI default)").evalToo().env("", "COPILOT_CHAT_OPTIMIZER_MODEL"));
         t.add(s("copilot_chat_target_model", "model.copilot_chat_target_model", STR, "", "Copilot chat model of the target (blank: CLI default)").evalToo().env("", "COPILOT_CHAT_TARGET_MODEL"));
         t.add(s("copilot_chat_timeout", "model.copilot_chat_timeout", INT, null, "Copilot chat per-call timeout (s)").evalToo().env(600, "COPILOT_CHAT_TIMEOUT"));
+        // agent CLI settings of SkillOpt4J's own (issue #33): the Codex chat timeout and the OpenCode backend
+        t.add(n("codex_chat_timeout", "model.codex_chat_timeout", FLOAT, "codex_exec as chat model (optimizer) per-call timeout (s)").noFlag().asOurs()
+                .env(600, "CODEX_CHAT_TIMEOUT"));
+        t.add(n("opencode_exec_path", "model.opencode_exec_path", STR, "OpenCode CLI executable of opencode_exec").noFlag().asOurs()
+                .env("opencode", "OPENCODE_EXEC_PATH"));
+        t.add(n("opencode_exec_agent", "model.opencode_exec_agent", STR, "OpenCode agent of opencode_exec (run --agent; blank: OpenCode's default)")
+                .noFlag().asOurs().env("", "OPENCODE_EXEC_AGENT"));
+        t.add(n("opencode_chat_timeout", "model.opencode_chat_timeout", FLOAT, "opencode_exec as chat model (optimizer) per-call timeout (s)").noFlag().asOurs()
+                .env(600, "OPENCODE_CHAT_TIMEOUT"));
         t.add(s("codex_trace_to_optimizer", "model.codex_trace_to_optimizer", BOOL, true, "Feed codex_exec target traces to the optimizer"));
         t.add(s("skill_init", "env.skill_init", STR, "", "Initial skill document, or an Agent Skill folder with SKILL.md (missing file = empty skill)"));
         t.add(e("skill_delivery", STR, "How the target gets the skill: prompt (in its prompt), file (a workspace file it is told to read), "
@@ -214,6 +223,9 @@ public final class Flags {
         t.add(n("claude_cli_bin", "model.claude_cli_bin", STR, "Claude CLI executable of claude_chat").noFlag().asOurs().env("claude", "CLAUDE_CLI_BIN"));
         t.add(n("claude_permission_mode", "model.claude_permission_mode", STR, "Claude CLI --permission-mode").noFlag().asOurs()
                 .env("dontAsk", "CLAUDE_PERMISSION_MODE"));
+        t.add(n("claude_code_exec_permission_mode", "model.claude_code_exec_permission_mode", STR,
+                "Claude Code --permission-mode of claude_code_exec (unset: bypassPermissions; as root without IS_SANDBOX=1 or CLAUDE_CODE_BUBBLEWRAP, dontAsk)")
+                .evalToo().asOurs().env("", "CLAUDE_CODE_EXEC_PERMISSION_MODE"));
         t.add(n("claude_setting_sources", "model.claude_setting_sources", STR, "Claude CLI --setting-sources (CLAUDE_SETTING_SOURCES, even blank, wins over the default)")
                 .noFlag().asOurs().env("user,project", "CLAUDE_SETTING_SOURCES"));
         t.add(n("claude_allow_attachment_read", "model.claude_allow_attachment_read", STR, "Let the Claude CLI read attached images (0, false, no: off)")

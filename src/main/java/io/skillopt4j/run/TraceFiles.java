@@ -24,7 +24,7 @@ import java.util.stream.Stream;
  */
 final class TraceFiles {
     static final int RESULT_CAP = 200;
-    private static final List<String> BACKENDS = List.of("claude", "codex", "cursor", "copilot");
+    private static final List<String> BACKENDS = List.of("claude", "codex", "cursor", "copilot", "opencode");
     /** {@code [i] kind[ tool][ (N chars[, truncated])]: text}, as backend.TraceSteps.format writes it; also {@code [i] kind (Tool): text}. */
     private static final Pattern STEP_LINE = Pattern.compile(
             "^\\[(\\d+)]\\s*(text|tool_call|tool_result|user|codex|exec|assistant|thinking)"

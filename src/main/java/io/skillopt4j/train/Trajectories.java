@@ -109,7 +109,10 @@ public final class Trajectories {
             section(b, "Target System Prompt", orFile(r, "target_system_prompt", dir));
             section(b, "Target User Prompt", orFile(r, "target_user_prompt", dir));
             if (codexTrace) section(b, "Codex Trace Summary", orFile(r, "codex_trace_summary", dir));
-            section(b, "Codex Trace Steps", r.str("codex_probe_trace_steps"));
+            // upstream fills this only from codex_probe_trace_steps (which nothing sets); the steps codex_exec parses from
+            // its --json events are the same kind of record and go to the analysts under the same gate as the summary
+            String codexSteps = r.str("codex_probe_trace_steps");
+            section(b, "Codex Trace Steps", codexSteps.isEmpty() && codexTrace ? dir.read("codex_trace_steps.txt") : codexSteps);
             if (claudeTrace) section(b, "Claude Trace Steps", dir.read("claude_trace_steps.txt"));
             section(b, "Spreadsheet Preview", orFile(r, "spreadsheet_preview", dir));
             b.append('\n').append(render(conv));

@@ -52,14 +52,16 @@ class ExecAgentsTest {
         assertTrue(Files.readString(ws.resolve(".agents/skills/skillopt-target/SKILL.md")).contains("## Dynamic Guidance\n\nAlways read task.md first."));
         assertEquals("Solve it. Use the skillopt-target skill.", Files.readString(ws.resolve("task.md")));
         List<String> argv = cli.argv(1);
-        assertEquals(List.of(cli.path(), "-p", "--output-format", "stream-json", "--verbose", "--permission-mode", "bypassPermissions",
-                "--add-dir", ws.toString(), "--tools", "Read,Bash", "--allowedTools", "Read,Bash", "--model", "claude-sonnet-4-6",
-                "--effort", "max", "--max-thinking-tokens", "16384", "--"), argv.subList(0, argv.size() - 1));
-        String prompt = argv.get(argv.size() - 1);
+        assertEquals(List.of(cli.path(), "-p", "--output-format", "stream-json", "--verbose", "--no-session-persistence",
+                "--permission-mode", agent.permissionMode(), "--add-dir", ws.toString(), "--tools", "Read,Bash", "--allowedTools", "Read,Bash",
+                "--model", "claude-sonnet-4-6", "--effort", "max", "--max-thinking-tokens", "16384"), argv);
+        // the prompt goes on stdin, never on argv
+        String prompt = cli.stdin(1);
         assertTrue(prompt.contains("Do not modify files") && prompt.contains("Read .agents/skills/skillopt-target/SKILL.md directly; do not call a Skill tool"), prompt);
         assertEquals(ws.toString(), cli.read("cwd.1").strip());
         String env = cli.env(1);
         assertTrue(env.contains("ANTHROPIC_API_KEY="));
+        assertTrue(env.contains("CLAUDE_CODE_MAX_RETRIES=0"), "Claude Code's own retries are capped: the harness retries");
         assertFalse(env.contains("sk-openai-planted") || env.contains("aws-planted") || env.contains("mm-planted"), "child env not scrubbed");
         // steps: init, thinking and the unknown event are dropped
         assertEquals(List.of(TraceStep.Kind.TEXT, TraceStep.Kind.TOOL_CALL, TraceStep.Kind.TOOL_RESULT, TraceStep.Kind.TOOL_CALL,
@@ -104,53 +106,20 @@ class ExecAgentsTest {
 
         assertFalse(r.ok());
         assertEquals(2, cli.calls());
-        assertTrue(cli.argv(2).get(cli.argv(2).size() - 1).contains("previous run returned an empty final response"));
+        assertTrue(cli.stdin(2).contains("previous run returned an empty final response"));
         assertTrue(r.error().contains("without a result event"), r.error());
         assertEquals(3, r.trace().size()); // text, tool_call, tool_result from the partial stream
     }
 
-    @Test void claudeCodeExecReportsAnErrorFlaggedOnlyByIsError() {
+    @Test void claudeCodeExecFailsOnAnErrorFlaggedOnlyByIsError() {
         FakeCli cli = FakeCli.install(tmp, "claude").replay("claude_stream_is_error.jsonl");
-        ExecResult r = ClaudeCodeExecAgent.builder().path(cli.path()).env(FakeCli.env(Map.of())).build().run(task("Q"));
+        ClaudeCodeExecAgent agent = ClaudeCodeExecAgent.builder().path(cli.path()).env(FakeCli.env(Map.of())).backoff(Backoff.NONE).build();
 
-        assertFalse(r.ok());
+        // a billing failure is a failed call, never an answer, and retrying cannot fix it
+        io.skillopt4j.BackendException e = assertThrows(io.skillopt4j.BackendException.NonRetriable.class, () -> agent.run(task("Q")));
         assertEquals(1, cli.calls());
-        assertTrue(r.error().contains("Credit balance is too low"), r.error());
-    }
-
-    @Test void codexExecSendsUpstreamCommandLineWithPromptLastAndSummarisesTheLog() throws Exception {
-        FakeCli cli = FakeCli.install(tmp, "codex").replay("codex_exec.log").file("last", "<answer>C</answer>\n");
-        CodexSettings s = new CodexSettings(cli.path(), "read-only", "fast", "low", true, false, null, null, 1);
-        ExecTask t = task("Answer the question in task.md.");
-
-        ExecResult r = CodexExecAgent.builder().model("gpt-5.5").settings(s).env(FakeCli.env(Map.of())).build().run(t);
-
-        assertTrue(r.ok(), r.error());
-        assertEquals("C", r.answer());
-        Path ws = t.workspace();
-        assertEquals(List.of(cli.path(), "exec", "--skip-git-repo-check", "--color", "never", "-C", ws.toString(), "-p", "fast",
-                "-c", "model_reasoning_effort=\"low\"", "--sandbox", "read-only", "-c", "approval_policy=\"never\"",
-                "-c", "sandbox_workspace_write.network_access=true", "-c", "web_search=\"disabled\"", "-m", "gpt-5.5",
-                "--output-last-message", ws.resolve("codex_last_message.txt").toString(), "Answer the question in task.md."), cli.argv(1));
-        Path pred = tmp.resolve("pred/item-1");
-        String summary = Files.readString(pred.resolve("codex_trace_summary.txt"));
-        assertTrue(summary.contains("- sandbox: workspace-write") && summary.contains("- read task.md: success")
-                && summary.contains("- read SKILL.md: success") && summary.contains("- final answer label: C")
-                && summary.contains("- tokens used: 1234"), summary);
-        assertTrue(Files.readString(pred.resolve("codex_trace_steps.txt")).contains("tool_call exec: bash -lc 'cat task.md'"));
-    }
-
-    @Test void codexExecTimeoutKillsTheProcessTreeAndFailsWithoutRetry() {
-        FakeCli cli = FakeCli.install(tmp, "codex").file("sleep", "30");
-        ExecTask t = new ExecTask("slow", "Q", "", tmp.resolve("ws"), tmp.resolve("tr"), Duration.ofMillis(2000), null);
-
-        ExecResult r = CodexExecAgent.builder().settings(new CodexSettings(cli.path(), null, null, null, false, false, null, null, 1))
-                .env(FakeCli.env(Map.of())).build().run(t);
-
-        assertFalse(r.ok());
-        assertTrue(r.error().contains("timed out"), r.error());
-        assertEquals(1, cli.calls());
-        assertTrue(ProcessHandle.current().descendants().noneMatch(p -> p.info().commandLine().orElse("").contains("sleep 30")));
+        assertTrue(e.getMessage().contains("Credit balance is too low"), e.getMessage());
+        assertTrue(Files.isRegularFile(tmp.resolve("pred/item-1/claude_raw.txt")), "the failed run's trace is kept");
     }
 
     @Test void cursorExecSendsPromptOnStdinAndPersistsASanitisedTrace() throws Exception {
@@ -174,32 +143,12 @@ class ExecAgentsTest {
     @Test void cursorExecDoesNotRetryAnErrorResultAndRefusesEditsWithoutSandbox() {
         FakeCli cli = FakeCli.install(tmp, "cursor-agent")
                 .file("reply", "{\"type\":\"result\",\"subtype\":\"error\",\"is_error\":true,\"result\":\"bad token=abcdefghijklmn\"}\n");
-        ExecResult r = CursorExecAgent.builder().path(cli.path()).env(FakeCli.env(Map.of())).build().run(task("Q"));
-        assertFalse(r.ok());
+        io.skillopt4j.BackendException e = assertThrows(io.skillopt4j.BackendException.class,
+                () -> CursorExecAgent.builder().path(cli.path()).env(FakeCli.env(Map.of())).build().run(task("Q")));
         assertEquals(1, cli.calls());
-        assertTrue(r.error().contains("token=[REDACTED]"), r.error());
+        assertTrue(e.getMessage().contains("token=[REDACTED]"), e.getMessage());
 
         assertThrows(ConfigException.class, () -> CursorExecAgent.builder().path(cli.path()).sandbox("disabled").allowFileEdits(true).build());
         assertEquals(1, cli.calls());
-    }
-
-    @Test void copilotExecScopesToolsAndIsolatesHome() {
-        FakeCli cli = FakeCli.install(tmp, "copilot").replay("copilot.jsonl");
-        Map<String, String> env = FakeCli.env(Map.of("COPILOT_ALLOW_ALL", "1", "GH_TOKEN", "gh-token-planted-1234"));
-        ExecTask t = task("Q");
-
-        ExecResult r = CopilotExecAgent.builder().path(cli.path()).home(tmp.resolve("home").toString()).allowAllTools(true).env(env).build().run(t);
-
-        assertTrue(r.ok(), r.error());
-        assertEquals("E", r.answer());
-        List<String> argv = cli.argv(1);
-        assertEquals(List.of("--output-format", "json", "--stream", "off", "--no-color", "--log-level", "none", "-C", t.workspace().toString(),
-                "--disable-builtin-mcps", "--no-custom-instructions"), argv.subList(3, argv.size()));
-        assertFalse(argv.contains("--allow-all-tools"), "read-only runs keep the approval gate");
-        assertTrue(cli.env(1).contains("COPILOT_HOME=" + tmp.resolve("home")));
-        assertEquals(List.of(TraceStep.Kind.TOOL_CALL, TraceStep.Kind.TOOL_RESULT, TraceStep.Kind.TEXT), r.trace().stream().map(TraceStep::kind).toList());
-
-        CopilotExecAgent.builder().path(cli.path()).allowAllTools(true).allowFileEdits(true).env(env).build().run(task("Q"));
-        assertTrue(cli.argv(2).contains("--allow-all-tools"));
     }
 }

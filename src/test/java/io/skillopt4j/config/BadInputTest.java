@@ -47,10 +47,10 @@ class BadInputTest {
                 Arguments.of("gradient.failure_only=maybe", F + ": gradient.failure_only must be true or false, got \"maybe\""),
                 Arguments.of("model.optimizer_backend=cursor_exec", F + ": model.optimizer_backend must be one of "
                         + "claude_chat, claude_code_exec, codex_exec, copilot_chat, minimax_chat, openai_chat, "
-                        + "openai_compatible, qwen_chat, got \"cursor_exec\""),
+                        + "openai_compatible, opencode_exec, qwen_chat, got \"cursor_exec\""),
                 Arguments.of("model.target_backend=mystery", F + ": model.target_backend must be one of claude_chat, "
                         + "claude_code_exec, codex_exec, copilot_chat, copilot_exec, cursor_exec, minimax_chat, "
-                        + "openai_chat, openai_compatible, qwen_chat, got \"mystery\""),
+                        + "openai_chat, openai_compatible, opencode_exec, qwen_chat, got \"mystery\""),
                 Arguments.of("model.response_cache=always",
                         F + ": model.response_cache must be one of off, read_write, replay, got \"always\""),
                 Arguments.of("model.claude_chat_transport=http",

@@ -1,6 +1,7 @@
 package io.skillopt4j.backend.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.skillopt4j.BackendException;
 import io.skillopt4j.backend.ParsedTrace;
 import io.skillopt4j.backend.TraceStep;
 import io.skillopt4j.backend.Usage;
@@ -14,9 +15,16 @@ import java.util.Map;
 /**
  * Thread-safe (stateless). Parses Claude Code's {@code stream-json} (and the single-object {@code json}
  * output) into trace steps: assistant {@code text} → text, {@code tool_use} → tool_call, user
- * {@code tool_result} → tool_result (capped); {@code system/init} and {@code thinking} are dropped. The last
- * {@code result} event gives the final text, usage and {@code is_error}. Tolerates non-JSON lines, unknown
- * events, any key order, CRLF and a missing result line (then {@code terminal} is false).
+ * {@code tool_result} → tool_result (capped; one with {@code is_error: true} starts {@code [error] }: a failed
+ * tool call is part of the agent's work, not a failed model call); {@code system/init} and {@code thinking} are
+ * dropped. The last {@code result} event gives the final text, usage and {@code is_error}. Tolerates non-JSON lines,
+ * unknown events, any key order, CRLF and a missing result line (then {@code terminal} is false).
+ *
+ * <p>The failure signals are kept in {@link ParsedTrace#meta()} for {@link #failure}: {@code api_retries},
+ * {@code api_retry_status} and {@code api_retry_error} ({@code system/api_retry}), {@code assistant_error} (the
+ * synthetic assistant message of an API error, {@code is_api_error_message}; never a text step),
+ * {@code api_error_status}, {@code api_error_type}, {@code terminal_reason}, {@code result_subtype},
+ * {@code permission_denials} and {@code tool_errors}.
  */
 public final class ClaudeStream {
     private ClaudeStream() {}
@@ -32,10 +40,22 @@ public final class ClaudeStream {
             String type = e.path("type").asText("");
             switch (type) {
                 case "system" -> {
+                    if (e.path("subtype").asText("").equals("api_retry")) {
+                        meta.merge("api_retries", "1", (a, b) -> String.valueOf(Integer.parseInt(a) + 1));
+                        if (e.path("error_status").canConvertToInt()) meta.put("api_retry_status", e.path("error_status").asText());
+                        if (e.path("error").isTextual()) meta.put("api_retry_error", e.path("error").asText());
+                        continue;
+                    }
                     if (e.path("session_id").isTextual()) meta.put("session_id", e.path("session_id").asText());
                     if (e.path("model").isTextual()) meta.put("model", e.path("model").asText());
                 }
                 case "assistant" -> {
+                    if (e.path("is_api_error_message").asBoolean(false) || e.path("error").isTextual()) {
+                        // Claude Code's synthetic message for a failed API call: the failure, not the agent's words
+                        meta.put("assistant_error", e.path("error").asText("api_error"));
+                        meta.put("assistant_error_text", StreamLines.text(e.path("message").path("content")));
+                        continue;
+                    }
                     for (JsonNode c : e.path("message").path("content")) {
                         switch (c.path("type").asText("")) {
                             case "text" -> { if (!c.path("text").asText("").isBlank()) steps.add(StreamLines.text(c.path("text").asText())); }
@@ -52,7 +72,9 @@ public final class ClaudeStream {
                     for (JsonNode c : e.path("message").path("content")) {
                         if (!c.path("type").asText("").equals("tool_result")) continue;
                         String tool = toolNames.getOrDefault(c.path("tool_use_id").asText(""), "");
-                        steps.add(StreamLines.toolResult(tool, StreamLines.text(c.path("content"))));
+                        boolean failed = c.path("is_error").asBoolean(false);
+                        if (failed) meta.merge("tool_errors", "1", (a, b) -> String.valueOf(Integer.parseInt(a) + 1));
+                        steps.add(StreamLines.toolResult(tool, (failed ? "[error] " : "") + StreamLines.text(c.path("content"))));
                     }
                 }
                 case "result" -> result = e;
@@ -65,6 +87,13 @@ public final class ClaudeStream {
         if (result.path("session_id").isTextual()) meta.put("session_id", result.path("session_id").asText());
         if (result.has("total_cost_usd")) meta.put("total_cost_usd", result.path("total_cost_usd").asText());
         if (result.has("num_turns")) meta.put("num_turns", result.path("num_turns").asText());
+        if (result.path("api_error_status").canConvertToInt()) meta.put("api_error_status", result.path("api_error_status").asText());
+        if (result.path("api_error_type").isTextual()) meta.put("api_error_type", result.path("api_error_type").asText());
+        if (result.path("terminal_reason").isTextual()) meta.put("terminal_reason", result.path("terminal_reason").asText());
+        if (result.path("subtype").isTextual()) meta.put("result_subtype", result.path("subtype").asText());
+        if (result.path("permission_denials").isArray() && !result.path("permission_denials").isEmpty()) {
+            meta.put("permission_denials", String.valueOf(result.path("permission_denials").size()));
+        }
         JsonNode u = result.path("usage");
         long cacheRead = u.path("cache_read_input_tokens").asLong(0);
         long prompt = u.path("input_tokens").asLong(0) + cacheRead + u.path("cache_creation_input_tokens").asLong(0);
@@ -81,6 +110,50 @@ public final class ClaudeStream {
             error = HttpErrors.oneLine(detail);
         }
         return new ParsedTrace(steps, text, usage, true, isError, error, skipped, meta);
+    }
+
+    /**
+     * The failed call a Claude Code run reports, or null when it reports none: the API status of its {@code result}
+     * ({@code api_error_status}), else of its last {@code system/api_retry} or an authentication error message,
+     * else a {@code result} with {@code is_error} (classified by its text), else, when the CLI exited non-zero
+     * without a result, what it printed ({@code stderr}; root's refusal of bypassPermissions says what to set).
+     */
+    public static BackendException failure(String backend, ParsedTrace t, int exitCode, String stderr) {
+        Map<String, String> m = t.meta();
+        String detail = t.isError() && !t.error().isBlank() ? t.error() : m.getOrDefault("assistant_error_text", "");
+        int status = status(m.get("api_error_status"));
+        if (status == 0 && (m.containsKey("assistant_error") || t.isError())) status = status(m.get("api_retry_status"));
+        if (status == 0 && m.getOrDefault("assistant_error", "").startsWith("authentication")) status = 401;
+        if (status == 0 && m.getOrDefault("assistant_error", "").startsWith("rate_limit")) status = 429;
+        if (status > 0 && (status >= 400 || m.containsKey("assistant_error"))) {
+            return AgentErrors.api(backend, "Claude", status, detail + (status == 401 ? LOGIN_HINT : ""));
+        }
+        if (t.isError() || m.containsKey("assistant_error")) {
+            String what = detail.isBlank() ? m.getOrDefault("assistant_error", m.getOrDefault("result_subtype", "error")) : detail;
+            return AgentErrors.failed(backend, "Claude Code", 0, "reported an error: " + what + loginHint(what));
+        }
+        if (exitCode == 0 || t.terminal()) return null;
+        String err = stderr == null ? "" : stderr.strip();
+        if (err.contains("cannot be used with root/sudo privileges")) {
+            return AgentErrors.of(backend, backend + ": Claude Code refuses --permission-mode bypassPermissions as root: run it in a sandbox and set "
+                    + "IS_SANDBOX=1 (or CLAUDE_CODE_BUBBLEWRAP=1), or choose another mode (model.claude_code_exec_permission_mode, e.g. dontAsk)", false);
+        }
+        return AgentErrors.failed(backend, "Claude Code", exitCode, err + loginHint(err));
+    }
+
+    private static final String LOGIN_HINT = " (set ANTHROPIC_API_KEY or run 'claude auth login')";
+
+    private static String loginHint(String text) {
+        String t = text == null ? "" : text.toLowerCase(java.util.Locale.ROOT);
+        return t.contains("api key") || t.contains("/login") || t.contains("not logged in") || t.contains("authentication") ? LOGIN_HINT : "";
+    }
+
+    private static int status(String s) {
+        try {
+            return s == null ? 0 : Integer.parseInt(s.strip());
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     /** Returns the structured {@code result} object when the CLI returned one (schema mode), else null. */

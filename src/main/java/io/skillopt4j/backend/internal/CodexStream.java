@@ -9,14 +9,22 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Thread-safe (stateless). Parses Codex output in both shapes it has: the {@code --json} JSONL events
- * ({@code item.completed} agent_message / command_execution / file_change / mcp_tool_call,
- * {@code turn.completed} usage, {@code turn.failed}/{@code error}) and the human-readable exec log the
- * upstream harness reads (steps start at lines that are exactly {@code user}, {@code codex} or {@code exec}).
+ * ({@code item.completed} agent_message / command_execution / file_change / mcp_tool_call / error,
+ * {@code turn.completed} usage, {@code turn.failed} and {@code error}) and the human-readable exec log of
+ * {@code codex exec} without {@code --json} (steps start at lines that are exactly {@code user}, {@code codex}
+ * or {@code exec}). A JSONL stream reports its failure in {@code isError}/{@code error}, with the provider's
+ * HTTP status (when the message names one) in meta {@code error_status}.
  */
 public final class CodexStream {
+    /** "unexpected status 401 Unauthorized", "status: 429", "HTTP 503": the status a Codex error message names. */
+    private static final Pattern STATUS = Pattern.compile("(?i)(?:status|HTTP)[:\\s]+(\\d{3})\\b");
+    private static final String RECONNECTING = "Reconnecting...";
+
     private CodexStream() {}
 
     /** Parses JSONL when the raw has JSON event lines, else the text log. */
@@ -25,13 +33,22 @@ public final class CodexStream {
         return jsonl ? parseJsonl(raw) : parseText(raw);
     }
 
+    /**
+     * Parses {@code codex exec --json}: agent messages → text, command executions → tool_call {@code shell} and
+     * tool_result (prefixed {@code exit N:} when the command failed), file changes, MCP calls and web searches →
+     * tool_call; item errors are the CLI's warnings (kept in meta {@code warnings}, not steps). {@code turn.failed},
+     * or {@code error} events with no completed turn after them, make the trace an error; {@code Reconnecting...}
+     * errors are Codex's own retries (counted in meta {@code retries}).
+     */
     public static ParsedTrace parseJsonl(String raw) {
         List<TraceStep> steps = new ArrayList<>();
         Map<String, String> meta = new LinkedHashMap<>();
+        List<String> warnings = new ArrayList<>();
         String text = "";
         String error = "";
-        long prompt = 0, completion = 0, cached = 0;
-        boolean terminal = false;
+        long prompt = 0, completion = 0, cached = 0, cacheWrite = 0, reasoning = 0;
+        boolean terminal = false, failed = false, usage = false;
+        int retries = 0, failedCommands = 0;
         StreamLines.Events events = StreamLines.events(raw);
         int skipped = events.nonJson();
         for (JsonNode e : events.objects()) {
@@ -48,33 +65,61 @@ public final class CodexStream {
                         }
                         case "command_execution" -> {
                             steps.add(StreamLines.toolCall("shell", item.path("command").asText("")));
-                            steps.add(StreamLines.toolResult("shell", item.path("aggregated_output").asText("")));
+                            JsonNode code = item.path("exit_code");
+                            boolean bad = code.isNumber() && code.asInt() != 0;
+                            if (bad) failedCommands++;
+                            String out = item.path("aggregated_output").asText("");
+                            steps.add(StreamLines.toolResult("shell", bad ? "exit " + code.asInt() + ": " + out : out));
                         }
                         case "file_change" -> steps.add(StreamLines.toolCall("apply_patch", item.path("changes").toString()));
                         case "mcp_tool_call" -> steps.add(StreamLines.toolCall(item.path("server").asText("") + "." + item.path("tool").asText(""),
                                 item.path("arguments").toString()));
                         case "web_search" -> steps.add(StreamLines.toolCall("web_search", item.path("query").asText("")));
-                        default -> { } // reasoning and unknown items are not steps
+                        case "error" -> warnings.add(HttpErrors.oneLine(item.path("message").asText("")));
+                        default -> { } // reasoning, todo lists and unknown items are not steps
                     }
                 }
                 case "turn.completed" -> {
                     terminal = true;
+                    usage = true;
+                    error = ""; // an error a later turn recovered from is not the run's outcome
                     JsonNode u = e.path("usage");
                     prompt += u.path("input_tokens").asLong(0);
                     completion += u.path("output_tokens").asLong(0);
                     cached += u.path("cached_input_tokens").asLong(0);
+                    cacheWrite += u.path("cache_write_input_tokens").asLong(0);
+                    reasoning += u.path("reasoning_output_tokens").asLong(0);
                 }
                 case "turn.failed" -> {
                     terminal = true;
+                    failed = true;
                     error = e.path("error").path("message").asText("turn failed");
                 }
-                case "error" -> error = e.path("message").asText("error");
-                case "thread.started_", "turn.started", "item.started", "item.updated" -> { }
+                case "error" -> {
+                    String m = e.path("message").asText("error");
+                    if (m.startsWith(RECONNECTING)) retries++;
+                    error = m;
+                }
+                case "turn.started", "item.started", "item.updated" -> { }
                 default -> skipped++;
             }
         }
-        return new ParsedTrace(steps, text, new Usage(prompt, completion, prompt + completion, cached), terminal,
-                !error.isEmpty(), HttpErrors.oneLine(error), skipped, meta);
+        if (!warnings.isEmpty()) meta.put("warnings", String.join(" | ", warnings));
+        if (retries > 0) meta.put("retries", String.valueOf(retries));
+        if (failedCommands > 0) meta.put("failed_commands", String.valueOf(failedCommands));
+        meta.put("usage_reported", String.valueOf(usage));
+        if (reasoning > 0) meta.put("reasoning_output_tokens", String.valueOf(reasoning));
+        boolean isError = failed || !error.isEmpty();
+        String status = status(error);
+        if (isError && !status.isEmpty()) meta.put("error_status", status);
+        return new ParsedTrace(steps, text, new Usage(prompt, completion, prompt + completion, cached, cacheWrite), terminal,
+                isError, HttpErrors.oneLine(error), skipped, meta);
+    }
+
+    /** Returns the HTTP status a Codex error message names ("unexpected status 401 Unauthorized: ..."), or "". */
+    public static String status(String message) {
+        Matcher m = STATUS.matcher(message == null ? "" : message);
+        return m.find() ? m.group(1) : "";
     }
 
     /** Parses the human-readable exec log: exec → tool_call (command) + tool_result (outcome), codex → text. */

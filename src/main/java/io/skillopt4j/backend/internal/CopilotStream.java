@@ -13,7 +13,12 @@ import java.util.Map;
 /**
  * Thread-safe (stateless). Parses the Copilot CLI's JSONL ({@code --output-format json}): the final text
  * is every {@code assistant.message} event's non-empty {@code data.content}, joined with newlines and
- * stripped (upstream's {@code parse_copilot_jsonl}); tool execution events become tool steps.
+ * stripped (upstream's {@code parse_copilot_jsonl}); tool execution events become tool steps. The closing
+ * {@code result} event (its {@code exitCode}, {@code sessionId}) makes the trace terminal; {@code session.error}
+ * (its {@code errorType} and {@code statusCode}) or a non-zero {@code exitCode} make it an error, with the
+ * provider's status in meta {@code error_status} and the error type in {@code error_type}. The CLI reports no
+ * token counts (its {@code usage} has premium requests and durations only): usage is zero and meta
+ * {@code usage_reported} says so.
  */
 public final class CopilotStream {
     private CopilotStream() {}
@@ -23,6 +28,10 @@ public final class CopilotStream {
         List<String> texts = new ArrayList<>();
         Map<String, String> meta = new LinkedHashMap<>();
         Map<String, String> names = new LinkedHashMap<>();
+        String error = "";
+        String status = "";
+        boolean terminal = false;
+        int failedCalls = 0;
         StreamLines.Events events = StreamLines.events(raw);
         int skipped = events.nonJson();
         for (JsonNode e : events.objects()) {
@@ -42,13 +51,36 @@ public final class CopilotStream {
                 case "tool.execution_complete" -> {
                     String tool = names.getOrDefault(d.path("toolCallId").asText(""), d.path("toolName").asText("tool"));
                     JsonNode res = d.path("result");
-                    steps.add(StreamLines.toolResult(tool, res.path("content").isTextual() ? res.path("content").asText() : StreamLines.text(res)));
+                    String out = res.path("content").isTextual() ? res.path("content").asText() : StreamLines.text(res);
+                    if (out.isEmpty() && d.has("error")) out = d.path("error").path("message").asText(d.path("error").toString());
+                    steps.add(StreamLines.toolResult(tool, d.path("success").asBoolean(true) ? out : "failed: " + out));
+                }
+                case "model.call_failure" -> {
+                    failedCalls++;
+                    if (d.path("statusCode").isNumber()) status = String.valueOf(d.path("statusCode").asInt());
+                }
+                case "session.error" -> {
+                    error = d.path("message").asText("session error");
+                    if (d.path("statusCode").isNumber()) status = String.valueOf(d.path("statusCode").asInt());
+                    if (d.path("errorType").isTextual()) meta.put("error_type", d.path("errorType").asText());
                 }
                 case "session.start" -> { if (d.path("sessionId").isTextual()) meta.put("session_id", d.path("sessionId").asText()); }
+                case "result" -> {
+                    terminal = true;
+                    if (e.path("sessionId").isTextual()) meta.put("session_id", e.path("sessionId").asText());
+                    int code = e.path("exitCode").asInt(0);
+                    meta.put("exit_code", String.valueOf(code));
+                    if (e.path("usage").path("premiumRequests").isNumber()) meta.put("premium_requests", e.path("usage").path("premiumRequests").asText());
+                    if (code != 0 && error.isEmpty()) error = "Copilot CLI reported exit code " + code;
+                }
                 default -> skipped++;
             }
         }
+        if (failedCalls > 0) meta.put("failed_model_calls", String.valueOf(failedCalls));
+        meta.put("usage_reported", "false");
+        boolean isError = !error.isEmpty();
+        if (isError && !status.isEmpty()) meta.put("error_status", status);
         String text = String.join("\n", texts).strip();
-        return new ParsedTrace(steps, text, Usage.ZERO, !text.isEmpty(), false, "", skipped, meta);
+        return new ParsedTrace(steps, text, Usage.ZERO, terminal || !text.isEmpty(), isError, HttpErrors.oneLine(error), skipped, meta);
     }
 }

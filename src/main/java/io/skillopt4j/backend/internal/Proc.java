@@ -66,13 +66,19 @@ public final class Proc {
         pb.environment().putAll(env);
         long t0 = System.nanoTime();
         Process p = pb.start();
-        CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> drain(p.getInputStream()));
-        CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> drain(p.getErrorStream()));
-        try (OutputStream os = p.getOutputStream()) {
-            if (stdin != null) os.write(stdin.getBytes(StandardCharsets.UTF_8));
-        } catch (IOException ignored) {
-            // the child may exit without reading stdin; its exit code tells the story
-        }
+        // own threads, not the common pool: each pipe blocks on its child, and a pool of busy drains would stall them all
+        CompletableFuture<byte[]> out = background("stdout", () -> drain(p.getInputStream()));
+        CompletableFuture<byte[]> err = background("stderr", () -> drain(p.getErrorStream()));
+        // stdin too: a prompt larger than the pipe buffer must not block us past the timeout when the child never reads it
+        byte[] in = stdin == null ? new byte[0] : stdin.getBytes(StandardCharsets.UTF_8);
+        background("stdin", () -> {
+            try (OutputStream os = p.getOutputStream()) {
+                os.write(in);
+            } catch (IOException ignored) {
+                // the child may exit without reading stdin; its exit code tells the story
+            }
+            return null;
+        });
         boolean timedOut = false;
         try {
             if (timeout == null) {
@@ -92,6 +98,35 @@ public final class Proc {
         return new Result(timedOut ? -1 : p.exitValue(), so, se, timedOut, Duration.ofNanos(System.nanoTime() - t0));
     }
 
+    /**
+     * Writes {@code prompt} to {@code dir/name} readable by this user only, for a CLI that takes its prompt from a file.
+     * Agent prompts never go on argv: Linux caps one argument at 128 KiB and all of argv and the environment at about
+     * 2 MiB, and argv is visible to every user in the process list. Pass them as {@link #run}'s stdin, or in this file.
+     */
+    public static Path promptFile(Path dir, String name, String prompt) throws IOException {
+        java.nio.file.Files.createDirectories(dir);
+        Path f = dir.resolve(name);
+        java.nio.file.Files.deleteIfExists(f);
+        try {
+            java.nio.file.Files.createFile(f, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                    java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+        } catch (UnsupportedOperationException notPosix) {
+            java.nio.file.Files.createFile(f);
+        }
+        java.nio.file.Files.writeString(f, prompt, StandardCharsets.UTF_8);
+        return f;
+    }
+
+    /** True when this process runs as root (uid 0), where some CLIs refuse their permission-skipping modes. */
+    public static boolean isRoot() {
+        try {
+            Object uid = java.nio.file.Files.getAttribute(Path.of("/proc/self"), "unix:uid");
+            return uid instanceof Integer i && i == 0;
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | SecurityException e) {
+            return "root".equals(System.getProperty("user.name"));
+        }
+    }
+
     /** Kills {@code p} and every descendant, children first. */
     public static void killTree(Process p) {
         p.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
@@ -102,6 +137,20 @@ public final class Proc {
             Thread.currentThread().interrupt();
         }
         // grandchildren reparented after their parent died are still reachable from our snapshot above
+    }
+
+    private static <T> CompletableFuture<T> background(String what, java.util.function.Supplier<T> work) {
+        CompletableFuture<T> f = new CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                f.complete(work.get());
+            } catch (RuntimeException e) {
+                f.completeExceptionally(e);
+            }
+        }, "proc-" + what);
+        t.setDaemon(true);
+        t.start();
+        return f;
     }
 
     private static byte[] drain(InputStream in) {

@@ -1,0 +1,91 @@
+package io.skillopt4j.backend;
+
+import io.skillopt4j.BackendException;
+import io.skillopt4j.backend.internal.AgentErrors;
+import io.skillopt4j.backend.internal.CliPrompt;
+import io.skillopt4j.backend.internal.OpenCodeStream;
+import io.skillopt4j.backend.internal.Proc;
+import io.skillopt4j.config.ModelKey;
+import io.skillopt4j.internal.AtomicFiles;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Thread-safe. {@code opencode_exec} in the chat (optimizer) role: {@code opencode run --pure --format json --title
+ * skillopt --dir <tmp> [--agent a] [--model provider/model]} in a per-call temporary folder, the flattened messages
+ * on stdin, every permission denied (the model is offered no tool), the environment of {@link OpenCodeExecAgent}.
+ * The reply is the text of the last step; usage (and OpenCode's cost, when it priced the model) come from
+ * {@code step_finish}. Each call has a timeout ({@code opencode_chat_timeout}, default 600 s). Tools and images are
+ * refused before anything is spawned.
+ */
+public final class OpenCodeChatModel extends AbstractChatModel {
+    private final String binary;
+    private final String agent;
+    private final Map<String, String> env;
+
+    private OpenCodeChatModel(Builder b) {
+        super("opencode_exec", b);
+        this.binary = b.binary == null || b.binary.isBlank() ? ModelKey.OPENCODE_EXEC_PATH.text() : b.binary;
+        this.agent = b.agent == null ? "" : b.agent.strip();
+        this.env = b.env == null ? System.getenv() : Map.copyOf(b.env);
+    }
+
+    public static Builder builder() { return new Builder(); }
+
+    @Override protected ChatResponse doChat(ChatRequest r) {
+        if (!r.tools().isEmpty() || (r.toolChoice() != null && !r.toolChoice().isBlank())) {
+            throw new BackendException.NonRetriable(backend, 0, backend + ": tools are not supported (OpenCode runs with every permission denied)", null);
+        }
+        if (r.messages().stream().anyMatch(m -> !m.imageUrls().isEmpty())) {
+            throw new BackendException.NonRetriable(backend, 0, backend + ": images are not supported; only text parts can be sent", null);
+        }
+        Duration timeout = r.timeout() == null ? ModelKey.OPENCODE_CHAT_TIMEOUT.seconds() : r.timeout();
+        String system = CliPrompt.system(r);
+        String prompt = (system.isEmpty() ? "" : system + "\n\n") + CliPrompt.body(r, "tools", false, List.of());
+        Path tmp = null;
+        try {
+            tmp = Files.createTempDirectory("skillopt_opencode_");
+            Proc.Result res;
+            try {
+                res = Proc.run(OpenCodeExecAgent.command(binary, tmp, agent, model), tmp,
+                        OpenCodeExecAgent.childEnv(env, Map.of("*", "deny")), prompt, timeout);
+            } catch (IOException e) {
+                throw AgentErrors.cannotRun(backend, binary, "OPENCODE_EXEC_PATH", e);
+            }
+            ParsedTrace t = OpenCodeStream.parse(res.stdout());
+            if (res.timedOut()) throw AgentErrors.timeout(backend, "OpenCode CLI", timeout);
+            BackendException failure = OpenCodeExecAgent.failure(backend, t, res);
+            if (failure != null) throw failure;
+            if (t.finalText().isEmpty()) throw new BackendException.Retriable(backend, 0, backend + ": OpenCode returned no text", null);
+            return new ChatResponse(t.finalText(), List.of(), t.usage(), res.elapsed(), model, "",
+                    Billing.reported(ClaudeCliChatModel.reportedCost(t)));
+        } catch (IOException e) {
+            throw new BackendException.NonRetriable(backend, 0, backend + ": cannot prepare temp dir: " + e.getMessage(), e);
+        } finally {
+            AtomicFiles.deleteTreeQuietly(tmp);
+        }
+    }
+
+    @Override public String toString() { return "OpenCodeChatModel[binary=" + binary + ", model=" + model + ", role=" + role + "]"; }
+
+    /** Not thread-safe; use once. */
+    public static final class Builder extends AbstractChatModel.Builder<Builder> {
+        private String binary = ModelKey.OPENCODE_EXEC_PATH.text();
+        private String agent = "";
+        private Map<String, String> env;
+
+        private Builder() { model = ""; }
+
+        public Builder binary(String b) { this.binary = b; return this; }
+        /** OpenCode agent ({@code run --agent}; blank: OpenCode's default). */
+        public Builder agent(String a) { this.agent = a; return this; }
+        public Builder env(Map<String, String> e) { this.env = e; return this; }
+
+        @Override public OpenCodeChatModel build() { return new OpenCodeChatModel(this); }
+    }
+}

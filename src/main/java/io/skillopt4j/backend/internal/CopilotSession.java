@@ -1,0 +1,66 @@
+package io.skillopt4j.backend.internal;
+
+import io.skillopt4j.internal.AtomicFiles;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Not thread-safe; one per Copilot CLI call. Keeps a call from leaving anything behind: every Copilot run writes
+ * {@code session-state/<id>/} under its home ({@code COPILOT_HOME}, default {@code ~/.copilot}) and a process log. The
+ * call gets its own {@code --session-id} and a temporary {@code --log-dir}; its home is a temporary one too when the
+ * CLI needs no stored login (a BYOK provider in {@code COPILOT_PROVIDER_BASE_URL}, or a token in
+ * {@code COPILOT_GITHUB_TOKEN}/{@code GH_TOKEN}/{@code GITHUB_TOKEN}) and no home was configured; otherwise it is
+ * the configured or default home, from which {@link #close} removes that session's folder and lock.
+ */
+public final class CopilotSession implements AutoCloseable {
+    /** Variables with which the Copilot CLI authenticates without a stored login. */
+    static final List<String> LOGIN_FREE = List.of("COPILOT_PROVIDER_BASE_URL", "COPILOT_GITHUB_TOKEN", "GH_TOKEN", "GITHUB_TOKEN");
+
+    private final Path tmp;
+    private final Path home;
+    private final boolean ownHome;
+    private final String id = UUID.randomUUID().toString();
+
+    private CopilotSession(Path tmp, Path home, boolean ownHome) {
+        this.tmp = tmp;
+        this.home = home;
+        this.ownHome = ownHome;
+    }
+
+    /** Opens a session for one call; {@code configuredHome} is {@code copilot_exec_home} (blank: none), {@code env} the parent's. */
+    public static CopilotSession open(String configuredHome, Map<String, String> env) throws IOException {
+        Path tmp = Files.createTempDirectory("skillopt_copilot_");
+        if (configuredHome != null && !configuredHome.isBlank()) return new CopilotSession(tmp, Path.of(configuredHome), false);
+        boolean loginFree = LOGIN_FREE.stream().anyMatch(k -> env.get(k) != null && !env.get(k).isBlank());
+        if (loginFree) return new CopilotSession(tmp, Files.createDirectories(tmp.resolve("home")), true);
+        String inherited = env.getOrDefault("COPILOT_HOME", "");
+        Path home = !inherited.isBlank() ? Path.of(inherited) : Path.of(env.getOrDefault("HOME", System.getProperty("user.home")), ".copilot");
+        return new CopilotSession(tmp, home, false);
+    }
+
+    /** The session id and log folder to pass to the CLI. */
+    public List<String> args() {
+        return new ArrayList<>(List.of("--session-id", id, "--log-dir", tmp.resolve("logs").toString()));
+    }
+
+    /** {@code COPILOT_HOME} of the call. */
+    public Map<String, String> env() { return Map.of("COPILOT_HOME", home.toString()); }
+
+    /** The session id given to the CLI. */
+    public String id() { return id; }
+
+    /** Removes the call's temporary folder and, in a shared home, the session's own folder and lock. */
+    @Override public void close() {
+        if (!ownHome) {
+            AtomicFiles.deleteTreeQuietly(home.resolve("session-state").resolve(id));
+            AtomicFiles.deleteTreeQuietly(home.resolve("session-state").resolve(".session-operation-locks").resolve(id + ".lock"));
+        }
+        AtomicFiles.deleteTreeQuietly(tmp);
+    }
+}
