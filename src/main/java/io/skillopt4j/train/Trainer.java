@@ -122,6 +122,12 @@ public final class Trainer {
             lock.staleHolder().ifPresent(h -> l.on(new TrainingEvent.StageFinished(0, "run_folder", Duration.ZERO,
                     "took over the lock left by pid " + h.get("pid") + " (" + h.get("command") + " since " + h.get("started") + ", no longer running)")));
             if (o.movedTo() != null) l.on(new TrainingEvent.StageFinished(0, "run_folder", Duration.ZERO, "--force-new: moved the previous run to " + o.movedTo()));
+            if (o.existing()) {
+                // a kill mid-append leaves half a line; rows this session appends must not be glued to it
+                for (java.nio.file.Path f : io.skillopt4j.internal.AtomicFiles.repairTornLines(outRoot)) {
+                    l.on(new TrainingEvent.StageFinished(0, "run_folder", Duration.ZERO, "cut the torn last line of " + outRoot.relativize(f)));
+                }
+            }
             // one item writer thread for the run's rollouts (an evaluation's files finish behind the next stage on it) and
             // one for its artefacts, whose queues are written out before the lock is released, whichever way the run ends
             return io.skillopt4j.env.ItemWriter.runScoped(() -> run(stop, l, s, data, spe, initial, cfgOut, o.storedConfig()));
