@@ -134,7 +134,7 @@ public final class AtomicFiles {
     }
 
     /** Truncates {@code file} after its last {@code '\n'} (to empty when it has none); true when something was cut. */
-    static boolean cutTornTail(Path file) {
+    public static boolean cutTornTail(Path file) {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             long size = ch.size();
             if (size == 0 || lastByte(ch, size - 1) == '\n') return false;
