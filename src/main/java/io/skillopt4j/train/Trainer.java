@@ -144,7 +144,6 @@ public final class Trainer {
         data.writeGenerated(); // only now: a refused run leaves the folder as it was
 
         roles.ledger().attach(paths.root().resolve(RunPaths.COST_LEDGER));
-        roles.usage().onAbsorb(roles.ledger()::absorb);
         roles.ledger().phase("baseline");
         EditBudgetSchedule schedule = new EditBudgetSchedule(s.lrScheduler(), s.editBudget(), s.minEditBudget(), total);
         RunState st = new RunState(initial, schedule);
@@ -153,7 +152,7 @@ public final class Trainer {
         int resumeFrom = Resume.restore(st, paths);
         w.text(paths.skill(0), initial);
         if (s.skillAware()) st.currentSkill = SkillDocument.injectEmptyAppendix(st.currentSkill);
-        ExecutionEngine eng = engine.open(new ExecutionEngine.RunContext(config, outRoot, roles.usage()));
+        ExecutionEngine eng = engine.open(new ExecutionEngine.RunContext(config, outRoot, roles.usage(), roles.ledger()));
         ExecutorService pool = Executors.newFixedThreadPool(s.analystWorkers(), daemonThreads());
         Duration batchPoll = Rollout.batchPoll(config);
         // with the Batch API the evaluations are already off the critical path (and must not run as direct calls)
