@@ -330,22 +330,23 @@ public final class CostLedger {
     }
 
     /**
-     * Holds the room left under the cap for {@code n} calls or items sent to an engine's workers, one equal share each
-     * (each item runs there under its share as a {@link CostReport} cap); waits while calls in flight may free room,
-     * throws {@link BudgetExceeded} when none is left. Without a cap, {@code n} empty reservations.
+     * Holds the room left under the cap for up to {@code n} items sent to an engine's workers, in equal shares of at least
+     * {@code minUsd} (each item runs there under its share as a {@link CostReport} cap), as many as fit; waits while calls in
+     * flight may free room; throws {@link BudgetExceeded} when not one fits. Without a cap, {@code n} empty reservations.
      */
-    public synchronized List<Reservation> reserveShares(int n) {
+    public synchronized List<Reservation> reserveShares(int n, double minUsd) {
         List<Reservation> out = new ArrayList<>();
         while (cap != null) {
             if (exhausted != null) throw exhausted;
             double room = cap - spent - reserved;
-            if (room > 0) {
+            int k = minUsd > 0 ? (int) Math.min(n, Math.floor(room / minUsd)) : room > 0 ? n : 0;
+            if (k > 0) {
                 reserved += room;
-                inFlight += n;
-                for (int i = 0; i < n; i++) out.add(new Reservation(room / n));
+                inFlight += k;
+                for (int i = 0; i < k; i++) out.add(new Reservation(room / k));
                 return out;
             }
-            if (inFlight == 0) throw exhaust(0);
+            if (inFlight == 0) throw exhaust(minUsd);
             awaitSettled();
         }
         for (int i = 0; i < n; i++) out.add(new Reservation(0));

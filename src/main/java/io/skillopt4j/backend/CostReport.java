@@ -31,6 +31,7 @@ public final class CostReport {
     private final List<CostLedger.Entry> entries = new ArrayList<>();
     private double used;
     private double held;
+    private double needed;
 
     /** A report whose calls may cost at most {@code capUsd} in all (null: no cap, entries are only collected). */
     public CostReport(Double capUsd) { this.cap = capUsd; }
@@ -48,7 +49,10 @@ public final class CostReport {
 
     synchronized CostLedger.Reservation reserve(double worstUsd) {
         if (cap == null) return new CostLedger.Reservation(0);
-        if (used + held + worstUsd > cap * (1 + SLACK)) throw new BudgetExceeded(used, worstUsd, cap);
+        if (used + held + worstUsd > cap * (1 + SLACK)) {
+            needed = Math.max(needed, used + held + worstUsd);
+            throw new BudgetExceeded(used, worstUsd, cap);
+        }
         held += worstUsd;
         return new CostLedger.Reservation(worstUsd);
     }
@@ -62,6 +66,12 @@ public final class CostReport {
         if (e.usd() != null) used += e.usd();
         entries.add(e);
     }
+
+    /**
+     * What the activity needed when a call did not fit: what it had spent and held plus that call's worst case (0 when
+     * every call fitted). Always more than the cap: a share sent again must be at least this large.
+     */
+    public synchronized double needed() { return needed; }
 
     /** Returns the entries so far, in the order their calls settled. */
     public synchronized List<CostLedger.Entry> entries() { return List.copyOf(entries); }

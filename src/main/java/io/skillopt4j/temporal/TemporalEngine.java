@@ -161,17 +161,40 @@ final class TemporalEngine implements ExecutionEngine {
         return run.ledger() != null ? run.ledger().exhaust(worst) : new BudgetExceeded(0, worst, 0);
     }
 
+    /**
+     * Without a dollar cap, one stage of every item. Under one, the room left is shared by the items before they are sent
+     * (each runs under its share): an item whose call did not fit its share comes back without a row and is sent again,
+     * once other items freed their room, in a smaller wave whose shares hold what it needed; when not even one such
+     * share fits the cap, the run stops as a local call would.
+     */
     private void remoteRollout(RolloutRequest request, List<Item> items, RemoteItems.Sink sink) {
         String skillRef = blobs.put(request.skill());
+        List<Integer> pending = new ArrayList<>(java.util.stream.IntStream.range(0, items.size()).boxed().toList());
+        double need = 0;
+        while (!pending.isEmpty()) {
+            List<CostLedger.Reservation> shares = new ArrayList<>(run.ledger() == null
+                    ? java.util.Collections.nCopies(pending.size(), new CostLedger.Reservation(0)) : run.ledger().reserveShares(pending.size(), need));
+            List<Integer> wave = List.copyOf(pending.subList(0, shares.size()));
+            List<Integer> rest = List.copyOf(pending.subList(shares.size(), pending.size()));
+            pending = new ArrayList<>();
+            need = Math.max(need, rolloutWave(request, skillRef, items, wave, shares, sink, pending));
+            pending.addAll(rest);
+            java.util.Collections.sort(pending);
+        }
+    }
+
+    /**
+     * Sends items {@code wave} (indices into {@code items}) under {@code shares}, hands each row to {@code sink}; adds the
+     * items whose calls did not fit their share to {@code stopped} and returns the most any of them needed (0: none).
+     */
+    private double rolloutWave(RolloutRequest request, String skillRef, List<Item> items, List<Integer> wave,
+                               List<CostLedger.Reservation> shares, RemoteItems.Sink sink, List<Integer> stopped) {
         List<String> inputs = new ArrayList<>();
         StringBuilder identity = new StringBuilder(run.outRoot().relativize(request.outDir().toAbsolutePath().normalize()).toString())
                 .append('\u0000').append(skillRef);
-        // the room left under the dollar cap, shared by the items before they are sent (each runs under its share)
-        List<CostLedger.Reservation> shares = new ArrayList<>(run.ledger() == null
-                ? java.util.Collections.nCopies(items.size(), new CostLedger.Reservation(0)) : run.ledger().reserveShares(items.size()));
         boolean capped = run.ledger() != null && run.ledger().cap() != null;
-        for (int i = 0; i < items.size(); i++) {
-            Item item = items.get(i);
+        for (int i = 0; i < wave.size(); i++) {
+            Item item = items.get(wave.get(i));
             Map<String, Object> in = input();
             in.put("batch", Codec.batch(request.batch()));
             in.put("item", blobs.putJson(Codec.item(item)));
@@ -182,24 +205,25 @@ final class TemporalEngine implements ExecutionEngine {
             identity.append('\u0000').append(item.id());
         }
         UsageMeter used = new UsageMeter();
-        double[] stop = {-1};
+        double[] need = {0};
         try {
             // each item is written as soon as it is in, while the others still run (as the local engine's writer does)
             runStage("rollout", settings.rolloutQueue(), 2 * 3600, inputs, identity.toString(), (k, done) -> {
                 charge(shares, k, done); // on the rollout's own thread: its phase is the rollout's
                 used.add(UsageMeter.fromJson(map(done.get("usage"))));
-                if (done.get("budget_exceeded") instanceof Number worst) {
-                    stop[0] = Math.max(stop[0], worst.doubleValue()); // no row: the item runs again when the run resumes
+                if (done.get("budget_exceeded") instanceof Number n) { // no row: sent again, or run again on resume
+                    need[0] = Math.max(need[0], n.doubleValue());
+                    stopped.add(wave.get(k));
                     return;
                 }
                 Map<String, Object> settled = blobs.getJson(Codec.str(done.get("result")));
-                sink.done(k, Codec.row(settled), Codec.outcome(settled));
+                sink.done(wave.get(k), Codec.row(settled), Codec.outcome(settled));
             });
         } finally {
             releaseUncharged(shares);
             run.usage().absorb(used); // on the rollout's own thread, which a background rollout holds
         }
-        if (stop[0] >= 0) throw budgetStop(stop[0]);
+        return need[0];
     }
 
     private Map<String, Object> input() {

@@ -87,7 +87,7 @@ public final class WorkerActivities implements DynamicActivity {
             out.put("result", result);
         } catch (BudgetExceeded stop) {
             // not a failure to retry: the run is out of budget; the coordinator stops it (the item runs again on resume)
-            out.put("budget_exceeded", stop.reserved());
+            out.put("budget_exceeded", cost.needed() > 0 ? cost.needed() : stop.reserved());
         } finally {
             beat.cancel(false);
         }

@@ -55,7 +55,7 @@ class EngineSeamTest {
             Benchmark worker = Benchmarks.create(run.config().string("env", ""), new BenchmarkContext(run.config(), roles, scratch));
             RemoteItems remote = (request, list, sink) -> {
                 UsageMeter used = new UsageMeter();
-                List<CostLedger.Reservation> shares = run.ledger().reserveShares(list.size());
+                List<CostLedger.Reservation> shares = run.ledger().reserveShares(list.size(), 0);
                 CostReport[] reports = new CostReport[list.size()];
                 IntStream.range(0, list.size()).parallel().forEach(k -> {
                     Path dir = scratch.resolve("item-" + items.incrementAndGet());
