@@ -23,7 +23,7 @@ public final class BudgetedExecAgent implements ExecAgent {
 
     @Override public ExecResult run(ExecTask task) {
         CostLedger.Reservation r = null;
-        if (ledger.cap() != null) {
+        if (ledger.bounded()) { // a cap here, or an engine worker's share (CostReport)
             long in = bytes(task.prompt()) + bytes(task.skill()) + CostLedger.MESSAGE_TOKENS * 4L;
             for (String f : task.extraFiles().values()) in += bytes(f);
             Double worst = ledger.prices().worstCase(delegate.model(), in, OUTPUT_ESTIMATE);

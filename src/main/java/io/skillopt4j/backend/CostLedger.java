@@ -37,6 +37,10 @@ import java.util.Objects;
  *
  * <p>{@link #attach} binds the ledger to {@code <run>/cost_ledger.jsonl}: earlier sessions' entries count
  * towards the cap, and each new entry is appended as one JSON line.
+ *
+ * <p><b>Engine workers.</b> A call sent to another machine is reserved here before it is sent ({@link #reserve}, or
+ * {@link #reserveShares} for rollout items); it runs there under that reservation as a {@link CostReport} cap, and
+ * its entries come back with the result ({@link CostReport#chargeTo}): this ledger holds every call of the run.
  */
 public final class CostLedger {
     /**
@@ -149,19 +153,14 @@ public final class CostLedger {
 
     /** Returns the cap in USD, or null when there is none. */
     public Double cap() { return cap; }
-
     /** Returns the USD charged so far, including earlier sessions of an attached run folder. */
     public synchronized double spent() { return spent; }
-
     /** Returns the USD held for calls in flight. */
     public synchronized double reserved() { return reserved; }
-
     /** Returns the cap minus what was spent (null without a cap). */
     public synchronized Double left() { return cap == null ? null : Math.max(0, cap - spent); }
-
     /** Returns the calls recorded so far, in order. */
     public synchronized List<Entry> entries() { return List.copyOf(entries); }
-
     /** Returns the stop raised by the cap, or null while the run may still spend. */
     public synchronized BudgetExceeded exhausted() { return exhausted; }
 
@@ -243,7 +242,7 @@ public final class CostLedger {
      * may still free room; throws {@link BudgetExceeded} when the call cannot fit. Without a cap it returns at once.
      */
     public Reservation reserve(String role, String model, ChatRequest request) {
-        if (cap == null) return new Reservation(0);
+        if (!bounded()) return new Reservation(0);
         Double worst = prices.worstCase(model, promptTokensUpperBound(request), request.maxCompletionTokens());
         if (worst == null) {
             throw new ConfigException("budget_usd is set but model '" + model + "' (" + role + ") has no price: add it to model.price_table");
@@ -251,8 +250,19 @@ public final class CostLedger {
         return reserve(worst);
     }
 
+    /**
+     * Whether calls must be reserved before they are sent: the ledger has a cap, or this thread's calls run on an
+     * engine worker under a {@link CostReport} grant.
+     */
+    public boolean bounded() { return cap != null || CostReport.current() != null && CostReport.current().cap() != null; }
+
     /** Holds {@code worstUsd} (see {@link #reserve(String, String, ChatRequest)}). */
-    public synchronized Reservation reserve(double worstUsd) {
+    public Reservation reserve(double worstUsd) {
+        CostReport grant = CostReport.current();
+        return grant != null ? grant.reserve(worstUsd) : reserveHere(worstUsd);
+    }
+
+    private synchronized Reservation reserveHere(double worstUsd) {
         if (cap == null) return new Reservation(0);
         while (true) {
             if (exhausted != null) throw exhausted;
@@ -261,21 +271,19 @@ public final class CostLedger {
                 inFlight++;
                 return new Reservation(worstUsd);
             }
-            if (inFlight == 0) {
-                exhausted = new BudgetExceeded(spent, worstUsd, cap);
-                throw exhausted;
-            }
-            try {
-                wait();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new io.skillopt4j.BackendException.NonRetriable("budget", 0, "interrupted while waiting for budget room", e);
-            }
+            if (inFlight == 0) throw exhaust(worstUsd);
+            awaitSettled();
         }
     }
 
     /** Frees a reservation whose call failed (a failed call is not charged). */
-    public synchronized void release(Reservation r) {
+    public void release(Reservation r) {
+        CostReport grant = CostReport.current();
+        if (grant != null) grant.release(r);
+        else releaseHere(r);
+    }
+
+    private synchronized void releaseHere(Reservation r) {
         if (cap == null || r == null) return;
         reserved = Math.max(0, reserved - r.usd());
         inFlight--;
@@ -298,43 +306,68 @@ public final class CostLedger {
             usd = prices.usd(model, u, b.batch());
             pricing = usd == null ? "unpriced" : "table";
         }
-        String ph = PHASE.get() != null ? PHASE.get() : phase;
-        Entry e = new Entry(ph, role, stage, backend, model, u.promptTokens(), u.cachedTokens(), u.cacheWriteTokens(),
+        Entry e = new Entry(currentPhase(), role, stage, backend, model, u.promptTokens(), u.cachedTokens(), u.cacheWriteTokens(),
                 u.completionTokens(), b.batch(), pricing, usd);
-        synchronized (this) {
-            if (r != null && cap != null) {
-                reserved = Math.max(0, reserved - r.usd());
-                inFlight--;
-            }
-            if (usd != null) spent += usd;
-            entries.add(e);
-            append(e);
-            notifyAll();
-        }
+        CostReport grant = CostReport.current();
+        if (grant != null) grant.settle(r, e); // a worker's call: reported with its activity's result, charged by the coordinator
+        else charge(r, e);
         return e;
     }
 
-    /**
-     * Charges calls that ran elsewhere and come back as counts (an execution engine's workers, see
-     * {@link UsageMeter#onAbsorb}): one entry per role/stage/model cell, priced from the table. They were not
-     * reserved before they ran: the cap bounds them only from the next local call on.
-     */
-    public void absorb(UsageMeter used) {
-        String ph = PHASE.get() != null ? PHASE.get() : phase;
-        for (Map.Entry<String, UsageMeter.Counts> c : used.byRoleStageAndModel().entrySet()) {
-            String[] k = c.getKey().split("/", 3);
-            UsageMeter.Counts n = c.getValue();
-            String model = k.length > 2 ? k[2] : "";
-            Double usd = prices.usd(model, new Usage(n.promptTokens(), n.completionTokens(), n.totalTokens(), n.cachedTokens()), false);
-            Entry e = new Entry(ph, k[0], k[1], "", model, n.promptTokens(), n.cachedTokens(), 0, n.completionTokens(), false,
-                    usd == null ? "unpriced" : "table", usd, n.calls());
-            synchronized (this) {
-                if (usd != null) spent += usd;
-                entries.add(e);
-                append(e);
-                notifyAll();
-            }
+    /** The phase a call settled now on this thread is recorded under. */
+    String currentPhase() { return PHASE.get() != null ? PHASE.get() : phase; }
+
+    /** Records {@code e} as charged (spent, entries, the attached file) and frees {@code r} (null: nothing was held). */
+    synchronized void charge(Reservation r, Entry e) {
+        if (r != null && cap != null) {
+            reserved = Math.max(0, reserved - r.usd());
+            inFlight--;
         }
+        if (e.usd() != null) spent += e.usd();
+        entries.add(e);
+        append(e);
+        notifyAll();
+    }
+
+    /**
+     * Holds the room left under the cap for up to {@code n} items sent to an engine's workers, in equal shares of at least
+     * {@code minUsd} (each item runs there under its share as a {@link CostReport} cap), as many as fit; waits while calls in
+     * flight may free room; throws {@link BudgetExceeded} when not one fits. Without a cap, {@code n} empty reservations.
+     */
+    public synchronized List<Reservation> reserveShares(int n, double minUsd) {
+        List<Reservation> out = new ArrayList<>();
+        while (cap != null) {
+            if (exhausted != null) throw exhausted;
+            double room = cap - spent - reserved;
+            int k = minUsd > 0 ? (int) Math.min(n, Math.floor(room / minUsd)) : room > 0 ? n : 0;
+            if (k > 0) {
+                reserved += room;
+                inFlight += k;
+                for (int i = 0; i < k; i++) out.add(new Reservation(room / k));
+                return out;
+            }
+            if (inFlight == 0) throw exhaust(minUsd);
+            awaitSettled();
+        }
+        for (int i = 0; i < n; i++) out.add(new Reservation(0));
+        return out;
+    }
+
+    /** Waits (holding this ledger's lock) until a call in flight settles or is released. */
+    private void awaitSettled() {
+        try {
+            wait();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new io.skillopt4j.BackendException.NonRetriable("budget", 0, "interrupted while waiting for budget room", e);
+        }
+    }
+
+    /** Marks the run out of budget (a call of worst case {@code worstUsd} did not fit); returns the stop later calls rethrow. */
+    public synchronized BudgetExceeded exhaust(double worstUsd) {
+        if (exhausted == null) exhausted = new BudgetExceeded(spent, worstUsd, cap == null ? 0 : cap);
+        notifyAll();
+        return exhausted;
     }
 
     /**

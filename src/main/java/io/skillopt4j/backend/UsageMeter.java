@@ -132,25 +132,8 @@ public final class UsageMeter {
      * meter this thread is held in: an execution engine replays its workers' calls through here.
      */
     public void absorb(UsageMeter other) {
-        java.util.function.Consumer<UsageMeter> a = absorbed;
-        if (a != null) a.accept(copy(other));
         UsageMeter hold = HOLD.get();
         (hold != null && hold != this ? hold : this).add(other);
-    }
-
-    private volatile java.util.function.Consumer<UsageMeter> absorbed;
-
-    /** Also hands every {@link #absorb}ed meter (a copy) to {@code c}: the cost ledger prices calls made elsewhere. */
-    public void onAbsorb(java.util.function.Consumer<UsageMeter> c) { this.absorbed = c; }
-
-    private static UsageMeter copy(UsageMeter m) {
-        UsageMeter out = new UsageMeter();
-        synchronized (m) {
-            out.cells.putAll(m.cells);
-            out.modelCells.putAll(m.modelCells);
-            out.faults.putAll(m.faults);
-        }
-        return out;
     }
 
     /**

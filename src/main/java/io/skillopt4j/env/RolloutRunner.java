@@ -294,14 +294,17 @@ public final class RolloutRunner {
         }
     }
 
-    /** A kill mid-append leaves a line without its newline; end it so the next append starts a fresh line. */
+    /**
+     * A kill mid-append leaves half a line; cut it (a resumed training has done so already), so the next row starts a
+     * fresh line and no unparseable line stays behind for readers that parse every line (SkillOpt's).
+     */
     private static void terminateTornLine(Path file) throws IOException {
         if (!Files.isRegularFile(file) || Files.size(file) == 0) return;
-        try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(file.toFile(), "r")) {
-            raf.seek(raf.length() - 1);
-            if (raf.read() == '\n') return;
+        try {
+            AtomicFiles.cutTornTail(file);
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
         }
-        Files.writeString(file, "\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
     }
 
     private void report(int doneCount, int total, RolloutResult r, Consumer<RolloutResult> observer) {

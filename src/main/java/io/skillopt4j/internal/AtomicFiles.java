@@ -112,6 +112,57 @@ public final class AtomicFiles {
         return n[0];
     }
 
+    /**
+     * Cuts a torn last line (bytes after the last {@code '\n'}, left by a process killed mid-append) from every
+     * {@code .jsonl} file in {@code root}'s tree, before a resumed run appends to them: rows appended after a torn
+     * line would be glued to it, and a reader that parses every line (SkillOpt's {@code json.loads} per line) fails on
+     * it. Only whole lines are ever appended ({@link #appendLine}), so nothing complete is lost. The caller must own the
+     * folder (its run lock). Returns the repaired files.
+     */
+    public static java.util.List<Path> repairTornLines(Path root) {
+        java.util.List<Path> repaired = new java.util.ArrayList<>();
+        if (!Files.isDirectory(root)) return repaired;
+        java.util.List<Path> files;
+        try (Stream<Path> s = Files.walk(root)) {
+            files = s.filter(f -> f.getFileName().toString().endsWith(".jsonl") && Files.isRegularFile(f)).toList();
+        } catch (IOException | UncheckedIOException e) {
+            throw new UncheckedIOException("cannot list " + root + ": " + e.getMessage(),
+                    e instanceof IOException io ? io : ((UncheckedIOException) e).getCause());
+        }
+        for (Path f : files) if (cutTornTail(f)) repaired.add(f);
+        return repaired;
+    }
+
+    /** Truncates {@code file} after its last {@code '\n'} (to empty when it has none); true when something was cut. */
+    public static boolean cutTornTail(Path file) {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            long size = ch.size();
+            if (size == 0 || lastByte(ch, size - 1) == '\n') return false;
+            long keep = 0;
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(8192);
+            for (long end = size; end > 0 && keep == 0; ) {
+                long start = Math.max(0, end - b.capacity());
+                b.clear().limit((int) (end - start));
+                while (b.hasRemaining() && ch.read(b, start + b.position()) >= 0) { /* fill */ }
+                for (int i = b.position() - 1; i >= 0; i--) {
+                    if (b.get(i) == '\n') { keep = start + i + 1; break; }
+                }
+                end = start;
+            }
+            ch.truncate(keep);
+            ch.force(true);
+            return true;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot repair the torn last line of " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static byte lastByte(FileChannel ch, long at) throws IOException {
+        java.nio.ByteBuffer one = java.nio.ByteBuffer.allocate(1);
+        while (one.hasRemaining() && ch.read(one, at) >= 0) { /* one byte */ }
+        return one.get(0);
+    }
+
     private static void rename(Path tmp, Path file) {
         try {
             try {
@@ -174,7 +225,8 @@ public final class AtomicFiles {
 
     /**
      * Appends one line (a trailing newline is added) to {@code file}. Appends of whole lines are what
-     * upstream's results.jsonl does; a reader must tolerate a torn last line after a kill.
+     * upstream's results.jsonl does; a reader must tolerate a torn last line after a kill, which a resumed run
+     * cuts before it appends ({@link #repairTornLines}).
      */
     public static void appendLine(Path file, String line) {
         Path abs = file.toAbsolutePath().normalize();

@@ -38,11 +38,20 @@ public final class RunDiff {
         for (String f : fa) {
             if (!fb.contains(f)) continue;
             Object x = load(a.resolve(f)), y = load(b.resolve(f));
-            if (!x.equals(y)) out.add(f + " differs:\n  " + String.valueOf(x).substring(0, Math.min(400, String.valueOf(x).length()))
-                    + "\n  " + String.valueOf(y).substring(0, Math.min(400, String.valueOf(y).length())));
+            if (x.equals(y)) continue;
+            if (x instanceof List<?> rx && y instanceof List<?> ry) { // JSONL: the rows one side has more often than the other
+                List<Object> onlyA = new ArrayList<>(rx), onlyB = new ArrayList<>(ry);
+                for (Object r : ry) onlyA.remove(r);
+                for (Object r : rx) onlyB.remove(r);
+                out.add(f + " differs: " + rx.size() + " vs " + ry.size() + " rows; only in the first: " + clip(onlyA) + "; only in the second: " + clip(onlyB));
+            } else {
+                out.add(f + " differs:\n  " + clip(x) + "\n  " + clip(y));
+            }
         }
         return out;
     }
+
+    private static String clip(Object o) { return String.valueOf(o).substring(0, Math.min(400, String.valueOf(o).length())); }
 
     private static TreeSet<String> files(Path root) {
         try (Stream<Path> s = Files.walk(root)) {
@@ -59,7 +68,6 @@ public final class RunDiff {
     private static Object load(Path f) {
         try {
             String name = f.getFileName().toString();
-            if (name.equals(RunPaths.COST_LEDGER)) return ledgerTotals(f);
             if (name.endsWith(".jsonl")) {
                 List<String> rows = new ArrayList<>();
                 for (String line : Files.readAllLines(f)) if (!line.isBlank()) rows.add(Json.compact(timeless(Json.parse(line))));
@@ -71,26 +79,6 @@ public final class RunDiff {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    /** The cost ledger per phase/role/stage/model: calls made on other workers come back as one entry per cell. */
-    private static Object ledgerTotals(Path f) throws IOException {
-        Map<String, long[]> sums = new java.util.TreeMap<>();
-        Map<String, Double> usd = new java.util.TreeMap<>();
-        for (String line : Files.readAllLines(f)) {
-            if (line.isBlank()) continue;
-            Map<String, Object> e = Json.parseObject(line);
-            String k = e.get("phase") + "/" + e.get("role") + "/" + e.get("stage") + "/" + e.get("model");
-            long[] s = sums.computeIfAbsent(k, x -> new long[4]);
-            s[0] += e.get("calls") instanceof Number n ? n.longValue() : 1;
-            s[1] += e.get("prompt_tokens") instanceof Number n ? n.longValue() : 0;
-            s[2] += e.get("cached_tokens") instanceof Number n ? n.longValue() : 0;
-            s[3] += e.get("completion_tokens") instanceof Number n ? n.longValue() : 0;
-            usd.merge(k, e.get("usd") instanceof Number n ? n.doubleValue() : 0.0, Double::sum);
-        }
-        Map<String, Object> out = new java.util.TreeMap<>();
-        sums.forEach((k, s) -> out.put(k, List.of(s[0], s[1], s[2], s[3], Math.round(usd.get(k) * 1e9))));
-        return out;
     }
 
     @SuppressWarnings("unchecked")

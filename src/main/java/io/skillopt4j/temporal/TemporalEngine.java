@@ -1,6 +1,9 @@
 package io.skillopt4j.temporal;
 
 import io.skillopt4j.BackendException;
+import io.skillopt4j.BudgetExceeded;
+import io.skillopt4j.backend.CostLedger;
+import io.skillopt4j.backend.CostReport;
 import io.skillopt4j.backend.ChatModel;
 import io.skillopt4j.backend.ChatRequest;
 import io.skillopt4j.backend.ChatResponse;
@@ -43,7 +46,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * optimizer call becomes a {@link StageWorkflow} whose ID is derived from the run's id, the call's content and its
  * occurrence, so a coordinator restarted with the same command (which resumes the run folder) re-attaches to
  * workflows still running and reads the results of finished ones instead of calling again. Payloads name blobs in
- * the run folder's {@code engine/blobs}; each finished activity adds a row to {@code engine/activities.jsonl}.
+ * the run folder's {@code engine/blobs}; each finished activity adds a row to {@code engine/activities.jsonl}. Calls are
+ * reserved against the run's dollar cap before they are sent and charged to its cost ledger when their activity's result
+ * reports them ({@link CostReport}): the ledger holds every call made on any worker.
  */
 final class TemporalEngine implements ExecutionEngine {
     private static final String WORKFLOW_TYPE = "StageWorkflow";
@@ -96,7 +101,7 @@ final class TemporalEngine implements ExecutionEngine {
     public ChatModel optimizer(ChatModel model) {
         return new ChatModel() {
             @Override public ChatResponse chat(ChatRequest request) {
-                return Codec.portable(request) ? remoteChat(request) : model.chat(request);
+                return Codec.portable(request) ? remoteChat(model, request) : model.chat(request);
             }
             @Override public String backend() { return model.backend(); }
             @Override public String model() { return model.model(); }
@@ -106,40 +111,119 @@ final class TemporalEngine implements ExecutionEngine {
     @Override
     public RemoteItems rolloutItems() { return this::remoteRollout; }
 
-    private ChatResponse remoteChat(ChatRequest request) {
+    private ChatResponse remoteChat(ChatModel model, ChatRequest request) {
         String ref = blobs.putJson(Codec.request(request));
         Map<String, Object> in = input();
         in.put("request", ref);
-        List<Map<String, Object>> done = runStage(activityType(request.stage()), settings.optimizerQueue(), 24 * 3600,
-                List.of(Json.compact(in)), ref, (k, r) -> {});
-        Map<String, Object> reply = blobs.getJson(Codec.str(done.get(0).get("result")));
-        run.usage().absorb(UsageMeter.fromJson(map(done.get(0).get("usage"))));
+        CostLedger ledger = run.ledger();
+        // reserved before it is sent, as a local call is; the worker's call runs under that reservation
+        List<CostLedger.Reservation> held = new ArrayList<>(List.of(ledger == null ? new CostLedger.Reservation(0)
+                : ledger.reserve("optimizer", model.model(), request)));
+        if (ledger != null && ledger.cap() != null) in.put("grant_usd", held.get(0).usd());
+        Map<String, Object> done;
+        try {
+            done = runStage(activityType(request.stage()), settings.optimizerQueue(), 24 * 3600, List.of(Json.compact(in)), ref,
+                    (k, r) -> charge(held, k, r)).get(0);
+        } finally {
+            releaseUncharged(held);
+        }
+        run.usage().absorb(UsageMeter.fromJson(map(done.get("usage"))));
+        if (done.get("budget_exceeded") instanceof Number worst) throw budgetStop(worst.doubleValue());
+        Map<String, Object> reply = blobs.getJson(Codec.str(done.get("result")));
         if (reply.get("error") instanceof Map<?, ?> err) throw rebuild(map(err));
         return Codec.response(map(reply.get("response")));
     }
 
+    /** Charges the calls result {@code k} reports to the run's ledger, freeing share {@code k} (then null: charged). */
+    private void charge(List<CostLedger.Reservation> shares, int k, Map<String, Object> done) {
+        CostLedger ledger = run.ledger();
+        CostLedger.Reservation r;
+        synchronized (shares) {
+            r = shares.get(k);
+            if (r == null) return; // delivered twice
+            shares.set(k, null);
+        }
+        if (ledger == null) return;
+        @SuppressWarnings("unchecked") List<Map<String, Object>> entries = done.get("ledger") instanceof List<?> l ? (List<Map<String, Object>>) l : List.of();
+        CostReport.chargeTo(ledger, r, entries);
+    }
+
+    /** Frees the shares of calls whose results never came (the stage failed). */
+    private void releaseUncharged(List<CostLedger.Reservation> shares) {
+        if (run.ledger() == null) return;
+        synchronized (shares) {
+            for (int k = 0; k < shares.size(); k++) if (shares.get(k) != null) run.ledger().release(shares.set(k, null));
+        }
+    }
+
+    /** A worker's call did not fit the share it was sent with: the run is out of budget, as a local call would find it. */
+    private BudgetExceeded budgetStop(double worst) {
+        return run.ledger() != null ? run.ledger().exhaust(worst) : new BudgetExceeded(0, worst, 0);
+    }
+
+    /**
+     * Without a dollar cap, one stage of every item. Under one, the room left is shared by the items before they are sent
+     * (each runs under its share): an item whose call did not fit its share comes back without a row and is sent again,
+     * once other items freed their room, in a smaller wave whose shares hold what it needed; when not even one such
+     * share fits the cap, the run stops as a local call would.
+     */
     private void remoteRollout(RolloutRequest request, List<Item> items, RemoteItems.Sink sink) {
         String skillRef = blobs.put(request.skill());
+        List<Integer> pending = new ArrayList<>(java.util.stream.IntStream.range(0, items.size()).boxed().toList());
+        double need = 0;
+        while (!pending.isEmpty()) {
+            List<CostLedger.Reservation> shares = new ArrayList<>(run.ledger() == null
+                    ? java.util.Collections.nCopies(pending.size(), new CostLedger.Reservation(0)) : run.ledger().reserveShares(pending.size(), need));
+            List<Integer> wave = List.copyOf(pending.subList(0, shares.size()));
+            List<Integer> rest = List.copyOf(pending.subList(shares.size(), pending.size()));
+            pending = new ArrayList<>();
+            need = Math.max(need, rolloutWave(request, skillRef, items, wave, shares, sink, pending));
+            pending.addAll(rest);
+            java.util.Collections.sort(pending);
+        }
+    }
+
+    /**
+     * Sends items {@code wave} (indices into {@code items}) under {@code shares}, hands each row to {@code sink}; adds the
+     * items whose calls did not fit their share to {@code stopped} and returns the most any of them needed (0: none).
+     */
+    private double rolloutWave(RolloutRequest request, String skillRef, List<Item> items, List<Integer> wave,
+                               List<CostLedger.Reservation> shares, RemoteItems.Sink sink, List<Integer> stopped) {
         List<String> inputs = new ArrayList<>();
         StringBuilder identity = new StringBuilder(run.outRoot().relativize(request.outDir().toAbsolutePath().normalize()).toString())
                 .append('\u0000').append(skillRef);
-        for (Item item : items) {
+        boolean capped = run.ledger() != null && run.ledger().cap() != null;
+        for (int i = 0; i < wave.size(); i++) {
+            Item item = items.get(wave.get(i));
             Map<String, Object> in = input();
             in.put("batch", Codec.batch(request.batch()));
             in.put("item", blobs.putJson(Codec.item(item)));
             in.put("skill", skillRef);
             in.put("eval_feedback", request.evalFeedback());
+            if (capped) in.put("grant_usd", shares.get(i).usd());
             inputs.add(Json.compact(in));
             identity.append('\u0000').append(item.id());
         }
         UsageMeter used = new UsageMeter();
-        // each item is written as soon as it is in, while the others still run (as the local engine's writer does)
-        runStage("rollout", settings.rolloutQueue(), 2 * 3600, inputs, identity.toString(), (k, done) -> {
-            Map<String, Object> settled = blobs.getJson(Codec.str(done.get("result")));
-            used.add(UsageMeter.fromJson(map(done.get("usage"))));
-            sink.done(k, Codec.row(settled), Codec.outcome(settled));
-        });
-        run.usage().absorb(used); // on the rollout's own thread, which a background rollout holds
+        double[] need = {0};
+        try {
+            // each item is written as soon as it is in, while the others still run (as the local engine's writer does)
+            runStage("rollout", settings.rolloutQueue(), 2 * 3600, inputs, identity.toString(), (k, done) -> {
+                charge(shares, k, done); // on the rollout's own thread: its phase is the rollout's
+                used.add(UsageMeter.fromJson(map(done.get("usage"))));
+                if (done.get("budget_exceeded") instanceof Number n) { // no row: sent again, or run again on resume
+                    need[0] = Math.max(need[0], n.doubleValue());
+                    stopped.add(wave.get(k));
+                    return;
+                }
+                Map<String, Object> settled = blobs.getJson(Codec.str(done.get("result")));
+                sink.done(wave.get(k), Codec.row(settled), Codec.outcome(settled));
+            });
+        } finally {
+            releaseUncharged(shares);
+            run.usage().absorb(used); // on the rollout's own thread, which a background rollout holds
+        }
+        return need[0];
     }
 
     private Map<String, Object> input() {

@@ -26,11 +26,6 @@ public final class TemporalEngineFactory implements ExecutionEngine.Factory {
 
     @Override
     public ExecutionEngine open(ExecutionEngine.RunContext run) {
-        // Workers' calls are charged when their counts come back, never reserved first: a cap could not hold.
-        if (io.skillopt4j.config.Setting.decimal("budget_usd").of(run.config()) > 0) {
-            throw new io.skillopt4j.ConfigException("budget.max_usd (--budget_usd) is enforced only on engine.name local: "
-                    + "engine temporal runs calls on workers that cannot reserve against the cap; drop one of the two");
-        }
         TemporalSettings s = TemporalSettings.from(run.config());
         if (client != null) return new TemporalEngine(run, s, client, null);
         WorkflowClient c = s.connect();

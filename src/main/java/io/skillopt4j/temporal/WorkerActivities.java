@@ -1,6 +1,8 @@
 package io.skillopt4j.temporal;
 
 import io.skillopt4j.BackendException;
+import io.skillopt4j.BudgetExceeded;
+import io.skillopt4j.backend.CostReport;
 import io.skillopt4j.backend.ChatResponse;
 import io.skillopt4j.backend.UsageMeter;
 import io.skillopt4j.config.FlatConfig;
@@ -29,7 +31,8 @@ import java.util.concurrent.TimeUnit;
  * folder on this machine (exec-agent workspaces live here); any other type (the optimizer stage: analyst, merge,
  * ranking, rewrite, slow_update, meta_skill, ...) sends one optimizer call. Inputs and results name blobs; the
  * benchmark and models are built once per run config from the worker's own environment (keys never travel).
- * While an activity runs it heartbeats, so a killed worker's activity is retried elsewhere within the timeout.
+ * While an activity runs it heartbeats, so a killed worker's activity is retried elsewhere within the timeout. Its calls
+ * are priced here and reported with the result ({@link CostReport}), under the share of the run's dollar cap that came with it.
  */
 public final class WorkerActivities implements DynamicActivity {
     /** Builds what a worker needs for a run config: its models and benchmark. */
@@ -75,15 +78,21 @@ public final class WorkerActivities implements DynamicActivity {
             try { ctx.heartbeat(null); } catch (RuntimeException ignored) { /* cancelled or timed out: the server decides */ }
         }, period, period, TimeUnit.MILLISECONDS);
         UsageMeter used = new UsageMeter();
+        // the share of the run's dollar cap the coordinator reserved for this activity (absent: no cap)
+        CostReport cost = new CostReport(in.get("grant_usd") instanceof Number g ? g.doubleValue() : null);
         Map<String, Object> out = new LinkedHashMap<>();
         try {
-            String result = UsageMeter.heldIn(used, () -> info.getActivityType().equals("rollout")
-                    ? rollout(parts, blobs, in, info) : chat(parts, blobs, in));
+            String result = UsageMeter.heldIn(used, () -> CostReport.during(cost, () -> info.getActivityType().equals("rollout")
+                    ? rollout(parts, blobs, in, info) : chat(parts, blobs, in)));
             out.put("result", result);
+        } catch (BudgetExceeded stop) {
+            // not a failure to retry: the run is out of budget; the coordinator stops it (the item runs again on resume)
+            out.put("budget_exceeded", cost.needed() > 0 ? cost.needed() : stop.reserved());
         } finally {
             beat.cancel(false);
         }
         out.put("usage", used.toJson());
+        out.put("ledger", cost.toJson());
         out.put("worker", name);
         out.put("attempt", info.getAttempt());
         out.put("queue_ms", Math.max(0, info.getStartedTimestamp() - info.getCurrentAttemptScheduledTimestamp()));

@@ -76,6 +76,8 @@ public final class Evaluator {
     }
 
     private Map<String, Object> runLocked() {
+        // an evaluation killed mid-append left half a row: cut it before this one appends (the ledger's too)
+        io.skillopt4j.internal.AtomicFiles.repairTornLines(outRoot);
         if (ledger != null) {
             ledger.attach(outRoot.resolve(io.skillopt4j.run.RunPaths.COST_LEDGER));
             ledger.phase("eval");

@@ -20,8 +20,15 @@ import java.util.ServiceLoader;
  * {@link ServiceLoader} ({@link Factory}) only when named, so the local path loads none of their classes.
  */
 public interface ExecutionEngine extends AutoCloseable {
-    /** Immutable. What an engine learns about the run it serves: the flat config, the run folder and its meter. */
-    record RunContext(FlatConfig config, Path outRoot, UsageMeter usage) {}
+    /**
+     * Immutable. What an engine learns about the run it serves: the flat config, the run folder, its meter and its cost
+     * ledger (null: calls made elsewhere are not priced; an engine reserves and charges them there, see
+     * {@link io.skillopt4j.backend.CostReport}).
+     */
+    record RunContext(FlatConfig config, Path outRoot, UsageMeter usage, io.skillopt4j.backend.CostLedger ledger) {
+        /** A run without a ledger (benchmarks of the engine itself). */
+        public RunContext(FlatConfig config, Path outRoot, UsageMeter usage) { this(config, outRoot, usage, null); }
+    }
 
     /** Thread-safe. Opens the engine of one run; registered in {@code META-INF/services} under its {@link #name()}. */
     interface Factory {

@@ -62,11 +62,18 @@ final class Finish {
         Rollout.Outcome baseTest = null, bestTest = null, finalTest = null;
         if (s.evalTest()) {
             try {
-                if (SkillDocument.hash(st.currentSkill).equals(SkillDocument.hash(st.bestSkill))) {
+                boolean same = SkillDocument.hash(st.currentSkill).equals(SkillDocument.hash(st.bestSkill));
+                if (same && !promotedBefore()) {
                     finalSelHard = st.bestScore;
+                } else if (same) {
+                    // an earlier session's final selection made the final skill the best and was killed before
+                    // summary.json: its rows are all there, read back (no call), for the scores that run reported
+                    SelectionEval.Score sc = stages.selection().fresh(st.currentSkill, finalSelectionDir());
+                    finalSelHard = sc.hard();
+                    finalSelSoft = sc.soft();
                 } else {
                     long t0 = System.nanoTime();
-                    SelectionEval.Score sc = stages.selection().fresh(st.currentSkill, paths.root().resolve("final_selection_eval"), testAhead());
+                    SelectionEval.Score sc = stages.selection().fresh(st.currentSkill, finalSelectionDir(), testAhead());
                     finalSelHard = sc.hard();
                     finalSelSoft = sc.soft();
                     double g = stages.gate().score(sc.hard(), sc.soft(), st.currentSkill);
@@ -137,6 +144,17 @@ final class Finish {
         run.writer().awaitPending(); // summary.json marks the run complete: every evaluation's files are there first
         run.writer().json(paths.summary(), m);
         return m;
+    }
+
+    private Path finalSelectionDir() { return paths.root().resolve("final_selection_eval"); }
+
+    /**
+     * Whether the final skill was rolled out on the selection split before (its rows are stamped with it): only a
+     * final selection that made it the best does that and leaves it equal to the best, so a session resumed after it
+     * reports that selection's scores, as the uninterrupted run did, not the "final == best" null soft score.
+     */
+    private boolean promotedBefore() {
+        return io.skillopt4j.run.RolloutStamp.hash(st.currentSkill).equals(io.skillopt4j.run.RolloutStamp.stored(finalSelectionDir()));
     }
 
     /** Immutable. The best skill's test evaluation, started as soon as the final selection's first rows decided it. */

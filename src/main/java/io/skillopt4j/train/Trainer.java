@@ -122,6 +122,12 @@ public final class Trainer {
             lock.staleHolder().ifPresent(h -> l.on(new TrainingEvent.StageFinished(0, "run_folder", Duration.ZERO,
                     "took over the lock left by pid " + h.get("pid") + " (" + h.get("command") + " since " + h.get("started") + ", no longer running)")));
             if (o.movedTo() != null) l.on(new TrainingEvent.StageFinished(0, "run_folder", Duration.ZERO, "--force-new: moved the previous run to " + o.movedTo()));
+            if (o.existing()) {
+                // a kill mid-append leaves half a line; rows this session appends must not be glued to it
+                for (java.nio.file.Path f : io.skillopt4j.internal.AtomicFiles.repairTornLines(outRoot)) {
+                    l.on(new TrainingEvent.StageFinished(0, "run_folder", Duration.ZERO, "cut the torn last line of " + outRoot.relativize(f)));
+                }
+            }
             // one item writer thread for the run's rollouts (an evaluation's files finish behind the next stage on it) and
             // one for its artefacts, whose queues are written out before the lock is released, whichever way the run ends
             return io.skillopt4j.env.ItemWriter.runScoped(() -> run(stop, l, s, data, spe, initial, cfgOut, o.storedConfig()));
@@ -138,7 +144,6 @@ public final class Trainer {
         data.writeGenerated(); // only now: a refused run leaves the folder as it was
 
         roles.ledger().attach(paths.root().resolve(RunPaths.COST_LEDGER));
-        roles.usage().onAbsorb(roles.ledger()::absorb);
         roles.ledger().phase("baseline");
         EditBudgetSchedule schedule = new EditBudgetSchedule(s.lrScheduler(), s.editBudget(), s.minEditBudget(), total);
         RunState st = new RunState(initial, schedule);
@@ -147,7 +152,7 @@ public final class Trainer {
         int resumeFrom = Resume.restore(st, paths);
         w.text(paths.skill(0), initial);
         if (s.skillAware()) st.currentSkill = SkillDocument.injectEmptyAppendix(st.currentSkill);
-        ExecutionEngine eng = engine.open(new ExecutionEngine.RunContext(config, outRoot, roles.usage()));
+        ExecutionEngine eng = engine.open(new ExecutionEngine.RunContext(config, outRoot, roles.usage(), roles.ledger()));
         ExecutorService pool = Executors.newFixedThreadPool(s.analystWorkers(), daemonThreads());
         Duration batchPoll = Rollout.batchPoll(config);
         // with the Batch API the evaluations are already off the critical path (and must not run as direct calls)

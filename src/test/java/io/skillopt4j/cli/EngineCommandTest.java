@@ -51,8 +51,9 @@ class EngineCommandTest {
             CliRun c = CliRun.run("train", "--config", "configs/demo/default.yaml", "--out_root", out.toString(), "--engine", "temporal",
                     "--engine_address", address, "--budget_usd", "1", "--cfg-options", "env.house_rules_per_category=3",
                     "model.openai_compatible_base_url=" + sim.url());
+            // a dollar cap holds across workers (DistributedLedgerTest): only the missing cluster stops this one
             assertEquals(2, c.code(), c.out() + c.err());
-            assertTrue(c.err().contains("budget.max_usd (--budget_usd) is enforced only on engine.name local"), c.err());
+            assertTrue(c.err().contains("no Temporal frontend answers there"), c.err());
             assertEquals(0, sim.requests());
         }
         CliRun bad = CliRun.run("train", "--config", "configs/demo/default.yaml", "--out_root", tmp.resolve("x").toString(), "--engine", "ray");

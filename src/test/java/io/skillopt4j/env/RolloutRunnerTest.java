@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -79,6 +80,9 @@ class RolloutRunnerTest {
         assertEquals(2, calls.get());
         assertEquals(0.5, rs.get(0).soft());
         assertEquals(3, RolloutRunner.readResults(tmp.resolve("results.jsonl")).size());
+        for (String line : Files.readAllLines(tmp.resolve("results.jsonl"))) {
+            assertDoesNotThrow(() -> io.skillopt4j.internal.Json.mapper().readTree(line), "the torn line was cut, not kept: " + line);
+        }
     }
 
     @Test

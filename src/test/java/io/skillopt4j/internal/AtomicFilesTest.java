@@ -94,4 +94,27 @@ class AtomicFilesTest {
             assertEquals(200, lines.stream().distinct().count());
         }
     }
+
+    @Test void repairTornLinesCutsOnlyAHalfWrittenLastLineOfJsonlFiles() throws Exception {
+        Path run = dir.resolve("torn-run");
+        Path rows = run.resolve("steps/step_0001/selection_eval/results.jsonl"), whole = run.resolve("cost_ledger.jsonl");
+        Path oneHalf = run.resolve("lr_history.jsonl"), notJsonl = run.resolve("notes.txt");
+        Files.createDirectories(rows.getParent());
+        StringBuilder big = new StringBuilder();
+        for (int i = 0; i < 2000; i++) big.append("{\"id\": \"q-").append(i).append("\", \"hard\": 1}\n"); // past one read buffer
+        String tail = "{\"id\": \"q-2000\", \"ha" + "x".repeat(9000); // a torn row longer than the read buffer
+        Files.writeString(rows, big + tail);
+        Files.writeString(whole, "{\"a\": 1}\n{\"b\": 2}\n");
+        Files.writeString(oneHalf, "{\"step\": 1, \"ed");
+        Files.writeString(notJsonl, "no newline");
+        assertEquals(java.util.Set.of(rows, oneHalf), java.util.Set.copyOf(AtomicFiles.repairTornLines(run)));
+        assertEquals(big.toString(), Files.readString(rows));
+        assertEquals("{\"a\": 1}\n{\"b\": 2}\n", Files.readString(whole), "whole lines are left alone");
+        assertEquals("", Files.readString(oneHalf), "a file of one torn line becomes empty");
+        assertEquals("no newline", Files.readString(notJsonl), "only JSONL files are appended to");
+        assertEquals(java.util.List.of(), AtomicFiles.repairTornLines(run), "nothing left to repair");
+        AtomicFiles.appendLine(rows, "{\"id\": \"q-2000\", \"hard\": 0}");
+        assertEquals(true, Files.readString(rows).endsWith("\"q-1999\", \"hard\": 1}\n{\"id\": \"q-2000\", \"hard\": 0}\n"));
+        assertEquals(java.util.List.of(), AtomicFiles.repairTornLines(dir.resolve("absent")));
+    }
 }

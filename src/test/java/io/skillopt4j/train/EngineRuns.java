@@ -40,9 +40,15 @@ public final class EngineRuns {
 
     /** Trains {@code cfg} into {@code out} on {@code engine} (null = engine.name of the config). */
     public static TrainingResult train(FlatConfig cfg, Path out, String simUrl, ExecutionEngine.Factory engine) {
+        return train(cfg, out, simUrl, engine, null);
+    }
+
+    /** As {@link #train(FlatConfig, Path, String, ExecutionEngine.Factory)}, with a listener (null = none). */
+    public static TrainingResult train(FlatConfig cfg, Path out, String simUrl, ExecutionEngine.Factory engine,
+                                       io.skillopt4j.run.TrainingListener listener) {
         ModelRoles roles = Backends.roles(cfg, simEnv(simUrl));
         Benchmark b = Benchmarks.create(cfg.string("env", ""), new BenchmarkContext(cfg, roles, out));
-        return Trainer.builder().config(cfg).roles(roles).benchmark(b).outRoot(out).engine(engine).build().train();
+        return Trainer.builder().config(cfg).roles(roles).benchmark(b).outRoot(out).engine(engine).listener(listener).build().train();
     }
 
     /** Differences between two run folders ({@link RunDiff}): empty when the runs agree. */

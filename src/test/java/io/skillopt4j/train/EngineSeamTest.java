@@ -1,6 +1,8 @@
 package io.skillopt4j.train;
 
 import io.skillopt4j.backend.ChatModel;
+import io.skillopt4j.backend.CostLedger;
+import io.skillopt4j.backend.CostReport;
 import io.skillopt4j.backend.UsageMeter;
 import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.Benchmarks;
@@ -53,14 +55,20 @@ class EngineSeamTest {
             Benchmark worker = Benchmarks.create(run.config().string("env", ""), new BenchmarkContext(run.config(), roles, scratch));
             RemoteItems remote = (request, list, sink) -> {
                 UsageMeter used = new UsageMeter();
+                List<CostLedger.Reservation> shares = run.ledger().reserveShares(list.size(), 0);
+                CostReport[] reports = new CostReport[list.size()];
                 IntStream.range(0, list.size()).parallel().forEach(k -> {
                     Path dir = scratch.resolve("item-" + items.incrementAndGet());
                     UsageMeter one = new UsageMeter();
-                    SingleItemRollout.Settled s = UsageMeter.heldIn(one, () -> SingleItemRollout.run(worker, request.batch(), list.get(k),
-                            request.skill(), request.evalFeedback(), dir));
+                    CostReport cost = new CostReport(run.ledger().cap() == null ? null : shares.get(k).usd());
+                    SingleItemRollout.Settled s = UsageMeter.heldIn(one, () -> CostReport.during(cost, () -> SingleItemRollout.run(worker,
+                            request.batch(), list.get(k), request.skill(), request.evalFeedback(), dir)));
                     used.add(UsageMeter.fromJson(io.skillopt4j.internal.Json.parseObject(io.skillopt4j.internal.Json.compact(one.toJson()))));
+                    reports[k] = cost;
                     sink.done(k, s.row(), s.artefacts());
                 });
+                // as the workers' results carry them: priced there, charged here on the rollout's thread, under its phase
+                for (int k = 0; k < list.size(); k++) CostReport.chargeTo(run.ledger(), shares.get(k), reports[k].toJson());
                 run.usage().absorb(used); // on the rollout's own thread, which a background rollout holds
             };
             return new ExecutionEngine() {
