@@ -301,6 +301,10 @@ public final class CostLedger {
         String ph = PHASE.get() != null ? PHASE.get() : phase;
         Entry e = new Entry(ph, role, stage, backend, model, u.promptTokens(), u.cachedTokens(), u.cacheWriteTokens(),
                 u.completionTokens(), b.batch(), pricing, usd);
+        // hedged duplicates: charged like the reply (a cancelled call may still be billed), on a line of their own
+        Entry hedge = b.hedges() <= 0 ? null : new Entry(ph, role, stage + ":hedge", backend, model, u.promptTokens() * b.hedges(),
+                u.cachedTokens() * b.hedges(), u.cacheWriteTokens() * b.hedges(), u.completionTokens() * b.hedges(), b.batch(), pricing,
+                usd == null ? null : usd * b.hedges(), b.hedges());
         synchronized (this) {
             if (r != null && cap != null) {
                 reserved = Math.max(0, reserved - r.usd());
@@ -309,6 +313,11 @@ public final class CostLedger {
             if (usd != null) spent += usd;
             entries.add(e);
             append(e);
+            if (hedge != null) {
+                if (hedge.usd() != null) spent += hedge.usd();
+                entries.add(hedge);
+                append(hedge);
+            }
             notifyAll();
         }
         return e;

@@ -25,7 +25,6 @@ final class FastTrain {
     static Integer run(String[] args, PrintWriter out, PrintWriter err) {
         Parsed p = parse(args);
         if (p == null) return null;
-        Warmup.start();
         try {
             return TrainCommand.run(ConfigOptions.train().request(p.config, p.items, p.flags::get), out, err);
         } catch (Exception e) {

@@ -32,16 +32,6 @@ public final class PromptCaching {
      * skill (same system prompt) shares a key and different skills do not compete for one cache entry.
      */
     public static String key(String model, ChatRequest r) {
-        String system = r.systemText();
-        Key k = last;
-        if (k != null && k.system.equals(system) && k.model.equals(model)) return k.key;
-        String key = "skillopt-" + Hashes.sha256Hex(model + "\u0000" + system).substring(0, 24);
-        last = new Key(model, system, key);
-        return key;
+        return "skillopt-" + Hashes.sha256Hex(model + "\u0000" + r.systemText()).substring(0, 24);
     }
-
-    // The last key computed: a rollout sends one system prompt (with the skill, several KB) with every item, and
-    // hashing it is the costliest step of building a request; comparing it with the last one is far cheaper.
-    private record Key(String model, String system, String key) {}
-    private static volatile Key last;
 }
