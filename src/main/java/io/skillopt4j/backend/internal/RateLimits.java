@@ -54,6 +54,8 @@ public final class RateLimits {
 
         Pace(RateLimits limits) { this.limits = limits; }
 
+        RateLimits limits() { return limits; }
+
         @Override public Response intercept(Chain chain) throws IOException {
             Request req = chain.request();
             Http.Policy p = req.tag(Http.Policy.class);
@@ -140,7 +142,7 @@ public final class RateLimits {
             double r = c.rpm() / 60.0;
             if (r > 0 && configuredRate != r) {
                 configuredRate = r;
-                if (headerRate == 0) capacity = Math.max(1, r); // a provider without headers: a bucket of one second
+                // a provider without headers says nothing of its burst: a bucket of one, evenly spaced requests
                 tokens = Math.min(tokens, capacity);
                 rate = effectiveRate();
             }
@@ -175,11 +177,14 @@ public final class RateLimits {
                 double atArrival = req.remaining;
                 if (req.reset != null) {
                     double full = req.remaining + req.reset.toNanos() / 1e9 * rate;
-                    capacity = Math.max(capacity, Math.floor(full + 1e-6));
+                    // remaining is rounded down, the reset exact: their sum is the capacity less a fraction
+                    capacity = Math.max(capacity, Math.ceil(full - 1e-3));
                     atArrival = Math.min(req.remaining + 1, Math.max(req.remaining, capacity - req.reset.toNanos() / 1e9 * rate));
                 }
                 double since = (now - sentAt[(int) (seq % SENT_KEPT)]) / 1e9;
-                tokens = Math.min(capacity, atArrival + rate * since - (sent - seq - 1));
+                // only ever lowered: a request sent before this one may reach the provider after it (and so be
+                // missing from its count); the local bucket refills at the provider's rate and is right otherwise
+                tokens = Math.min(tokens, Math.min(capacity, atArrival + rate * since - (sent - seq - 1)));
             }
             Bucket tok = Bucket.of(r, "tokens");
             if (tok.remaining >= 0 && tok.reset != null && tok.remaining < Math.max(1, usedTokens))
