@@ -125,7 +125,7 @@ public abstract class AbstractChatModel implements ChatModel {
                 r = doChat(req);
                 int extra = hedge[0] == null ? 0 : hedge[0].extraCalls();
                 if (extra > 0) {
-                    meter.record(role, req.stage() + ":hedge", model, r.usage(), Duration.ZERO);
+                    for (int i = 0; i < extra; i++) meter.recordHedge(role, req.stage(), r.usage());
                     r = r.withBilling(r.billing().withHedges(extra));
                 }
             } catch (BackendException.NonRetriable e) {
