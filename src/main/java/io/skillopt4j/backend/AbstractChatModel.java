@@ -56,6 +56,12 @@ public abstract class AbstractChatModel implements ChatModel {
         this.hedging = b.hedgeQuantile > 0 ? new io.skillopt4j.backend.internal.Hedging(b.hedgeQuantile, b.hedgeMaxExtra) : null;
     }
 
+    /** Returns the configured requests and tokens per minute of this model's endpoint (0 = none). */
+    public final double[] rateLimit() { return new double[] {limits.rpm(), limits.tpm()}; }
+
+    /** Returns the quantile after which a call is hedged, 0 when hedging is off. */
+    public final double hedgeQuantile() { return hedging == null ? 0 : hedging.quantile(); }
+
     /** Returns the duplicates sent as hedged requests so far (0 when hedging is off). */
     public final long hedgedCalls() { return hedging == null ? 0 : hedging.extraCalls(); }
 

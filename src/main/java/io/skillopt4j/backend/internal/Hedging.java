@@ -53,6 +53,9 @@ public final class Hedging {
         return new Call(stages.computeIfAbsent(stage == null ? "" : stage, s -> new Window()));
     }
 
+    /** Returns the quantile of a stage's latencies after which a call is duplicated. */
+    public double quantile() { return quantile; }
+
     /** Returns the extra calls sent so far. */
     public synchronized long extraCalls() { return extra; }
 
