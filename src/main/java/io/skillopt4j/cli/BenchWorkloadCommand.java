@@ -38,6 +38,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
     @Option(names = "--fake-server", defaultValue = "../shared/bench/fake_llm_server.py", description = "The fake server script (default: ${DEFAULT-VALUE}).") Path fakeServer;
     @Option(names = "--searchqa", description = "The shared bench folder (e.g. ../shared/bench): run its SearchQA workload (implies --server fake).") Path searchqa;
     @Option(names = "--latency-ms", defaultValue = "0", description = "Latency per call (default: ${DEFAULT-VALUE}).") long latencyMs;
+    @Option(names = "--fake", description = "More arguments of the fake server, one string: a provider's behaviour, e.g. \"--latency-dist lognormal:200:1.0\" or \"--rpm 300 --burst 5\" (its requests refused with 429 are counted).") String fakeArgs;
     @Option(names = "--workers", description = "env.workers (rollout workers).") Integer workers;
     @Option(names = "--analyst-workers", description = "gradient.analyst_workers.") Integer analystWorkers;
     @Option(names = "--repeat", defaultValue = "3", description = "Cold runs (default: ${DEFAULT-VALUE}); medians are printed.") int repeat;
@@ -62,6 +63,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
         List<String> opts = new ArrayList<>();
         Path cfg = config;
         boolean fake = server.equals("fake") || searchqa != null;
+        if (fakeArgs != null && !fake) throw ConfigException.badValue("bench workload", "--fake", fakeArgs, "only with --server fake or --searchqa");
         if (searchqa != null) {
             Path bench = searchqa.toAbsolutePath().normalize();
             if (!Files.isRegularFile(bench.resolve("make_data.py")))
@@ -98,8 +100,9 @@ final class BenchWorkloadCommand implements Callable<Integer> {
             disk[i - 1] = createMicros(work, PROBE_FILES);
             WorkloadStats st = run(fake, cfg, opts, work.resolve("run" + i));
             runs.add(st);
-            out.printf(Locale.ROOT, "run %d: %d calls, wall %.3f s, launch -> first call %.3f s, %.2f ms per call, idle %.3f s (%d gaps, largest %.1f ms), disk %.0f us per file%n",
-                    i, st.calls(), st.wallS(), st.startupS(), st.perCallMs(), st.idleS(), st.gaps(), st.largestGapMs(), disk[i - 1]);
+            out.printf(Locale.ROOT, "run %d: %d calls, wall %.3f s, launch -> first call %.3f s, %.2f ms per call, idle %.3f s (%d gaps, largest %.1f ms), disk %.0f us per file%s%n",
+                    i, st.calls(), st.wallS(), st.startupS(), st.perCallMs(), st.idleS(), st.gaps(), st.largestGapMs(), disk[i - 1],
+                    fakeArgs == null ? "" : ", " + rejected.getOrDefault(work.resolve("run" + i), 0) + " requests refused with 429");
             out.flush();
         }
         // the server's own share of a call: the last run's target requests replayed by a bare client in this JVM
@@ -123,7 +126,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
 
     private WorkloadStats runFake(Path cfg, List<String> opts, Path dir) throws Exception {
         Path log = dir.resolve("calls.jsonl");
-        Fake fake = startFake(dir, log);
+        Fake fake = startFake(dir, log, true);
         Process srv = fake.process();
         try {
             double[] t = launch(cfg, opts, dir, fake.url());
@@ -133,6 +136,10 @@ final class BenchWorkloadCommand implements Callable<Integer> {
             for (String line : Files.readAllLines(log)) {
                 if (line.isBlank()) continue;
                 JsonNode n = Json.tree(line);
+                if (n.path("label").asText().equals("rejected_429")) {
+                    rejected.merge(dir, 1, Integer::sum);
+                    continue;
+                }
                 calls.add(new WorkloadStats.Call(n.path("label").asText(n.path("stage").asText("?")), n.path("t_start").asDouble(), n.path("t_end").asDouble()));
             }
             return WorkloadStats.of(calls, t[0], t[1]);
@@ -141,16 +148,20 @@ final class BenchWorkloadCommand implements Callable<Integer> {
         }
     }
 
+    /** Requests the fake server refused with 429, per run folder. */
+    private final Map<Path, Integer> rejected = new java.util.HashMap<>();
+
     /** A started fake server and its base URL. */
     private record Fake(Process process, String url) {}
 
     /** Starts the fake server with its port in {@code dir/port} and its call log in {@code log}. */
-    private Fake startFake(Path dir, Path log) throws Exception {
+    private Fake startFake(Path dir, Path log, boolean withFakeArgs) throws Exception {
         Files.createDirectories(dir);
         Path portFile = dir.resolve("port");
-        Process srv = new ProcessBuilder("python3", fakeServer.toString(), "--port-file", portFile.toString(),
-                "--latency-ms", String.valueOf(latencyMs), "--log", log.toString())
-                .redirectErrorStream(true).redirectOutput(dir.resolve("server.log").toFile()).start();
+        List<String> cmd = new ArrayList<>(List.of("python3", fakeServer.toString(), "--port-file", portFile.toString(),
+                "--latency-ms", String.valueOf(latencyMs), "--log", log.toString()));
+        if (withFakeArgs && fakeArgs != null && !fakeArgs.isBlank()) cmd.addAll(List.of(fakeArgs.trim().split("\\s+")));
+        Process srv = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("server.log").toFile()).start();
         for (int i = 0; i < 500 && !(Files.isRegularFile(portFile) && Files.size(portFile) > 0); i++) {
             if (!srv.isAlive()) throw new ConfigException("fake server " + fakeServer + " exited: see " + dir.resolve("server.log"));
             Thread.sleep(20);
@@ -184,7 +195,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
             }
         }
         Path dir = runDir.resolve("floor");
-        Fake srv = startFake(dir, dir.resolve("calls.jsonl"));
+        Fake srv = startFake(dir, dir.resolve("calls.jsonl"), false); // the bare server: no limits, no latency draws
         try {
             return replay(srv.url(), bodies.subList(0, n));
         } finally {

@@ -76,4 +76,10 @@ class BenchWorkloadCommandTest {
         assertEquals(2, r.code());
         assertTrue(r.err().contains("--server") && r.err().contains("sim or fake"), r.err());
     }
+
+    @Test void fakeServerArgumentsWithoutTheFakeServerAreAUserError() {
+        CliRun r = CliRun.run("bench", "workload", "--fake", "--rpm 300 --burst 5");
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("--fake") && r.err().contains("only with --server fake or --searchqa"), r.err());
+    }
 }
