@@ -15,10 +15,12 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Thread-safe. The process-wide {@link OkHttpClient} and its interceptors. Every backend derives its
- * variant with {@link #client(Duration)} ({@code newBuilder()}), so all share one connection pool.
- * Interceptor order (application level): {@link Retry} first, then {@link Log}; each retry attempt
- * therefore gets its own DEBUG line; retries themselves are reported to the policy's {@link FaultSink}. Per-call settings travel as a {@link Policy} request tag.
+ * Thread-safe. The process-wide {@link OkHttpClient} and its interceptors: every HTTP call of the project goes
+ * through it. Every backend derives its variant with {@link #client(Duration)} ({@code newBuilder()}), so all share
+ * one connection pool, dispatcher and set of endpoint rate limits. Interceptor order (application level):
+ * {@link Retry} first, then the rate limiter, then {@link Log}; each retry attempt therefore waits for its endpoint
+ * and gets its own DEBUG line; retries themselves are reported to the policy's {@link FaultSink}. Per-call settings
+ * travel as a {@link Policy} request tag. Proxies come from the environment ({@link EnvProxies}).
  */
 public final class Http {
     private static final System.Logger LOG = System.getLogger("io.skillopt4j.backend.http");
@@ -214,11 +216,11 @@ public final class Http {
      * are not stale: the server was reached and did not answer in time.
      */
     static final class Stale implements Interceptor {
-        private static final java.util.Map<okhttp3.Connection, Boolean> USED = java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+        private final java.util.Map<okhttp3.Connection, Boolean> used = java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
 
         @Override public Response intercept(Chain chain) throws IOException {
             okhttp3.Connection conn = chain.connection();
-            boolean reused = conn != null && USED.put(conn, Boolean.TRUE) != null;
+            boolean reused = conn != null && used.put(conn, Boolean.TRUE) != null;
             try {
                 return chain.proceed(chain.request());
             } catch (java.io.InterruptedIOException e) {
