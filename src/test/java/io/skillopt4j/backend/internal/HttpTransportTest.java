@@ -119,4 +119,17 @@ class HttpTransportTest {
         assertTrue(e.getMessage().startsWith("openai_compatible: request failed:"), e.getMessage());
         assertFalse(e.getMessage().contains("\n"));
     }
+
+    @Test void noMainClassUsesOkHttpInternals() throws IOException {
+        try (var files = java.nio.file.Files.walk(java.nio.file.Path.of("src/main/java"))) {
+            var bad = files.filter(f -> f.toString().endsWith(".java")).filter(f -> {
+                try {
+                    return java.nio.file.Files.readString(f).contains("okhttp3.internal");
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).toList();
+            assertTrue(bad.isEmpty(), "okhttp3.internal is not OkHttp's contract: " + bad);
+        }
+    }
 }
