@@ -87,6 +87,9 @@ public final class RateLimits {
         }
     }
 
+    /** Successes after which a concurrency ceiling learnt from a 429 is tried again (the cap may have been lifted). */
+    static final int PROBE_AFTER = 100;
+
     /** Send times kept per endpoint: a reply to an attempt older than this many sends no longer moves the bucket. */
     static final int SENT_KEPT = 4096;
 
@@ -105,6 +108,8 @@ public final class RateLimits {
         private long holdUntil;       // nothing is sent before this (a 429's retry-after, an exhausted token budget)
         private int inFlight;
         private double maxInFlight = Double.MAX_VALUE;
+        private int ceiling = Integer.MAX_VALUE; // fewest calls in flight a concurrency 429 was seen at
+        private int sinceCeiling;                // successes since then: after PROBE_AFTER the ceiling is tried again
 
         /** Waits until a request may be sent; returns its sequence number. */
         synchronized long acquire(Configured c, okhttp3.Call call) throws IOException {
@@ -190,12 +195,20 @@ public final class RateLimits {
             if (tok.remaining >= 0 && tok.reset != null && tok.remaining < Math.max(1, usedTokens))
                 holdUntil = Math.max(holdUntil, now + tok.reset.toNanos());
             if (r.code() == 429) {
-                Duration after = Http.retryAfter(r);
-                if (after != null) holdUntil = Math.max(holdUntil, now + after.toNanos());
                 boolean bucketEmpty = req.remaining == 0 || (tok.remaining >= 0 && tok.remaining < Math.max(1, usedTokens));
-                if (!bucketEmpty) maxInFlight = Math.max(1, Math.min(maxInFlight, inFlight + 1) - 1);
+                if (bucketEmpty || req.remaining < 0 && inFlight == 0) {
+                    // the bucket is empty (or nothing else was in flight): every request waits out the retry-after
+                    Duration after = Http.retryAfter(r);
+                    if (after != null) holdUntil = Math.max(holdUntil, now + after.toNanos());
+                } else {
+                    // a concurrency cap: fewer calls in flight, and not above this count again for a while
+                    ceiling = Math.min(ceiling, inFlight + 1);
+                    sinceCeiling = 0;
+                    maxInFlight = Math.max(1, Math.min(maxInFlight, inFlight + 1) - 1);
+                }
             } else if (r.isSuccessful() && maxInFlight != Double.MAX_VALUE) {
-                maxInFlight += 1 / Math.max(1, maxInFlight);
+                if (++sinceCeiling >= PROBE_AFTER) ceiling = Integer.MAX_VALUE;
+                maxInFlight = Math.min(maxInFlight + 1 / Math.max(1, maxInFlight), Math.max(1, ceiling - 1.0));
             }
             notifyAll();
         }
