@@ -35,6 +35,10 @@ public abstract class AbstractChatModel implements ChatModel {
     private final Semaphore pool;
     private final int maxConcurrency;
     private final int httpAttempts;
+    private final io.skillopt4j.backend.internal.RateLimits.Configured limits;
+    private final io.skillopt4j.backend.internal.Hedging hedging;
+    /** The hedging of the call this thread is making (set around {@link #doChat}), for its accounting. */
+    private static final ThreadLocal<io.skillopt4j.backend.internal.Hedging.Call[]> HEDGE = new ThreadLocal<>();
 
     protected AbstractChatModel(String backend, Builder<?> b) {
         this.backend = Objects.requireNonNull(backend, "backend");
@@ -48,7 +52,18 @@ public abstract class AbstractChatModel implements ChatModel {
         this.maxConcurrency = Math.max(1, b.maxConcurrency);
         this.httpAttempts = Math.max(0, b.httpAttempts);
         this.pool = new Semaphore(maxConcurrency, true);
+        this.limits = new io.skillopt4j.backend.internal.RateLimits.Configured(b.rateLimitRpm, b.rateLimitTpm);
+        this.hedging = b.hedgeQuantile > 0 ? new io.skillopt4j.backend.internal.Hedging(b.hedgeQuantile, b.hedgeMaxExtra) : null;
     }
+
+    /** Returns the configured requests and tokens per minute of this model's endpoint (0 = none). */
+    public final double[] rateLimit() { return new double[] {limits.rpm(), limits.tpm()}; }
+
+    /** Returns the quantile after which a call is hedged, 0 when hedging is off. */
+    public final double hedgeQuantile() { return hedging == null ? 0 : hedging.quantile(); }
+
+    /** Returns the duplicates sent as hedged requests so far (0 when hedging is off). */
+    public final long hedgedCalls() { return hedging == null ? 0 : hedging.extraCalls(); }
 
     @Override public final String backend() { return backend; }
 
@@ -110,8 +125,15 @@ public abstract class AbstractChatModel implements ChatModel {
             if (a > 0) Backoff.sleep(backoff.delay(a - 1, null));
             long t0 = System.nanoTime();
             ChatResponse r;
+            io.skillopt4j.backend.internal.Hedging.Call[] hedge = new io.skillopt4j.backend.internal.Hedging.Call[1];
+            HEDGE.set(hedge);
             try {
                 r = doChat(req);
+                int extra = hedge[0] == null ? 0 : hedge[0].extraCalls();
+                if (extra > 0) {
+                    for (int i = 0; i < extra; i++) meter.recordHedge(role, req.stage(), r.usage());
+                    r = r.withBilling(r.billing().withHedges(extra));
+                }
             } catch (BackendException.NonRetriable e) {
                 throw e;
             } catch (BackendException e) {
@@ -121,6 +143,8 @@ public abstract class AbstractChatModel implements ChatModel {
             } catch (RuntimeException e) {
                 throw new BackendException.NonRetriable(backend, 0, HttpErrors.oneLine(Redactor.scrub(
                         backend + ": " + e.getClass().getSimpleName() + ": " + e.getMessage())), e);
+            } finally {
+                HEDGE.remove();
             }
             Duration latency = Duration.ofNanos(System.nanoTime() - t0);
             if (req.jsonRequired() && r.toolCalls().isEmpty() && JsonReply.extractObject(r.text()).isEmpty()) {
@@ -156,12 +180,18 @@ public abstract class AbstractChatModel implements ChatModel {
      * meter under the request's stage and writes one line each to the run's {@link TransportLog}.
      */
     protected final Http.Policy policy(ChatRequest r) {
-        return new Http.Policy(backend, Math.max(r.retries(), httpAttempts), backoff, r.timeout(), sink(r.stage()));
+        io.skillopt4j.backend.internal.Hedging.Call hedge = null;
+        io.skillopt4j.backend.internal.Hedging.Call[] slot = HEDGE.get();
+        if (hedging != null && slot != null) {
+            hedge = hedging.call(r.stage());
+            slot[0] = hedge;
+        }
+        return new Http.Policy(backend, Math.max(r.retries(), httpAttempts), backoff, r.timeout(), sink(r.stage()), limits, hedge);
     }
 
     /** The policy of Batch API requests (upload, poll, download): five attempts at least, faults under stage "batch". */
     protected final Http.Policy batchPolicy() {
-        return new Http.Policy(backend, Math.max(5, httpAttempts), backoff, null, sink("batch"));
+        return new Http.Policy(backend, Math.max(5, httpAttempts), backoff, null, sink("batch"), limits, null);
     }
 
     private Http.FaultSink sink(String stage) {
@@ -207,6 +237,10 @@ public abstract class AbstractChatModel implements ChatModel {
         protected Duration timeout;
         protected int maxConcurrency = 8;
         protected int httpAttempts;
+        protected double rateLimitRpm;
+        protected double rateLimitTpm;
+        protected double hedgeQuantile;
+        protected double hedgeMaxExtra = 0.05;
 
         public B model(String m) { this.model = m; return (B) this; }
         public B role(String r) { this.role = r; return (B) this; }
@@ -218,6 +252,16 @@ public abstract class AbstractChatModel implements ChatModel {
         public B maxConcurrency(int n) { this.maxConcurrency = n; return (B) this; }
         /** Least HTTP attempts per call for transient faults (0, the default, = the request's own retries). */
         public B httpAttempts(int n) { this.httpAttempts = n; return (B) this; }
+        /**
+         * Requests and tokens per minute this model's endpoint allows, for providers that send no rate-limit headers
+         * (0 = none; headers are always honoured, and the lower limit wins).
+         */
+        public B rateLimit(double rpm, double tpm) { this.rateLimitRpm = rpm; this.rateLimitTpm = tpm; return (B) this; }
+        /**
+         * Hedged requests (HTTP backends): a call still running after the {@code quantile} (e.g. 0.9) of its stage's
+         * latencies is sent again, first reply wins, at most {@code maxExtra} (e.g. 0.05) extra calls per call; 0 = off.
+         */
+        public B hedge(double quantile, double maxExtra) { this.hedgeQuantile = quantile; this.hedgeMaxExtra = maxExtra; return (B) this; }
 
         public abstract ChatModel build();
     }

@@ -208,6 +208,12 @@ public final class Backends {
         long cap = Setting.longValue("retry_backoff_cap_ms").of(cfg);
         int attempts = Setting.integer("http_attempts").of(cfg);
         if (attempts < 1) throw ConfigException.badValue("", "http_attempts", attempts, "an integer >= 1");
+        double rpm = Setting.decimal("rate_limit_rpm").of(cfg), tpm = Setting.decimal("rate_limit_tpm").of(cfg);
+        if (!(rpm >= 0)) throw ConfigException.badValue("", "rate_limit_rpm", rpm, "a number >= 0 (0 = no configured limit)");
+        if (!(tpm >= 0)) throw ConfigException.badValue("", "rate_limit_tpm", tpm, "a number >= 0 (0 = no configured limit)");
+        double hq = Setting.decimal("hedge_quantile").of(cfg), hx = Setting.decimal("hedge_max_extra").of(cfg);
+        if (!(hq >= 0 && hq < 1)) throw ConfigException.badValue("", "hedge_quantile", hq, "a number in [0, 1) (0 = off, e.g. 0.9)");
+        if (!(hx >= 0 && hx <= 1)) throw ConfigException.badValue("", "hedge_max_extra", hx, "a number in [0, 1]");
         // Upstream bounds optimizer calls by its analyst/merge thread pools (analyst_workers); max_api_workers is
         // ALFWorld's cap on concurrent target calls; other targets run at most `workers` rollout threads.
         int pool = Setting.integer(s.role().equals("optimizer") ? "analyst_workers"
@@ -215,6 +221,7 @@ public final class Backends {
         Path cacheDir = Setting.string("response_cache_dir").setIn(cfg) ? null : Path.of(".skillopt-cache", "responses");
         return b.role(s.role()).meter(meter).reasoningEffort(effort.isBlank() ? null : effort)
                 .backoff(new Backoff(Duration.ofMillis(base), Duration.ofMillis(cap), 0.2)).httpAttempts(attempts)
+                .rateLimit(rpm, tpm).hedge(hq, hx)
                 .cache(ResponseCache.from(cfg, cacheDir)).maxConcurrency(Math.max(1, pool));
     }
 }

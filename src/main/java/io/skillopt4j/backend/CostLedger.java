@@ -308,9 +308,18 @@ public final class CostLedger {
         }
         Entry e = new Entry(currentPhase(), role, stage, backend, model, u.promptTokens(), u.cachedTokens(), u.cacheWriteTokens(),
                 u.completionTokens(), b.batch(), pricing, usd);
+        // hedged duplicates: charged like the reply (a cancelled call may still be billed), on a line of their own
+        Entry hedge = b.hedges() <= 0 ? null : new Entry(e.phase(), role, stage + ":hedge", backend, model, u.promptTokens() * b.hedges(),
+                u.cachedTokens() * b.hedges(), u.cacheWriteTokens() * b.hedges(), u.completionTokens() * b.hedges(), b.batch(), pricing,
+                usd == null ? null : usd * b.hedges(), b.hedges());
         CostReport grant = CostReport.current();
-        if (grant != null) grant.settle(r, e); // a worker's call: reported with its activity's result, charged by the coordinator
-        else charge(r, e);
+        if (grant != null) { // a worker's call: reported with its activity's result, charged by the coordinator
+            grant.settle(r, e);
+            if (hedge != null) grant.settle(null, hedge);
+        } else {
+            charge(r, e);
+            if (hedge != null) charge(null, hedge);
+        }
         return e;
     }
 

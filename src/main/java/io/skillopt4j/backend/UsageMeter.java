@@ -34,6 +34,7 @@ public final class UsageMeter {
     private final Map<String, Counts> cells = new TreeMap<>();
     private final Map<String, Counts> modelCells = new TreeMap<>();
     private final Map<String, Long> faults = new TreeMap<>();
+    private final Map<String, Counts> hedges = new TreeMap<>();
 
     /** The fault kinds {@link #recordFault} accepts, in the order {@link #faultSummary} lists them. */
     public static final java.util.List<String> FAULT_KINDS = java.util.List.of("retries", "give_ups", "fast_fails", "fallbacks", "errored");
@@ -76,6 +77,25 @@ public final class UsageMeter {
     }
 
     /**
+     * Records one hedged duplicate of a call of {@code role} in {@code stage} (charged as {@code usage}, the winning
+     * reply's): kept apart from the calls, so upstream's token_summary counts each request once; see {@link #hedges()}.
+     */
+    public void recordHedge(String role, String stage, Usage usage) {
+        UsageMeter hold = HOLD.get();
+        UsageMeter into = hold != null && hold != this ? hold : this;
+        synchronized (into) {
+            into.hedges.merge(role + "\u0000" + stage, Counts.ZERO.plus(usage, Duration.ZERO), Counts::plus);
+        }
+    }
+
+    /** Returns the hedged duplicates per "role/stage" key, sorted (empty when hedging is off). */
+    public synchronized Map<String, Counts> hedges() {
+        Map<String, Counts> out = new LinkedHashMap<>();
+        hedges.forEach((k, v) -> out.put(k.replace('\u0000', '/'), v));
+        return out;
+    }
+
+    /**
      * Returns fault counts per stage (roles summed) and {@code "_total"}: {@code {stage: {kind: n}}}, every kind
      * of {@link #FAULT_KINDS} present (0 when none), stages sorted; only {@code "_total"} when nothing faulted.
      */
@@ -110,20 +130,23 @@ public final class UsageMeter {
 
     /** Adds everything {@code other} counted to this meter (and leaves {@code other} empty). */
     public void add(UsageMeter other) {
-        Map<String, Counts> c, m;
+        Map<String, Counts> c, m, h;
         Map<String, Long> f;
         synchronized (other) {
             c = new TreeMap<>(other.cells);
             m = new TreeMap<>(other.modelCells);
             f = new TreeMap<>(other.faults);
+            h = new TreeMap<>(other.hedges);
             other.cells.clear();
             other.modelCells.clear();
             other.faults.clear();
+            other.hedges.clear();
         }
         synchronized (this) {
             c.forEach((k, v) -> cells.merge(k, v, Counts::plus));
             m.forEach((k, v) -> modelCells.merge(k, v, Counts::plus));
             f.forEach((k, v) -> faults.merge(k, v, Long::sum));
+            h.forEach((k, v) -> hedges.merge(k, v, Counts::plus));
         }
     }
 
@@ -145,6 +168,7 @@ public final class UsageMeter {
         out.put("cells", countsJson(cells));
         out.put("models", countsJson(modelCells));
         out.put("faults", new LinkedHashMap<>(faults));
+        if (!hedges.isEmpty()) out.put("hedges", countsJson(hedges));
         return out;
     }
 
@@ -153,6 +177,7 @@ public final class UsageMeter {
         UsageMeter m = new UsageMeter();
         readCounts(json.get("cells"), m.cells);
         readCounts(json.get("models"), m.modelCells);
+        readCounts(json.get("hedges"), m.hedges);
         if (json.get("faults") instanceof Map<?, ?> f)
             f.forEach((k, v) -> { if (v instanceof Number n) m.faults.put(String.valueOf(k), n.longValue()); });
         return m;

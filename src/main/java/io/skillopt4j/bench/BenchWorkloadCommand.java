@@ -108,8 +108,9 @@ final class BenchWorkloadCommand implements Callable<Integer> {
             disk[i - 1] = createMicros(work, PROBE_FILES);
             WorkloadStats st = run(fake, cfg, opts, work.resolve("run" + i));
             runs.add(st);
-            out.printf(Locale.ROOT, "run %d: %d calls, wall %.3f s, launch -> first call %.3f s, %.2f ms per call, idle %.3f s (%d gaps, largest %.1f ms), disk %.0f us per file%n",
-                    i, st.calls(), st.wallS(), st.startupS(), st.perCallMs(), st.idleS(), st.gaps(), st.largestGapMs(), disk[i - 1]);
+            out.printf(Locale.ROOT, "run %d: %d calls, wall %.3f s, launch -> first call %.3f s, %.2f ms per call, idle %.3f s (%d gaps, largest %.1f ms), disk %.0f us per file%s%n",
+                    i, st.calls(), st.wallS(), st.startupS(), st.perCallMs(), st.idleS(), st.gaps(), st.largestGapMs(), disk[i - 1],
+                    fakeArgs == null ? "" : ", " + rejected.getOrDefault(work.resolve("run" + i), 0) + " requests refused with 429");
             out.flush();
         }
         // the server's own share of a call: the last run's target requests replayed by a bare client in this JVM
@@ -133,7 +134,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
 
     private WorkloadStats runFake(Path cfg, List<String> opts, Path dir) throws Exception {
         Path log = dir.resolve("calls.jsonl");
-        Fake fake = startFake(dir, log);
+        Fake fake = startFake(dir, log, true);
         Process srv = fake.process();
         try {
             double[] t = launch(cfg, opts, dir, fake.url());
@@ -143,6 +144,10 @@ final class BenchWorkloadCommand implements Callable<Integer> {
             for (String line : Files.readAllLines(log)) {
                 if (line.isBlank()) continue;
                 JsonNode n = Json.tree(line);
+                if (n.path("label").asText().equals("rejected_429")) {
+                    rejected.merge(dir, 1, Integer::sum);
+                    continue;
+                }
                 calls.add(new WorkloadStats.Call(n.path("label").asText(n.path("stage").asText("?")), n.path("t_start").asDouble(), n.path("t_end").asDouble()));
             }
             return WorkloadStats.of(calls, t[0], t[1]);
@@ -151,21 +156,25 @@ final class BenchWorkloadCommand implements Callable<Integer> {
         }
     }
 
+    /** Requests the fake server refused with 429, per run folder. */
+    private final Map<Path, Integer> rejected = new java.util.HashMap<>();
+
     /** A started fake server and its base URL. */
     private record Fake(Process process, String url) {}
 
     /** Starts the fake server with its port in {@code dir/port} and its call log in {@code log}. */
-    private Fake startFake(Path dir, Path log) throws Exception {
+    private Fake startFake(Path dir, Path log, boolean withFakeArgs) throws Exception {
         Files.createDirectories(dir);
         Path portFile = dir.resolve("port");
         List<String> cmd = new ArrayList<>(List.of("python3", fakeServer.toString(), "--port-file", portFile.toString(),
                 "--latency-ms", String.valueOf(latencyMs), "--log", log.toString()));
-        if (latencyDist != null) cmd.addAll(List.of("--latency-dist", latencyDist));
-        if (rpm != null) cmd.addAll(List.of("--rpm", String.valueOf(rpm)));
-        if (burst != null) cmd.addAll(List.of("--burst", String.valueOf(burst)));
-        if (noise != null) cmd.addAll(List.of("--noise", String.valueOf(noise)));
-        Process srv = new ProcessBuilder(cmd)
-                .redirectErrorStream(true).redirectOutput(dir.resolve("server.log").toFile()).start();
+        if (withFakeArgs) { // the floor replay runs the bare server: no limits, no latency draws
+            if (latencyDist != null) cmd.addAll(List.of("--latency-dist", latencyDist));
+            if (rpm != null) cmd.addAll(List.of("--rpm", String.valueOf(rpm)));
+            if (burst != null) cmd.addAll(List.of("--burst", String.valueOf(burst)));
+            if (noise != null) cmd.addAll(List.of("--noise", String.valueOf(noise)));
+        }
+        Process srv = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("server.log").toFile()).start();
         for (int i = 0; i < 500 && !(Files.isRegularFile(portFile) && Files.size(portFile) > 0); i++) {
             if (!srv.isAlive()) throw new ConfigException("fake server " + fakeServer + " exited: see " + dir.resolve("server.log"));
             Thread.sleep(20);
@@ -199,7 +208,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
             }
         }
         Path dir = runDir.resolve("floor");
-        Fake srv = startFake(dir, dir.resolve("calls.jsonl"));
+        Fake srv = startFake(dir, dir.resolve("calls.jsonl"), false); // the bare server: no limits, no latency draws
         try {
             return replay(srv.url(), bodies.subList(0, n));
         } finally {
@@ -208,7 +217,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
     }
 
     private static double replay(String baseUrl, List<Object> bodies) {
-        var client = io.skillopt4j.backend.internal.Http.client(java.time.Duration.ofSeconds(120), baseUrl);
+        var client = io.skillopt4j.backend.internal.Http.client(java.time.Duration.ofSeconds(120));
         var policy = new io.skillopt4j.backend.internal.Http.Policy("bench", 1, io.skillopt4j.backend.Backoff.NONE, java.time.Duration.ofSeconds(120));
         Map<String, String> headers = Map.of("Authorization", "Bearer dummy");
         String url = baseUrl + "/chat/completions";

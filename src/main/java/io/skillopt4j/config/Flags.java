@@ -205,6 +205,15 @@ public final class Flags {
         t.add(n("retry_backoff_cap_ms", "model.retry_backoff_cap_ms", INT, "Longest retry delay (ms)").noFlag().asOurs().consumerDefault(30000));
         t.add(n("http_attempts", "model.http_attempts", INT, "Least HTTP attempts per model call for transient faults (429, 5xx, timeouts, resets, cut-off or non-JSON bodies); unreachable servers fail at once")
                 .noFlag().asOurs().consumerDefault(10));
+        // client-side rate limits and hedged requests of the HTTP backends (docs/backends.md "Rate limits and hedging")
+        t.add(n("rate_limit_rpm", "model.rate_limit_rpm", FLOAT, "Requests per minute an HTTP endpoint allows, for providers that send no rate-limit headers (0 = none; x-ratelimit-* / anthropic-ratelimit-* headers are always honoured, the lower limit wins)")
+                .noFlag().asOurs().consumerDefault(0.0));
+        t.add(n("rate_limit_tpm", "model.rate_limit_tpm", FLOAT, "Tokens per minute an HTTP endpoint allows (0 = none): requests wait while the last minute's replies used them up")
+                .noFlag().asOurs().consumerDefault(0.0));
+        t.add(n("hedge_quantile", "model.hedge_quantile", FLOAT, "Hedged requests: send a duplicate of an HTTP call still running after this quantile of its stage's latencies, first reply wins (0 = off; e.g. 0.9)")
+                .noFlag().asOurs().consumerDefault(0.0));
+        t.add(n("hedge_max_extra", "model.hedge_max_extra", FLOAT, "Hedged requests: at most this share of extra calls per call made, in [0, 1]")
+                .noFlag().asOurs().consumerDefault(0.05));
         // Flatten-map entries without a flag (set them with --cfg-options).
         t.add(n("meta_edit_budget", "optimizer.meta_learning_rate", INT, "Mapped by upstream but never read").noFlag());
         t.add(s("slow_update_gate_with_selection", "optimizer.slow_update_gate_with_selection", BOOL, false, "Gate the slow update on the selection split").noFlag());

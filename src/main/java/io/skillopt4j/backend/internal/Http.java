@@ -2,9 +2,6 @@ package io.skillopt4j.backend.internal;
 
 import io.skillopt4j.backend.Backoff;
 import io.skillopt4j.internal.Redactor;
-import okhttp3.ConnectionPool;
-import okhttp3.ConnectionSpec;
-import okhttp3.Dispatcher;
 import okhttp3.Interceptor;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -14,59 +11,61 @@ import java.io.IOException;
 import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Thread-safe. The process-wide {@link OkHttpClient} and its interceptors. Every backend derives its
- * variant with {@link #client(Duration)} ({@code newBuilder()}), so all share one connection pool.
- * Interceptor order (application level): {@link Retry} first, then {@link Log}; each retry attempt
- * therefore gets its own DEBUG line; retries themselves are reported to the policy's {@link FaultSink}. Per-call settings travel as a {@link Policy} request tag.
+ * Thread-safe. The process-wide {@link OkHttpClient} and its interceptors: every HTTP call of the project goes
+ * through it. Every backend derives its variant with {@link #client(Duration)} ({@code newBuilder()}), so all share
+ * one connection pool, dispatcher and set of endpoint rate limits. Interceptor order (application level):
+ * {@link Retry} first, then the rate limiter, then {@link Log}; each retry attempt therefore waits for its endpoint
+ * and gets its own DEBUG line; retries themselves are reported to the policy's {@link FaultSink}. Per-call settings
+ * travel as a {@link Policy} request tag. Proxies come from the environment ({@link EnvProxies}).
  */
 public final class Http {
     private static final System.Logger LOG = System.getLogger("io.skillopt4j.backend.http");
-    private static final ConnectionPool POOL = QuietPool.create(5, 5, TimeUnit.MINUTES); // OkHttp's defaults
-    private static final Dispatcher DISPATCHER = new Dispatcher();
 
     private Http() {}
 
-    private static OkHttpClient.Builder base() {
-        return new OkHttpClient.Builder()
-                .connectionPool(POOL)
-                .dispatcher(DISPATCHER)
-                .connectTimeout(Duration.ofSeconds(30))
-                .readTimeout(Duration.ofSeconds(600))
-                .retryOnConnectionFailure(false) // our Retry decides (OkHttp's own would also silently repeat 408s)
-                .socketFactory(NoDelaySockets.INSTANCE)
-                .addInterceptor(new Retry())
-                .addInterceptor(new Log())
-                .addNetworkInterceptor(new Stale());
-    }
+    /**
+     * The one client. OkHttp's own pool and dispatcher; the dispatcher's threads are daemons (a finished run must
+     * not wait for them) and its per-host limit is lifted, because each model bounds its own concurrency and the
+     * {@link RateLimits} pace each endpoint. The application interceptors run in this order: {@link Retry} (one
+     * call's attempts), {@link RateLimits.Pace} (each attempt waits for its endpoint's limits), {@link Log}.
+     */
+    private static final OkHttpClient SHARED = new OkHttpClient.Builder()
+            .dispatcher(dispatcher())
+            .connectTimeout(Duration.ofSeconds(30))
+            .readTimeout(Duration.ofSeconds(600))
+            .retryOnConnectionFailure(false) // our Retry decides (OkHttp's own would also silently repeat 408s)
+            .socketFactory(NoDelaySockets.INSTANCE)
+            .proxySelector(EnvProxies.fromProcess())
+            .proxyAuthenticator(EnvProxies.fromProcess().authenticator())
+            .addInterceptor(new Retry())
+            .addInterceptor(new RateLimits().pace())
+            .addInterceptor(new Log())
+            .addNetworkInterceptor(new Stale())
+            .build();
 
-    // Built on first use: a TLS-capable client loads the JDK's trust store (~0.3 s in a cold JVM), which a
-    // run against a plain-HTTP server (local model servers, the simulator, the shared fake LLM) never needs.
-    private static final class Tls { static final OkHttpClient SHARED = base().build(); }
-    private static final class Plain {
-        static final OkHttpClient SHARED = base().connectionSpecs(List.of(ConnectionSpec.CLEARTEXT)).build();
+    private static okhttp3.Dispatcher dispatcher() {
+        java.util.concurrent.ExecutorService pool = new java.util.concurrent.ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS,
+                new java.util.concurrent.SynchronousQueue<>(), r -> {
+                    Thread t = new Thread(r, "skillopt-http");
+                    t.setDaemon(true);
+                    return t;
+                });
+        okhttp3.Dispatcher d = new okhttp3.Dispatcher(pool);
+        d.setMaxRequests(1024);
+        d.setMaxRequestsPerHost(1024);
+        return d;
     }
 
     /** Returns the shared client. */
-    public static OkHttpClient shared() { return Tls.SHARED; }
+    public static OkHttpClient shared() { return SHARED; }
 
-    /** Returns a variant of the shared client with {@code readTimeout} as default per-attempt read timeout. */
+    /** Returns a variant of the shared client (same pool, dispatcher, limits) with {@code readTimeout} as default per-attempt read and write timeout. */
     public static OkHttpClient client(Duration readTimeout) {
-        return Tls.SHARED.newBuilder().readTimeout(readTimeout).writeTimeout(readTimeout).build();
-    }
-
-    /**
-     * As {@link #client(Duration)} for calls to {@code baseUrl} only: a plain {@code http://} URL gets a
-     * cleartext-only client (same pool and dispatcher) that never initialises TLS.
-     */
-    public static OkHttpClient client(Duration readTimeout, String baseUrl) {
-        boolean plain = baseUrl != null && baseUrl.regionMatches(true, 0, "http://", 0, 7);
-        OkHttpClient b = plain ? Plain.SHARED : Tls.SHARED;
-        return b.newBuilder().readTimeout(readTimeout).writeTimeout(readTimeout).build();
+        return SHARED.newBuilder().readTimeout(readTimeout).writeTimeout(readTimeout).build();
     }
 
     /**
@@ -80,12 +79,22 @@ public final class Http {
         void fault(String kind, String line);
     }
 
-    /** Immutable. Per-call retry settings: total attempts, backoff, per-attempt timeout (null = client's), fault sink. */
-    public record Policy(String backend, int attempts, Backoff backoff, Duration timeout, FaultSink sink) {
+    /**
+     * Immutable. Per-call settings: total attempts, backoff, per-attempt timeout (null = client's), fault sink, the
+     * configured limits of the endpoint ({@link RateLimits.Configured#NONE}: only what the provider's headers say)
+     * and the call's hedging (null = never duplicated).
+     */
+    public record Policy(String backend, int attempts, Backoff backoff, Duration timeout, FaultSink sink,
+                         RateLimits.Configured limits, Hedging.Call hedge) {
         public Policy {
             attempts = Math.max(1, attempts);
             backoff = backoff == null ? Backoff.DEFAULT : backoff;
             sink = sink == null ? FaultSink.NONE : sink;
+            limits = limits == null ? RateLimits.Configured.NONE : limits;
+        }
+
+        public Policy(String backend, int attempts, Backoff backoff, Duration timeout, FaultSink sink) {
+            this(backend, attempts, backoff, timeout, sink, RateLimits.Configured.NONE, null);
         }
 
         public Policy(String backend, int attempts, Backoff backoff, Duration timeout) {
@@ -159,7 +168,7 @@ public final class Http {
                             p.sink().fault("give_ups", "HTTP " + r.code() + " after " + p.attempts() + " attempts: " + url.get());
                             return r;
                         }
-                        retryAfter = retryAfter(r.header("Retry-After"));
+                        retryAfter = retryAfter(r);
                         why = "HTTP " + r.code();
                         r.close();
                     }
@@ -188,11 +197,7 @@ public final class Http {
                 }
                 Duration wait = p.backoff().delay(attempt, retryAfter);
                 p.sink().fault("retries", why + ", retrying in " + wait.toMillis() + " ms (attempt " + (attempt + 2) + "/" + p.attempts() + "): " + url.get());
-                try {
-                    Backoff.sleep(wait);
-                } catch (IllegalStateException interrupted) {
-                    throw lastIo != null ? lastIo : new java.io.InterruptedIOException("interrupted during backoff");
-                }
+                sleepUnlessCanceled(chain.call(), wait, lastIo);
             }
         }
     }
@@ -211,11 +216,11 @@ public final class Http {
      * are not stale: the server was reached and did not answer in time.
      */
     static final class Stale implements Interceptor {
-        private static final java.util.Map<okhttp3.Connection, Boolean> USED = java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+        private final java.util.Map<okhttp3.Connection, Boolean> used = java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
 
         @Override public Response intercept(Chain chain) throws IOException {
             okhttp3.Connection conn = chain.connection();
-            boolean reused = conn != null && USED.put(conn, Boolean.TRUE) != null;
+            boolean reused = conn != null && used.put(conn, Boolean.TRUE) != null;
             try {
                 return chain.proceed(chain.request());
             } catch (java.io.InterruptedIOException e) {
@@ -288,6 +293,36 @@ public final class Http {
         @Override public long contentLength() { return bytes.length; }
 
         @Override public okio.BufferedSource source() { return new okio.Buffer().write(bytes); }
+    }
+
+    /**
+     * Sleeps {@code d}, ending early (with an exception) when the call is cancelled — a hedged call whose twin
+     * answered first — or the thread is interrupted.
+     */
+    static void sleepUnlessCanceled(okhttp3.Call call, Duration d, IOException last) throws IOException {
+        long end = System.nanoTime() + d.toNanos();
+        try {
+            for (long left; (left = end - System.nanoTime()) > 0; ) {
+                if (call.isCanceled()) throw last != null ? last : new IOException("Canceled");
+                Thread.sleep(Math.max(1, Math.min(TimeUnit.NANOSECONDS.toMillis(left), 50)));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw last != null ? last : new java.io.InterruptedIOException("interrupted during backoff");
+        }
+    }
+
+    /** The wait a reply asks for: {@code retry-after-ms} (OpenAI, Azure) before {@code Retry-After}; null when neither. */
+    static Duration retryAfter(Response r) {
+        String ms = r.header("retry-after-ms");
+        if (ms != null) {
+            try {
+                return Duration.ofMillis((long) Math.max(0, Double.parseDouble(ms.trim())));
+            } catch (NumberFormatException ignored) {
+                // fall back to Retry-After
+            }
+        }
+        return retryAfter(r.header("Retry-After"));
     }
 
     /** Parses Retry-After as delta-seconds or an HTTP date; null when absent or unparsable. */

@@ -1,0 +1,173 @@
+package io.skillopt4j.backend.internal;
+
+import okhttp3.Authenticator;
+import okhttp3.Credentials;
+import okhttp3.Request;
+import okhttp3.Response;
+import okhttp3.Route;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Proxy;
+import java.net.ProxySelector;
+import java.net.SocketAddress;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Immutable. Proxies from the environment as curl and the Python SDKs (httpx, requests) read them:
+ * {@code https_proxy}/{@code HTTPS_PROXY} for https URLs, {@code http_proxy}/{@code HTTP_PROXY} for http URLs,
+ * {@code all_proxy}/{@code ALL_PROXY} for either (lower case wins over upper case), and {@code no_proxy}/{@code NO_PROXY}
+ * (comma-separated hosts, domain suffixes with or without a leading dot, {@code host:port}, IPv4 CIDR ranges, or
+ * {@code *}) for hosts reached directly. A proxy URL may be {@code http://[user:pass@]host[:port]} (port 1080 for
+ * socks, else 80 when absent) or {@code socks5://host:port}. The JVM's own settings ({@code -Dhttp.proxyHost},
+ * {@code -Dhttps.proxyHost}, {@code -DsocksProxyHost}) win when set, because they are the more specific choice of
+ * whoever started this JVM. The environment map is injected so that tests need not change the process's.
+ */
+public final class EnvProxies extends ProxySelector {
+    private final Map<String, String> env;
+    private final ProxySelector jvm;
+
+    /** Reads proxies from {@code env}, deferring to {@code jvm} (the JVM's default selector) when it names one. */
+    public EnvProxies(Map<String, String> env, ProxySelector jvm) {
+        this.env = Map.copyOf(env);
+        this.jvm = jvm;
+    }
+
+    /** The selector of this process: its environment and the JVM's default selector. */
+    public static EnvProxies fromProcess() { return new EnvProxies(System.getenv(), ProxySelector.getDefault()); }
+
+    @Override public List<Proxy> select(URI uri) {
+        if (jvm != null && jvmConfigured()) {
+            List<Proxy> p = jvm.select(uri);
+            if (p != null && !p.isEmpty() && p.get(0).type() != Proxy.Type.DIRECT) return p;
+        }
+        String spec = proxyFor(uri);
+        if (spec == null) return List.of(Proxy.NO_PROXY);
+        Proxy p = parse(spec);
+        return List.of(p == null ? Proxy.NO_PROXY : p);
+    }
+
+    @Override public void connectFailed(URI uri, SocketAddress sa, IOException ioe) {
+        // nothing to learn: the call's own failure reaches the caller with the proxy's address
+    }
+
+    /** Returns the proxy URL the environment names for {@code uri}, or null for a direct connection. */
+    String proxyFor(URI uri) {
+        String scheme = uri.getScheme() == null ? "http" : uri.getScheme().toLowerCase(Locale.ROOT);
+        String host = uri.getHost() == null ? "" : uri.getHost().toLowerCase(Locale.ROOT);
+        if (bypass(host, uri.getPort() == -1 ? ("https".equals(scheme) ? 443 : 80) : uri.getPort())) return null;
+        String v = var(scheme + "_proxy");
+        if (v == null) v = var("all_proxy");
+        return v;
+    }
+
+    private String var(String lower) {
+        String v = env.get(lower);
+        if (v == null || v.isBlank()) v = env.get(lower.toUpperCase(Locale.ROOT));
+        return v == null || v.isBlank() ? null : v.trim();
+    }
+
+    private boolean jvmConfigured() {
+        for (String k : List.of("http.proxyHost", "https.proxyHost", "socksProxyHost"))
+            if (System.getProperty(k) != null && !System.getProperty(k).isBlank()) return true;
+        return false;
+    }
+
+    /** Returns true when {@code no_proxy} lists {@code host} (exactly, as a domain suffix, by port or by CIDR range). */
+    boolean bypass(String host, int port) {
+        String list = var("no_proxy");
+        if (list == null) return false;
+        String h = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        for (String raw : list.split(",")) {
+            String e = raw.trim().toLowerCase(Locale.ROOT);
+            if (e.isEmpty()) continue;
+            if (e.equals("*")) return true;
+            int colon = e.lastIndexOf(':');
+            if (colon > 0 && e.indexOf(':') == colon && e.substring(colon + 1).chars().allMatch(Character::isDigit)) {
+                if (Integer.parseInt(e.substring(colon + 1)) != port) continue;
+                e = e.substring(0, colon);
+            }
+            if (e.contains("/") ? inRange(h, e) : matchesHost(h, e)) return true;
+        }
+        return false;
+    }
+
+    private static boolean matchesHost(String host, String entry) {
+        String e = entry.startsWith("*.") ? entry.substring(2) : entry.startsWith(".") ? entry.substring(1) : entry;
+        return host.equals(e) || host.endsWith("." + e);
+    }
+
+    private static boolean inRange(String host, String cidr) {
+        try {
+            String[] p = cidr.split("/", 2);
+            if (!isIpLiteral(host) || !isIpLiteral(p[0])) return false;
+            byte[] a = InetAddress.getByName(host).getAddress();
+            byte[] net = InetAddress.getByName(p[0]).getAddress();
+            if (a.length != net.length) return false;
+            int bits = Integer.parseInt(p[1]);
+            for (int i = 0; i < a.length && bits > 0; i++, bits -= 8) {
+                int mask = bits >= 8 ? 0xff : (0xff << (8 - bits)) & 0xff;
+                if ((a[i] & mask) != (net[i] & mask)) return false;
+            }
+            return true;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    // literals only: a name must never trigger a DNS lookup here
+    private static boolean isIpLiteral(String s) { return s.matches("[0-9.]+") || s.contains(":"); }
+
+    /** Returns the proxy of a proxy URL ({@code http://}, {@code socks5://}, or a bare {@code host:port}), or null when unusable. */
+    static Proxy parse(String spec) {
+        URI u = uri(spec);
+        if (u == null || u.getHost() == null) return null;
+        String scheme = u.getScheme().toLowerCase(Locale.ROOT);
+        boolean socks = scheme.startsWith("socks");
+        int port = u.getPort() != -1 ? u.getPort() : socks ? 1080 : "https".equals(scheme) ? 443 : 80;
+        return new Proxy(socks ? Proxy.Type.SOCKS : Proxy.Type.HTTP, InetSocketAddress.createUnresolved(u.getHost(), port));
+    }
+
+    private static URI uri(String spec) {
+        try {
+            return URI.create(spec.contains("://") ? spec : "http://" + spec);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Answers a proxy's 407 with the user and password of the environment's proxy URL of that proxy
+     * ({@code http://user:pass@host:port}), once; null (give up) when the URL has none.
+     */
+    public Authenticator authenticator() {
+        return new Authenticator() {
+            @Override public Request authenticate(Route route, Response response) {
+                if (response.request().header("Proxy-Authorization") != null) return null;
+                String auth = credentialsFor(route == null ? null : route.proxy());
+                return auth == null ? null : response.request().newBuilder().header("Proxy-Authorization", auth).build();
+            }
+        };
+    }
+
+    private String credentialsFor(Proxy proxy) {
+        if (proxy == null || !(proxy.address() instanceof InetSocketAddress a)) return null;
+        List<String> specs = new ArrayList<>();
+        for (String k : List.of("https_proxy", "http_proxy", "all_proxy")) if (var(k) != null) specs.add(var(k));
+        for (String s : specs) {
+            URI u = uri(s);
+            if (u == null || u.getRawUserInfo() == null || u.getHost() == null) continue;
+            Proxy p = parse(s);
+            if (p == null || !(p.address() instanceof InetSocketAddress pa)) continue;
+            if (!pa.getHostString().equalsIgnoreCase(a.getHostString()) || pa.getPort() != a.getPort()) continue;
+            String[] up = u.getUserInfo().split(":", 2);
+            return Credentials.basic(up[0], up.length > 1 ? up[1] : "");
+        }
+        return null;
+    }
+}
