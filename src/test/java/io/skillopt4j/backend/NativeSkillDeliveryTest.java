@@ -36,7 +36,7 @@ class NativeSkillDeliveryTest {
         List<String> argv = cli.argv(1);
         assertEquals("Read,Bash,Skill", argv.get(argv.indexOf("--tools") + 1));
         assertEquals("Read,Bash,Skill", argv.get(argv.indexOf("--allowedTools") + 1));
-        String prompt = argv.get(argv.size() - 1);
+        String prompt = cli.stdin(1); // the prompt goes on stdin, never on argv
         assertFalse(prompt.contains(".agents/skills") || prompt.contains("SKILL.md") || prompt.contains("Do not call a Skill tool"), prompt);
         assertTrue(prompt.startsWith("You are working in a prepared workspace."), prompt);
     }
@@ -53,6 +53,6 @@ class NativeSkillDeliveryTest {
         assertEquals("- a\n", Files.readString(t.workspace().resolve(".agents/skills/skillopt-target/references/a.md")));
         List<String> argv = cli.argv(1);
         assertEquals("Read,Bash", argv.get(argv.indexOf("--tools") + 1));
-        assertTrue(argv.get(argv.size() - 1).contains("Do not call a Skill tool"));
+        assertTrue(cli.stdin(1).contains("Do not call a Skill tool"));
     }
 }
