@@ -36,11 +36,11 @@ final class PairedGate {
         Map<String, Object> fields() {
             Interval ci = test.interval();
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("gate_test", GateTest.PAIRED);
+            m.put("gate_test", GateSettings.PAIRED);
             m.put("gate_gain", Double.isNaN(ci.estimate()) ? null : StepRecord.round(ci.estimate(), 6));
             m.put("gate_interval", ci.bounds());
             m.put("gate_p_value", StepRecord.round(test.pValue(), 6));
-            m.put("gate_confidence", ci.confidence());
+            m.put("gate_confidence", StepRecord.round(ci.confidence(), 6)); // of this look's bound (lookConfidence)
             m.put("gate_items", ci.items());
             m.put("gate_repeats", repeats);
             m.put("reference_gate_score", Double.isNaN(referenceScore) ? null : StepRecord.round(referenceScore, 6));
@@ -80,19 +80,20 @@ final class PairedGate {
      * {@code seed} seeds the bootstrap ({@link PairedBootstrap#seedFor}).
      */
     Comparison compare(String candidate, Path candidateDir, String reference, Path referenceDir, long seed) {
-        GateTest g = s.gateTest();
+        GateSettings g = s.gateTest();
         int k = g.repeats();
         if (SkillDocument.hash(candidate).equals(SkillDocument.hash(reference))) {
             SelectionEval.Score sc = selection.score(candidate, candidateDir);
             double v = gate.score(sc.hard(), sc.soft(), candidate);
             int n = selection.size();
-            return new Comparison(new PairedBootstrap.Test(new Interval(0, 0, 0, g.confidence(), n, k), 1.0, false), k, sc, v, Double.NaN);
+            return new Comparison(new PairedBootstrap.Test(new Interval(0, 0, 0, lookConfidence(g), n, k), 1.0, false), k, sc, v, Double.NaN);
         }
         SelectionEval.Rows cand = selection.rows(candidate, candidateDir, k);
         SelectionEval.Rows ref = selection.rows(reference, referenceDir, k);
         PairedBootstrap boot = PairedBootstrap.seeded(seed);
+        double perLook = lookConfidence(g);
         while (true) {
-            PairedBootstrap.Test t = boot.test(diffs(cand, candidate, ref, reference), g.confidence());
+            PairedBootstrap.Test t = boot.test(diffs(cand, candidate, ref, reference), perLook);
             if (!g.adaptive() || k >= g.maxRepeats() || !t.interval().straddles(0)) {
                 SelectionEval.Score sc = cand.score(false);
                 SelectionEval.Score rs = ref.score(false);
@@ -105,20 +106,35 @@ final class PairedGate {
         }
     }
 
-    /** Per item scored on both sides: the candidate's mean gate score over its repeats minus the reference's. */
+    /**
+     * The confidence of each look at the interval: with {@code adaptive_repeats} a candidate gets up to
+     * {@code max_repeats − eval_repeats + 1} chances to clear 0, and a null candidate's chance of clearing it on some
+     * look grows with their number; splitting {@code 1 − gate_confidence} evenly over the looks (Bonferroni) keeps the
+     * chance of accepting a candidate that is truly no better at or below {@code 1 − gate_confidence} overall.
+     */
+    static double lookConfidence(GateSettings g) {
+        int looks = g.adaptive() ? g.maxRepeats() - g.repeats() + 1 : 1;
+        return 1 - (1 - g.confidence()) / looks;
+    }
+
+    /**
+     * Per item scored on both sides, the paired differences of gate scores, one per repeat both sides scored: the
+     * candidate's r-th scored row minus the reference's (rows are kept in repeat order; an errored row leaves its
+     * item one pair short, an item errored on a side throughout is left out).
+     */
     private double[][] diffs(SelectionEval.Rows cand, String candidate, SelectionEval.Rows ref, String reference) {
         List<double[]> out = new ArrayList<>();
         cand.items().forEach((id, rows) -> {
-            List<RolloutResult> other = ref.items().get(id);
-            if (rows.isEmpty() || other == null || other.isEmpty()) return; // errored on a side: not comparable
-            out.add(new double[] {mean(rows, candidate) - mean(other, reference)});
+            List<RolloutResult> other = ref.items().getOrDefault(id, List.of());
+            int k = Math.min(rows.size(), other.size());
+            if (k == 0) return;
+            double[] d = new double[k];
+            for (int r = 0; r < k; r++) {
+                RolloutResult a = rows.get(r), b = other.get(r);
+                d[r] = gate.score(a.hard(), a.soft(), candidate) - gate.score(b.hard(), b.soft(), reference);
+            }
+            out.add(d);
         });
         return out.toArray(double[][]::new);
-    }
-
-    private double mean(List<RolloutResult> rows, String skill) {
-        double sum = 0;
-        for (RolloutResult r : rows) sum += gate.score(r.hard(), r.soft(), skill);
-        return sum / rows.size();
     }
 }

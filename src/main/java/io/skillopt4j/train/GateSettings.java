@@ -10,14 +10,14 @@ import io.skillopt4j.config.Setting;
  * {@code max_repeats}): {@code none} is SkillOpt's strictly-higher score; {@code paired_bootstrap} is the paired test
  * of {@link io.skillopt4j.train.stats.PairedBootstrap} on both skills evaluated side by side.
  */
-public record GateTest(String test, double confidence, int repeats, boolean adaptive, int maxRepeats) {
+public record GateSettings(String test, double confidence, int repeats, boolean adaptive, int maxRepeats) {
     public static final String NONE = "none", PAIRED = "paired_bootstrap";
 
     /** SkillOpt's comparison: one evaluation, higher score wins. */
-    public static GateTest none() { return new GateTest(NONE, 0.9, 1, false, 1); }
+    public static GateSettings none() { return new GateSettings(NONE, 0.9, 1, false, 1); }
 
     /** Reads and checks the keys; a bad value throws naming key, value and what is allowed. */
-    public static GateTest from(FlatConfig cfg) {
+    public static GateSettings from(FlatConfig cfg) {
         String test = Setting.string("gate_test").of(cfg).strip();
         if (!test.equals(NONE) && !test.equals(PAIRED))
             throw ConfigException.badValue("", "evaluation.gate_test", test, "one of none, paired_bootstrap");
@@ -28,7 +28,7 @@ public record GateTest(String test, double confidence, int repeats, boolean adap
         boolean adaptive = Setting.bool("adaptive_repeats").of(cfg);
         int max = Setting.integer("max_repeats").of(cfg);
         if (adaptive && max < k) throw ConfigException.badValue("", "evaluation.max_repeats", max, "an integer >= eval_repeats (" + k + ")");
-        return new GateTest(test, c, k, adaptive, adaptive ? max : k);
+        return new GateSettings(test, c, k, adaptive, adaptive ? max : k);
     }
 
     /** True for the paired bootstrap test. */
