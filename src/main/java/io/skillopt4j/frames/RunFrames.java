@@ -130,11 +130,11 @@ public final class RunFrames {
             for (String k : io.skillopt4j.run.FaultCounts.KINDS) kv.put(k, faults.getOrDefault(k, 0L));
             kv.put("warnings", run.warnings().size());
             // 95 % intervals from the per-item rows ("" when the folder has none): the scores above, and the paired test gains
-            kv.put("baseline_test_hard_95ci", Intervals.text(Intervals.test(run, "test_eval_baseline", "overall")));
-            kv.put("test_hard_95ci", Intervals.text(Intervals.test(run, "test_eval", "overall")));
-            kv.put("test_delta_hard_95ci", Intervals.text(Intervals.testGain(run, "test_eval")));
-            kv.put("final_test_hard_95ci", Intervals.text(Intervals.test(run, "test_eval_final", "overall")));
-            kv.put("final_test_delta_hard_95ci", Intervals.text(Intervals.testGain(run, "test_eval_final")));
+            kv.put("baseline_test_hard_ci", Intervals.text(Intervals.test(run, "test_eval_baseline", "overall")));
+            kv.put("test_hard_ci", Intervals.text(Intervals.test(run, "test_eval", "overall")));
+            kv.put("test_delta_hard_ci", Intervals.text(Intervals.testGain(run, "test_eval")));
+            kv.put("final_test_hard_ci", Intervals.text(Intervals.test(run, "test_eval_final", "overall")));
+            kv.put("final_test_delta_ci", Intervals.text(Intervals.testGain(run, "test_eval_final")));
             StringColumn keys = StringColumn.create("key");
             StringColumn vals = StringColumn.create("value");
             kv.forEach((k, v) -> { keys.append(k); vals.append(v == null ? "" : fmt(v)); });

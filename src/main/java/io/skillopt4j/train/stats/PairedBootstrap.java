@@ -95,8 +95,19 @@ public final class PairedBootstrap {
             double m = sum / n;
             out[b] = observed + (m - observed) * expand;
         }
-        Arrays.sort(out);
-        return out;
+        return clamped(out, rows);
+    }
+
+    /**
+     * Sorted {@code means}, each held inside the range of the values: the expansion may carry a resampled mean past
+     * the smallest or largest value, where no mean of these values can lie (a gain above 1 on scores in [0, 1]).
+     */
+    private static double[] clamped(double[] means, double[][] rows) {
+        double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
+        for (double[] item : rows) for (double v : item) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+        for (int i = 0; i < means.length; i++) means[i] = Math.max(lo, Math.min(hi, means[i]));
+        Arrays.sort(means);
+        return means;
     }
 
     /**
@@ -127,8 +138,7 @@ public final class PairedBootstrap {
             }
             out[b] = observed + expand * sum / n;
         }
-        Arrays.sort(out);
-        return out;
+        return clamped(out, rows);
     }
 
     private static int minRepeats(double[][] rows) {
