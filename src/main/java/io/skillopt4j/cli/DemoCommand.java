@@ -43,6 +43,9 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--sim-batch-delay-ms", defaultValue = "0", description = "Time a simulated Batch API batch takes to complete (evaluation.batch_api=true) (default: ${DEFAULT-VALUE}).") long batchDelayMs;
     @Option(names = "--sim-faults", defaultValue = "none", description = "Faults the simulator injects per HTTP attempt, e.g. "
             + "429=0.1,500=0.1,malformed=0.05,truncated=0.05 (names: " + io.skillopt4j.sim.Faults.NAMES + "; docs/simulator.md) (default: ${DEFAULT-VALUE}).") String simFaults;
+    @Option(names = "--sim-noise", defaultValue = "0", description = "Probability that the simulated target's answer is flipped, drawn anew for every request "
+            + "(a re-evaluation differs, as a sampling model's would); show the honest gate with --gate_test paired_bootstrap (docs/training.md) (default: ${DEFAULT-VALUE}).") double simNoise;
+    @Option(names = "--sim-noise-seed", defaultValue = "0", description = "Seed of the --sim-noise draws (default: ${DEFAULT-VALUE}).") long simNoiseSeed;
     @Option(names = "--no-progress", description = "No progress bar.") boolean noProgress;
 
     /** Returns the command with the train options added. */
@@ -69,7 +72,8 @@ final class DemoCommand implements Callable<Integer> {
         SkillOpt setup = SkillOpt.request(req.withOverridesFirst(defaults)).cliWarnings().onWarning(err::println)
                 .clock(Clock.fixed(Instant.now(), ZoneId.systemDefault()));
         // every static problem at once, before the simulator starts or anything is printed
-        io.skillopt4j.config.Checks checks = new io.skillopt4j.config.Checks().atLeast("--sim-batch-delay-ms", batchDelayMs, 0);
+        io.skillopt4j.config.Checks checks = new io.skillopt4j.config.Checks().atLeast("--sim-batch-delay-ms", batchDelayMs, 0)
+                .range("--sim-noise", simNoise, 0, 1);
         Latency lat = null;
         try { lat = Latency.parse(latency); } catch (IllegalArgumentException e) { checks.add("--sim-latency-ms: " + e.getMessage()); }
         io.skillopt4j.sim.Faults faults = io.skillopt4j.sim.Faults.none();
@@ -91,10 +95,11 @@ final class DemoCommand implements Callable<Integer> {
                 banner = "skillopt demo: using the configured backends (" + cfg.run().model().optimizerBackend() + " / "
                         + cfg.run().model().targetBackend() + "), not the simulator";
             } else {
-                sim = SimServer.builder().seed(simSeed).latency(lat).faults(faults).batchDelay(java.time.Duration.ofMillis(Math.max(0, batchDelayMs))).start();
+                sim = SimServer.builder().seed(simSeed).latency(lat).faults(faults).noise(simNoise, simNoiseSeed)
+                        .batchDelay(java.time.Duration.ofMillis(Math.max(0, batchDelayMs))).start();
                 setup = setup.simulator(sim);
                 banner = "skillopt demo: simulator (a deterministic stand-in for an LLM) at " + sim.url() + ", seed " + simSeed
-                        + (faults.any() ? ", faults " + faults : "");
+                        + (faults.any() ? ", faults " + faults : "") + (simNoise > 0 ? ", target noise " + simNoise + " (seed " + simNoiseSeed + ")" : "");
             }
             DemoProgress progress = new DemoProgress(err, !noProgress);
             Trainer trainer = setup.onWarning(w -> {}).listener(progress).rolloutProgress(progress).trainer();

@@ -80,22 +80,26 @@ final class SimCommand implements Runnable {
         @Option(names = "--port", defaultValue = "8089", description = "Port on 127.0.0.1 (0 = any free port). Default ${DEFAULT-VALUE}.") int port;
         @Option(names = "--seed", defaultValue = "" + SimServer.DEFAULT_SEED, description = "Seed of every simulated choice. Default ${DEFAULT-VALUE}.") long seed;
         @Option(names = "--latency-ms", defaultValue = "0", description = "Delay per call: N, A-B (uniform) or lognormal:MEDIAN:SIGMA. Default ${DEFAULT-VALUE}.") String latency;
+        @Option(names = "--noise", defaultValue = "0", description = "Probability that the target's answer is flipped, drawn from (seed, request, how often it was seen), "
+                + "so a re-evaluation differs, as the shared fake LLM's --noise. Default ${DEFAULT-VALUE}.") double noise;
+        @Option(names = "--noise-seed", defaultValue = "0", description = "Seed of the --noise draws. Default ${DEFAULT-VALUE}.") long noiseSeed;
         @Option(names = "--threads", defaultValue = "" + SimServer.DEFAULT_THREADS, description = "Request threads. Default ${DEFAULT-VALUE}.") int threads;
         @Option(names = "--model-name", defaultValue = SimServer.DEFAULT_MODEL_NAME, description = "Model id in /v1/models. Default ${DEFAULT-VALUE}.") String modelName;
 
         @Override public Integer call() throws InterruptedException {
-            behaviour.check(faults.check(new io.skillopt4j.config.Checks().range("--port", port, 0, 65535)).atLeast("--threads", threads, 1)).throwIfAny();
+            behaviour.check(faults.check(new io.skillopt4j.config.Checks().range("--port", port, 0, 65535)).atLeast("--threads", threads, 1)
+                    .range("--noise", noise, 0, 1)).throwIfAny();
             SimServer.Builder b = SimServer.builder();
             try {
                 b.seed(seed).port(port).threads(threads).modelName(modelName).latency(Latency.parse(latency))
-                        .behaviour(behaviour.behaviour()).faults(faults.faults());
+                        .behaviour(behaviour.behaviour()).faults(faults.faults()).noise(noise, noiseSeed);
             } catch (IllegalArgumentException e) {
                 throw new ConfigException("sim serve: " + e.getMessage());
             }
             try (SimServer sim = b.start()) {
                 PrintWriter out = spec.commandLine().getOut();
                 out.println("skillopt sim: OpenAI-compatible server at " + sim.url() + " (seed " + seed + ", latency "
-                        + sim.latency() + (sim.faults().any() ? ", faults " + sim.faults() : "") + ")");
+                        + sim.latency() + (sim.faults().any() ? ", faults " + sim.faults() : "") + (noise > 0 ? ", noise " + noise + " seed " + noiseSeed : "") + ")");
                 out.println("  export OPENAI_COMPATIBLE_BASE_URL=" + sim.url() + "   # then --backend openai_compatible");
                 out.flush();
                 serve.await();

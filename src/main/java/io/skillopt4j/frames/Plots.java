@@ -66,6 +66,7 @@ public final class Plots {
         Frame steps = s.where(s.stringColumn("action").isNotIn(Headline.AFTER_STEPS_ACTIONS));
         Frame after = s.where(s.stringColumn("action").isIn(Headline.AFTER_STEPS_ACTIONS));
         series(c, "selection (candidate)", steps, "step", "selection_hard", true);
+        bars(c, "selection 95 %", steps, "step", "selection_hard_low", "selection_hard_high");
         // A best raised after the steps (final promotion, gated slow update) gets its own marker and legend entry.
         for (int i = 0; i < after.rowCount(); i++) {
             XYSeries p = c.addSeries(after.stringColumn("action").get(i), new double[] {after.intColumn("step").getInt(i)},
@@ -85,6 +86,11 @@ public final class Plots {
             XYSeries t = c.addSeries("test", tx, ty);
             t.setXYSeriesRenderStyle(org.knowm.xchart.XYSeries.XYSeriesRenderStyle.Scatter);
             t.setMarker(SeriesMarkers.DIAMOND);
+            List<double[]> tb = new ArrayList<>();
+            testBar(tb, 0, Intervals.test(run.snapshot(), "test_eval_baseline", "overall"));
+            testBar(tb, best instanceof Number n ? n.intValue() : last, Intervals.test(run.snapshot(), "test_eval", "overall"));
+            testBar(tb, last, Intervals.test(run.snapshot(), "test_eval_final", "overall"));
+            bars(c, "test 95 %", tb);
         }
         return c;
     }
@@ -222,6 +228,38 @@ public final class Plots {
         if (px.isEmpty()) return;
         XYSeries s = c.addSeries(name, px, py);
         if (markersOnly) s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+    }
+
+    /** The 95 % intervals of column {@code y}'s points as error bars (rows with both bounds). */
+    private static void bars(XYChart c, String name, Frame f, String x, String low, String high) {
+        List<double[]> pts = new ArrayList<>();
+        NumericColumn<?> xs = f.numberColumn(x), lo = f.numberColumn(low), hi = f.numberColumn(high);
+        for (int i = 0; i < f.rowCount(); i++) {
+            if (!xs.isMissing(i) && !lo.isMissing(i) && !hi.isMissing(i)) pts.add(new double[] {xs.getDouble(i), lo.getDouble(i), hi.getDouble(i)});
+        }
+        bars(c, name, pts);
+    }
+
+    /**
+     * Error bars from {x, low, high} points: XChart's bars are symmetric, so each is drawn around its interval's midpoint
+     * (an interval need not be symmetric about its estimate), by a series with no marker and no legend entry.
+     */
+    private static void bars(XYChart c, String name, List<double[]> pts) {
+        if (pts.isEmpty()) return;
+        double[] x = new double[pts.size()], mid = new double[pts.size()], half = new double[pts.size()];
+        for (int i = 0; i < pts.size(); i++) {
+            x[i] = pts.get(i)[0];
+            mid[i] = (pts.get(i)[1] + pts.get(i)[2]) / 2;
+            half[i] = (pts.get(i)[2] - pts.get(i)[1]) / 2;
+        }
+        XYSeries s = c.addSeries(name, x, mid, half);
+        s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        s.setMarker(SeriesMarkers.NONE);
+        s.setShowInLegend(false);
+    }
+
+    private static void testBar(List<double[]> pts, int x, io.skillopt4j.train.stats.Interval ci) {
+        if (ci.known()) pts.add(new double[] {x, ci.low(), ci.high()});
     }
 
     private static void addPoint(List<Double> xs, List<Double> ys, int x, Object y) {

@@ -84,7 +84,7 @@ public final class Report {
         }
         h.append("</div>\n<h3>Steps</h3>\n");
         table(h, r.steps().selectColumns("epoch", "step", "action", "edit_budget", "train_hard", "selection_hard",
-                "candidate_gate_score", "current_score", "best_score", "n_edits_merged", "n_edits_selected", "n_edits_applied",
+                "selection_hard_low", "selection_hard_high", "gate_gain", "gate_gain_low", "gate_gain_high", "gate_p_value", "candidate_gate_score", "current_score", "best_score", "n_edits_merged", "n_edits_selected", "n_edits_applied",
                 "n_edits_unmatched", "tokens", "seconds"), "steps");
         h.append("<h3>Epochs</h3>\n");
         table(h, r.epochs(), "epochs");

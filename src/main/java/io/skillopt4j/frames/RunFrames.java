@@ -86,7 +86,7 @@ public final class RunFrames {
     /** One row per test summary and task type ({@code test_eval*}/summary.json): eval, task_type, total, hard_acc. */
     public Frame tests() {
         return cached("tests", () -> {
-            RowBuilder b = new RowBuilder().strings("eval", "task_type").ints("total").doubles("hard_acc");
+            RowBuilder b = new RowBuilder().strings("eval", "task_type").ints("total").doubles("hard_acc", "hard_acc_low", "hard_acc_high");
             run.testSummaries().forEach((eval, m) -> m.forEach((type, v) -> {
                 Map<String, Object> cell = StepFrames.map(v);
                 Map<String, Object> row = new LinkedHashMap<>();
@@ -94,6 +94,9 @@ public final class RunFrames {
                 row.put("task_type", type);
                 row.put("total", cell.get("total"));
                 row.put("hard_acc", cell.get("hard_acc"));
+                io.skillopt4j.train.stats.Interval ci = Intervals.test(run, eval, type);
+                row.put("hard_acc_low", Intervals.low(ci));
+                row.put("hard_acc_high", Intervals.high(ci));
                 b.add(row);
             }));
             return b.build("tests", null);
@@ -126,6 +129,12 @@ public final class RunFrames {
             Map<String, Long> faults = FaultFrames.counts(run).get("_total");
             for (String k : io.skillopt4j.run.FaultCounts.KINDS) kv.put(k, faults.getOrDefault(k, 0L));
             kv.put("warnings", run.warnings().size());
+            // 95 % intervals from the per-item rows ("" when the folder has none): the scores above, and the paired test gains
+            kv.put("baseline_test_hard_ci", Intervals.text(Intervals.test(run, "test_eval_baseline", "overall")));
+            kv.put("test_hard_ci", Intervals.text(Intervals.test(run, "test_eval", "overall")));
+            kv.put("test_delta_hard_ci", Intervals.text(Intervals.testGain(run, "test_eval")));
+            kv.put("final_test_hard_ci", Intervals.text(Intervals.test(run, "test_eval_final", "overall")));
+            kv.put("final_test_delta_ci", Intervals.text(Intervals.testGain(run, "test_eval_final")));
             StringColumn keys = StringColumn.create("key");
             StringColumn vals = StringColumn.create("value");
             kv.forEach((k, v) -> { keys.append(k); vals.append(v == null ? "" : fmt(v)); });

@@ -24,7 +24,8 @@ final class StepFrames {
                         "candidate_gate_score", "current_score", "best_score").ints("best_step", "n_patches",
                         "n_edits_proposed", "n_edits_merged", "n_edits_selected", "n_edits_applied", "n_edits_unmatched")
                 .ints("skill_len").longs("prompt_tokens", "completion_tokens", "tokens")
-                .doubles("seconds").doubles(TIMING.toArray(String[]::new));
+                .doubles("seconds").doubles(TIMING.toArray(String[]::new))
+                .doubles("selection_hard_low", "selection_hard_high", "gate_gain", "gate_gain_low", "gate_gain_high", "gate_p_value");
         for (Map<String, Object> h : run.history()) {
             int step = intOf(h.get("step"));
             StepArtifacts art = run.step(step);
@@ -64,6 +65,16 @@ final class StepFrames {
             r.put("seconds", h.get("wall_time_s"));
             Map<String, Object> timing = map(h.get("timing"));
             for (String t : TIMING) r.put(t, timing.get(t));
+            if (h.get("selection_hard") != null) {
+                io.skillopt4j.train.stats.Interval ci = Intervals.selection(run, step);
+                r.put("selection_hard_low", Intervals.low(ci));
+                r.put("selection_hard_high", Intervals.high(ci));
+            }
+            r.put("gate_gain", h.get("gate_gain")); // the honest gate's paired gain over the current skill, its interval, p
+            List<?> gi = h.get("gate_interval") instanceof List<?> l && l.size() == 2 ? l : List.of();
+            r.put("gate_gain_low", gi.isEmpty() ? null : gi.get(0));
+            r.put("gate_gain_high", gi.isEmpty() ? null : gi.get(1));
+            r.put("gate_p_value", h.get("gate_p_value"));
             b.add(r);
         }
         int n = run.history().size();

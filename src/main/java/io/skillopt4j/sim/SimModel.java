@@ -35,19 +35,22 @@ public final class SimModel {
     private final AnalystRole analyst;
     private final StageRoles stages;
 
-    private SimModel(long seed, SimBehaviour behaviour) {
+    private SimModel(long seed, SimBehaviour behaviour, TargetNoise noise) {
         this.seed = seed;
         this.behaviour = Objects.requireNonNull(behaviour, "behaviour");
-        this.target = new TargetRole(seed, behaviour.slipRate());
+        this.target = new TargetRole(seed, behaviour.slipRate(), Objects.requireNonNull(noise, "noise"));
         this.analyst = new AnalystRole(seed, behaviour);
         this.stages = new StageRoles(seed);
     }
 
     /** Returns a model with default behaviour. */
-    public static SimModel of(long seed) { return new SimModel(seed, SimBehaviour.defaults()); }
+    public static SimModel of(long seed) { return new SimModel(seed, SimBehaviour.defaults(), TargetNoise.none()); }
 
     /** Returns a model with the given behaviour. */
-    public static SimModel of(long seed, SimBehaviour behaviour) { return new SimModel(seed, behaviour); }
+    public static SimModel of(long seed, SimBehaviour behaviour) { return new SimModel(seed, behaviour, TargetNoise.none()); }
+
+    /** Returns a model with the given behaviour whose target answers with {@code noise}. */
+    public static SimModel of(long seed, SimBehaviour behaviour, TargetNoise noise) { return new SimModel(seed, behaviour, noise); }
 
     public long seed() { return seed; }
 

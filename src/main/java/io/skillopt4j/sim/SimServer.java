@@ -43,7 +43,7 @@ public final class SimServer implements AutoCloseable {
     public record Call(String stage, double start, double end) {}
 
     private SimServer(Builder b) {
-        this.model = SimModel.of(b.seed, b.behaviour);
+        this.model = SimModel.of(b.seed, b.behaviour, b.noise);
         this.latency = b.latency;
         this.faults = b.faults;
         this.modelName = b.modelName;
@@ -257,6 +257,7 @@ public final class SimServer implements AutoCloseable {
     public static final class Builder {
         private long seed = DEFAULT_SEED;
         private SimBehaviour behaviour = SimBehaviour.defaults();
+        private TargetNoise noise = TargetNoise.none();
         private Latency latency = Latency.NONE;
         private Faults faults = Faults.none();
         private int port = 0;
@@ -272,6 +273,8 @@ public final class SimServer implements AutoCloseable {
         private boolean logCalls;
 
         public Builder seed(long s) { this.seed = s; return this; }
+        /** The target's answer noise (default none; docs/simulator.md): each answer flipped with {@code p}, drawn from {@code seed}. */
+        public Builder noise(double p, long seed) { this.noise = TargetNoise.of(p, seed); return this; }
         public Builder behaviour(SimBehaviour b) { this.behaviour = Objects.requireNonNull(b, "behaviour"); return this; }
         public Builder latency(Latency l) { this.latency = Objects.requireNonNull(l, "latency"); return this; }
         public Builder latency(Duration fixed) { return latency(new Latency.Fixed(fixed.toMillis())); }

@@ -11,15 +11,18 @@ import java.util.SplittableRandom;
  * Immutable. The simulated target model: answers a house-rules task by following only the conventions the
  * skill (the {@code ## Skill} section of the system prompt) states in a recognised phrasing; without one it
  * answers the naive way, with a decoy rule it follows the decoy. A seeded slip rate makes it occasionally
- * ignore a rule it has, so repeated evaluations of different skills see noise like a real model's.
+ * ignore a rule it has, so repeated evaluations of different skills see noise like a real model's; {@link TargetNoise}
+ * adds noise that also differs between repeats of the same request.
  */
 final class TargetRole {
     private final long seed;
     private final double slipRate;
+    private final TargetNoise noise;
 
-    TargetRole(long seed, double slipRate) {
+    TargetRole(long seed, double slipRate, TargetNoise noise) {
         this.seed = seed;
         this.slipRate = slipRate;
+        this.noise = noise;
     }
 
     /** Returns true when the user text holds a house-rules task. */
@@ -44,6 +47,7 @@ final class TargetRole {
             style = Style.NAIVE;
             thought = "I answer in the usual format.";
         }
+        if (noise.flips(system, user)) style = style == Style.HOUSE ? Style.NAIVE : Style.HOUSE; // right <-> wrong
         String answer = HouseTasks.answer(c, user, style).orElse("unknown");
         return thought + "\n<answer>" + answer + "</answer>";
     }

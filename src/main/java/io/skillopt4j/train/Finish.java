@@ -54,6 +54,15 @@ final class Finish {
                 : " <= best " + best + " (step " + st.bestStep + "): the best is kept");
     }
 
+    /** "final skill (origin) vs best (step N): gain ... : the final skill is the new best" with the honest gate. */
+    private String pairedDetail(PairedGate.Comparison c) {
+        return "final skill " + (st.currentOrigin == null ? "" : "(" + st.currentOrigin + ") ") + "vs best (step " + st.bestStep + "):"
+                + PairedGate.detail(c) + (c.accepted() ? ": the final skill is the new best" : ": the best is kept");
+    }
+
+    private PairedGate.Comparison finalComparison; // the honest final selection's, for summary.json; null without
+    private boolean bestAtFinal; // the final selection made the final skill the best: its rows are the final selection's
+
     Map<String, Object> run(int globalStep, long loopStart) {
         TrainSettings s = run.settings();
         // the commit's disk flush overlaps the final selection's first calls; any later write of these files waits for it
@@ -73,16 +82,23 @@ final class Finish {
                     finalSelSoft = sc.soft();
                 } else {
                     long t0 = System.nanoTime();
-                    SelectionEval.Score sc = stages.selection().fresh(st.currentSkill, finalSelectionDir(), testAhead());
+                    PairedGate.Comparison paired = s.useGate() && s.gateTest().paired() ? new PairedGate(s, stages.selection(), stages.gate())
+                            .compare(st.currentSkill, finalSelectionDir(), st.bestSkill,
+                                    paths.root().resolve("final_selection_eval_best"),
+                                    io.skillopt4j.train.stats.PairedBootstrap.seedFor(s.seed(), "final_selection", globalStep)) : null;
+                    SelectionEval.Score sc = paired != null ? paired.candidate()
+                            : stages.selection().fresh(st.currentSkill, finalSelectionDir(), testAhead());
                     finalSelHard = sc.hard();
                     finalSelSoft = sc.soft();
                     double g = stages.gate().score(sc.hard(), sc.soft(), st.currentSkill);
+                    finalComparison = paired;
                     Reflect.join(committed);
                     // a skill taken without a gate (a slow update's force_accept) can become the best only here, after
                     // the last step line: say so, or "best at step N" in the summary reads as a contradiction
                     run.emit(new io.skillopt4j.run.TrainingEvent.StageFinished(globalStep, "final_selection",
-                            java.time.Duration.ofNanos(System.nanoTime() - t0), finalSelectionDetail(g)));
-                    if (g > st.bestScore) {
+                            java.time.Duration.ofNanos(System.nanoTime() - t0), paired == null ? finalSelectionDetail(g) : pairedDetail(paired)));
+                    if (paired != null ? paired.accepted() : g > st.bestScore) {
+                        bestAtFinal = true;
                         st.bestSkill = st.currentSkill;
                         st.bestScore = g;
                         st.bestStep = globalStep;
@@ -142,6 +158,12 @@ final class Finish {
         m.put("fault_usage", io.skillopt4j.run.FaultCounts.plus(io.skillopt4j.run.FaultCounts.stored(paths.root()), session));
         io.skillopt4j.run.FaultCounts.append(run.writer(), "finished", globalStep, session);
         run.writer().awaitPending(); // summary.json marks the run complete: every evaluation's files are there first
+        Map<String, Object> intervals = intervals(baseTest, bestTest, finalTest);
+        run.writer().json(paths.root().resolve(SCORE_INTERVALS), intervals);
+        if (s.gateTest().paired() || s.gateTest().repeats() > 1) { // SkillOpt's summary keys stay as they are by default
+            m.put("score_intervals", intervals);
+            if (finalComparison != null) m.put("final_selection_gate", finalComparison.fields());
+        }
         run.writer().json(paths.summary(), m);
         return m;
     }
@@ -157,6 +179,40 @@ final class Finish {
         return io.skillopt4j.run.RolloutStamp.hash(st.currentSkill).equals(io.skillopt4j.run.RolloutStamp.stored(finalSelectionDir()));
     }
 
+    /** The file of the run's score intervals, beside summary.json (a SkillOpt4J addition). */
+    static final String SCORE_INTERVALS = "score_intervals.json";
+
+    /**
+     * Each selection and test score of the summary with its 95 % interval, and the test gains of the best and the final
+     * skill as paired intervals against the initial skill (same test items); null where there is no score.
+     */
+    private Map<String, Object> intervals(Rollout.Outcome baseTest, Rollout.Outcome bestTest, Rollout.Outcome finalTest) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("confidence", 0.95);
+        Path root = paths.root();
+        m.put("baseline_selection_hard", ScoreIntervals.json(ScoreIntervals.hard(ScoreIntervals.rowsIn(root.resolve("selection_eval_baseline")))));
+        m.put("best_selection_hard", ScoreIntervals.json(ScoreIntervals.hard(ScoreIntervals.rowsIn(bestSelectionDir()))));
+        m.put("final_selection_hard", ScoreIntervals.json(ScoreIntervals.hard(ScoreIntervals.rowsIn(root.resolve("final_selection_eval")))));
+        m.put("baseline_test_hard", baseTest == null ? null : ScoreIntervals.json(ScoreIntervals.hard(baseTest.results())));
+        m.put("test_hard", bestTest == null ? null : ScoreIntervals.json(ScoreIntervals.hard(bestTest.results())));
+        m.put("final_test_hard", finalTest == null ? null : ScoreIntervals.json(ScoreIntervals.hard(finalTest.results())));
+        m.put("test_delta_hard", bestTest == null || baseTest == null ? null
+                : ScoreIntervals.json(ScoreIntervals.gain(bestTest.results(), baseTest.results())));
+        m.put("final_test_delta_hard", finalTest == null || baseTest == null ? null
+                : ScoreIntervals.json(ScoreIntervals.gain(finalTest.results(), baseTest.results())));
+        return m;
+    }
+
+    /** Where the best skill's selection rows are: by its origin (the final selection's when it made it the best). */
+    private Path bestSelectionDir() {
+        Path root = paths.root();
+        String origin = st.bestOrigin == null ? "" : st.bestOrigin;
+        if (bestAtFinal) return root.resolve("final_selection_eval");
+        if (origin.startsWith("step_")) return root.resolve("steps").resolve(origin).resolve("selection_eval");
+        if (origin.startsWith("slow_update_epoch_")) return root.resolve("slow_update").resolve("epoch_" + origin.substring("slow_update_epoch_".length())).resolve("selection_eval");
+        return root.resolve("selection_eval_baseline");
+    }
+
     /** Immutable. The best skill's test evaluation, started as soon as the final selection's first rows decided it. */
     private record Ahead(String skill, CompletableFuture<Rollout.Outcome> outcome) {}
 
@@ -170,7 +226,7 @@ final class Finish {
      */
     private GateAhead testAhead() {
         Path dir = paths.root().resolve(TEST);
-        if (!run.pipelined() || run.capped() || Files.exists(dir)) return null;
+        if (!run.pipelined() || run.capped() || Files.exists(dir) || run.settings().gateTest().repeats() > 1) return null; // bounds of one pass
         return new GateAhead(stages.selection().size(), stages.gate(), st.currentSkill, st.bestSkill, st.bestScore,
                 skill -> ahead = new Ahead(skill, CompletableFuture.supplyAsync(() -> testHere(skill), ThreadPerTask.named("skillopt-test-ahead"))));
     }

@@ -27,6 +27,16 @@ public final class Gate {
         return v;
     }
 
+    /**
+     * The honest gate's decision ({@code evaluation.gate_test=paired_bootstrap}): {@code accepted} is the paired test's
+     * verdict against the current skill; an accepted candidate is the new best when the current skill is the best one
+     * (the test was against the best), else when its score is above the best score.
+     */
+    public static Decision decidePaired(boolean accepted, double candidate, double best, boolean currentIsBest) {
+        if (!accepted) return new Decision("reject", candidate);
+        return new Decision(currentIsBest || candidate > best ? "accept_new_best" : "accept", candidate);
+    }
+
     /** Upstream's {@code evaluate_gate}: strictly greater than current to accept, than best for a new best. */
     public static Decision decide(double candidate, double current, double best) {
         if (candidate > current) return new Decision(candidate > best ? "accept_new_best" : "accept", candidate);

@@ -1,17 +1,45 @@
 package io.skillopt4j.train;
 
 import io.skillopt4j.env.DataLoader;
+import io.skillopt4j.env.RolloutResult;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Not thread-safe (a record of its collaborators; the selection cache is in the mutable RunState); used by the
  * training thread. Scores a skill on the selection split ("valid_seen", {@code sel_env_num} items, seed) through
  * the selection cache: a skill whose hash was scored before is not rolled out again (no folder is written).
+ * With {@code evaluation.eval_repeats} k > 1 each item is evaluated k times: repeat 1 into the folder as before, repeat
+ * r into {@code <folder>_r<r>} (its rows are reused on resume like any rollout folder's, and each repeat is a request
+ * of its own, so a stochastic target answers it anew); the scores are the means over all scored rows.
  */
 record SelectionEval(TrainSettings settings, DataLoader data, Rollout rollout, RunState state) {
     /** Immutable. Raw hard/soft of a skill on the selection split and whether it came from the cache. */
     record Score(double hard, double soft, boolean cached) {}
+
+    /**
+     * Immutable. One skill's rows on the selection split: per item id (split order), its scored rows, one per repeat
+     * that did not error; {@code repeats} is how many repeats were rolled out.
+     */
+    record Rows(Map<String, List<RolloutResult>> items, int repeats) {
+        Rows {
+            Map<String, List<RolloutResult>> copy = new LinkedHashMap<>();
+            items.forEach((k, v) -> copy.put(k, List.copyOf(v)));
+            items = java.util.Collections.unmodifiableMap(copy);
+        }
+
+        /** Mean hard and soft over every scored row ({0, 0} for none), as upstream's compute_score over the pooled rows. */
+        Score score(boolean cached) {
+            List<RolloutResult> all = new ArrayList<>();
+            items.values().forEach(all::addAll);
+            double[] hs = Rollout.score(all);
+            return new Score(hs[0], hs[1], cached);
+        }
+    }
 
     /** Returns the cached score of {@code skill}, or rolls it out into {@code dir} and caches it. */
     Score score(String skill, Path dir) { return score(skill, dir, null); }
@@ -26,7 +54,7 @@ record SelectionEval(TrainSettings settings, DataLoader data, Rollout rollout, R
         return sc;
     }
 
-    /** How many items a selection evaluation rolls out. */
+    /** How many items a selection evaluation rolls out (once per repeat). */
     int size() { return batch().items().size(); }
 
     private io.skillopt4j.env.BatchSpec batch() { return data.buildEvalBatch(settings.selEnvNum(), "valid_seen", settings.seed()); }
@@ -36,9 +64,30 @@ record SelectionEval(TrainSettings settings, DataLoader data, Rollout rollout, R
         return onItem == null ? fresh(skill, dir) : io.skillopt4j.env.ItemObserver.observed(onItem, () -> fresh(skill, dir));
     }
 
-    /** Rolls {@code skill} out on the selection split without consulting the cache. */
+    /** Rolls {@code skill} out on the selection split ({@code eval_repeats} times) without consulting the cache. */
     Score fresh(String skill, Path dir) {
-        Rollout.Outcome o = rollout.run(batch(), skill, dir, false);
-        return new Score(o.hard(), o.soft(), false);
+        int k = settings.gateTest().repeats();
+        if (k == 1) {
+            Rollout.Outcome o = rollout.run(batch(), skill, dir, false);
+            return new Score(o.hard(), o.soft(), false);
+        }
+        return rows(skill, dir, k).score(false);
     }
+
+    /** The rows of repeats 1..{@code repeats} of {@code skill}, rolled out into {@code dir} and its repeat folders. */
+    Rows rows(String skill, Path dir, int repeats) { return more(new Rows(Map.of(), 0), skill, dir, repeats); }
+
+    /** {@code have} (rows of {@code skill} in {@code dir}) with repeats up to {@code repeats} rolled out and added. */
+    Rows more(Rows have, String skill, Path dir, int repeats) {
+        Map<String, List<RolloutResult>> items = new LinkedHashMap<>();
+        for (io.skillopt4j.env.Item it : batch().items()) items.put(it.id(), new ArrayList<>(have.items().getOrDefault(it.id(), List.of())));
+        for (int r = have.repeats() + 1; r <= repeats; r++) {
+            for (RolloutResult x : rollout.run(batch(), skill, repeatDir(dir, r), false).results())
+                items.computeIfAbsent(x.id(), id -> new ArrayList<>()).add(x);
+        }
+        return new Rows(items, Math.max(have.repeats(), repeats));
+    }
+
+    /** Repeat r's folder: {@code dir} for the first, {@code <dir>_r<r>} for the others. */
+    static Path repeatDir(Path dir, int r) { return r <= 1 ? dir : dir.resolveSibling(dir.getFileName() + "_r" + r); }
 }

@@ -99,11 +99,17 @@ final class SlowUpdate {
             out.put("update_target", UPDATE_TARGET);
             String origin = "slow_update_epoch_" + io.skillopt4j.internal.Decimals.padded(epoch, 2);
             if (s.slowUpdateGateWithSelection()) {
-                SelectionEval.Score sc = selection.score(candidate, dir.resolve("selection_eval"));
-                Gate.Decision d = Gate.decide(gate.score(sc.hard(), sc.soft(), candidate), state.currentScore, state.bestScore);
+                PairedGate.Comparison paired = s.gateTest().paired() ? new PairedGate(s, selection, gate).compare(candidate,
+                        dir.resolve("selection_eval"), state.currentSkill, dir.resolve("selection_eval_current"),
+                        io.skillopt4j.train.stats.PairedBootstrap.seedFor(s.seed(), "slow_update", epoch)) : null;
+                SelectionEval.Score sc = paired != null ? paired.candidate() : selection.score(candidate, dir.resolve("selection_eval"));
+                double score = gate.score(sc.hard(), sc.soft(), candidate);
+                Gate.Decision d = paired != null ? Gate.decidePaired(paired.accepted(), score, state.bestScore, state.currentSkill.equals(state.bestSkill))
+                        : Gate.decide(score, state.currentScore, state.bestScore);
                 out.put("action", d.action());
                 out.put("selection_hard", sc.hard());
                 out.put("selection_soft", sc.soft());
+                if (paired != null) out.putAll(paired.fields()); // new fields, only with the honest gate
                 if (d.accepted()) {
                     state.currentSkill = candidate;
                     state.currentScore = d.candidateScore();

@@ -211,14 +211,17 @@ final class StepPipeline {
         checkStop();
 
         t = clock.millis();
-                SelectionEval.Score sc = stages.selection().score(candidate, stepDir.resolve("selection_eval"), gateAhead(candidate, stepInEpoch, step, plan));
+        PairedGate.Comparison paired = PairedGate.atStep(s, stages, candidate, st.currentSkill, stepDir, step);
+        SelectionEval.Score sc = paired != null ? paired.candidate()
+                : stages.selection().score(candidate, stepDir.resolve("selection_eval"), gateAhead(candidate, stepInEpoch, step, plan));
         rec.put("selection_hard", sc.hard());
         rec.put("selection_soft", sc.soft());
         double cand = stages.gate().score(sc.hard(), sc.soft(), candidate);
         double scoreBefore = st.currentScore;
         String action;
         if (s.useGate()) {
-            Gate.Decision d = Gate.decide(cand, st.currentScore, st.bestScore);
+            Gate.Decision d = paired != null ? Gate.decidePaired(paired.accepted(), cand, st.bestScore, st.currentSkill.equals(st.bestSkill))
+                    : Gate.decide(cand, st.currentScore, st.bestScore);
             action = d.action();
             if (d.accepted()) {
                 st.currentSkill = candidate;
@@ -246,11 +249,12 @@ final class StepPipeline {
         rec.put("gate_metric", s.gateMetric());
         rec.put("candidate_gate_score", cand);
         rec.put("action", action);
+        if (paired != null) paired.fields().forEach(rec::put); // new fields, only with the honest gate
         emit(new TrainingEvent.GateDecision(step, action, cand, st.currentScore, st.bestScore));
         if (s.skillAware()) flush(rec, raws, stepDir);
         prefetchNext(stepInEpoch, step, plan);
         rec.time("evaluate_s", clock.millis() - t);
-        stage(step, "evaluate", clock.millis() - t, action + (sc.cached() ? " (cached)" : ""));
+        stage(step, "evaluate", clock.millis() - t, action + (sc.cached() ? " (cached)" : "") + (paired == null ? "" : PairedGate.detail(paired)));
 
         w.awaitArtefacts(stepDir); // the digest reads this step's analyst patch files back, which may still be queued
         Map<String, Object> digest = StepBuffer.entry(step, action, all, stepDir, ranked, s.updateMode(), scoreBefore, cand);
@@ -318,11 +322,11 @@ final class StepPipeline {
      * decide the gate ({@link GateAhead}); without the gate the candidate is known to be next at once. Null when there
      * is no next step in this epoch, the appendix flush after the gate may still change the skill, or a dollar cap is
      * set (calls made ahead could then move the budget stop into this step, whose merge and ranking calls a resumed
-     * run would pay for again).
-     */
+     * run would pay for again), or the gate is the honest one or averages repeats (its bounds hold for one pass). */
     private GateAhead gateAhead(String candidate, int stepInEpoch, int step, List<BatchSpec> plan) {
         TrainSettings s = run.settings();
-        if (!run.pipelined() || run.capped() || s.skillAware() || lastOfEpoch(stepInEpoch, plan) && nextEpochFirst == null) return null;
+        if (!run.pipelined() || run.capped() || s.skillAware() || lastOfEpoch(stepInEpoch, plan) && nextEpochFirst == null
+                || s.useGate() && (s.gateTest().paired() || s.gateTest().repeats() > 1)) return null;
         if (!s.useGate()) {
             prefetchNext(stepInEpoch, step, plan, candidate);
             return null;

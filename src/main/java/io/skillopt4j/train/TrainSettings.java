@@ -22,7 +22,7 @@ public record TrainSettings(int numEpochs, int configuredTrainSize, int batchSiz
                             boolean useGate, String gateMetric, double gateMixedWeight, boolean useDensity, double densityWeight,
                             Set<String> leadingWords, int selEnvNum, int testEnvNum, boolean evalTest, String env, String skillInit,
                             String rewriteReasoningEffort, int rewriteMaxTokens, boolean codexTrace, boolean claudeTrace,
-                            boolean backgroundEval, boolean jsonReask) {
+                            boolean backgroundEval, boolean jsonReask, GateSettings gateTest) {
 
     /** Reads and validates {@code cfg} through its typed view (bad values throw naming the key). */
     public static TrainSettings from(FlatConfig cfg) { return from(RunConfig.from(cfg, "")); }
@@ -50,7 +50,7 @@ public record TrainSettings(int numEpochs, int configuredTrainSize, int batchSiz
                 rewriteEffort.isBlank() ? null : rewriteEffort, (int) Math.min(Integer.MAX_VALUE, m.rewriteMaxCompletionTokens()),
                 m.targetBackend().equals("codex_exec") && m.codexTraceToOptimizer(),
                 m.targetBackend().equals("claude_code_exec") && m.claudeTraceToOptimizer(),
-                t.backgroundEval(), m.jsonReask());
+                t.backgroundEval(), m.jsonReask(), GateSettings.from(rc.flat()));
     }
 
     static Set<String> leadingWords(Object v) {

@@ -60,11 +60,13 @@ class FlagsTest {
         // + 14: backend settings that had no row (qwen_chat_use_max_completion_tokens x3, minimax_timeout_seconds, codex_working_directory,
         // claude_cli_bin, claude_permission_mode, claude_setting_sources, claude_allow_attachment_read, claude_chat_timeout, anthropic_*, az_path,
         // exec_empty_response_retries); + 4: the agent CLI rows of codex_exec and opencode_exec (codex_chat_timeout, opencode_exec_*, opencode_chat_timeout);
-        // + 1: claude_code_exec_permission_mode; + 1: env.skill_delivery (docs/skills.md); + 4: rate_limit_rpm, rate_limit_tpm, hedge_quantile, hedge_max_extra
-        assertEquals(4 + 2 + 15 + 1 + 9 + 2 + 19 + 1 + 4 + 2 + 1 + 1 + 14 + 4 + 1 + 1 + 4, Flags.ALL.stream().filter(FlagSpec::ours).count());
+        // + 1: claude_code_exec_permission_mode; + 1: env.skill_delivery (docs/skills.md); + 4: rate_limit_rpm, rate_limit_tpm, hedge_quantile, hedge_max_extra;
+        // + 5: the honest gate (gate_test, gate_confidence, eval_repeats, adaptive_repeats, max_repeats)
+        assertEquals(4 + 2 + 15 + 1 + 9 + 2 + 19 + 1 + 4 + 2 + 1 + 1 + 14 + 4 + 1 + 1 + 4 + 5, Flags.ALL.stream().filter(FlagSpec::ours).count());
         assertTrue(Flags.ALL.stream().filter(FlagSpec::ours).allMatch(f -> f.section().equals("model") || f.section().equals("engine")
                 || f.section().equals("budget") || List.of("background_eval", "pipeline_stages", "max_errored_fraction", "batch_api", "batch_poll_seconds",
-                        "force_new", "extend_epochs", "skill_delivery").contains(f.key())
+                        "force_new", "extend_epochs", "skill_delivery",
+                        "gate_test", "gate_confidence", "eval_repeats", "adaptive_repeats", "max_repeats").contains(f.key())
                 || (f.section().equals("env") && f.flag() == null && !f.mapped())),
                 "ours: model/engine/budget additions, background_eval, pipeline_stages, batch_api keys, the run-folder switches, and flag-less benchmark knobs under env.");
         assertEquals("engine", Flags.byKey("engine_name").orElseThrow().flag(), "--engine temporal");

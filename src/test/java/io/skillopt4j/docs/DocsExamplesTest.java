@@ -57,13 +57,13 @@ class DocsExamplesTest {
         if (fail.find()) fail("README's JShell example failed in jshell:\n" + out.substring(Math.max(0, fail.start() - 600)));
         assertTrue(out.contains("run ==> "), "the run printed as a value:\n" + out);
         assertTrue(out.contains("training: step 1/"), "progress lines while training:\n" + out);
-        assertTrue(out.contains("rows x 34 columns · 2 runs · steps"), "the comparison printed:\n" + out);
+        assertTrue(out.contains("rows x 40 columns · 2 runs · steps"), "the comparison printed:\n" + out);
         for (String line : out.split("\n")) {
             // The scratch folder's own path is long; every table line fits 120 columns after JShell's prompt.
             if (!line.contains(dir.toString())) assertTrue(line.length() <= 130, "frames fit the terminal: " + line);
         }
         Files.copy(dir.resolve("out.log"), Path.of("target", "readme-jshell.out"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        assertTrue(out.contains("… 23 more columns: selection_hard"), "the whole steps frame printed, not cut at 1000 characters");
+        assertTrue(out.contains("… 29 more columns: selection_hard"), "the whole steps frame printed, not cut at 1000 characters");
         assertFalse(out.contains("\nDoes not match"), "the /set commands worked:\n" + out);
     }
 

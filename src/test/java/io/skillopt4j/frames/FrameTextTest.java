@@ -29,7 +29,7 @@ class FrameTextTest {
             }
         }
         String steps = PY.steps().toString();
-        assertTrue(steps.contains("\n… 23 more columns: selection_hard, selection_soft, candidate_gate_score,"), steps);
+        assertTrue(steps.contains("\n… 29 more columns: selection_hard, selection_soft, candidate_gate_score,"), steps);
         assertTrue(PY.steps().print(5, 32, 1000).contains("evaluate_s"), "a wider line shows every column");
     }
 
@@ -64,14 +64,14 @@ class FrameTextTest {
         Frame accepted = steps.where(steps.booleanColumn("accepted").isTrue());
         assertEquals(3, accepted.rowCount());
         assertSame(accepted.column("best_score"), accepted.column("bestScore"), "forgiving lookup kept");
-        assertTrue(accepted.footer().startsWith("3 rows x 33 columns · of 8 steps + final_promotion · best val 1.0 at step 8"),
+        assertTrue(accepted.footer().startsWith("3 rows x 39 columns · of 8 steps + final_promotion · best val 1.0 at step 8"),
                 accepted.footer());
         Frame two = steps.selectColumns("step", "bestScore");
         assertEquals(List.of("step", "best_score"), two.columnNames());
         assertTrue(two.footer().startsWith("8 steps + final_promotion x 2 columns · best val"), two.footer());
         Frame sorted = steps.sortDescendingOn("trainHard").first(3);
         assertTrue(sorted.toString().startsWith("\nepoch  step"), sorted.toString());
-        assertTrue(sorted.footer().startsWith("3 rows x 33 columns · of 8 steps"), sorted.footer());
+        assertTrue(sorted.footer().startsWith("3 rows x 39 columns · of 8 steps"), sorted.footer());
         Table plain = steps.where(t -> t.intColumn("epoch").isEqualTo(2));
         assertInstanceOf(Frame.class, plain, "the Function overload too");
         assertInstanceOf(Frame.class, steps.countBy("action"));

@@ -21,7 +21,8 @@ class RunFramesTest {
                 "train_hard", "train_soft", "selection_hard", "selection_soft", "candidate_gate_score", "current_score",
                 "best_score", "best_step", "n_patches", "n_edits_proposed", "n_edits_merged", "n_edits_selected",
                 "n_edits_applied", "n_edits_unmatched", "skill_len", "prompt_tokens", "completion_tokens",
-                "tokens", "seconds", "rollout_s", "reflect_s", "aggregate_s", "select_s", "update_s", "evaluate_s"), s.columnNames());
+                "tokens", "seconds", "rollout_s", "reflect_s", "aggregate_s", "select_s", "update_s", "evaluate_s", "selection_hard_low", "selection_hard_high", "gate_gain", "gate_gain_low", "gate_gain_high",
+                "gate_p_value"), s.columnNames());
         assertEquals(ColumnType.INTEGER, s.column("edit_budget").type());
         assertEquals(ColumnType.DOUBLE, s.column("train_hard").type());
         assertEquals(ColumnType.BOOLEAN, s.column("accepted").type());
@@ -57,7 +58,7 @@ class RunFramesTest {
     void toStringIsBoundedTableStartingWithNewlineAndEndingWithFooter() {
         String text = PY.steps().toString();
         assertTrue(text.startsWith("\nepoch  step"), text);
-        assertTrue(text.endsWith("8 steps + final_promotion x 33 columns · best val 1.0 at step 8 (slow_update_epoch_02)"), text);
+        assertTrue(text.endsWith("8 steps + final_promotion x 39 columns · best val 1.0 at step 8 (slow_update_epoch_02)"), text);
         String rollouts = PY.rollouts().toString();
         assertEquals(1 + 2 + 20 + 1 + 1 + 1, rollouts.split("\n", -1).length, "header, rule, 20 rows, one … row, more columns, footer");
         assertTrue(rollouts.contains("…"));

@@ -51,7 +51,7 @@ class RunsTest {
         assertEquals("run", steps.columnNames().get(0));
         assertEquals(8 + 1 + 6, steps.rowCount(), "the complete run has its final promotion row");
         assertEquals(6, steps.where(steps.stringColumn("run").isEqualTo("python-searchqa-killed")).rowCount());
-        assertTrue(steps.footer().startsWith("15 rows x 34 columns · 2 runs · steps"), steps.footer());
+        assertTrue(steps.footer().startsWith("15 rows x 40 columns · 2 runs · steps"), steps.footer());
         assertTrue(c.toString().startsWith("\nrun "));
         assertEquals(List.of("python-searchqa", "python-searchqa#2"), Runs.compare(PY, PY).labels());
     }

@@ -58,7 +58,7 @@ class SkillOptTrainTest {
         Frame all = run.steps();
         Frame steps = all.where(all.stringColumn("action").isNotEqualTo("final_promotion"));
         assertTrue(steps.rowCount() >= 2, steps.toString());
-        assertEquals(33, steps.columnCount());
+        assertEquals(39, steps.columnCount());
         assertEquals(ColumnType.INTEGER, steps.column("editBudget").type());
         assertEquals(1, steps.intColumn("step").getInt(0));
         assertEquals(steps.rowCount(), steps.intColumn("step").getInt(steps.rowCount() - 1));

@@ -1,0 +1,56 @@
+package io.skillopt4j.frames;
+
+import io.skillopt4j.env.RolloutResult;
+import io.skillopt4j.run.RunSnapshot;
+import io.skillopt4j.train.ScoreIntervals;
+import io.skillopt4j.train.stats.Interval;
+
+import java.util.List;
+
+/**
+ * Stateless. The error bars the frames, plots and report show, computed from a run folder's per-item rows (ours and
+ * Python SkillOpt's alike; {@link ScoreIntervals}: 95 %, items resampled, repeats averaged): a step's selection score,
+ * a test evaluation's score, and the paired test gain over the initial skill. Absent rows (an old or partial folder)
+ * give an unknown interval, shown as missing cells, never as a guess.
+ */
+final class Intervals {
+    private Intervals() {}
+
+    /** The selection score of step {@code step}'s candidate (its {@code selection_eval} rows and their repeats). */
+    static Interval selection(RunSnapshot run, int step) {
+        if (run.dir() == null) return Interval.none(ScoreIntervals.CONFIDENCE);
+        return ScoreIntervals.hard(ScoreIntervals.rowsIn(run.dir().resolve("steps").resolve(io.skillopt4j.run.RunPaths.stepName(step)).resolve("selection_eval")));
+    }
+
+    /** The rows of a test evaluation ({@code test_eval_baseline}, {@code test_eval}, {@code test_eval_final}). */
+    static List<RolloutResult> testRows(RunSnapshot run, String eval) {
+        if (run.dir() == null) return List.of();
+        List<RolloutResult> rows = ScoreIntervals.rowsIn(run.dir().resolve(eval));
+        // the final skill's evaluation holds only summary.json when it is the best skill: its rows are test_eval's
+        if (rows.isEmpty() && eval.equals("test_eval_final") && run.summary().get("final_test_hard") instanceof Number f
+                && run.summary().get("test_hard") instanceof Number t && f.doubleValue() == t.doubleValue())
+            return ScoreIntervals.rowsIn(run.dir().resolve("test_eval"));
+        return rows;
+    }
+
+    /** A test evaluation's hard score over the rows of {@code taskType} ("overall" = all). */
+    static Interval test(RunSnapshot run, String eval, String taskType) {
+        List<RolloutResult> rows = testRows(run, eval);
+        if (!taskType.equals("overall")) rows = rows.stream().filter(r -> r.taskType().equals(taskType)).toList();
+        return ScoreIntervals.hard(rows);
+    }
+
+    /** The paired test gain of {@code eval}'s skill over the initial skill's ({@code test_eval_baseline}). */
+    static Interval testGain(RunSnapshot run, String eval) {
+        return ScoreIntervals.gain(testRows(run, eval), testRows(run, "test_eval_baseline"));
+    }
+
+    /** Low or high bound as a frame cell (null when unknown). */
+    static Double low(Interval ci) { return ci.known() ? ci.low() : null; }
+
+    static Double high(Interval ci) { return ci.known() ? ci.high() : null; }
+
+    /** "0.700 [0.400, 0.900]" or "" when unknown. */
+    static String text(Interval ci) { return ci.known() ? ci.format(3) : ""; }
+
+}

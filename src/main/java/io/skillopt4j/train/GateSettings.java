@@ -1,0 +1,36 @@
+package io.skillopt4j.train;
+
+import io.skillopt4j.ConfigException;
+import io.skillopt4j.config.FlatConfig;
+import io.skillopt4j.config.Setting;
+
+/**
+ * Immutable. How the validation gate, the slow update's gated comparison and the final selection compare two skills
+ * ({@code evaluation.gate_test}, {@code gate_confidence}, {@code eval_repeats}, {@code adaptive_repeats},
+ * {@code max_repeats}): {@code none} is SkillOpt's strictly-higher score; {@code paired_bootstrap} is the paired test
+ * of {@link io.skillopt4j.train.stats.PairedBootstrap} on both skills evaluated side by side.
+ */
+public record GateSettings(String test, double confidence, int repeats, boolean adaptive, int maxRepeats) {
+    public static final String NONE = "none", PAIRED = "paired_bootstrap";
+
+    /** SkillOpt's comparison: one evaluation, higher score wins. */
+    public static GateSettings none() { return new GateSettings(NONE, 0.9, 1, false, 1); }
+
+    /** Reads and checks the keys; a bad value throws naming key, value and what is allowed. */
+    public static GateSettings from(FlatConfig cfg) {
+        String test = Setting.string("gate_test").of(cfg).strip();
+        if (!test.equals(NONE) && !test.equals(PAIRED))
+            throw ConfigException.badValue("", "evaluation.gate_test", test, "one of none, paired_bootstrap");
+        double c = Setting.decimal("gate_confidence").of(cfg);
+        if (!(c >= 0.5 && c < 1)) throw ConfigException.badValue("", "evaluation.gate_confidence", c, "a number in [0.5, 1)");
+        int k = Setting.integer("eval_repeats").of(cfg);
+        if (k < 1) throw ConfigException.badValue("", "evaluation.eval_repeats", k, "an integer >= 1");
+        boolean adaptive = Setting.bool("adaptive_repeats").of(cfg);
+        int max = Setting.integer("max_repeats").of(cfg);
+        if (adaptive && max < k) throw ConfigException.badValue("", "evaluation.max_repeats", max, "an integer >= eval_repeats (" + k + ")");
+        return new GateSettings(test, c, k, adaptive, adaptive ? max : k);
+    }
+
+    /** True for the paired bootstrap test. */
+    public boolean paired() { return test.equals(PAIRED); }
+}

@@ -1,0 +1,140 @@
+package io.skillopt4j.train;
+
+import io.skillopt4j.env.RolloutResult;
+import io.skillopt4j.train.stats.Interval;
+import io.skillopt4j.train.stats.PairedBootstrap;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Not thread-safe; used by the training thread. The honest comparison of {@code evaluation.gate_test=paired_bootstrap}:
+ * the candidate and the skill it is measured against (the current skill at a step or a slow update, the best skill
+ * at the final selection) are both evaluated on the selection split, same items, same number of repeats, side by
+ * side; per item the difference of their gate scores (mean over repeats) is resampled ({@link PairedBootstrap}), and
+ * the candidate wins when the one-sided lower bound at {@code gate_confidence} is above 0. With
+ * {@code adaptive_repeats} one more repeat of both is evaluated while the interval straddles 0, up to
+ * {@code max_repeats}; a clear win or loss stops at once.
+ *
+ * <p>The reference skill is evaluated anew at every comparison, never taken from the evaluation that accepted it:
+ * those rows were selected for being high (a skill is accepted on a lucky draw more often than on an unlucky one),
+ * so reusing them would hold every later candidate to an inflated bar. The same skill on both sides is not
+ * evaluated twice: its differences are 0 by definition, a reject.
+ */
+final class PairedGate {
+    /**
+     * Immutable. One comparison: the test, the repeats it took, the candidate's pooled hard/soft and gate score, the
+     * reference's gate score on the same rows (NaN when the same skill was not evaluated again).
+     */
+    record Comparison(PairedBootstrap.Test test, int repeats, SelectionEval.Score candidate, double candidateScore, double referenceScore) {
+        boolean accepted() { return test.accepted(); }
+
+        /** The record's new fields: gate_test, the mean gain with its interval, p-value, confidence, items, repeats. */
+        Map<String, Object> fields() {
+            Interval ci = test.interval();
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("gate_test", GateSettings.PAIRED);
+            m.put("gate_gain", Double.isNaN(ci.estimate()) ? null : StepRecord.round(ci.estimate(), 6));
+            m.put("gate_interval", ci.bounds());
+            m.put("gate_p_value", StepRecord.round(test.pValue(), 6));
+            m.put("gate_confidence", StepRecord.round(ci.confidence(), 6)); // of this look's bound (lookConfidence)
+            m.put("gate_items", ci.items());
+            m.put("gate_repeats", repeats);
+            m.put("reference_gate_score", Double.isNaN(referenceScore) ? null : StepRecord.round(referenceScore, 6));
+            return m;
+        }
+    }
+
+    /**
+     * A step's honest gate: {@code candidate} into {@code selection_eval}, the current skill into
+     * {@code selection_eval_current} of {@code stepDir}; null when the gate is off or not {@code paired_bootstrap}.
+     */
+    static Comparison atStep(TrainSettings s, RunStages stages, String candidate, String current, Path stepDir, int step) {
+        if (!s.useGate() || !s.gateTest().paired()) return null;
+        return new PairedGate(s, stages.selection(), stages.gate()).compare(candidate, stepDir.resolve("selection_eval"), current,
+                stepDir.resolve("selection_eval_current"), PairedBootstrap.seedFor(s.seed(), "gate", step));
+    }
+
+    /** " gain +0.120 [0.020, 0.220] p=0.031 k=2" for a stage's progress line. */
+    static String detail(Comparison c) {
+        Interval ci = c.test().interval();
+        if (!ci.known()) return " (no item scored on both sides)";
+        return String.format(java.util.Locale.ROOT, " gain %+.3f [%.3f, %.3f] p=%.3f k=%d", ci.estimate(), ci.low(), ci.high(), c.test().pValue(), c.repeats());
+    }
+
+    private final TrainSettings s;
+    private final SelectionEval selection;
+    private final Gate gate;
+
+    PairedGate(TrainSettings s, SelectionEval selection, Gate gate) {
+        this.s = s;
+        this.selection = selection;
+        this.gate = gate;
+    }
+
+    /**
+     * Compares {@code candidate} (rolled out into {@code candidateDir}) with {@code reference} (into {@code referenceDir});
+     * {@code seed} seeds the bootstrap ({@link PairedBootstrap#seedFor}).
+     */
+    Comparison compare(String candidate, Path candidateDir, String reference, Path referenceDir, long seed) {
+        GateSettings g = s.gateTest();
+        int k = g.repeats();
+        if (SkillDocument.hash(candidate).equals(SkillDocument.hash(reference))) {
+            SelectionEval.Score sc = selection.score(candidate, candidateDir);
+            double v = gate.score(sc.hard(), sc.soft(), candidate);
+            int n = selection.size();
+            return new Comparison(new PairedBootstrap.Test(new Interval(0, 0, 0, lookConfidence(g), n, k), 1.0, false), k, sc, v, Double.NaN);
+        }
+        SelectionEval.Rows cand = selection.rows(candidate, candidateDir, k);
+        SelectionEval.Rows ref = selection.rows(reference, referenceDir, k);
+        PairedBootstrap boot = PairedBootstrap.seeded(seed);
+        double perLook = lookConfidence(g);
+        while (true) {
+            PairedBootstrap.Test t = boot.test(diffs(cand, candidate, ref, reference), perLook);
+            if (!g.adaptive() || k >= g.maxRepeats() || !t.interval().straddles(0)) {
+                SelectionEval.Score sc = cand.score(false);
+                SelectionEval.Score rs = ref.score(false);
+                selection.state().selCache.putIfAbsent(SkillDocument.hash(candidate), new double[] {sc.hard(), sc.soft()});
+                return new Comparison(t, k, sc, gate.score(sc.hard(), sc.soft(), candidate), gate.score(rs.hard(), rs.soft(), reference));
+            }
+            k++;
+            cand = selection.more(cand, candidate, candidateDir, k);
+            ref = selection.more(ref, reference, referenceDir, k);
+        }
+    }
+
+    /**
+     * The confidence of each look at the interval: with {@code adaptive_repeats} a candidate gets up to
+     * {@code max_repeats − eval_repeats + 1} chances to clear 0, and a null candidate's chance of clearing it on some
+     * look grows with their number; splitting {@code 1 − gate_confidence} evenly over the looks (Bonferroni) keeps the
+     * chance of accepting a candidate that is truly no better at or below {@code 1 − gate_confidence} overall.
+     */
+    static double lookConfidence(GateSettings g) {
+        int looks = g.adaptive() ? g.maxRepeats() - g.repeats() + 1 : 1;
+        return 1 - (1 - g.confidence()) / looks;
+    }
+
+    /**
+     * Per item scored on both sides, the paired differences of gate scores, one per repeat both sides scored: the
+     * candidate's r-th scored row minus the reference's (rows are kept in repeat order; an errored row leaves its
+     * item one pair short, an item errored on a side throughout is left out).
+     */
+    private double[][] diffs(SelectionEval.Rows cand, String candidate, SelectionEval.Rows ref, String reference) {
+        List<double[]> out = new ArrayList<>();
+        cand.items().forEach((id, rows) -> {
+            List<RolloutResult> other = ref.items().getOrDefault(id, List.of());
+            int k = Math.min(rows.size(), other.size());
+            if (k == 0) return;
+            double[] d = new double[k];
+            for (int r = 0; r < k; r++) {
+                RolloutResult a = rows.get(r), b = other.get(r);
+                d[r] = gate.score(a.hard(), a.soft(), candidate) - gate.score(b.hard(), b.soft(), reference);
+            }
+            out.add(d);
+        });
+        return out.toArray(double[][]::new);
+    }
+}

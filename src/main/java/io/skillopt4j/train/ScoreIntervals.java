@@ -1,0 +1,94 @@
+package io.skillopt4j.train;
+
+import io.skillopt4j.env.RolloutResult;
+import io.skillopt4j.internal.Json;
+import io.skillopt4j.train.stats.Interval;
+import io.skillopt4j.train.stats.PairedBootstrap;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Stateless. The error bars of evaluation scores: a 95 % interval (each bound one-sided at 97.5 %) of a mean hard
+ * score, from per-item rows — items resampled, each item's repeats averaged first ({@link PairedBootstrap#score}) —
+ * and the paired interval of a difference of two skills on the same items (the final test gain against the initial
+ * skill). Seeded by a fixed seed, so reading a run folder twice shows the same intervals. Errored rows are left out.
+ *
+ * <pre>{@code
+ * Interval ci = ScoreIntervals.hard(ScoreIntervals.rowsIn(runDir.resolve("test_eval")));  // 0.700 [0.400, 0.900]
+ * }</pre>
+ */
+public final class ScoreIntervals {
+    /** Each bound's one-sided confidence: together a two-sided 95 % interval. */
+    public static final double CONFIDENCE = 0.975;
+    private static final long SEED = 20_240_601L;
+
+    private ScoreIntervals() {}
+
+    /** The interval of the mean hard score of {@code rows} (several rows of one item id are its repeats). */
+    public static Interval hard(List<RolloutResult> rows) {
+        return PairedBootstrap.seeded(SEED).score(byItem(rows), CONFIDENCE);
+    }
+
+    /** The paired interval of mean hard {@code after} − {@code before}, over the item ids both scored. */
+    public static Interval gain(List<RolloutResult> after, List<RolloutResult> before) {
+        Map<String, double[]> a = means(after), b = means(before);
+        List<double[]> d = new ArrayList<>();
+        a.forEach((id, v) -> { if (b.containsKey(id)) d.add(new double[] {v[0] - b.get(id)[0]}); });
+        return PairedBootstrap.seeded(SEED).score(d.toArray(double[][]::new), CONFIDENCE);
+    }
+
+    /**
+     * The scored rows of an evaluation folder and of its repeat folders ({@code <dir>_r2}, ...: {@code eval_repeats});
+     * empty when there are none (an old run folder, Python SkillOpt's included, has the first).
+     */
+    public static List<RolloutResult> rowsIn(Path dir) {
+        List<RolloutResult> out = new ArrayList<>();
+        for (int r = 1; ; r++) {
+            Path f = SelectionEval.repeatDir(dir, r).resolve("results.jsonl");
+            if (!Files.isRegularFile(f)) break;
+            try {
+                for (Map<String, Object> m : Json.readObjectLines(f)) {
+                    RolloutResult x = RolloutResult.fromJson(m);
+                    if (!x.isErrored()) out.add(x);
+                }
+            } catch (RuntimeException e) {
+                break; // an unreadable file shows no interval rather than a wrong one
+            }
+        }
+        return out;
+    }
+
+    /** A map of a score's interval for JSON: {estimate, interval: [low, high], items, repeats}; null when unknown. */
+    public static Map<String, Object> json(Interval ci) {
+        if (ci == null || !ci.known()) return null;
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("estimate", StepRecord.round(ci.estimate(), 6));
+        m.put("interval", ci.bounds());
+        m.put("items", ci.items());
+        m.put("repeats", ci.repeats());
+        return m;
+    }
+
+    private static double[][] byItem(List<RolloutResult> rows) {
+        Map<String, List<Double>> m = new LinkedHashMap<>();
+        for (RolloutResult r : rows) if (!r.isErrored()) m.computeIfAbsent(r.id(), k -> new ArrayList<>()).add(r.hard());
+        return m.values().stream().map(l -> l.stream().mapToDouble(Double::doubleValue).toArray()).toArray(double[][]::new);
+    }
+
+    private static Map<String, double[]> means(List<RolloutResult> rows) {
+        Map<String, double[]> m = new LinkedHashMap<>(); // id → {sum, count}, then {mean}
+        for (RolloutResult r : rows) {
+            if (r.isErrored()) continue;
+            double[] s = m.computeIfAbsent(r.id(), k -> new double[2]);
+            s[0] += r.hard();
+            s[1]++;
+        }
+        m.replaceAll((k, s) -> new double[] {s[0] / s[1]});
+        return m;
+    }
+}
