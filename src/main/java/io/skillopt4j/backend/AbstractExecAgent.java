@@ -80,6 +80,10 @@ public abstract class AbstractExecAgent implements ExecAgent {
     protected final Duration defaultTimeout;
     protected final int failureRetries;
     protected final Backoff backoff;
+    /** How long a 401/403 of the provider fails the next tasks at once, without starting the CLI. */
+    static final Duration REFUSAL_MEMORY = Duration.ofSeconds(30);
+    private record Refusal(BackendException failure, long at) {}
+    private volatile Refusal refusal;
 
     protected AbstractExecAgent(String model, Map<String, String> env, UsageMeter meter, int emptyResponseRetries, Duration defaultTimeout) {
         this(model, env, meter, emptyResponseRetries, defaultTimeout, DEFAULT_FAILURE_RETRIES, Backoff.DEFAULT);
@@ -123,6 +127,9 @@ public abstract class AbstractExecAgent implements ExecAgent {
     @Override public final ExecResult run(ExecTask task) {
         Objects.requireNonNull(task, "task");
         refuseDeniedData(task.workspace());
+        Refusal r = refusal;
+        // a provider that just refused our credentials refuses them for every item: don't start one CLI per item
+        if (r != null && System.nanoTime() - r.at() < REFUSAL_MEMORY.toNanos()) throw r.failure();
         Path traceDir = task.traceDir() != null ? task.traceDir() : task.workspace().toAbsolutePath().getParent();
         prepareWorkspace(task);
         long t0 = System.nanoTime();
@@ -164,7 +171,11 @@ public abstract class AbstractExecAgent implements ExecAgent {
         // partial traces are kept for a failed run too: they are how the user sees what the CLI did
         persist(traceDir, combined, parsed, text);
         meter.record("target", "rollout", model, parsed.usage(), latency);
-        if (last.outcome() == Outcome.FAILED) throw failure(last);
+        if (last.outcome() == Outcome.FAILED) {
+            BackendException f = failure(last);
+            if (f.status() == 401 || f.status() == 403) refusal = new Refusal(f, System.nanoTime());
+            throw f;
+        }
         return new ExecResult(extractAnswer(text), text, parsed.steps(), parsed.usage(), latency, ok, error,
                 ClaudeCliChatModel.reportedCost(parsed));
     }

@@ -74,6 +74,11 @@ class ClaudeRealStreamsTest {
         ParsedTrace t = ClaudeStream.parse(FakeCli.resource("claude-2.1.328-401-stream-json.jsonl"));
         assertTrue(t.steps().isEmpty(), "the synthetic error message is no text step: " + t.steps());
         assertEquals("api_error", t.meta().get("terminal_reason"));
+
+        // the refused credentials fail the next item at once, without starting the CLI again
+        BackendException again = assertThrows(BackendException.NonRetriable.class, () -> agent.run(task(tmp, "Q2")));
+        assertEquals(e.getMessage(), again.getMessage());
+        assertEquals(1, cli.calls());
     }
 
     @Test void anOverloadedResultIsRetriedThenThrownRetriable() {
@@ -87,6 +92,28 @@ class ClaudeRealStreamsTest {
 
         assertEquals(1 + AbstractExecAgent.DEFAULT_FAILURE_RETRIES, cli.calls());
         assertTrue(e.getMessage().startsWith("claude_code_exec: the Claude API answered 529 (overloaded)"), e.getMessage());
+    }
+
+    @Test void aHungAttemptIsKilledAtTheAttemptTimeoutKeptInTheTraceAndRetriedWithinTheItemsLimit() throws Exception {
+        // call 1 prints its first event and hangs; call 2 replays the real stream
+        Path exe = Files.createDirectories(tmp.resolve("hang")).resolve("claude");
+        String stream = FakeCli.resource("claude-2.1.328-exec-stream-json.jsonl");
+        Files.writeString(tmp.resolve("hang/stream.jsonl"), stream);
+        Files.writeString(exe, "#!/usr/bin/env bash\ncat >/dev/null\nd=$(dirname \"$0\")\nn=$(( $(cat \"$d/count\" 2>/dev/null || echo 0) + 1 ))\n"
+                + "echo $n >\"$d/count\"\nif [ $n = 1 ]; then head -1 \"$d/stream.jsonl\"; exec sleep 60; fi\ncat \"$d/stream.jsonl\"\n");
+        assertTrue(exe.toFile().setExecutable(true));
+        ClaudeCodeExecAgent agent = ClaudeCodeExecAgent.builder().path(exe.toString()).env(FakeCli.env(Map.of())).backoff(Backoff.NONE)
+                .timeout(Duration.ofSeconds(3)).build();
+        ExecTask t = new ExecTask("item-1", "Q", "", tmp.resolve("pred/item-1/ws"), tmp.resolve("pred/item-1"), Duration.ofSeconds(30), null);
+
+        long t0 = System.nanoTime();
+        ExecResult r = agent.run(t);
+
+        assertTrue(r.ok(), r.error());
+        assertEquals("Marta Ilves", r.answer());
+        assertTrue(Duration.ofNanos(System.nanoTime() - t0).toSeconds() < 25, "the first attempt was cut at its own timeout, not the item's");
+        String raw = Files.readString(tmp.resolve("pred/item-1/claude_raw.txt"));
+        assertTrue(raw.contains("CLI ATTEMPT 1 =====\n{\"type\":\"system\"") && raw.contains("CLI ATTEMPT 2"), "the killed attempt's output is kept");
     }
 
     @Test void aPromptOf200KiBGoesOnStdinNeverOnArgv() {
