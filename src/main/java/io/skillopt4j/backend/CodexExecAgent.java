@@ -1,7 +1,6 @@
 package io.skillopt4j.backend;
 
 import io.skillopt4j.BackendException;
-import io.skillopt4j.backend.internal.AgentErrors;
 import io.skillopt4j.backend.internal.CodexStream;
 import io.skillopt4j.backend.internal.Proc;
 
