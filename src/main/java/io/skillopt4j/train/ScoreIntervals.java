@@ -74,14 +74,15 @@ public final class ScoreIntervals {
         return m;
     }
 
+    // by item id, not by row order: rows land in completion order, which differs between runs of the same items
     private static double[][] byItem(List<RolloutResult> rows) {
-        Map<String, List<Double>> m = new LinkedHashMap<>();
+        Map<String, List<Double>> m = new java.util.TreeMap<>();
         for (RolloutResult r : rows) if (!r.isErrored()) m.computeIfAbsent(r.id(), k -> new ArrayList<>()).add(r.hard());
         return m.values().stream().map(l -> l.stream().mapToDouble(Double::doubleValue).toArray()).toArray(double[][]::new);
     }
 
     private static Map<String, double[]> means(List<RolloutResult> rows) {
-        Map<String, double[]> m = new LinkedHashMap<>(); // id → {sum, count}, then {mean}
+        Map<String, double[]> m = new java.util.TreeMap<>(); // id → {sum, count}, then {mean}, in id order (see byItem)
         for (RolloutResult r : rows) {
             if (r.isErrored()) continue;
             double[] s = m.computeIfAbsent(r.id(), k -> new double[2]);

@@ -16,10 +16,11 @@ import static org.junit.jupiter.api.Assertions.*;
  * Issue #18: with 10 % 429 + 10 % 500 + 5 % malformed + 5 % truncated replies (plus a few dropped and silently
  * closed connections), the demo's 10 steps take the fault-free run's actions with its scores, and the run
  * folder is the fault-free one apart from the transport log. The default attempt count does it; only the
- * backoff is shortened so the test does not sleep.
+ * backoff and the 429s' retry-after are shortened so the test does not sleep (a 429 that no bucket header explains
+ * makes the client wait out its retry-after and lower its concurrency, as it should against a provider).
  */
 class FaultMixTrainingTest {
-    static final Faults MIX = Faults.parse("429=0.1,500=0.1,malformed=0.05,truncated=0.05,disconnect=0.02,close=0.02,retry_after=1");
+    static final Faults MIX = Faults.parse("429=0.1,500=0.1,malformed=0.05,truncated=0.05,disconnect=0.02,close=0.02,retry_after=0");
     private static final String[] FAST = {"model.retry_backoff_base_ms=1", "model.retry_backoff_cap_ms=2"};
 
     @Test void theFaultMixGivesTheFaultFreeRunsDecisionsAndScores(@TempDir Path dir) throws Exception {
