@@ -3,7 +3,6 @@ package io.skillopt4j.backend;
 import io.skillopt4j.config.ModelKey;
 import io.skillopt4j.BackendException;
 import io.skillopt4j.backend.internal.AgentErrors;
-import io.skillopt4j.backend.internal.CliPrompt;
 import io.skillopt4j.backend.internal.HttpErrors;
 import io.skillopt4j.backend.internal.Proc;
 import io.skillopt4j.internal.AtomicFiles;
@@ -180,10 +179,7 @@ public abstract class AbstractExecAgent implements ExecAgent {
                 ClaudeCliChatModel.reportedCost(parsed));
     }
 
-    /**
-     * The typed failure of a failed attempt; an untyped one (the 5-argument constructor) is retriable only when it
-     * timed out: a backend that does not classify its failures is not retried on a guess.
-     */
+    /** The typed failure of a failed attempt; an untyped one is retriable only when it timed out (no retry on a guess). */
     private BackendException failure(Attempt a) {
         if (a.failure() != null) return a.failure();
         String msg = a.error() == null || a.error().isBlank() ? backend() + ": the CLI failed" : a.error();
@@ -280,11 +276,7 @@ public abstract class AbstractExecAgent implements ExecAgent {
         }
     }
 
-    /**
-     * True when the task installs its skill the way Claude Code discovers skills ({@code .claude/skills/<name>/}, the
-     * {@code native} delivery of {@code env.skill_delivery}): then no {@code .agents/} copy is written and the prompt
-     * does not point at one.
-     */
+    /** True when the skill is installed where Claude Code discovers skills (native delivery): no {@code .agents/} copy. */
     public static boolean nativeSkill(ExecTask task) {
         return task.extraFiles().keySet().stream().anyMatch(k -> k.startsWith(".claude/skills/"));
     }
@@ -393,10 +385,7 @@ public abstract class AbstractExecAgent implements ExecAgent {
         public B env(Map<String, String> e) { this.env = e; return (B) this; }
         public B meter(UsageMeter m) { this.meter = m; return (B) this; }
         public B emptyResponseRetries(int n) { this.emptyResponseRetries = n; return (B) this; }
-        /**
-         * Timeout of one attempt (120 s; {@code exec_timeout}); a task's own timeout is the wall limit of all its
-         * attempts, and cuts the last ones short.
-         */
+        /** Timeout of one attempt ({@code exec_timeout}); a task's own timeout bounds all its attempts together. */
         public B timeout(Duration t) { this.timeout = t; return (B) this; }
         /** Retries of an attempt that failed retriably: rate limit, overload, 5xx, timeout (default 2). */
         public B failureRetries(int n) { this.failureRetries = n; return (B) this; }

@@ -71,11 +71,8 @@ public final class CostLedger {
 
         private static long num(Map<String, Object> m, String k) { return m.get(k) instanceof Number n ? n.longValue() : 0; }
 
-        /**
-         * Returns this entry as its cost_ledger.jsonl line: the same text as {@code Json.line(entry)} (tested), through
-         * an ordered map, so the first model call's thread does not wait for Jackson to introspect the record's bean
-         * serializer (annotations, naming strategy).
-         */
+        /** Returns this entry as its cost_ledger.jsonl line: the same text as {@code Json.line(entry)} (tested), through
+         *  an ordered map, so the first model call does not wait for Jackson to introspect the record. */
         public String line() {
             Map<String, Object> m = new java.util.LinkedHashMap<>();
             if (calls != 1) m.put("calls", calls);
@@ -170,18 +167,14 @@ public final class CostLedger {
     /** A phase that overrides {@link #phase(String)} for calls of this thread and threads it starts. */
     private static final InheritableThreadLocal<String> PHASE = new InheritableThreadLocal<>();
 
-    /**
-     * Runs {@code work} with its calls — on this thread and threads started inside it — recorded under
-     * {@code phase}: background rollouts run while the trainer is in another phase, and count where they belong.
-     */
+    /** Runs {@code work} with its calls (on this thread and threads started inside it) recorded under {@code phase}:
+     *  background rollouts run while the trainer is in another phase, and count where they belong. */
     public static <T> T inPhase(String phase, java.util.function.Supplier<T> work) {
         return io.skillopt4j.internal.ThreadScopes.with(PHASE, phase, work);
     }
 
-    /**
-     * Binds the ledger to {@code file} (cost_ledger.jsonl of a run folder): its entries are loaded (they count
-     * towards the cap; a torn last line is skipped) and new entries are appended to it.
-     */
+    /** Binds the ledger to {@code file} (cost_ledger.jsonl of a run folder): its entries are loaded (they count
+     *  towards the cap; a torn last line is skipped) and new entries are appended to it. */
     public synchronized void attach(Path file) {
         if (file.equals(this.file)) { closeFile(); return; } // reopened by path at the next entry
         List<Entry> loaded = new ArrayList<>();
@@ -206,10 +199,8 @@ public final class CostLedger {
         for (Entry e : loaded) if (e.usd() != null) spent += e.usd();
     }
 
-    /**
-     * Closes cost_ledger.jsonl; a later entry reopens it. For a ledger that outlives its run (a notebook's) and for
-     * callers that move or delete the run folder; a dropped ledger's file is closed when it is collected.
-     */
+    /** Closes cost_ledger.jsonl; a later entry reopens it. For a ledger that outlives its run (a notebook's) and for
+     *  callers that move or delete the run folder; a dropped ledger's file is closed when it is collected. */
     public synchronized void closeFile() {
         if (out == null) return;
         try {
@@ -250,10 +241,7 @@ public final class CostLedger {
         return reserve(worst);
     }
 
-    /**
-     * Whether calls must be reserved before they are sent: the ledger has a cap, or this thread's calls run on an
-     * engine worker under a {@link CostReport} grant.
-     */
+    /** Whether calls must be reserved before they are sent: a cap here, or a capped {@link CostReport} grant on this thread. */
     public boolean bounded() { return cap != null || CostReport.current() != null && CostReport.current().cap() != null; }
 
     /** Holds {@code worstUsd} (see {@link #reserve(String, String, ChatRequest)}). */

@@ -321,7 +321,6 @@ public final class Flags {
     }
 
     private Flags() {}
-
     private static boolean mappedPath(String path) {
         return !path.startsWith("env.") || path.equals("env.name") || path.equals("env.skill_init") || path.equals("env.out_root");
     }
@@ -354,7 +353,6 @@ public final class Flags {
 
     /** {@code {ROLE}_NAME, NAME}: the environment names of a key the roles may set apart (config.ModelSettings). */
     private static String[] roleForms(String name) { return new String[] {"{ROLE}_" + name, name}; }
-
     /** The shared row of a role-scoped key reads {@code {ROLE}_<KEY>} then {@code <KEY>}; its role rows carry nothing more. */
     private static FlagSpec roleEnv(boolean shared, Object fallback, FlagSpec row) {
         return shared ? row.env(fallback, roleForms(row.key().toUpperCase(java.util.Locale.ROOT))) : row;
@@ -369,13 +367,10 @@ public final class Flags {
 
     /** Returns the row of a flat key. */
     public static Optional<FlagSpec> byKey(String flatKey) { return Optional.ofNullable(BY_KEY.get(flatKey)); }
-
     /** Returns the row of a structured dotted path. */
     public static Optional<FlagSpec> byPath(String path) { return Optional.ofNullable(BY_PATH.get(path)); }
-
     /** Returns the row of a CLI flag name (without dashes). */
     public static Optional<FlagSpec> byFlag(String flag) { return Optional.ofNullable(BY_FLAG.get(flag)); }
-
     /** Returns the flatten map (structured path → flat key) in table order; 116 upstream entries plus ours. */
     public static Map<String, String> flattenMap() {
         Map<String, String> m = new LinkedHashMap<>();
