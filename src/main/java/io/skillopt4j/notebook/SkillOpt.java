@@ -10,6 +10,7 @@ import io.skillopt4j.config.ConfigWarning;
 import io.skillopt4j.config.FlagValues;
 import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.config.ResolvedConfig;
+import io.skillopt4j.config.RunConfig;
 import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.RunParts;
@@ -278,17 +279,18 @@ public final class SkillOpt {
     public Training trainAsync() { return new Training(trainer().trainAsync()); }
 
     /** The resolved pieces of one run: config, models and benchmark (built in this order, nothing called yet). */
-    private record Parts(ResolvedConfig resolved, FlatConfig flat, Path outRoot, ModelRoles roles, Benchmark benchmark) {}
+    private record Parts(RunConfig run, FlatConfig flat, Path outRoot, ModelRoles roles, Benchmark benchmark) {}
 
     private Parts parts(boolean training, Checks checks) {
         ResolvedConfig resolved = checked(true, training, checks);
-        FlatConfig flat = resolved.flat();
-        Path out = resolved.run().env().outRoot();
-        if (!"off".equals(resolved.run().model().responseCache()) && resolved.run().model().responseCacheDir().isBlank())
-            flat = flat.with("response_cache_dir", out.resolve(".cache").resolve("responses").toString()); // as the key's help says
+        RunConfig typed = resolved.run();
+        Path out = typed.env().outRoot();
+        if (!"off".equals(typed.model().responseCache()) && typed.model().responseCacheDir().isBlank()) // as the key's help says
+            typed = RunConfig.from(typed.flat().with("response_cache_dir", out.resolve(".cache").resolve("responses").toString()), "");
+        FlatConfig flat = typed.flat();
         RunParts run = RunParts.assemble(flat, spec.env, out, spec.benchmark);
         if (spec.progress != null) run.benchmark().onProgress(spec.progress);
-        return new Parts(resolved, flat, out, run.roles(), run.benchmark());
+        return new Parts(typed, flat, out, run.roles(), run.benchmark());
     }
 
     /**
@@ -297,7 +299,7 @@ public final class SkillOpt {
      */
     public Trainer trainer() {
         Parts p = parts(true, new Checks());
-        Trainer.Builder b = Trainer.builder().config(p.flat).roles(p.roles).benchmark(p.benchmark).outRoot(p.outRoot);
+        Trainer.Builder b = Trainer.builder().config(p.run).roles(p.roles).benchmark(p.benchmark).outRoot(p.outRoot);
         for (TrainingListener l : spec.listeners) b.listener(l);
         if (spec.engine != null) b.engine(spec.engine);
         return b.build();

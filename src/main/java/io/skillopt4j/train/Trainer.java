@@ -7,6 +7,7 @@ import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.ModelRoles;
 import io.skillopt4j.backend.UsageMeter;
 import io.skillopt4j.config.FlatConfig;
+import io.skillopt4j.config.RunConfig;
 import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BatchSpec;
 import io.skillopt4j.env.DataLoader;
@@ -42,12 +43,14 @@ import java.util.concurrent.atomic.AtomicReference;
  * Re-running with the same out_root resumes after the last completed step.
  *
  * <pre>{@code
- * TrainingResult r = Trainer.builder().config(flat).roles(roles).benchmark(bench).outRoot(Path.of("runs/a")).build().train();
+ * TrainingResult r = Trainer.builder().config(RunConfig.from(flat, "")).roles(roles).benchmark(bench).outRoot(Path.of("runs/a")).build().train();
  * System.out.println(r.summary().get("test_hard"));
  * }</pre>
  */
 public final class Trainer {
+    private final RunConfig run;
     private final FlatConfig config;
+    private final TrainSettings settings;
     private final ModelRoles roles;
     private final Benchmark benchmark;
     private final Path outRoot;
@@ -56,12 +59,14 @@ public final class Trainer {
     private final ExecutionEngine.Factory engine;
 
     private Trainer(Builder b) {
-        this.config = Objects.requireNonNull(b.config, "config");
+        this.run = Objects.requireNonNull(b.config, "config");
+        this.config = run.flat(); // keys the typed view does not model (engine, switches, limits) and config.json
+        this.settings = TrainSettings.from(run); // a bad value is a config error before any model call
         this.roles = Objects.requireNonNull(b.roles, "roles");
         this.benchmark = Objects.requireNonNull(b.benchmark, "benchmark");
-        String cfgRoot = Setting.string("out_root").of(config);
-        if (b.outRoot == null && cfgRoot.isBlank()) throw new ConfigException("out_root is not set: pass outRoot(path) or set env.out_root");
-        this.outRoot = (b.outRoot != null ? b.outRoot : Path.of(cfgRoot)).toAbsolutePath().normalize();
+        Path cfgRoot = run.env().outRoot();
+        if (b.outRoot == null && cfgRoot.toString().isBlank()) throw new ConfigException("out_root is not set: pass outRoot(path) or set env.out_root");
+        this.outRoot = (b.outRoot != null ? b.outRoot : cfgRoot).toAbsolutePath().normalize();
         this.listener = TrainingListener.all(b.listeners);
         this.clock = b.clock == null ? Clock.systemUTC() : b.clock;
         this.engine = b.engine != null ? b.engine : ExecutionEngine.named(Setting.string("engine_name").of(config));
@@ -105,7 +110,7 @@ public final class Trainer {
      * returned as it is (nothing written), {@code --force-new} moves an old run aside.
      */
     private TrainingResult runLogged(AtomicBoolean stop, TrainingListener l) {
-        TrainSettings s = TrainSettings.from(config);
+        TrainSettings s = settings;
         DataLoader data = benchmark.data();
         int trainSize = RunSetup.trainSize(s, data);
         int spe = s.stepsPerEpoch(trainSize);
@@ -369,7 +374,7 @@ public final class Trainer {
 
     /** Not thread-safe; use once. Setter names equal the field names. */
     public static final class Builder {
-        private FlatConfig config;
+        private RunConfig config;
         private ModelRoles roles;
         private Benchmark benchmark;
         private Path outRoot;
@@ -377,7 +382,8 @@ public final class Trainer {
         private Clock clock;
         private ExecutionEngine.Factory engine;
 
-        public Builder config(FlatConfig c) { this.config = c; return this; }
+        /** The typed, validated config ({@link RunConfig#from}); the trainer reads its knobs from it. */
+        public Builder config(RunConfig c) { this.config = c; return this; }
         public Builder roles(ModelRoles r) { this.roles = r; return this; }
         public Builder benchmark(Benchmark b) { this.benchmark = b; return this; }
         public Builder outRoot(Path p) { this.outRoot = p; return this; }

@@ -48,7 +48,7 @@ public final class EngineRuns {
                                        io.skillopt4j.run.TrainingListener listener) {
         ModelRoles roles = Backends.roles(cfg, simEnv(simUrl));
         Benchmark b = Benchmarks.create(cfg.string("env", ""), new BenchmarkContext(cfg, roles, out));
-        return Trainer.builder().config(cfg).roles(roles).benchmark(b).outRoot(out).engine(engine).listener(listener).build().train();
+        return Trainer.builder().config(io.skillopt4j.config.RunConfig.from(cfg, "")).roles(roles).benchmark(b).outRoot(out).engine(engine).listener(listener).build().train();
     }
 
     /** Differences between two run folders ({@link RunDiff}): empty when the runs agree. */

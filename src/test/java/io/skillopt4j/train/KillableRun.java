@@ -25,7 +25,7 @@ public final class KillableRun {
         UsageMeter meter = new UsageMeter();
         ScriptedOptimizer opt = new ScriptedOptimizer(meter);
         opt.delayMillis = delayMillis;
-        return Trainer.builder().config(FlatConfig.of(config(skill))).roles(new ModelRoles(opt, opt, Optional.empty(), meter))
+        return Trainer.builder().config(io.skillopt4j.config.RunConfig.from(FlatConfig.of(config(skill)), "")).roles(new ModelRoles(opt, opt, Optional.empty(), meter))
                 .benchmark(new TestBench(12, 6, 6, 2, meter)).outRoot(out).build().train();
     }
 

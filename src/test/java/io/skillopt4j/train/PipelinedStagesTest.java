@@ -36,7 +36,7 @@ class PipelinedStagesTest {
         opt.delayMillis = optimizerDelayMs;
         ModelRoles roles = new ModelRoles(opt, req -> { throw new AssertionError("the test bench never calls the target"); },
                 Optional.empty(), meter);
-        Trainer.builder().config(FlatConfig.of(c)).roles(roles).benchmark(new TestBench(12, 6, 6, workers, meter))
+        Trainer.builder().config(io.skillopt4j.config.RunConfig.from(FlatConfig.of(c), "")).roles(roles).benchmark(new TestBench(12, 6, 6, workers, meter))
                 .outRoot(out).build().train();
         return out;
     }
@@ -82,7 +82,7 @@ class PipelinedStagesTest {
         c.put("seed", 7);
         UsageMeter meter = new UsageMeter();
         ModelRoles roles = new ModelRoles(new ScriptedOptimizer(meter), req -> { throw new AssertionError(); }, Optional.empty(), meter);
-        Trainer.builder().config(FlatConfig.of(c)).roles(roles).benchmark(new TestBench(12, 6, 6, 2, meter)).outRoot(tmp.resolve("b")).build().train();
+        Trainer.builder().config(io.skillopt4j.config.RunConfig.from(FlatConfig.of(c), "")).roles(roles).benchmark(new TestBench(12, 6, 6, 2, meter)).outRoot(tmp.resolve("b")).build().train();
         assertTrue(!RunDiff.diff(a, tmp.resolve("b")).isEmpty(), "another seed must differ");
     }
 

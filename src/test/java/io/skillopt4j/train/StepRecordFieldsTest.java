@@ -39,7 +39,7 @@ class StepRecordFieldsTest {
             return ChatResponse.of(req.stage().equals(stage) ? edit.apply(text) : text, Usage.of(1, 1));
         };
         Path run = tmp.resolve("run" + (runs++ == 0 ? "" : String.valueOf(runs)));
-        Trainer.builder().config(FlatConfig.of(c)).roles(new ModelRoles(opt, opt, Optional.empty(), meter))
+        Trainer.builder().config(io.skillopt4j.config.RunConfig.from(FlatConfig.of(c), "")).roles(new ModelRoles(opt, opt, Optional.empty(), meter))
                 .benchmark(new TestBench(12, 6, 6, 1, meter)).outRoot(run).build().train();
         @SuppressWarnings("unchecked") List<Map<String, Object>> h = (List<Map<String, Object>>) Json.read(run.resolve("history.json"));
         return h;

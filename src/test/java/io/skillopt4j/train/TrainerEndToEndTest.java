@@ -66,7 +66,7 @@ class TrainerEndToEndTest {
         ChatModel opt = new ScriptedOptimizer(meter);
         ChatModel tgt = req -> { throw new AssertionError("the test bench never calls the target model"); };
         ModelRoles roles = new ModelRoles(opt, tgt, Optional.empty(), meter);
-        return Trainer.builder().config(FlatConfig.of(cfg)).roles(roles).benchmark(new TestBench(12, 6, 6, workers, meter))
+        return Trainer.builder().config(io.skillopt4j.config.RunConfig.from(FlatConfig.of(cfg), "")).roles(roles).benchmark(new TestBench(12, 6, 6, workers, meter))
                 .outRoot(out).listener(l).build();
     }
 
@@ -147,7 +147,7 @@ class TrainerEndToEndTest {
         String history = Files.readString(out.resolve("history.json"));
         UsageMeter meter = new UsageMeter();
         ScriptedOptimizer opt = new ScriptedOptimizer(meter);
-        Trainer again = Trainer.builder().config(FlatConfig.of(cfg)).roles(new ModelRoles(opt, opt, Optional.empty(), meter))
+        Trainer again = Trainer.builder().config(io.skillopt4j.config.RunConfig.from(FlatConfig.of(cfg), "")).roles(new ModelRoles(opt, opt, Optional.empty(), meter))
                 .benchmark(new TestBench(12, 6, 6, 1, meter)).outRoot(out).build();
         again.train();
         assertEquals(history, Files.readString(out.resolve("history.json")));

@@ -114,7 +114,7 @@ class TrainerModesTest {
         ScriptedOptimizer opt = new ScriptedOptimizer(meter);
         opt.garbage = true;
         Map<String, Object> c = cfg("use_slow_update", true, "use_meta_skill", true, "num_epochs", 2);
-        TrainingResult r = Trainer.builder().config(FlatConfig.of(c)).roles(new ModelRoles(opt, opt, Optional.empty(), meter))
+        TrainingResult r = Trainer.builder().config(io.skillopt4j.config.RunConfig.from(FlatConfig.of(c), "")).roles(new ModelRoles(opt, opt, Optional.empty(), meter))
                 .benchmark(new TestBench(12, 6, 6, 2, meter)).outRoot(run).build().train();
         assertEquals(6L, r.summary().get("total_skips"));
         List<?> fb = (List<?>) Json.read(run.resolve("steps/step_0001/fallbacks.json"));
@@ -130,7 +130,7 @@ class TrainerModesTest {
         ScriptedOptimizer opt = new ScriptedOptimizer(meter);
         Map<String, Object> c = cfg("use_slow_update", true, "use_meta_skill", true, "num_epochs", 3, "edit_budget", 1,
                 "slow_update_gate_with_selection", true, "longitudinal_pair_policy", "changed", "slow_update_samples", 3);
-        Trainer.builder().config(FlatConfig.of(c)).roles(new ModelRoles(opt, opt, Optional.empty(), meter))
+        Trainer.builder().config(io.skillopt4j.config.RunConfig.from(FlatConfig.of(c), "")).roles(new ModelRoles(opt, opt, Optional.empty(), meter))
                 .benchmark(new TestBench(12, 6, 6, 2, meter)).outRoot(run).build().train();
         Map<?, ?> slow = (Map<?, ?>) Json.read(run.resolve("slow_update/epoch_02/slow_result.json"));
         assertTrue(List.of("accept", "accept_new_best", "reject").contains(slow.get("action")), String.valueOf(slow));

@@ -95,7 +95,7 @@ class TrainerResumeTest {
         io.skillopt4j.backend.UsageMeter meter = new io.skillopt4j.backend.UsageMeter();
         ScriptedOptimizer opt = new ScriptedOptimizer(meter);
         TestBench bench = new TestBench(12, 6, 6, 1, meter);
-        Trainer t = Trainer.builder().config(io.skillopt4j.config.FlatConfig.of(c))
+        Trainer t = Trainer.builder().config(io.skillopt4j.config.RunConfig.from(io.skillopt4j.config.FlatConfig.of(c), ""))
                 .roles(new io.skillopt4j.backend.ModelRoles(opt, opt, java.util.Optional.empty(), meter)).benchmark(bench).outRoot(run).build();
         t.train();
         List<Map<String, Object>> after = timeless(run);
