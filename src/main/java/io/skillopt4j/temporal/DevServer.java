@@ -36,7 +36,7 @@ public final class DevServer implements AutoCloseable {
      * The test server's clock appends a debugging record of every time-skipping lock and unlock (two or more per
      * workflow and activity task) to a list it never trims, and scans that list from its head whenever one of its
      * timers fires (every task timeout it set, later): with time skipping off (as here) the list has no other use,
-     * yet it grows for the server's life and took ~18 % of the CPU of a 2,000-call probe (docs/scale-out.md,
+     * yet it grows for the server's life and its scans take a growing share of the CPU on a long run (docs/scale-out.md,
      * Figures). This swaps it for a list that keeps nothing; the lock counts that drive the clock are kept apart
      * from it. On an SDK whose fields differ this does nothing and the server behaves as shipped.
      */

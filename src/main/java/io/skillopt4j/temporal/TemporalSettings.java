@@ -64,8 +64,8 @@ public record TemporalSettings(String address, String namespace, String taskQueu
 
     /** Connects to the frontend (plaintext, or mTLS when the TLS files are set). */
     public WorkflowClient connect() {
-        // no gzip (the SDK's default): payloads are a few hundred bytes of references, and a Deflater per request
-        // cost ~1.5 ms of CPU per activity round trip on loopback (docs/scale-out.md, Figures)
+        // no gzip (the SDK's default): payloads are a few hundred bytes of references, too small to gain from it,
+        // and a Deflater per request costs CPU on every activity round trip (docs/scale-out.md, Figures)
         WorkflowServiceStubsOptions.Builder b = WorkflowServiceStubsOptions.newBuilder().setTarget(address)
                 .setGrpcCompression(GrpcCompression.NONE);
         if (!tlsCert.isBlank() || !tlsCa.isBlank()) {
