@@ -47,7 +47,7 @@ public final class AnthropicChatModel extends AbstractChatModel {
         Redactor.remember(apiKey);
         this.version = b.version;
         this.thinkingBudget = b.thinkingBudget;
-        this.client = Http.client(defaultTimeout == null ? Duration.ofSeconds(300) : defaultTimeout);
+        this.client = Http.client(defaultTimeout == null ? Duration.ofSeconds(300) : defaultTimeout, url);
         this.promptCache = PromptCaching.enabled(b.promptCache, url, "api.anthropic.com");
     }
 

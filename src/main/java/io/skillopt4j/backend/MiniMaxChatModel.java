@@ -36,7 +36,7 @@ public final class MiniMaxChatModel extends AbstractChatModel {
         this.temperature = b.temperature;
         this.maxTokens = b.maxTokens <= 0 ? ModelKey.MINIMAX_MAX_TOKENS.intValue() : b.maxTokens;
         this.enableThinking = b.enableThinking;
-        this.client = Http.client(defaultTimeout == null ? ModelKey.MINIMAX_TIMEOUT_SECONDS.seconds() : defaultTimeout);
+        this.client = Http.client(defaultTimeout == null ? ModelKey.MINIMAX_TIMEOUT_SECONDS.seconds() : defaultTimeout, url);
     }
 
     public static Builder builder() { return new Builder(); }

@@ -53,7 +53,7 @@ public final class OpenAiChatModel extends AbstractChatModel {
         this.apiVersion = b.apiVersion == null || b.apiVersion.isBlank() ? (compat() ? "openai-compat" : "2024-12-01-preview") : b.apiVersion.trim();
         this.apiKey = b.apiKey == null ? "" : b.apiKey;
         Redactor.remember(b.apiKey);
-        this.client = Http.client(defaultTimeout == null ? Duration.ofSeconds(600) : defaultTimeout);
+        this.client = Http.client(defaultTimeout == null ? Duration.ofSeconds(600) : defaultTimeout, endpoint);
         String scope = b.adScope == null || b.adScope.isBlank() ? "https://cognitiveservices.azure.com/.default" : b.adScope;
         Map<String, String> env = b.env == null ? System.getenv() : b.env;
         this.tokens = b.tokenProvider != null ? b.tokenProvider : switch (authMode) {

@@ -44,7 +44,7 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
         this.temperature = b.temperature;
         this.maxTokens = b.maxTokens <= 0 ? 8000 : b.maxTokens;
         this.imageDetail = b.imageDetail;
-        this.client = Http.client(defaultTimeout == null ? Duration.ofSeconds(300) : defaultTimeout);
+        this.client = Http.client(defaultTimeout == null ? Duration.ofSeconds(300) : defaultTimeout, baseUrl);
         this.promptCache = PromptCaching.enabled(b.promptCache, baseUrl, "api.openai.com");
         this.chatUrl = url(baseUrl);
         this.headers = headers();

@@ -59,7 +59,7 @@ public final class QwenChatModel extends AbstractChatModel {
         this.useMaxCompletionTokens = b.useMaxCompletionTokens;
         this.thinking = b.thinking == null ? ThinkingMode.SERVER_DEFAULT : b.thinking;
         this.imageDetail = b.imageDetail;
-        this.client = Http.client(defaultTimeout == null ? Duration.ofSeconds(300) : defaultTimeout);
+        this.client = Http.client(defaultTimeout == null ? Duration.ofSeconds(300) : defaultTimeout, url);
     }
 
     public static Builder builder() { return new Builder(); }

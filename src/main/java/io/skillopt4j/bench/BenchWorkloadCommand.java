@@ -217,7 +217,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
     }
 
     private static double replay(String baseUrl, List<Object> bodies) {
-        var client = io.skillopt4j.backend.internal.Http.client(java.time.Duration.ofSeconds(120));
+        var client = io.skillopt4j.backend.internal.Http.client(java.time.Duration.ofSeconds(120), baseUrl);
         var policy = new io.skillopt4j.backend.internal.Http.Policy("bench", 1, io.skillopt4j.backend.Backoff.NONE, java.time.Duration.ofSeconds(120));
         Map<String, String> headers = Map.of("Authorization", "Bearer dummy");
         String url = baseUrl + "/chat/completions";

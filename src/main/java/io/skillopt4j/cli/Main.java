@@ -64,7 +64,9 @@ public final class Main implements Runnable {
     /** Runs the CLI in-process (as tests do) and returns the exit code. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         Supplier<Object> only = args.length > 0 ? TRAINING_PATH.get(args[0]) : null;
-        CommandLine cl = only == null ? commandLine() : commandLine(List.of(only));
+        // the version alone needs no subcommand at all
+        boolean version = args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"));
+        CommandLine cl = version ? commandLine(List.of()) : only == null ? commandLine() : commandLine(List.of(only));
         cl.setOut(out);
         cl.setErr(err);
         return cl.execute(args);

@@ -36,4 +36,17 @@ class MainTest {
         CliRun top = CliRun.run("--help");
         assertTrue(top.out().contains("kernel") && top.out().contains("train"), top.out());
     }
+
+    @Test void theVersionAloneIsPrintedWithoutBuildingTheSubcommandsAndTheSameEitherWay() {
+        for (String flag : List.of("--version", "-V")) {
+            CliRun v = CliRun.run(flag);
+            assertEquals(0, v.code());
+            assertTrue(v.out().matches("skillopt4j \\S+\\R"), v.out());
+        }
+        java.io.StringWriter full = new java.io.StringWriter();
+        CommandLine tree = Main.commandLine();
+        tree.setOut(new java.io.PrintWriter(full, true));
+        assertEquals(0, tree.execute("--version"));
+        assertEquals(full.toString(), CliRun.run("--version").out(), "the full command tree prints the same");
+    }
 }

@@ -2,6 +2,7 @@ package io.skillopt4j.backend.internal;
 
 import io.skillopt4j.backend.Backoff;
 import io.skillopt4j.internal.Redactor;
+import okhttp3.ConnectionSpec;
 import okhttp3.Interceptor;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -16,9 +17,12 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Thread-safe. The process-wide {@link OkHttpClient} and its interceptors: every HTTP call of the project goes
- * through it. Every backend derives its variant with {@link #client(Duration)} ({@code newBuilder()}), so all share
- * one connection pool, dispatcher and set of endpoint rate limits. Interceptor order (application level):
- * {@link Retry} first, then the rate limiter, then {@link Log}; each retry attempt therefore waits for its endpoint
+ * through it. Every backend derives its variant with {@link #client(Duration, String)} ({@code newBuilder()}), so all
+ * share one connection pool, dispatcher and set of endpoint rate limits. The client is built for cleartext only
+ * ({@link ConnectionSpec#CLEARTEXT}), because building a TLS-capable one loads the JDK's trust store and sets up its
+ * TLS context even when every endpoint is an {@code http://} one (a local server, the simulator); the TLS-capable
+ * client with OkHttp's default connection specs is derived from it on first use ({@link HttpsOnDemand}).
+ * Interceptor order (application level): on the cleartext client {@link HttpsOnDemand} first, then {@link Retry}, then the rate limiter, then {@link Log}; each retry attempt therefore waits for its endpoint
  * and gets its own DEBUG line; retries themselves are reported to the policy's {@link FaultSink}. Per-call settings
  * travel as a {@link Policy} request tag. Proxies come from the environment ({@link EnvProxies}).
  */
@@ -28,12 +32,15 @@ public final class Http {
     private Http() {}
 
     /**
-     * The one client. OkHttp's own pool and dispatcher; the dispatcher's threads are daemons (a finished run must
+     * The one client, cleartext only. OkHttp's own pool and dispatcher; the dispatcher's threads are daemons (a finished run must
      * not wait for them) and its per-host limit is lifted, because each model bounds its own concurrency and the
      * {@link RateLimits} pace each endpoint. The application interceptors run in this order: {@link Retry} (one
      * call's attempts), {@link RateLimits.Pace} (each attempt waits for its endpoint's limits), {@link Log}.
      */
-    private static final OkHttpClient SHARED = new OkHttpClient.Builder()
+    private static final OkHttpClient CLEARTEXT = new OkHttpClient.Builder()
+            .connectionSpecs(java.util.List.of(ConnectionSpec.CLEARTEXT))
+            .followSslRedirects(false) // a redirect to https is followed by the TLS client ({@link HttpsOnDemand})
+            .addInterceptor(new HttpsOnDemand())
             .dispatcher(dispatcher())
             .connectTimeout(Duration.ofSeconds(30))
             .readTimeout(Duration.ofSeconds(600))
@@ -60,12 +67,29 @@ public final class Http {
         return d;
     }
 
-    /** Returns the shared client. */
-    public static OkHttpClient shared() { return SHARED; }
+    /** Returns the shared client for any URL (TLS set up on the first call of this or an https variant). */
+    public static OkHttpClient shared() { return Tls.CLIENT; }
 
-    /** Returns a variant of the shared client (same pool, dispatcher, limits) with {@code readTimeout} as default per-attempt read and write timeout. */
+    /** Holder: the TLS-capable client is built when first asked for, with OkHttp's default connection specs. */
+    private static final class Tls {
+        static final OkHttpClient CLIENT = HttpsOnDemand.tlsCapable(CLEARTEXT);
+    }
+
+    /** Returns a variant of the shared client for any URL with {@code readTimeout} as default per-attempt read and write timeout. */
     public static OkHttpClient client(Duration readTimeout) {
-        return SHARED.newBuilder().readTimeout(readTimeout).writeTimeout(readTimeout).build();
+        return shared().newBuilder().readTimeout(readTimeout).writeTimeout(readTimeout).build();
+    }
+
+    /**
+     * Returns the variant for calls to {@code url} and URLs under it (same pool, dispatcher, limits) with
+     * {@code readTimeout} as default per-attempt read and write timeout: for an {@code http://} URL the cleartext
+     * client, which sets up no TLS (an https request or redirect through it is handed to the TLS client), else the
+     * TLS-capable one.
+     */
+    public static OkHttpClient client(Duration readTimeout, String url) {
+        okhttp3.HttpUrl u = url == null ? null : okhttp3.HttpUrl.parse(url);
+        OkHttpClient base = u != null && !u.isHttps() ? CLEARTEXT : shared();
+        return base.newBuilder().readTimeout(readTimeout).writeTimeout(readTimeout).build();
     }
 
     /**
