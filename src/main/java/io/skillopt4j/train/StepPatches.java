@@ -17,8 +17,27 @@ record StepPatches(List<RolloutResult> all, List<Map<String, Object>> raws, List
     /** Immutable. One batch's raw patches (minibatch order) and how long its reflect took. */
     record Reflected(List<Map<String, Object>> patches, long millis) {}
 
-    /** Immutable lists. The step's rollouts and their reflects (started in batch order), and the rollout time. */
-    record Rolled(List<Rollout.Outcome> outcomes, List<CompletableFuture<Reflected>> reflects, long rolloutMillis) {}
+    /**
+     * Immutable lists. The step's rollouts and their reflects (started in batch order), each reflect's failure
+     * minibatches' raw patches on their own, and the rollout time.
+     */
+    record Rolled(List<Rollout.Outcome> outcomes, List<CompletableFuture<Reflected>> reflects,
+                  List<CompletableFuture<List<Map<String, Object>>>> failureParts, long rolloutMillis) {}
+
+    /** Immutable. The failure group's merge started before the success analysts were done, and the patches it merged. */
+    record EarlyMerge(List<Map<String, Object>> failures, Map<String, Object> merged) {}
+
+    /** The normalised failure patches of {@code parts} in batch order, as {@link #collect} sorts them. */
+    static List<Map<String, Object>> failures(List<CompletableFuture<List<Map<String, Object>>>> parts, String key) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (CompletableFuture<List<Map<String, Object>>> part : parts) {
+            for (Map<String, Object> raw : part.join()) {
+                Map<String, Object> inner = Aggregate.normalise(raw, key);
+                if (inner != null && !"success".equals(raw.get("source_type"))) out.add(inner);
+            }
+        }
+        return out;
+    }
 
     /** Receives a finished stage's name, duration and detail line, and may throw {@link StopRequested} between batches. */
     interface StageSink {

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -64,6 +63,7 @@ final class StepPipeline {
         List<Rollout.Outcome> outs = new ArrayList<>();
         rollouts = outs;
         List<CompletableFuture<StepPatches.Reflected>> reflects = new ArrayList<>();
+        List<CompletableFuture<List<Map<String, Object>>>> failureParts = new ArrayList<>();
         String bufferContext = st.stepBuffer.format();
         stages.optimizer().takeAnalystCounts(); // this step's analyst calls are counted from here
         try {
@@ -78,13 +78,12 @@ final class StepPipeline {
                 checkStop();
                 Reflect.Input in = new Reflect.Input(out.results(), st.currentSkill, rolloutDir.resolve("predictions"),
                         batchDir(c.stepDir(), a).resolve("patches"), batch.seed(), bufferContext, c.meta(), out.traces());
-                CompletableFuture<StepPatches.Reflected> f = CompletableFuture.supplyAsync(() -> {
-                    long t1 = clock.millis();
-                    List<Map<String, Object>> r = stages.reflect().run(in);
-                    return new StepPatches.Reflected(r, clock.millis() - t1);
-                }, a == s.accumulation() - 1 ? Runnable::run : REFLECT); // the last batch's reflect overlaps nothing
+                long t1 = clock.millis();
+                Reflect.Pending pending = stages.reflect().start(in);
+                CompletableFuture<StepPatches.Reflected> f = pending.all().thenApply(r -> new StepPatches.Reflected(r, clock.millis() - t1));
                 outs.add(out);
                 reflects.add(f);
+                failureParts.add(pending.failures());
                 if (!run.pipelined()) Reflect.join(f);
             }
         } catch (RuntimeException | Error e) { // Error: a budget or errored halt
@@ -92,19 +91,26 @@ final class StepPipeline {
             for (Rollout.Outcome o : outs) o.traces().awaitWrittenQuietly();
             throw e;
         }
-        return new StepPatches.Rolled(outs, reflects, rollMs);
+        return new StepPatches.Rolled(outs, reflects, failureParts, rollMs);
     }
 
     /** The step from its reflect results on, one named step after the other: patches, aggregate, select, update, gate, record. */
     private Map<String, Object> afterRollouts(StepContext c, StepPatches.Rolled rolled) {
         TrainSettings s = run.settings();
-        StepPatches patches = StepPatches.collect(c, rolled, s, (name, ms, detail) -> {
-            stage(c.step(), name, ms, detail);
-            checkStop();
-        });
-        stages.optimizer().haltIfAnalystsErrored(run.maxErrored());
+        CompletableFuture<StepPatches.EarlyMerge> early = mergeFailuresEarly(c, rolled);
+        StepPatches patches;
+        try {
+            patches = StepPatches.collect(c, rolled, s, (name, ms, detail) -> {
+                stage(c.step(), name, ms, detail);
+                checkStop();
+            });
+            stages.optimizer().haltIfAnalystsErrored(run.maxErrored());
+        } catch (RuntimeException | Error e) {
+            if (early != null) early.handle((x, err) -> null).join(); // no calls or writes after we return
+            throw e;
+        }
         if (patches.isEmpty()) return skip(c, "skip_no_patches", patches.raws());
-        Map<String, Object> merged = timed(c, "aggregate", "aggregate_s", () -> aggregate(c, patches),
+        Map<String, Object> merged = timed(c, "aggregate", "aggregate_s", () -> aggregate(c, patches, early),
                 m -> Aggregate.items(m, s.updateMode().payloadKey()).size() + " " + s.updateMode().label());
         checkStop();
         EditSelection sel = timed(c, "select", "select_s", () -> EditSelection.run(c, merged, s, stages, st, run.writer()),
@@ -119,9 +125,29 @@ final class StepPipeline {
         return record(c, patches, sel, gate);
     }
 
-    /** The merge of the step's patches into {@code merged_patch.json}. */
-    private Map<String, Object> aggregate(StepContext c, StepPatches p) {
-        Map<String, Object> merged = stages.aggregate().run(st.currentSkill, p.failures(), p.successes(), c.meta());
+    /**
+     * With {@code pipeline_stages}: starts the failure group's merge as soon as every failure analyst is done, while
+     * success analysts still run. Its calls are the ones the merge makes anyway (same skill, meta and patches, and
+     * {@link #aggregate} uses it only for the very failure list it would merge). Null when nothing is started: not
+     * pipelined, a dollar cap (the call could cross it in a step a resumed run pays for again), or an analyst errored
+     * (the step may halt without a merge).
+     */
+    private CompletableFuture<StepPatches.EarlyMerge> mergeFailuresEarly(StepContext c, StepPatches.Rolled rolled) {
+        if (!run.pipelined() || run.capped()) return null;
+        String skill = st.currentSkill, key = run.settings().updateMode().payloadKey();
+        return CompletableFuture.allOf(rolled.failureParts().toArray(CompletableFuture[]::new)).thenCompose(v -> {
+            if (stages.optimizer().analystErrors() > 0 || stopRequested.getAsBoolean()) return CompletableFuture.completedFuture(null);
+            List<Map<String, Object>> failures = StepPatches.failures(rolled.failureParts(), key);
+            return stages.aggregate().failureGroup(skill, failures, c.meta()).thenApply(m -> new StepPatches.EarlyMerge(failures, m));
+        });
+    }
+
+    /** The merge of the step's patches into {@code merged_patch.json}, with the failure group's from {@code early} when it merged these. */
+    private Map<String, Object> aggregate(StepContext c, StepPatches p, CompletableFuture<StepPatches.EarlyMerge> early) {
+        StepPatches.EarlyMerge e = early == null ? null : Reflect.join(early);
+        CompletableFuture<Map<String, Object>> failMerged = e != null && e.failures().equals(p.failures())
+                ? CompletableFuture.completedFuture(e.merged()) : stages.aggregate().failureGroup(st.currentSkill, p.failures(), c.meta());
+        Map<String, Object> merged = stages.aggregate().run(st.currentSkill, failMerged, p.successes(), c.meta());
         run.writer().artefact(c.stepDir().resolve("merged_patch.json"), merged);
         c.rec().put("n_edits_merged", Aggregate.items(merged, run.settings().updateMode().payloadKey()).size());
         return merged;
@@ -261,9 +287,6 @@ final class StepPipeline {
 
     /** Keeps a rollout started ahead that no step will take, rows and counts (a budget stop; see {@link RolloutAhead}). */
     void keepPrefetch() { ahead.keep(); }
-
-    /** One thread per batch's reflect: it only waits on the analyst pool, so it must not take a pool slot. */
-    private static final Executor REFLECT = ThreadPerTask.named("skillopt-reflect");
 
     private Map<String, Object> skip(StepContext c, String action, List<Map<String, Object>> raws) {
         StepRecord rec = c.rec();
