@@ -122,6 +122,9 @@ public final class Hedging {
         public int extraCalls() { return sentExtra.get(); }
     }
 
+    /** How often a call sent before its stage had enough latencies looks again whether it is due a duplicate. */
+    private static final long UNKNOWN_RECHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+
     private static final ScheduledExecutorService TIMER = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "skillopt-hedge-timer");
         t.setDaemon(true);
@@ -137,18 +140,15 @@ public final class Hedging {
         Duration after = h.delay();
         okhttp3.Call first = client.newCall(req);
         long t0 = System.nanoTime();
-        if (after == null) {
-            Response r = first.execute();
-            h.observe(System.nanoTime() - t0);
-            return r;
-        }
         okhttp3.Call second = client.newCall(req);
         Race race = new Race();
         Thread runner = new Thread(() -> race.runSecond(first, second, h), "skillopt-hedge");
         runner.setDaemon(true);
-        // with no free slot at the delay, the start is tried again a few times per delay until the first copy is done
-        long recheck = Math.max(TimeUnit.MILLISECONDS.toNanos(5), after.toNanos() / 4);
-        ScheduledFuture<?> timer = TIMER.scheduleWithFixedDelay(() -> race.start(runner, h), after.toNanos(), recheck, TimeUnit.NANOSECONDS);
+        // the start is tried again a few times per delay until the first copy is done: a slot may free up, and a call
+        // sent before its stage had latencies to judge by is hedged once they exist
+        long initial = after == null ? UNKNOWN_RECHECK_NANOS : after.toNanos();
+        long recheck = after == null ? UNKNOWN_RECHECK_NANOS : Math.max(TimeUnit.MILLISECONDS.toNanos(5), after.toNanos() / 4);
+        ScheduledFuture<?> timer = TIMER.scheduleWithFixedDelay(() -> race.start(runner, h, t0), initial, recheck, TimeUnit.NANOSECONDS);
         Response r;
         try {
             r = first.execute();
@@ -191,8 +191,10 @@ public final class Hedging {
         private boolean firstDone;
         private boolean gaveUp;
 
-        synchronized void start(Thread runner, Call h) {
-            if (firstDone || started || gaveUp || !h.takeSlot()) return;
+        synchronized void start(Thread runner, Call h, long t0) {
+            if (firstDone || started || gaveUp) return;
+            Duration after = h.delay();
+            if (after == null || System.nanoTime() - t0 < after.toNanos() || !h.takeSlot()) return;
             if (!h.reserve()) {
                 h.releaseSlot();
                 gaveUp = true; // over the cap: this call is not hedged
