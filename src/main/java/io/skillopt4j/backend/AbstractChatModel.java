@@ -53,7 +53,7 @@ public abstract class AbstractChatModel implements ChatModel {
         this.httpAttempts = Math.max(0, b.httpAttempts);
         this.pool = new Semaphore(maxConcurrency, true);
         this.limits = new io.skillopt4j.backend.internal.RateLimits.Configured(b.rateLimitRpm, b.rateLimitTpm);
-        this.hedging = b.hedgeQuantile > 0 ? new io.skillopt4j.backend.internal.Hedging(b.hedgeQuantile, b.hedgeMaxExtra) : null;
+        this.hedging = b.hedgeQuantile > 0 ? new io.skillopt4j.backend.internal.Hedging(b.hedgeQuantile, b.hedgeMaxExtra, pool) : null;
     }
 
     /** Returns the configured requests and tokens per minute of this model's endpoint (0 = none). */

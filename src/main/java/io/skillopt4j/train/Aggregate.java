@@ -29,9 +29,18 @@ public final class Aggregate {
 
     /** Merges the normalised failure and success patches into one patch {reasoning, payload}. */
     public Map<String, Object> run(String skill, List<Map<String, Object>> failures, List<Map<String, Object>> successes, String meta) {
+        return run(skill, failureGroup(skill, failures, meta), successes, meta);
+    }
+
+    /** Starts merging the failure group on a thread of its own; {@link #run(String, CompletableFuture, List, String)} finishes. */
+    CompletableFuture<Map<String, Object>> failureGroup(String skill, List<Map<String, Object>> failures, String meta) {
+        return CompletableFuture.supplyAsync(() -> hierarchical(skill, failures, "failure", meta), COORDINATOR);
+    }
+
+    /** The merge with the failure group's under way ({@link #failureGroup}): the success group, then the final call. */
+    Map<String, Object> run(String skill, CompletableFuture<Map<String, Object>> failMerged, List<Map<String, Object>> successes,
+                            String meta) {
         String key = s.updateMode().payloadKey();
-        CompletableFuture<Map<String, Object>> failMerged = CompletableFuture.supplyAsync(
-                () -> hierarchical(skill, failures, "failure", meta), COORDINATOR);
         Map<String, Object> succMerged = hierarchical(skill, successes, "success", meta);
         Map<String, Object> fm = Reflect.join(failMerged);
         List<Object> fi = items(fm, key), si = items(succMerged, key);

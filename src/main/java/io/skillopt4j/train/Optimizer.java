@@ -96,6 +96,9 @@ public final class Optimizer {
     record AnalystCounts(int calls, int errored, String firstReason) {}
 
     /** Returns and resets the analyst call counts (the step pipeline takes them per step). */
+    /** Returns how many analyst calls errored since the last {@link #takeAnalystCounts}, without resetting the count. */
+    int analystErrors() { return analystErrored.get(); }
+
     AnalystCounts takeAnalystCounts() {
         return new AnalystCounts(analystCalls.getAndSet(0), analystErrored.getAndSet(0), analystReason.getAndSet(null));
     }

@@ -13,10 +13,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
-import java.util.concurrent.FutureTask;
 
 /**
  * Thread-safe. The reflect stage (upstream {@code run_minibatch_reflect}): failures and successes are
@@ -56,8 +56,30 @@ public final class Reflect {
         this.pool = pool;
     }
 
+    /**
+     * Immutable. A reflect's analysts under way: the raw patches of the failure minibatches and of the success
+     * minibatches, each in minibatch index order once all of its group's calls are done.
+     */
+    public record Pending(CompletableFuture<List<Map<String, Object>>> failures, CompletableFuture<List<Map<String, Object>>> successes) {
+        /** All raw patches, failure minibatches first, as {@link #run} returns them. */
+        public CompletableFuture<List<Map<String, Object>>> all() {
+            return failures.thenCombine(successes, (f, s) -> {
+                List<Map<String, Object>> out = new ArrayList<>(f);
+                out.addAll(s);
+                return out;
+            });
+        }
+    }
+
     /** Runs the analysts and returns the raw patches (upstream's {@code RawPatch} maps) in minibatch order. */
-    public List<Map<String, Object>> run(Input in) {
+    public List<Map<String, Object>> run(Input in) { return join(start(in).all()); }
+
+    /**
+     * Starts the analysts on the pool (failure minibatches first, as upstream submits them) and returns at once; each
+     * group's patches are known as soon as that group's calls are done, so the failure merge need not wait for the
+     * success analysts.
+     */
+    public Pending start(Input in) {
         List<RolloutResult> fails = new ArrayList<>(), succs = new ArrayList<>();
         for (RolloutResult r : in.results()) {
             if (r.isFailure()) fails.add(r);
@@ -65,39 +87,29 @@ public final class Reflect {
         }
         fails = new PyRandom(in.batchSeed()).shuffled(fails);
         succs = new PyRandom(in.batchSeed() + 1).shuffled(succs);
-        List<Future<Map<String, Object>>> futures = new ArrayList<>();
-        List<FutureTask<Map<String, Object>>> first = new ArrayList<>(1);
-        submit(fails, true, in, futures, first);
-        submit(succs, false, in, futures, first);
-        // the first analyst call runs on this thread, which would only wait: one thread hand-off less before it is sent
-        // (the optimizer model's own bound, analyst_workers, still caps the calls in flight)
-        if (!first.isEmpty()) first.get(0).run();
-        List<Map<String, Object>> out = new ArrayList<>();
-        for (Future<Map<String, Object>> f : futures) {
-            Map<String, Object> m = join(f);
-            if (m != null) out.add(m);
-        }
-        return out;
+        CompletableFuture<List<Map<String, Object>>> f = submit(fails, true, in);
+        return new Pending(f, submit(succs, false, in));
     }
 
-    private void submit(List<RolloutResult> items, boolean failure, Input in, List<Future<Map<String, Object>>> futures,
-                        List<FutureTask<Map<String, Object>>> first) {
+    private CompletableFuture<List<Map<String, Object>>> submit(List<RolloutResult> items, boolean failure, Input in) {
         int m = s.minibatchSize();
+        List<CompletableFuture<Map<String, Object>>> futures = new ArrayList<>();
         for (int start = 0, idx = 0; start < items.size(); start += m, idx++) {
             List<RolloutResult> chunk = items.subList(start, Math.min(items.size(), start + m));
             String tag = RunPaths.minibatchTag(failure, idx);
             Path file = in.patchesDir().resolve(tag + ".json");
-            if (Files.isRegularFile(file)) {
-                Map<String, Object> cached = readCached(file);
-                if (cached != null) {
-                    futures.add(java.util.concurrent.CompletableFuture.completedFuture(cached));
-                    continue;
-                }
-            }
-            FutureTask<Map<String, Object>> task = new FutureTask<>(() -> analyse(chunk, failure, tag, file, in));
-            if (first.isEmpty()) first.add(task); else pool.execute(task);
-            futures.add(task);
+            Map<String, Object> cached = Files.isRegularFile(file) ? readCached(file) : null;
+            futures.add(cached != null ? CompletableFuture.completedFuture(cached)
+                    : CompletableFuture.supplyAsync(() -> analyse(chunk, failure, tag, file, in), pool));
         }
+        return CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).thenApply(v -> {
+            List<Map<String, Object>> out = new ArrayList<>();
+            for (CompletableFuture<Map<String, Object>> f : futures) {
+                Map<String, Object> r = f.join();
+                if (r != null) out.add(r);
+            }
+            return out;
+        });
     }
 
     @SuppressWarnings("unchecked")

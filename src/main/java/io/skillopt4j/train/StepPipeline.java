@@ -1,9 +1,6 @@
 package io.skillopt4j.train;
 
-import io.skillopt4j.backend.UsageMeter;
 import io.skillopt4j.env.BatchSpec;
-import io.skillopt4j.env.RolloutResult;
-import io.skillopt4j.run.RunPaths;
 import io.skillopt4j.run.RunWriter;
 import io.skillopt4j.run.TrainingEvent;
 
@@ -11,11 +8,9 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -44,233 +39,170 @@ final class StepPipeline {
     private void checkStop() { if (stopRequested.getAsBoolean()) throw new StopRequested(); }
 
     Map<String, Object> run(int epoch, int stepInEpoch, int step, List<BatchSpec> plan, String meta) {
-        TrainSettings s = run.settings();
-        RunWriter w = run.writer();
-        Clock clock = run.clock();
-        long t0 = clock.millis();
-        Map<String, UsageMeter.Counts> before = run.usage().byStage();
-        StepRecord rec = new StepRecord(step, epoch, stepInEpoch);
+        StepContext c = new StepContext(epoch, stepInEpoch, step, plan, meta, run.writer().paths().step(step),
+                new StepRecord(step, epoch, stepInEpoch), run.clock().millis(), run.usage().byStage());
         emit(new TrainingEvent.StepStarted(step, epoch, stepInEpoch, run.totalSteps()));
-        Path stepDir = w.paths().step(step);
+        StepPatches.Rolled rolled = rollAndReflect(c);
+        try {
+            return afterRollouts(c, rolled);
+        } finally {
+            for (Rollout.Outcome o : rolled.outcomes()) o.traces().awaitWrittenQuietly(); // a step that stops leaves its rollout files complete
+        }
+    }
+
+    /**
+     * Rolls out each accumulation batch and starts its reflect. Pipelined: a batch's analysts start as soon as its own
+     * rollouts are done, while the next batch rolls out. Each reflect sees exactly what it would in sequence (its
+     * batch's results, the step's skill, buffer and meta) and results are collected in batch order, so the run folder
+     * is the same.
+     */
+    private StepPatches.Rolled rollAndReflect(StepContext c) {
+        TrainSettings s = run.settings();
+        Clock clock = run.clock();
         long rollMs = 0;
-        // Pipelined: a batch's analysts start as soon as its own rollouts are done, while the next accumulation
-        // batch rolls out. Each reflect sees exactly what it would in sequence (its batch's results, the step's
-        // skill, buffer and meta) and results are collected in batch order, so the run folder is the same.
         List<Rollout.Outcome> outs = new ArrayList<>();
         rollouts = outs;
-        List<CompletableFuture<Reflected>> reflects = new ArrayList<>();
+        List<CompletableFuture<StepPatches.Reflected>> reflects = new ArrayList<>();
+        List<CompletableFuture<List<Map<String, Object>>>> failureParts = new ArrayList<>();
         String bufferContext = st.stepBuffer.format();
         stages.optimizer().takeAnalystCounts(); // this step's analyst calls are counted from here
         try {
             for (int a = 0; a < s.accumulation(); a++) {
-                BatchSpec batch = plan.get(stepInEpoch * s.accumulation() + a);
-                Path batchDir = batchDir(stepDir, a);
+                BatchSpec batch = c.batch(a, s.accumulation());
+                Path rolloutDir = batchDir(c.stepDir(), a).resolve("rollout");
                 long t = clock.millis();
-                Rollout.Outcome out = a == 0 ? ahead.take(batchDir.resolve("rollout"), st.currentSkill) : null;
-                if (out == null) out = stages.rollout().run(batch, st.currentSkill, batchDir.resolve("rollout"), true);
+                Rollout.Outcome out = a == 0 ? ahead.take(rolloutDir, st.currentSkill) : null;
+                if (out == null) out = stages.rollout().run(batch, st.currentSkill, rolloutDir, true);
                 rollMs += clock.millis() - t;
-                stage(step, "rollout", clock.millis() - t, "hard=" + fmt(out.hard()) + " n=" + out.results().size());
+                stage(c.step(), "rollout", clock.millis() - t, "hard=" + fmt(out.hard()) + " n=" + out.results().size());
                 checkStop();
-                Reflect.Input in = new Reflect.Input(out.results(), st.currentSkill, batchDir.resolve("rollout").resolve("predictions"),
-                        batchDir.resolve("patches"), batch.seed(), bufferContext, meta, out.traces());
-                CompletableFuture<Reflected> f = CompletableFuture.supplyAsync(() -> {
-                    long t1 = clock.millis();
-                    List<Map<String, Object>> r = stages.reflect().run(in);
-                    return new Reflected(r, clock.millis() - t1);
-                }, a == s.accumulation() - 1 ? Runnable::run : REFLECT); // the last batch's reflect overlaps nothing
+                Reflect.Input in = new Reflect.Input(out.results(), st.currentSkill, rolloutDir.resolve("predictions"),
+                        batchDir(c.stepDir(), a).resolve("patches"), batch.seed(), bufferContext, c.meta(), out.traces());
+                long t1 = clock.millis();
+                Reflect.Pending pending = stages.reflect().start(in);
+                CompletableFuture<StepPatches.Reflected> f = pending.all().thenApply(r -> new StepPatches.Reflected(r, clock.millis() - t1));
                 outs.add(out);
                 reflects.add(f);
+                failureParts.add(pending.failures());
                 if (!run.pipelined()) Reflect.join(f);
             }
         } catch (RuntimeException | Error e) { // Error: a budget or errored halt
-            for (CompletableFuture<Reflected> f : reflects) f.handle((x, err) -> null).join(); // no writes after we return
+            for (CompletableFuture<StepPatches.Reflected> f : reflects) f.handle((x, err) -> null).join(); // no writes after we return
             for (Rollout.Outcome o : outs) o.traces().awaitWrittenQuietly();
             throw e;
         }
-        try {
-            return afterRollouts(epoch, stepInEpoch, step, plan, meta, rec, t0, before, outs, reflects, rollMs);
-        } finally {
-            for (Rollout.Outcome o : outs) o.traces().awaitWrittenQuietly(); // a step that stops leaves its rollout files complete
-        }
+        return new StepPatches.Rolled(outs, reflects, failureParts, rollMs);
     }
 
-    /** The step from its reflect results on: aggregate, select, update, gate, persistence. */
-    private Map<String, Object> afterRollouts(int epoch, int stepInEpoch, int step, List<BatchSpec> plan, String meta, StepRecord rec,
-                                              long t0, Map<String, UsageMeter.Counts> before, List<Rollout.Outcome> outs,
-                                              List<CompletableFuture<Reflected>> reflects, long rollMs) {
+    /** The step from its reflect results on, one named step after the other: patches, aggregate, select, update, gate, record. */
+    private Map<String, Object> afterRollouts(StepContext c, StepPatches.Rolled rolled) {
         TrainSettings s = run.settings();
-        RunWriter w = run.writer();
-        Clock clock = run.clock();
-        Path stepDir = w.paths().step(step);
-        String key = s.updateMode().payloadKey();
-        List<RolloutResult> all = new ArrayList<>();
-        List<Map<String, Object>> raws = new ArrayList<>(), failures = new ArrayList<>(), successes = new ArrayList<>();
-        List<Map<String, Object>> batches = new ArrayList<>();
-        long reflMs = 0;
-        double hardSum = 0, softSum = 0;
-        for (int a = 0; a < s.accumulation(); a++) {
-            BatchSpec batch = plan.get(stepInEpoch * s.accumulation() + a);
-            Rollout.Outcome out = outs.get(a);
-            Reflected rf = Reflect.join(reflects.get(a));
-            List<Map<String, Object>> r = rf.patches();
-            reflMs += rf.millis();
-            int nf = 0, ns = 0;
-            for (Map<String, Object> raw : r) {
-                Map<String, Object> inner = Aggregate.normalise(raw, key);
-                if (inner == null) continue;
-                if ("success".equals(raw.get("source_type"))) { successes.add(inner); ns++; } else { failures.add(inner); nf++; }
-            }
-            stage(step, "reflect", rf.millis(), nf + " failure + " + ns + " success patches");
-            checkStop();
-            raws.addAll(r);
-            all.addAll(out.results());
-            hardSum += out.hard() * out.results().size();
-            softSum += out.soft() * out.results().size();
-            Map<String, Object> b = new LinkedHashMap<>();
-            b.put("batch_idx", a); // index inside the accumulation group, as upstream
-            b.put("batch_seed", batch.seed());
-            b.put("n_envs", out.results().size());
-            b.put("hard", out.hard());
-            b.put("soft", out.soft());
-            b.put("n_failure_patches", nf);
-            b.put("n_success_patches", ns);
-            batches.add(b);
+        CompletableFuture<StepPatches.EarlyMerge> early = mergeFailuresEarly(c, rolled);
+        StepPatches patches;
+        try {
+            patches = StepPatches.collect(c, rolled, s, (name, ms, detail) -> {
+                stage(c.step(), name, ms, detail);
+                checkStop();
+            });
+            stages.optimizer().haltIfAnalystsErrored(run.maxErrored());
+        } catch (RuntimeException | Error e) {
+            if (early != null) early.handle((x, err) -> null).join(); // no calls or writes after we return
+            throw e;
         }
-        stages.optimizer().haltIfAnalystsErrored(run.maxErrored());
-        int n = all.size();
-        rec.time("rollout_s", rollMs);
-        rec.time("reflect_s", reflMs);
-        rec.put("rollout_hard", StepRecord.round(n == 0 ? 0 : hardSum / n, 6));
-        rec.put("rollout_soft", StepRecord.round(n == 0 ? 0 : softSum / n, 6));
-        rec.put("rollout_n", n);
-        rec.put("accumulation_batches", batches);
-        rec.put("n_patches", failures.size() + successes.size());
-        rec.put("n_failure_patches", failures.size());
-        rec.put("n_success_patches", successes.size());
-        if (failures.isEmpty() && successes.isEmpty()) return skip(rec, "skip_no_patches", raws, stepDir, t0, before, () -> prefetchNext(stepInEpoch, step, plan));
-
-        long t = clock.millis();
-                Map<String, Object> merged = stages.aggregate().run(st.currentSkill, failures, successes, meta);
-        w.artefact(stepDir.resolve("merged_patch.json"), merged);
-        int nMerged = Aggregate.items(merged, key).size();
-        rec.put("n_edits_merged", nMerged);
-        rec.time("aggregate_s", clock.millis() - t);
-        stage(step, "aggregate", clock.millis() - t, nMerged + " " + s.updateMode().label());
+        if (patches.isEmpty()) return skip(c, "skip_no_patches", patches.raws());
+        Map<String, Object> merged = timed(c, "aggregate", "aggregate_s", () -> aggregate(c, patches, early),
+                m -> Aggregate.items(m, s.updateMode().payloadKey()).size() + " " + s.updateMode().label());
         checkStop();
-
-        t = clock.millis();
-        Map<String, Object> ranked;
-        Integer budget = null;
-        Map<String, Object> decision = null;
-        String lrMode = s.lrControlMode();
-        if (s.updateMode() == UpdateMode.FULL_REWRITE) {
-            ranked = merged;
-            lrMode = "none";
-        } else {
-            if (lrMode.equals("autonomous")) {
-                decision = stages.select().decideBudget(st.currentSkill, merged, (double) rec.get("rollout_hard"),
-                        (double) rec.get("rollout_soft"), n, st.stepBuffer.format(), meta);
-                w.artefact(stepDir.resolve("lr_decision.json"), decision);
-                Map<String, Object> line = new LinkedHashMap<>();
-                line.put("step", step);
-                line.put("epoch", epoch);
-                line.putAll(decision);
-                w.jsonLine(w.paths().lrHistory(), line);
-                budget = (Integer) decision.get("learning_rate");
-            } else {
-                budget = st.schedule.next();
-            }
-            ranked = stages.select().rank(st.currentSkill, merged, budget, meta);
-        }
-        w.artefact(stepDir.resolve("ranked_edits.json"), ranked);
-        List<Object> rankedItems = Aggregate.items(ranked, key);
-        rec.put("n_edits_ranked", rankedItems.size());
-        rec.put("edit_budget", budget);
-        rec.put("lr_control_mode", lrMode);
-        if (decision != null) rec.put("lr_decision", decision);
-        List<Object> support = new ArrayList<>();
-        // as upstream: each dict item's support_count as the reply gave it (0 when absent), non-dict items skipped
-        for (Object o : rankedItems) if (o instanceof Map<?, ?> m) support.add(m.containsKey("support_count") ? m.get("support_count") : 0);
-        rec.put("support_counts", support);
-        rec.time("select_s", clock.millis() - t);
-        stage(step, "select", clock.millis() - t, rankedItems.size() + " selected, budget " + budget);
+        EditSelection sel = timed(c, "select", "select_s", () -> EditSelection.run(c, merged, s, stages, st, run.writer()),
+                e -> e.rankedItems().size() + " selected, budget " + e.budget());
         checkStop();
-
-        t = clock.millis();
-        String bufferText = st.stepBuffer.format();
-        Update.Result up = stages.update().run(st.currentSkill, merged, ranked, bufferText, stepDir);
+        Update.Result up = timed(c, "update", "update_s", () -> update(c, merged, sel.ranked()),
+                u -> u.candidate() == null ? "no candidate" : SkillDocument.length(u.candidate()) + " chars");
         String candidate = up.candidate();
-        String written = candidate == null ? st.currentSkill : candidate; // skip_no_rewrite: the unchanged skill, as upstream
-        rec.put("candidate_hash", SkillDocument.hash(written));
-        rec.put("candidate_skill_len", SkillDocument.length(written));
-        if (up.changeSummary() != null) rec.put("rewrite_change_summary", up.changeSummary());
-        if (up.applySummary() != null) rec.put("edit_apply_summary", up.applySummary());
-        rec.time("update_s", clock.millis() - t);
-        stage(step, "update", clock.millis() - t, candidate == null ? "no candidate" : SkillDocument.length(candidate) + " chars");
-        if (candidate == null) return skip(rec, "skip_no_rewrite", raws, stepDir, t0, before, () -> prefetchNext(stepInEpoch, step, plan));
+        if (candidate == null) return skip(c, "skip_no_rewrite", patches.raws());
         checkStop();
+        GateStep gate = timed(c, "evaluate", "evaluate_s", () -> evaluate(c, candidate, patches.raws()), GateStep::detail);
+        return record(c, patches, sel, gate);
+    }
 
-        t = clock.millis();
-        PairedGate.Comparison paired = PairedGate.atStep(s, stages, candidate, st.currentSkill, stepDir, step);
-        SelectionEval.Score sc = paired != null ? paired.candidate()
-                : stages.selection().score(candidate, stepDir.resolve("selection_eval"), gateAhead(candidate, stepInEpoch, step, plan));
-        rec.put("selection_hard", sc.hard());
-        rec.put("selection_soft", sc.soft());
-        double cand = stages.gate().score(sc.hard(), sc.soft(), candidate);
-        double scoreBefore = st.currentScore;
-        String action;
-        if (s.useGate()) {
-            Gate.Decision d = paired != null ? Gate.decidePaired(paired.accepted(), cand, st.bestScore, st.currentSkill.equals(st.bestSkill))
-                    : Gate.decide(cand, st.currentScore, st.bestScore);
-            action = d.action();
-            if (d.accepted()) {
-                st.currentSkill = candidate;
-                st.currentScore = cand;
-                st.currentOrigin = RunPaths.stepName(step);
-                if (action.equals("accept_new_best")) {
-                    st.bestSkill = candidate;
-                    st.bestScore = cand;
-                    st.bestStep = step;
-                    st.bestOrigin = st.currentOrigin;
-                }
-            }
-        } else {
-            action = "force_accept";
-            st.currentSkill = candidate;
-            st.currentScore = cand;
-            st.currentOrigin = RunPaths.stepName(step);
-            if (cand > st.bestScore) {
-                st.bestSkill = candidate;
-                st.bestScore = cand;
-                st.bestStep = step;
-                st.bestOrigin = st.currentOrigin;
-            }
-        }
-        rec.put("gate_metric", s.gateMetric());
-        rec.put("candidate_gate_score", cand);
-        rec.put("action", action);
-        if (paired != null) paired.fields().forEach(rec::put); // new fields, only with the honest gate
-        emit(new TrainingEvent.GateDecision(step, action, cand, st.currentScore, st.bestScore));
-        if (s.skillAware()) flush(rec, raws, stepDir);
-        prefetchNext(stepInEpoch, step, plan);
-        rec.time("evaluate_s", clock.millis() - t);
-        stage(step, "evaluate", clock.millis() - t, action + (sc.cached() ? " (cached)" : "") + (paired == null ? "" : PairedGate.detail(paired)));
+    /**
+     * With {@code pipeline_stages}: starts the failure group's merge as soon as every failure analyst is done, while
+     * success analysts still run. Its calls are the ones the merge makes anyway (same skill, meta and patches, and
+     * {@link #aggregate} uses it only for the very failure list it would merge). Null when nothing is started: not
+     * pipelined, a dollar cap (the call could cross it in a step a resumed run pays for again), or an analyst errored
+     * (the step may halt without a merge).
+     */
+    private CompletableFuture<StepPatches.EarlyMerge> mergeFailuresEarly(StepContext c, StepPatches.Rolled rolled) {
+        if (!run.pipelined() || run.capped()) return null;
+        String skill = st.currentSkill, key = run.settings().updateMode().payloadKey();
+        return CompletableFuture.allOf(rolled.failureParts().toArray(CompletableFuture[]::new)).thenCompose(v -> {
+            if (stages.optimizer().analystErrors() > 0 || stopRequested.getAsBoolean()) return CompletableFuture.completedFuture(null);
+            List<Map<String, Object>> failures = StepPatches.failures(rolled.failureParts(), key);
+            return stages.aggregate().failureGroup(skill, failures, c.meta()).thenApply(m -> new StepPatches.EarlyMerge(failures, m));
+        });
+    }
 
-        w.awaitArtefacts(stepDir); // the digest reads this step's analyst patch files back, which may still be queued
-        Map<String, Object> digest = StepBuffer.entry(step, action, all, stepDir, ranked, s.updateMode(), scoreBefore, cand);
+    /** The merge of the step's patches into {@code merged_patch.json}, with the failure group's from {@code early} when it merged these. */
+    private Map<String, Object> aggregate(StepContext c, StepPatches p, CompletableFuture<StepPatches.EarlyMerge> early) {
+        StepPatches.EarlyMerge e = early == null ? null : Reflect.join(early);
+        CompletableFuture<Map<String, Object>> failMerged = e != null && e.failures().equals(p.failures())
+                ? CompletableFuture.completedFuture(e.merged()) : stages.aggregate().failureGroup(st.currentSkill, p.failures(), c.meta());
+        Map<String, Object> merged = stages.aggregate().run(st.currentSkill, failMerged, p.successes(), c.meta());
+        run.writer().artefact(c.stepDir().resolve("merged_patch.json"), merged);
+        c.rec().put("n_edits_merged", Aggregate.items(merged, run.settings().updateMode().payloadKey()).size());
+        return merged;
+    }
+
+    /** The candidate skill from the ranked edits (null: skip_no_rewrite, whose record names the unchanged skill, as upstream). */
+    private Update.Result update(StepContext c, Map<String, Object> merged, Map<String, Object> ranked) {
+        Update.Result up = stages.update().run(st.currentSkill, merged, ranked, st.stepBuffer.format(), c.stepDir());
+        String written = up.candidate() == null ? st.currentSkill : up.candidate();
+        c.rec().put("candidate_hash", SkillDocument.hash(written));
+        c.rec().put("candidate_skill_len", SkillDocument.length(written));
+        if (up.changeSummary() != null) c.rec().put("rewrite_change_summary", up.changeSummary());
+        if (up.applySummary() != null) c.rec().put("edit_apply_summary", up.applySummary());
+        return up;
+    }
+
+    /** The gate on {@code candidate}, then the appendix flush and the next step's rollout, which both follow the decision. */
+    private GateStep evaluate(StepContext c, String candidate, List<Map<String, Object>> raws) {
+        GateStep g = GateStep.run(c, candidate, run.settings(), stages, st, gateAhead(candidate, c.stepInEpoch(), c.step(), c.plan()));
+        emit(new TrainingEvent.GateDecision(c.step(), g.action(), g.candidateScore(), st.currentScore, st.bestScore));
+        if (run.settings().skillAware()) flush(c.rec(), raws, c.stepDir());
+        prefetchNext(c.stepInEpoch(), c.step(), c.plan());
+        return g;
+    }
+
+    /** The step-buffer entry, the trajectory digest and the record's closing fields, then the step's commit. */
+    private Map<String, Object> record(StepContext c, StepPatches p, EditSelection sel, GateStep g) {
+        RunWriter w = run.writer();
+        StepRecord rec = c.rec();
+        w.awaitArtefacts(c.stepDir()); // the digest reads this step's analyst patch files back, which may still be queued
+        Map<String, Object> digest = StepBuffer.entry(c.step(), g.action(), p.all(), c.stepDir(), sel.ranked(),
+                run.settings().updateMode(), g.scoreBefore(), g.candidateScore());
         st.stepBuffer.add(digest);
-        w.artefact(stepDir.resolve("trajectory_digest.json"), digest);
-        rec.tokens(before, run.usage().byStage());
-        emit(new TrainingEvent.TokensUsed(step, rec.tokens()));
+        w.artefact(c.stepDir().resolve("trajectory_digest.json"), digest);
+        rec.tokens(c.usageBefore(), run.usage().byStage());
+        emit(new TrainingEvent.TokensUsed(c.step(), rec.tokens()));
         rec.put("current_score", st.currentScore);
         rec.put("best_score", st.bestScore);
         rec.put("best_step", st.bestStep);
         rec.put("current_origin", st.currentOrigin);
         rec.put("best_origin", st.bestOrigin);
         rec.put("skill_len", SkillDocument.length(st.currentSkill));
-        rec.put("wall_time_s", StepRecord.round((clock.millis() - t0) / 1000.0, 1));
-        RunWriter.Batch files = w.batch().text(w.paths().skill(step), st.currentSkill).text(w.paths().bestSkill(), st.bestSkill);
-                return persistStep(rec.asMap(), step, stepDir, files);
+        rec.put("wall_time_s", StepRecord.round((run.clock().millis() - c.startMillis()) / 1000.0, 1));
+        RunWriter.Batch files = w.batch().text(w.paths().skill(c.step()), st.currentSkill).text(w.paths().bestSkill(), st.bestSkill);
+        return persistStep(rec.asMap(), c.step(), c.stepDir(), files);
+    }
+
+    /** Runs one named stage: its duration goes to the record as {@code timeKey} and to a stage event with {@code detail}'s line. */
+    private <T> T timed(StepContext c, String name, String timeKey, java.util.function.Supplier<T> body, java.util.function.Function<T, String> detail) {
+        long t = run.clock().millis();
+        T r = body.get();
+        long ms = run.clock().millis() - t;
+        c.rec().time(timeKey, ms);
+        stage(c.step(), name, ms, detail.apply(r));
+        return r;
     }
 
     /**
@@ -356,27 +288,20 @@ final class StepPipeline {
     /** Keeps a rollout started ahead that no step will take, rows and counts (a budget stop; see {@link RolloutAhead}). */
     void keepPrefetch() { ahead.keep(); }
 
-    /** Immutable. One batch's raw patches (minibatch order) and how long its reflect took. */
-    private record Reflected(List<Map<String, Object>> patches, long millis) {}
-
-    /** One thread per batch's reflect: it only waits on the analyst pool, so it must not take a pool slot. */
-    private static final Executor REFLECT = ThreadPerTask.named("skillopt-reflect");
-
-    private Map<String, Object> skip(StepRecord rec, String action, List<Map<String, Object>> raws, Path stepDir, long t0,
-                                     Map<String, UsageMeter.Counts> before, Runnable prefetchNext) {
-        if (run.settings().skillAware()) flush(rec, raws, stepDir);
-        prefetchNext.run();
+    private Map<String, Object> skip(StepContext c, String action, List<Map<String, Object>> raws) {
+        StepRecord rec = c.rec();
+        if (run.settings().skillAware()) flush(rec, raws, c.stepDir());
+        prefetchNext(c.stepInEpoch(), c.step(), c.plan());
         StepRecord tmp = new StepRecord(0, 0, 0);
-        tmp.tokens(before, run.usage().byStage());
-        emit(new TrainingEvent.TokensUsed((int) rec.get("step"), tmp.tokens()));
+        tmp.tokens(c.usageBefore(), run.usage().byStage());
+        emit(new TrainingEvent.TokensUsed(c.step(), tmp.tokens()));
         rec.put("action", action);
         rec.put("current_score", st.currentScore);
         rec.put("best_score", st.bestScore);
         rec.put("best_step", st.bestStep);
         rec.put("skill_len", SkillDocument.length(st.currentSkill));
-        rec.put("wall_time_s", StepRecord.round((run.clock().millis() - t0) / 1000.0, 1));
-        int step = (int) rec.get("step");
-        return persistStep(rec.asMap(), step, stepDir, run.writer().batch().text(run.writer().paths().skill(step), st.currentSkill));
+        rec.put("wall_time_s", StepRecord.round((run.clock().millis() - c.startMillis()) / 1000.0, 1));
+        return persistStep(rec.asMap(), c.step(), c.stepDir(), run.writer().batch().text(run.writer().paths().skill(c.step()), st.currentSkill));
     }
 
     private void flush(StepRecord rec, List<Map<String, Object>> raws, Path stepDir) {

@@ -82,4 +82,34 @@ class HedgedRequestsTest {
         assertTrue(raw.hedgedCalls() <= 2, "at most 5 % of 40 calls: " + raw.hedgedCalls());
         assertEquals(0, h.extraCalls());
     }
+
+    @Test void aDuplicateNeedsAFreeSlotOfTheModel() throws Exception {
+        // one slot, held by the straggler's first copy: no duplicate is sent, however long it runs
+        OpenAiCompatibleChatModel raw = OpenAiCompatibleChatModel.builder().baseUrl(server.url("/v1").toString()).model("m")
+                .timeout(Duration.ofSeconds(60)).maxConcurrency(1).hedge(0.5, 1.0).build();
+        for (int i = 0; i < 20; i++) raw.chat(ChatRequest.builder().user("quick " + i).stage("rollout").build());
+        long before = raw.hedgedCalls();
+        java.util.concurrent.CompletableFuture<ChatResponse> straggler = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> raw.chat(ChatRequest.builder().user("straggler").stage("rollout").build()));
+        while (slowSeen.get() == 0) Thread.sleep(5);
+        Thread.sleep(500); // many times the stage's median: a duplicate would have been sent by now
+        assertEquals(1, slowSeen.get(), "no duplicate without a free slot");
+        release.countDown();
+        assertEquals("answer", straggler.get(30, TimeUnit.SECONDS).text(), "the first copy answers");
+        assertEquals(before, raw.hedgedCalls());
+    }
+
+    @Test void aCallSentBeforeItsStageHadLatenciesIsHedgedOnceThereAreEnough() throws Exception {
+        OpenAiCompatibleChatModel raw = OpenAiCompatibleChatModel.builder().baseUrl(server.url("/v1").toString()).model("m")
+                .timeout(Duration.ofSeconds(60)).hedge(0.9, 1.0).build();
+        // the straggler goes first, when no latency is known yet
+        java.util.concurrent.CompletableFuture<ChatResponse> straggler = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> raw.chat(ChatRequest.builder().user("straggler").stage("rollout").build()));
+        while (slowSeen.get() == 0) Thread.sleep(5);
+        for (int i = 0; i < 20; i++) raw.chat(ChatRequest.builder().user("quick " + i).stage("rollout").build());
+        assertEquals("answer", straggler.get(30, TimeUnit.SECONDS).text(), "answered by the duplicate");
+        assertEquals(1, release.getCount(), "the first copy never answered");
+        assertEquals(2, slowSeen.get(), "the straggler was sent twice");
+        assertTrue(raw.hedgedCalls() >= 1);
+    }
 }

@@ -25,6 +25,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * cannot double the bill. A stage hedges only once it has {@link #MIN_SAMPLES} latencies of its own (before that, the
  * model's latencies of all stages stand in). Both copies are the same request, so the reply is one the model would
  * have given anyway; the extra call is charged as the winner's usage (an upper bound of what a cancelled call costs).
+ * With the model's {@code slots} given, a duplicate takes a free slot of the model's concurrency and is sent only
+ * while no call waits for one: the extra calls go to the tail of a stage, where a straggler holds up work whose other
+ * calls are done, and never delay a call that is not a duplicate nor raise the calls in flight above the model's bound.
  */
 public final class Hedging {
     /** Latencies a stage needs before its quantile is trusted. */
@@ -33,13 +36,18 @@ public final class Hedging {
 
     private final double quantile;
     private final double maxExtra;
+    private final java.util.concurrent.Semaphore slots;
     private final Map<String, Window> stages = new ConcurrentHashMap<>();
     private final Window all = new Window();
     private long calls;
     private long extra;
 
     /** Hedging at {@code quantile} (in (0, 1)) with at most {@code maxExtra} extra calls per call made. */
-    public Hedging(double quantile, double maxExtra) {
+    public Hedging(double quantile, double maxExtra) { this(quantile, maxExtra, null); }
+
+    /** Hedging whose duplicates each take one of the model's free {@code slots} (null: no such bound). */
+    public Hedging(double quantile, double maxExtra, java.util.concurrent.Semaphore slots) {
+        this.slots = slots;
         if (!(quantile > 0 && quantile < 1)) throw new IllegalArgumentException("hedge quantile must be in (0, 1), got " + quantile);
         this.quantile = quantile;
         this.maxExtra = Math.max(0, maxExtra);
@@ -99,6 +107,11 @@ public final class Hedging {
             all.add(nanos);
         }
 
+        /** Takes a free slot (see the class comment); false while there is none. */
+        boolean takeSlot() { return slots == null || !slots.hasQueuedThreads() && slots.tryAcquire(); }
+
+        void releaseSlot() { if (slots != null) slots.release(); }
+
         boolean reserve() {
             if (!Hedging.this.reserve()) return false;
             sentExtra.incrementAndGet();
@@ -108,6 +121,9 @@ public final class Hedging {
         /** Returns how many extra calls this call sent (0 or 1). */
         public int extraCalls() { return sentExtra.get(); }
     }
+
+    /** How often a call sent before its stage had enough latencies looks again whether it is due a duplicate. */
+    private static final long UNKNOWN_RECHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
     private static final ScheduledExecutorService TIMER = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "skillopt-hedge-timer");
@@ -124,16 +140,15 @@ public final class Hedging {
         Duration after = h.delay();
         okhttp3.Call first = client.newCall(req);
         long t0 = System.nanoTime();
-        if (after == null) {
-            Response r = first.execute();
-            h.observe(System.nanoTime() - t0);
-            return r;
-        }
         okhttp3.Call second = client.newCall(req);
         Race race = new Race();
         Thread runner = new Thread(() -> race.runSecond(first, second, h), "skillopt-hedge");
         runner.setDaemon(true);
-        ScheduledFuture<?> timer = TIMER.schedule(() -> race.start(runner, h), after.toNanos(), TimeUnit.NANOSECONDS);
+        // the start is tried again a few times per delay until the first copy is done: a slot may free up, and a call
+        // sent before its stage had latencies to judge by is hedged once they exist
+        long initial = after == null ? UNKNOWN_RECHECK_NANOS : after.toNanos();
+        long recheck = after == null ? UNKNOWN_RECHECK_NANOS : Math.max(TimeUnit.MILLISECONDS.toNanos(5), after.toNanos() / 4);
+        ScheduledFuture<?> timer = TIMER.scheduleWithFixedDelay(() -> race.start(runner, h, t0), initial, recheck, TimeUnit.NANOSECONDS);
         Response r;
         try {
             r = first.execute();
@@ -174,9 +189,17 @@ public final class Hedging {
         private final CompletableFuture<Response> second = new CompletableFuture<>();
         private boolean started;
         private boolean firstDone;
+        private boolean gaveUp;
 
-        synchronized void start(Thread runner, Call h) {
-            if (firstDone || started || !h.reserve()) return;
+        synchronized void start(Thread runner, Call h, long t0) {
+            if (firstDone || started || gaveUp) return;
+            Duration after = h.delay();
+            if (after == null || System.nanoTime() - t0 < after.toNanos() || !h.takeSlot()) return;
+            if (!h.reserve()) {
+                h.releaseSlot();
+                gaveUp = true; // over the cap: this call is not hedged
+                return;
+            }
             started = true;
             runner.start();
         }
@@ -200,6 +223,8 @@ public final class Hedging {
                 this.second.complete(s);
             } catch (IOException | RuntimeException e) {
                 this.second.completeExceptionally(e);
+            } finally {
+                h.releaseSlot();
             }
         }
 

@@ -1,0 +1,54 @@
+package io.skillopt4j.train;
+
+import io.skillopt4j.run.RunWriter;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Immutable. The select step of a training step (upstream's learning-rate control and {@code rank_and_select}): the
+ * edit budget, from the schedule or the optimizer's autonomous decision, then the ranked patch. Full rewrite has no
+ * budget and no ranking: the merged patch is the ranked one.
+ */
+record EditSelection(Map<String, Object> ranked, List<Object> rankedItems, Integer budget, String lrMode) {
+    /** Decides the budget and ranks {@code merged}; writes {@code lr_decision.json}, the lr history line, {@code ranked_edits.json}. */
+    static EditSelection run(StepContext c, Map<String, Object> merged, TrainSettings s, RunStages stages, RunState st, RunWriter w) {
+        StepRecord rec = c.rec();
+        Map<String, Object> ranked;
+        Integer budget = null;
+        Map<String, Object> decision = null;
+        String lrMode = s.lrControlMode();
+        if (s.updateMode() == UpdateMode.FULL_REWRITE) {
+            ranked = merged;
+            lrMode = "none";
+        } else {
+            if (lrMode.equals("autonomous")) {
+                decision = stages.select().decideBudget(st.currentSkill, merged, (double) rec.get("rollout_hard"),
+                        (double) rec.get("rollout_soft"), (int) rec.get("rollout_n"), st.stepBuffer.format(), c.meta());
+                w.artefact(c.stepDir().resolve("lr_decision.json"), decision);
+                Map<String, Object> line = new LinkedHashMap<>();
+                line.put("step", c.step());
+                line.put("epoch", c.epoch());
+                line.putAll(decision);
+                w.jsonLine(w.paths().lrHistory(), line);
+                budget = (Integer) decision.get("learning_rate");
+            } else {
+                budget = st.schedule.next();
+            }
+            ranked = stages.select().rank(st.currentSkill, merged, budget, c.meta());
+        }
+        w.artefact(c.stepDir().resolve("ranked_edits.json"), ranked);
+        List<Object> rankedItems = Aggregate.items(ranked, s.updateMode().payloadKey());
+        rec.put("n_edits_ranked", rankedItems.size());
+        rec.put("edit_budget", budget);
+        rec.put("lr_control_mode", lrMode);
+        if (decision != null) rec.put("lr_decision", decision);
+        List<Object> support = new ArrayList<>();
+        // as upstream: each dict item's support_count as the reply gave it (0 when absent), non-dict items skipped
+        for (Object o : rankedItems) if (o instanceof Map<?, ?> m) support.add(m.containsKey("support_count") ? m.get("support_count") : 0);
+        rec.put("support_counts", support);
+        return new EditSelection(ranked, rankedItems, budget, lrMode);
+    }
+}

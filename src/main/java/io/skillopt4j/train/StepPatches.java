@@ -1,0 +1,98 @@
+package io.skillopt4j.train;
+
+import io.skillopt4j.env.RolloutResult;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Immutable lists of mutable maps. A step's reflect results gathered in batch order: every rollout result, the raw
+ * analyst patches (for the appendix flush), and the normalised failure and success patches the merge takes.
+ */
+record StepPatches(List<RolloutResult> all, List<Map<String, Object>> raws, List<Map<String, Object>> failures,
+                   List<Map<String, Object>> successes) {
+    /** Immutable. One batch's raw patches (minibatch order) and how long its reflect took. */
+    record Reflected(List<Map<String, Object>> patches, long millis) {}
+
+    /**
+     * Immutable lists. The step's rollouts and their reflects (started in batch order), each reflect's failure
+     * minibatches' raw patches on their own, and the rollout time.
+     */
+    record Rolled(List<Rollout.Outcome> outcomes, List<CompletableFuture<Reflected>> reflects,
+                  List<CompletableFuture<List<Map<String, Object>>>> failureParts, long rolloutMillis) {}
+
+    /** Immutable. The failure group's merge started before the success analysts were done, and the patches it merged. */
+    record EarlyMerge(List<Map<String, Object>> failures, Map<String, Object> merged) {}
+
+    /** The normalised failure patches of {@code parts} in batch order, as {@link #collect} sorts them. */
+    static List<Map<String, Object>> failures(List<CompletableFuture<List<Map<String, Object>>>> parts, String key) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (CompletableFuture<List<Map<String, Object>>> part : parts) {
+            for (Map<String, Object> raw : part.join()) {
+                Map<String, Object> inner = Aggregate.normalise(raw, key);
+                if (inner != null && !"success".equals(raw.get("source_type"))) out.add(inner);
+            }
+        }
+        return out;
+    }
+
+    /** Receives a finished stage's name, duration and detail line, and may throw {@link StopRequested} between batches. */
+    interface StageSink {
+        void finished(String name, long millis, String detail);
+    }
+
+    boolean isEmpty() { return failures.isEmpty() && successes.isEmpty(); }
+
+    /**
+     * Waits for each batch's reflect in batch order and sorts its patches into failures and successes; fills the
+     * record's rollout and patch fields (upstream's per-batch {@code accumulation_batches} entries included).
+     */
+    static StepPatches collect(StepContext c, Rolled rolled, TrainSettings s, StageSink sink) {
+        String key = s.updateMode().payloadKey();
+        List<RolloutResult> all = new ArrayList<>();
+        List<Map<String, Object>> raws = new ArrayList<>(), failures = new ArrayList<>(), successes = new ArrayList<>();
+        List<Map<String, Object>> batches = new ArrayList<>();
+        long reflMs = 0;
+        double hardSum = 0, softSum = 0;
+        for (int a = 0; a < s.accumulation(); a++) {
+            Rollout.Outcome out = rolled.outcomes().get(a);
+            Reflected rf = Reflect.join(rolled.reflects().get(a));
+            reflMs += rf.millis();
+            int nf = 0, ns = 0;
+            for (Map<String, Object> raw : rf.patches()) {
+                Map<String, Object> inner = Aggregate.normalise(raw, key);
+                if (inner == null) continue;
+                if ("success".equals(raw.get("source_type"))) { successes.add(inner); ns++; } else { failures.add(inner); nf++; }
+            }
+            sink.finished("reflect", rf.millis(), nf + " failure + " + ns + " success patches");
+            raws.addAll(rf.patches());
+            all.addAll(out.results());
+            hardSum += out.hard() * out.results().size();
+            softSum += out.soft() * out.results().size();
+            Map<String, Object> b = new LinkedHashMap<>();
+            b.put("batch_idx", a); // index inside the accumulation group, as upstream
+            b.put("batch_seed", c.batch(a, s.accumulation()).seed());
+            b.put("n_envs", out.results().size());
+            b.put("hard", out.hard());
+            b.put("soft", out.soft());
+            b.put("n_failure_patches", nf);
+            b.put("n_success_patches", ns);
+            batches.add(b);
+        }
+        int n = all.size();
+        StepRecord rec = c.rec();
+        rec.time("rollout_s", rolled.rolloutMillis());
+        rec.time("reflect_s", reflMs);
+        rec.put("rollout_hard", StepRecord.round(n == 0 ? 0 : hardSum / n, 6));
+        rec.put("rollout_soft", StepRecord.round(n == 0 ? 0 : softSum / n, 6));
+        rec.put("rollout_n", n);
+        rec.put("accumulation_batches", batches);
+        rec.put("n_patches", failures.size() + successes.size());
+        rec.put("n_failure_patches", failures.size());
+        rec.put("n_success_patches", successes.size());
+        return new StepPatches(all, raws, failures, successes);
+    }
+}
