@@ -53,6 +53,14 @@ class DemoCommandTest {
         assertEquals("slow_update_epoch_02", summary.get("best_origin"));
         assertEquals(10, ((Number) summary.get("best_step")).intValue());
         assertTrue(r.out().contains("best at step 10"), r.out());
+        // the score table of README.md and docs/simulator.md, each score with its 95 % interval (score_intervals.json)
+        assertTrue(r.out().contains(String.join("\n",
+                "                            hard     soft     95 % interval",
+                "validation: initial skill   0.200             [0.073, 0.327]",
+                "validation: best skill      1.000             [1.000, 1.000]",
+                "test: initial skill         0.192    0.628    [0.125, 0.267]",
+                "test: best skill            0.975    0.993    [0.942, 1.000]",
+                "test gain (best - initial)  +0.783            [0.708, 0.859]") + "\n"), r.out());
 
         Result kept = run("demo", "--out_root", dir.resolve("seed3").toString(), "--seed", "3");
         assertEquals(0, kept.code(), kept.err());
