@@ -108,4 +108,18 @@ class DemoCommandTest {
         assertEquals(2, rate.code());
         assertTrue(rate.err().contains("--fault-500 must be in [0, 1], got 1.5"), rate.err());
     }
+
+    /** docs/training.md "The honest gate and error bars": the demo with the honest gate on the noisy simulator. */
+    @Test void theHonestGateDemoOfTheTrainingDocRuns(@TempDir Path dir) throws Exception {
+        String cmd = "./skillopt demo --sim-noise 0.2 --sim-noise-seed 3 --gate_test paired_bootstrap --eval_repeats 2";
+        assertTrue(Files.readString(Path.of("docs/training.md")).contains(cmd), "the example is in the doc");
+        Path root = dir.resolve("honest");
+        Result r = run("demo", "--out_root", root.toString(), "--no-progress", "--sim-noise", "0.2", "--sim-noise-seed", "3",
+                "--gate_test", "paired_bootstrap", "--eval_repeats", "2");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("95 % interval"), r.out());
+        assertTrue(Files.readString(root.resolve("history.json")).contains("\"gate_test\": \"paired_bootstrap\""), "the steps record the paired test");
+        var summary = io.skillopt4j.internal.Json.parseObject(Files.readString(root.resolve("summary.json")));
+        assertTrue(summary.get("score_intervals") instanceof java.util.Map<?, ?>, summary.toString());
+    }
 }
