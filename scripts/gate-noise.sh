@@ -8,7 +8,7 @@
 set -euo pipefail
 bench="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../shared/bench" 2>/dev/null && pwd)" || { echo "no ../shared/bench next to the checkout" >&2; exit 2; }
 seeds=${1:-30}; noise=${2:-0.2}; out=${3:-/tmp/gate-noise}
-honest=${HONEST:-"evaluation.gate_test=paired_bootstrap evaluation.gate_confidence=0.9 evaluation.eval_repeats=1 evaluation.adaptive_repeats=true evaluation.max_repeats=4"}
+honest=${HONEST:-"evaluation.gate_test=paired_bootstrap evaluation.gate_confidence=0.95 evaluation.eval_repeats=2 evaluation.adaptive_repeats=true evaluation.max_repeats=8"}
 mkdir -p "$out"; data="$out/data"; python3 "$bench/make_data.py" "$data" >/dev/null
 for s in $(seq 1 "$seeds"); do
   for mode in default honest; do

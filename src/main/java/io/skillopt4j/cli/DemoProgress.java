@@ -89,15 +89,21 @@ final class DemoProgress implements TrainingListener, RolloutRunner.Progress {
 
     private static String fmt(double v) { return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.3f", v); }
 
-    /** Prints baseline → best → test, the step counts and where the results are. */
+    /**
+     * Prints baseline → best → test with each score's 95 % interval (score_intervals.json beside summary.json: items
+     * resampled; none for a folder without per-item rows), the step counts and where the results are.
+     */
     static void printSummary(PrintWriter out, Map<String, Object> s, Path outRoot, Path report, CostLedger ledger, boolean simulator) {
+        Map<?, ?> ci = intervals(outRoot);
         out.println();
-        out.println("                            hard     soft");
-        row(out, "validation: initial skill", s.get("baseline_selection_hard"), null);
-        row(out, "validation: best skill", s.get("best_selection_hard"), null);
-        row(out, "test: initial skill", s.get("baseline_test_hard"), s.get("baseline_test_soft"));
-        row(out, "test: best skill", s.get("test_hard"), s.get("test_soft"));
-        if (s.get("test_delta_hard") instanceof Number d) out.printf(Locale.ROOT, "%-28s%+.3f%n", "test gain (best - initial)", d.doubleValue());
+        out.println("                            hard     soft     95 % interval");
+        row(out, "validation: initial skill", s.get("baseline_selection_hard"), null, ci.get("baseline_selection_hard"));
+        row(out, "validation: best skill", s.get("best_selection_hard"), null, ci.get("best_selection_hard"));
+        row(out, "test: initial skill", s.get("baseline_test_hard"), s.get("baseline_test_soft"), ci.get("baseline_test_hard"));
+        row(out, "test: best skill", s.get("test_hard"), s.get("test_soft"), ci.get("test_hard"));
+        if (s.get("test_delta_hard") instanceof Number d)
+            out.println(String.format(Locale.ROOT, "%-28s%+.3f            %s", "test gain (best - initial)", d.doubleValue(),
+                    bounds(ci.get("test_delta_hard"))).stripTrailing()); // a paired interval: the same test items on both sides
         out.printf(Locale.ROOT, "steps: %s accepted, %s rejected, %s skipped; best at step %s; wall %s s%n",
                 s.get("total_accepts"), s.get("total_rejects"), s.get("total_skips"), s.get("best_step"), s.get("total_wall_time_s"));
         if (s.get("token_summary") instanceof Map<?, ?> t && t.get("_total") instanceof Map<?, ?> tot)
@@ -110,8 +116,26 @@ final class DemoProgress implements TrainingListener, RolloutRunner.Progress {
         out.println("summary:     " + outRoot.resolve("summary.json"));
     }
 
-    private static void row(PrintWriter out, String label, Object hard, Object soft) {
-        out.printf(Locale.ROOT, "%-28s%s    %s%n", label, num(hard), soft == null ? "" : num(soft));
+    private static void row(PrintWriter out, String label, Object hard, Object soft, Object interval) {
+        out.println(String.format(Locale.ROOT, "%-28s%s    %-5s    %s", label, num(hard), soft == null ? "" : num(soft), bounds(interval)).stripTrailing());
+    }
+
+    /** The run's score_intervals.json, or an empty map when it is absent or unreadable (no interval column then). */
+    private static Map<?, ?> intervals(Path outRoot) {
+        try {
+            Path f = outRoot.resolve("score_intervals.json");
+            return java.nio.file.Files.isRegularFile(f) && io.skillopt4j.internal.Json.read(f) instanceof Map<?, ?> m ? m : Map.of();
+        } catch (RuntimeException e) {
+            return Map.of();
+        }
+    }
+
+    /** "[0.700, 0.950]" from a score_intervals.json entry ({estimate, interval: [low, high], ...}); "" when unknown. */
+    private static String bounds(Object entry) {
+        if (entry instanceof Map<?, ?> m && m.get("interval") instanceof java.util.List<?> l && l.size() == 2
+                && l.get(0) instanceof Number lo && l.get(1) instanceof Number hi)
+            return String.format(Locale.ROOT, "[%.3f, %.3f]", lo.doubleValue(), hi.doubleValue());
+        return "";
     }
 
     private static String num(Object o) { return o instanceof Number n ? String.format(Locale.ROOT, "%.3f", n.doubleValue()) : "  -  "; }

@@ -273,16 +273,16 @@ public final class Flags {
                 .evalToo().asOurs().consumerDefault(0.0));
         // The honest validation gate and error bars (docs/training.md "The honest gate"): SkillOpt4J's, off by default
         t.add(n("gate_test", "evaluation.gate_test", STR, "How the gate compares candidate and current skill: none (SkillOpt's: higher selection score) "
-                + "or paired_bootstrap (accept when the one-sided lower bound of the paired mean gain is above 0)")
+                + "or paired_bootstrap (accept when the one-sided Student-t lower bound of the paired mean gain is above 0)")
                 .asOurs().withChoices("none", "paired_bootstrap").consumerDefault("none"));
         t.add(n("gate_confidence", "evaluation.gate_confidence", FLOAT, "Confidence of the paired_bootstrap gate's one-sided bound, in [0.5, 1)")
-                .asOurs().consumerDefault(0.9));
+                .asOurs().consumerDefault(0.95));
         t.add(n("eval_repeats", "evaluation.eval_repeats", INT, "Evaluations of each selection item per skill, averaged (a stochastic target answers each anew)")
                 .asOurs().consumerDefault(1));
         t.add(n("adaptive_repeats", "evaluation.adaptive_repeats", BOOL, "paired_bootstrap: add one repeat of both skills at a time while the interval straddles 0, up to max_repeats")
-                .asOurs().consumerDefault(false));
+                .asOurs().consumerDefault(true));
         t.add(n("max_repeats", "evaluation.max_repeats", INT, "Cap of adaptive_repeats (>= eval_repeats)")
-                .asOurs().consumerDefault(4));
+                .asOurs().consumerDefault(8));
         // Execution engine (section engine): where rollouts and optimizer calls run; see docs/scale-out.md.
         t.add(o("engine_name", "engine", "engine.name", STR, "local", "Execution engine: local (this JVM's threads) or temporal (activities on Temporal workers)")
                 .withChoices("local", "temporal"));

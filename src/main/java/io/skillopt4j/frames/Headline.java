@@ -17,8 +17,11 @@ import static io.skillopt4j.frames.StepFrames.str;
  * row a footer saying 1.0 would sit over a {@code best_score} column that tops at 0.8.
  */
 final class Headline {
-    /** The best skill as the run's own files state it; any part may be null while a run is young. */
-    record Best(Double score, Integer step, String origin) {}
+    /**
+     * The best skill as the run's own files state it; any part may be null while a run is young. {@code interval} is
+     * its selection score's 95 % interval from the per-item rows (unknown without them: an old or partial folder).
+     */
+    record Best(Double score, Integer step, String origin, io.skillopt4j.train.stats.Interval interval) {}
 
     /** Actions of the row {@link #afterStepsRow} adds; every other steps row is a step record. */
     static final List<String> AFTER_STEPS_ACTIONS = List.of("final_promotion", "slow_update_accept", "slow_update_accept_new_best");
@@ -42,16 +45,22 @@ final class Headline {
                 }
             }
         }
-        return new Best(sc, st, origin == null ? null : str(origin));
+        String o = origin == null ? null : str(origin);
+        return new Best(sc, st, o, sc == null ? io.skillopt4j.train.stats.Interval.none(io.skillopt4j.train.ScoreIntervals.CONFIDENCE)
+                : Intervals.best(run, o, sc));
     }
 
-    /** Returns e.g. {@code best val 0.975 at step 7}, with the origin when it is not a step ({@code (slow_update_epoch_02)}); "" when unknown. */
+    /**
+     * Returns e.g. {@code best val 0.975 [0.93, 1.0] at step 7}: the interval when the rows are there, the origin when it
+     * is not a step ({@code (slow_update_epoch_02)}); "" when unknown.
+     */
     static String text(RunSnapshot run) {
         Best b = best(run);
         if (b.score() == null || b.step() == null) return "";
         String o = b.origin();
         boolean telling = o != null && !o.isBlank() && !o.startsWith("step_") && !o.equals("initial_skill");
-        return "best val " + io.skillopt4j.internal.Decimals.shortest(b.score()) + " at step " + b.step() + (telling ? " (" + o + ")" : "");
+        return "best val " + io.skillopt4j.internal.Decimals.shortest(b.score()) + Intervals.brackets(b.interval()) + " at step " + b.step()
+                + (telling ? " (" + o + ")" : "");
     }
 
     /** Returns {@code " · " + text(run)}, or "" when unknown. */

@@ -45,6 +45,43 @@ final class Intervals {
         return ScoreIntervals.gain(testRows(run, eval), testRows(run, "test_eval_baseline"));
     }
 
+    /** The selection score of the skill that was best after step {@code bestStep} (0: the initial skill's baseline). */
+    static Interval bestAfter(RunSnapshot run, int bestStep) {
+        if (run.dir() == null) return Interval.none(ScoreIntervals.CONFIDENCE);
+        if (bestStep <= 0) return ScoreIntervals.hard(ScoreIntervals.rowsIn(run.dir().resolve("selection_eval_baseline")));
+        return selection(run, bestStep);
+    }
+
+    /**
+     * The interval of the run's best selection score {@code score}, from the rows its origin names (a step's candidate
+     * evaluation, a gated slow update's, the initial skill's baseline) or the final selection's (a best it raised):
+     * the first whose mean is that score, so the interval is always the one of the number shown beside it. Unknown when
+     * no such rows are there (an old folder without rows, a soft or mixed gate metric).
+     */
+    static Interval best(RunSnapshot run, String origin, double score) {
+        if (run.dir() == null) return Interval.none(ScoreIntervals.CONFIDENCE);
+        java.nio.file.Path root = run.dir();
+        String o = origin == null ? "" : origin;
+        List<java.nio.file.Path> dirs = new java.util.ArrayList<>();
+        if (o.startsWith("step_")) dirs.add(root.resolve("steps").resolve(o).resolve("selection_eval"));
+        if (o.startsWith("slow_update_epoch_"))
+            dirs.add(root.resolve("slow_update").resolve("epoch_" + o.substring("slow_update_epoch_".length())).resolve("selection_eval"));
+        if (o.isEmpty() || o.equals("initial_skill")) dirs.add(root.resolve("selection_eval_baseline"));
+        dirs.add(root.resolve("final_selection_eval"));
+        for (java.nio.file.Path d : dirs) {
+            Interval ci = ScoreIntervals.hard(ScoreIntervals.rowsIn(d));
+            if (ci.known() && Math.abs(ci.estimate() - score) < 1e-9) return ci;
+        }
+        return Interval.none(ScoreIntervals.CONFIDENCE);
+    }
+
+    /** " [0.6, 0.9]": a headline's interval, bounds to 2 decimals; "" when unknown. */
+    static String brackets(Interval ci) {
+        if (!ci.known()) return "";
+        return " [" + io.skillopt4j.internal.Decimals.shortest(Math.round(ci.low() * 100) / 100.0) + ", "
+                + io.skillopt4j.internal.Decimals.shortest(Math.round(ci.high() * 100) / 100.0) + "]";
+    }
+
     /** Low or high bound as a frame cell (null when unknown). */
     static Double low(Interval ci) { return ci.known() ? ci.low() : null; }
 

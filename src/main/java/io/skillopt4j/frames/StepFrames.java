@@ -89,7 +89,8 @@ final class StepFrames {
     static Frame epochs(RunSnapshot run) {
         RowBuilder b = new RowBuilder()
                 .ints("epoch", "n_steps", "first_step", "last_step", "accepts", "rejects", "skips")
-                .doubles("mean_train_hard", "mean_selection_hard", "current_score_end", "best_score_end", "best_so_far")
+                .doubles("mean_train_hard", "mean_selection_hard", "current_score_end", "best_score_end", "best_score_end_low",
+                        "best_score_end_high", "best_so_far")
                 .longs("tokens").doubles("seconds")
                 .strings("slow_update_action").doubles("slow_update_prev_hard", "slow_update_curr_hard")
                 .ints("slow_update_chars", "n_improved", "n_regressed", "n_persistent_fail", "n_stable_success")
@@ -114,6 +115,13 @@ final class StepFrames {
                 r.put("last_step", hs.get(hs.size() - 1).get("step"));
                 r.put("current_score_end", hs.get(hs.size() - 1).get("current_score"));
                 r.put("best_score_end", hs.get(hs.size() - 1).get("best_score"));
+                // the best skill's selection rows: an interval only when their mean is the score shown (hard gate metric)
+                if (hs.get(hs.size() - 1).get("best_score") instanceof Number bs) {
+                    io.skillopt4j.train.stats.Interval ci = Intervals.bestAfter(run, intOf(hs.get(hs.size() - 1).get("best_step")));
+                    boolean same = ci.known() && Math.abs(ci.estimate() - bs.doubleValue()) < 1e-9;
+                    r.put("best_score_end_low", same ? ci.low() : null);
+                    r.put("best_score_end_high", same ? ci.high() : null);
+                }
             }
             int acc = 0, rej = 0, skip = 0;
             double trainSum = 0, selSum = 0, secs = 0;

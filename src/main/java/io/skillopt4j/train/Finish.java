@@ -54,10 +54,10 @@ final class Finish {
                 : " <= best " + best + " (step " + st.bestStep + "): the best is kept");
     }
 
-    /** "final skill (origin) vs best (step N): gain ... : the final skill is the new best" with the honest gate. */
+    /** "best (step N) vs final skill (origin): gain ... : the final skill is the new best" with the honest gate. */
     private String pairedDetail(PairedGate.Comparison c) {
-        return "final skill " + (st.currentOrigin == null ? "" : "(" + st.currentOrigin + ") ") + "vs best (step " + st.bestStep + "):"
-                + PairedGate.detail(c) + (c.accepted() ? ": the final skill is the new best" : ": the best is kept");
+        return "best (step " + st.bestStep + ") vs final skill" + (st.currentOrigin == null ? "" : " (" + st.currentOrigin + ")") + ":"
+                + PairedGate.detail(c) + (c.accepted() ? ": the best is truly better, kept" : ": the final skill is the new best");
     }
 
     private PairedGate.Comparison finalComparison; // the honest final selection's, for summary.json; null without
@@ -82,11 +82,12 @@ final class Finish {
                     finalSelSoft = sc.soft();
                 } else {
                     long t0 = System.nanoTime();
+                    // the honest gate asks whether the best skill is truly better than the final one: every gated change
+                    // in the final skill already passed the same test, the others (a force-accepted slow update) the
+                    // configuration trusts, so the final skill is kept unless the best one beats it (docs/training.md)
                     PairedGate.Comparison paired = s.useGate() && s.gateTest().paired() ? new PairedGate(s, stages.selection(), stages.gate())
-                            .compare(st.currentSkill, finalSelectionDir(), st.bestSkill,
-                                    paths.root().resolve("final_selection_eval_best"),
-                                    io.skillopt4j.train.stats.PairedBootstrap.seedFor(s.seed(), "final_selection", globalStep)) : null;
-                    SelectionEval.Score sc = paired != null ? paired.candidate()
+                            .compare(st.bestSkill, paths.root().resolve("final_selection_eval_best"), st.currentSkill, finalSelectionDir()) : null;
+                    SelectionEval.Score sc = paired != null ? paired.reference()
                             : stages.selection().fresh(st.currentSkill, finalSelectionDir(), testAhead());
                     finalSelHard = sc.hard();
                     finalSelSoft = sc.soft();
@@ -97,7 +98,7 @@ final class Finish {
                     // the last step line: say so, or "best at step N" in the summary reads as a contradiction
                     run.emit(new io.skillopt4j.run.TrainingEvent.StageFinished(globalStep, "final_selection",
                             java.time.Duration.ofNanos(System.nanoTime() - t0), paired == null ? finalSelectionDetail(g) : pairedDetail(paired)));
-                    if (paired != null ? paired.accepted() : g > st.bestScore) {
+                    if (paired != null ? !paired.accepted() : g > st.bestScore) {
                         bestAtFinal = true;
                         st.bestSkill = st.currentSkill;
                         st.bestScore = g;

@@ -8,13 +8,13 @@ import io.skillopt4j.config.Setting;
  * Immutable. How the validation gate, the slow update's gated comparison and the final selection compare two skills
  * ({@code evaluation.gate_test}, {@code gate_confidence}, {@code eval_repeats}, {@code adaptive_repeats},
  * {@code max_repeats}): {@code none} is SkillOpt's strictly-higher score; {@code paired_bootstrap} is the paired test
- * of {@link io.skillopt4j.train.stats.PairedBootstrap} on both skills evaluated side by side.
+ * of {@link io.skillopt4j.train.stats.PairedT} (a Student-t bound) on both skills evaluated side by side.
  */
 public record GateSettings(String test, double confidence, int repeats, boolean adaptive, int maxRepeats) {
     public static final String NONE = "none", PAIRED = "paired_bootstrap";
 
     /** SkillOpt's comparison: one evaluation, higher score wins. */
-    public static GateSettings none() { return new GateSettings(NONE, 0.9, 1, false, 1); }
+    public static GateSettings none() { return new GateSettings(NONE, 0.95, 1, false, 1); }
 
     /** Reads and checks the keys; a bad value throws naming key, value and what is allowed. */
     public static GateSettings from(FlatConfig cfg) {
@@ -25,7 +25,7 @@ public record GateSettings(String test, double confidence, int repeats, boolean 
         if (!(c >= 0.5 && c < 1)) throw ConfigException.badValue("", "evaluation.gate_confidence", c, "a number in [0.5, 1)");
         int k = Setting.integer("eval_repeats").of(cfg);
         if (k < 1) throw ConfigException.badValue("", "evaluation.eval_repeats", k, "an integer >= 1");
-        boolean adaptive = Setting.bool("adaptive_repeats").of(cfg);
+        boolean adaptive = test.equals(PAIRED) && Setting.bool("adaptive_repeats").of(cfg); // only the paired test looks again
         int max = Setting.integer("max_repeats").of(cfg);
         if (adaptive && max < k) throw ConfigException.badValue("", "evaluation.max_repeats", max, "an integer >= eval_repeats (" + k + ")");
         return new GateSettings(test, c, k, adaptive, adaptive ? max : k);

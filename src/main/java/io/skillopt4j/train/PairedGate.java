@@ -2,7 +2,7 @@ package io.skillopt4j.train;
 
 import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.train.stats.Interval;
-import io.skillopt4j.train.stats.PairedBootstrap;
+import io.skillopt4j.train.stats.PairedT;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,24 +12,25 @@ import java.util.Map;
 
 /**
  * Not thread-safe; used by the training thread. The honest comparison of {@code evaluation.gate_test=paired_bootstrap}:
- * the candidate and the skill it is measured against (the current skill at a step or a slow update, the best skill
- * at the final selection) are both evaluated on the selection split, same items, same number of repeats, side by
- * side; per item the difference of their gate scores (mean over repeats) is resampled ({@link PairedBootstrap}), and
- * the candidate wins when the one-sided lower bound at {@code gate_confidence} is above 0. With
+ * the candidate and the skill it is measured against (the current skill at a step or a slow update; at the final
+ * selection the best skill against the final one) are both evaluated on the selection split, same items, same number
+ * of repeats, side by side; the paired differences of their gate scores go to the Student-t bound of {@link PairedT},
+ * and the candidate wins when the one-sided lower bound at {@code gate_confidence} is above 0. With
  * {@code adaptive_repeats} one more repeat of both is evaluated while the interval straddles 0, up to
  * {@code max_repeats}; a clear win or loss stops at once.
  *
  * <p>The reference skill is evaluated anew at every comparison, never taken from the evaluation that accepted it:
  * those rows were selected for being high (a skill is accepted on a lucky draw more often than on an unlucky one),
- * so reusing them would hold every later candidate to an inflated bar. The same skill on both sides is not
- * evaluated twice: its differences are 0 by definition, a reject.
+ * so reusing them would hold every later candidate to an inflated bar. A candidate with the same text as the
+ * reference cannot be better than it: it is rejected without any evaluation (its score is the cached one).
  */
 final class PairedGate {
     /**
      * Immutable. One comparison: the test, the repeats it took, the candidate's pooled hard/soft and gate score, the
      * reference's gate score on the same rows (NaN when the same skill was not evaluated again).
      */
-    record Comparison(PairedBootstrap.Test test, int repeats, SelectionEval.Score candidate, double candidateScore, double referenceScore) {
+    record Comparison(PairedT.Test test, int repeats, SelectionEval.Score candidate, double candidateScore, double referenceScore,
+                      SelectionEval.Score reference, boolean unchanged) {
         boolean accepted() { return test.accepted(); }
 
         /** The record's new fields: gate_test, the mean gain with its interval, p-value, confidence, items, repeats. */
@@ -44,6 +45,7 @@ final class PairedGate {
             m.put("gate_items", ci.items());
             m.put("gate_repeats", repeats);
             m.put("reference_gate_score", Double.isNaN(referenceScore) ? null : StepRecord.round(referenceScore, 6));
+            if (unchanged) m.put("gate_skipped", "unchanged_candidate"); // same text as the reference: no evaluation
             return m;
         }
     }
@@ -55,11 +57,12 @@ final class PairedGate {
     static Comparison atStep(TrainSettings s, RunStages stages, String candidate, String current, Path stepDir, int step) {
         if (!s.useGate() || !s.gateTest().paired()) return null;
         return new PairedGate(s, stages.selection(), stages.gate()).compare(candidate, stepDir.resolve("selection_eval"), current,
-                stepDir.resolve("selection_eval_current"), PairedBootstrap.seedFor(s.seed(), "gate", step));
+                stepDir.resolve("selection_eval_current"));
     }
 
     /** " gain +0.120 [0.020, 0.220] p=0.031 k=2" for a stage's progress line. */
     static String detail(Comparison c) {
+        if (c.unchanged()) return " (unchanged candidate: rejected without evaluation)";
         Interval ci = c.test().interval();
         if (!ci.known()) return " (no item scored on both sides)";
         return String.format(java.util.Locale.ROOT, " gain %+.3f [%.3f, %.3f] p=%.3f k=%d", ci.estimate(), ci.low(), ci.high(), c.test().pValue(), c.repeats());
@@ -76,29 +79,30 @@ final class PairedGate {
     }
 
     /**
-     * Compares {@code candidate} (rolled out into {@code candidateDir}) with {@code reference} (into {@code referenceDir});
-     * {@code seed} seeds the bootstrap ({@link PairedBootstrap#seedFor}).
+     * Compares {@code candidate} (rolled out into {@code candidateDir}) with {@code reference} (into {@code referenceDir}).
+     * The same text on both sides is a reject with no call: its score is the skill's cached one, else the current score.
      */
-    Comparison compare(String candidate, Path candidateDir, String reference, Path referenceDir, long seed) {
+    Comparison compare(String candidate, Path candidateDir, String reference, Path referenceDir) {
         GateSettings g = s.gateTest();
         int k = g.repeats();
         if (SkillDocument.hash(candidate).equals(SkillDocument.hash(reference))) {
-            SelectionEval.Score sc = selection.score(candidate, candidateDir);
+            double[] c = selection.state().selCache.get(SkillDocument.hash(candidate));
+            SelectionEval.Score sc = c != null ? new SelectionEval.Score(c[0], c[1], true)
+                    : new SelectionEval.Score(selection.state().currentScore, 0.0, true);
             double v = gate.score(sc.hard(), sc.soft(), candidate);
-            int n = selection.size();
-            return new Comparison(new PairedBootstrap.Test(new Interval(0, 0, 0, lookConfidence(g), n, k), 1.0, false), k, sc, v, Double.NaN);
+            PairedT.Test none = new PairedT.Test(new Interval(0, 0, 0, lookConfidence(g), selection.size(), 0), 1.0, false);
+            return new Comparison(none, 0, sc, v, v, sc, true);
         }
         SelectionEval.Rows cand = selection.rows(candidate, candidateDir, k);
         SelectionEval.Rows ref = selection.rows(reference, referenceDir, k);
-        PairedBootstrap boot = PairedBootstrap.seeded(seed);
         double perLook = lookConfidence(g);
         while (true) {
-            PairedBootstrap.Test t = boot.test(diffs(cand, candidate, ref, reference), perLook);
+            PairedT.Test t = PairedT.test(diffs(cand, candidate, ref, reference), perLook);
             if (!g.adaptive() || k >= g.maxRepeats() || !t.interval().straddles(0)) {
                 SelectionEval.Score sc = cand.score(false);
                 SelectionEval.Score rs = ref.score(false);
                 selection.state().selCache.putIfAbsent(SkillDocument.hash(candidate), new double[] {sc.hard(), sc.soft()});
-                return new Comparison(t, k, sc, gate.score(sc.hard(), sc.soft(), candidate), gate.score(rs.hard(), rs.soft(), reference));
+                return new Comparison(t, k, sc, gate.score(sc.hard(), sc.soft(), candidate), gate.score(rs.hard(), rs.soft(), reference), rs, false);
             }
             k++;
             cand = selection.more(cand, candidate, candidateDir, k);

@@ -58,6 +58,10 @@ final class SlowUpdate {
         Path marker = p.slowResult(epoch);
         if (Files.isRegularFile(marker)) return replay(epoch, marker);
         if (epoch == 1) {
+            // the empty block is no edit to be judged: under the honest gate a best skill equal to the current one takes
+            // it too, so the next accepted candidate is tested against the best and becomes it (docs/training.md)
+            if (s.useGate() && s.gateTest().paired() && state.bestSkill.equals(state.currentSkill))
+                state.bestSkill = SkillDocument.injectSlowPlaceholder(state.bestSkill);
             state.currentSkill = SkillDocument.injectSlowPlaceholder(state.currentSkill);
             state.currentOrigin = "slow_update_placeholder_epoch_01";
             Map<String, Object> m = new LinkedHashMap<>();
@@ -100,8 +104,7 @@ final class SlowUpdate {
             String origin = "slow_update_epoch_" + io.skillopt4j.internal.Decimals.padded(epoch, 2);
             if (s.slowUpdateGateWithSelection()) {
                 PairedGate.Comparison paired = s.gateTest().paired() ? new PairedGate(s, selection, gate).compare(candidate,
-                        dir.resolve("selection_eval"), state.currentSkill, dir.resolve("selection_eval_current"),
-                        io.skillopt4j.train.stats.PairedBootstrap.seedFor(s.seed(), "slow_update", epoch)) : null;
+                        dir.resolve("selection_eval"), state.currentSkill, dir.resolve("selection_eval_current")) : null;
                 SelectionEval.Score sc = paired != null ? paired.candidate() : selection.score(candidate, dir.resolve("selection_eval"));
                 double score = gate.score(sc.hard(), sc.soft(), candidate);
                 Gate.Decision d = paired != null ? Gate.decidePaired(paired.accepted(), score, state.bestScore, state.currentSkill.equals(state.bestSkill))

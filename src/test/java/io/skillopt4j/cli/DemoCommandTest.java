@@ -53,6 +53,14 @@ class DemoCommandTest {
         assertEquals("slow_update_epoch_02", summary.get("best_origin"));
         assertEquals(10, ((Number) summary.get("best_step")).intValue());
         assertTrue(r.out().contains("best at step 10"), r.out());
+        // the score table of README.md and docs/simulator.md, each score with its 95 % interval (score_intervals.json)
+        assertTrue(r.out().contains(String.join("\n",
+                "                            hard     soft     95 % interval",
+                "validation: initial skill   0.200             [0.073, 0.327]",
+                "validation: best skill      1.000             [1.000, 1.000]",
+                "test: initial skill         0.192    0.628    [0.125, 0.267]",
+                "test: best skill            0.975    0.993    [0.942, 1.000]",
+                "test gain (best - initial)  +0.783            [0.708, 0.859]") + "\n"), r.out());
 
         Result kept = run("demo", "--out_root", dir.resolve("seed3").toString(), "--seed", "3");
         assertEquals(0, kept.code(), kept.err());
@@ -99,5 +107,19 @@ class DemoCommandTest {
         Result rate = run("sim", "serve", "--fault-500", "1.5");
         assertEquals(2, rate.code());
         assertTrue(rate.err().contains("--fault-500 must be in [0, 1], got 1.5"), rate.err());
+    }
+
+    /** docs/training.md "The honest gate and error bars": the demo with the honest gate on the noisy simulator. */
+    @Test void theHonestGateDemoOfTheTrainingDocRuns(@TempDir Path dir) throws Exception {
+        String cmd = "./skillopt demo --sim-noise 0.2 --sim-noise-seed 3 --gate_test paired_bootstrap --eval_repeats 2";
+        assertTrue(Files.readString(Path.of("docs/training.md")).contains(cmd), "the example is in the doc");
+        Path root = dir.resolve("honest");
+        Result r = run("demo", "--out_root", root.toString(), "--no-progress", "--sim-noise", "0.2", "--sim-noise-seed", "3",
+                "--gate_test", "paired_bootstrap", "--eval_repeats", "2");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("95 % interval"), r.out());
+        assertTrue(Files.readString(root.resolve("history.json")).contains("\"gate_test\": \"paired_bootstrap\""), "the steps record the paired test");
+        var summary = io.skillopt4j.internal.Json.parseObject(Files.readString(root.resolve("summary.json")));
+        assertTrue(summary.get("score_intervals") instanceof java.util.Map<?, ?>, summary.toString());
     }
 }

@@ -34,7 +34,7 @@ class RunsCommandTest {
         String text = out.toString();
         assertTrue(text.startsWith("== summary\nkey "), text);
         assertTrue(text.contains("== steps\nepoch  step  step_in_epoch  action"), text);
-        assertTrue(text.contains("8 steps + final_promotion x 39 columns · best val 1.0 at step 8 (slow_update_epoch_02)"), text);
+        assertTrue(text.contains("8 steps + final_promotion x 39 columns · best val 1.0 [1.0, 1.0] at step 8 (slow_update_epoch_02)"), text);
         assertTrue(text.contains("== epochs\n"), text);
         assertEquals("", err.toString());
     }

@@ -64,7 +64,7 @@ class FrameTextTest {
         Frame accepted = steps.where(steps.booleanColumn("accepted").isTrue());
         assertEquals(3, accepted.rowCount());
         assertSame(accepted.column("best_score"), accepted.column("bestScore"), "forgiving lookup kept");
-        assertTrue(accepted.footer().startsWith("3 rows x 39 columns · of 8 steps + final_promotion · best val 1.0 at step 8"),
+        assertTrue(accepted.footer().startsWith("3 rows x 39 columns · of 8 steps + final_promotion · best val 1.0 [1.0, 1.0] at step 8"),
                 accepted.footer());
         Frame two = steps.selectColumns("step", "bestScore");
         assertEquals(List.of("step", "best_score"), two.columnNames());

@@ -25,7 +25,8 @@ class HeadlineTest {
             double maxBest = steps.doubleColumn("best_score").max();
             Headline.Best best = Headline.best(run.snapshot());
             assertEquals(best.score(), maxBest, 1e-12, dir + ": footer best vs best_score column");
-            assertTrue(steps.footer().contains("best val " + io.skillopt4j.internal.Decimals.shortest(maxBest) + " at step " + best.step()), steps.footer());
+            assertTrue(steps.footer().contains("best val " + io.skillopt4j.internal.Decimals.shortest(maxBest) + Intervals.brackets(best.interval())
+                    + " at step " + best.step()), steps.footer());
             assertTrue(run.epochs().footer().endsWith(Headline.text(run.snapshot())), run.epochs().footer());
             assertTrue(run.summary().footer().endsWith(Headline.text(run.snapshot())), run.summary().footer());
         }
@@ -35,7 +36,7 @@ class HeadlineTest {
         assertEquals(8, py.intColumn("step").getInt(last));
         assertEquals(1.0, py.doubleColumn("best_score").getDouble(last));
         assertEquals(0.8, py.doubleColumn("best_score").getDouble(last - 1), "the step records themselves are unchanged");
-        assertTrue(py.footer().endsWith("best val 1.0 at step 8 (slow_update_epoch_02)"), py.footer());
+        assertTrue(py.footer().endsWith("best val 1.0 [1.0, 1.0] at step 8 (slow_update_epoch_02)"), py.footer());
     }
 
     @Test
@@ -62,5 +63,30 @@ class HeadlineTest {
             assertTrue(text.contains("0.975"), text);
             assertFalse(text.contains("0.98"), text);
         }
+    }
+
+    /** Error bars: the best's interval is the one of its own selection rows; a folder without rows shows none. */
+    @Test
+    void theBestCarriesItsIntervalAndAFolderWithoutRowsStillReads(@TempDir Path tmp) throws IOException {
+        RunFrames run = RunFrames.load(Fixtures.run("python-searchqa"));
+        Headline.Best best = Headline.best(run.snapshot());
+        assertTrue(best.interval().known());
+        assertEquals(best.score(), best.interval().estimate(), 1e-12, "the interval is the one of the score shown");
+        Frame epochs = run.epochs();
+        for (int i = 0; i < epochs.rowCount(); i++) {
+            double low = epochs.doubleColumn("best_score_end_low").getDouble(i), high = epochs.doubleColumn("best_score_end_high").getDouble(i);
+            double end = epochs.doubleColumn("best_score_end").getDouble(i);
+            assertTrue(low <= end && end <= high, "epoch " + (i + 1) + ": " + low + " <= " + end + " <= " + high);
+            assertTrue(high - low > 0, "10 selection items that are not all right or all wrong give a spread");
+        }
+
+        Path dir = FrameTextTest.copyTree(Fixtures.run("python-searchqa"), tmp.resolve("run"));
+        try (var files = Files.walk(dir)) {
+            for (Path f : files.filter(f -> f.getFileName().toString().equals("results.jsonl")).toList()) Files.delete(f);
+        }
+        RunFrames bare = RunFrames.load(dir);
+        assertFalse(Headline.best(bare.snapshot()).interval().known());
+        assertTrue(bare.steps().footer().endsWith("best val 1.0 at step 8 (slow_update_epoch_02)"), bare.steps().footer());
+        assertTrue(bare.epochs().doubleColumn("best_score_end_low").isMissing().size() == bare.epochs().rowCount());
     }
 }

@@ -58,7 +58,7 @@ class RunFramesTest {
     void toStringIsBoundedTableStartingWithNewlineAndEndingWithFooter() {
         String text = PY.steps().toString();
         assertTrue(text.startsWith("\nepoch  step"), text);
-        assertTrue(text.endsWith("8 steps + final_promotion x 39 columns · best val 1.0 at step 8 (slow_update_epoch_02)"), text);
+        assertTrue(text.endsWith("8 steps + final_promotion x 39 columns · best val 1.0 [1.0, 1.0] at step 8 (slow_update_epoch_02)"), text);
         String rollouts = PY.rollouts().toString();
         assertEquals(1 + 2 + 20 + 1 + 1 + 1, rollouts.split("\n", -1).length, "header, rule, 20 rows, one … row, more columns, footer");
         assertTrue(rollouts.contains("…"));
@@ -69,7 +69,7 @@ class RunFramesTest {
         String text = PY.summary().toString();
         assertFalse(text.contains("…"), text);
         assertTrue(text.contains("\nbest_selection_hard      1.0\n"), text);
-        assertTrue(text.endsWith("python-searchqa · finished · best val 1.0 at step 8 (slow_update_epoch_02)"), text);
+        assertTrue(text.endsWith("python-searchqa · finished · best val 1.0 [1.0, 1.0] at step 8 (slow_update_epoch_02)"), text);
     }
 
     @Test

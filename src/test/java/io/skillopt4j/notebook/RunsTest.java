@@ -25,7 +25,7 @@ class RunsTest {
     void runToStringIsACompactStepsTableWithFooter() {
         String text = PY.toString();
         assertTrue(text.startsWith("\nepoch  step  action           train_hard  selection_hard  current_score  best_score\n"), text);
-        assertTrue(text.endsWith("\n8 steps + final_promotion x 7 columns · best val 1.0 at step 8 (slow_update_epoch_02)"), text);
+        assertTrue(text.endsWith("\n8 steps + final_promotion x 7 columns · best val 1.0 [1.0, 1.0] at step 8 (slow_update_epoch_02)"), text);
         assertEquals(1 + 2 + 8 + 1 + 1, text.split("\n", -1).length);
     }
 

@@ -10,7 +10,6 @@ import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.SplitDataLoader;
 import io.skillopt4j.internal.AtomicFiles;
 import io.skillopt4j.internal.Json;
-import io.skillopt4j.train.stats.PairedBootstrap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,7 +24,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -80,7 +78,7 @@ class PairedGateTest {
         RunState st = new RunState(current, new EditBudgetSchedule("constant", 4, 2, 1));
         SelectionEval sel = new SelectionEval(s, b.data(), new Rollout(b), st);
         return new PairedGate(s, sel, new Gate(s)).compare(candidate, tmp.resolve(dir).resolve("selection_eval"), current,
-                tmp.resolve(dir).resolve("selection_eval_current"), PairedBootstrap.seedFor(42, "gate", 1));
+                tmp.resolve(dir).resolve("selection_eval_current"));
     }
 
     private static TrainSettings honest(Object... more) {
@@ -113,14 +111,18 @@ class PairedGateTest {
     }
 
     @Test
-    void theSameSkillIsRejectedWithoutBeingEvaluatedTwice() {
+    void anUnchangedCandidateIsRejectedWithoutAnyEvaluation() {
         NoisyBench b = new NoisyBench(12, 0.3, 5);
         PairedGate.Comparison c = compare(b, honest(), BASE, BASE, "same");
         assertFalse(c.accepted());
+        assertTrue(c.unchanged());
         assertEquals(0.0, c.test().interval().high());
         assertEquals(1.0, c.test().pValue());
-        assertEquals(24, b.calls.get()); // one evaluation of 12 items x 2 repeats, for the score; none for the comparison
-        assertNull(c.fields().get("reference_gate_score"));
+        assertEquals(0, b.calls.get()); // the same text cannot be better than itself: no call at all
+        assertEquals(0, c.repeats());
+        assertEquals("unchanged_candidate", c.fields().get("gate_skipped"));
+        assertFalse(java.nio.file.Files.exists(tmp.resolve("same")));
+        assertTrue(PairedGate.detail(c).contains("rejected without evaluation"), PairedGate.detail(c));
     }
 
     @Test
@@ -153,7 +155,14 @@ class PairedGateTest {
         assertEquals("evaluation.gate_test must be one of none, paired_bootstrap, got \"bootstrap\"", e.getMessage());
         assertThrows(ConfigException.class, () -> GateSettings.from(FlatConfig.of(Map.of("gate_confidence", 1.0))));
         assertThrows(ConfigException.class, () -> GateSettings.from(FlatConfig.of(Map.of("eval_repeats", 0))));
-        assertThrows(ConfigException.class, () -> GateSettings.from(FlatConfig.of(Map.of("adaptive_repeats", true, "eval_repeats", 3, "max_repeats", 2))));
+        assertThrows(ConfigException.class, () -> GateSettings.from(FlatConfig.of(Map.of("gate_test", "paired_bootstrap", "adaptive_repeats", true,
+                "eval_repeats", 3, "max_repeats", 2))));
+        // only the paired test looks again: repeats above the adaptive cap are no error under SkillOpt's comparison
+        assertEquals(10, GateSettings.from(FlatConfig.of(Map.of("eval_repeats", 10))).repeats());
+        GateSettings paired = GateSettings.from(FlatConfig.of(Map.of("gate_test", "paired_bootstrap", "eval_repeats", 2)));
+        assertEquals(0.95, paired.confidence());
+        assertTrue(paired.adaptive());
+        assertEquals(8, paired.maxRepeats());
         GateSettings d = GateSettings.from(FlatConfig.empty());
         assertEquals(GateSettings.none().test(), d.test());
         assertEquals(1, d.repeats());
