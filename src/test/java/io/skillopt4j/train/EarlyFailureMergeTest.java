@@ -62,7 +62,7 @@ class EarlyFailureMergeTest {
         SlowSuccessAnalysts opt = new SlowSuccessAnalysts(meter);
         ModelRoles roles = new ModelRoles(opt, req -> { throw new AssertionError("the test bench never calls the target"); },
                 Optional.empty(), meter);
-        Trainer.builder().config(FlatConfig.of(c)).roles(roles).benchmark(new TestBench(12, 6, 6, 4, meter))
+        Trainer.builder().config(io.skillopt4j.config.RunConfig.from(FlatConfig.of(c), "")).roles(roles).benchmark(new TestBench(12, 6, 6, 4, meter))
                 .outRoot(out).build().train();
         return opt;
     }
