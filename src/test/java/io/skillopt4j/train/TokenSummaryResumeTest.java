@@ -34,11 +34,34 @@ class TokenSummaryResumeTest {
         return n;
     }
 
-    /** Drops the last {@code n} lines of {@code file}: rows whose calls were made, written by no one before the kill. */
-    private static void loseLastRows(Path file, int n) throws Exception {
-        List<String> rows = Files.readAllLines(file);
-        assertTrue(rows.size() > n, file + " has rows to lose");
-        Files.writeString(file, String.join("\n", rows.subList(0, rows.size() - n)) + "\n");
+    /**
+     * Drops the last rows (up to {@code n}, one kept) of the step's fullest results.jsonl and its first analyst patch:
+     * results whose calls were made and journaled, lost to a kill before they were written. Returns how many were lost.
+     */
+    private static int loseResults(Path stepDir, int n) throws Exception {
+        int lost = 0;
+        Path fullest = null;
+        long most = 0;
+        try (var files = Files.walk(stepDir)) {
+            for (Path f : files.filter(p -> p.getFileName().toString().equals("results.jsonl")).toList()) {
+                long rows = Files.readAllLines(f).size();
+                if (rows > most) { most = rows; fullest = f; }
+            }
+        }
+        if (fullest != null && most > 1) {
+            List<String> rows = Files.readAllLines(fullest);
+            int cut = (int) Math.min(n, most - 1);
+            Files.writeString(fullest, String.join("\n", rows.subList(0, rows.size() - cut)) + "\n");
+            lost += cut;
+        }
+        Path patches = stepDir.resolve("patches");
+        if (Files.isDirectory(patches)) {
+            try (var p = Files.list(patches)) {
+                Path first = p.sorted().findFirst().orElse(null);
+                if (first != null) { Files.delete(first); lost++; }
+            }
+        }
+        return lost;
     }
 
     @Test
@@ -49,7 +72,7 @@ class TokenSummaryResumeTest {
             TrainingListener snap = new TrainingListener() {
                 @Override public void on(TrainingEvent e) {
                     if (!(e instanceof TrainingEvent.StageFinished f)) return;
-                    if (f.step() == 2 && f.stage().equals("reflect") || f.step() == 3 && f.stage().equals("rollout")) {
+                    if (f.step() == 2 && f.stage().equals("aggregate") || f.step() == 3 && f.stage().equals("reflect")) {
                         Path to = tmp.resolve("crash" + f.step());
                         ResumeAnywhereTest.copy(reference, to);
                         snapshots.add(to);
@@ -58,13 +81,9 @@ class TokenSummaryResumeTest {
             };
             EngineRuns.train(EngineRuns.config(reference), reference, sim.url(), null, snap);
             assertEquals(2, snapshots.size(), "copies taken mid-step 2 and mid-step 3");
-            // step 2: two rollout rows and one analyst's patch were lost; step 3: three rollout rows
-            Path step2 = snapshots.get(0).resolve("steps/step_0002");
-            loseLastRows(step2.resolve("rollout/results.jsonl"), 2);
-            try (var patches = Files.list(step2.resolve("patches"))) {
-                Files.delete(patches.sorted().findFirst().orElseThrow());
-            }
-            loseLastRows(snapshots.get(1).resolve("steps/step_0003/rollout/results.jsonl"), 3);
+            // rollout rows and an analyst's patch of the step in progress were lost
+            assertTrue(loseResults(snapshots.get(0).resolve("steps/step_0002"), 2) > 0, "step 2 had results to lose");
+            assertTrue(loseResults(snapshots.get(1).resolve("steps/step_0003"), 3) > 0, "step 3 had results to lose");
 
             Map<?, ?> expected = (Map<?, ?>) ((Map<?, ?>) Json.read(reference.resolve("summary.json"))).get("token_summary");
             assertTrue(((Number) ((Map<?, ?>) expected.get("_total")).get("calls")).longValue() > 0);
