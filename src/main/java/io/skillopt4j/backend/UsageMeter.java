@@ -242,16 +242,32 @@ public final class UsageMeter {
 
     /**
      * Adds everything {@code other} counted (leaving it empty) to this meter, or — as {@link #record} does — to the
-     * meter this thread is held in: an execution engine replays its workers' calls through here.
+     * meter this thread is held in: an execution engine replays its workers' calls through here. Journaled without a
+     * key: these calls always count in {@link #keptStageSummary}.
      */
-    public void absorb(UsageMeter other) {
+    public void absorb(UsageMeter other) { absorb(other, null, null); }
+
+    /** As {@link #absorb(UsageMeter)}, for the calls of one remote model call of {@code request}: journaled as a local call is. */
+    public void absorb(UsageMeter other, ChatRequest request) {
+        absorb(other, "request:" + request.stage() + ":" + fingerprint(request), null);
+    }
+
+    /**
+     * As {@link #absorb(UsageMeter)}, for the calls of one remote rollout item whose files go to {@code itemDir}: journaled
+     * under that folder as a new attempt, as a local item's calls are (a result read again after a resume counts once).
+     */
+    public void absorbItem(UsageMeter other, Path itemDir) {
+        absorb(other, itemDir.toAbsolutePath().normalize().toString(), SESSION + "-" + ATTEMPTS.incrementAndGet());
+    }
+
+    private void absorb(UsageMeter other, String key, String attempt) {
         UsageJournal j = journal;
-        if (j != null) { // calls made on other machines: journaled as they arrive, without a key (they always count)
-            Map<String, Counts> cells;
+        if (j != null) { // calls made on other machines: journaled as they arrive
+            Map<String, Counts> c;
             synchronized (other) {
-                cells = new TreeMap<>(other.cells);
+                c = new TreeMap<>(other.cells);
             }
-            cells.forEach((k, c) -> j.append(null, null, k.substring(0, k.indexOf('\u0000')), k.substring(k.indexOf('\u0000') + 1), c));
+            c.forEach((k, v) -> j.append(key, attempt, k.substring(0, k.indexOf('\u0000')), k.substring(k.indexOf('\u0000') + 1), v));
         }
         UsageMeter hold = HOLD.get();
         (hold != null && hold != this ? hold : this).add(other);
