@@ -84,7 +84,7 @@ public abstract class AbstractChatModel implements ChatModel {
         if (key != null) {
             ChatResponse hit = cache.lookup(key, backend);
             if (hit != null) {
-                meter.record(role, req.stage(), model, hit.usage(), Duration.ZERO);
+                meter.record(role, req.stage(), model, hit.usage(), Duration.ZERO, req);
                 return hit.withBilling(Billing.REPLAYED);
             }
         }
@@ -97,7 +97,7 @@ public abstract class AbstractChatModel implements ChatModel {
             if (b != null && !(req.jsonRequired() && b.toolCalls().isEmpty() && JsonReply.extractObject(b.text()).isEmpty())) {
                 ChatResponse r = new ChatResponse(b.text(), b.toolCalls(), b.usage(), Duration.ofNanos(System.nanoTime() - t0),
                         b.model().isEmpty() ? model : b.model(), b.reasoning(), Billing.BATCH);
-                meter.record(role, req.stage(), model, r.usage(), r.latency());
+                meter.record(role, req.stage(), model, r.usage(), r.latency(), req);
                 if (key != null) cache.store(key, backend, model, r);
                 return r;
             }
@@ -110,7 +110,7 @@ public abstract class AbstractChatModel implements ChatModel {
         }
         try {
             ChatResponse r = callWithRetries(req);
-            meter.record(role, req.stage(), model, r.usage(), r.latency());
+            meter.record(role, req.stage(), model, r.usage(), r.latency(), req);
             if (key != null) cache.store(key, backend, model, r);
             return r;
         } finally {

@@ -1,5 +1,6 @@
 package io.skillopt4j.backend;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -53,12 +54,101 @@ public final class UsageMeter {
     public void record(String role, String stage, Usage usage, Duration latency) {
         UsageMeter hold = HOLD.get();
         (hold != null && hold != this ? hold : this).put(role, stage, null, usage, latency);
+        journal(role, stage, usage, null);
     }
 
     /** Records one successful call and also keeps it per model, so a {@link PriceTable} can price it. */
     public void record(String role, String stage, String model, Usage usage, Duration latency) {
+        record(role, stage, model, usage, latency, null);
+    }
+
+    /**
+     * Records one successful call of {@code request} (kept per model, as above); with a journal attached, the request
+     * names the result the call works for when no {@link #keyed} scope does.
+     */
+    public void record(String role, String stage, String model, Usage usage, Duration latency, ChatRequest request) {
         UsageMeter hold = HOLD.get();
         (hold != null && hold != this ? hold : this).put(role, stage, model == null ? "" : model, usage, latency);
+        journal(role, stage, usage, request);
+    }
+
+    // ---- the run folder's token_usage.jsonl (see UsageJournal): what a resumed run's token_summary is built from
+
+    /** This JVM's attempts are told apart from other sessions' by this prefix. */
+    private static final String SESSION = Long.toHexString(new java.security.SecureRandom().nextLong());
+    private static final java.util.concurrent.atomic.AtomicLong ATTEMPTS = new java.util.concurrent.atomic.AtomicLong();
+    /**
+     * The result (key) and attempt the calls of this thread work for. Not inherited: a pool thread first started inside
+     * one item's scope would otherwise journal every later call it makes under that item.
+     */
+    private static final ThreadLocal<String[]> KEY = new ThreadLocal<>();
+
+    private volatile UsageJournal journal;
+
+    /**
+     * Runs {@code work} (one attempt at the result named {@code key}, e.g. a rollout item's folder) with its calls
+     * journaled under that key: a later attempt at the same key replaces this one's calls in {@link #keptStageSummary}.
+     */
+    public static <T> T keyed(String key, java.util.concurrent.Callable<T> work) throws Exception {
+        String[] before = KEY.get();
+        KEY.set(new String[] {key, SESSION + "-" + ATTEMPTS.incrementAndGet()});
+        try {
+            return work.call();
+        } finally {
+            if (before == null) KEY.remove(); else KEY.set(before);
+        }
+    }
+
+    /**
+     * Appends every later call to {@code file} (a run folder's {@link UsageJournal#FILE}; earlier sessions' lines are
+     * kept), for {@link #keptStageSummary}; replaces a journal attached before.
+     */
+    public void attachJournal(Path file) {
+        UsageJournal j = UsageJournal.open(file), old = journal;
+        journal = j;
+        if (old != null) old.close();
+    }
+
+    /** Closes the attached journal (the run has ended); later calls are counted in memory only. */
+    public void detachJournal() {
+        UsageJournal j = journal;
+        journal = null;
+        if (j != null) j.close();
+    }
+
+    private void journal(String role, String stage, Usage usage, ChatRequest request) {
+        UsageJournal j = journal;
+        if (j == null) return;
+        String[] k = KEY.get();
+        String key = k != null ? k[0] : request != null ? "request:" + stage + ":" + fingerprint(request) : null;
+        j.append(key, k != null ? k[1] : null, role, stage, Counts.ZERO.plus(usage, Duration.ZERO));
+    }
+
+    /** SHA-256 over the request's stage and messages: a call repeated after a kill sends the same request. */
+    private static String fingerprint(ChatRequest r) {
+        try {
+            java.security.MessageDigest d = java.security.MessageDigest.getInstance("SHA-256");
+            for (ChatMessage m : r.messages()) {
+                d.update((m.role() + "\u0000" + m.content() + "\u0000" + m.toolCalls() + "\u0000" + m.toolCallId() + "\u0001")
+                        .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
+            return java.util.HexFormat.of().formatHex(d.digest(), 0, 12);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
+
+    /**
+     * Upstream's token_summary (as {@link #stageSummary}) of the calls whose results the run kept, across sessions:
+     * read from the attached journal, so a run killed and resumed reports an uninterrupted run's counts; without a
+     * journal, this meter's own.
+     */
+    public Map<String, Object> keptStageSummary() {
+        UsageJournal j = journal;
+        if (j == null) return stageSummary();
+        Map<String, Counts> byStage = new TreeMap<>();
+        UsageJournal.kept(j.file()).forEach((k, v) -> byStage.merge(k.substring(k.indexOf('\u0000') + 1), v, Counts::plus));
+        return summaryOf(byStage);
     }
 
     /**
@@ -152,9 +242,33 @@ public final class UsageMeter {
 
     /**
      * Adds everything {@code other} counted (leaving it empty) to this meter, or — as {@link #record} does — to the
-     * meter this thread is held in: an execution engine replays its workers' calls through here.
+     * meter this thread is held in: an execution engine replays its workers' calls through here. Journaled without a
+     * key: these calls always count in {@link #keptStageSummary}.
      */
-    public void absorb(UsageMeter other) {
+    public void absorb(UsageMeter other) { absorb(other, null, null); }
+
+    /** As {@link #absorb(UsageMeter)}, for the calls of one remote model call of {@code request}: journaled as a local call is. */
+    public void absorb(UsageMeter other, ChatRequest request) {
+        absorb(other, "request:" + request.stage() + ":" + fingerprint(request), null);
+    }
+
+    /**
+     * As {@link #absorb(UsageMeter)}, for the calls of one remote rollout item whose files go to {@code itemDir}: journaled
+     * under that folder as a new attempt, as a local item's calls are (a result read again after a resume counts once).
+     */
+    public void absorbItem(UsageMeter other, Path itemDir) {
+        absorb(other, itemDir.toAbsolutePath().normalize().toString(), SESSION + "-" + ATTEMPTS.incrementAndGet());
+    }
+
+    private void absorb(UsageMeter other, String key, String attempt) {
+        UsageJournal j = journal;
+        if (j != null) { // calls made on other machines: journaled as they arrive
+            Map<String, Counts> c;
+            synchronized (other) {
+                c = new TreeMap<>(other.cells);
+            }
+            c.forEach((k, v) -> j.append(key, attempt, k.substring(0, k.indexOf('\u0000')), k.substring(k.indexOf('\u0000') + 1), v));
+        }
         UsageMeter hold = HOLD.get();
         (hold != null && hold != this ? hold : this).add(other);
     }
@@ -223,9 +337,13 @@ public final class UsageMeter {
 
     /** Returns upstream's token_summary map (stages plus "_total"). */
     public Map<String, Object> stageSummary() {
+        return summaryOf(byStage());
+    }
+
+    private static Map<String, Object> summaryOf(Map<String, Counts> byStage) {
         Map<String, Object> out = new LinkedHashMap<>();
         Counts total = Counts.ZERO;
-        for (Map.Entry<String, Counts> e : byStage().entrySet()) {
+        for (Map.Entry<String, Counts> e : byStage.entrySet()) {
             Counts c = e.getValue();
             total = total.plus(c);
             out.put(e.getKey(), tokenMap(c, true));

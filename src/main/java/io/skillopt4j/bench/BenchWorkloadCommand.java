@@ -110,7 +110,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
             runs.add(st);
             out.printf(Locale.ROOT, "run %d: %d calls, wall %.3f s, launch -> first call %.3f s, %.2f ms per call, idle %.3f s (%d gaps, largest %.1f ms), disk %.0f us per file%s%n",
                     i, st.calls(), st.wallS(), st.startupS(), st.perCallMs(), st.idleS(), st.gaps(), st.largestGapMs(), disk[i - 1],
-                    rpm == null && latencyDist == null ? "" : ", " + rejected.getOrDefault(work.resolve("run" + i), 0) + " requests refused with 429");
+                    fake ? ", " + rejected.getOrDefault(work.resolve("run" + i), 0) + " requests refused with 429" : "");
             out.flush();
         }
         // the server's own share of a call: the last run's target requests replayed by a bare client in this JVM

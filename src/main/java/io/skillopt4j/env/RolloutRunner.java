@@ -201,7 +201,9 @@ public final class RolloutRunner {
                         RolloutResult r;
                         Outcome o = null;
                         try {
-                            o = task.run(item, new Context(request, item, itemDir, ws));
+                            // the item's calls are journaled under its folder: a later attempt at it replaces them
+                            o = io.skillopt4j.backend.UsageMeter.keyed(itemDir.toAbsolutePath().normalize().toString(),
+                                    () -> task.run(item, new Context(request, item, itemDir, ws)));
                             r = withFailReason(o.result());
                         } catch (InterruptedException e) {
                             Thread.currentThread().interrupt();

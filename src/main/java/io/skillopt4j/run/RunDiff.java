@@ -27,8 +27,9 @@ public final class RunDiff {
     private RunDiff() {}
 
     /**
-     * Differences between two run folders: file sets (without {@code engine/}, the engine's own bookkeeping, and
-     * config.json, which names the engine), JSON values without timings, JSONL rows by id, other files byte for byte.
+     * Differences between two run folders: file sets (without {@code engine/}, the engine's own bookkeeping, config.json,
+     * which names the engine, and token_usage.jsonl, whose attempts name sessions: summary.json's token_summary is
+     * compared instead), JSON values without timings, JSONL rows by id, other files byte for byte.
      */
     public static List<String> of(Path a, Path b) {
         TreeSet<String> fa = files(a), fb = files(b);
@@ -57,7 +58,8 @@ public final class RunDiff {
         try (Stream<Path> s = Files.walk(root)) {
             TreeSet<String> out = new TreeSet<>();
             s.filter(Files::isRegularFile).map(p -> root.relativize(p).toString().replace('\\', '/'))
-                    .filter(f -> !f.startsWith("engine/") && !f.equals("config.json") && !f.startsWith(".cache/") && !f.endsWith(".lock"))
+                    .filter(f -> !f.startsWith("engine/") && !f.equals("config.json") && !f.startsWith(".cache/") && !f.endsWith(".lock")
+                            && !f.equals(io.skillopt4j.backend.UsageJournal.FILE))
                     .forEach(out::add);
             return out;
         } catch (IOException e) {

@@ -127,7 +127,7 @@ final class TemporalEngine implements ExecutionEngine {
         } finally {
             releaseUncharged(held);
         }
-        run.usage().absorb(UsageMeter.fromJson(map(done.get("usage"))));
+        run.usage().absorb(UsageMeter.fromJson(map(done.get("usage"))), request);
         if (done.get("budget_exceeded") instanceof Number worst) throw budgetStop(worst.doubleValue());
         Map<String, Object> reply = blobs.getJson(Codec.str(done.get("result")));
         if (reply.get("error") instanceof Map<?, ?> err) throw rebuild(map(err));
@@ -204,13 +204,14 @@ final class TemporalEngine implements ExecutionEngine {
             inputs.add(Json.compact(in));
             identity.append('\u0000').append(item.id());
         }
-        UsageMeter used = new UsageMeter();
         double[] need = {0};
         try {
             // each item is written as soon as it is in, while the others still run (as the local engine's writer does)
             runStage("rollout", settings.rolloutQueue(), 2 * 3600, inputs, identity.toString(), (k, done) -> {
-                charge(shares, k, done); // on the rollout's own thread: its phase is the rollout's
-                used.add(UsageMeter.fromJson(map(done.get("usage"))));
+                charge(shares, k, done); // on the rollout's own thread: its phase is the rollout's, its meter the one it is held in
+                // journaled under the item's folder: a result read again from its workflow after a resume counts once
+                run.usage().absorbItem(UsageMeter.fromJson(map(done.get("usage"))), request.outDir().resolve("predictions")
+                        .resolve(io.skillopt4j.env.RolloutRunner.safeId(items.get(wave.get(k)).id())));
                 if (done.get("budget_exceeded") instanceof Number n) { // no row: sent again, or run again on resume
                     need[0] = Math.max(need[0], n.doubleValue());
                     stopped.add(wave.get(k));
@@ -221,7 +222,6 @@ final class TemporalEngine implements ExecutionEngine {
             });
         } finally {
             releaseUncharged(shares);
-            run.usage().absorb(used); // on the rollout's own thread, which a background rollout holds
         }
         return need[0];
     }

@@ -286,9 +286,12 @@ final class Finish {
         m.put("epoch_stats", stats);
     }
 
-    /** Upstream's token_summary with "_total" first. */
+    /**
+     * Upstream's token_summary with "_total" first: the calls whose results the run kept, earlier sessions' included (a
+     * killed and resumed run reports an uninterrupted run's counts; cost_ledger.jsonl keeps every call made).
+     */
     private Map<String, Object> tokenSummary() {
-        Map<String, Object> raw = run.usage().stageSummary();
+        Map<String, Object> raw = run.usage().keptStageSummary();
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("_total", raw.get("_total"));
         raw.forEach((k, v) -> { if (!k.equals("_total")) out.put(k, v); });

@@ -149,6 +149,7 @@ public final class Trainer {
         data.writeGenerated(); // only now: a refused run leaves the folder as it was
 
         roles.ledger().attach(paths.root().resolve(RunPaths.COST_LEDGER));
+        roles.usage().attachJournal(paths.root().resolve(io.skillopt4j.backend.UsageJournal.FILE)); // token_summary across sessions
         roles.ledger().phase("baseline");
         EditBudgetSchedule schedule = new EditBudgetSchedule(s.lrScheduler(), s.editBudget(), s.minEditBudget(), total);
         RunState st = new RunState(initial, schedule);
@@ -225,6 +226,7 @@ public final class Trainer {
             pool.shutdownNow();
             eng.close();
             roles.ledger().closeFile();
+            roles.usage().detachJournal();
         }
     }
 

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class BenchWorkloadCommandTest {
@@ -46,6 +47,7 @@ class BenchWorkloadCommandTest {
         assertTrue(disk > 0, r.out());
         double floor = Double.parseDouble(r.out().replaceAll("(?s).*\\| for scale: the same server's round trip per call for a bare warm client, [^|]*\\| ([0-9.]+) \\|.*", "$1"));
         assertTrue(floor > 0 && floor < 1000, "the simulator answered the run's own target requests again: " + r.out());
+        assertFalse(r.out().contains("refused with 429"), "the simulator never refuses a request: no 429 count: " + r.out());
         // the runs went under --dir, in a fresh folder, and the probe's files are gone
         try (var runs = Files.list(tmp)) {
             Path work = runs.findFirst().orElseThrow();
@@ -54,6 +56,19 @@ class BenchWorkloadCommandTest {
                 assertEquals(List.of("run1"), left.map(p -> p.getFileName().toString()).toList()); // --warmup 0: no warm-up run
             }
         }
+    }
+
+    /** With the shared fake server, each run line says how many requests it refused with 429, also without --rpm. */
+    @Test void aRunAgainstTheFakeServerCountsRequestsRefusedWith429() throws Exception {
+        Path bench = Path.of("..", "shared", "bench");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(bench.resolve("fake_llm_server.py")),
+                "needs ../shared/bench (the shared workload and its fake server)");
+        String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
+        String launch = java + " -cp " + System.getProperty("java.class.path") + " io.skillopt4j.cli.Main";
+        CliRun r = CliRun.run("bench", "workload", "--searchqa", bench.toString(), "--repeat", "1", "--warmup", "0", "--launch", launch,
+                "--workers", "4", "--analyst-workers", "4", "--dir", tmp.toString());
+        assertEquals(0, r.code(), r.err() + r.out());
+        assertTrue(r.out().matches("(?s).*\\nrun 1: 153 calls, [^\\n]*, 0 requests refused with 429\\n.*"), r.out());
     }
 
     @Test void theDiskProbeTimesFileCreationAndLeavesNothing() throws Exception {

@@ -27,7 +27,7 @@ class SharedWorkloadFidelityTest {
      * .skillopt.lock: the run folder's owner lock, empty at rest (run.RunLock); cost_ledger.jsonl: the priced call ledger
      * behind budget.max_usd and run.cost() (docs/cost.md).
      */
-    static final List<String> DELIBERATE_EXTRAS = List.of(".skillopt.lock", "cost_ledger.jsonl", "score_intervals.json");
+    static final List<String> DELIBERATE_EXTRAS = List.of(".skillopt.lock", "cost_ledger.jsonl", "score_intervals.json", "token_usage.jsonl");
 
     @TempDir Path tmp;
 

@@ -120,10 +120,10 @@ class ErroredOutcomeTest {
             assertUnchanged(run, history, state);
             // every file the folder held before the outage is as it was (config.json too, though the sessions named
             // another endpoint); only the outage's own records grow: faults, the transport log, errored rows, and the
-            // cost ledger (step 4's rollout did reach the target in the first session: that money was spent)
+            // cost ledger and token journal (step 4's rollout did reach the target in the first session: that money was spent)
             Map<String, String> after = rawFiles(run);
             for (Map.Entry<String, String> f : before.entrySet()) {
-                if (!List.of("faults.jsonl", "cost_ledger.jsonl").contains(f.getKey())) assertEquals(f.getValue(), after.get(f.getKey()), f.getKey());
+                if (!List.of("faults.jsonl", "cost_ledger.jsonl", "token_usage.jsonl").contains(f.getKey())) assertEquals(f.getValue(), after.get(f.getKey()), f.getKey());
             }
 
             TrainingResult resumed = SimEndToEnd.train(sim, setup(run), run);

@@ -25,7 +25,7 @@ final class RunDiff {
     private static final Pattern VOLATILE = Pattern.compile("(^config$|time|wall|duration|elapsed|_s$|_ms$|timestamp|started|finished|date|path|dir$|root|"
             + "tokens|usage|cost|model|pid|host|version|seed_used|out_root|resumed|fallbacks|conversation)", Pattern.CASE_INSENSITIVE);
     private static final Pattern SKIP = Pattern.compile("(conversation\\.json|target_(system|user)_prompt\\.txt|config\\.json|runtime_state\\.json|"
-            + "\\.log$|workspaces/|fallbacks\\.json|trainer_log|stdout)");
+            + "\\.log$|workspaces/|fallbacks\\.json|trainer_log|stdout|^token_usage\\.jsonl$)");
 
     private RunDiff() {}
 

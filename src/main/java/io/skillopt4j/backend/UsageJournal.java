@@ -1,0 +1,121 @@
+package io.skillopt4j.backend;
+
+import io.skillopt4j.internal.AtomicFiles;
+import io.skillopt4j.internal.Json;
+
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Thread-safe. A run folder's {@code token_usage.jsonl}: one line per successful model call, appended before the
+ * caller sees the reply (so before any result of the call is stored), naming the result the call works for
+ * ({@code key}) and the attempt at it ({@code attempt}). {@link #kept} turns it into the token counts of the calls
+ * whose results the run kept: a result redone later (its first attempt was cut off by a kill, or a rollout started
+ * ahead was dropped) counts only its last attempt, so a run killed and resumed any number of times reports the
+ * counts of one uninterrupted run. The cost ledger, by contrast, keeps every call made (money spent).
+ *
+ * <p>Keys: a rollout item's folder (relative to the run folder) with one attempt per time the item is run; other calls
+ * the request's fingerprint, with one attempt per session. Lines without a key (calls replayed from an engine's
+ * workers) always count.
+ */
+public final class UsageJournal {
+    /** The file name inside a run folder. */
+    public static final String FILE = "token_usage.jsonl";
+
+    private final Path file;
+    private final String root;
+    /** The attempt of calls outside any keyed scope: one per opening (a session of the run). */
+    private final String session = "s" + Long.toHexString(new java.security.SecureRandom().nextLong());
+    /** A stream, not a FileChannel: an interrupted rollout thread that writes must not close the file for all. */
+    private OutputStream out;
+
+    private UsageJournal(Path file, OutputStream out) {
+        this.file = file;
+        this.root = file.toAbsolutePath().normalize().getParent().toString() + java.io.File.separator;
+        this.out = out;
+    }
+
+    /** Opens {@code file} for appends (created when missing); a torn last line is cut first. */
+    public static UsageJournal open(Path file) {
+        try {
+            Path abs = file.toAbsolutePath().normalize();
+            return AtomicFiles.inFolder(abs.getParent(), () -> {
+                if (java.nio.file.Files.exists(abs)) AtomicFiles.cutTornTail(abs);
+                return new UsageJournal(abs, new FileOutputStream(abs.toFile(), true));
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot append to " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Returns the journal's file. */
+    public Path file() { return file; }
+
+    /**
+     * Appends one line: {@code c.calls()} calls of {@code role} in {@code stage} with these totals, for {@code key} (null:
+     * always counted) in {@code attempt} (null: this session's).
+     */
+    synchronized void append(String key, String attempt, String role, String stage, UsageMeter.Counts c) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        if (key != null) {
+            m.put("key", key.startsWith(root) ? key.substring(root.length()) : key);
+            m.put("attempt", attempt == null ? session : attempt);
+        }
+        m.put("role", role);
+        m.put("stage", stage);
+        m.put("calls", c.calls());
+        m.put("prompt_tokens", c.promptTokens());
+        m.put("completion_tokens", c.completionTokens());
+        m.put("total_tokens", c.totalTokens());
+        m.put("cached_tokens", c.cachedTokens());
+        byte[] b = (Json.line(m) + "\n").getBytes(StandardCharsets.UTF_8);
+        try {
+            if (out == null) return; // closed: the run has ended and nobody reads its counts any more
+            out.write(b); // one write of the whole line: a kill can cut only the last line
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot append to " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Closes the file; later lines are dropped. */
+    public synchronized void close() {
+        if (out == null) return;
+        try {
+            out.close();
+        } catch (IOException ignored) {
+            // every line was written whole when it was appended: nothing is lost
+        }
+        out = null;
+    }
+
+    /**
+     * Reads {@code file} back: totals per "role\0stage" of the calls whose results were kept. For each key only the
+     * lines of its last attempt count; lines without a key all count; a torn or foreign line is skipped.
+     */
+    public static Map<String, UsageMeter.Counts> kept(Path file) {
+        List<Map<String, Object>> lines = Json.readObjectLines(file);
+        Map<String, Object> lastAttempt = new HashMap<>();
+        for (Map<String, Object> l : lines) if (l.get("key") != null) lastAttempt.put(String.valueOf(l.get("key")), l.get("attempt"));
+        Map<String, UsageMeter.Counts> out = new TreeMap<>();
+        for (Map<String, Object> l : lines) {
+            if (!(l.get("role") instanceof String role) || !(l.get("stage") instanceof String stage)) continue;
+            Object key = l.get("key");
+            if (key != null && !java.util.Objects.equals(lastAttempt.get(String.valueOf(key)), l.get("attempt"))) continue;
+            UsageMeter.Counts c = new UsageMeter.Counts(num(l, "calls"), num(l, "prompt_tokens"), num(l, "completion_tokens"),
+                    num(l, "total_tokens"), num(l, "cached_tokens"), 0);
+            out.merge(role + "\u0000" + stage, c, UsageMeter.Counts::plus);
+        }
+        return out;
+    }
+
+    private static long num(Map<String, Object> l, String k) { return l.get(k) instanceof Number n ? n.longValue() : 0; }
+}
