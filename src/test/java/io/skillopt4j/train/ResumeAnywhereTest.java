@@ -27,21 +27,41 @@ class ResumeAnywhereTest {
     @TempDir Path tmp;
 
     /**
-     * Copies a running run folder as a kill would leave it: token_usage.jsonl last, since a call's line is there before
-     * any result of it (a copy taken file by file could otherwise hold a result whose call is not yet journaled).
+     * Copies a running run folder as a kill would leave it. A kill freezes every file at one instant; a copy taken file
+     * by file while the next step's rollouts go on does not, so the order keeps what a kill keeps: the rows files first
+     * (an item's files are written before its row, so every row copied has its files copied later), token_usage.jsonl
+     * last (a call's line is there before any result of it).
      */
     static void copy(Path from, Path to) {
-        try (Stream<Path> s = Files.walk(from)) {
-            List<Path> all = new ArrayList<>(s.toList());
-            Path journal = from.resolve(io.skillopt4j.backend.UsageJournal.FILE);
-            if (all.remove(journal)) all.add(journal);
-            for (Path p : all) {
-                Path t = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) Files.createDirectories(t);
-                else if (!p.getFileName().toString().equals(io.skillopt4j.run.RunLock.FILE)) {
-                    try { Files.copy(p, t); } catch (java.nio.file.NoSuchFileException renamedMeanwhile) { /* as a kill would see it */ }
-                }
+        List<Path> rows = list(from).stream().filter(p -> p.getFileName().toString().equals("results.jsonl")).toList();
+        rows.forEach(p -> copyFile(from, p, to));
+        List<Path> rest = new ArrayList<>(list(from)); // listed after the rows are copied: the files of every row are there
+        rest.removeAll(rows);
+        List<Path> newRows = rest.stream().filter(p -> p.getFileName().toString().equals("results.jsonl")).toList();
+        rest.removeAll(newRows);
+        rest.addAll(0, newRows); // a rows file begun meanwhile, copied at once so its rows are those of listed files
+        Path journal = from.resolve(io.skillopt4j.backend.UsageJournal.FILE);
+        if (rest.remove(journal)) rest.add(journal);
+        rest.forEach(p -> copyFile(from, p, to));
+    }
+
+    private static List<Path> list(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            return s.toList();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static void copyFile(Path from, Path p, Path to) {
+        Path t = to.resolve(from.relativize(p).toString());
+        try {
+            if (Files.isDirectory(p)) Files.createDirectories(t);
+            else if (!p.getFileName().toString().equals(io.skillopt4j.run.RunLock.FILE)) {
+                Files.createDirectories(t.getParent());
+                Files.copy(p, t);
             }
+        } catch (java.nio.file.NoSuchFileException renamedMeanwhile) { // as a kill would see it
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
