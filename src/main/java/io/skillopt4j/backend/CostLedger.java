@@ -385,8 +385,7 @@ public final class CostLedger {
 
     /** One line for progress output: {@code $0.0123 spent, $0.0077 left of $0.0200} (or without a cap). */
     public synchronized String progressLine() {
-        // Decimals, not String.format: a cold JVM's first Formatter initialises the locale data (~10-30 ms), and
-        // this line is printed on the training thread at the end of every step
+        // Decimals formats in Locale.ROOT: a dollar figure prints with a '.' whatever the user's locale
         return cap == null ? "$" + Decimals.fixed(spent, 4) + " spent"
                 : "$" + Decimals.fixed(spent, 4) + " spent, $" + Decimals.fixed(Math.max(0, cap - spent), 4) + " left of $" + Decimals.fixed(cap, 4);
     }
