@@ -29,14 +29,18 @@ record StepPatches(List<RolloutResult> all, List<Map<String, Object>> raws, List
 
     /** The normalised failure patches of {@code parts} in batch order, as {@link #collect} sorts them. */
     static List<Map<String, Object>> failures(List<CompletableFuture<List<Map<String, Object>>>> parts, String key) {
-        List<Map<String, Object>> out = new ArrayList<>();
-        for (CompletableFuture<List<Map<String, Object>>> part : parts) {
-            for (Map<String, Object> raw : part.join()) {
-                Map<String, Object> inner = Aggregate.normalise(raw, key);
-                if (inner != null && !"success".equals(raw.get("source_type"))) out.add(inner);
-            }
-        }
+        List<Map<String, Object>> out = new ArrayList<>(), successes = new ArrayList<>();
+        for (CompletableFuture<List<Map<String, Object>>> part : parts) sort(part.join(), key, out, successes);
         return out;
+    }
+
+    /** Normalises {@code raws} (dropping those without a payload) into {@code failures} and {@code successes}, in order. */
+    private static void sort(List<Map<String, Object>> raws, String key, List<Map<String, Object>> failures,
+                             List<Map<String, Object>> successes) {
+        for (Map<String, Object> raw : raws) {
+            Map<String, Object> inner = Aggregate.normalise(raw, key);
+            if (inner != null) ("success".equals(raw.get("source_type")) ? successes : failures).add(inner);
+        }
     }
 
     /** Receives a finished stage's name, duration and detail line, and may throw {@link StopRequested} between batches. */
@@ -61,12 +65,9 @@ record StepPatches(List<RolloutResult> all, List<Map<String, Object>> raws, List
             Rollout.Outcome out = rolled.outcomes().get(a);
             Reflected rf = Reflect.join(rolled.reflects().get(a));
             reflMs += rf.millis();
-            int nf = 0, ns = 0;
-            for (Map<String, Object> raw : rf.patches()) {
-                Map<String, Object> inner = Aggregate.normalise(raw, key);
-                if (inner == null) continue;
-                if ("success".equals(raw.get("source_type"))) { successes.add(inner); ns++; } else { failures.add(inner); nf++; }
-            }
+            int f0 = failures.size(), s0 = successes.size();
+            sort(rf.patches(), key, failures, successes);
+            int nf = failures.size() - f0, ns = successes.size() - s0;
             sink.finished("reflect", rf.millis(), nf + " failure + " + ns + " success patches");
             raws.addAll(rf.patches());
             all.addAll(out.results());
