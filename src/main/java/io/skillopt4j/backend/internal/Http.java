@@ -76,9 +76,7 @@ public final class Http {
     }
 
     /** Returns a variant of the shared client for any URL with {@code readTimeout} as default per-attempt read and write timeout. */
-    public static OkHttpClient client(Duration readTimeout) {
-        return shared().newBuilder().readTimeout(readTimeout).writeTimeout(readTimeout).build();
-    }
+    public static OkHttpClient client(Duration readTimeout) { return client(readTimeout, null); }
 
     /**
      * Returns the variant for calls to {@code url} and URLs under it (same pool, dispatcher, limits) with
