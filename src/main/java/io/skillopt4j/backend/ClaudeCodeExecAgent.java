@@ -29,7 +29,7 @@ import java.util.Set;
  *
  * <p><b>Environment.</b> Scrubbed to {@code ANTHROPIC_*}, {@code CLAUDE_*}, {@code IS_SANDBOX} and the basics;
  * {@code CLAUDE_CODE_MAX_RETRIES} defaults to {@value #CLI_MAX_RETRIES} (Claude Code's own 10 retries take minutes
- * even for a bad key; this harness retries failed attempts itself).
+ * even for a bad key; this harness retries failed attempts itself) and {@code CLAUDE_CODE_DISABLE_AUTO_MEMORY} to 1.
  */
 public final class ClaudeCodeExecAgent extends AbstractExecAgent {
     /** Claude Code's own API retries per call, when the environment sets none. */
@@ -124,9 +124,15 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
         return cmd;
     }
 
-    /** The child's environment: scrubbed, with Claude Code's own retries capped unless the user set them. */
+    /**
+     * The child's environment: scrubbed, with Claude Code's own retries capped and its auto memory off unless the user
+     * set them. Auto memory would let one rollout leave notes that a later item reads, so items would no longer be
+     * scored independently; it also adds its own instructions to the system prompt.
+     */
     static Map<String, String> childEnv(Map<String, String> parent) {
-        Map<String, String> extra = parent.containsKey("CLAUDE_CODE_MAX_RETRIES") ? Map.of() : Map.of("CLAUDE_CODE_MAX_RETRIES", CLI_MAX_RETRIES);
+        Map<String, String> extra = new java.util.HashMap<>();
+        if (!parent.containsKey("CLAUDE_CODE_MAX_RETRIES")) extra.put("CLAUDE_CODE_MAX_RETRIES", CLI_MAX_RETRIES);
+        if (!parent.containsKey("CLAUDE_CODE_DISABLE_AUTO_MEMORY")) extra.put("CLAUDE_CODE_DISABLE_AUTO_MEMORY", "1");
         return Proc.scrubbedEnv(parent, Set.of("ANTHROPIC_*", "CLAUDE_*", "IS_SANDBOX"), extra);
     }
 

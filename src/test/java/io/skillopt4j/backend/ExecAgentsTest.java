@@ -62,6 +62,7 @@ class ExecAgentsTest {
         String env = cli.env(1);
         assertTrue(env.contains("ANTHROPIC_API_KEY="));
         assertTrue(env.contains("CLAUDE_CODE_MAX_RETRIES=0"), "Claude Code's own retries are capped: the harness retries");
+        assertTrue(env.contains("CLAUDE_CODE_DISABLE_AUTO_MEMORY=1"), "no notes from one rollout for the next");
         assertFalse(env.contains("sk-openai-planted") || env.contains("aws-planted") || env.contains("mm-planted"), "child env not scrubbed");
         // steps: init, thinking and the unknown event are dropped
         assertEquals(List.of(TraceStep.Kind.TEXT, TraceStep.Kind.TOOL_CALL, TraceStep.Kind.TOOL_RESULT, TraceStep.Kind.TOOL_CALL,

@@ -34,6 +34,9 @@ class RealClaudeCliTest {
 
     @BeforeAll static void start() throws Exception {
         claude = RealCli.binary("claude");
+        // the workspaces sit inside a git repository, as a user's run folder often does: Claude Code keys its auto
+        // memory by the git root, so a memory folder for it would show up in sessionFiles below
+        Files.createDirectories(dir.resolve(".git"));
         fake = RealCli.start(dir.resolve("fake"));
     }
 
