@@ -142,7 +142,7 @@ public final class Hedging {
         long t0 = System.nanoTime();
         okhttp3.Call second = client.newCall(req);
         Race race = new Race();
-        Thread runner = new Thread(() -> race.runSecond(first, second, h), "skillopt-hedge");
+        Thread runner = new Thread(() -> race.runSecond(first, second, h, t0), "skillopt-hedge");
         runner.setDaemon(true);
         // the start is tried again a few times per delay until the first copy is done: a slot may free up, and a call
         // sent before its stage had latencies to judge by is hedged once they exist
@@ -212,12 +212,16 @@ public final class Hedging {
 
         boolean claim(int who) { return winner.compareAndSet(0, who) || winner.get() == who; }
 
-        void runSecond(okhttp3.Call first, okhttp3.Call second, Call h) {
-            long t0 = System.nanoTime();
+        /**
+         * Runs the duplicate. When it wins, the stage's window gets the time since the first copy was sent: a lower
+         * bound of the first copy's latency, where the duplicate's own would leave the window with only the short
+         * draws and make later calls hedge ever earlier.
+         */
+        void runSecond(okhttp3.Call first, okhttp3.Call second, Call h, long firstSent) {
             try {
                 Response s = second.execute();
                 if (s.isSuccessful() && claim(2)) {
-                    h.observe(System.nanoTime() - t0);
+                    h.observe(System.nanoTime() - firstSent);
                     first.cancel();
                 }
                 this.second.complete(s);
