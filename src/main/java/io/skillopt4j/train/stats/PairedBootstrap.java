@@ -84,7 +84,8 @@ public final class PairedBootstrap {
         return sum / rows.length;
     }
 
-    private static double itemMean(double[] item) {
+    /** Mean of one item's values over its repeats. */
+    static double itemMean(double[] item) {
         double s = 0;
         for (double v : item) s += v;
         return s / item.length;
@@ -96,7 +97,8 @@ public final class PairedBootstrap {
         return k;
     }
 
-    private static double[][] nonEmpty(double[][] rows) {
+    /** The items that hold at least one value. */
+    static double[][] nonEmpty(double[][] rows) {
         if (rows == null) return new double[0][];
         return Arrays.stream(rows).filter(r -> r != null && r.length > 0).toArray(double[][]::new);
     }

@@ -2,8 +2,6 @@ package io.skillopt4j.train.stats;
 
 import org.apache.commons.math3.distribution.TDistribution;
 
-import java.util.Arrays;
-
 /**
  * Stateless. The paired test of the honest validation gate: a Student-t bound on the mean difference candidate −
  * reference over the validation items, from {@code diffs[i][r]} (item i, repeat r; same items and repeats on both
@@ -39,15 +37,13 @@ public final class PairedT {
      * with no value are left out; an interval needs one item with repeats or two items, else it is unknown (reject).
      */
     public static Test test(double[][] diffs, double confidence) {
-        double[][] r = nonEmpty(diffs);
+        double[][] r = PairedBootstrap.nonEmpty(diffs);
         int n = r.length, total = 0, minK = Integer.MAX_VALUE, maxK = 0;
         for (double[] item : r) { total += item.length; minK = Math.min(minK, item.length); maxK = Math.max(maxK, item.length); }
         boolean fixedItems = n > 0 && minK >= 2;
         int df = fixedItems ? total - n : n - 1;
         if (n == 0 || df < 1) return new Test(Interval.none(confidence), 1.0, false);
-        double mean = 0;
-        for (double[] item : r) mean += itemMean(item);
-        mean /= n;
+        double mean = PairedBootstrap.mean(r);
         double se = fixedItems ? noiseError(r, df) : itemError(r, mean);
         if (se <= 1e-12) { // no spread at all: the mean difference is the whole story (a target without noise)
             boolean gain = mean > 1e-12;
@@ -64,7 +60,7 @@ public final class PairedT {
     private static double noiseError(double[][] rows, int df) {
         double ss = 0;
         for (double[] item : rows) {
-            double m = itemMean(item);
+            double m = PairedBootstrap.itemMean(item);
             for (double v : item) ss += (v - m) * (v - m);
         }
         double within = ss / df, var = 0; // the variance of one difference; an item mean of k of them has within / k
@@ -75,18 +71,10 @@ public final class PairedT {
     /** The standard error of the mean of item means from their spread over items. */
     private static double itemError(double[][] rows, double mean) {
         double ss = 0;
-        for (double[] item : rows) ss += (itemMean(item) - mean) * (itemMean(item) - mean);
+        for (double[] item : rows) {
+            double d = PairedBootstrap.itemMean(item) - mean;
+            ss += d * d;
+        }
         return Math.sqrt(ss / (rows.length - 1) / rows.length);
-    }
-
-    private static double itemMean(double[] item) {
-        double s = 0;
-        for (double v : item) s += v;
-        return s / item.length;
-    }
-
-    private static double[][] nonEmpty(double[][] rows) {
-        if (rows == null) return new double[0][];
-        return Arrays.stream(rows).filter(x -> x != null && x.length > 0).toArray(double[][]::new);
     }
 }
