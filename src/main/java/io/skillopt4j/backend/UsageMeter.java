@@ -124,18 +124,13 @@ public final class UsageMeter {
         j.append(key, k != null ? k[1] : null, role, stage, Counts.ZERO.plus(usage, Duration.ZERO));
     }
 
-    /** SHA-256 over the request's stage and messages: a call repeated after a kill sends the same request. */
+    /** SHA-256 over the request's messages (the key adds its stage): a call repeated after a kill sends the same request. */
     private static String fingerprint(ChatRequest r) {
-        try {
-            java.security.MessageDigest d = java.security.MessageDigest.getInstance("SHA-256");
-            for (ChatMessage m : r.messages()) {
-                d.update((m.role() + "\u0000" + m.content() + "\u0000" + m.toolCalls() + "\u0000" + m.toolCallId() + "\u0001")
-                        .getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            }
-            return java.util.HexFormat.of().formatHex(d.digest(), 0, 12);
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
+        StringBuilder b = new StringBuilder();
+        for (ChatMessage m : r.messages())
+            b.append(m.role()).append('\u0000').append(m.content()).append('\u0000').append(m.toolCalls()).append('\u0000')
+                    .append(m.toolCallId()).append('\u0001');
+        return java.util.HexFormat.of().formatHex(io.skillopt4j.internal.Hashes.sha256(b.toString()), 0, 12);
     }
 
     /**
