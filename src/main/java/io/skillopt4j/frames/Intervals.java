@@ -70,10 +70,13 @@ final class Intervals {
         dirs.add(root.resolve("final_selection_eval"));
         for (java.nio.file.Path d : dirs) {
             Interval ci = ScoreIntervals.hard(ScoreIntervals.rowsIn(d));
-            if (ci.known() && Math.abs(ci.estimate() - score) < 1e-9) return ci;
+            if (isOf(ci, score)) return ci;
         }
         return Interval.none(ScoreIntervals.CONFIDENCE);
     }
+
+    /** Whether {@code ci} is the interval of {@code score}: known, and the mean of its rows is that number. */
+    static boolean isOf(Interval ci, double score) { return ci.known() && Math.abs(ci.estimate() - score) < 1e-9; }
 
     /** " [0.6, 0.9]": a headline's interval, bounds to 2 decimals; "" when unknown. */
     static String brackets(Interval ci) {

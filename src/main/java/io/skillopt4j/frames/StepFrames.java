@@ -118,7 +118,7 @@ final class StepFrames {
                 // the best skill's selection rows: an interval only when their mean is the score shown (hard gate metric)
                 if (hs.get(hs.size() - 1).get("best_score") instanceof Number bs) {
                     io.skillopt4j.train.stats.Interval ci = Intervals.bestAfter(run, intOf(hs.get(hs.size() - 1).get("best_step")));
-                    boolean same = ci.known() && Math.abs(ci.estimate() - bs.doubleValue()) < 1e-9;
+                    boolean same = Intervals.isOf(ci, bs.doubleValue());
                     r.put("best_score_end_low", same ? ci.low() : null);
                     r.put("best_score_end_high", same ? ci.high() : null);
                 }
