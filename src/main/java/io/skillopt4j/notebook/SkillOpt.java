@@ -279,7 +279,9 @@ public final class SkillOpt {
     public Training trainAsync() { return new Training(trainer().trainAsync()); }
 
     /** The resolved pieces of one run: config, models and benchmark (built in this order, nothing called yet). */
-    private record Parts(RunConfig run, FlatConfig flat, Path outRoot, ModelRoles roles, Benchmark benchmark) {}
+    private record Parts(RunConfig run, ModelRoles roles, Benchmark benchmark) {
+        Path outRoot() { return run.env().outRoot(); }
+    }
 
     private Parts parts(boolean training, Checks checks) {
         ResolvedConfig resolved = checked(true, training, checks);
@@ -287,10 +289,9 @@ public final class SkillOpt {
         Path out = typed.env().outRoot();
         if (!"off".equals(typed.model().responseCache()) && typed.model().responseCacheDir().isBlank()) // as the key's help says
             typed = RunConfig.from(typed.flat().with("response_cache_dir", out.resolve(".cache").resolve("responses").toString()), "");
-        FlatConfig flat = typed.flat();
-        RunParts run = RunParts.assemble(flat, spec.env, out, spec.benchmark);
+        RunParts run = RunParts.assemble(typed.flat(), spec.env, out, spec.benchmark);
         if (spec.progress != null) run.benchmark().onProgress(spec.progress);
-        return new Parts(typed, flat, out, run.roles(), run.benchmark());
+        return new Parts(typed, run.roles(), run.benchmark());
     }
 
     /**
@@ -299,7 +300,7 @@ public final class SkillOpt {
      */
     public Trainer trainer() {
         Parts p = parts(true, new Checks());
-        Trainer.Builder b = Trainer.builder().config(p.run).roles(p.roles).benchmark(p.benchmark).outRoot(p.outRoot);
+        Trainer.Builder b = Trainer.builder().config(p.run).roles(p.roles).benchmark(p.benchmark).outRoot(p.outRoot());
         for (TrainingListener l : spec.listeners) b.listener(l);
         if (spec.engine != null) b.engine(spec.engine);
         return b.build();
@@ -310,7 +311,7 @@ public final class SkillOpt {
         Checks checks = new Checks();
         Preflight.eval(skill, split, checks);
         Parts p = parts(false, checks);
-        return new Evaluator(p.flat, p.benchmark, skill, split, p.outRoot, p.roles.ledger());
+        return new Evaluator(p.run.flat(), p.benchmark, skill, split, p.outRoot(), p.roles.ledger());
     }
 
     @Override public String toString() {
