@@ -90,6 +90,7 @@ class RateLimitsTest {
         Http.Policy p = new Http.Policy("openai_compatible", 10, Backoff.ofMillis(10, 2000), null, Http.FaultSink.NONE, limits, null);
         String url = server.url("/v1/chat/completions").toString();
         AtomicInteger left = new AtomicInteger(n), failed = new AtomicInteger();
+        java.util.concurrent.atomic.AtomicReference<RuntimeException> first = new java.util.concurrent.atomic.AtomicReference<>();
         List<Thread> ts = new ArrayList<>();
         for (int i = 0; i < threads; i++) {
             ts.add(new Thread(() -> {
@@ -98,13 +99,14 @@ class RateLimitsTest {
                         HttpCall.postJson(client, url, Map.of(), Map.of("q", 1), p);
                     } catch (RuntimeException e) {
                         failed.incrementAndGet();
+                        first.compareAndSet(null, e);
                     }
                 }
             }));
         }
         ts.forEach(Thread::start);
         for (Thread t : ts) t.join(60_000);
-        assertEquals(0, failed.get(), "every call answered");
+        assertEquals(0, failed.get(), () -> "every call answered; the first failure: " + first.get());
     }
 
     @Test void openAiHeadersPaceEightThreadsUnderABucketWithFewRejections() throws Exception {
