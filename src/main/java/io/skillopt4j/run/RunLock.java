@@ -105,7 +105,7 @@ public final class RunLock implements AutoCloseable {
                 me.put("command", command);
                 ch.truncate(0);
                 // not forced to disk: other processes read the line through the page cache, and a line lost to a power
-                // failure only leaves nothing to report or sweep; the fsync cost a run 1-45 ms before its first model call
+                // failure only leaves nothing to report or sweep, and an fsync here would delay every run's first model call
                 ch.write(ByteBuffer.wrap((Json.line(me) + "\n").getBytes(StandardCharsets.UTF_8)), 0);
                 HELD.put(key, me);
                 // a holder line left behind means that process died without closing: its temp files are litter
@@ -176,7 +176,7 @@ public final class RunLock implements AutoCloseable {
         if (h == null) {
             String env = System.getenv("HOSTNAME");
             // then the kernel's name (the name getLocalHost() starts from): getLocalHost() also resolves it, a
-            // hosts-file or DNS lookup that cost a cold run ~6 ms before its first model call, more on a slow resolver
+            // hosts-file or DNS lookup before the first model call, as slow as the machine's resolver
             h = env != null && !env.isBlank() ? env : kernelHostName();
             if (h == null) {
                 try { h = InetAddress.getLocalHost().getHostName(); } catch (IOException e) { h = "localhost"; }

@@ -67,9 +67,9 @@ public final class RunWriter {
     private volatile java.util.concurrent.Executor behind;
 
     /**
-     * Writes later {@link #artefact}s on {@code thread} (the run's second writer thread; null: in line). Creating a file costs
-     * 0.05-1 ms on a small VM's disk, most of it in the minutes after many files were deleted (docs/performance.md, *The
-     * disk*), and a step writes six to ten artefacts between its model calls. Commits wait for them, as for items.
+     * Writes later {@link #artefact}s on {@code thread} (the run's second writer thread; null: in line). Creating a file is
+     * slow on a busy or small disk (most of all soon after many files were deleted), and a step writes six to ten
+     * artefacts between its model calls. Commits wait for them, as for items.
      */
     public void writeBehind(java.util.concurrent.Executor thread) { this.behind = thread; }
 

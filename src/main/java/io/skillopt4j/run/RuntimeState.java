@@ -23,8 +23,8 @@ public record RuntimeState(int lastCompletedStep, String currentSkillPath, doubl
 
     /**
      * The file's fields in order, as Jackson writes this record (tested against it): a plain map, because a cold
-     * JVM's first bean serialization of a record (annotations, naming strategy, accessor handles) took ~20 ms on the
-     * training thread between a baseline's last reply and the next stage's first call.
+     * JVM's first bean serialization of a record (annotations, naming strategy, accessor handles) is slow, and it ran on
+     * the training thread between a baseline's last reply and the next stage's first call.
      */
     public Map<String, Object> toJson() {
         Map<String, Object> m = new LinkedHashMap<>();

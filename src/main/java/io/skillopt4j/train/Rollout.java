@@ -90,8 +90,8 @@ public final class Rollout {
     /**
      * Returns this stage with an evaluation rollout's item files left to finish behind the caller, registered with
      * {@code writer} ({@link io.skillopt4j.run.RunWriter#pending}): its next commit, or a rollout into the same folder,
-     * waits for them. An evaluation's caller reads only its rows, so the next stage need not wait for ~1 ms of file
-     * writes per item (in a run's critical path at every selection, test and comparison rollout).
+     * waits for them. An evaluation's caller reads only its rows, so the next stage need not wait for each item's file
+     * writes (in a run's critical path at every selection, test and comparison rollout).
      */
     Rollout withDeferredWrites(io.skillopt4j.run.RunWriter writer) {
         return new Rollout(benchmark, background, remote, batchPoll, maxErrored, meter, writer);

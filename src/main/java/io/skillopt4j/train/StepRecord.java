@@ -81,7 +81,8 @@ public final class StepRecord {
     /**
      * x rounded half-even to n decimals, times 10^n, when x·10^n is under 2^31 and its fraction is clearly off a tie
      * (the product's error, under 2^-22, cannot cross .5 then); else NO_FAST_PATH and BigDecimal decides. Why: a cold
-     * JDK 25 initialises BigDecimal in 10-40 ms, and the first step record's timings did that on the training thread.
+     * JVM (JDK 25 most of all) is slow to initialise BigDecimal, and the first step record's timings did that on the
+     * training thread.
      */
     private static long scaled(double x, int n) {
         if (n < 0 || n >= POW10.length) return NO_FAST_PATH;
