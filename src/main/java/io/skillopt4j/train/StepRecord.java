@@ -58,38 +58,12 @@ public final class StepRecord {
     public static String fixed(double x, int n) {
         if (Double.isNaN(x)) return "nan";
         if (Double.isInfinite(x)) return x > 0 ? "inf" : "-inf";
-        long k = scaled(x, n);
-        if (k == NO_FAST_PATH) return new BigDecimal(x).setScale(n, RoundingMode.HALF_EVEN).toPlainString();
-        String digits = Long.toString(Math.abs(k));
-        if (n == 0) return (k < 0 ? "-" : "") + digits;
-        if (digits.length() <= n) digits = "0".repeat(n - digits.length() + 1) + digits;
-        int point = digits.length() - n;
-        return (k < 0 ? "-" : "") + digits.substring(0, point) + "." + digits.substring(point);
+        return new BigDecimal(x).setScale(n, RoundingMode.HALF_EVEN).toPlainString();
     }
 
     /** Python's round(x, n) on the exact binary value (half-even). */
     public static double round(double x, int n) {
         if (Double.isNaN(x) || Double.isInfinite(x)) return x;
-        long k = scaled(x, n);
-        if (k == NO_FAST_PATH) return new BigDecimal(x).setScale(n, RoundingMode.HALF_EVEN).doubleValue();
-        return k == 0 ? 0.0 : k / POW10[n]; // a correctly rounded division, as BigDecimal.doubleValue for these sizes
-    }
-
-    private static final long NO_FAST_PATH = Long.MIN_VALUE;
-    private static final double[] POW10 = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
-
-    /**
-     * x rounded half-even to n decimals, times 10^n, when x·10^n is under 2^31 and its fraction is clearly off a tie
-     * (the product's error, under 2^-22, cannot cross .5 then); else NO_FAST_PATH and BigDecimal decides. Why: a cold
-     * JVM (JDK 25 most of all) is slow to initialise BigDecimal, and the first step record's timings did that on the
-     * training thread.
-     */
-    private static long scaled(double x, int n) {
-        if (n < 0 || n >= POW10.length) return NO_FAST_PATH;
-        double t = x * POW10[n];
-        if (!(Math.abs(t) < 2_147_483_648.0)) return NO_FAST_PATH;
-        double frac = Math.abs(t - Math.floor(t));
-        if (Math.abs(frac - 0.5) < 1e-6) return NO_FAST_PATH;
-        return (long) Math.rint(t);
+        return new BigDecimal(x).setScale(n, RoundingMode.HALF_EVEN).doubleValue();
     }
 }
