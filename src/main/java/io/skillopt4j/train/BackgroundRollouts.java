@@ -137,7 +137,7 @@ final class BackgroundRollouts implements AutoCloseable {
             List<Item> part;
             synchronized (this) {
                 if (!awaitWindow()) return;
-                job = pending().min((a, b) -> Integer.compare(a.neededBy, b.neededBy)).orElseThrow(); // not comparingInt: its JDK lambda links cold on this thread
+                job = pending().min(java.util.Comparator.comparingInt(j -> j.neededBy)).orElseThrow();
                 List<Item> items = job.batch.items();
                 part = items.subList(job.next, Math.min(items.size(), job.next + wave));
                 job.next += part.size();

@@ -116,7 +116,7 @@ public final class StepBuffer {
         } catch (IOException | RuntimeException e) {
             // no step folder yet: no descriptions
         }
-        batched.sort(StepBuffer::byName);
+        batched.sort(java.util.Comparator.comparing(Path::toString));
         files.addAll(batched);
         List<Object> out = new ArrayList<>();
         for (Path f : files) {
@@ -137,14 +137,11 @@ public final class StepBuffer {
         return out;
     }
 
-    // a method reference of ours rather than Comparator.comparing, whose JDK lambda links cold inside the step
-    private static int byName(Path a, Path b) { return a.toString().compareTo(b.toString()); }
-
     private static List<Path> glob(Path dir) {
         if (!Files.isDirectory(dir)) return List.of();
         try (Stream<Path> s = Files.list(dir)) {
             return s.filter(p -> { String n = p.getFileName().toString(); return n.startsWith("minibatch_fail_") && n.endsWith(".json"); })
-                    .sorted(StepBuffer::byName).toList();
+                    .sorted(java.util.Comparator.comparing(Path::toString)).toList();
         } catch (IOException | RuntimeException e) {
             return List.of();
         }

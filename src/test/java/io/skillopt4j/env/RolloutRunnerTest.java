@@ -153,5 +153,6 @@ class RolloutRunnerTest {
         assertEquals("a_b", RolloutRunner.safeId("a/b"));
         assertEquals("train:0001", RolloutRunner.safeId("train:0001"));
         assertEquals("_..", RolloutRunner.safeId(".."));
+        assertEquals("a_b_c_d", RolloutRunner.safeId("a\\b\tc\u0000d"), "backslashes and control characters too");
     }
 }
