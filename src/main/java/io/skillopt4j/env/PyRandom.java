@@ -12,7 +12,7 @@ import java.util.Set;
  * CPython's {@code random.Random} (MT19937 seeded by {@code init_by_array} over the 32-bit words of
  * {@code abs(seed)}, {@code getrandbits}, rejection-sampling {@code _randbelow}, {@code shuffle},
  * {@code random()}, {@code choice}, {@code sample}) so the same seed gives the same splits, batch orders and
- * choice shuffles as Python SkillOpt.
+ * choice shuffles as Python SkillOpt. Our own code: no Java library reproduces CPython's random streams.
  *
  * <pre>{@code
  * List<Integer> xs = new ArrayList<>(List.of(0,1,2,3,4,5,6,7,8,9));

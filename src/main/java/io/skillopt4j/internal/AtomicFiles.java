@@ -16,7 +16,8 @@ import java.util.stream.Stream;
 
 /**
  * Thread-safe. Writes files so that a reader (or a process killed mid-write) only ever sees the old
- * content or the new content: write a sibling temp file, force it to disk, rename over the target.
+ * content or the new content: write a sibling temp file, force it to disk, rename over the target. Our own code: the
+ * JDK has the pieces (FileChannel.force, ATOMIC_MOVE) but not the sequence, and no library we use offers it.
  */
 public final class AtomicFiles {
     private static final AtomicLong COUNTER = new AtomicLong();

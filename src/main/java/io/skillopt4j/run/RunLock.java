@@ -31,6 +31,7 @@ import java.util.Optional;
  * dead holder in {@link #staleHolder()}). Only where the file system refuses locks does the recorded pid decide (a
  * live pid on this host keeps the folder). The file is kept (never unlinked), so two processes can never lock two
  * different files of the same name. A second acquire fails at once with {@link RunFolderLocked}, changing nothing.
+ * Our own code around the JDK's OS lock: the holder line and the stale-holder rule are this project's run-folder contract.
  *
  * <pre>{@code
  * try (RunLock lock = RunLock.acquire(outRoot, "train")) { ... write the folder ... }
