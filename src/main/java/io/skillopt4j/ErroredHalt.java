@@ -18,12 +18,19 @@ public final class ErroredHalt extends Error {
     private final int errored;
     private final int total;
     private final String reason;
+    private final int notStarted;
 
     public ErroredHalt(String stage, int errored, int total, String reason) {
-        super(line(stage, errored, total, reason), null, false, false);
+        this(stage, errored, total, 0, reason);
+    }
+
+    /** A halt that came before {@code notStarted} of the inputs were tried: the stage stopped as soon as it had to. */
+    public ErroredHalt(String stage, int errored, int total, int notStarted, String reason) {
+        super(line(stage, errored, total, notStarted, reason), null, false, false);
         this.stage = stage;
         this.errored = errored;
         this.total = total;
+        this.notStarted = notStarted;
         this.reason = reason == null ? "" : reason;
     }
 
@@ -39,11 +46,15 @@ public final class ErroredHalt extends Error {
     /** The first failure's reason, as the backend gave it. */
     public String reason() { return reason; }
 
-    private static String line(String stage, int errored, int total, String reason) {
+    /** How many inputs were never tried because the stage had to stop anyway (they run when the run resumes). */
+    public int notStarted() { return notStarted; }
+
+    private static String line(String stage, int errored, int total, int notStarted, String reason) {
         String r = reason == null ? "" : reason.replaceAll("\\s+", " ").trim();
         if (r.length() > 300) r = r.substring(0, 300) + "...";
-        return String.format(Locale.ROOT, "errored: %d of %d %s %s failed after retries (first: %s); nothing of this step was recorded: "
-                + "run the same command again to resume once the provider is back", errored, total, stage,
-                stage.equals("rollout") ? "items" : "calls", r.isEmpty() ? "no reason given" : r);
+        String what = stage.equals("rollout") ? "items" : "calls";
+        return String.format(Locale.ROOT, "errored: %d of %d %s %s failed after retries%s (first: %s); nothing of this step was recorded: "
+                + "run the same command again to resume once the provider is back", errored, total, stage, what,
+                notStarted > 0 ? ", " + notStarted + " not started" : "", r.isEmpty() ? "no reason given" : r);
     }
 }

@@ -180,6 +180,8 @@ public final class RolloutRunner {
             boolean handOver = false;
             LinkedBlockingQueue<Integer> finished = new LinkedBlockingQueue<>();
             java.util.concurrent.atomic.AtomicReference<BudgetExceeded> budgetStop = new java.util.concurrent.atomic.AtomicReference<>();
+            AtomicInteger erroredCount = new AtomicInteger();
+            java.util.concurrent.atomic.AtomicReference<RolloutResult> halt = new java.util.concurrent.atomic.AtomicReference<>();
             Map<Integer, Future<?>> futures = new HashMap<>();
             AtomicLong[] started = new AtomicLong[items.size()];
             Object lock = new Object();
@@ -187,6 +189,10 @@ public final class RolloutRunner {
                 for (int idx : todo) {
                     started[idx] = new AtomicLong(0);
                     futures.put(idx, pool.submit(() -> {
+                        if (halt.get() != null) { // the stage stops anyway: this item is left for the resumed run
+                            finished.add(idx);
+                            return;
+                        }
                         started[idx].set(System.nanoTime());
                         Item item = items.get(idx);
                         Path itemDir = out.resolve("predictions").resolve(safeId(item.id()));
@@ -216,6 +222,8 @@ public final class RolloutRunner {
                         ItemTrace trace = o == null ? null : new ItemTrace(o);
                         if (trace != null && traces != null) traces.put(item.id(), trace);
                         writer.item(itemDir, trace, r.isErrored() ? erroredFile : resultsFile, r);
+                        if (r.isErrored() && request.erroredLimit() >= 0 && erroredCount.incrementAndGet() > request.erroredLimit())
+                            halt.compareAndSet(null, r);
                         finished.add(idx);
                     }));
                 }
@@ -246,7 +254,7 @@ public final class RolloutRunner {
                         report(settledCount.incrementAndGet(), items.size(), timeout, observer);
                     }
                 }
-                handOver = traces != null && budgetStop.get() == null;
+                handOver = traces != null && budgetStop.get() == null && halt.get() == null;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("rollout interrupted", e);
@@ -256,6 +264,11 @@ public final class RolloutRunner {
             }
             if (!handOver) writer.rethrow();
             if (budgetStop.get() != null) throw budgetStop.get();
+            if (halt.get() != null) {
+                int notStarted = (int) todo.stream().filter(i -> started[i].get() == 0).count();
+                throw new io.skillopt4j.ErroredHalt("rollout", erroredCount.get(), items.size(), notStarted,
+                        halt.get().failReason().replaceFirst("^errored: ", "") + " (" + erroredFile + ")");
+            }
         }
         List<RolloutResult> list = List.of(results);
         // errored rows are the caller's to judge (train.max_errored_fraction); this catches scored rows that all failed

@@ -124,21 +124,28 @@ public final class Rollout {
 
     private Outcome rollOut(BatchSpec batch, String skill, Path dir, boolean evalFeedback, ItemTraces traces) {
                 RolloutStamp.claim(dir, skill); // rows of another skill in this folder are redone, never reused
-        RolloutRequest request = new RolloutRequest(batch, skill, dir, evalFeedback).withRemote(remote);
+        // past this many errored items the stage stops whatever the rest do: the runner starts no more of them
+        RolloutRequest request = new RolloutRequest(batch, skill, dir, evalFeedback).withRemote(remote)
+                .withErroredLimit((int) Math.floor(maxErrored * batch.items().size()));
         List<RolloutResult> r;
-        if (batchPoll != null && !evalFeedback) {
-            // nobody waits on an evaluation: its calls may take the provider's batch route (and discount)
-            r = BatchScope.run(dir, batchPoll, () -> benchmark.rollout(request));
-        } else if (background == null) {
-            r = benchmark.rollout(request);
-        } else {
-            background.settle(dir, skill);
-            r = background.foreground(() -> benchmark.rollout(request));
+        try {
+            if (batchPoll != null && !evalFeedback) {
+                // nobody waits on an evaluation: its calls may take the provider's batch route (and discount)
+                r = BatchScope.run(dir, batchPoll, () -> benchmark.rollout(request));
+            } else if (background == null) {
+                r = benchmark.rollout(request);
+            } else {
+                background.settle(dir, skill);
+                r = background.foreground(() -> benchmark.rollout(request));
+            }
+        } catch (ErroredHalt stoppedEarly) { // the runner stopped at the errored limit
+            recordErrored(stoppedEarly.errored());
+            throw stoppedEarly;
         }
         List<RolloutResult> scored = r.stream().filter(x -> !x.isErrored()).toList();
         int errored = r.size() - scored.size();
         if (errored > 0) {
-            if (meter != null) for (int i = 0; i < errored; i++) meter.recordFault("target", "rollout", "errored");
+            recordErrored(errored);
             if (scored.isEmpty() || errored > maxErrored * r.size()) {
                 String first = r.stream().filter(RolloutResult::isErrored).findFirst().map(RolloutResult::failReason).orElse("");
                 throw new ErroredHalt("rollout", errored, r.size(), first.replaceFirst("^errored: ", "") + " (" + dir.resolve(
@@ -147,6 +154,10 @@ public final class Rollout {
         }
         double[] hs = score(scored);
         return new Outcome(scored, hs[0], hs[1], errored, traces);
+    }
+
+    private void recordErrored(int errored) {
+        if (meter != null) for (int i = 0; i < errored; i++) meter.recordFault("target", "rollout", "errored");
     }
 
     /** {@code train.max_errored_fraction} of a flat config, checked to be a fraction in [0, 1]. */

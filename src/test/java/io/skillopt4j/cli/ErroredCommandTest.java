@@ -39,7 +39,9 @@ class ErroredCommandTest {
         CliRun show = CliRun.run("runs", "show", out.toString());
         assertEquals(0, show.code(), show.err());
         String faults = show.out().substring(show.out().indexOf("== faults"));
-        assertTrue(faults.lines().anyMatch(l -> l.matches("rollout\\s+0\\s+0\\s+10\\s+0\\s+10\\s*")), show.out()); // the 10 validation items: refused at once (fast fails), errored
+        // validation items refused at once (fast fails), errored; once one had, no further item started
+        assertTrue(faults.lines().anyMatch(l -> l.matches("rollout\\s+0\\s+0\\s+([1-9])\\s+0\\s+\\1\\s*")), show.out());
+        assertTrue(err.get(0).contains(" not started"), err.get(0));
 
         CliRun eval = CliRun.run("eval", "--config", cfg.toString(), "--skill", tmp.resolve("skill.md").toString(),
                 "--split", "valid_unseen", "--out_root", tmp.resolve("eval").toString());

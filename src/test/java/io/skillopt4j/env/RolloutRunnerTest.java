@@ -155,4 +155,48 @@ class RolloutRunnerTest {
         assertEquals("_..", RolloutRunner.safeId(".."));
         assertEquals("a_b_c_d", RolloutRunner.safeId("a\\b\tc\u0000d"), "backslashes and control characters too");
     }
+
+    @Test
+    void past_the_errored_limit_no_further_item_starts_and_the_rollout_stops_once_those_in_flight_settle() throws Exception {
+        // a provider that is down: i0 and i1 (in flight together) fail; a run stopping anyway starts none of i2..i7
+        List<String> startedIds = new CopyOnWriteArrayList<>();
+        RolloutRunner runner = RolloutRunner.builder().workers(2).build();
+        RolloutRequest req = request(items(8), tmp).withErroredLimit(0);
+        io.skillopt4j.ErroredHalt halt = assertThrows(io.skillopt4j.ErroredHalt.class, () -> runner.run(req, (item, ctx) -> {
+            startedIds.add(item.id());
+            Thread.sleep(50);
+            throw new BackendException("target", 500, "the provider answered 500", null);
+        }));
+        assertEquals(List.of("i0", "i1"), startedIds.stream().sorted().toList(), "only the first wave ran");
+        assertEquals("rollout", halt.stage());
+        assertEquals(2, halt.errored());
+        assertEquals(8, halt.total());
+        assertTrue(halt.getMessage().contains("the provider answered 500"), halt.getMessage());
+        assertEquals(2, Files.readAllLines(tmp.resolve(RolloutRunner.ERRORED_FILE)).size(), "the errored rows are kept");
+        assertFalse(Files.exists(tmp.resolve("results.jsonl")) && !Files.readString(tmp.resolve("results.jsonl")).isBlank(),
+                "nothing is stored as finished");
+
+        // healed, the same request resumes: every item runs, none is reused from the stopped attempt
+        startedIds.clear();
+        List<RolloutResult> rs = runner.run(req, (item, ctx) -> {
+            startedIds.add(item.id());
+            return ok(item);
+        });
+        assertEquals(8, startedIds.size());
+        assertTrue(rs.stream().noneMatch(RolloutResult::isErrored));
+    }
+
+    @Test
+    void without_a_limit_and_below_it_every_item_runs() throws Exception {
+        for (RolloutRequest req : List.of(request(items(6), tmp.resolve("none")), request(items(6), tmp.resolve("two")).withErroredLimit(2))) {
+            AtomicInteger calls = new AtomicInteger();
+            List<RolloutResult> rs = RolloutRunner.builder().workers(1).build().run(req, (item, ctx) -> {
+                calls.incrementAndGet();
+                if (item.id().equals("i0") || item.id().equals("i3")) throw new BackendException("target", 500, "down", null);
+                return ok(item);
+            });
+            assertEquals(6, calls.get(), req.outDir().toString());
+            assertEquals(2, rs.stream().filter(RolloutResult::isErrored).count());
+        }
+    }
 }

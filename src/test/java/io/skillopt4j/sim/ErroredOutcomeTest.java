@@ -63,23 +63,26 @@ class ErroredOutcomeTest {
             assertEquals(0, r.summary().get("last_completed_step"));
             String line = String.valueOf(r.summary().get("message"));
             assertFalse(line.contains("\n"), line);
-            assertTrue(line.startsWith("errored: 8 of 8 rollout items failed after retries"), line);
+            // the provider refuses at once: the first wave of items errors, and no later item starts (the step stops anyway)
+            int n = RolloutRunner.readResults(run.resolve("selection_eval_baseline").resolve(RolloutRunner.ERRORED_FILE)).size();
+            assertTrue(n >= 1 && n < 8, "errored " + n);
+            assertTrue(line.startsWith("errored: " + n + " of 8 rollout items failed after retries, " + (8 - n) + " not started"), line);
             assertFalse(Files.exists(run.resolve("history.json")));
             assertFalse(Files.exists(run.resolve("runtime_state.json")), "the baseline was not recorded");
             Path baseline = run.resolve("selection_eval_baseline");
             assertEquals(Map.of(), RolloutRunner.readResults(baseline.resolve("results.jsonl")), "no failed row stored as finished");
             assertFalse(Files.exists(baseline.resolve("results.jsonl")) && !Files.readString(baseline.resolve("results.jsonl")).isBlank());
             Map<String, RolloutResult> errored = RolloutRunner.readResults(baseline.resolve(RolloutRunner.ERRORED_FILE));
-            assertEquals(8, errored.size());
+            assertEquals(n, errored.size());
             assertTrue(errored.values().stream().allMatch(x -> x.isErrored() && x.failReason().startsWith("errored: ")), errored.toString());
             Map<?, ?> faults = (Map<?, ?>) r.summary().get("fault_usage");
-            assertEquals(8L, ((Map<?, ?>) faults.get("rollout")).get("errored"), faults.toString());
+            assertEquals((long) n, ((Map<?, ?>) faults.get("rollout")).get("errored"), faults.toString());
             // frames and the report of the stopped run count them per stage
             io.skillopt4j.frames.RunFrames frames = io.skillopt4j.frames.RunFrames.load(run);
             io.skillopt4j.frames.Frame ff = frames.faults();
             assertEquals(List.of("rollout", "_total"), ff.stringColumn("stage").asList());
-            assertEquals(8L, ff.longColumn("errored").getLong(0));
-            assertEquals("8", frames.summary().stringColumn("value").get(frames.summary().stringColumn("key").indexOf("errored")));
+            assertEquals(n, ff.longColumn("errored").getLong(0));
+            assertEquals(String.valueOf(n), frames.summary().stringColumn("value").get(frames.summary().stringColumn("key").indexOf("errored")));
             assertEquals("stopped (errored: resumable)", frames.summary().stringColumn("value").get(frames.summary().stringColumn("key").indexOf("status")));
             assertTrue(io.skillopt4j.frames.Report.of(List.of(frames)).html().contains("Faults by stage"));
 
@@ -87,7 +90,7 @@ class ErroredOutcomeTest {
             assertFalse(resumed.stopped());
             assertSameRun(clean, run);
             Map<?, ?> total = (Map<?, ?>) ((Map<?, ?>) ((Map<?, ?>) Json.read(run.resolve("summary.json"))).get("fault_usage")).get("_total");
-            assertEquals(8L, ((Number) total.get("errored")).longValue(), "the stopped session's errored items are still counted");
+            assertEquals(n, ((Number) total.get("errored")).longValue(), "the stopped session's errored items are still counted");
         }
     }
 
