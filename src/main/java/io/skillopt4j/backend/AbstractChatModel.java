@@ -120,15 +120,22 @@ public abstract class AbstractChatModel implements ChatModel {
 
     private ChatResponse callWithRetries(ChatRequest req) {
         int attempts = req.retries();
+        long deadline = CallDeadline.current();
         BackendException last = null;
+        int made = 0;
         for (int a = 0; a < attempts; a++) {
-            if (a > 0) Backoff.sleep(backoff.delay(a - 1, null));
+            if (a > 0) {
+                Duration wait = backoff.delay(a - 1, null);
+                if (CallDeadline.noRoomFor(deadline, wait)) break; // the item's time is up: the last failure stands
+                Backoff.sleep(wait);
+            }
             long t0 = System.nanoTime();
             ChatResponse r;
             io.skillopt4j.backend.internal.Hedging.Call[] hedge = new io.skillopt4j.backend.internal.Hedging.Call[1];
             HEDGE.set(hedge);
+            made = a + 1;
             try {
-                r = doChat(req);
+                r = doChat(deadline == 0 ? req : req.toBuilder().timeout(CallDeadline.cut(req.timeout(), deadline)).build());
                 int extra = hedge[0] == null ? 0 : hedge[0].extraCalls();
                 if (extra > 0) {
                     for (int i = 0; i < extra; i++) meter.recordHedge(role, req.stage(), r.usage());
@@ -157,7 +164,8 @@ public abstract class AbstractChatModel implements ChatModel {
         }
         if (last instanceof BackendException.NonRetriable) throw last;
         throw new BackendException.Retriable(backend, last == null ? 0 : last.status(),
-                backend + ": failed after " + attempts + " attempt" + (attempts == 1 ? "" : "s") + ": "
+                backend + ": failed after " + made + " attempt" + (made == 1 ? "" : "s")
+                        + (made < attempts ? " (the item's time limit left no room for another)" : "") + ": "
                         + (last == null ? "no attempt made" : last.getMessage()), last);
     }
 
@@ -186,7 +194,8 @@ public abstract class AbstractChatModel implements ChatModel {
             hedge = hedging.call(r.stage());
             slot[0] = hedge;
         }
-        return new Http.Policy(backend, Math.max(r.retries(), httpAttempts), backoff, r.timeout(), sink(r.stage()), limits, hedge);
+        return new Http.Policy(backend, Math.max(r.retries(), httpAttempts), backoff, r.timeout(), sink(r.stage()), limits, hedge,
+                CallDeadline.current());
     }
 
     /** The policy of Batch API requests (upload, poll, download): five attempts at least, faults under stage "batch". */

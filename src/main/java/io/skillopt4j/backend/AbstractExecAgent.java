@@ -43,7 +43,7 @@ public abstract class AbstractExecAgent implements ExecAgent {
     /** Retries of an attempt that failed retriably (timeouts, overload, 5xx): three attempts in all. */
     public static final int DEFAULT_FAILURE_RETRIES = 2;
     /** An attempt is not started with less time than this left of the task's wall limit. */
-    static final Duration MIN_ATTEMPT = Duration.ofSeconds(1);
+    static final Duration MIN_ATTEMPT = CallDeadline.MIN_ATTEMPT;
     /** Default SKILL.md description. */
     static final String DESCRIPTION = "Task guidance optimized by SkillOpt; read it before working on task.md.";
 
@@ -188,9 +188,7 @@ public abstract class AbstractExecAgent implements ExecAgent {
     }
 
     /** What is kept of a task's wall limit for writing the traces after the last attempt: 10%, at most 5 s. */
-    static Duration reserve(Duration limit) {
-        return Duration.ofMillis(Math.min(5_000, limit.toMillis() / 10));
-    }
+    static Duration reserve(Duration limit) { return CallDeadline.reserve(limit); }
 
     /** Returns the text inside the last {@code <answer>} tag, or the whole text when there is none. */
     public static String extractAnswer(String text) {

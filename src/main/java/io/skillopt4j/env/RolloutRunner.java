@@ -200,9 +200,10 @@ public final class RolloutRunner {
                         RolloutResult r;
                         Outcome o = null;
                         try {
-                            // the item's calls are journaled under its folder: a later attempt at it replaces them
+                            // the item's calls are journaled under its folder (a later attempt at it replaces them) and
+                            // give up before its wall limit: a provider that hangs errors the item, it does not time it out
                             o = io.skillopt4j.backend.UsageMeter.keyed(itemDir.toAbsolutePath().normalize().toString(),
-                                    () -> task.run(item, new Context(request, item, itemDir, ws)));
+                                    () -> io.skillopt4j.backend.CallDeadline.within(wallLimit, () -> task.run(item, new Context(request, item, itemDir, ws))));
                             r = withFailReason(o.result());
                         } catch (InterruptedException e) {
                             Thread.currentThread().interrupt();

@@ -70,7 +70,7 @@ public final class SingleItemRollout {
         Path itemDir = request.outDir().resolve("predictions").resolve(RolloutRunner.safeId(item.id()));
         Path ws = request.outDir().resolve("workspaces").resolve(RolloutRunner.safeId(item.id()));
         FutureTask<RolloutRunner.Outcome> run = new FutureTask<>(() -> io.skillopt4j.backend.UsageMeter.keyed(itemDir.toAbsolutePath().normalize().toString(),
-                () -> task.run(item, new RolloutRunner.Context(request, item, itemDir, ws))));
+                () -> io.skillopt4j.backend.CallDeadline.within(wallLimit, () -> task.run(item, new RolloutRunner.Context(request, item, itemDir, ws)))));
         Thread t = new Thread(run, "rollout-worker");
         t.setDaemon(true);
         t.start();

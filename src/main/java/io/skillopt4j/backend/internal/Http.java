@@ -1,6 +1,7 @@
 package io.skillopt4j.backend.internal;
 
 import io.skillopt4j.backend.Backoff;
+import io.skillopt4j.backend.CallDeadline;
 import io.skillopt4j.internal.Redactor;
 import okhttp3.ConnectionSpec;
 import okhttp3.Interceptor;
@@ -103,16 +104,21 @@ public final class Http {
 
     /**
      * Immutable. Per-call settings: total attempts, backoff, per-attempt timeout (null = client's), fault sink, the
-     * configured limits of the endpoint ({@link RateLimits.Configured#NONE}: only what the provider's headers say)
-     * and the call's hedging (null = never duplicated).
+     * configured limits of the endpoint ({@link RateLimits.Configured#NONE}: only what the provider's headers say),
+     * the call's hedging (null = never duplicated) and the {@link CallDeadline} its attempts must end by (0 = none).
      */
     public record Policy(String backend, int attempts, Backoff backoff, Duration timeout, FaultSink sink,
-                         RateLimits.Configured limits, Hedging.Call hedge) {
+                         RateLimits.Configured limits, Hedging.Call hedge, long deadline) {
         public Policy {
             attempts = Math.max(1, attempts);
             backoff = backoff == null ? Backoff.DEFAULT : backoff;
             sink = sink == null ? FaultSink.NONE : sink;
             limits = limits == null ? RateLimits.Configured.NONE : limits;
+        }
+
+        public Policy(String backend, int attempts, Backoff backoff, Duration timeout, FaultSink sink,
+                      RateLimits.Configured limits, Hedging.Call hedge) {
+            this(backend, attempts, backoff, timeout, sink, limits, hedge, 0);
         }
 
         public Policy(String backend, int attempts, Backoff backoff, Duration timeout, FaultSink sink) {
@@ -158,39 +164,40 @@ public final class Http {
             Request req = chain.request();
             Policy p = req.tag(Policy.class);
             if (p == null) return chain.proceed(req);
-            Chain c = chain;
-            if (p.timeout() != null) {
-                int ms = (int) Math.min(Integer.MAX_VALUE, Math.max(1, p.timeout().toMillis()));
-                c = c.withReadTimeout(ms, TimeUnit.MILLISECONDS).withWriteTimeout(ms, TimeUnit.MILLISECONDS);
-            }
             // the redacted URL only for fault lines: scrubbing it costs two regex passes a call, on every call
             java.util.function.Supplier<String> url = () -> Redactor.scrub(Log.redactQuery(req.url().toString()));
             IOException lastIo = null;
             int stale = 0;
             for (int attempt = 0; ; attempt++) {
-                boolean last = attempt + 1 >= p.attempts();
                 Duration retryAfter = null;
                 String why;
+                Chain c = chain;
+                Duration timeout = CallDeadline.cut(p.timeout(), p.deadline());
+                if (timeout != null) {
+                    int ms = (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis()));
+                    c = c.withReadTimeout(ms, TimeUnit.MILLISECONDS).withWriteTimeout(ms, TimeUnit.MILLISECONDS);
+                }
                 try {
                     Response r = c.proceed(req);
+                    boolean last = isLast(p, attempt, null);
                     if (r.isSuccessful()) {
                         // a 200 whose body is cut off or is not JSON is a transient glitch (proxies, overloaded
                         // servers): read it here, inside the retry loop, and try again when it is unusable
                         Response buffered = bufferJson(r, last);
                         if (buffered != null) {
                             if (last && buffered.header(MALFORMED) != null)
-                                p.sink().fault("give_ups", "malformed body after " + p.attempts() + " attempts: " + url.get());
+                                p.sink().fault("give_ups", "malformed body after " + (attempt + 1) + " attempts: " + url.get());
                             return buffered.header(MALFORMED) == null ? buffered : buffered.newBuilder().removeHeader(MALFORMED).build();
                         }
                         why = "HTTP 200 with a malformed or cut-off body";
                         lastIo = new IOException(p.backend() + ": malformed response body");
                     } else {
                         if (!HttpErrors.retriable(r.code())) return r;
-                        if (last) {
-                            p.sink().fault("give_ups", "HTTP " + r.code() + " after " + p.attempts() + " attempts: " + url.get());
+                        retryAfter = retryAfter(r);
+                        if (last || isLast(p, attempt, retryAfter)) {
+                            p.sink().fault("give_ups", "HTTP " + r.code() + " after " + (attempt + 1) + " attempts: " + url.get());
                             return r;
                         }
-                        retryAfter = retryAfter(r);
                         why = "HTTP " + r.code();
                         r.close();
                     }
@@ -211,8 +218,8 @@ public final class Http {
                         attempt--;
                         continue;
                     }
-                    if (last) {
-                        p.sink().fault("give_ups", Redactor.scrub(HttpErrors.oneLine(String.valueOf(e))) + " after " + p.attempts() + " attempts: " + url.get());
+                    if (isLast(p, attempt, null)) {
+                        p.sink().fault("give_ups", Redactor.scrub(HttpErrors.oneLine(String.valueOf(e))) + " after " + (attempt + 1) + " attempts: " + url.get());
                         throw e;
                     }
                     why = Redactor.scrub(HttpErrors.oneLine(e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())));
@@ -222,6 +229,11 @@ public final class Http {
                 sleepUnlessCanceled(chain.call(), wait, lastIo);
             }
         }
+    }
+
+    /** Whether attempt {@code attempt} is the last: attempts used up, or one more would end past the policy's deadline. */
+    private static boolean isLast(Policy p, int attempt, Duration retryAfter) {
+        return attempt + 1 >= p.attempts() || CallDeadline.noRoomFor(p.deadline(), p.backoff().delay(attempt, retryAfter));
     }
 
     /** Stale-connection retries per call beyond the policy's attempts (a pool holds few dead connections). */

@@ -1,0 +1,90 @@
+package io.skillopt4j.backend;
+
+import io.skillopt4j.BackendException;
+import io.skillopt4j.env.BatchSpec;
+import io.skillopt4j.env.Item;
+import io.skillopt4j.env.RolloutRequest;
+import io.skillopt4j.env.RolloutResult;
+import io.skillopt4j.env.RolloutRunner;
+import okhttp3.mockwebserver.Dispatcher;
+import okhttp3.mockwebserver.MockResponse;
+import okhttp3.mockwebserver.MockWebServer;
+import okhttp3.mockwebserver.RecordedRequest;
+import okhttp3.mockwebserver.SocketPolicy;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * A provider that hangs must fail the call before the rollout item's wall limit, so the item is errored (attempted again
+ * on resume), not a scored timeout row: the HTTP retry loop and the chat model's own retries both give up at the
+ * item's deadline. Before, five attempts of a 2 s timeout ran into a 4 s wall limit and the item was scored 0.
+ */
+class CallDeadlineTest {
+    @TempDir Path tmp;
+    MockWebServer server;
+    final AtomicInteger requests = new AtomicInteger();
+
+    @BeforeEach void hangingProvider() throws Exception {
+        server = new MockWebServer();
+        server.setDispatcher(new Dispatcher() {
+            @Override public MockResponse dispatch(RecordedRequest r) {
+                requests.incrementAndGet();
+                return new MockResponse().setSocketPolicy(SocketPolicy.NO_RESPONSE); // reads the request, never answers
+            }
+        });
+        server.start();
+    }
+
+    @AfterEach void stop() throws Exception { server.shutdown(); }
+
+    private ChatModel model() {
+        return OpenAiCompatibleChatModel.builder().baseUrl(server.url("/v1/").toString()).model("m").apiKey("k")
+                .backoff(Backoff.NONE).build();
+    }
+
+    private static ChatRequest request() {
+        return ChatRequest.builder().user("q").stage("rollout").timeout(Duration.ofSeconds(2)).retries(5).build();
+    }
+
+    @Test void anHttpCallGivesUpAtTheDeadlineInsteadOfUsingEveryAttempt() {
+        ChatModel m = model();
+        long t0 = System.nanoTime();
+        BackendException e = assertThrows(BackendException.class, () -> CallDeadline.within(Duration.ofSeconds(3), () -> m.chat(request())));
+        double secs = (System.nanoTime() - t0) / 1e9;
+        assertTrue(secs < 4.5, "gave up by the deadline, took " + secs + " s");
+        assertEquals(1, requests.get(), "no attempt that could not end in time");
+        assertTrue(e instanceof BackendException.Retriable, e.toString());
+    }
+
+    @Test void withoutADeadlineTheAttemptsAreAllMade() {
+        ChatModel m = model();
+        ChatRequest twoAttempts = request().toBuilder().timeout(Duration.ofMillis(300)).retries(2).build();
+        assertThrows(BackendException.class, () -> m.chat(twoAttempts));
+        assertEquals(2, requests.get());
+    }
+
+    @Test void aRolloutItemWhoseProviderHangsIsErroredNotAScoredTimeout() throws Exception {
+        ChatModel m = model();
+        List<Item> items = List.of(new Item("i0", Map.of()));
+        RolloutRunner runner = RolloutRunner.builder().workers(1).itemTimeout(Duration.ofSeconds(4)).abortWhenAllFail(false).build();
+        List<RolloutResult> rows = runner.run(new RolloutRequest(new BatchSpec("eval", "val", 1, items), "skill", tmp, false), (item, ctx) -> {
+            ChatResponse r = m.chat(request());
+            return RolloutRunner.Outcome.of(new RolloutResult(item.id(), 1, 1, Map.of("agent_ok", true, "answer", r.text())), List.of());
+        });
+        assertTrue(rows.get(0).isErrored(), rows.get(0).fields().toString());
+        assertFalse(Files.exists(tmp.resolve("results.jsonl")) && !Files.readString(tmp.resolve("results.jsonl")).isBlank(),
+                "no timeout row stored as finished");
+        assertEquals(1, Files.readAllLines(tmp.resolve(RolloutRunner.ERRORED_FILE)).size());
+    }
+}
