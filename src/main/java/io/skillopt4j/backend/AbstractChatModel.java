@@ -126,7 +126,7 @@ public abstract class AbstractChatModel implements ChatModel {
         for (int a = 0; a < attempts; a++) {
             if (a > 0) {
                 Duration wait = backoff.delay(a - 1, null);
-                if (CallDeadline.noRoomFor(deadline, wait)) break; // the item's time is up: the last failure stands
+                if (CallDeadline.noRoomFor(deadline, wait, req.timeout())) break; // no time for one more: the last failure stands
                 Backoff.sleep(wait);
             }
             long t0 = System.nanoTime();
@@ -135,7 +135,7 @@ public abstract class AbstractChatModel implements ChatModel {
             HEDGE.set(hedge);
             made = a + 1;
             try {
-                r = doChat(deadline == 0 ? req : req.toBuilder().timeout(CallDeadline.cut(req.timeout(), deadline)).build());
+                r = doChat(req);
                 int extra = hedge[0] == null ? 0 : hedge[0].extraCalls();
                 if (extra > 0) {
                     for (int i = 0; i < extra; i++) meter.recordHedge(role, req.stage(), r.usage());

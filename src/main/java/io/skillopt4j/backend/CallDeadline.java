@@ -5,10 +5,11 @@ import java.util.concurrent.Callable;
 
 /**
  * Thread-scoped. The time by which the model calls made on this thread must have given up: a rollout item's wall limit
- * less a reserve for writing its row. A chat model cuts each attempt's timeout to what is left and makes no attempt
- * or retry it could not finish in time ({@link AbstractChatModel}, and the HTTP retry loop through its policy), so a
- * provider that hangs fails the call, and the item is errored, instead of the item's wall limit scoring it as a
- * timeout. Exec agents get the same from their task's timeout. Scopes nest; an inner one never extends an outer one.
+ * less a reserve for writing its row. A chat model makes no retry whose wait and full attempt would not end by then
+ * ({@link AbstractChatModel}, and the HTTP retry loop through its policy), so a provider that hangs or keeps failing
+ * fails the call, and the item is errored, instead of the item's wall limit scoring it as a timeout. Attempts are not
+ * shortened: a slow but answering call that outlasts the item is still upstream's timeout row. Exec agents get their
+ * limit from their task's timeout. Scopes nest; an inner one never extends an outer one.
  *
  * <pre>{@code
  * RolloutResult r = CallDeadline.within(Duration.ofSeconds(180), () -> runItem(item)); // calls give up by then
@@ -46,15 +47,13 @@ public final class CallDeadline {
         return Duration.ofMillis(Math.min(5_000, limit.toMillis() / 10));
     }
 
-    /** Whether waiting {@code wait} and then making one more attempt would run past {@code deadline} (0: never). */
-    public static boolean noRoomFor(long deadline, Duration wait) {
-        return deadline != 0 && System.nanoTime() + wait.toNanos() + MIN_ATTEMPT.toNanos() - deadline > 0;
-    }
-
-    /** {@code timeout} (null: none) cut to what is left before {@code deadline} (0: none), but never under {@link #MIN_ATTEMPT}. */
-    public static Duration cut(Duration timeout, long deadline) {
-        if (deadline == 0) return timeout;
-        long left = Math.max(MIN_ATTEMPT.toNanos(), deadline - System.nanoTime());
-        return timeout == null || timeout.toNanos() > left ? Duration.ofNanos(left) : timeout;
+    /**
+     * Whether waiting {@code wait} and then one more attempt of {@code attempt} (null: at least {@link #MIN_ATTEMPT})
+     * would run past {@code deadline} (0: never).
+     */
+    public static boolean noRoomFor(long deadline, Duration wait, Duration attempt) {
+        if (deadline == 0) return false;
+        long need = attempt == null ? MIN_ATTEMPT.toNanos() : Math.max(MIN_ATTEMPT.toNanos(), attempt.toNanos());
+        return System.nanoTime() + wait.toNanos() + need - deadline > 0;
     }
 }

@@ -27,8 +27,9 @@ import static org.junit.jupiter.api.Assertions.*;
 
 /**
  * A provider that hangs must fail the call before the rollout item's wall limit, so the item is errored (attempted again
- * on resume), not a scored timeout row: the HTTP retry loop and the chat model's own retries both give up at the
- * item's deadline. Before, five attempts of a 2 s timeout ran into a 4 s wall limit and the item was scored 0.
+ * on resume), not a scored timeout row: the HTTP retry loop and the chat model's own retries make no attempt that could
+ * not end by the item's deadline. Before, five attempts of a 2 s timeout ran into a 4 s wall limit and the item was
+ * scored 0. A call that is slow but answers keeps upstream's rule: past the wall limit the item is a timeout row.
  */
 class CallDeadlineTest {
     @TempDir Path tmp;
@@ -86,5 +87,25 @@ class CallDeadlineTest {
         assertFalse(Files.exists(tmp.resolve("results.jsonl")) && !Files.readString(tmp.resolve("results.jsonl")).isBlank(),
                 "no timeout row stored as finished");
         assertEquals(1, Files.readAllLines(tmp.resolve(RolloutRunner.ERRORED_FILE)).size());
+    }
+
+    @Test void aSlowButAnsweringCallThatOutlastsTheItemIsStillUpstreamsTimeoutRow() throws Exception {
+        server.setDispatcher(new Dispatcher() {
+            @Override public MockResponse dispatch(RecordedRequest r) {
+                requests.incrementAndGet();
+                return new MockResponse().setHeadersDelay(4, java.util.concurrent.TimeUnit.SECONDS).setBody(
+                        "{\"choices\":[{\"message\":{\"content\":\"late\"}}],\"usage\":{\"total_tokens\":1}}");
+            }
+        });
+        ChatModel m = model();
+        List<Item> items = List.of(new Item("i0", Map.of()));
+        RolloutRunner runner = RolloutRunner.builder().workers(1).itemTimeout(Duration.ofSeconds(2)).abortWhenAllFail(false).build();
+        List<RolloutResult> rows = runner.run(new RolloutRequest(new BatchSpec("eval", "val", 1, items), "skill", tmp, false), (item, ctx) -> {
+            ChatResponse r = m.chat(request().toBuilder().timeout(Duration.ofSeconds(10)).build());
+            return RolloutRunner.Outcome.of(new RolloutResult(item.id(), 1, 1, Map.of("agent_ok", true, "answer", r.text())), List.of());
+        });
+        assertFalse(rows.get(0).isErrored(), rows.get(0).fields().toString());
+        assertEquals("task-timeout-2s", rows.get(0).failReason());
+        assertEquals(0.0, rows.get(0).hard());
     }
 }

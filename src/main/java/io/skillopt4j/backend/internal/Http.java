@@ -164,6 +164,11 @@ public final class Http {
             Request req = chain.request();
             Policy p = req.tag(Policy.class);
             if (p == null) return chain.proceed(req);
+            Chain c = chain;
+            if (p.timeout() != null) {
+                int ms = (int) Math.min(Integer.MAX_VALUE, Math.max(1, p.timeout().toMillis()));
+                c = c.withReadTimeout(ms, TimeUnit.MILLISECONDS).withWriteTimeout(ms, TimeUnit.MILLISECONDS);
+            }
             // the redacted URL only for fault lines: scrubbing it costs two regex passes a call, on every call
             java.util.function.Supplier<String> url = () -> Redactor.scrub(Log.redactQuery(req.url().toString()));
             IOException lastIo = null;
@@ -171,12 +176,6 @@ public final class Http {
             for (int attempt = 0; ; attempt++) {
                 Duration retryAfter = null;
                 String why;
-                Chain c = chain;
-                Duration timeout = CallDeadline.cut(p.timeout(), p.deadline());
-                if (timeout != null) {
-                    int ms = (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis()));
-                    c = c.withReadTimeout(ms, TimeUnit.MILLISECONDS).withWriteTimeout(ms, TimeUnit.MILLISECONDS);
-                }
                 try {
                     Response r = c.proceed(req);
                     boolean last = isLast(p, attempt, null);
@@ -194,7 +193,7 @@ public final class Http {
                     } else {
                         if (!HttpErrors.retriable(r.code())) return r;
                         retryAfter = retryAfter(r);
-                        if (last || isLast(p, attempt, retryAfter)) {
+                        if (isLast(p, attempt, retryAfter)) {
                             p.sink().fault("give_ups", "HTTP " + r.code() + " after " + (attempt + 1) + " attempts: " + url.get());
                             return r;
                         }
@@ -231,9 +230,9 @@ public final class Http {
         }
     }
 
-    /** Whether attempt {@code attempt} is the last: attempts used up, or one more would end past the policy's deadline. */
+    /** Whether attempt {@code attempt} is the last: attempts used up, or a full one more would end past the deadline. */
     private static boolean isLast(Policy p, int attempt, Duration retryAfter) {
-        return attempt + 1 >= p.attempts() || CallDeadline.noRoomFor(p.deadline(), p.backoff().delay(attempt, retryAfter));
+        return attempt + 1 >= p.attempts() || CallDeadline.noRoomFor(p.deadline(), p.backoff().delay(attempt, retryAfter), p.timeout());
     }
 
     /** Stale-connection retries per call beyond the policy's attempts (a pool holds few dead connections). */
