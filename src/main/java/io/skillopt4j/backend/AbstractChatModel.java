@@ -120,13 +120,14 @@ public abstract class AbstractChatModel implements ChatModel {
 
     private ChatResponse callWithRetries(ChatRequest req) {
         int attempts = req.retries();
-        long deadline = CallDeadline.current();
+        CallDeadline deadline = CallDeadline.current();
         BackendException last = null;
         int made = 0;
         for (int a = 0; a < attempts; a++) {
             if (a > 0) {
                 Duration wait = backoff.delay(a - 1, null);
-                if (CallDeadline.noRoomFor(deadline, wait, req.timeout())) break; // no time for one more: the last failure stands
+                if (CallDeadline.noRoomFor(deadline, wait)) break; // no time for one more: the last failure stands
+                CallDeadline.retrying(deadline, true);
                 Backoff.sleep(wait);
             }
             long t0 = System.nanoTime();
@@ -135,7 +136,7 @@ public abstract class AbstractChatModel implements ChatModel {
             HEDGE.set(hedge);
             made = a + 1;
             try {
-                r = doChat(req);
+                r = doChat(a == 0 || deadline == null ? req : req.toBuilder().timeout(CallDeadline.cut(req.timeout(), deadline)).build());
                 int extra = hedge[0] == null ? 0 : hedge[0].extraCalls();
                 if (extra > 0) {
                     for (int i = 0; i < extra; i++) meter.recordHedge(role, req.stage(), r.usage());
@@ -159,6 +160,7 @@ public abstract class AbstractChatModel implements ChatModel {
                         + " (after " + (a + 1) + " attempt" + (a == 0 ? "" : "s") + "): " + preview(r.text()), null);
                 continue;
             }
+            CallDeadline.retrying(deadline, false);
             return new ChatResponse(r.text(), r.toolCalls(), r.usage(), r.latency().isZero() ? latency : r.latency(),
                     r.model().isEmpty() ? model : r.model(), r.reasoning(), r.billing());
         }

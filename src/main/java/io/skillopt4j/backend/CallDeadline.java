@@ -4,56 +4,83 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 
 /**
- * Thread-scoped. The time by which the model calls made on this thread must have given up: a rollout item's wall limit
- * less a reserve for writing its row. A chat model makes no retry whose wait and full attempt would not end by then
- * ({@link AbstractChatModel}, and the HTTP retry loop through its policy), so a provider that hangs or keeps failing
- * fails the call, and the item is errored, instead of the item's wall limit scoring it as a timeout. Attempts are not
- * shortened: a slow but answering call that outlasts the item is still upstream's timeout row. Exec agents get their
- * limit from their task's timeout. Scopes nest; an inner one never extends an outer one.
+ * Thread-safe. The time by which the model calls of one rollout item must have given up: its wall limit less a reserve
+ * for writing its row, bound to the thread that runs the item. A retry exists only because the provider already
+ * failed the call, so a chat model makes no retry without a second or more left and cuts each retry's timeout to what
+ * is left ({@link AbstractChatModel}, and the HTTP retry loop through its policy): a provider that hangs or keeps
+ * failing fails the call, and the item is errored, instead of the wall limit scoring it as a timeout. A call's first
+ * attempt is never cut, so an item that outlasts its limit with a call that is slow but answers is still upstream's
+ * timeout row; one that reaches the limit while a call is retrying is errored ({@link #retrying()}). Exec agents get
+ * their limit from their task's timeout.
  *
  * <pre>{@code
- * RolloutResult r = CallDeadline.within(Duration.ofSeconds(180), () -> runItem(item)); // calls give up by then
+ * CallDeadline d = CallDeadline.in(Duration.ofSeconds(180));
+ * RolloutResult r = d.run(() -> runItem(item)); // the item's calls give up by then
  * }</pre>
  */
 public final class CallDeadline {
     /** The shortest attempt worth making: less than this left, the last failure stands. */
     public static final Duration MIN_ATTEMPT = Duration.ofSeconds(1);
 
-    private static final ThreadLocal<Long> AT = new ThreadLocal<>();
+    private static final ThreadLocal<CallDeadline> CURRENT = new ThreadLocal<>();
 
-    private CallDeadline() {}
+    private final long at;
+    private final CallDeadline outer;
+    private volatile boolean retrying;
 
-    /** Returns {@code work}'s result, its calls bound to give up {@link #reserve} before {@code limit} from now. */
-    public static <T> T within(Duration limit, Callable<T> work) throws Exception {
-        if (limit == null) return work.call();
+    private CallDeadline(long at, CallDeadline outer) {
+        this.at = at;
+        this.outer = outer;
+    }
+
+    /** A deadline {@link #reserve} before {@code limit} from now, within the one bound to this thread. */
+    public static CallDeadline in(Duration limit) { return in(limit, CURRENT.get()); }
+
+    /**
+     * A deadline {@link #reserve} before {@code limit} from now, never after {@code outer} (null: none), which also
+     * learns when a call under this one retries: an item run again on a thread of its own is still its outer item.
+     */
+    public static CallDeadline in(Duration limit, CallDeadline outer) {
         long at = System.nanoTime() + limit.toNanos() - reserve(limit).toNanos();
-        Long outer = AT.get();
-        AT.set(outer == null || outer - at > 0 ? at : outer);
+        return new CallDeadline(outer != null && outer.at - at < 0 ? outer.at : at, outer);
+    }
+
+    /** Returns {@code work}'s result with this deadline bound to the calling thread. */
+    public <T> T run(Callable<T> work) throws Exception {
+        CallDeadline outer = CURRENT.get();
+        CURRENT.set(this);
         try {
             return work.call();
         } finally {
-            if (outer == null) AT.remove(); else AT.set(outer);
+            if (outer == null) CURRENT.remove(); else CURRENT.set(outer);
         }
     }
 
-    /** The deadline of this thread's calls as a {@link System#nanoTime()} value, or 0 when there is none. */
-    public static long current() {
-        Long at = AT.get();
-        return at == null ? 0 : at == 0 ? 1 : at;
-    }
+    /** The deadline bound to this thread, or null. */
+    public static CallDeadline current() { return CURRENT.get(); }
 
     /** What a limit keeps back for the work after the calls: a tenth of it, at most 5 s. */
     public static Duration reserve(Duration limit) {
         return Duration.ofMillis(Math.min(5_000, limit.toMillis() / 10));
     }
 
-    /**
-     * Whether waiting {@code wait} and then one more attempt of {@code attempt} (null: at least {@link #MIN_ATTEMPT})
-     * would run past {@code deadline} (0: never).
-     */
-    public static boolean noRoomFor(long deadline, Duration wait, Duration attempt) {
-        if (deadline == 0) return false;
-        long need = attempt == null ? MIN_ATTEMPT.toNanos() : Math.max(MIN_ATTEMPT.toNanos(), attempt.toNanos());
-        return System.nanoTime() + wait.toNanos() + need - deadline > 0;
+    /** Whether a call under this deadline is retrying after the provider failed it (false again once it succeeds). */
+    public boolean retrying() { return retrying; }
+
+    /** Marks a call under {@code d} (null: none) as retrying ({@code true}) or answered ({@code false}). */
+    public static void retrying(CallDeadline d, boolean r) {
+        for (CallDeadline x = d; x != null; x = x.outer) x.retrying = r;
+    }
+
+    /** Whether waiting {@code wait} would leave less than {@link #MIN_ATTEMPT} before {@code d} (null: never). */
+    public static boolean noRoomFor(CallDeadline d, Duration wait) {
+        return d != null && System.nanoTime() + wait.toNanos() + MIN_ATTEMPT.toNanos() - d.at > 0;
+    }
+
+    /** A retry's {@code timeout} (null: none) cut to what is left before {@code d} (null: none), at least {@link #MIN_ATTEMPT}. */
+    public static Duration cut(Duration timeout, CallDeadline d) {
+        if (d == null) return timeout;
+        long left = Math.max(MIN_ATTEMPT.toNanos(), d.at - System.nanoTime());
+        return timeout == null || timeout.toNanos() > left ? Duration.ofNanos(left) : timeout;
     }
 }

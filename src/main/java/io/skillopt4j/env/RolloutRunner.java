@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -184,6 +185,7 @@ public final class RolloutRunner {
             java.util.concurrent.atomic.AtomicReference<RolloutResult> halt = new java.util.concurrent.atomic.AtomicReference<>();
             Map<Integer, Future<?>> futures = new HashMap<>();
             AtomicLong[] started = new AtomicLong[items.size()];
+            io.skillopt4j.backend.CallDeadline[] deadlines = new io.skillopt4j.backend.CallDeadline[items.size()];
             Object lock = new Object();
             try {
                 for (int idx : todo) {
@@ -202,8 +204,10 @@ public final class RolloutRunner {
                         try {
                             // the item's calls are journaled under its folder (a later attempt at it replaces them) and
                             // give up before its wall limit: a provider that hangs errors the item, it does not time it out
-                            o = io.skillopt4j.backend.UsageMeter.keyed(itemDir.toAbsolutePath().normalize().toString(),
-                                    () -> io.skillopt4j.backend.CallDeadline.within(wallLimit, () -> task.run(item, new Context(request, item, itemDir, ws))));
+                            io.skillopt4j.backend.CallDeadline d = wallLimit == null ? null : io.skillopt4j.backend.CallDeadline.in(wallLimit);
+                            deadlines[idx] = d;
+                            Callable<Outcome> work = () -> task.run(item, new Context(request, item, itemDir, ws));
+                            o = io.skillopt4j.backend.UsageMeter.keyed(itemDir.toAbsolutePath().normalize().toString(), d == null ? work : () -> d.run(work));
                             r = withFailReason(o.result());
                         } catch (InterruptedException e) {
                             Thread.currentThread().interrupt();
@@ -242,14 +246,18 @@ public final class RolloutRunner {
                     for (int i : todo) {
                         long s = started[i].get();
                         if (s == 0 || now - s < itemTimeout.toNanos()) continue;
+                        // cut off while a call was retrying a provider failure: errored, not upstream's scored timeout row
+                        boolean failing = deadlines[i] != null && deadlines[i].retrying();
                         RolloutResult timeout;
                         synchronized (lock) {
                             if (results[i] != null) continue;
-                            timeout = timeoutRow(items.get(i));
+                            timeout = failing ? errored(items.get(i), new BackendException("target", 0, "the item's time limit ("
+                                    + itemTimeout.toSeconds() + " s) ran out while a failed model call was being retried", null)) : timeoutRow(items.get(i));
                             results[i] = timeout;
                         }
                         RolloutResult row = timeout;
-                        writer.write(() -> AtomicFiles.appendLine(resultsFile, Json.line(row.toJson())));
+                        writer.write(() -> AtomicFiles.appendLine(failing ? erroredFile : resultsFile, Json.line(row.toJson())));
+                        if (failing && request.erroredLimit() >= 0 && erroredCount.incrementAndGet() > request.erroredLimit()) halt.compareAndSet(null, row);
                         futures.get(i).cancel(true);
                         remaining--;
                         report(settledCount.incrementAndGet(), items.size(), timeout, observer);

@@ -69,8 +69,13 @@ public final class SingleItemRollout {
         Item item = request.batch().items().get(idx);
         Path itemDir = request.outDir().resolve("predictions").resolve(RolloutRunner.safeId(item.id()));
         Path ws = request.outDir().resolve("workspaces").resolve(RolloutRunner.safeId(item.id()));
-        FutureTask<RolloutRunner.Outcome> run = new FutureTask<>(() -> io.skillopt4j.backend.UsageMeter.keyed(itemDir.toAbsolutePath().normalize().toString(),
-                () -> io.skillopt4j.backend.CallDeadline.within(wallLimit, () -> task.run(item, new RolloutRunner.Context(request, item, itemDir, ws)))));
+        io.skillopt4j.backend.CallDeadline outer = io.skillopt4j.backend.CallDeadline.current(), deadline[] = {null};
+        FutureTask<RolloutRunner.Outcome> run = new FutureTask<>(() -> io.skillopt4j.backend.UsageMeter.keyed(itemDir.toAbsolutePath().normalize().toString(), () -> {
+            java.util.concurrent.Callable<RolloutRunner.Outcome> work = () -> task.run(item, new RolloutRunner.Context(request, item, itemDir, ws));
+            if (wallLimit == null) return work.call();
+            deadline[0] = io.skillopt4j.backend.CallDeadline.in(wallLimit, outer); // this thread is new: the caller's item is outer
+            return deadline[0].run(work);
+        }));
         Thread t = new Thread(run, "rollout-worker");
         t.setDaemon(true);
         t.start();
@@ -81,7 +86,9 @@ public final class SingleItemRollout {
             row = RolloutRunner.withFailReason(o.result());
         } catch (TimeoutException e) {
             run.cancel(true);
-            row = timeoutRow.apply(item);
+            // as in the runner: cut off while a call was retrying a provider failure, the item is errored
+            row = deadline[0] != null && deadline[0].retrying() ? erroredRow.apply(item, new io.skillopt4j.BackendException("target", 0,
+                    "the item's time limit ran out while a failed model call was being retried", null)) : timeoutRow.apply(item);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof io.skillopt4j.BudgetExceeded b) throw b; // no row: the item runs again
             row = erroredRow.apply(item, e.getCause());

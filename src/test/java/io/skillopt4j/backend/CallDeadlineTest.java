@@ -27,8 +27,8 @@ import static org.junit.jupiter.api.Assertions.*;
 
 /**
  * A provider that hangs must fail the call before the rollout item's wall limit, so the item is errored (attempted again
- * on resume), not a scored timeout row: the HTTP retry loop and the chat model's own retries make no attempt that could
- * not end by the item's deadline. Before, five attempts of a 2 s timeout ran into a 4 s wall limit and the item was
+ * on resume), not a scored timeout row: the HTTP retry loop and the chat model's own retries end by the item's
+ * deadline (a retry is cut to what is left, none is made with less than a second left). Before, five attempts of a 2 s timeout ran into a 4 s wall limit and the item was
  * scored 0. A call that is slow but answers keeps upstream's rule: past the wall limit the item is a timeout row.
  */
 class CallDeadlineTest {
@@ -61,7 +61,7 @@ class CallDeadlineTest {
     @Test void anHttpCallGivesUpAtTheDeadlineInsteadOfUsingEveryAttempt() {
         ChatModel m = model();
         long t0 = System.nanoTime();
-        BackendException e = assertThrows(BackendException.class, () -> CallDeadline.within(Duration.ofSeconds(3), () -> m.chat(request())));
+        BackendException e = assertThrows(BackendException.class, () -> CallDeadline.in(Duration.ofSeconds(3)).run(() -> m.chat(request())));
         double secs = (System.nanoTime() - t0) / 1e9;
         assertTrue(secs < 4.5, "gave up by the deadline, took " + secs + " s");
         assertEquals(1, requests.get(), "no attempt that could not end in time");
@@ -107,5 +107,22 @@ class CallDeadlineTest {
         assertFalse(rows.get(0).isErrored(), rows.get(0).fields().toString());
         assertEquals("task-timeout-2s", rows.get(0).failReason());
         assertEquals(0.0, rows.get(0).hard());
+    }
+
+    @Test void anItemCutOffByItsWallLimitWhileACallRetriesIsErroredAndOneThatWasSlowIsATimeoutRow() throws Exception {
+        // what an overloaded machine does to a retrying call (its attempts overrun their timeouts), shown directly
+        List<Item> items = List.of(new Item("retrying", Map.of()), new Item("slow", Map.of()));
+        RolloutRunner runner = RolloutRunner.builder().workers(2).itemTimeout(Duration.ofSeconds(1)).abortWhenAllFail(false).build();
+        List<RolloutResult> rows = runner.run(new RolloutRequest(new BatchSpec("eval", "val", 1, items), "skill", tmp, false), (item, ctx) -> {
+            if (item.id().equals("retrying")) CallDeadline.retrying(CallDeadline.current(), true);
+            Thread.sleep(5_000);
+            throw new AssertionError("cut off by the wall limit first");
+        });
+        assertTrue(rows.get(0).isErrored(), rows.get(0).fields().toString());
+        assertTrue(rows.get(0).failReason().contains("ran out while a failed model call was being retried"), rows.get(0).failReason());
+        assertFalse(rows.get(1).isErrored());
+        assertEquals("task-timeout-1s", rows.get(1).failReason());
+        assertEquals(1, Files.readAllLines(tmp.resolve(RolloutRunner.ERRORED_FILE)).size());
+        assertEquals(1, Files.readAllLines(tmp.resolve("results.jsonl")).size());
     }
 }

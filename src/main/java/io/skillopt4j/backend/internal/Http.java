@@ -105,10 +105,10 @@ public final class Http {
     /**
      * Immutable. Per-call settings: total attempts, backoff, per-attempt timeout (null = client's), fault sink, the
      * configured limits of the endpoint ({@link RateLimits.Configured#NONE}: only what the provider's headers say),
-     * the call's hedging (null = never duplicated) and the {@link CallDeadline} its attempts must end by (0 = none).
+     * the call's hedging (null = never duplicated) and the {@link CallDeadline} its retries must end by (null = none).
      */
     public record Policy(String backend, int attempts, Backoff backoff, Duration timeout, FaultSink sink,
-                         RateLimits.Configured limits, Hedging.Call hedge, long deadline) {
+                         RateLimits.Configured limits, Hedging.Call hedge, CallDeadline deadline) {
         public Policy {
             attempts = Math.max(1, attempts);
             backoff = backoff == null ? Backoff.DEFAULT : backoff;
@@ -118,7 +118,7 @@ public final class Http {
 
         public Policy(String backend, int attempts, Backoff backoff, Duration timeout, FaultSink sink,
                       RateLimits.Configured limits, Hedging.Call hedge) {
-            this(backend, attempts, backoff, timeout, sink, limits, hedge, 0);
+            this(backend, attempts, backoff, timeout, sink, limits, hedge, null);
         }
 
         public Policy(String backend, int attempts, Backoff backoff, Duration timeout, FaultSink sink) {
@@ -164,11 +164,7 @@ public final class Http {
             Request req = chain.request();
             Policy p = req.tag(Policy.class);
             if (p == null) return chain.proceed(req);
-            Chain c = chain;
-            if (p.timeout() != null) {
-                int ms = (int) Math.min(Integer.MAX_VALUE, Math.max(1, p.timeout().toMillis()));
-                c = c.withReadTimeout(ms, TimeUnit.MILLISECONDS).withWriteTimeout(ms, TimeUnit.MILLISECONDS);
-            }
+
             // the redacted URL only for fault lines: scrubbing it costs two regex passes a call, on every call
             java.util.function.Supplier<String> url = () -> Redactor.scrub(Log.redactQuery(req.url().toString()));
             IOException lastIo = null;
@@ -176,6 +172,8 @@ public final class Http {
             for (int attempt = 0; ; attempt++) {
                 Duration retryAfter = null;
                 String why;
+                int ms = millis(attempt == 0 ? p.timeout() : CallDeadline.cut(p.timeout(), p.deadline())); // retries end by the deadline
+                Chain c = ms == 0 ? chain : chain.withReadTimeout(ms, TimeUnit.MILLISECONDS).withWriteTimeout(ms, TimeUnit.MILLISECONDS);
                 try {
                     Response r = c.proceed(req);
                     boolean last = isLast(p, attempt, null);
@@ -186,6 +184,7 @@ public final class Http {
                         if (buffered != null) {
                             if (last && buffered.header(MALFORMED) != null)
                                 p.sink().fault("give_ups", "malformed body after " + (attempt + 1) + " attempts: " + url.get());
+                            CallDeadline.retrying(p.deadline(), false);
                             return buffered.header(MALFORMED) == null ? buffered : buffered.newBuilder().removeHeader(MALFORMED).build();
                         }
                         why = "HTTP 200 with a malformed or cut-off body";
@@ -225,15 +224,17 @@ public final class Http {
                 }
                 Duration wait = p.backoff().delay(attempt, retryAfter);
                 p.sink().fault("retries", why + ", retrying in " + wait.toMillis() + " ms (attempt " + (attempt + 2) + "/" + p.attempts() + "): " + url.get());
+                CallDeadline.retrying(p.deadline(), true);
                 sleepUnlessCanceled(chain.call(), wait, lastIo);
             }
         }
     }
 
-    /** Whether attempt {@code attempt} is the last: attempts used up, or a full one more would end past the deadline. */
-    private static boolean isLast(Policy p, int attempt, Duration retryAfter) {
-        return attempt + 1 >= p.attempts() || CallDeadline.noRoomFor(p.deadline(), p.backoff().delay(attempt, retryAfter), p.timeout());
+    private static boolean isLast(Policy p, int attempt, Duration retryAfter) { // attempts used up, or no time left for one
+        return attempt + 1 >= p.attempts() || CallDeadline.noRoomFor(p.deadline(), p.backoff().delay(attempt, retryAfter));
     }
+
+    private static int millis(Duration d) { return d == null ? 0 : (int) Math.min(Integer.MAX_VALUE, Math.max(1, d.toMillis())); }
 
     /** Stale-connection retries per call beyond the policy's attempts (a pool holds few dead connections). */
     private static final int MAX_STALE = 3;
