@@ -102,8 +102,17 @@ public abstract class AbstractChatModel implements ChatModel {
                 return r;
             }
         }
+        CallDeadline deadline = CallDeadline.current();
         try {
-            pool.acquire();
+            if (!pool.tryAcquire()) {
+                // every slot is held by this model's other calls: an item cut off while waiting here was not slow itself
+                CallDeadline.retrying(deadline, true);
+                if (deadline == null) pool.acquire();
+                else if (!pool.tryAcquire(deadline.nanosLeft(), java.util.concurrent.TimeUnit.NANOSECONDS))
+                    throw new BackendException.Retriable(backend, 0, backend + ": no free call slot before the item's time limit"
+                            + " (this model's other calls held all " + maxConcurrency + ")", null);
+                CallDeadline.retrying(deadline, false);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new BackendException.NonRetriable(backend, 0, backend + ": interrupted while waiting for a free slot", e);

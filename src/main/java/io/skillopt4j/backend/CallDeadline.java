@@ -64,10 +64,16 @@ public final class CallDeadline {
         return Duration.ofMillis(Math.min(5_000, limit.toMillis() / 10));
     }
 
-    /** Whether a call under this deadline is retrying after the provider failed it (false again once it succeeds). */
+    /**
+     * Whether a call under this deadline is waiting on the provider rather than on an answer: retrying after the
+     * provider failed it, or waiting for a slot of its model that other calls hold (false again once it goes out).
+     */
     public boolean retrying() { return retrying; }
 
-    /** Marks a call under {@code d} (null: none) as retrying ({@code true}) or answered ({@code false}). */
+    /** Nanoseconds left before this deadline (0 when it has passed). */
+    public long nanosLeft() { return Math.max(0, at - System.nanoTime()); }
+
+    /** Marks a call under {@code d} (null: none) as waiting on the provider ({@code true}) or not ({@code false}). */
     public static void retrying(CallDeadline d, boolean r) {
         for (CallDeadline x = d; x != null; x = x.outer) x.retrying = r;
     }

@@ -125,4 +125,20 @@ class CallDeadlineTest {
         assertEquals(1, Files.readAllLines(tmp.resolve(RolloutRunner.ERRORED_FILE)).size());
         assertEquals(1, Files.readAllLines(tmp.resolve("results.jsonl")).size());
     }
+
+    @Test void aCallWaitingForASlotThatFailingCallsHoldGivesUpAtTheDeadline() throws Exception {
+        ChatModel m = OpenAiCompatibleChatModel.builder().baseUrl(server.url("/v1/").toString()).model("m").apiKey("k")
+                .backoff(Backoff.NONE).maxConcurrency(1).build();
+        Thread holder = new Thread(() -> {
+            try { m.chat(request().toBuilder().timeout(Duration.ofSeconds(6)).retries(1).build()); } catch (RuntimeException expected) { }
+        });
+        holder.start();
+        while (requests.get() == 0) Thread.sleep(10); // the one slot is taken by a call the provider never answers
+        long t0 = System.nanoTime();
+        BackendException e = assertThrows(BackendException.class, () -> CallDeadline.in(Duration.ofSeconds(2)).run(() -> m.chat(request())));
+        assertTrue((System.nanoTime() - t0) / 1e9 < 4, "gave up at the deadline");
+        assertTrue(e.getMessage().contains("no free call slot"), e.getMessage());
+        assertEquals(1, requests.get(), "the waiting call never went out");
+        holder.join();
+    }
 }
