@@ -1,5 +1,7 @@
 package io.skillopt4j.backend;
 
+import io.skillopt4j.internal.ThreadScopes;
+
 import java.time.Duration;
 import java.util.concurrent.Callable;
 
@@ -46,15 +48,7 @@ public final class CallDeadline {
     }
 
     /** Returns {@code work}'s result with this deadline bound to the calling thread. */
-    public <T> T run(Callable<T> work) throws Exception {
-        CallDeadline outer = CURRENT.get();
-        CURRENT.set(this);
-        try {
-            return work.call();
-        } finally {
-            if (outer == null) CURRENT.remove(); else CURRENT.set(outer);
-        }
-    }
+    public <T> T run(Callable<T> work) throws Exception { return ThreadScopes.call(CURRENT, this, work); }
 
     /** The deadline bound to this thread, or null. */
     public static CallDeadline current() { return CURRENT.get(); }

@@ -90,13 +90,7 @@ public final class UsageMeter {
      * journaled under that key: a later attempt at the same key replaces this one's calls in {@link #keptStageSummary}.
      */
     public static <T> T keyed(String key, java.util.concurrent.Callable<T> work) throws Exception {
-        String[] before = KEY.get();
-        KEY.set(new String[] {key, SESSION + "-" + ATTEMPTS.incrementAndGet()});
-        try {
-            return work.call();
-        } finally {
-            if (before == null) KEY.remove(); else KEY.set(before);
-        }
+        return io.skillopt4j.internal.ThreadScopes.call(KEY, new String[] {key, SESSION + "-" + ATTEMPTS.incrementAndGet()}, work);
     }
 
     /**
