@@ -34,6 +34,11 @@ public final class ErroredHalt extends Error {
         this.reason = reason == null ? "" : reason;
     }
 
+    /** The halt of a rollout: {@code firstReason} is its first errored row's fail_reason, {@code file} holds those rows. */
+    public static ErroredHalt rollout(int errored, int total, int notStarted, String firstReason, java.nio.file.Path file) {
+        return new ErroredHalt("rollout", errored, total, notStarted, firstReason.replaceFirst("^errored: ", "") + " (" + file + ")");
+    }
+
     /** The stage whose inputs errored: {@code rollout}, {@code analyst}, {@code merge}, ... */
     public String stage() { return stage; }
 

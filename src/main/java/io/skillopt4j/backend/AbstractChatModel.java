@@ -106,12 +106,12 @@ public abstract class AbstractChatModel implements ChatModel {
         try {
             if (!pool.tryAcquire()) {
                 // every slot is held by this model's other calls: an item cut off while waiting here was not slow itself
-                CallDeadline.retrying(deadline, true);
+                CallDeadline.waiting(deadline, true);
                 if (deadline == null) pool.acquire();
                 else if (!pool.tryAcquire(deadline.nanosLeft(), java.util.concurrent.TimeUnit.NANOSECONDS))
                     throw new BackendException.Retriable(backend, 0, backend + ": no free call slot before the item's time limit"
                             + " (this model's other calls held all " + maxConcurrency + ")", null);
-                CallDeadline.retrying(deadline, false);
+                CallDeadline.waiting(deadline, false);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -136,7 +136,7 @@ public abstract class AbstractChatModel implements ChatModel {
             if (a > 0) {
                 Duration wait = backoff.delay(a - 1, null);
                 if (CallDeadline.noRoomFor(deadline, wait)) break; // no time for one more: the last failure stands
-                CallDeadline.retrying(deadline, true);
+                CallDeadline.waiting(deadline, true);
                 Backoff.sleep(wait);
             }
             long t0 = System.nanoTime();
@@ -169,7 +169,7 @@ public abstract class AbstractChatModel implements ChatModel {
                         + " (after " + (a + 1) + " attempt" + (a == 0 ? "" : "s") + "): " + preview(r.text()), null);
                 continue;
             }
-            CallDeadline.retrying(deadline, false);
+            CallDeadline.waiting(deadline, false);
             return new ChatResponse(r.text(), r.toolCalls(), r.usage(), r.latency().isZero() ? latency : r.latency(),
                     r.model().isEmpty() ? model : r.model(), r.reasoning(), r.billing());
         }

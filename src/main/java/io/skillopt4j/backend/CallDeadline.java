@@ -12,7 +12,7 @@ import java.util.concurrent.Callable;
  * is left ({@link AbstractChatModel}, and the HTTP retry loop through its policy): a provider that hangs or keeps
  * failing fails the call, and the item is errored, instead of the wall limit scoring it as a timeout. A call's first
  * attempt is never cut, so an item that outlasts its limit with a call that is slow but answers is still upstream's
- * timeout row; one that reaches the limit while a call is retrying is errored ({@link #retrying()}). Exec agents get
+ * timeout row; one that reaches the limit while a call retries or waits for a slot is errored ({@link #waitingOnProvider()}). Exec agents get
  * their limit from their task's timeout.
  *
  * <pre>{@code
@@ -28,7 +28,7 @@ public final class CallDeadline {
 
     private final long at;
     private final CallDeadline outer;
-    private volatile boolean retrying;
+    private volatile boolean waiting;
 
     private CallDeadline(long at, CallDeadline outer) {
         this.at = at;
@@ -62,14 +62,14 @@ public final class CallDeadline {
      * Whether a call under this deadline is waiting on the provider rather than on an answer: retrying after the
      * provider failed it, or waiting for a slot of its model that other calls hold (false again once it goes out).
      */
-    public boolean retrying() { return retrying; }
+    public boolean waitingOnProvider() { return waiting; }
 
     /** Nanoseconds left before this deadline (0 when it has passed). */
     public long nanosLeft() { return Math.max(0, at - System.nanoTime()); }
 
     /** Marks a call under {@code d} (null: none) as waiting on the provider ({@code true}) or not ({@code false}). */
-    public static void retrying(CallDeadline d, boolean r) {
-        for (CallDeadline x = d; x != null; x = x.outer) x.retrying = r;
+    public static void waiting(CallDeadline d, boolean w) {
+        for (CallDeadline x = d; x != null; x = x.outer) x.waiting = w;
     }
 
     /** Whether waiting {@code wait} would leave less than {@link #MIN_ATTEMPT} before {@code d} (null: never). */

@@ -171,7 +171,7 @@ public final class RolloutRunner {
         boolean batched = BatchScope.active();
         Duration wallLimit = batched ? null : itemTimeout;
         if (!todo.isEmpty() && request.remote() == null
-                && !SingleItemRollout.runCaptured(request, todo, results, task, wallLimit, this::timeoutRow, this::errored)) {
+                && !SingleItemRollout.runCaptured(request, todo, results, task, wallLimit, this::cutOffRow, this::errored)) {
             ExecutorService pool = Executors.newFixedThreadPool(Math.min(batched ? MAX_BATCH_THREADS : workers, todo.size()), r -> {
                 Thread t = new Thread(r, "rollout-worker");
                 t.setDaemon(true);
@@ -183,6 +183,9 @@ public final class RolloutRunner {
             java.util.concurrent.atomic.AtomicReference<BudgetExceeded> budgetStop = new java.util.concurrent.atomic.AtomicReference<>();
             AtomicInteger erroredCount = new AtomicInteger();
             java.util.concurrent.atomic.AtomicReference<RolloutResult> halt = new java.util.concurrent.atomic.AtomicReference<>();
+            Consumer<RolloutResult> countErrored = r -> { // past the request's limit the stage stops: no further item starts
+                if (r.isErrored() && request.erroredLimit() >= 0 && erroredCount.incrementAndGet() > request.erroredLimit()) halt.compareAndSet(null, r);
+            };
             Map<Integer, Future<?>> futures = new HashMap<>();
             AtomicLong[] started = new AtomicLong[items.size()];
             io.skillopt4j.backend.CallDeadline[] deadlines = new io.skillopt4j.backend.CallDeadline[items.size()];
@@ -227,8 +230,7 @@ public final class RolloutRunner {
                         ItemTrace trace = o == null ? null : new ItemTrace(o);
                         if (trace != null && traces != null) traces.put(item.id(), trace);
                         writer.item(itemDir, trace, r.isErrored() ? erroredFile : resultsFile, r);
-                        if (r.isErrored() && request.erroredLimit() >= 0 && erroredCount.incrementAndGet() > request.erroredLimit())
-                            halt.compareAndSet(null, r);
+                        countErrored.accept(r);
                         finished.add(idx);
                     }));
                 }
@@ -246,18 +248,15 @@ public final class RolloutRunner {
                     for (int i : todo) {
                         long s = started[i].get();
                         if (s == 0 || now - s < itemTimeout.toNanos()) continue;
-                        // cut off while a call was retrying a provider failure: errored, not upstream's scored timeout row
-                        boolean failing = deadlines[i] != null && deadlines[i].retrying();
                         RolloutResult timeout;
                         synchronized (lock) {
                             if (results[i] != null) continue;
-                            timeout = failing ? errored(items.get(i), new BackendException("target", 0, "the item's time limit ("
-                                    + itemTimeout.toSeconds() + " s) ran out while a failed model call was being retried", null)) : timeoutRow(items.get(i));
+                            timeout = cutOffRow(items.get(i), deadlines[i]);
                             results[i] = timeout;
                         }
                         RolloutResult row = timeout;
-                        writer.write(() -> AtomicFiles.appendLine(failing ? erroredFile : resultsFile, Json.line(row.toJson())));
-                        if (failing && request.erroredLimit() >= 0 && erroredCount.incrementAndGet() > request.erroredLimit()) halt.compareAndSet(null, row);
+                        writer.write(() -> AtomicFiles.appendLine(row.isErrored() ? erroredFile : resultsFile, Json.line(row.toJson())));
+                        countErrored.accept(row);
                         futures.get(i).cancel(true);
                         remaining--;
                         report(settledCount.incrementAndGet(), items.size(), timeout, observer);
@@ -273,11 +272,8 @@ public final class RolloutRunner {
             }
             if (!handOver) writer.rethrow();
             if (budgetStop.get() != null) throw budgetStop.get();
-            if (halt.get() != null) {
-                int notStarted = (int) todo.stream().filter(i -> started[i].get() == 0).count();
-                throw new io.skillopt4j.ErroredHalt("rollout", erroredCount.get(), items.size(), notStarted,
-                        halt.get().failReason().replaceFirst("^errored: ", "") + " (" + erroredFile + ")");
-            }
+            if (halt.get() != null) throw io.skillopt4j.ErroredHalt.rollout(erroredCount.get(), items.size(),
+                    (int) todo.stream().filter(i -> started[i].get() == 0).count(), halt.get().failReason(), erroredFile);
         }
         List<RolloutResult> list = List.of(results);
         // errored rows are the caller's to judge (train.max_errored_fraction); this catches scored rows that all failed
@@ -342,6 +338,13 @@ public final class RolloutRunner {
         Map<String, Object> f = new LinkedHashMap<>(r.fields());
         f.put("fail_reason", "");
         return new RolloutResult(r.id(), r.hard(), r.soft(), f);
+    }
+
+    /** An item cut off by its wall limit: errored while a call waited on the provider (CallDeadline), else upstream's timeout row. */
+    private RolloutResult cutOffRow(Item item, io.skillopt4j.backend.CallDeadline d) {
+        if (d == null || !d.waitingOnProvider()) return timeoutRow(item);
+        return errored(item, new BackendException("target", 0, "the item's time limit (" + itemTimeout.toSeconds()
+                + " s) ran out while a failed model call was being retried or waited for a slot", null));
     }
 
     private RolloutResult timeoutRow(Item item) { return failure(item, "task-timeout-" + itemTimeout.toSeconds() + "s", "timeout"); }

@@ -14,7 +14,6 @@ import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BiFunction;
-import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -62,7 +61,8 @@ public final class SingleItemRollout {
      * returns false (nothing done) otherwise.
      */
     static boolean runCaptured(RolloutRequest request, List<Integer> todo, RolloutResult[] results, RolloutRunner.ItemTask task,
-                               Duration wallLimit, Function<Item, RolloutResult> timeoutRow, BiFunction<Item, Throwable, RolloutResult> erroredRow) {
+                               Duration wallLimit, BiFunction<Item, io.skillopt4j.backend.CallDeadline, RolloutResult> cutOffRow,
+                               BiFunction<Item, Throwable, RolloutResult> erroredRow) {
         Settled[] slot = CAPTURE.get();
         if (slot == null || slot[0] != null || todo.size() != 1 || request.batch().items().size() != 1) return false;
         int idx = todo.get(0);
@@ -86,9 +86,7 @@ public final class SingleItemRollout {
             row = RolloutRunner.withFailReason(o.result());
         } catch (TimeoutException e) {
             run.cancel(true);
-            // as in the runner: cut off while a call was retrying a provider failure, the item is errored
-            row = deadline[0] != null && deadline[0].retrying() ? erroredRow.apply(item, new io.skillopt4j.BackendException("target", 0,
-                    "the item's time limit ran out while a failed model call was being retried", null)) : timeoutRow.apply(item);
+            row = cutOffRow.apply(item, deadline[0]);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof io.skillopt4j.BudgetExceeded b) throw b; // no row: the item runs again
             row = erroredRow.apply(item, e.getCause());

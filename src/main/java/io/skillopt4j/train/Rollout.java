@@ -148,8 +148,7 @@ public final class Rollout {
             recordErrored(errored);
             if (scored.isEmpty() || errored > maxErrored * r.size()) {
                 String first = r.stream().filter(RolloutResult::isErrored).findFirst().map(RolloutResult::failReason).orElse("");
-                throw new ErroredHalt("rollout", errored, r.size(), first.replaceFirst("^errored: ", "") + " (" + dir.resolve(
-                        io.skillopt4j.env.RolloutRunner.ERRORED_FILE) + ")");
+                throw ErroredHalt.rollout(errored, r.size(), 0, first, dir.resolve(io.skillopt4j.env.RolloutRunner.ERRORED_FILE));
             }
         }
         double[] hs = score(scored);

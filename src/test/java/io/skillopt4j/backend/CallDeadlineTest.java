@@ -114,7 +114,7 @@ class CallDeadlineTest {
         List<Item> items = List.of(new Item("retrying", Map.of()), new Item("slow", Map.of()));
         RolloutRunner runner = RolloutRunner.builder().workers(2).itemTimeout(Duration.ofSeconds(1)).abortWhenAllFail(false).build();
         List<RolloutResult> rows = runner.run(new RolloutRequest(new BatchSpec("eval", "val", 1, items), "skill", tmp, false), (item, ctx) -> {
-            if (item.id().equals("retrying")) CallDeadline.retrying(CallDeadline.current(), true);
+            if (item.id().equals("retrying")) CallDeadline.waiting(CallDeadline.current(), true);
             Thread.sleep(5_000);
             throw new AssertionError("cut off by the wall limit first");
         });

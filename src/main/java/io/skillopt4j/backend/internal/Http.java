@@ -184,7 +184,7 @@ public final class Http {
                         if (buffered != null) {
                             if (last && buffered.header(MALFORMED) != null)
                                 p.sink().fault("give_ups", "malformed body after " + (attempt + 1) + " attempts: " + url.get());
-                            CallDeadline.retrying(p.deadline(), false);
+                            CallDeadline.waiting(p.deadline(), false);
                             return buffered.header(MALFORMED) == null ? buffered : buffered.newBuilder().removeHeader(MALFORMED).build();
                         }
                         why = "HTTP 200 with a malformed or cut-off body";
@@ -224,7 +224,7 @@ public final class Http {
                 }
                 Duration wait = p.backoff().delay(attempt, retryAfter);
                 p.sink().fault("retries", why + ", retrying in " + wait.toMillis() + " ms (attempt " + (attempt + 2) + "/" + p.attempts() + "): " + url.get());
-                CallDeadline.retrying(p.deadline(), true);
+                CallDeadline.waiting(p.deadline(), true);
                 sleepUnlessCanceled(chain.call(), wait, lastIo);
             }
         }
