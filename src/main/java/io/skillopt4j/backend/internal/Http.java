@@ -164,20 +164,20 @@ public final class Http {
             Request req = chain.request();
             Policy p = req.tag(Policy.class);
             if (p == null) return chain.proceed(req);
-
             // the redacted URL only for fault lines: scrubbing it costs two regex passes a call, on every call
             java.util.function.Supplier<String> url = () -> Redactor.scrub(Log.redactQuery(req.url().toString()));
             IOException lastIo = null;
             int stale = 0;
             for (int attempt = 0; ; attempt++) {
-                Duration retryAfter = null;
+                Duration wait; // computed once: the deadline check and the sleep see the same jittered wait
                 String why;
                 int ms = millis(attempt == 0 ? p.timeout() : CallDeadline.cut(p.timeout(), p.deadline())); // retries end by the deadline
                 Chain c = ms == 0 ? chain : chain.withReadTimeout(ms, TimeUnit.MILLISECONDS).withWriteTimeout(ms, TimeUnit.MILLISECONDS);
                 try {
                     Response r = c.proceed(req);
-                    boolean last = isLast(p, attempt, null);
                     if (r.isSuccessful()) {
+                        wait = p.backoff().delay(attempt, null);
+                        boolean last = isLast(p, attempt, wait);
                         // a 200 whose body is cut off or is not JSON is a transient glitch (proxies, overloaded
                         // servers): read it here, inside the retry loop, and try again when it is unusable
                         Response buffered = bufferJson(r, last);
@@ -191,8 +191,8 @@ public final class Http {
                         lastIo = new IOException(p.backend() + ": malformed response body");
                     } else {
                         if (!HttpErrors.retriable(r.code())) return r;
-                        retryAfter = retryAfter(r);
-                        if (isLast(p, attempt, retryAfter)) {
+                        wait = p.backoff().delay(attempt, retryAfter(r));
+                        if (isLast(p, attempt, wait)) {
                             p.sink().fault("give_ups", "HTTP " + r.code() + " after " + (attempt + 1) + " attempts: " + url.get());
                             return r;
                         }
@@ -216,13 +216,13 @@ public final class Http {
                         attempt--;
                         continue;
                     }
-                    if (isLast(p, attempt, null)) {
+                    wait = p.backoff().delay(attempt, null);
+                    if (isLast(p, attempt, wait)) {
                         p.sink().fault("give_ups", Redactor.scrub(HttpErrors.oneLine(String.valueOf(e))) + " after " + (attempt + 1) + " attempts: " + url.get());
                         throw e;
                     }
                     why = Redactor.scrub(HttpErrors.oneLine(e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())));
                 }
-                Duration wait = p.backoff().delay(attempt, retryAfter);
                 p.sink().fault("retries", why + ", retrying in " + wait.toMillis() + " ms (attempt " + (attempt + 2) + "/" + p.attempts() + "): " + url.get());
                 CallDeadline.waiting(p.deadline(), true);
                 sleepUnlessCanceled(chain.call(), wait, lastIo);
@@ -230,8 +230,8 @@ public final class Http {
         }
     }
 
-    private static boolean isLast(Policy p, int attempt, Duration retryAfter) { // attempts used up, or no time left for one
-        return attempt + 1 >= p.attempts() || CallDeadline.noRoomFor(p.deadline(), p.backoff().delay(attempt, retryAfter));
+    private static boolean isLast(Policy p, int attempt, Duration wait) { // attempts used up, or no time left for one after wait
+        return attempt + 1 >= p.attempts() || CallDeadline.noRoomFor(p.deadline(), wait);
     }
 
     private static int millis(Duration d) { return d == null ? 0 : (int) Math.min(Integer.MAX_VALUE, Math.max(1, d.toMillis())); }
