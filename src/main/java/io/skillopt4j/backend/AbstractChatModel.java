@@ -118,7 +118,7 @@ public abstract class AbstractChatModel implements ChatModel {
             throw new BackendException.NonRetriable(backend, 0, backend + ": interrupted while waiting for a free slot", e);
         }
         try {
-            ChatResponse r = callWithRetries(req);
+            ChatResponse r = callWithRetries(req, deadline);
             meter.record(role, req.stage(), model, r.usage(), r.latency(), req);
             if (key != null) cache.store(key, backend, model, r);
             return r;
@@ -127,9 +127,8 @@ public abstract class AbstractChatModel implements ChatModel {
         }
     }
 
-    private ChatResponse callWithRetries(ChatRequest req) {
+    private ChatResponse callWithRetries(ChatRequest req, CallDeadline deadline) {
         int attempts = req.retries();
-        CallDeadline deadline = CallDeadline.current();
         BackendException last = null;
         int made = 0;
         for (int a = 0; a < attempts; a++) {
