@@ -3,7 +3,7 @@ package io.skillopt4j;
 import java.util.Locale;
 
 /**
- * Thrown when model calls failed after their retries (a down or failing provider) on more of a stage's inputs than
+ * Thrown when model calls failed, after any retries (a down or failing provider), on more of a stage's inputs than
  * {@code train.max_errored_fraction} allows: {@code errored} of {@code total} rollout items or analyst calls, or any
  * other optimizer call. Nothing of the unfinished step is recorded; the trainer turns it into a stopped, resumable
  * run whose one-line reason is {@link #getMessage()}, and the same command resumes once the provider is back
@@ -58,7 +58,7 @@ public final class ErroredHalt extends Error {
         String r = reason == null ? "" : reason.replaceAll("\\s+", " ").trim();
         if (r.length() > 300) r = r.substring(0, 300) + "...";
         String what = stage.equals("rollout") ? "items" : "calls";
-        return String.format(Locale.ROOT, "errored: %d of %d %s %s failed after retries%s (first: %s); nothing of this step was recorded: "
+        return String.format(Locale.ROOT, "errored: %d of %d %s %s failed%s (first: %s); nothing of this step was recorded: "
                 + "run the same command again to resume once the provider is back", errored, total, stage, what,
                 notStarted > 0 ? ", " + notStarted + " not started" : "", r.isEmpty() ? "no reason given" : r);
     }

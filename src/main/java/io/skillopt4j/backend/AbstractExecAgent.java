@@ -171,7 +171,7 @@ public abstract class AbstractExecAgent implements ExecAgent {
         persist(traceDir, combined, parsed, text);
         meter.record("target", "rollout", model, parsed.usage(), latency);
         if (last.outcome() == Outcome.FAILED) {
-            BackendException f = failure(last);
+            BackendException f = AgentErrors.afterAttempts(failure(last), raws.size());
             if (f.status() == 401 || f.status() == 403) refusal = new Refusal(f, System.nanoTime());
             throw f;
         }

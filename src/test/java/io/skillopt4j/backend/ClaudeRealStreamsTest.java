@@ -91,7 +91,7 @@ class ClaudeRealStreamsTest {
         BackendException e = assertThrows(BackendException.Retriable.class, () -> agent.run(task(tmp, "Q")));
 
         assertEquals(1 + AbstractExecAgent.DEFAULT_FAILURE_RETRIES, cli.calls());
-        assertTrue(e.getMessage().startsWith("claude_code_exec: the Claude API answered 529 (overloaded)"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("claude_code_exec: failed after 3 attempts: claude_code_exec: the Claude API answered 529 (overloaded)"), e.getMessage());
     }
 
     @Test void aHungAttemptIsKilledAtTheAttemptTimeoutKeptInTheTraceAndRetriedWithinTheItemsLimit() throws Exception {

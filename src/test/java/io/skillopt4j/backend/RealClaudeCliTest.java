@@ -102,7 +102,7 @@ class RealClaudeCliTest {
 
         BackendException e = assertThrows(BackendException.Retriable.class, () -> agent().build().run(task("k529", TASK)));
 
-        assertTrue(e.getMessage().startsWith("claude_code_exec: the Claude API answered 529 (overloaded)"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("claude_code_exec: failed after 3 attempts: claude_code_exec: the Claude API answered 529 (overloaded)"), e.getMessage());
         assertEquals(1 + AbstractExecAgent.DEFAULT_FAILURE_RETRIES, fake.requests().size() - before);
         assertTrue(Files.readString(dir.resolve("runs/k529/claude_raw.txt")).contains("CLI ATTEMPT 3"), "every attempt's output is kept");
     }

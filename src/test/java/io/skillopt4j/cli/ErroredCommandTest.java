@@ -32,7 +32,7 @@ class ErroredCommandTest {
         assertEquals(TrainCommand.EXIT_ERRORED, down.code(), down.out() + down.err());
         List<String> err = down.err().lines().toList();
         assertEquals(1, err.size(), down.err());
-        assertTrue(err.get(0).startsWith("errored: ") && err.get(0).contains("rollout items failed after retries")
+        assertTrue(err.get(0).startsWith("errored: ") && err.get(0).contains("rollout items failed")
                 && err.get(0).contains("resume"), err.get(0));
         assertTrue(down.out().contains("[stopped] after step 0"), down.out());
         assertFalse(Files.exists(out.resolve("summary.json")));

@@ -35,7 +35,7 @@ class OptimizerErroredTest {
             Optimizer o = new Optimizer(down(), () -> {}, false, meter);
             ErroredHalt e = assertThrows(ErroredHalt.class, () -> o.json(stage, stage, "sys", "user"));
             assertEquals(stage, e.stage());
-            assertTrue(e.getMessage().startsWith("errored: 1 of 1 " + stage + " calls failed after retries (first: Retriable: HTTP 503"),
+            assertTrue(e.getMessage().startsWith("errored: 1 of 1 " + stage + " calls failed (first: Retriable: HTTP 503"),
                     e.getMessage());
             assertTrue(o.drainFallbacks().isEmpty(), "no fallback decision is recorded for " + stage);
         }

@@ -52,7 +52,7 @@ class RolloutErroredTest {
         assertEquals("rollout", e.stage());
         assertEquals(1, e.errored());
         assertEquals(10, e.total());
-        assertTrue(e.getMessage().startsWith("errored: 1 of 10 rollout items failed after retries (first: connection refused"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("errored: 1 of 10 rollout items failed (first: connection refused"), e.getMessage());
         assertEquals(1L, meter.faultSummary().get("rollout").get("errored"));
     }
 

@@ -84,6 +84,12 @@ public final class AgentErrors {
         return make(backend, 0, message, retriable, null);
     }
 
+    /** The failure of the last of {@code attempts}, saying how many were made when the call was tried again. */
+    public static BackendException afterAttempts(BackendException f, int attempts) {
+        return attempts < 2 ? f : make(f.backend(), f.status(), f.backend() + ": failed after " + attempts + " attempts: "
+                + f.getMessage(), f instanceof BackendException.Retriable, f);
+    }
+
     /** True when {@code text} reads like a failure retrying cannot fix (auth, permission, unknown model, bad flag). */
     public static boolean looksNonRetriable(String text) {
         if (text == null || text.isBlank()) return false;
