@@ -94,9 +94,7 @@ public final class BatchScope {
             lastAdd = System.nanoTime();
             if (!flushing) {
                 flushing = true;
-                Thread t = new Thread(this::flushWhenQuiet, "skillopt-batch");
-                t.setDaemon(true);
-                t.start();
+                io.skillopt4j.internal.Daemons.start("skillopt-batch", this::flushWhenQuiet);
             }
             return f;
         }

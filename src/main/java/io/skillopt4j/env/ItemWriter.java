@@ -34,11 +34,7 @@ public final class ItemWriter {
 
     // a single-thread executor whose thread can be started ahead (see start)
     private static ThreadPoolExecutor newThread(String name) {
-        return new ThreadPoolExecutor(1, 1, 0L, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), r -> {
-            Thread t = new Thread(r, name);
-            t.setDaemon(true);
-            return t;
-        });
+        return new ThreadPoolExecutor(1, 1, 0L, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), io.skillopt4j.internal.Daemons.named(name));
     }
 
     /**

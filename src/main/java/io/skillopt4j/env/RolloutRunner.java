@@ -172,11 +172,8 @@ public final class RolloutRunner {
         Duration wallLimit = batched ? null : itemTimeout;
         if (!todo.isEmpty() && request.remote() == null
                 && !SingleItemRollout.runCaptured(request, todo, results, task, wallLimit, this::cutOffRow, this::errored)) {
-            ExecutorService pool = Executors.newFixedThreadPool(Math.min(batched ? MAX_BATCH_THREADS : workers, todo.size()), r -> {
-                Thread t = new Thread(r, "rollout-worker");
-                t.setDaemon(true);
-                return t;
-            });
+            ExecutorService pool = Executors.newFixedThreadPool(Math.min(batched ? MAX_BATCH_THREADS : workers, todo.size()),
+                    io.skillopt4j.internal.Daemons.named("rollout-worker"));
             ItemWriter writer = new ItemWriter();
             boolean handOver = false;
             LinkedBlockingQueue<Integer> finished = new LinkedBlockingQueue<>();
@@ -267,8 +264,11 @@ public final class RolloutRunner {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("rollout interrupted", e);
             } finally {
+                boolean interrupted = Thread.interrupted(); // its items stop, then none of their writes may follow the return
                 pool.shutdownNow();
+                if (interrupted) io.skillopt4j.internal.Daemons.awaitQuietly(pool);
                 if (handOver) writer.handOver(traces); else writer.drain(); // a collector waits for the files itself
+                if (interrupted) Thread.currentThread().interrupt();
             }
             if (!handOver) writer.rethrow();
             if (budgetStop.get() != null) throw budgetStop.get();

@@ -76,9 +76,7 @@ public final class SingleItemRollout {
             deadline[0] = io.skillopt4j.backend.CallDeadline.in(wallLimit, outer); // this thread is new: the caller's item is outer
             return deadline[0].run(work);
         }));
-        Thread t = new Thread(run, "rollout-worker");
-        t.setDaemon(true);
-        t.start();
+        io.skillopt4j.internal.Daemons.start("rollout-worker", run);
         RolloutRunner.Outcome o = null;
         RolloutResult row;
         try {

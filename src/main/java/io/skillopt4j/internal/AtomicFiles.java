@@ -212,11 +212,7 @@ public final class AtomicFiles {
         for (int i = 0; i < targets.size(); i++) rename(tmps[i], targets.get(i));
     }
 
-    private static final java.util.concurrent.ExecutorService FORCERS = java.util.concurrent.Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "skillopt-fsync");
-        t.setDaemon(true);
-        return t;
-    });
+    private static final java.util.concurrent.ExecutorService FORCERS = java.util.concurrent.Executors.newCachedThreadPool(Daemons.named("skillopt-fsync"));
 
     /**
      * Whether writes are flushed to disk before the rename (default yes). {@code -Dskillopt.fsync=false} turns it

@@ -16,7 +16,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Thread-safe. The simulator's HTTP server: the JDK's {@code com.sun.net.httpserver.HttpServer} on loopback, with
@@ -61,12 +60,7 @@ final class JdkSimHttp implements AutoCloseable {
         // idle keep-alive connections outlive OkHttp's five-minute pool: the client closes them first, so a notebook
         // that pauses between calls does not find its pooled connection closed under it
         if (System.getProperty("sun.net.httpserver.idleInterval") == null) System.setProperty("sun.net.httpserver.idleInterval", "600");
-        AtomicInteger n = new AtomicInteger();
-        this.pool = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "skillopt-sim-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        this.pool = Executors.newCachedThreadPool(io.skillopt4j.internal.Daemons.numbered("skillopt-sim-"));
         Semaphore slots = new Semaphore(maxConcurrent);
         this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 256);
         server.setExecutor(pool);

@@ -45,11 +45,8 @@ public final class WorkerActivities implements DynamicActivity {
     private final Path workRoot;
     private final String name;
     private final Map<String, RunParts> byConfig = new ConcurrentHashMap<>();
-    private final ScheduledExecutorService beats = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "skillopt-heartbeat");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledExecutorService beats = Executors.newSingleThreadScheduledExecutor(
+            io.skillopt4j.internal.Daemons.named("skillopt-heartbeat"));
 
     /** A worker named {@code name} (shown in the run's activity frame) with scratch folders under {@code workRoot}. */
     public WorkerActivities(String name, Path workRoot, Assembly assembly) {

@@ -78,11 +78,7 @@ final class BackgroundRollouts implements AutoCloseable {
     synchronized void submit(BatchSpec batch, String skill, Path dir, int neededBy) {
         if (closed || batch.items().isEmpty() || job(dir) != null) return;
         jobs.add(new Job(batch, skill == null ? "" : skill, dir.toAbsolutePath().normalize(), neededBy));
-        if (thread == null) {
-            thread = new Thread(this::loop, "skillopt-background-rollouts");
-            thread.setDaemon(true);
-            thread.start();
-        }
+        if (thread == null) thread = ThreadPerTask.start("skillopt-background-rollouts", this::loop);
     }
 
     /**

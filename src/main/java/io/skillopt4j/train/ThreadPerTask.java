@@ -1,21 +1,66 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.internal.Daemons;
+import io.skillopt4j.internal.ThreadScopes;
+
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
+import java.util.function.Supplier;
 
 /**
  * Stateless. An executor that runs each task on a new daemon thread: for the trainer's coordinating tasks (a batch's
  * reflect, a merge level, a rollout or meta-skill call started ahead), which only wait on the shared pools and so must
- * not take a pool slot themselves.
+ * not take a pool slot themselves. Inside a {@link Run} scope the threads are recorded, so that a training its caller
+ * interrupted can stop them all and wait for them before it returns: nothing of it calls a model or writes a file after.
  */
 final class ThreadPerTask {
     private ThreadPerTask() {}
 
+    /** The threads started for one training (from its thread or from threads started inside it). */
+    static final class Run {
+        private final Set<Thread> threads = ConcurrentHashMap.newKeySet();
+        private volatile boolean interrupted;
+
+        /** True once {@link #interrupted()} stopped this training's threads. */
+        boolean wasInterrupted() { return interrupted; }
+    }
+
+    private static final InheritableThreadLocal<Run> RUN = new InheritableThreadLocal<>();
+
+    /** Runs {@code work} with the threads it starts recorded in {@code run}. */
+    static <T> T in(Run run, Supplier<T> work) { return ThreadScopes.with(RUN, run, work); }
+
     /** Runs each task on a new daemon thread named {@code name}. */
-    static Executor named(String name) {
-        return r -> {
-            Thread t = new Thread(r, name);
-            t.setDaemon(true);
-            t.start();
-        };
+    static Executor named(String name) { return r -> start(name, r); }
+
+    /** Starts {@code work} on a new daemon thread named {@code name}, recorded in the caller's {@link Run}. */
+    static Thread start(String name, Runnable work) {
+        Run run = RUN.get();
+        Thread t = Daemons.start(name, work);
+        if (run != null) run.threads.add(t);
+        return t;
+    }
+
+    /**
+     * Called by the training's thread, whose interrupt has been cleared: interrupts every thread started for the run
+     * that still runs (each stops what it does: a rollout its items, an agent CLI is killed) and waits for them.
+     */
+    static void interrupted() {
+        Run run = RUN.get();
+        if (run == null) return;
+        run.interrupted = true;
+        List<Thread> live = run.threads.stream().filter(Thread::isAlive).toList();
+        live.forEach(Thread::interrupt);
+        for (Thread t : live) {
+            while (t.isAlive()) {
+                try {
+                    t.join();
+                } catch (InterruptedException again) { // pressed twice: the wait is what keeps the folder whole
+                    Thread.interrupted();
+                }
+            }
+        }
     }
 }

@@ -33,7 +33,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -92,17 +91,23 @@ public final class Trainer {
             @Override public void on(TrainingEvent e) { TrainingHandle.track(progress, e); }
         }, listener));
         CompletableFuture<TrainingResult> f = new CompletableFuture<>();
-        Thread t = new Thread(() -> {
+        io.skillopt4j.internal.Daemons.start("skillopt-train", () -> {
             try { f.complete(run(stop, tracking)); } catch (Throwable e) { f.completeExceptionally(e); }
-        }, "skillopt-train");
-        t.setDaemon(true);
-        t.start();
+        });
         return new TrainingHandle(stop, f, progress, outRoot);
     }
 
     /** Transport retries, give-ups and fast fails of this run's calls go to {@code logs/transport.log}, not stderr. */
     private TrainingResult run(AtomicBoolean stop, TrainingListener l) {
-        return io.skillopt4j.backend.TransportLog.during(outRoot.resolve("logs").resolve("transport.log"), () -> runLogged(stop, l));
+        ThreadPerTask.Run threads = new ThreadPerTask.Run();
+        try {
+            return ThreadPerTask.in(threads, () -> io.skillopt4j.backend.TransportLog.during(outRoot.resolve("logs").resolve("transport.log"),
+                    () -> runLogged(stop, l)));
+        } catch (RuntimeException e) {
+            throw io.skillopt4j.TrainingInterrupted.of(e, outRoot); // an interrupted thread: one line, not where it waited
+        } finally {
+            if (threads.wasInterrupted()) Thread.currentThread().interrupt(); // cleared for the waits that kept the folder whole
+        }
     }
 
     /**
@@ -159,7 +164,7 @@ public final class Trainer {
         w.text(paths.skill(0), initial);
         if (s.skillAware()) st.currentSkill = SkillDocument.injectEmptyAppendix(st.currentSkill);
         ExecutionEngine eng = engine.open(new ExecutionEngine.RunContext(config, outRoot, roles.usage(), roles.ledger()));
-        ExecutorService pool = Executors.newFixedThreadPool(s.analystWorkers(), daemonThreads());
+        ExecutorService pool = Executors.newFixedThreadPool(s.analystWorkers(), io.skillopt4j.internal.Daemons.numbered("skillopt-optimizer-"));
         Duration batchPoll = Rollout.batchPoll(config);
         // with the Batch API the evaluations are already off the critical path (and must not run as direct calls)
         BackgroundRollouts background = s.backgroundEval() && batchPoll == null
@@ -212,6 +217,7 @@ public final class Trainer {
             return new TrainingResult(summary, outRoot);
         } catch (StopRequested e) {
             settle(pipeline);
+            if (!stop.get()) throw new io.skillopt4j.TrainingInterrupted(outRoot); // the stop was the thread's interrupt
             return stopped(run, st, null);
         } catch (BudgetExceeded e) {
             if (pipeline != null) pipeline.keepPrefetch(); // its calls are paid for: the resumed step reuses its rows
@@ -220,10 +226,13 @@ public final class Trainer {
             settle(pipeline);
             return stopped(run, st, e, resumeFrom, priorConfig);
         } finally {
+            boolean interrupted = Thread.interrupted(); // cleared: the waits below keep the folder whole
+            if (interrupted) ThreadPerTask.interrupted(); // stops the run's own threads and waits for them
             settle(pipeline);
             try { st.settle(); } catch (RuntimeException e) { /* a stopped run: the failure of a state write it no longer needs */ }
             if (background != null) background.close();
             pool.shutdownNow();
+            if (interrupted) io.skillopt4j.internal.Daemons.awaitQuietly(pool); // an analyst call out would write after
             eng.close();
             roles.ledger().closeFile();
             roles.usage().detachJournal();
@@ -360,15 +369,6 @@ public final class Trainer {
         st.persistBehind(run.writer(), 0); // step 1's analysts need none of it: its disk flush overlaps their start
         run.emit(new TrainingEvent.StageFinished(0, "baseline", java.time.Duration.ofMillis(clock.millis() - t),
                 "selection hard=" + io.skillopt4j.internal.Decimals.fixed(sc.hard(), 3)));
-    }
-
-    private static java.util.concurrent.ThreadFactory daemonThreads() {
-        AtomicInteger n = new AtomicInteger();
-        return r -> {
-            Thread t = new Thread(r, "skillopt-optimizer-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        };
     }
 
     /** Seconds rounded to one decimal, as upstream's timings. */

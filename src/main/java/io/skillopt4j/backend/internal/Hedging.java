@@ -125,11 +125,8 @@ public final class Hedging {
     /** How often a call sent before its stage had enough latencies looks again whether it is due a duplicate. */
     private static final long UNKNOWN_RECHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
-    private static final ScheduledExecutorService TIMER = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "skillopt-hedge-timer");
-        t.setDaemon(true);
-        return t;
-    });
+    private static final ScheduledExecutorService TIMER = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+            io.skillopt4j.internal.Daemons.named("skillopt-hedge-timer"));
 
     /**
      * Executes {@code req}, racing a duplicate when it runs past {@code h}'s delay and the cap allows one. The calling
@@ -142,8 +139,7 @@ public final class Hedging {
         long t0 = System.nanoTime();
         okhttp3.Call second = client.newCall(req);
         Race race = new Race();
-        Thread runner = new Thread(() -> race.runSecond(first, second, h, t0), "skillopt-hedge");
-        runner.setDaemon(true);
+        Thread runner = io.skillopt4j.internal.Daemons.named("skillopt-hedge").newThread(() -> race.runSecond(first, second, h, t0));
         // the start is tried again a few times per delay until the first copy is done: a slot may free up, and a call
         // sent before its stage had latencies to judge by is hedged once they exist
         long initial = after == null ? UNKNOWN_RECHECK_NANOS : after.toNanos();

@@ -57,11 +57,7 @@ public final class Http {
 
     private static okhttp3.Dispatcher dispatcher() {
         java.util.concurrent.ExecutorService pool = new java.util.concurrent.ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS,
-                new java.util.concurrent.SynchronousQueue<>(), r -> {
-                    Thread t = new Thread(r, "skillopt-http");
-                    t.setDaemon(true);
-                    return t;
-                });
+                new java.util.concurrent.SynchronousQueue<>(), io.skillopt4j.internal.Daemons.named("skillopt-http"));
         okhttp3.Dispatcher d = new okhttp3.Dispatcher(pool);
         d.setMaxRequests(1024);
         d.setMaxRequestsPerHost(1024);

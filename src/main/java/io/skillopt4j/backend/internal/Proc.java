@@ -140,17 +140,7 @@ public final class Proc {
     }
 
     private static <T> CompletableFuture<T> background(String what, java.util.function.Supplier<T> work) {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        Thread t = new Thread(() -> {
-            try {
-                f.complete(work.get());
-            } catch (RuntimeException e) {
-                f.completeExceptionally(e);
-            }
-        }, "proc-" + what);
-        t.setDaemon(true);
-        t.start();
-        return f;
+        return CompletableFuture.supplyAsync(work, r -> io.skillopt4j.internal.Daemons.start("proc-" + what, r));
     }
 
     private static byte[] drain(InputStream in) {

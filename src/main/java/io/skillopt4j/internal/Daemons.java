@@ -1,0 +1,46 @@
+package io.skillopt4j.internal;
+
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Stateless. Daemon threads: none of the library's own threads may keep a JVM alive after its work returned (a CLI
+ * that exits, a notebook kernel being shut down).
+ */
+public final class Daemons {
+    private Daemons() {}
+
+    /** A factory of daemon threads, each named {@code name}. */
+    public static ThreadFactory named(String name) { return r -> daemon(new Thread(r, name)); }
+
+    /** A factory of daemon threads named {@code prefix}1, {@code prefix}2, ... */
+    public static ThreadFactory numbered(String prefix) {
+        AtomicInteger n = new AtomicInteger();
+        return r -> daemon(new Thread(r, prefix + n.incrementAndGet()));
+    }
+
+    /** Starts {@code work} on a new daemon thread named {@code name}. */
+    public static Thread start(String name, Runnable work) {
+        Thread t = daemon(new Thread(work, name));
+        t.start();
+        return t;
+    }
+
+    /** Waits until {@code pool}, shut down, has run out, whatever interrupts this thread meanwhile (then set again). */
+    public static void awaitQuietly(java.util.concurrent.ExecutorService pool) {
+        boolean interrupted = false;
+        while (!pool.isTerminated()) {
+            try {
+                pool.awaitTermination(1, java.util.concurrent.TimeUnit.DAYS);
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
+    }
+
+    private static Thread daemon(Thread t) {
+        t.setDaemon(true);
+        return t;
+    }
+}
