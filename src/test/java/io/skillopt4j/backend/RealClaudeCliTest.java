@@ -70,6 +70,29 @@ class RealClaudeCliTest {
         assertEquals(List.of(), fake.sessionFiles(), "--no-session-persistence, and the empty project folder removed");
     }
 
+    /** A notebook's interrupt while the real CLI waits on a hanging provider: the CLI is killed and the call ends at once. */
+    @Test void anInterruptKillsTheRunningCliAndEndsTheCall() throws Exception {
+        fake.fail("hang", "/messages");
+        java.util.concurrent.atomic.AtomicReference<Throwable> thrown = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread t = new Thread(() -> {
+            try { agent().build().run(task("interrupted", TASK)); } catch (Throwable e) { thrown.set(e); }
+        });
+        t.start();
+        long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (ProcessHandle.current().descendants().noneMatch(p -> p.info().command().orElse("").contains("claude") || p.info().commandLine().orElse("").contains("claude"))
+                && System.nanoTime() < until) Thread.sleep(50);
+        Thread.sleep(1000); // the CLI is waiting on the provider
+        long t0 = System.nanoTime();
+        t.interrupt();
+        t.join(Duration.ofSeconds(15).toMillis());
+        assertFalse(t.isAlive(), "the interrupted call returned");
+        assertTrue(System.nanoTime() - t0 < Duration.ofSeconds(10).toNanos());
+        assertTrue(thrown.get() != null, "an interrupted call is no answer");
+        Thread.sleep(500);
+        assertEquals(List.of(), ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
+                .map(p -> p.info().commandLine().orElse("?")).filter(c -> c.contains("claude")).toList(), "no CLI left running");
+    }
+
     @Test void asRootItRunsOutOfTheBoxAndBypassPermissionsIsRefusedInOneLineSayingWhatToSet() {
         Assumptions.assumeTrue(Proc.isRoot(), "not running as root");
         assertFalse(fake.env(claude).containsKey("IS_SANDBOX"));
