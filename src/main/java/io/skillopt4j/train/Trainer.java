@@ -216,8 +216,8 @@ public final class Trainer {
             l.on(new TrainingEvent.RunFinished(outRoot, false, summary));
             return new TrainingResult(summary, outRoot);
         } catch (StopRequested e) {
+            if (!stop.get()) throw new io.skillopt4j.TrainingInterrupted(outRoot); // the thread's interrupt: see finally
             settle(pipeline);
-            if (!stop.get()) throw new io.skillopt4j.TrainingInterrupted(outRoot); // the stop was the thread's interrupt
             return stopped(run, st, null);
         } catch (BudgetExceeded e) {
             if (pipeline != null) pipeline.keepPrefetch(); // its calls are paid for: the resumed step reuses its rows
