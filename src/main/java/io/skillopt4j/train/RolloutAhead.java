@@ -19,14 +19,14 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>Only a step whose folder does not exist yet is started ahead (a folder left by an earlier session is reused by
  * the step itself, as before). A rollout that no step takes — the run stops first, say a stop requested when the
- * previous step finished — is waited for and then removed with its step folder, and its calls are left out of the
+ * previous step finished — is interrupted, waited for and removed with its step folder, and its calls are left out of the
  * session's usage (the cost ledger still prices them): the stopped run's folder and counts are those of the
  * sequential order, and the resumed run makes the step's calls itself. A budget stop instead keeps it ({@link #keep}):
  * its calls are paid for, so the resumed step reuses its rows rather than paying for them twice.
  */
 final class RolloutAhead {
     /** Immutable. The started rollout: folder, skill, held-back usage, outcome. */
-    private record Started(Path stepDir, Path dir, String skill, UsageMeter held, CompletableFuture<Rollout.Outcome> outcome) {}
+    private record Started(Path stepDir, Path dir, String skill, UsageMeter held, CompletableFuture<Rollout.Outcome> outcome, Thread thread) {}
 
     private final Rollout rollout;
     private final UsageMeter usage;
@@ -44,9 +44,15 @@ final class RolloutAhead {
     synchronized void start(BatchSpec batch, String skill, Path stepDir, Path dir) {
         if (started != null || Files.exists(stepDir)) return;
         UsageMeter held = new UsageMeter();
-        CompletableFuture<Rollout.Outcome> f = CompletableFuture.supplyAsync(() -> UsageMeter.heldIn(held,
-                () -> CostLedger.inPhase("train", () -> rollout.run(batch, skill, dir, true))), ThreadPerTask.named("skillopt-rollout-ahead"));
-        started = new Started(stepDir, dir, skill, held, f);
+        CompletableFuture<Rollout.Outcome> f = new CompletableFuture<>();
+        Thread t = ThreadPerTask.start("skillopt-rollout-ahead", () -> {
+            try {
+                f.complete(UsageMeter.heldIn(held, () -> CostLedger.inPhase("train", () -> rollout.run(batch, skill, dir, true))));
+            } catch (Throwable e) {
+                f.completeExceptionally(e);
+            }
+        });
+        started = new Started(stepDir, dir, skill, held, f, t);
     }
 
     /** The started rollout into {@code dir} with {@code skill}, waited for (its failure rethrown); null when none. */
@@ -64,7 +70,7 @@ final class RolloutAhead {
         }
     }
 
-    /** Waits for a started rollout that no step will take and removes it (see above): nothing is written after this. */
+    /** Stops a started rollout that no step will take and removes it (see above): nothing is written after this. */
     void drop() { drop(claim()); }
 
     /** Waits for a started rollout that no step will take and keeps its rows and counts (a budget stop). */
@@ -89,6 +95,7 @@ final class RolloutAhead {
 
     private static void drop(Started s) {
         if (s == null) return;
+        s.thread().interrupt(); // nothing of it is kept: its items stop (agent CLIs are killed, slot and retry waits end)
         settle(s);
         AtomicFiles.deleteTreeQuietly(s.stepDir()); // a leftover is a rollout folder of the unrecorded step, which the resumed step reuses
     }

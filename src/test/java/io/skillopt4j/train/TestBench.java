@@ -89,7 +89,8 @@ final class TestBench implements Benchmark {
         } catch (Exception e) {
             throw new IllegalStateException(e);
         } finally {
-            pool.shutdown();
+            pool.shutdownNow(); // Benchmark.rollout's contract: nothing of an interrupted rollout is written after it returns
+            io.skillopt4j.internal.Daemons.awaitQuietly(pool);
         }
     }
 
