@@ -37,7 +37,8 @@ public final class TrainingHandle {
             return future.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for training", e);
+            throw new IllegalStateException("stopped waiting for the training into " + outRoot
+                    + ": it goes on in the background (stop() stops it after its current writes)", e);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException re) throw re;
             if (e.getCause() instanceof Error er) throw er;
