@@ -16,7 +16,7 @@ import java.util.Map;
 final class StashingExecutionControl extends DirectExecutionControl {
     private Object value;
     private boolean hasValue;
-    private volatile Thread running;
+    private Thread running; // guarded by this
 
     @Override protected String invoke(Method doit) throws Exception {
         Object result = doit.invoke(null);
@@ -26,12 +26,19 @@ final class StashingExecutionControl extends DirectExecutionControl {
         return "";
     }
 
-    @Override protected void clientCodeEnter() {
+    @Override protected synchronized void clientCodeEnter() {
         running = Thread.currentThread();
     }
 
+    /**
+     * Clears the interrupt meant for the cell: code that was interrupted leaves the flag set, as it should (a training
+     * does), and on the kernel's shell thread it would end the loop that runs every later cell.
+     */
     @Override protected void clientCodeLeave() {
-        running = null;
+        synchronized (this) {
+            running = null; // from here on stop() interrupts nothing
+        }
+        Thread.interrupted();
     }
 
     /** Forgets the previous value; call before each snippet. */
@@ -49,9 +56,8 @@ final class StashingExecutionControl extends DirectExecutionControl {
     }
 
     /** Interrupts the thread running user code, if any (cooperative: code must check the flag or block). */
-    @Override public void stop() {
-        Thread t = running;
-        if (t != null) t.interrupt();
+    @Override public synchronized void stop() {
+        if (running != null) running.interrupt();
     }
 
     /** Hands JShell this exact control instance. */

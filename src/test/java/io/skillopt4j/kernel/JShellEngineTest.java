@@ -113,6 +113,14 @@ class JShellEngineTest {
         assertEquals(2, jsh.eval("1 + 1").orElseThrow().value(), "the session goes on after an interrupt");
     }
 
+    /** Code that keeps its interrupt flag set (an interrupted training does) must not hand it to the kernel's loop. */
+    @Test void aCellThatLeavesItsInterruptFlagSetDoesNotPassItOn() throws Exception {
+        assertEquals(3, jsh.eval("Thread.currentThread().interrupt(); 3").orElseThrow().value());
+        assertFalse(Thread.currentThread().isInterrupted(), "the thread that ran the cell goes on uninterrupted");
+        assertEquals(8, jsh.eval("4 + 4").orElseThrow().value());
+        Thread.sleep(1); // what the kernel's shell loop does between requests
+    }
+
     @Test void completesWithinTheSnippetUnderTheCursor() {
         String cell = "int first = 1;\nSystem.out.prin";
         JShellEngine.Completion c = jsh.complete(cell, cell.length());

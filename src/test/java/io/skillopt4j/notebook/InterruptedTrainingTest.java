@@ -77,8 +77,10 @@ class InterruptedTrainingTest {
             demo(sim, tmp.resolve("straight")).train();
             Map<String, Object> resumed = Json.parseObject(Files.readString(out.resolve("summary.json")));
             Map<String, Object> straight = Json.parseObject(Files.readString(tmp.resolve("straight/summary.json")));
-            for (String k : List.of("steps_completed", "total_accepts", "total_rejects", "total_skips", "best_step",
-                    "best_selection_hard", "baseline_test_hard", "best_test_hard")) {
+            assertEquals(10, resumed.get("total_steps"));
+            for (String k : List.of("total_steps", "total_accepts", "total_rejects", "total_skips", "best_step", "best_origin",
+                    "best_selection_hard", "baseline_test_hard", "test_hard", "final_test_hard")) {
+                assertTrue(straight.get(k) != null, k);
                 assertEquals(straight.get(k), resumed.get(k), k);
             }
             assertEquals(Files.readString(tmp.resolve("straight/best_skill.md")), Files.readString(out.resolve("best_skill.md")));
