@@ -153,6 +153,28 @@ class TransportTest {
         assertEquals(List.of(), infoOrAbove());
     }
 
+    /** A call on a thread being stopped (a run interrupted, a rollout started ahead dropped) is no provider fault. */
+    @Test void aCallOnAnInterruptedThreadFailsAtOnceAndIsNoFault(@TempDir Path dir) throws Exception {
+        server.enqueue(new MockResponse().setBody(OK));
+        UsageMeter meter = new UsageMeter();
+        ChatModel m = model(server.url("/v1").toString(), meter).backoff(SLOW).build();
+        Path log = dir.resolve("run/logs/transport.log");
+        long t0 = System.nanoTime();
+        TransportLog.during(log, () -> {
+            Thread.currentThread().interrupt();
+            try {
+                assertThrows(RuntimeException.class, () -> m.chat(req(3)));
+            } finally {
+                Thread.interrupted();
+            }
+            return null;
+        });
+        assertTrue(System.nanoTime() - t0 < Duration.ofSeconds(30).toNanos(), "no backoff");
+        assertEquals(0, fault(meter, "retries"));
+        assertEquals(0, fault(meter, "give_ups"));
+        assertFalse(Files.exists(log) && !Files.readAllLines(log).isEmpty(), "nothing in the transport log");
+    }
+
     @Test void configuredBackendsTakeAtLeastHttpAttemptsAttempts() {
         for (int i = 0; i < 6; i++) server.enqueue(new MockResponse().setResponseCode(429).setHeader("Retry-After", "0"));
         server.enqueue(new MockResponse().setBody(OK));

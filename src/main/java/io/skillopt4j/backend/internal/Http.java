@@ -203,7 +203,7 @@ public final class Http {
                         throw new Unreachable(msg, e);
                     }
                     lastIo = e;
-                    if (chain.call().isCanceled()) throw e;
+                    if (chain.call().isCanceled() || Thread.currentThread().isInterrupted()) throw e; // ours: no fault, no retry
                     if (e instanceof StaleConnection && stale++ < MAX_STALE) {
                         // the pool handed out a connection the server had closed: not the server's answer, so
                         // again at once on another connection, without using up an attempt
