@@ -175,6 +175,32 @@ class TransportTest {
         assertFalse(Files.exists(log) && !Files.readAllLines(log).isEmpty(), "nothing in the transport log");
     }
 
+    /** Interrupted while reading a reply's body: not a cut-off body to try again. */
+    @Test void aCallInterruptedWhileReadingTheBodyIsNoMalformedBodyRetry(@TempDir Path dir) throws Exception {
+        server.enqueue(new MockResponse().setBody(OK).throttleBody(4, 50, java.util.concurrent.TimeUnit.MILLISECONDS));
+        UsageMeter meter = new UsageMeter();
+        ChatModel m = model(server.url("/v1").toString(), meter).backoff(SLOW).build();
+        Path log = dir.resolve("run/logs/transport.log");
+        Thread caller = Thread.currentThread();
+        Thread press = new Thread(() -> {
+            try { Thread.sleep(300); } catch (InterruptedException e) { return; }
+            caller.interrupt();
+        });
+        TransportLog.during(log, () -> {
+            press.start();
+            try {
+                assertThrows(RuntimeException.class, () -> m.chat(req(3)));
+            } finally {
+                try { press.join(); } catch (InterruptedException e) { /* the flag is the test's */ }
+                Thread.interrupted();
+            }
+            return null;
+        });
+        assertEquals(0, fault(meter, "retries"));
+        assertEquals(1, server.getRequestCount(), "not sent again");
+        assertFalse(Files.exists(log) && !Files.readAllLines(log).isEmpty(), "nothing in the transport log");
+    }
+
     @Test void configuredBackendsTakeAtLeastHttpAttemptsAttempts() {
         for (int i = 0; i < 6; i++) server.enqueue(new MockResponse().setResponseCode(429).setHeader("Retry-After", "0"));
         server.enqueue(new MockResponse().setBody(OK));

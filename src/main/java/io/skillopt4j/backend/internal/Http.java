@@ -219,6 +219,7 @@ public final class Http {
                     }
                     why = Redactor.scrub(HttpErrors.oneLine(e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())));
                 }
+                if (Thread.currentThread().isInterrupted()) throw lastIo != null ? lastIo : new java.io.InterruptedIOException("interrupted");
                 p.sink().fault("retries", why + ", retrying in " + wait.toMillis() + " ms (attempt " + (attempt + 2) + "/" + p.attempts() + "): " + url.get());
                 CallDeadline.waiting(p.deadline(), true);
                 sleepUnlessCanceled(chain.call(), wait, lastIo);
