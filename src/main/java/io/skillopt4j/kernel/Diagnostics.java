@@ -60,6 +60,9 @@ final class Diagnostics {
         List<String> lines = new ArrayList<>();
         String cls = JShellEngine.exceptionClass(ex);
         StackTraceElement[] frames = userFrames(ex.getStackTrace());
+        // the toolkit's own exceptions say in their one line what went wrong and what to do: the cell's frames suffice
+        if (ours(cls)) frames = java.util.Arrays.stream(frames).filter(f -> f.getFileName() != null && f.getFileName().startsWith("#"))
+                .toArray(StackTraceElement[]::new);
         lines.add(headline(cls, ex.getMessage()));
         for (StackTraceElement f : frames) lines.add("    at " + frame(f));
         Throwable cause = ex.getCause();
@@ -69,6 +72,15 @@ final class Diagnostics {
             for (StackTraceElement f : userFrames(cause.getStackTrace())) lines.add("    at " + frame(f));
         }
         return new CellException.EvalException(cls, headline(cls, ex.getMessage()), frames, lines);
+    }
+
+    /** True for a {@link io.skillopt4j.SkillOptException} (a user mistake, a provider's failure, an interrupt). */
+    static boolean ours(String cls) {
+        try {
+            return io.skillopt4j.SkillOptException.class.isAssignableFrom(Class.forName(cls, false, Diagnostics.class.getClassLoader()));
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
     }
 
     private static String headline(String cls, String message) {

@@ -121,6 +121,18 @@ class JShellEngineTest {
         Thread.sleep(1); // what the kernel's shell loop does between requests
     }
 
+    /** The toolkit's own exceptions show their one line and the cell's frames, not the library's. */
+    @Test void aToolkitExceptionShowsItsLineAndTheCellsFramesOnly() {
+        CellException.EvalException e = assertThrows(CellException.EvalException.class,
+                () -> jsh.eval("io.skillopt4j.notebook.SkillOpt.config(\"no/such/config.yaml\").resolve()"));
+        assertEquals("io.skillopt4j.ConfigException", e.exceptionClass());
+        assertTrue(e.traceback().get(0).startsWith("io.skillopt4j.ConfigException: "), e.traceback().toString());
+        assertTrue(e.traceback().stream().skip(1).allMatch(l -> l.contains("(snippet #")), e.traceback().toString());
+        CellException.EvalException other = assertThrows(CellException.EvalException.class,
+                () -> jsh.eval("java.util.List.of(1).get(5)"));
+        assertTrue(other.traceback().stream().anyMatch(l -> l.contains("java.util.")), "other exceptions keep their frames");
+    }
+
     @Test void completesWithinTheSnippetUnderTheCursor() {
         String cell = "int first = 1;\nSystem.out.prin";
         JShellEngine.Completion c = jsh.complete(cell, cell.length());
