@@ -25,8 +25,9 @@ public interface Benchmark {
     /**
      * Runs every item of the request's batch with the skill, in parallel up to the configured workers,
      * and returns one result per item in batch order (never completion order). Writes the rollout folder. When the
-     * calling thread is interrupted it stops its items and throws, but only once nothing of it is left to write: a
-     * trainer drops a rollout it started ahead, or stops an interrupted run, that way ({@link RolloutRunner} does so).
+     * calling thread is interrupted it stops its items and throws with the flag still set, but only once nothing of
+     * it is left to write: a trainer drops a rollout it started ahead, or stops an interrupted run, that way
+     * ({@link RolloutRunner} does so).
      */
     List<RolloutResult> rollout(RolloutRequest request);
 

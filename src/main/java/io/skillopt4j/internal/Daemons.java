@@ -26,8 +26,11 @@ public final class Daemons {
         return t;
     }
 
-    /** Waits until {@code pool}, shut down, has run out, whatever interrupts this thread meanwhile (then set again). */
-    public static void awaitQuietly(java.util.concurrent.ExecutorService pool) {
+    /**
+     * Waits until {@code pool}, shut down, has run out, whatever interrupts this thread meanwhile; returns whether one
+     * did. The interrupt is taken, not set again: the callers are already stopping for one and set it once done.
+     */
+    public static boolean awaitQuietly(java.util.concurrent.ExecutorService pool) {
         boolean interrupted = false;
         while (!pool.isTerminated()) {
             try {
@@ -36,7 +39,20 @@ public final class Daemons {
                 interrupted = true;
             }
         }
-        if (interrupted) Thread.currentThread().interrupt();
+        return interrupted;
+    }
+
+    /** As {@link #awaitQuietly}, until thread {@code t} has ended. */
+    public static boolean joinQuietly(Thread t) {
+        boolean interrupted = false;
+        while (t.isAlive()) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        return interrupted;
     }
 
     private static Thread daemon(Thread t) {

@@ -35,11 +35,19 @@ final class ThreadPerTask {
     /** Runs each task on a new daemon thread named {@code name}. */
     static Executor named(String name) { return r -> start(name, r); }
 
-    /** Starts {@code work} on a new daemon thread named {@code name}, recorded in the caller's {@link Run}. */
+    /** Starts {@code work} on a new daemon thread named {@code name}, recorded in the caller's {@link Run} while it runs. */
     static Thread start(String name, Runnable work) {
         Run run = RUN.get();
-        Thread t = Daemons.start(name, work);
-        if (run != null) run.threads.add(t);
+        if (run == null) return Daemons.start(name, work);
+        Thread t = Daemons.named(name).newThread(() -> {
+            try {
+                work.run();
+            } finally {
+                run.threads.remove(Thread.currentThread()); // a long run starts a few a step: only live ones are kept
+            }
+        });
+        run.threads.add(t); // before it starts, so that it cannot end unrecorded
+        t.start();
         return t;
     }
 
@@ -51,16 +59,8 @@ final class ThreadPerTask {
         Run run = RUN.get();
         if (run == null) return;
         run.interrupted = true;
-        List<Thread> live = run.threads.stream().filter(Thread::isAlive).toList();
+        List<Thread> live = List.copyOf(run.threads);
         live.forEach(Thread::interrupt);
-        for (Thread t : live) {
-            while (t.isAlive()) {
-                try {
-                    t.join();
-                } catch (InterruptedException again) { // pressed twice: the wait is what keeps the folder whole
-                    Thread.interrupted();
-                }
-            }
-        }
+        live.forEach(Daemons::joinQuietly); // pressed twice: the wait is still what keeps the folder whole
     }
 }

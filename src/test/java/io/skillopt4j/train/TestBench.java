@@ -87,10 +87,11 @@ final class TestBench implements Benchmark {
             for (Future<RolloutResult> f : fs) out.add(f.get());
             return out;
         } catch (Exception e) {
+            if (e instanceof InterruptedException) Thread.currentThread().interrupt(); // Benchmark.rollout's contract
             throw new IllegalStateException(e);
         } finally {
             pool.shutdownNow(); // Benchmark.rollout's contract: nothing of an interrupted rollout is written after it returns
-            io.skillopt4j.internal.Daemons.awaitQuietly(pool);
+            if (io.skillopt4j.internal.Daemons.awaitQuietly(pool)) Thread.currentThread().interrupt();
         }
     }
 
