@@ -3,35 +3,24 @@ package io.skillopt4j;
 import java.util.Locale;
 
 /**
- * Thrown before a model call whose worst-case cost would take the run past its dollar cap
- * ({@code budget.max_usd} / {@code --budget_usd}). Once thrown, every later call of the run throws it too, and
- * the trainer turns it into a stopped, resumable run whose one-line reason is {@link #getMessage()}.
+ * Thrown before a model call whose worst-case cost would take the run past its dollar cap ({@code --budget_usd});
+ * every later call of the run throws it too, and the trainer turns it into a stopped, resumable run.
  *
- * <p>An {@link Error}, not an exception, for the reason {@code ThreadDeath} is one: the stages catch
- * {@code RuntimeException} around model calls and turn failures into fallbacks or errored rows, which is right
- * for a failed call but would let a budget stop pass for a finished step and be persisted. Nothing catches it
- * but the rollout driver (which writes no row for the item) and the trainer.
+ * <p>An {@link Error}, as {@code ThreadDeath} is: the stages turn a {@code RuntimeException} around a model call into
+ * a fallback or an errored row, which would let a budget stop pass for a finished step. Only the rollout driver (which
+ * writes no row for the item) and the trainer catch it.
  */
 public final class BudgetExceeded extends Error {
-    private final double spent;
     private final double reserved;
-    private final double cap;
 
+    /** {@code spent}: USD charged so far, this and earlier sessions of the run folder. */
     public BudgetExceeded(double spent, double reserved, double cap) {
         super(line(spent, reserved, cap), null, false, false);
-        this.spent = spent;
         this.reserved = reserved;
-        this.cap = cap;
     }
-
-    /** USD charged so far (this and earlier sessions of the run folder). */
-    public double spent() { return spent; }
 
     /** The worst case of the call that was not made. */
     public double reserved() { return reserved; }
-
-    /** The cap. */
-    public double cap() { return cap; }
 
     private static String line(double spent, double reserved, double cap) {
         return String.format(Locale.ROOT, "budget: stopped before the next model call: spent $%.4f + reserved $%.4f (that call's worst case) "

@@ -3,22 +3,16 @@ package io.skillopt4j;
 import java.util.Locale;
 
 /**
- * Thrown when model calls failed, after any retries (a down or failing provider), on more of a stage's inputs than
- * {@code train.max_errored_fraction} allows: {@code errored} of {@code total} rollout items or analyst calls, or any
- * other optimizer call. Nothing of the unfinished step is recorded; the trainer turns it into a stopped, resumable
- * run whose one-line reason is {@link #getMessage()}, and the same command resumes once the provider is back
- * (errored items are never stored as finished, so they are attempted again).
+ * Thrown when model calls failed after any retries on more of a stage's rollout items or analyst calls than
+ * {@code train.max_errored_fraction} allows, or on any other optimizer call. Nothing of the step is recorded; the
+ * trainer turns it into a stopped run that the same command resumes (errored items are attempted again).
  *
- * <p>An {@link Error}, not an exception, for the reason {@link BudgetExceeded} is one: the stages catch
- * {@code RuntimeException} around model calls and turn failures into fallbacks, which would let an errored call
- * pass for a finished step and be persisted. Nothing catches it but the trainer (and the CLI's eval command).
+ * <p>An {@link Error} for the reason {@link BudgetExceeded} is one; only the trainer (and the CLI's eval) catch it.
  */
 public final class ErroredHalt extends Error {
     private final String stage;
     private final int errored;
     private final int total;
-    private final String reason;
-    private final int notStarted;
 
     public ErroredHalt(String stage, int errored, int total, String reason) {
         this(stage, errored, total, 0, reason);
@@ -30,8 +24,6 @@ public final class ErroredHalt extends Error {
         this.stage = stage;
         this.errored = errored;
         this.total = total;
-        this.notStarted = notStarted;
-        this.reason = reason == null ? "" : reason;
     }
 
     /** The halt of a rollout: {@code firstReason} is its first errored row's fail_reason, {@code file} holds those rows. */
@@ -47,12 +39,6 @@ public final class ErroredHalt extends Error {
 
     /** How many inputs the stage had. */
     public int total() { return total; }
-
-    /** The first failure's reason, as the backend gave it. */
-    public String reason() { return reason; }
-
-    /** How many inputs were never tried because the stage had to stop anyway (they run when the run resumes). */
-    public int notStarted() { return notStarted; }
 
     private static String line(String stage, int errored, int total, int notStarted, String reason) {
         String r = reason == null ? "" : reason.replaceAll("\\s+", " ").trim();

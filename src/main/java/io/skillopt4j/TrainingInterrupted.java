@@ -5,20 +5,13 @@ import java.nio.channels.ClosedByInterruptException;
 import java.nio.file.Path;
 
 /**
- * The thread running a training was interrupted (a notebook's interrupt button, {@link Thread#interrupt()}): the
- * run stopped where it was, like a killed one, and its folder keeps every finished step, so the same training started
- * again resumes there. The thread's interrupt flag stays set.
+ * The thread running a training was interrupted (a notebook's interrupt button): the run stopped like a killed one and
+ * the same training started again resumes. The thread's interrupt flag stays set.
  */
 public final class TrainingInterrupted extends SkillOptException {
-    private final transient Path folder;
-
     public TrainingInterrupted(Path folder) {
         super("training interrupted: " + folder + " keeps every finished step; start the same training again to resume");
-        this.folder = folder;
     }
-
-    /** Returns the run folder. */
-    public Path folder() { return folder; }
 
     /**
      * Returns what a training that failed with {@code e} throws: this exception when the failure was the thread's

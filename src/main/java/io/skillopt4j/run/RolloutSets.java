@@ -11,11 +11,10 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-/** Stateless. Finds every adapter rollout directory of a run (upstream-trainer §6.1, §6.6) and labels it. */
+/** Stateless. Finds and labels every adapter rollout directory of a run (upstream-trainer §6.1, §6.6). */
 final class RolloutSets {
-    private static final Pattern STEP_DIR = Pattern.compile("step_(\\d+)");
-    private static final Pattern EPOCH_DIR = Pattern.compile("epoch_(\\d+)");
-    private static final Pattern BATCH_DIR = Pattern.compile("batch_(\\d+)");
+    private static final Pattern EPOCH_DIR = RunReader.EPOCH_DIR;
+    private static final Pattern BATCH_DIR = RunReader.BATCH_DIR;
 
     private RolloutSets() {}
 
@@ -83,7 +82,7 @@ final class RolloutSets {
         }
         Path results = dir.resolve("results.jsonl");
         List<RolloutResult> rs = RunReader.results(results, f, required);
-        // A directory without results.jsonl may still hold traces (e.g. an exec target that was killed).
+        // a directory without results.jsonl may still hold traces (an exec target that was killed)
         if (!rs.isEmpty() || Files.isDirectory(dir.resolve("predictions"))) {
             out.add(new RolloutSet(phase, split, epoch, step, batch, dir, rs));
         }

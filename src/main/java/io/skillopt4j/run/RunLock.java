@@ -24,26 +24,19 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Thread-safe. The one-process ownership of a run folder: {@code <run>/.skillopt.lock}, held with an OS file lock
- * ({@link FileChannel#tryLock}) for as long as a training or evaluation writes the folder, and holding one JSON line
- * {@code {pid, host, started, command}} while held (empty at rest). The kernel drops the OS lock when its process
- * dies, so a lock file left by {@code kill -9} is stale by construction: the next run takes it over (and reports the
- * dead holder in {@link #staleHolder()}). Only where the file system refuses locks does the recorded pid decide (a
- * live pid on this host keeps the folder). The file is kept (never unlinked), so two processes can never lock two
- * different files of the same name. A second acquire fails at once with {@link RunFolderLocked}, changing nothing.
- * Our own code around the JDK's OS lock: the holder line and the stale-holder rule are this project's run-folder contract.
+ * Thread-safe. One process's ownership of a run folder: {@code <run>/.skillopt.lock}, OS-locked while a training or
+ * evaluation writes the folder and holding one JSON line {@code {pid, host, started, command}} (empty at rest). The
+ * kernel drops the lock with its process, so a file left by {@code kill -9} is taken over ({@link #staleHolder()});
+ * only where the file system refuses locks does the recorded pid decide. The file is never unlinked, so two processes
+ * cannot lock two files of one name. A second acquire fails at once with {@link RunFolderLocked}, changing nothing.
  *
  * <pre>{@code
  * try (RunLock lock = RunLock.acquire(outRoot, "train")) { ... write the folder ... }
  * }</pre>
  */
 public final class RunLock implements AutoCloseable {
-    /** The lock file's name inside the run folder. */
     public static final String FILE = ".skillopt.lock";
-    /**
-     * Folders locked by this JVM (real path → holder line). Needed because POSIX drops a process's lock when any of its
-     * descriptors of the file closes: a second acquire in this JVM must not even open the file.
-     */
+    /** Folders locked by this JVM: POSIX drops a lock when any descriptor of the file closes, so a second must not open it. */
     private static final Map<Path, Map<String, Object>> HELD = new HashMap<>(); // guarded by itself
 
     private final Path root;
@@ -61,10 +54,7 @@ public final class RunLock implements AutoCloseable {
         this.staleHolder = staleHolder;
     }
 
-    /**
-     * Creates {@code root} if needed and locks it for {@code command} ("train", "eval"); throws {@link RunFolderLocked}
-     * naming the folder and the holder's pid when another process (or another run in this JVM) holds it.
-     */
+    /** Creates {@code root} if needed and locks it for {@code command}; throws {@link RunFolderLocked} when it is held. */
     public static RunLock acquire(Path root, String command) {
         Path dir = root.toAbsolutePath().normalize();
         Path key;
@@ -105,8 +95,7 @@ public final class RunLock implements AutoCloseable {
                 me.put("started", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
                 me.put("command", command);
                 ch.truncate(0);
-                // not forced to disk: other processes read the line through the page cache, and a line lost to a power
-                // failure only leaves nothing to report or sweep, and an fsync here would delay every run's first model call
+                // not forced to disk: others read it through the page cache, and a line lost to a power failure is harmless
                 ch.write(ByteBuffer.wrap((Json.line(me) + "\n").getBytes(StandardCharsets.UTF_8)), 0);
                 HELD.put(key, me);
                 // a holder line left behind means that process died without closing: its temp files are litter
@@ -120,7 +109,6 @@ public final class RunLock implements AutoCloseable {
         }
     }
 
-    /** Returns the locked folder. */
     public Path root() { return root; }
 
     /** Returns the holder line a killed process left behind (its OS lock gone), if this lock took one over. */
@@ -173,23 +161,20 @@ public final class RunLock implements AutoCloseable {
     }
 
     static String host() {
-        String h = HOST;
+        if (HOST != null) return HOST;
+        String h = System.getenv("HOSTNAME");
+        // then the kernel's name, which getLocalHost() would also resolve through the (maybe slow) resolver
+        if (h == null || h.isBlank()) h = kernelHostName();
         if (h == null) {
-            String env = System.getenv("HOSTNAME");
-            // then the kernel's name (the name getLocalHost() starts from): getLocalHost() also resolves it, a
-            // hosts-file or DNS lookup before the first model call, as slow as the machine's resolver
-            h = env != null && !env.isBlank() ? env : kernelHostName();
-            if (h == null) {
-                try { h = InetAddress.getLocalHost().getHostName(); } catch (IOException e) { h = "localhost"; }
-            }
-            HOST = h;
+            try { h = InetAddress.getLocalHost().getHostName(); } catch (IOException e) { h = "localhost"; }
         }
+        HOST = h;
         return h;
     }
 
     private static String kernelHostName() {
         try {
-            String h = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/sys/kernel/hostname")).strip();
+            String h = Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
             return h.isEmpty() ? null : h;
         } catch (IOException | RuntimeException e) {
             return null; // not Linux: the lookup below

@@ -17,10 +17,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Thread-safe (stateless). Reads a run folder written by Python SkillOpt or by SkillOpt4J into a
- * {@link RunSnapshot}: complete, in progress or killed. Missing and damaged files (a torn last JSONL line, a
- * half-written history.json) give what is there plus one warning each; only a folder that is not a run at
- * all throws.
+ * Stateless. Reads a run folder written by Python SkillOpt or SkillOpt4J (complete, in progress or killed) into a
+ * {@link RunSnapshot}: a missing or damaged file gives one warning; only a folder that is not a run throws.
  * <pre>{@code
  * RunSnapshot s = RunReader.read(Path.of("outputs/skillopt_searchqa_x"));
  * s.history().size();  s.warnings().forEach(System.out::println);
@@ -28,9 +26,9 @@ import java.util.stream.Stream;
  */
 public final class RunReader {
     private static final Pattern STEP_DIR = Pattern.compile("step_(\\d+)");
-    private static final Pattern EPOCH_DIR = Pattern.compile("epoch_(\\d+)");
+    static final Pattern EPOCH_DIR = Pattern.compile("epoch_(\\d+)");
     private static final Pattern SKILL_FILE = Pattern.compile("skill_v(\\d+)\\.md");
-    private static final Pattern BATCH_DIR = Pattern.compile("batch_(\\d+)");
+    static final Pattern BATCH_DIR = Pattern.compile("batch_(\\d+)");
     private static final List<String> MARKERS = List.of("config.json", "runtime_state.json", "history.json", "summary.json");
 
     private RunReader() {}
@@ -53,10 +51,7 @@ public final class RunReader {
         }
     }
 
-    /**
-     * Reads the run folder {@code dir}.
-     * @throws RunFolderException if {@code dir} does not exist or holds none of a run's files
-     */
+    /** @throws RunFolderException if {@code dir} does not exist or holds none of a run's files */
     public static RunSnapshot read(Path dir) {
         if (!Files.exists(dir)) throw new RunFolderException(dir + ": no such run folder");
         if (!Files.isDirectory(dir)) throw new RunFolderException(dir + ": is a file, not a run folder");
@@ -89,9 +84,7 @@ public final class RunReader {
 
     /** Parses the exec-target traces under every rollout directory's {@code predictions/} (slow on big runs). */
     public static List<TraceFile> traces(RunSnapshot run) {
-        List<TraceFile> out = new ArrayList<>();
-        for (RolloutSet set : run.rolloutSets()) out.addAll(TraceFiles.read(set));
-        return out;
+        return run.rolloutSets().stream().flatMap(set -> TraceFiles.read(set).stream()).toList();
     }
 
     private static List<StepArtifacts> readSteps(Path dir, TolerantFiles f) {
@@ -175,20 +168,14 @@ public final class RunReader {
         return out;
     }
 
-    /** Reads one results.jsonl into rollout results (missing file → empty, no warning). */
     static List<RolloutResult> results(Path resultsFile, TolerantFiles f, boolean required) {
-        List<Map<String, Object>> rows = f.jsonl(resultsFile, required);
-        List<RolloutResult> out = new ArrayList<>(rows.size());
-        for (Map<String, Object> r : rows) out.add(RolloutResult.fromJson(r));
-        return out;
+        return f.jsonl(resultsFile, required).stream().map(RolloutResult::fromJson).toList();
     }
 
     @SuppressWarnings("unchecked")
     static List<Map<String, Object>> maps(List<Object> list) {
         if (list == null) return List.of();
-        List<Map<String, Object>> out = new ArrayList<>();
-        for (Object o : list) if (o instanceof Map<?, ?> m) out.add((Map<String, Object>) m);
-        return out;
+        return list.stream().filter(o -> o instanceof Map<?, ?>).map(o -> (Map<String, Object>) o).toList();
     }
 
     static List<Path> children(Path dir, Pattern name) {

@@ -8,30 +8,24 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * Thread-safe. Writes every file of a run folder atomically (temp file + fsync + rename) with upstream's
- * formats: pretty JSON as Python's {@code json.dumps(indent=2, ensure_ascii=False)}, Markdown as UTF-8 text,
- * and JSON-lines appends for {@code lr_history.jsonl}. {@link #json}/{@link #text} also force the data to disk
- * (resume pointers, skills, history); {@link #artefact} skips the fsync for per-call files that a resumed run
- * can recompute (minibatch patches, merges, reports), keeping the per-call cost well under a millisecond:
- * the rename still makes them all-or-nothing for a killed process.
+ * Thread-safe. Writes every file of a run folder atomically (temp file + rename) in upstream's formats: pretty JSON
+ * as Python's {@code json.dumps(indent=2, ensure_ascii=False)}, UTF-8 Markdown, JSON-lines appends.
+ * {@link #json}/{@link #text} also force the data to disk; {@link #artefact} skips that for files a resume recomputes.
  */
 public final class RunWriter {
     private final RunPaths paths;
-    /** Files still being written behind the caller (an evaluation's rollout items), by the folder they go to. */
+    /** Files still being written behind the caller, by the folder they go to. */
     private final java.util.Queue<Pending> pending = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
-    // artefact: one file written behind (writeBehind), registered by its own path, so a sibling folder never waits for it
+    // artefact: one file written behind, registered by its own path, so a sibling folder never waits for it
     private record Pending(Path dir, java.util.concurrent.CompletableFuture<Void> done, boolean artefact) {}
 
     public RunWriter(RunPaths paths) { this.paths = Objects.requireNonNull(paths, "paths"); }
 
-    /** Returns the run's path helper. */
     public RunPaths paths() { return paths; }
 
-    /** Atomically writes {@code value} as pretty JSON. */
     public void json(Path file, Object value) { AtomicFiles.writeJson(file, value); }
 
-    /** Atomically writes {@code text}. */
     public void text(Path file, String text) {
         if (SkillBundle.isPacked(text) && RunPaths.bundleFolder(file).isPresent()) {
             batch().text(file, text).commit();
@@ -40,13 +34,10 @@ public final class RunWriter {
         AtomicFiles.writeString(file, text == null ? "" : text);
     }
 
-    /** Atomically writes {@code value} as pretty JSON without forcing it to disk (recomputable artefacts). */
+    /** As {@link #artefactText}, as pretty JSON. */
     public void artefact(Path file, Object value) { artefactText(file, Json.pretty(value)); }
 
-    /**
-     * Atomically writes {@code text} without forcing it to disk (recomputable artefacts); with a {@link #writeBehind}
-     * thread, on that thread: the caller goes on to its next model call and the file is {@link #pending} until written.
-     */
+    /** Writes {@code text} without forcing it to disk; with a {@link #writeBehind} thread, on it, pending until written. */
     public void artefactText(Path file, String text) {
         String t = text == null ? "" : text;
         java.util.concurrent.Executor e = behind;
@@ -66,20 +57,15 @@ public final class RunWriter {
 
     private volatile java.util.concurrent.Executor behind;
 
-    /**
-     * Writes later {@link #artefact}s on {@code thread} (the run's second writer thread; null: in line). Creating a file is
-     * slow on a busy or small disk (most of all soon after many files were deleted), and a step writes six to ten
-     * artefacts between its model calls. Commits wait for them, as for items.
-     */
+    /** Writes later {@link #artefact}s on {@code thread} (null: in line), as creating a file can be slow; commits wait. */
     public void writeBehind(java.util.concurrent.Executor thread) { this.behind = thread; }
 
     /** Returns an empty batch of durable writes that become visible together, in order, at {@link Batch#commit}. */
     public Batch batch() { return new Batch(this); }
 
     /**
-     * Registers writes into {@code dir} (a folder, or one file) still running behind the caller: every
-     * {@link Batch#commit}, {@link #awaitPending()} and {@link #awaitPending(Path)} of an overlapping folder waits for
-     * them first, so a committed state never points at files that are not there yet (what resume relies on).
+     * Registers writes into {@code dir} (a folder, or one file) still running behind the caller: every commit or await
+     * of an overlapping folder waits for them first, so a committed state never points at files not there yet.
      */
     public void pending(Path dir, java.util.concurrent.CompletableFuture<Void> done) { register(dir, done, false); }
 
@@ -88,7 +74,7 @@ public final class RunWriter {
         pending.add(new Pending(path.toAbsolutePath().normalize(), done, artefact));
     }
 
-    /** Waits for every pending write; rethrows the first failure (a write error is the run's error, as if written in line). */
+    /** Waits for every pending write; rethrows the first failure, as if written in line. */
     public void awaitPending() { await(null, false, false); }
 
     /** As {@link #awaitPending()} for writes into {@code dir}, a folder inside it or one holding it. */
@@ -118,10 +104,8 @@ public final class RunWriter {
     }
 
     /**
-     * Not thread-safe. The resume-critical files of one step (skills, history, runtime state, step record):
-     * collected, then forced to disk together and renamed in the order they were added
-     * ({@link AtomicFiles#writeAll}), so a step costs one disk flush instead of one per file, with the same
-     * guarantees as writing them one by one with {@link #json}/{@link #text}.
+     * Not thread-safe. The resume-critical files of one step: forced to disk together, then renamed in the order they
+     * were added ({@link AtomicFiles#writeAll}), as safe as writing them one by one at one flush's cost.
      */
     public static final class Batch {
         private final java.util.LinkedHashMap<Path, byte[]> files = new java.util.LinkedHashMap<>();
@@ -132,10 +116,7 @@ public final class RunWriter {
         /** Adds {@code value} as pretty JSON; a file added twice keeps its first position and its last content. */
         public Batch json(Path file, Object value) { return add(file, Json.pretty(value)); }
 
-        /**
-         * Adds {@code text}; a skill version or the best skill that is a multi-file bundle also gets its Agent Skill
-         * folder next to it ({@link RunPaths#bundleFolder}), files the bundle no longer has removed after the commit.
-         */
+        /** Adds {@code text}; a bundle skill also gets its folder ({@link RunPaths#bundleFolder}), pruned at commit. */
         public Batch text(Path file, String text) {
             add(file, text == null ? "" : text);
             if (SkillBundle.isPacked(text)) {
@@ -155,7 +136,6 @@ public final class RunWriter {
 
         private final java.util.Map<Path, java.util.Set<Path>> folders = new java.util.LinkedHashMap<>();
 
-        /** Removes the files of a bundle folder that its new version does not hold. */
         private static void prune(Path dir, java.util.Set<Path> keep) {
             try (java.util.stream.Stream<Path> s = java.nio.file.Files.walk(dir)) {
                 for (Path f : (Iterable<Path>) s.filter(java.nio.file.Files::isRegularFile)::iterator)

@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -54,22 +53,16 @@ final class TolerantFiles {
     }
 
     /** Returns a JSON object as an ordered map, or null when absent or not a complete JSON object. */
-    @SuppressWarnings("unchecked")
-    Map<String, Object> object(Path p, boolean required) {
-        Object v = json(p, required);
-        if (v == null) return null;
-        if (v instanceof Map<?, ?> m) return (Map<String, Object>) m;
-        warn(p, "expected a JSON object, found " + kind(v) + "; ignored");
-        return null;
-    }
+    Map<String, Object> object(Path p, boolean required) { return typed(p, required, Map.class, "object"); }
 
     /** Returns a JSON array, or null when absent or not a complete JSON array. */
+    List<Object> array(Path p, boolean required) { return typed(p, required, List.class, "array"); }
+
     @SuppressWarnings("unchecked")
-    List<Object> array(Path p, boolean required) {
+    private <T> T typed(Path p, boolean required, Class<?> type, String what) {
         Object v = json(p, required);
-        if (v == null) return null;
-        if (v instanceof List<?> l) return (List<Object>) l;
-        warn(p, "expected a JSON array, found " + kind(v) + "; ignored");
+        if (v == null || type.isInstance(v)) return (T) v;
+        warn(p, "expected a JSON " + what + ", found " + kind(v) + "; ignored");
         return null;
     }
 
@@ -105,7 +98,7 @@ final class TolerantFiles {
             warn(p, "unreadable (" + e.getMessage() + ")");
             return List.of();
         }
-        // Parse line slices of the bytes directly: no whole-file String, no per-line copies.
+        // line slices of the bytes: no whole-file String, no per-line copies
         List<Map<String, Object>> out = new ArrayList<>();
         int lineNo = 0;
         int start = 0;
@@ -130,10 +123,6 @@ final class TolerantFiles {
         }
         return out;
     }
-
-    static Map<String, Object> orEmpty(Map<String, Object> m) { return m == null ? Map.of() : m; }
-
-    static Map<String, Object> copy(Map<String, Object> m) { return m == null ? Map.of() : new LinkedHashMap<>(m); }
 
     private static String kind(Object v) {
         return v instanceof List ? "an array" : v instanceof String ? "a string" : v instanceof Number ? "a number" : "a value";

@@ -15,12 +15,9 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Stateless. Parses exec-target trace files under {@code predictions/<id>/}: the step listings
- * {@code claude_trace_steps.txt}, {@code codex_trace_steps.txt}, {@code cursor_trace_steps.txt} (lines
- * {@code [i] kind[ tool][ (N chars[, truncated])]: text} as the exec backends write them), and, when no
- * listing exists, the raw streams {@code <backend>_raw.txt} through the backends' own parsers
- * ({@code TraceSteps.parse}), with upstream's human-readable Codex exec log as a fallback. Unknown lines and
- * events are skipped, never fatal.
+ * Stateless. Parses exec-target traces under {@code predictions/<id>/}: the step listings
+ * {@code <backend>_trace_steps.txt}, else the raw streams {@code <backend>_raw.txt} through the backends' own parsers
+ * (upstream's human-readable Codex exec log as a fallback). Unknown lines and events are skipped, never fatal.
  */
 final class TraceFiles {
     static final int RESULT_CAP = 200;
@@ -63,7 +60,7 @@ final class TraceFiles {
         } catch (RuntimeException e) {
             parsed = List.of();
         }
-        // Upstream Codex writes a human-readable exec log rather than JSON events.
+        // upstream Codex writes a human-readable exec log rather than JSON events
         if (parsed.isEmpty() && backend.equals("codex")) parsed = parseCodexRaw(rawText);
         return new TraceFile(set, id, backend, raw, parsed);
     }

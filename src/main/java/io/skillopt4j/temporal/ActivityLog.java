@@ -11,10 +11,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Thread-safe. {@code engine/activities.jsonl}: one row per finished activity — workflow, activity type, the worker
- * that finished it, its attempt (attempt − 1 = retries before it), its wait in the task queue and its run time —
- * read by {@code frames.EngineFrames} for the per-worker table. A workflow re-attached after a coordinator restart
- * is logged once.
+ * Thread-safe. {@code engine/activities.jsonl}: one row per finished activity (worker, attempt, queue wait, run time)
+ * for {@code frames.EngineFrames}; a workflow re-attached after a restart is logged once.
  */
 final class ActivityLog {
     private final Path file;

@@ -12,17 +12,14 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * Thread-safe. The artifact store the coordinator owns: content-addressed text blobs ({@code <dir>/<sha256>}) that
- * activities name instead of carrying skills, prompts, replies and trajectories in Temporal payloads. Coordinator
- * and workers must see the same directory (the run folder's {@code engine/blobs}; on several machines a shared
- * filesystem path, see docs/scale-out.md). Writes are atomic, so a reader never sees half a blob.
+ * Thread-safe. Content-addressed text blobs ({@code <dir>/<sha256>}) that activities name instead of carrying texts in
+ * Temporal payloads; coordinator and workers must share the directory. Writes are atomic.
  */
 final class Blobs {
     private final Path dir;
 
     Blobs(Path dir) { this.dir = dir.toAbsolutePath().normalize(); }
 
-    /** Returns the directory, as activities name it. */
     Path dir() { return dir; }
 
     /** Stores {@code text} and returns its reference (the SHA-256 of its UTF-8 bytes). */
@@ -33,7 +30,6 @@ final class Blobs {
         return ref;
     }
 
-    /** Stores a JSON value and returns its reference. */
     String putJson(Object value) { return put(Json.compact(value)); }
 
     /** Returns the text of {@code ref}; a missing blob throws (the store is not shared with this machine). */
@@ -47,6 +43,5 @@ final class Blobs {
         }
     }
 
-    /** Returns the JSON object stored under {@code ref}. */
     Map<String, Object> getJson(String ref) { return Json.parseObject(get(ref)); }
 }

@@ -10,9 +10,8 @@ import java.net.ServerSocket;
 import java.util.LinkedList;
 
 /**
- * Not thread-safe. The Temporal test server (an in-memory Temporal frontend, history and matching service from the
- * {@code temporal-test-server} artifact) bound to a loopback port: for local use and tests, not for production (no
- * persistence: stopping it forgets every workflow). A real cluster is documented in docs/scale-out.md.
+ * Not thread-safe. The in-memory Temporal test server on a loopback port: for local use and tests, not production
+ * (stopping it forgets every workflow; a real cluster is in docs/scale-out.md).
  */
 public final class DevServer implements AutoCloseable {
     private final TestServer.PortBoundTestServer server;
@@ -33,12 +32,9 @@ public final class DevServer implements AutoCloseable {
     }
 
     /**
-     * The test server's clock appends a debugging record of every time-skipping lock and unlock (two or more per
-     * workflow and activity task) to a list it never trims, and scans that list from its head whenever one of its
-     * timers fires (every task timeout it set, later): with time skipping off (as here) the list has no other use,
-     * yet it grows for the server's life and its scans take a growing share of the CPU on a long run (docs/scale-out.md,
-     * Figures). This swaps it for a list that keeps nothing; the lock counts that drive the clock are kept apart
-     * from it. On an SDK whose fields differ this does nothing and the server behaves as shipped.
+     * The test server's clock logs every time-skipping lock and unlock to a list it never trims but scans whenever a timer
+     * fires; with time skipping off it has no use, so this swaps it for one that keeps nothing. On an SDK whose fields
+     * differ it does nothing.
      */
     static boolean forgetLockEvents(TestServer.PortBoundTestServer server) {
         try {
@@ -73,11 +69,8 @@ public final class DevServer implements AutoCloseable {
         @Override public boolean remove(Object o) { return true; }
     }
 
-    /** Whether the server's clock keeps no lock-event list ({@link #forgetLockEvents}); false on an SDK laid out differently. */
+    /** Whether {@link #forgetLockEvents} took effect. */
     boolean keepsNoLockEvents() { return lean; }
-
-    /** Returns the bound port. */
-    public int port() { return port; }
 
     /** Returns the frontend address for {@code engine.address} / {@code --engine-address}. */
     public String address() { return "127.0.0.1:" + port; }

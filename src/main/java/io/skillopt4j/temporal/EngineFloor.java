@@ -16,10 +16,8 @@ import java.time.Duration;
 import java.util.UUID;
 
 /**
- * Stateless. The floor under every activity of the engine, for {@code skillopt bench engine}: a workflow that runs
- * one activity that does nothing, started by a coordinator client (eager start, as the engine's) and run by a worker
- * on its own connection, with no SkillOpt4J code in the path. Its round trip is what the server and the SDK cost;
- * the engine's overhead above it is what our code adds.
+ * Stateless. For {@code skillopt bench engine}: a workflow running one no-op activity, started eagerly as the engine's
+ * are, with no SkillOpt4J code in the path; its round trip is what server and SDK cost, the engine's excess ours.
  */
 public final class EngineFloor {
     /** Immutable. Mean wall time and this JVM's CPU time per round trip, in ms. */
@@ -73,7 +71,7 @@ public final class EngineFloor {
         stub.getResult(String.class);
     }
 
-    /** CPU time of this JVM (all threads), in ns. */
+    /** CPU time of this JVM, in ns. */
     public static long cpuNanos() {
         return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }

@@ -6,9 +6,8 @@ import io.temporal.worker.WorkerFactory;
 import io.temporal.worker.WorkerOptions;
 
 /**
- * Not thread-safe (start and close from one thread). A worker process's pollers: {@code slots} concurrent rollout
- * items and {@code slots} concurrent optimizer calls, each queue optionally capped in activities per second for the
- * whole task queue (the provider's rate limit: Temporal's task-queue rate limit holds across all workers).
+ * Not thread-safe. A worker process's pollers: {@code slots} concurrent activities per queue, each queue optionally
+ * rate-capped for all workers at once (Temporal's task-queue rate limit; the provider's limit).
  */
 public final class EngineWorker implements AutoCloseable {
     /** Immutable. A worker's capacity: concurrent activities per queue and task-queue rate caps (0 = none). */

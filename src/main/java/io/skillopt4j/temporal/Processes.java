@@ -8,17 +8,13 @@ import java.net.InetAddress;
 import java.nio.file.Path;
 
 /**
- * Stateless. The long-running processes of the Temporal engine behind {@code skillopt worker} and
- * {@code skillopt engine dev-server}; the CLI calls these with plain values so picocli's start-up never loads
- * a Temporal class.
+ * Stateless. {@code skillopt worker} and {@code skillopt engine dev-server}; called with plain values so the CLI's
+ * start-up never loads a Temporal class.
  */
 public final class Processes {
     private Processes() {}
 
-    /**
-     * Runs a worker until the JVM stops (or {@code serveMs} passed, for tests): polls the rollout and optimizer
-     * queues of {@code settings} with {@code capacity}; scratch folders under {@code workDir}.
-     */
+    /** Runs a worker until the JVM stops (or {@code serveMs} passed); scratch folders under {@code workDir}. */
     public static int worker(TemporalSettings settings, EngineWorker.Capacity capacity, String name, Path workDir, long serveMs,
                              PrintWriter out) throws InterruptedException {
         String id = name == null || name.isBlank() ? defaultName() : name;

@@ -5,10 +5,7 @@ import io.skillopt4j.internal.Json;
 
 import java.util.List;
 
-/**
- * Immutable. What a {@link StageWorkflow} runs: activities of one type on one task queue, with their timeouts and
- * attempts, each with its (small, reference-carrying) JSON input.
- */
+/** Immutable. What a {@link StageWorkflow} runs: activities of one type and queue, each with its JSON input. */
 record StageSpec(@JsonProperty("type") String activityType, @JsonProperty("queue") String taskQueue,
                  @JsonProperty("start_to_close_s") long startToCloseSeconds, @JsonProperty("heartbeat_s") long heartbeatSeconds,
                  @JsonProperty("attempts") int maxAttempts, List<String> inputs) {

@@ -42,13 +42,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Thread-safe. The coordinator side of the Temporal engine for one run. Every rollout (its missing items) and every
- * optimizer call becomes a {@link StageWorkflow} whose ID is derived from the run's id, the call's content and its
- * occurrence, so a coordinator restarted with the same command (which resumes the run folder) re-attaches to
- * workflows still running and reads the results of finished ones instead of calling again. Payloads name blobs in
- * the run folder's {@code engine/blobs}; each finished activity adds a row to {@code engine/activities.jsonl}. Calls are
- * reserved against the run's dollar cap before they are sent and charged to its cost ledger when their activity's result
- * reports them ({@link CostReport}): the ledger holds every call made on any worker.
+ * Thread-safe. The coordinator side of the Temporal engine for one run: every rollout and optimizer call becomes a
+ * {@link StageWorkflow} whose ID derives from the run, the call and its occurrence, so a restarted coordinator
+ * re-attaches to its workflows instead of calling again. Payloads name blobs in {@code engine/blobs}; calls are reserved
+ * against the dollar cap before they are sent and charged to the run's ledger as their results report them.
  */
 final class TemporalEngine implements ExecutionEngine {
     private static final String WORKFLOW_TYPE = "StageWorkflow";
@@ -62,12 +59,12 @@ final class TemporalEngine implements ExecutionEngine {
     private final String configRef;
     private final ActivityLog log;
     private final Map<String, AtomicInteger> occurrences = new ConcurrentHashMap<>();
-    /** Workflows whose results are in but whose completion is still on its way; close() lets them complete. */
+    /** Completions still on their way of workflows whose results are in; close() waits for them. */
     private final Set<CompletableFuture<String>> closing = ConcurrentHashMap.newKeySet();
-    /** The last workflows whose results were all handed over (their completion may still be on its way); guarded by itself. */
+    /** The last workflows whose results were all handed over; guarded by itself. */
     private final java.util.ArrayDeque<WorkflowStub> lastHandedOver = new java.util.ArrayDeque<>();
 
-    /** {@code ownWorkers}: the coordinator's workflow worker factory, shut down on close (null when someone else hosts it). */
+    /** {@code ownWorkers}: the workflow worker factory to shut down on close (null when someone else hosts it). */
     TemporalEngine(RunContext run, TemporalSettings settings, WorkflowClient client, WorkerFactory ownWorkers) {
         this.run = run;
         this.settings = settings;
@@ -83,7 +80,7 @@ final class TemporalEngine implements ExecutionEngine {
         this.log = new ActivityLog(dir.resolve("activities.jsonl"));
     }
 
-    /** The run's engine id: made once, kept in the run folder, so a resumed run finds its workflows again. */
+    /** Made once and kept in the run folder, so a resumed run finds its workflows again. */
     private static String runId(Path file) {
         try {
             if (Files.isRegularFile(file)) return Files.readString(file).strip();
@@ -116,7 +113,7 @@ final class TemporalEngine implements ExecutionEngine {
         Map<String, Object> in = input();
         in.put("request", ref);
         CostLedger ledger = run.ledger();
-        // reserved before it is sent, as a local call is; the worker's call runs under that reservation
+        // reserved before it is sent, as a local call is
         List<CostLedger.Reservation> held = new ArrayList<>(List.of(ledger == null ? new CostLedger.Reservation(0)
                 : ledger.reserve("optimizer", model.model(), request)));
         if (ledger != null && ledger.cap() != null) in.put("grant_usd", held.get(0).usd());
@@ -156,16 +153,14 @@ final class TemporalEngine implements ExecutionEngine {
         }
     }
 
-    /** A worker's call did not fit the share it was sent with: the run is out of budget, as a local call would find it. */
+    /** A worker's call did not fit its share: the run is out of budget, as a local call would find it. */
     private BudgetExceeded budgetStop(double worst) {
         return run.ledger() != null ? run.ledger().exhaust(worst) : new BudgetExceeded(0, worst, 0);
     }
 
     /**
-     * Without a dollar cap, one stage of every item. Under one, the room left is shared by the items before they are sent
-     * (each runs under its share): an item whose call did not fit its share comes back without a row and is sent again,
-     * once other items freed their room, in a smaller wave whose shares hold what it needed; when not even one such
-     * share fits the cap, the run stops as a local call would.
+     * Under a dollar cap the room left is shared by the items before they are sent; an item whose call did not fit its
+     * share is sent again in a smaller wave whose shares hold what it needed (the ledger stops the run when none fits).
      */
     private void remoteRollout(RolloutRequest request, List<Item> items, RemoteItems.Sink sink) {
         String skillRef = blobs.put(request.skill());
@@ -183,10 +178,7 @@ final class TemporalEngine implements ExecutionEngine {
         }
     }
 
-    /**
-     * Sends items {@code wave} (indices into {@code items}) under {@code shares}, hands each row to {@code sink}; adds the
-     * items whose calls did not fit their share to {@code stopped} and returns the most any of them needed (0: none).
-     */
+    /** Sends items {@code wave} under {@code shares}; adds those that did not fit to {@code stopped}, returns their most need. */
     private double rolloutWave(RolloutRequest request, String skillRef, List<Item> items, List<Integer> wave,
                                List<CostLedger.Reservation> shares, RemoteItems.Sink sink, List<Integer> stopped) {
         List<String> inputs = new ArrayList<>();
@@ -206,10 +198,10 @@ final class TemporalEngine implements ExecutionEngine {
         }
         double[] need = {0};
         try {
-            // each item is written as soon as it is in, while the others still run (as the local engine's writer does)
+            // each item is written as soon as it is in, as the local engine's writer does
             runStage("rollout", settings.rolloutQueue(), 2 * 3600, inputs, identity.toString(), (k, done) -> {
-                charge(shares, k, done); // on the rollout's own thread: its phase is the rollout's, its meter the one it is held in
-                // journaled under the item's folder: a result read again from its workflow after a resume counts once
+                charge(shares, k, done);
+                // journaled under the item's folder: a result read again after a resume counts once
                 run.usage().absorbItem(UsageMeter.fromJson(map(done.get("usage"))), request.outDir().resolve("predictions")
                         .resolve(io.skillopt4j.env.RolloutRunner.safeId(items.get(wave.get(k)).id())));
                 if (done.get("budget_exceeded") instanceof Number n) { // no row: sent again, or run again on resume
@@ -233,10 +225,7 @@ final class TemporalEngine implements ExecutionEngine {
         return in;
     }
 
-    /**
-     * Starts (or re-attaches to) the workflow of one batch of calls and returns each call's result, in order;
-     * {@code each} gets every result on this thread as soon as it is in (before the workflow completes).
-     */
+    /** Starts (or re-attaches to) one batch's workflow; {@code each} gets every result on this thread as it comes in. */
     private List<Map<String, Object>> runStage(String type, String queue, long startToCloseSeconds, List<String> inputs, String identity,
                                                BiConsumer<Integer, Map<String, Object>> each) {
         String key = type + "\u0000" + identity;
@@ -259,10 +248,8 @@ final class TemporalEngine implements ExecutionEngine {
                 stub = client.newUntypedWorkflowStub(id, Optional.empty(), Optional.of(WORKFLOW_TYPE));
                 attached = true;
             }
-            // A workflow this JVM runs hands its results over (Handoff) before it completes: no result poll is needed,
-            // and the SDK's async poll costs a gRPC long poll and, on a 2-core JVM, a new thread per call. A re-attached
-            // workflow, or one whose tasks another process runs (a second coordinator polling the same queue), is
-            // watched by that poll instead: at once, or once no result came for WATCH_AFTER_MS.
+            // A workflow this JVM runs hands its results over (Handoff), so no costly result poll is needed; a
+            // re-attached one, or one another process runs, is polled: at once, or once none came for WATCH_AFTER_MS.
             CompletableFuture<String> closed = attached ? watch(stub, arrived) : null;
             long watchAt = System.nanoTime() + WATCH_AFTER_MS * 1_000_000L;
             int have = 0;
@@ -273,7 +260,7 @@ final class TemporalEngine implements ExecutionEngine {
                     continue;
                 }
                 if (x == CLOSED) {
-                    // the workflow finished first (hosted elsewhere, or already finished before a restart): its result has all
+                    // finished first (hosted elsewhere, or before a restart): its result has all
                     List<Object> all = Json.parseArray(closedResult(closed, id));
                     for (int k = 0; k < got.length; k++) if (got[k] == null) accept(got, k, String.valueOf(all.get(k)), each);
                     break;
@@ -332,7 +319,7 @@ final class TemporalEngine implements ExecutionEngine {
         }
     }
 
-    /** Activity types are the stage names; anything unusual becomes "optimizer" so it never collides with rollout. */
+    /** The stage name; anything unusual becomes "optimizer" so it never collides with rollout. */
     private static String activityType(String stage) {
         return stage == null || stage.isBlank() || stage.equals("rollout") ? "optimizer" : stage;
     }
@@ -350,7 +337,7 @@ final class TemporalEngine implements ExecutionEngine {
     @SuppressWarnings("unchecked")
     private static Map<String, Object> map(Object o) { return o instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of(); }
 
-    /** More stages than run at once (analyst workers, a rollout ahead): older ones completed long before close. */
+    /** More stages than run at once: older ones completed long before close. */
     private static final int KEEP_HANDED_OVER = 64;
 
     private void handedOver(WorkflowStub stub) {
@@ -363,12 +350,11 @@ final class TemporalEngine implements ExecutionEngine {
     @Override
     public void close() {
         synchronized (lastHandedOver) {
-            // finished ones answer at once; one still completing (its results were handed over) is waited for below
             for (WorkflowStub stub : lastHandedOver) closing.add(stub.getResultAsync(String.class));
             lastHandedOver.clear();
         }
         try {
-            // the last stage's workflow still has to record its completion: a real cluster would keep it open otherwise
+            // the last stage's workflow still has to record its completion, or a real cluster keeps it open
             CompletableFuture.allOf(closing.toArray(CompletableFuture[]::new)).get(10, java.util.concurrent.TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

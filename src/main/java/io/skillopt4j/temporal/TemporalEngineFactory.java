@@ -5,21 +5,16 @@ import io.temporal.client.WorkflowClient;
 import io.temporal.worker.WorkerFactory;
 
 /**
- * Immutable. {@code engine.name: temporal}: connects to the cluster of {@code engine.address} and hosts the run's
- * stage workflows in this (the coordinator's) process; rollout items and optimizer calls run on the workers polling
- * {@code <task_queue>.rollout} and {@code <task_queue>.optimizer} ({@code skillopt worker}). Registered in
- * META-INF/services, so the trainer loads it only when a config names it.
+ * Immutable. {@code engine.name: temporal}: hosts the run's stage workflows in the coordinator, whose calls run on the
+ * workers ({@code skillopt worker}). Registered in META-INF/services, so it is loaded only when a config names it.
  */
 public final class TemporalEngineFactory implements ExecutionEngine.Factory {
     private final WorkflowClient client;
 
-    /** The factory the trainer finds by name: connects per run from the config's engine keys. */
+    /** Connects per run from the config's engine keys. */
     public TemporalEngineFactory() { this(null); }
 
-    /**
-     * A factory using {@code client} (e.g. a {@code TestWorkflowEnvironment}'s) whose owner also hosts the stage
-     * workflows ({@link EngineWorker#hostWorkflows}); null = connect from the config.
-     */
+    /** Uses {@code client}, whose owner hosts the stage workflows ({@link EngineWorker#hostWorkflows}); null: connect. */
     public TemporalEngineFactory(WorkflowClient client) { this.client = client; }
 
     @Override public String name() { return "temporal"; }

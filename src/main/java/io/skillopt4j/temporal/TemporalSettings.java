@@ -20,10 +20,7 @@ import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
 
-/**
- * Immutable. How to reach a Temporal cluster ({@code engine.*} keys): frontend address, namespace, task-queue
- * prefix, optional mTLS files, and the activity heartbeat timeout and attempts.
- */
+/** Immutable. How to reach a Temporal cluster ({@code engine.*} keys), and the activities' heartbeat and attempts. */
 public record TemporalSettings(String address, String namespace, String taskQueue, String tlsCert, String tlsKey, String tlsCa,
                                int heartbeatSeconds, int maxAttempts) {
     public TemporalSettings {
@@ -53,19 +50,15 @@ public record TemporalSettings(String address, String namespace, String taskQueu
         return from(FlatConfig.of(java.util.Map.of("engine_address", address, "engine_task_queue", taskQueue)));
     }
 
-    /** The queue the coordinator's stage workflows run on. */
     String workflowQueue() { return taskQueue; }
 
-    /** The activity queue of rollout items. */
     public String rolloutQueue() { return taskQueue + ".rollout"; }
 
-    /** The activity queue of optimizer calls. */
     public String optimizerQueue() { return taskQueue + ".optimizer"; }
 
     /** Connects to the frontend (plaintext, or mTLS when the TLS files are set). */
     public WorkflowClient connect() {
-        // no gzip (the SDK's default): payloads are a few hundred bytes of references, too small to gain from it,
-        // and a Deflater per request costs CPU on every activity round trip (docs/scale-out.md, Figures)
+        // no gzip (the SDK's default): payloads of a few hundred bytes gain nothing, and it costs CPU per request
         WorkflowServiceStubsOptions.Builder b = WorkflowServiceStubsOptions.newBuilder().setTarget(address)
                 .setGrpcCompression(GrpcCompression.NONE);
         if (!tlsCert.isBlank() || !tlsCa.isBlank()) {

@@ -27,15 +27,13 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Thread-safe. The worker side of every activity: {@code rollout} runs one item with the run's benchmark in a scratch
- * folder on this machine (exec-agent workspaces live here); any other type (the optimizer stage: analyst, merge,
- * ranking, rewrite, slow_update, meta_skill, ...) sends one optimizer call. Inputs and results name blobs; the
- * benchmark and models are built once per run config from the worker's own environment (keys never travel).
- * While an activity runs it heartbeats, so a killed worker's activity is retried elsewhere within the timeout. Its calls
- * are priced here and reported with the result ({@link CostReport}), under the share of the run's dollar cap that came with it.
+ * Thread-safe. The worker side of every activity: {@code rollout} runs one item in a scratch folder on this machine;
+ * any other type (an optimizer stage) sends one optimizer call. Models and benchmark are built per run config from the
+ * worker's own environment (keys never travel). Activities heartbeat, so a killed worker's are retried elsewhere; calls
+ * are priced here under the share of the dollar cap that came with the activity ({@link CostReport}).
  */
 public final class WorkerActivities implements DynamicActivity {
-    /** Builds what a worker needs for a run config: its models and benchmark. */
+    /** Builds a run config's models and benchmark. */
     @FunctionalInterface
     public interface Assembly {
         RunParts build(FlatConfig config, Path workDir);
@@ -55,7 +53,7 @@ public final class WorkerActivities implements DynamicActivity {
         this.assembly = assembly;
     }
 
-    /** The assembly every CLI worker uses: models from this process's environment, the benchmark by its name. */
+    /** The assembly every CLI worker uses: models from this process's environment. */
     public static Assembly fromEnvironment(Map<String, String> env) {
         return (cfg, dir) -> RunParts.assemble(cfg, env, dir, null);
     }
@@ -75,7 +73,7 @@ public final class WorkerActivities implements DynamicActivity {
             try { ctx.heartbeat(null); } catch (RuntimeException ignored) { /* cancelled or timed out: the server decides */ }
         }, period, period, TimeUnit.MILLISECONDS);
         UsageMeter used = new UsageMeter();
-        // the share of the run's dollar cap the coordinator reserved for this activity (absent: no cap)
+        // absent: no cap
         CostReport cost = new CostReport(in.get("grant_usd") instanceof Number g ? g.doubleValue() : null);
         Map<String, Object> out = new LinkedHashMap<>();
         try {
@@ -83,7 +81,7 @@ public final class WorkerActivities implements DynamicActivity {
                     ? rollout(parts, blobs, in, info) : chat(parts, blobs, in)));
             out.put("result", result);
         } catch (BudgetExceeded stop) {
-            // not a failure to retry: the run is out of budget; the coordinator stops it (the item runs again on resume)
+            // not a failure to retry: the coordinator stops the run (the item runs again on resume)
             out.put("budget_exceeded", cost.needed() > 0 ? cost.needed() : stop.reserved());
         } finally {
             beat.cancel(false);
@@ -117,8 +115,7 @@ public final class WorkerActivities implements DynamicActivity {
             ChatResponse r = parts.roles().optimizer().chat(Codec.request(blobs.getJson(Codec.str(in.get("request")))));
             reply.put("response", Codec.response(r));
         } catch (RuntimeException e) {
-            // the model already retried as configured: hand the failure back to the coordinator's optimizer, which
-            // counts it as errored (analysts) or stops the step (any other stage)
+            // the model already retried as configured: the coordinator's optimizer decides what it means
             Map<String, Object> err = new LinkedHashMap<>();
             err.put("class", e.getClass().getName());
             err.put("message", Redactor.scrub(String.valueOf(e.getMessage())));
