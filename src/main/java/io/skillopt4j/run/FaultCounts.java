@@ -10,11 +10,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Stateless. The run folder's fault counts across sessions: {@code faults.jsonl} holds one line per session that saw
- * a fault ({@code {"outcome": "finished"|"errored"|"budget"|"stopped", "last_completed_step": k, "fault_usage":
- * {stage: {kind: n}}}}), so the
- * retries, give-ups, fast fails, fallbacks and errored items of a session that stopped are still counted after the
- * run resumes. Maps have {@code UsageMeter.faultSummary()}'s shape: stages, then {@code "_total"}.
+ * Stateless. Fault counts across sessions, so a stopped session's still count after a resume: {@code faults.jsonl} has
+ * one line per session that saw a fault ({@code {"outcome", "last_completed_step", "fault_usage": {stage: {kind: n}}}}).
+ * Maps have {@code UsageMeter.faultSummary()}'s shape: stages, then {@code "_total"}.
  */
 public final class FaultCounts {
     /** The kinds, in the order they are listed. */
@@ -25,7 +23,6 @@ public final class FaultCounts {
     /** Returns the sum of every session line of {@code <root>/faults.jsonl} (torn lines skipped); only "_total" when none. */
     public static Map<String, Map<String, Long>> stored(Path root) {
         Map<String, Map<String, Long>> sum = empty();
-        // a line cut by a kill is skipped: that session's counts are lost, nothing else
         for (Map<String, Object> line : sessions(root)) if (line.get("fault_usage") instanceof Map<?, ?> m) sum = plus(sum, m);
         return sum;
     }
@@ -42,7 +39,7 @@ public final class FaultCounts {
         return same && line.get("outcome") != null ? String.valueOf(line.get("outcome")) : "";
     }
 
-    /** The session lines of {@code <root>/faults.jsonl}; none when it is absent or unreadable (counts are advisory). */
+    /** None when the file is absent or unreadable: counts are advisory. */
     private static List<Map<String, Object>> sessions(Path root) {
         try {
             return Json.readObjectLines(root.resolve(RunPaths.FAULTS));
@@ -90,11 +87,7 @@ public final class FaultCounts {
     }
 
     /** Only a zero "_total". */
-    public static Map<String, Map<String, Long>> empty() {
-        Map<String, Map<String, Long>> m = new LinkedHashMap<>();
-        m.put("_total", zeros());
-        return m;
-    }
+    public static Map<String, Map<String, Long>> empty() { return plus(Map.of(), Map.of()); }
 
     private static Map<String, Long> zeros() {
         Map<String, Long> m = new LinkedHashMap<>();

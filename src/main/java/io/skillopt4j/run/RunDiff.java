@@ -15,21 +15,19 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Stateless. Compares two run folders of the same deterministic workload with {@code run_diff.py}'s semantics
- * (../shared/bench), stricter in one way: token counts must agree too. Used to show that engines and worker counts
- * change nothing but the wall time.
+ * Stateless. Compares two run folders of one deterministic workload as {@code run_diff.py} does (../shared/bench), but
+ * token counts must agree too: engines and worker counts change nothing but the wall time.
  */
 public final class RunDiff {
-    /** Keys that measure time, name the run folder or echo the config (run_diff's volatile set minus tokens and models, which must agree). */
+    /** Keys that measure time, name the run folder or echo the config (run_diff's volatile set minus tokens and models). */
     private static final Pattern TIMED = Pattern.compile("(^config$|time|wall|duration|elapsed|_s$|_ms$|timestamp|started|finished|date|latency|path|dir$|root)",
             Pattern.CASE_INSENSITIVE);
 
     private RunDiff() {}
 
     /**
-     * Differences between two run folders: file sets (without {@code engine/}, the engine's own bookkeeping, config.json,
-     * which names the engine, and token_usage.jsonl, whose attempts name sessions: summary.json's token_summary is
-     * compared instead), JSON values without timings, JSONL rows by id, other files byte for byte.
+     * Differences in file sets (without {@code engine/}, config.json and token_usage.jsonl, which name engine and
+     * sessions), JSON values without timings, JSONL rows, other files byte for byte.
      */
     public static List<String> of(Path a, Path b) {
         TreeSet<String> fa = files(a), fb = files(b);

@@ -16,9 +16,8 @@ public record RunPaths(Path root) {
     public static final String SUMMARY = "summary.json";
     public static final String BEST_SKILL = "best_skill.md";
     public static final String LR_HISTORY = "lr_history.jsonl";
-    /** SkillOpt4J's cost ledger: one JSON line per priced model call (docs/cost.md). */
+    /** SkillOpt4J's additions: one line per priced model call; fault counts of sessions that saw faults. */
     public static final String COST_LEDGER = "cost_ledger.jsonl";
-    /** Fault counts of sessions that saw faults (retries, give-ups, errored items...): a SkillOpt4J addition. */
     public static final String FAULTS = "faults.jsonl";
 
     public RunPaths {
@@ -54,13 +53,13 @@ public record RunPaths(Path root) {
     /** Returns {@code slow_update/epoch_{EE}}. */
     public Path slowUpdate(int epoch) { return root.resolve("slow_update").resolve(epochName(epoch)); }
 
-    /** Returns {@code slow_update/epoch_{EE}/slow_result.json}, the slow update's completion marker. */
+    /** The slow update's completion marker. */
     public Path slowResult(int epoch) { return slowUpdate(epoch).resolve("slow_result.json"); }
 
     /** Returns {@code meta_skill/epoch_{EE}}. */
     public Path metaSkill(int epoch) { return root.resolve("meta_skill").resolve(epochName(epoch)); }
 
-    /** Returns {@code meta_skill/epoch_{EE}/meta_skill_result.json}, the meta skill's completion marker. */
+    /** The meta skill's completion marker. */
     public Path metaSkillResult(int epoch) { return metaSkill(epoch).resolve("meta_skill_result.json"); }
 
     /** Returns {@code step_{NNNN}}. */
@@ -77,10 +76,7 @@ public record RunPaths(Path root) {
         return "minibatch_" + (failure ? "fail" : "succ") + "_" + Decimals.padded(index, 3);
     }
 
-    /**
-     * Returns upstream's filesystem-safe id: runs of characters outside {@code [A-Za-z0-9_.-]} become "_",
-     * leading/trailing "_" trimmed, at most 80 characters, "item" when nothing is left.
-     */
+    /** Returns upstream's filesystem-safe id: at most 80 of {@code [A-Za-z0-9_.-]}, "_" for others, "item" if none. */
     public static String safeId(String id) {
         String s = (id == null ? "" : id).replaceAll("[^A-Za-z0-9_.-]+", "_");
         s = s.replaceAll("^_+|_+$", "");

@@ -9,10 +9,8 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * Immutable. Everything {@link RunReader} found in one run folder, Python- or Java-written, complete or
- * partial. Absent JSON files are empty maps/lists; {@link #warnings()} has one line per missing or damaged
- * file. {@code history} is deduplicated by step (last record wins) and sorted; {@code skills} maps the
- * version number of {@code skills/skill_vNNNN.md} to its text.
+ * Immutable. Everything {@link RunReader} found in one run folder; absent files are empty, {@link #warnings()} names
+ * them. {@code history} is sorted, one record per step; {@code skills} maps version numbers to texts.
  */
 public record RunSnapshot(Path dir, Map<String, Object> config, Map<String, Object> summary,
                           Map<String, Object> runtimeState, List<Map<String, Object>> history,
@@ -48,10 +46,7 @@ public record RunSnapshot(Path dir, Map<String, Object> config, Map<String, Obje
     public int configInt(String key, int dflt) {
         Object v = configValue(key);
         if (v instanceof Number n) return n.intValue();
-        if (v instanceof String s) {
-            try { return Integer.parseInt(s.trim()); } catch (NumberFormatException e) { return dflt; }
-        }
-        return dflt;
+        try { return v instanceof String s ? Integer.parseInt(s.trim()) : dflt; } catch (NumberFormatException e) { return dflt; }
     }
 
     /** Returns {@code steps_per_epoch × num_epochs}, or 0 when the config does not say. */
@@ -76,8 +71,5 @@ public record RunSnapshot(Path dir, Map<String, Object> config, Map<String, Obje
     }
 
     /** Returns the step artefacts of {@code step}, or null. */
-    public StepArtifacts step(int step) {
-        for (StepArtifacts s : steps) if (s.step() == step) return s;
-        return null;
-    }
+    public StepArtifacts step(int step) { return steps.stream().filter(s -> s.step() == step).findFirst().orElse(null); }
 }

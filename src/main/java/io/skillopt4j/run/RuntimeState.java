@@ -11,21 +11,15 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Immutable. The resume pointer {@code runtime_state.json}: upstream's eight fields plus three additions
- * (documented in docs/outputs.md) that make a resumed run identical to an uninterrupted one:
- * {@code scheduler_step} (edit-budget scheduler counter) and the baseline selection scores. Jackson writes the
- * components in this order under their snake_case names (upstream's field order, additions last).
+ * Immutable. The resume pointer {@code runtime_state.json}: upstream's eight fields, then three that make a resumed run
+ * identical to an uninterrupted one (docs/outputs.md), under snake_case names in this order.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record RuntimeState(int lastCompletedStep, String currentSkillPath, double currentScore, String currentOrigin,
                            String bestSkillPath, double bestScore, int bestStep, String bestOrigin,
                            int schedulerStep, Double baselineSelectionHard, Double baselineSelectionSoft) {
 
-    /**
-     * The file's fields in order, as Jackson writes this record (tested against it): a plain map, because a cold
-     * JVM's first bean serialization of a record (annotations, naming strategy, accessor handles) is slow, and it ran on
-     * the training thread between a baseline's last reply and the next stage's first call.
-     */
+    /** The file's fields in order, as Jackson writes this record, without a cold JVM's slow first bean serialization. */
     public Map<String, Object> toJson() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("last_completed_step", lastCompletedStep);
@@ -42,11 +36,7 @@ public record RuntimeState(int lastCompletedStep, String currentSkillPath, doubl
         return m;
     }
 
-    /**
-     * Reads {@code runtime_state.json} (Java or Python written); empty when absent or not a JSON object.
-     * Upstream quirk kept for Python-written files: a stored current score of 0.0 (or null) reads as -1.0 so the
-     * baseline is re-run.
-     */
+    /** Reads {@code runtime_state.json} (Java or Python written); empty when absent or not a JSON object. */
     public static Optional<RuntimeState> read(Path file) {
         if (!Files.isRegularFile(file)) return Optional.empty();
         Object o;
@@ -54,8 +44,7 @@ public record RuntimeState(int lastCompletedStep, String currentSkillPath, doubl
         if (!(o instanceof Map<?, ?> m)) return Optional.empty();
         int last = (int) num(m.get("last_completed_step"), 0);
         double cur = num(m.get("current_score"), 0);
-        // Upstream treats a stored 0.0 as missing (float(value or -1.0)); our own files carry scheduler_step and
-        // keep a genuine 0.0 so that a resume does not re-run the baseline.
+        // upstream reads a stored 0.0 as missing (float(value or -1.0)), re-running the baseline; our files keep it
         if (cur == 0 && !m.containsKey("scheduler_step")) cur = -1.0;
         double best = m.get("best_score") == null || num(m.get("best_score"), 0) == 0 ? cur : num(m.get("best_score"), cur);
         String curOrigin = str(m.get("current_origin"), last > 0 ? RunPaths.stepName(last) : "initial_skill");

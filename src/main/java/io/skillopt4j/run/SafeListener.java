@@ -2,10 +2,7 @@ package io.skillopt4j.run;
 
 import java.util.List;
 
-/**
- * Thread-safe if its listeners are. Forwards events to several listeners; an exception thrown by one is
- * logged (System.Logger, WARNING) and ignored so that the run and the other listeners go on.
- */
+/** Thread-safe if its listeners are. Forwards events to several listeners; one that throws is logged and ignored. */
 final class SafeListener implements TrainingListener {
     private static final System.Logger LOG = System.getLogger(SafeListener.class.getName());
     private final List<TrainingListener> listeners;

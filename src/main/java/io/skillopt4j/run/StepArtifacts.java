@@ -7,9 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Immutable. What one {@code steps/step_NNNN/} folder holds (upstream-trainer §6.5); absent files are empty
- * maps/lists/strings. {@code patches} maps a minibatch file name (e.g. {@code minibatch_fail_000}, or
- * {@code batch_1/minibatch_succ_000} under accumulation) to the analyst's raw patch.
+ * Immutable. What one {@code steps/step_NNNN/} folder holds (upstream-trainer §6.5); absent files are empty.
+ * {@code patches} maps a minibatch file name (e.g. {@code batch_1/minibatch_succ_000}) to the analyst's raw patch.
  */
 public record StepArtifacts(int step, Path dir, Map<String, Object> record, Map<String, Object> mergedPatch,
                             Map<String, Object> rankedEdits, List<Map<String, Object>> editApplyReport,

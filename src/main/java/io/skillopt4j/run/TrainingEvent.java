@@ -4,21 +4,16 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 
-/**
- * Immutable. The events a training run emits to {@link TrainingListener}s, one record per kind. Maps are
- * unmodifiable snapshots in upstream's field names (the step record is the {@code history.json} entry).
- */
+/** Immutable. The events a training run emits to {@link TrainingListener}s; maps use upstream's field names. */
 public sealed interface TrainingEvent {
     /** The run folder is ready; {@code resumeFrom} is the first step that will run (1 on a fresh run). */
     record RunStarted(Path outRoot, int totalSteps, int stepsPerEpoch, int numEpochs, int resumeFrom) implements TrainingEvent {}
 
-    /** A step begins. */
     record StepStarted(int step, int epoch, int stepInEpoch, int totalSteps) implements TrainingEvent {}
 
     /**
-     * A stage finished: of a step (rollout, reflect, aggregate, select, update, evaluate), of an epoch boundary, or of
-     * the run (step 0: {@code baseline}, {@code run_folder}; the last step: {@code final_selection}, the final skill's
-     * selection score against the best's when they differ).
+     * A stage of a step, an epoch boundary or the run finished (step 0: {@code baseline}, {@code run_folder}; the last
+     * step: {@code final_selection}).
      */
     record StageFinished(int step, String stage, Duration elapsed, String detail) implements TrainingEvent {}
 

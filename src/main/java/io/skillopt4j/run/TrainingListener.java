@@ -3,9 +3,8 @@ package io.skillopt4j.run;
 import java.util.List;
 
 /**
- * Receives training events (CLI progress, notebook live views). Every method is a default no-op; calls come
- * from the training thread in event order. A listener that throws is logged and ignored; it never stops a run.
- *
+ * Receives training events; every method is a default no-op, called from the training thread in event order. A listener
+ * that throws is logged and ignored.
  * <pre>{@code
  * TrainingListener l = new TrainingListener() {
  *     public void stepFinished(TrainingEvent.StepFinished e) { System.out.println(e.step() + " " + e.action()); }
@@ -22,13 +21,11 @@ public interface TrainingListener {
     default void epochFinished(TrainingEvent.EpochFinished e) {}
     default void runFinished(TrainingEvent.RunFinished e) {}
 
-    /** A listener that ignores everything. */
     TrainingListener NONE = new TrainingListener() {};
 
     /** Returns a listener that forwards to each of {@code listeners} in order, isolating failures. */
     static TrainingListener all(List<TrainingListener> listeners) { return new SafeListener(listeners); }
 
-    /** Dispatches one event to the matching method. */
     default void on(TrainingEvent e) {
         if (e instanceof TrainingEvent.RunStarted x) runStarted(x);
         else if (e instanceof TrainingEvent.StepStarted x) stepStarted(x);

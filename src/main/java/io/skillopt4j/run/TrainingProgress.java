@@ -5,10 +5,8 @@ import io.skillopt4j.internal.Decimals;
 import java.nio.file.Path;
 
 /**
- * Immutable. Where a training is, folded from its {@link TrainingEvent}s ({@link #next}): the one progress value
- * of a background {@code trainAsync()} handle and of a blocking {@code train()} cell. {@code toString()} is one
- * compact line ({@code training: step 3/10 accept_new_best · val 0.6 · best 0.6 · 12 s}; the run folder on the
- * first and last line); notebooks render it as a progress bar updated in place.
+ * Immutable. Where a training is, folded from its {@link TrainingEvent}s ({@link #next}); {@code toString()} is one
+ * line, e.g. {@code training: step 3/10 accept_new_best · val 0.6 · best 0.6 · 12 s}.
  *
  * @param step        last finished step (0 before the first)
  * @param totalSteps  planned steps (0 when unknown)
@@ -25,7 +23,7 @@ public record TrainingProgress(int step, int totalSteps, String action, double c
         action = action == null ? "" : action;
     }
 
-    /** Before the first event: nothing known. */
+    /** Before the first event. */
     public static TrainingProgress none() {
         return new TrainingProgress(0, 0, "", Double.NaN, Double.NaN, Double.NaN, null, false);
     }
@@ -33,7 +31,6 @@ public record TrainingProgress(int step, int totalSteps, String action, double c
     /** Returns the progress after {@code e}; events that do not move it return {@code this}. */
     public TrainingProgress next(TrainingEvent e) {
         if (e instanceof TrainingEvent.RunStarted r) {
-            // resumeFrom is the first step to run: 1 on a fresh run
             return new TrainingProgress(Math.max(0, r.resumeFrom() - 1), r.totalSteps(), r.resumeFrom() > 1 ? "resumed" : "started",
                     current, best, seconds, r.outRoot(), false);
         }
@@ -56,7 +53,6 @@ public record TrainingProgress(int step, int totalSteps, String action, double c
                 || e instanceof TrainingEvent.EpochFinished || e instanceof TrainingEvent.RunFinished;
     }
 
-    /** This progress with {@code seconds} of wall time. */
     public TrainingProgress withSeconds(double s) { return new TrainingProgress(step, totalSteps, action, current, best, s, outRoot, done); }
 
     /** This progress with the scores the run folder holds where the events have not told them yet, and {@code done}. */
@@ -75,7 +71,7 @@ public record TrainingProgress(int step, int totalSteps, String action, double c
         if (!Double.isNaN(current)) sb.append(" · val ").append(Decimals.shortest(current));
         if (!Double.isNaN(best)) sb.append(" · best ").append(Decimals.shortest(best));
         if (!Double.isNaN(seconds)) sb.append(" · ").append(Decimals.fixed(seconds, 0)).append(" s");
-        // The folder on the first and last line only, so the per-step lines stay short.
+        // the folder on the first and last line only, so the per-step lines stay short
         if (outRoot != null && (done || action.equals("started") || action.equals("resumed"))) sb.append(" · ").append(outRoot);
         return sb.toString();
     }
