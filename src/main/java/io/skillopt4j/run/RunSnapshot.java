@@ -46,7 +46,10 @@ public record RunSnapshot(Path dir, Map<String, Object> config, Map<String, Obje
     public int configInt(String key, int dflt) {
         Object v = configValue(key);
         if (v instanceof Number n) return n.intValue();
-        try { return v instanceof String s ? Integer.parseInt(s.trim()) : dflt; } catch (NumberFormatException e) { return dflt; }
+        if (v instanceof String s) {
+            try { return Integer.parseInt(s.trim()); } catch (NumberFormatException e) { return dflt; }
+        }
+        return dflt;
     }
 
     /** Returns {@code steps_per_epoch × num_epochs}, or 0 when the config does not say. */

@@ -124,6 +124,10 @@ final class Codec {
     @SuppressWarnings("unchecked")
     static RolloutResult row(Map<String, Object> m) { return RolloutResult.fromJson((Map<String, Object>) m.get("row")); }
 
+    /** {@code o} if it is a map, else an empty one. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> map(Object o) { return o instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of(); }
+
     static String str(Object o) { return o == null ? "" : String.valueOf(o); }
 
     static int num(Object o) { return o instanceof Number n ? n.intValue() : 0; }

@@ -124,11 +124,11 @@ final class TemporalEngine implements ExecutionEngine {
         } finally {
             releaseUncharged(held);
         }
-        run.usage().absorb(UsageMeter.fromJson(map(done.get("usage"))), request);
+        run.usage().absorb(UsageMeter.fromJson(Codec.map(done.get("usage"))), request);
         if (done.get("budget_exceeded") instanceof Number worst) throw budgetStop(worst.doubleValue());
         Map<String, Object> reply = blobs.getJson(Codec.str(done.get("result")));
-        if (reply.get("error") instanceof Map<?, ?> err) throw rebuild(map(err));
-        return Codec.response(map(reply.get("response")));
+        if (reply.get("error") instanceof Map<?, ?> err) throw rebuild(Codec.map(err));
+        return Codec.response(Codec.map(reply.get("response")));
     }
 
     /** Charges the calls result {@code k} reports to the run's ledger, freeing share {@code k} (then null: charged). */
@@ -202,7 +202,7 @@ final class TemporalEngine implements ExecutionEngine {
             runStage("rollout", settings.rolloutQueue(), 2 * 3600, inputs, identity.toString(), (k, done) -> {
                 charge(shares, k, done);
                 // journaled under the item's folder: a result read again after a resume counts once
-                run.usage().absorbItem(UsageMeter.fromJson(map(done.get("usage"))), request.outDir().resolve("predictions")
+                run.usage().absorbItem(UsageMeter.fromJson(Codec.map(done.get("usage"))), request.outDir().resolve("predictions")
                         .resolve(io.skillopt4j.env.RolloutRunner.safeId(items.get(wave.get(k)).id())));
                 if (done.get("budget_exceeded") instanceof Number n) { // no row: sent again, or run again on resume
                     need[0] = Math.max(need[0], n.doubleValue());
@@ -238,7 +238,7 @@ final class TemporalEngine implements ExecutionEngine {
                 .setDisableEagerExecution(false).build();
         LinkedBlockingQueue<Object[]> arrived = new LinkedBlockingQueue<>();
         Handoff.listen(id, (k, json) -> arrived.add(new Object[] {k, json}));
-        Map<String, Object>[] got = newResults(inputs.size());
+        List<Map<String, Object>> got = new ArrayList<>(java.util.Collections.nCopies(inputs.size(), null));
         try {
             WorkflowStub stub = client.newUntypedWorkflowStub(WORKFLOW_TYPE, options);
             boolean attached = false;
@@ -253,7 +253,7 @@ final class TemporalEngine implements ExecutionEngine {
             CompletableFuture<String> closed = attached ? watch(stub, arrived) : null;
             long watchAt = System.nanoTime() + WATCH_AFTER_MS * 1_000_000L;
             int have = 0;
-            while (have < got.length) {
+            while (have < got.size()) {
                 Object[] x = closed != null ? arrived.take() : arrived.poll(Math.max(0, watchAt - System.nanoTime()), TimeUnit.NANOSECONDS);
                 if (x == null) {
                     closed = watch(stub, arrived);
@@ -262,7 +262,7 @@ final class TemporalEngine implements ExecutionEngine {
                 if (x == CLOSED) {
                     // finished first (hosted elsewhere, or before a restart): its result has all
                     List<Object> all = Json.parseArray(closedResult(closed, id));
-                    for (int k = 0; k < got.length; k++) if (got[k] == null) accept(got, k, String.valueOf(all.get(k)), each);
+                    for (int k = 0; k < got.size(); k++) if (got.get(k) == null) accept(got, k, String.valueOf(all.get(k)), each);
                     break;
                 }
                 if (accept(got, (Integer) x[0], (String) x[1], each)) {
@@ -283,9 +283,8 @@ final class TemporalEngine implements ExecutionEngine {
         } finally {
             Handoff.stop(id);
         }
-        List<Map<String, Object>> out = List.of(got);
-        log.add(id, type, out);
-        return out;
+        log.add(id, type, got);
+        return got;
     }
 
     private static final Object[] CLOSED = new Object[0];
@@ -299,14 +298,11 @@ final class TemporalEngine implements ExecutionEngine {
         return closed;
     }
 
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object>[] newResults(int n) { return (Map<String, Object>[]) new Map[n]; }
-
     /** Records result {@code k} unless it is in already; true when it was new. */
-    private static boolean accept(Map<String, Object>[] got, int k, String json, BiConsumer<Integer, Map<String, Object>> each) {
-        if (k < 0 || k >= got.length || got[k] != null) return false;
-        got[k] = Json.parseObject(json);
-        each.accept(k, got[k]);
+    private static boolean accept(List<Map<String, Object>> got, int k, String json, BiConsumer<Integer, Map<String, Object>> each) {
+        if (k < 0 || k >= got.size() || got.get(k) != null) return false;
+        got.set(k, Json.parseObject(json));
+        each.accept(k, got.get(k));
         return true;
     }
 
@@ -333,9 +329,6 @@ final class TemporalEngine implements ExecutionEngine {
         if (cls.equals(BackendException.class.getName())) return new BackendException(backend, status, msg, null);
         return new IllegalStateException(cls.substring(cls.lastIndexOf('.') + 1) + " on worker: " + msg);
     }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> map(Object o) { return o instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of(); }
 
     /** More stages than run at once: older ones completed long before close. */
     private static final int KEEP_HANDED_OVER = 64;

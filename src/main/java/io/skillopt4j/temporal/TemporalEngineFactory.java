@@ -5,8 +5,8 @@ import io.temporal.client.WorkflowClient;
 import io.temporal.worker.WorkerFactory;
 
 /**
- * Immutable. {@code engine.name: temporal}: hosts the run's stage workflows in the coordinator, whose calls run on the
- * workers ({@code skillopt worker}). Registered in META-INF/services, so it is loaded only when a config names it.
+ * Immutable. {@code engine.name: temporal}: hosts the run's stage workflows in the coordinator, whose calls run on
+ * the workers ({@code skillopt worker}). Registered in META-INF/services, so it is loaded only when a config names it.
  */
 public final class TemporalEngineFactory implements ExecutionEngine.Factory {
     private final WorkflowClient client;
@@ -14,7 +14,7 @@ public final class TemporalEngineFactory implements ExecutionEngine.Factory {
     /** Connects per run from the config's engine keys. */
     public TemporalEngineFactory() { this(null); }
 
-    /** Uses {@code client}, whose owner hosts the stage workflows ({@link EngineWorker#hostWorkflows}); null: connect. */
+    /** Uses {@code client}, whose owner hosts the stage workflows ({@link EngineWorker#hostWorkflows}). */
     public TemporalEngineFactory(WorkflowClient client) { this.client = client; }
 
     @Override public String name() { return "temporal"; }

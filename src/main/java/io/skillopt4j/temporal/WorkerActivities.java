@@ -100,7 +100,7 @@ public final class WorkerActivities implements DynamicActivity {
                 + info.getActivityId() + "-" + info.getAttempt());
         AtomicFiles.deleteTreeQuietly(scratch); // a retry on the same worker starts clean
         try {
-            SingleItemRollout.Settled s = SingleItemRollout.run(parts.benchmark(), Codec.batch(map(in.get("batch"))),
+            SingleItemRollout.Settled s = SingleItemRollout.run(parts.benchmark(), Codec.batch(Codec.map(in.get("batch"))),
                     Codec.item(blobs.getJson(Codec.str(in.get("item")))), blobs.get(Codec.str(in.get("skill"))),
                     Boolean.TRUE.equals(in.get("eval_feedback")), scratch);
             return blobs.putJson(Codec.settled(s.row(), s.artefacts()));
@@ -127,7 +127,4 @@ public final class WorkerActivities implements DynamicActivity {
         }
         return blobs.putJson(reply);
     }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> map(Object o) { return (Map<String, Object>) o; }
 }
