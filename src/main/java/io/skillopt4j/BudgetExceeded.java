@@ -19,7 +19,7 @@ public final class BudgetExceeded extends Error {
         this.reserved = reserved;
     }
 
-    /** The worst case of the call that was not made. */
+    /** The worst case of the call not made. */
     public double reserved() { return reserved; }
 
     private static String line(double spent, double reserved, double cap) {

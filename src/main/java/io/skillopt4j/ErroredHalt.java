@@ -34,10 +34,8 @@ public final class ErroredHalt extends Error {
     /** The stage whose inputs errored: {@code rollout}, {@code analyst}, {@code merge}, ... */
     public String stage() { return stage; }
 
-    /** How many of the stage's inputs (items or calls) errored. */
     public int errored() { return errored; }
 
-    /** How many inputs the stage had. */
     public int total() { return total; }
 
     private static String line(String stage, int errored, int total, int notStarted, String reason) {

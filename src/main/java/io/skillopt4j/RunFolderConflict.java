@@ -14,6 +14,5 @@ public class RunFolderConflict extends ConfigException {
         this.folder = folder;
     }
 
-    /** Returns the run folder. */
     public Path folder() { return folder; }
 }

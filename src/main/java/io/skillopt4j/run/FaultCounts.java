@@ -15,7 +15,7 @@ import java.util.TreeMap;
  * Maps have {@code UsageMeter.faultSummary()}'s shape: stages, then {@code "_total"}.
  */
 public final class FaultCounts {
-    /** The kinds, in the order they are listed. */
+    /** In the order they are listed. */
     public static final List<String> KINDS = List.of("retries", "give_ups", "fast_fails", "fallbacks", "errored");
 
     private FaultCounts() {}
@@ -27,10 +27,7 @@ public final class FaultCounts {
         return sum;
     }
 
-    /**
-     * Returns how the last session recorded in {@code <root>/faults.jsonl} ended ("errored", ...) if it stopped after
-     * {@code lastCompletedStep} (a later session, e.g. one killed, moved on), else "".
-     */
+    /** How the last recorded session ended ("errored", ...) if it stopped after {@code lastCompletedStep}, else "". */
     public static String lastOutcome(Path root, int lastCompletedStep) {
         List<Map<String, Object>> lines = sessions(root); // a torn last line is skipped: the one before it counts
         if (lines.isEmpty()) return "";

@@ -32,7 +32,6 @@ public record RunPaths(Path root) {
     public Path bestSkill() { return root.resolve(BEST_SKILL); }
     public Path lrHistory() { return root.resolve(LR_HISTORY); }
 
-    /** Returns {@code skills/skill_v{NNNN}.md}. */
     public Path skill(int step) { return root.resolve("skills").resolve(skillFileName(step)); }
 
     /**
@@ -47,31 +46,24 @@ public record RunPaths(Path root) {
         return java.util.Optional.of(skillFile.resolveSibling(n.substring(0, n.length() - 3)));
     }
 
-    /** Returns {@code steps/step_{NNNN}}. */
     public Path step(int step) { return root.resolve("steps").resolve(stepName(step)); }
 
-    /** Returns {@code slow_update/epoch_{EE}}. */
     public Path slowUpdate(int epoch) { return root.resolve("slow_update").resolve(epochName(epoch)); }
 
     /** The slow update's completion marker. */
     public Path slowResult(int epoch) { return slowUpdate(epoch).resolve("slow_result.json"); }
 
-    /** Returns {@code meta_skill/epoch_{EE}}. */
     public Path metaSkill(int epoch) { return root.resolve("meta_skill").resolve(epochName(epoch)); }
 
     /** The meta skill's completion marker. */
     public Path metaSkillResult(int epoch) { return metaSkill(epoch).resolve("meta_skill_result.json"); }
 
-    /** Returns {@code step_{NNNN}}. */
     public static String stepName(int step) { return "step_" + Decimals.padded(step, 4); }
 
-    /** Returns {@code skill_v{NNNN}.md}. */
     public static String skillFileName(int step) { return "skill_v" + Decimals.padded(step, 4) + ".md"; }
 
-    /** Returns {@code epoch_{EE}}. */
     public static String epochName(int epoch) { return "epoch_" + Decimals.padded(epoch, 2); }
 
-    /** Returns {@code minibatch_fail_{XXX}} or {@code minibatch_succ_{XXX}} (no extension). */
     public static String minibatchTag(boolean failure, int index) {
         return "minibatch_" + (failure ? "fail" : "succ") + "_" + Decimals.padded(index, 3);
     }

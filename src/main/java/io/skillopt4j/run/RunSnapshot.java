@@ -42,7 +42,6 @@ public record RunSnapshot(Path dir, Map<String, Object> config, Map<String, Obje
         return v;
     }
 
-    /** Returns a numeric config value, or {@code dflt}. */
     public int configInt(String key, int dflt) {
         Object v = configValue(key);
         if (v instanceof Number n) return n.intValue();
@@ -52,7 +51,6 @@ public record RunSnapshot(Path dir, Map<String, Object> config, Map<String, Obje
         return dflt;
     }
 
-    /** Returns {@code steps_per_epoch × num_epochs}, or 0 when the config does not say. */
     public int plannedSteps() { return Math.max(0, configInt("steps_per_epoch", 0) * configInt("num_epochs", 0)); }
 
     /** Returns runtime_state.last_completed_step, else the last history step, else 0. */

@@ -5,7 +5,6 @@ import io.skillopt4j.internal.Json;
 
 import java.nio.file.Path;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -29,15 +28,9 @@ final class ActivityLog {
         if (!logged.add(workflowId)) return;
         for (int i = 0; i < results.size(); i++) {
             Map<String, Object> r = results.get(i);
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("workflow", workflowId);
-            row.put("index", i);
-            row.put("type", type);
-            row.put("worker", r.get("worker"));
-            row.put("attempt", r.get("attempt"));
-            row.put("queue_ms", r.get("queue_ms"));
-            row.put("run_ms", r.get("run_ms"));
-            AtomicFiles.appendLine(file, Json.line(row));
+            AtomicFiles.appendLine(file, Json.line(Codec.ordered("workflow", workflowId, "index", i, "type", type,
+                    "worker", r.get("worker"), "attempt", r.get("attempt"), "queue_ms", r.get("queue_ms"),
+                    "run_ms", r.get("run_ms"))));
         }
     }
 }

@@ -25,25 +25,16 @@ final class Codec {
     }
 
     static Map<String, Object> request(ChatRequest r) {
-        Map<String, Object> m = new LinkedHashMap<>();
         List<Object> msgs = new ArrayList<>();
         for (ChatMessage c : r.messages()) {
-            Map<String, Object> x = new LinkedHashMap<>();
-            x.put("role", c.role());
-            x.put("content", c.content());
+            Map<String, Object> x = ordered("role", c.role(), "content", c.content());
             if (!c.imageUrls().isEmpty()) x.put("image_urls", c.imageUrls());
             if (c.toolCallId() != null) x.put("tool_call_id", c.toolCallId());
             msgs.add(x);
         }
-        m.put("messages", msgs);
-        m.put("max_completion_tokens", r.maxCompletionTokens());
-        m.put("reasoning_effort", r.reasoningEffort());
-        m.put("json_required", r.jsonRequired());
-        m.put("stage", r.stage());
-        m.put("tool_choice", r.toolChoice());
-        m.put("timeout_ms", r.timeout() == null ? null : r.timeout().toMillis());
-        m.put("retries", r.retries());
-        return m;
+        return ordered("messages", msgs, "max_completion_tokens", r.maxCompletionTokens(), "reasoning_effort", r.reasoningEffort(),
+                "json_required", r.jsonRequired(), "stage", r.stage(), "tool_choice", r.toolChoice(),
+                "timeout_ms", r.timeout() == null ? null : r.timeout().toMillis(), "retries", r.retries());
     }
 
     @SuppressWarnings("unchecked")
@@ -62,13 +53,9 @@ final class Codec {
     }
 
     static Map<String, Object> response(ChatResponse r) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("text", r.text());
-        m.put("usage", List.of(r.usage().promptTokens(), r.usage().completionTokens(), r.usage().totalTokens(), r.usage().cachedTokens()));
-        m.put("latency_ms", r.latency().toMillis());
-        m.put("model", r.model());
-        m.put("reasoning", r.reasoning());
-        return m;
+        Usage u = r.usage();
+        return ordered("text", r.text(), "usage", List.of(u.promptTokens(), u.completionTokens(), u.totalTokens(), u.cachedTokens()),
+                "latency_ms", r.latency().toMillis(), "model", r.model(), "reasoning", r.reasoning());
     }
 
     static ChatResponse response(Map<String, Object> m) {
@@ -78,12 +65,7 @@ final class Codec {
                 str(m.get("reasoning")));
     }
 
-    static Map<String, Object> item(Item i) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("id", i.id());
-        m.put("fields", i.fields());
-        return m;
-    }
+    static Map<String, Object> item(Item i) { return ordered("id", i.id(), "fields", i.fields()); }
 
     @SuppressWarnings("unchecked")
     static Item item(Map<String, Object> m) { return new Item(str(m.get("id")), (Map<String, Object>) m.get("fields")); }
@@ -92,23 +74,14 @@ final class Codec {
         return new BatchSpec(str(m.get("phase")), str(m.get("split")), lng(m.get("seed")), List.of());
     }
 
-    static Map<String, Object> batch(BatchSpec b) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("phase", b.phase());
-        m.put("split", b.split());
-        m.put("seed", b.seed());
-        return m;
-    }
+    static Map<String, Object> batch(BatchSpec b) { return ordered("phase", b.phase(), "split", b.split(), "seed", b.seed()); }
 
     /** A settled item: its row and, when it left any, its prediction files. */
     static Map<String, Object> settled(RolloutResult row, RolloutRunner.Outcome o) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("row", row.toJson());
+        Map<String, Object> m = ordered("row", row.toJson());
         if (o != null) {
-            m.put("conversation", o.conversation());
-            m.put("system_prompt", o.systemPrompt());
-            m.put("user_prompt", o.userPrompt());
-            m.put("files", o.files());
+            m.putAll(ordered("conversation", o.conversation(), "system_prompt", o.systemPrompt(), "user_prompt", o.userPrompt(),
+                    "files", o.files()));
         }
         return m;
     }
@@ -123,6 +96,13 @@ final class Codec {
 
     @SuppressWarnings("unchecked")
     static RolloutResult row(Map<String, Object> m) { return RolloutResult.fromJson((Map<String, Object>) m.get("row")); }
+
+    /** A mutable map of the given keys and values (null values kept), in that order: the JSON field order. */
+    static Map<String, Object> ordered(Object... keysAndValues) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) m.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        return m;
+    }
 
     /** {@code o} if it is a map, else an empty one. */
     @SuppressWarnings("unchecked")

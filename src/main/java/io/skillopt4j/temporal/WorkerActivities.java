@@ -86,12 +86,9 @@ public final class WorkerActivities implements DynamicActivity {
         } finally {
             beat.cancel(false);
         }
-        out.put("usage", used.toJson());
-        out.put("ledger", cost.toJson());
-        out.put("worker", name);
-        out.put("attempt", info.getAttempt());
-        out.put("queue_ms", Math.max(0, info.getStartedTimestamp() - info.getCurrentAttemptScheduledTimestamp()));
-        out.put("run_ms", System.currentTimeMillis() - start);
+        out.putAll(Codec.ordered("usage", used.toJson(), "ledger", cost.toJson(), "worker", name, "attempt", info.getAttempt(),
+                "queue_ms", Math.max(0, info.getStartedTimestamp() - info.getCurrentAttemptScheduledTimestamp()),
+                "run_ms", System.currentTimeMillis() - start));
         return Json.compact(out);
     }
 
@@ -116,9 +113,8 @@ public final class WorkerActivities implements DynamicActivity {
             reply.put("response", Codec.response(r));
         } catch (RuntimeException e) {
             // the model already retried as configured: the coordinator's optimizer decides what it means
-            Map<String, Object> err = new LinkedHashMap<>();
-            err.put("class", e.getClass().getName());
-            err.put("message", Redactor.scrub(String.valueOf(e.getMessage())));
+            Map<String, Object> err = Codec.ordered("class", e.getClass().getName(),
+                    "message", Redactor.scrub(String.valueOf(e.getMessage())));
             if (e instanceof BackendException b) {
                 err.put("backend", b.backend());
                 err.put("status", b.status());
