@@ -11,10 +11,7 @@ public class ConfigException extends SkillOptException {
     /** Returns an exception for {@code key} holding {@code value}, where {@code allowed} says what would be fine. */
     public static ConfigException badValue(String source, String key, Object value, String allowed) {
         String where = source == null || source.isEmpty() ? "" : source + ": ";
-        return new ConfigException(where + key + " must be " + allowed + ", got " + quote(value));
-    }
-
-    static String quote(Object v) {
-        return v instanceof String s ? "\"" + s + "\"" : String.valueOf(v);
+        String got = value instanceof String s ? "\"" + s + "\"" : String.valueOf(value);
+        return new ConfigException(where + key + " must be " + allowed + ", got " + got);
     }
 }

@@ -37,18 +37,15 @@ final class RolloutSets {
             }
             add(out, f, s.dir().resolve("selection_eval"), "selection", "val", epoch, s.step(), null);
         }
-        for (Path e : RunReader.children(dir.resolve("slow_update"), EPOCH_DIR)) {
-            int epoch = RunReader.number(e, EPOCH_DIR);
-            Integer step = epochEndStep(run, epoch);
-            add(out, f, e.resolve("rollout_prev"), "slow_update_prev", "train", epoch, step, null);
-            addWithTopups(out, f, e.resolve("rollout_curr"), "slow_update_curr", epoch, step);
-            add(out, f, e.resolve("selection_eval"), "slow_update_selection", "val", epoch, step, null);
-        }
-        for (Path e : RunReader.children(dir.resolve("meta_skill"), EPOCH_DIR)) {
-            int epoch = RunReader.number(e, EPOCH_DIR);
-            Integer step = epochEndStep(run, epoch);
-            add(out, f, e.resolve("rollout_prev"), "meta_skill_prev", "train", epoch, step, null);
-            addWithTopups(out, f, e.resolve("rollout_curr"), "meta_skill_curr", epoch, step);
+        for (String stage : List.of("slow_update", "meta_skill")) {
+            for (Path e : RunReader.children(dir.resolve(stage), EPOCH_DIR)) {
+                int epoch = RunReader.number(e, EPOCH_DIR);
+                Integer step = epochEndStep(run, epoch);
+                add(out, f, e.resolve("rollout_prev"), stage + "_prev", "train", epoch, step, null);
+                addWithTopups(out, f, e.resolve("rollout_curr"), stage + "_curr", epoch, step);
+                if (!stage.equals("slow_update")) continue;
+                add(out, f, e.resolve("selection_eval"), stage + "_selection", "val", epoch, step, null);
+            }
         }
         Integer lastEpoch = last > 0 ? epochOf(run, last) : null;
         add(out, f, dir.resolve("final_selection_eval"), "final_selection", "val", lastEpoch, last, null);

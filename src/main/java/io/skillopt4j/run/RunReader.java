@@ -35,9 +35,8 @@ public final class RunReader {
 
     /** True when {@code dir} looks like a run folder (a marker file or a {@code steps/} folder). */
     public static boolean isRun(Path dir) {
-        if (!Files.isDirectory(dir)) return false;
-        for (String m : MARKERS) if (Files.isRegularFile(dir.resolve(m))) return true;
-        return Files.isDirectory(dir.resolve("steps"));
+        return Files.isDirectory(dir) && (MARKERS.stream().anyMatch(m -> Files.isRegularFile(dir.resolve(m)))
+                || Files.isDirectory(dir.resolve("steps")));
     }
 
     /** Returns {@code dir} itself when it is a run, else its direct sub-folders that are runs, sorted by name. */

@@ -157,11 +157,8 @@ final class TraceFiles {
         out.add(new TraceStep(Kind.TOOL_CALL, "exec", cmd, cmd.length(), false));
         int at = lines.stream().map(String::strip).toList().indexOf(cmd);
         String result = String.join("\n", lines.subList(Math.max(at + 1, 0), lines.size())).strip();
-        if (!result.isEmpty()) out.add(capped(Kind.TOOL_RESULT, "exec", result));
-    }
-
-    private static TraceStep capped(Kind kind, String tool, String text) {
-        boolean cut = text.length() > RESULT_CAP;
-        return new TraceStep(kind, tool, cut ? text.substring(0, RESULT_CAP) : text, text.length(), cut);
+        boolean cut = result.length() > RESULT_CAP;
+        if (!result.isEmpty()) out.add(new TraceStep(Kind.TOOL_RESULT, "exec", cut ? result.substring(0, RESULT_CAP) : result,
+                result.length(), cut));
     }
 }

@@ -5,17 +5,11 @@ import io.skillopt4j.internal.Decimals;
 import java.nio.file.Path;
 
 /**
- * Immutable. Where a training is, folded from its {@link TrainingEvent}s ({@link #next}); {@code toString()} is one
- * line, e.g. {@code training: step 3/10 accept_new_best · val 0.6 · best 0.6 · 12 s}.
- *
- * @param step        last finished step (0 before the first)
- * @param totalSteps  planned steps (0 when unknown)
- * @param action      gate action of the last step, or the run-start / epoch-end / run-end event
- * @param current     current skill's gate score, NaN before the baseline
- * @param best        best gate score so far, NaN before the baseline
- * @param seconds     wall time since training started, NaN when not measured
- * @param outRoot     the run folder (null before the run starts)
- * @param done        training ended (finished or stopped)
+ * Immutable. Where a training is, folded from its {@link TrainingEvent}s ({@link #next}): {@code step} is the last
+ * finished (0 before the first), {@code totalSteps} 0 when unknown, {@code action} the last gate action or run event;
+ * the gate scores {@code current} and {@code best} are NaN before the baseline, {@code seconds} NaN when not measured,
+ * {@code outRoot} null before the run starts. {@code toString()} is one line, e.g.
+ * {@code training: step 3/10 accept_new_best · val 0.6 · best 0.6 · 12 s}.
  */
 public record TrainingProgress(int step, int totalSteps, String action, double current, double best, double seconds,
                                Path outRoot, boolean done) {

@@ -2,6 +2,7 @@ package io.skillopt4j.temporal;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 
 /**
  * Thread-safe. Hands each activity result of a stage workflow hosted in this JVM to the coordinator thread waiting
@@ -9,19 +10,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * not handed over here (a workflow hosted elsewhere, or read after a restart) comes with the workflow's result.
  */
 final class Handoff {
-    /** Receives result {@code index} of a workflow; must not block (it runs on a workflow thread). */
-    @FunctionalInterface
-    interface Listener {
-        void result(int index, String json);
-    }
-
-    private static final Map<String, Listener> LISTENERS = new ConcurrentHashMap<>();
+    private static final Map<String, BiConsumer<Integer, String>> LISTENERS = new ConcurrentHashMap<>();
     /** Off: nothing is handed over, as when another process runs the workflows. */
     private static volatile boolean off;
 
     private Handoff() {}
 
-    static void listen(String workflowId, Listener l) { LISTENERS.put(workflowId, l); }
+    /** {@code l} gets each result's index and JSON; it must not block (it runs on a workflow thread). */
+    static void listen(String workflowId, BiConsumer<Integer, String> l) { LISTENERS.put(workflowId, l); }
 
     static void stop(String workflowId) { LISTENERS.remove(workflowId); }
 
@@ -30,10 +26,10 @@ final class Handoff {
 
     /** Called by workflow code, also on replay: a second delivery is ignored and no command depends on it. */
     static void deliver(String workflowId, int index, String json) {
-        Listener l = off ? null : LISTENERS.get(workflowId);
+        BiConsumer<Integer, String> l = off ? null : LISTENERS.get(workflowId);
         if (l == null) return;
         try {
-            l.result(index, json);
+            l.accept(index, json);
         } catch (RuntimeException ignored) {
             // the coordinator falls back to the workflow's own result
         }
