@@ -45,14 +45,11 @@ public final class RunWriter {
             AtomicFiles.writeRecomputable(file, t);
             return;
         }
-        java.util.concurrent.CompletableFuture<Void> done;
         try {
-            done = java.util.concurrent.CompletableFuture.runAsync(() -> AtomicFiles.writeRecomputable(file, t), e);
+            register(file, java.util.concurrent.CompletableFuture.runAsync(() -> AtomicFiles.writeRecomputable(file, t), e), true);
         } catch (java.util.concurrent.RejectedExecutionException stopped) {
             AtomicFiles.writeRecomputable(file, t); // the run's writer has stopped: write it here
-            return;
         }
-        register(file, done, true);
     }
 
     private volatile java.util.concurrent.Executor behind;

@@ -46,10 +46,10 @@ public final class DevServer implements AutoCloseable {
             try {
                 if (!(events.get(timer) instanceof LinkedList<?>)) return false;
                 events.set(timer, new Forgetful());
+                return true;
             } finally {
                 lock.unlock();
             }
-            return true;
         } catch (ReflectiveOperationException | RuntimeException e) {
             return false;
         }

@@ -39,8 +39,6 @@ public final class StageWorkflowImpl implements StageWorkflow {
                 return r;
             }));
         }
-        List<String> out = new ArrayList<>();
-        for (Promise<String> p : calls) out.add(p.get());
-        return Json.compact(out);
+        return Json.compact(calls.stream().map(Promise::get).toList());
     }
 }
