@@ -58,7 +58,7 @@ public final class RunReader {
             throw new RunFolderException(dir + ": not a SkillOpt run folder (none of config.json, runtime_state.json, "
                     + "history.json, summary.json, steps/ found)");
         }
-        TolerantFiles f = new TolerantFiles(dir, new ArrayList<>());
+        TolerantFiles f = new TolerantFiles(dir);
         Map<String, Object> config = f.object(dir.resolve("config.json"), true);
         Map<String, Object> state = f.object(dir.resolve("runtime_state.json"), true);
         Map<String, Object> summary = f.object(dir.resolve("summary.json"), true);
@@ -123,16 +123,12 @@ public final class RunReader {
         TreeMap<Integer, Map<String, Object>> byStep = new TreeMap<>();
         // step_record.json first, so history.json (the trainer's own list) wins for steps present in both.
         for (StepArtifacts s : steps) if (!s.record().isEmpty()) byStep.put(s.step(), s.record());
-        if (array != null) {
-            int i = 0;
-            for (Object o : array) {
-                i++;
-                if (o instanceof Map<?, ?> m && m.get("step") instanceof Number n) {
-                    @SuppressWarnings("unchecked") Map<String, Object> rec = (Map<String, Object>) m;
-                    byStep.put(n.intValue(), rec); // duplicated steps after a crash: keep the last
-                } else {
-                    f.warn(dir.resolve("history.json"), "record " + i + " has no integer step; skipped");
-                }
+        for (int i = 0; array != null && i < array.size(); i++) {
+            if (array.get(i) instanceof Map<?, ?> m && m.get("step") instanceof Number n) {
+                @SuppressWarnings("unchecked") Map<String, Object> rec = (Map<String, Object>) m;
+                byStep.put(n.intValue(), rec); // duplicated steps after a crash: keep the last
+            } else {
+                f.warn(dir.resolve("history.json"), "record " + (i + 1) + " has no integer step; skipped");
             }
         }
         return new ArrayList<>(byStep.values());

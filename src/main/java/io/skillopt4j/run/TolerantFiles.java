@@ -17,12 +17,9 @@ import java.util.Map;
  */
 final class TolerantFiles {
     private final Path root;
-    private final List<String> warnings;
+    private final List<String> warnings = new ArrayList<>();
 
-    TolerantFiles(Path root, List<String> warnings) {
-        this.root = root;
-        this.warnings = warnings;
-    }
+    TolerantFiles(Path root) { this.root = root; }
 
     List<String> warnings() { return warnings; }
 

@@ -170,10 +170,8 @@ final class TemporalEngine implements ExecutionEngine {
             List<CostLedger.Reservation> shares = new ArrayList<>(run.ledger() == null
                     ? java.util.Collections.nCopies(pending.size(), new CostLedger.Reservation(0)) : run.ledger().reserveShares(pending.size(), need));
             List<Integer> wave = List.copyOf(pending.subList(0, shares.size()));
-            List<Integer> rest = List.copyOf(pending.subList(shares.size(), pending.size()));
-            pending = new ArrayList<>();
+            pending.subList(0, shares.size()).clear(); // the rest, joined by the wave's items that did not fit
             need = Math.max(need, rolloutWave(request, skillRef, items, wave, shares, sink, pending));
-            pending.addAll(rest);
             java.util.Collections.sort(pending);
         }
     }
