@@ -11,10 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Not thread-safe; one per read. Reads run-folder files without ever throwing on a missing, torn or
- * malformed file: each problem becomes one warning (path relative to the run folder) and an empty value.
- */
+/** Not thread-safe; one per read. Never throws on a bad file: it gives one warning and an empty value. */
 final class TolerantFiles {
     private final Path root;
     private final List<String> warnings = new ArrayList<>();
@@ -78,10 +75,7 @@ final class TolerantFiles {
         }
     }
 
-    /**
-     * Returns the JSON objects of a JSONL file in order, skipping blank lines. A line that does not parse is
-     * skipped with one warning naming its number (the usual cause is a torn last line of a killed run).
-     */
+    /** Returns the JSON objects of a JSONL file in order; a line that does not parse is skipped with a warning. */
     @SuppressWarnings("unchecked")
     List<Map<String, Object>> jsonl(Path p, boolean required) {
         if (!Files.isRegularFile(p)) {

@@ -15,9 +15,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Stateless. Parses exec-target traces under {@code predictions/<id>/}: the step listings
- * {@code <backend>_trace_steps.txt}, else the raw streams {@code <backend>_raw.txt} through the backends' own parsers
- * (upstream's human-readable Codex exec log as a fallback). Unknown lines and events are skipped, never fatal.
+ * Stateless. Parses exec-target traces under {@code predictions/<id>/}: {@code <backend>_trace_steps.txt}, else
+ * {@code <backend>_raw.txt} through the backends' own parsers. Unknown lines and events are skipped, never fatal.
  */
 final class TraceFiles {
     static final int RESULT_CAP = 200;

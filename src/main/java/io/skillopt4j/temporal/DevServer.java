@@ -32,9 +32,8 @@ public final class DevServer implements AutoCloseable {
     }
 
     /**
-     * The test server's clock logs every time-skipping lock and unlock to a list it never trims but scans whenever a timer
-     * fires; with time skipping off it has no use, so this swaps it for one that keeps nothing. On an SDK whose fields
-     * differ it does nothing.
+     * The test server's clock logs every lock and unlock to a list it never trims but scans whenever a timer fires; with
+     * time skipping off it has no use, so this swaps it for one that keeps nothing (on an SDK laid out otherwise, nothing).
      */
     static boolean forgetLockEvents(TestServer.PortBoundTestServer server) {
         try {
