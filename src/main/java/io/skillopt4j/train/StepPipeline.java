@@ -14,9 +14,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
 
 /**
- * Not thread-safe; used by the training thread. One training step (upstream §2.6): rollout and reflect per
- * accumulation batch, then aggregate, select, update, gate, step-buffer entry and persistence, with the
- * skip_no_patches / skip_no_rewrite branches. Returns the history record.
+ * Not thread-safe; used by the training thread. One training step (upstream §2.6), from the rollouts to the
+ * persisted history record, with the skip_no_patches / skip_no_rewrite branches.
  */
 final class StepPipeline {
     private final RunScope run;
@@ -51,10 +50,8 @@ final class StepPipeline {
     }
 
     /**
-     * Rolls out each accumulation batch and starts its reflect. Pipelined: a batch's analysts start as soon as its own
-     * rollouts are done, while the next batch rolls out. Each reflect sees exactly what it would in sequence (its
-     * batch's results, the step's skill, buffer and meta) and results are collected in batch order, so the run folder
-     * is the same.
+     * Rolls out each accumulation batch and starts its reflect; pipelined, a batch's analysts run while the next batch
+     * rolls out. Each reflect sees what it would in sequence and results are collected in batch order.
      */
     private StepPatches.Rolled rollAndReflect(StepContext c) {
         TrainSettings s = run.settings();
@@ -94,7 +91,7 @@ final class StepPipeline {
         return new StepPatches.Rolled(outs, reflects, failureParts, rollMs);
     }
 
-    /** The step from its reflect results on, one named step after the other: patches, aggregate, select, update, gate, record. */
+    /** The step from its reflect results on: patches, aggregate, select, update, gate, record. */
     private Map<String, Object> afterRollouts(StepContext c, StepPatches.Rolled rolled) {
         TrainSettings s = run.settings();
         CompletableFuture<StepPatches.EarlyMerge> early = mergeFailuresEarly(c, rolled);
@@ -126,11 +123,8 @@ final class StepPipeline {
     }
 
     /**
-     * With {@code pipeline_stages}: starts the failure group's merge as soon as every failure analyst is done, while
-     * success analysts still run. Its calls are the ones the merge makes anyway (same skill, meta and patches, and
-     * {@link #aggregate} uses it only for the very failure list it would merge). Null when nothing is started: not
-     * pipelined, a dollar cap (the call could cross it in a step a resumed run pays for again), or an analyst errored
-     * (the step may halt without a merge).
+     * Pipelined: starts the failure group's merge once every failure analyst is done, the very call {@link #aggregate}
+     * makes for that list. Null under a dollar cap (a resumed run would pay for it again) or when nothing is started.
      */
     private CompletableFuture<StepPatches.EarlyMerge> mergeFailuresEarly(StepContext c, StepPatches.Rolled rolled) {
         if (!run.pipelined() || run.capped()) return null;
@@ -142,7 +136,7 @@ final class StepPipeline {
         });
     }
 
-    /** The merge of the step's patches into {@code merged_patch.json}, with the failure group's from {@code early} when it merged these. */
+    /** The merge of the step's patches into {@code merged_patch.json}, reusing {@code early}'s when it merged these. */
     private Map<String, Object> aggregate(StepContext c, StepPatches p, CompletableFuture<StepPatches.EarlyMerge> early) {
         StepPatches.EarlyMerge e = early == null ? null : Reflect.join(early);
         CompletableFuture<Map<String, Object>> failMerged = e != null && e.failures().equals(p.failures())
@@ -164,7 +158,7 @@ final class StepPipeline {
         return up;
     }
 
-    /** The gate on {@code candidate}, then the appendix flush and the next step's rollout, which both follow the decision. */
+    /** The gate on {@code candidate}, then the appendix flush and the next step's rollout. */
     private GateStep evaluate(StepContext c, String candidate, List<Map<String, Object>> raws) {
         GateStep g = GateStep.run(c, candidate, run.settings(), stages, st, gateAhead(candidate, c.stepInEpoch(), c.step(), c.plan()));
         emit(new TrainingEvent.GateDecision(c.step(), g.action(), g.candidateScore(), st.currentScore, st.bestScore));
@@ -173,7 +167,7 @@ final class StepPipeline {
         return g;
     }
 
-    /** The step-buffer entry, the trajectory digest and the record's closing fields, then the step's commit. */
+    /** The step-buffer entry, the trajectory digest and the record's closing fields, then the commit. */
     private Map<String, Object> record(StepContext c, StepPatches p, EditSelection sel, GateStep g) {
         RunWriter w = run.writer();
         StepRecord rec = c.rec();
@@ -195,7 +189,7 @@ final class StepPipeline {
         return persistStep(rec.asMap(), c.step(), c.stepDir(), files);
     }
 
-    /** Runs one named stage: its duration goes to the record as {@code timeKey} and to a stage event with {@code detail}'s line. */
+    /** Runs one named stage, timed into the record as {@code timeKey} and into a stage event. */
     private <T> T timed(StepContext c, String name, String timeKey, java.util.function.Supplier<T> body, java.util.function.Function<T, String> detail) {
         long t = run.clock().millis();
         T r = body.get();
@@ -205,10 +199,7 @@ final class StepPipeline {
         return r;
     }
 
-    /**
-     * Commits the step: fallbacks, then {@code files} (skills), history, runtime state and step record, one flush, after
-     * the step's rollout files (written behind the analysts) are on disk.
-     */
+    /** Commits the step in one flush, after its rollout files are on disk. */
     private Map<String, Object> persistStep(Map<String, Object> record, int step, Path stepDir, RunWriter.Batch files) {
         for (Rollout.Outcome o : rollouts) o.traces().awaitWritten();
         List<Map<String, Object>> fb = stages.optimizer().drainFallbacks();
@@ -225,10 +216,7 @@ final class StepPipeline {
         return record;
     }
 
-    /**
-     * Starts the next step's first rollout now, if there is one (in the next epoch: see {@link #nextEpoch}): the gate has
-     * decided the skill it uses and its batch is planned, so its calls overlap this step's persistence and the next step's set-up.
-     */
+    /** Starts the next step's first rollout, if any, once the gate decided its skill (see {@link #nextEpoch}). */
     private void prefetchNext(int stepInEpoch, int step, List<BatchSpec> plan) { prefetchNext(stepInEpoch, step, plan, st.currentSkill); }
 
     private void prefetchNext(int stepInEpoch, int step, List<BatchSpec> plan, String skill) {
@@ -241,8 +229,7 @@ final class StepPipeline {
 
     /**
      * Lets the epoch's last step start the next epoch's first rollout, of {@code first}, with the skill {@code skillAtEnd}
-     * makes of the step's: set when the epoch's end changes the skill only so (no slow update, or epoch 1's placeholder);
-     * null = not known, nothing is started across the epoch boundary.
+     * makes of the step's; null = not known, nothing is started across the epoch boundary.
      */
     void nextEpoch(BatchSpec first, java.util.function.UnaryOperator<String> skillAtEnd) {
         nextEpochFirst = skillAtEnd == null || run.capped() ? null : first;
@@ -250,11 +237,9 @@ final class StepPipeline {
     }
 
     /**
-     * With {@code pipeline_stages}: the observer that starts the next step's rollout as soon as the first selection rows
-     * decide the gate ({@link GateAhead}); without the gate the candidate is known to be next at once. Null when there
-     * is no next step in this epoch, the appendix flush after the gate may still change the skill, or a dollar cap is
-     * set (calls made ahead could then move the budget stop into this step, whose merge and ranking calls a resumed
-     * run would pay for again), or the gate is the honest one or averages repeats (its bounds hold for one pass). */
+     * Pipelined: the observer that starts the next step's rollout once the first selection rows decide the gate. Null
+     * when the next skill can't be known early (appendix flush, honest or repeated gate) or under a dollar cap.
+     */
     private GateAhead gateAhead(String candidate, int stepInEpoch, int step, List<BatchSpec> plan) {
         TrainSettings s = run.settings();
         if (!run.pipelined() || run.capped() || s.skillAware() || lastOfEpoch(stepInEpoch, plan) && nextEpochFirst == null
@@ -267,10 +252,7 @@ final class StepPipeline {
                 next -> prefetchNext(stepInEpoch, step, plan, next));
     }
 
-    /**
-     * With {@code train.pipeline_stages}: starts step {@code step}'s first rollout, of {@code batch} with the current
-     * skill, ahead of the step (see {@link RolloutAhead}; the trainer overlaps step 1's with the baseline evaluation).
-     */
+    /** Pipelined: starts step {@code step}'s first rollout with the current skill ahead of the step. */
     void prefetch(BatchSpec batch, int step) { prefetch(batch, step, st.currentSkill); }
 
     private void prefetch(BatchSpec batch, int step, String skill) {
@@ -282,10 +264,10 @@ final class StepPipeline {
     /** Batch {@code a}'s folder in a step: {@code batch_<a>} with gradient accumulation, the step folder itself without. */
     private Path batchDir(Path stepDir, int a) { return run.settings().accumulation() > 1 ? stepDir.resolve("batch_" + a) : stepDir; }
 
-    /** Drops a rollout started ahead that no step will take (the run stops; see {@link RolloutAhead}). */
+    /** Drops a rollout started ahead that no step will take (the run stops). */
     void dropPrefetch() { ahead.drop(); }
 
-    /** Keeps a rollout started ahead that no step will take, rows and counts (a budget stop; see {@link RolloutAhead}). */
+    /** Keeps a rollout started ahead that no step will take, rows and counts (a budget stop). */
     void keepPrefetch() { ahead.keep(); }
 
     private Map<String, Object> skip(StepContext c, String action, List<Map<String, Object>> raws) {
