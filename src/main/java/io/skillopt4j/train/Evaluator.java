@@ -20,13 +20,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Immutable. Evaluates one skill document without training, as upstream's {@code eval_only.py}: rolls the
- * split ({@code all} = train + valid_seen + valid_unseen, else {@code test_env_num} items of the split) out
- * into {@code out_root} and writes {@code eval_summary.json {skill, split, n_items, hard, soft}}.
- *
- * <pre>{@code
- * Map<String, Object> s = new Evaluator(flat, bench, Path.of("runs/a/best_skill.md"), "valid_unseen", Path.of("runs/eval")).run();
- * }</pre>
+ * Immutable. Evaluates one skill document without training, as upstream's {@code eval_only.py}: rolls the split
+ * ({@code all} = train + valid_seen + valid_unseen) out into {@code out_root} and writes {@code eval_summary.json}.
  */
 public final class Evaluator {
     private final FlatConfig config;
@@ -40,10 +35,7 @@ public final class Evaluator {
         this(config, benchmark, skill, split, outRoot, null);
     }
 
-    /**
-     * An evaluation whose calls are priced into {@code ledger} (the roles' ledger; null = none): it is bound to
-     * {@code <out_root>/cost_ledger.jsonl}, so a cap covers re-runs in the same folder.
-     */
+    /** Calls priced into {@code ledger} (null = none), bound to {@code <out_root>/cost_ledger.jsonl} across re-runs. */
     public Evaluator(FlatConfig config, Benchmark benchmark, Path skill, String split, Path outRoot, CostLedger ledger) {
         this.ledger = ledger;
         this.config = Objects.requireNonNull(config, "config");
@@ -53,17 +45,15 @@ public final class Evaluator {
         this.outRoot = Objects.requireNonNull(outRoot, "outRoot").toAbsolutePath().normalize();
     }
 
-    /** Returns the folder the rollouts and eval_summary.json go to. */
+    /** The folder the rollouts and eval_summary.json go to. */
     public Path outRoot() { return outRoot; }
 
-    /** Returns the cost ledger of the evaluation's calls, or null when none was given. */
+    /** The cost ledger of the evaluation's calls, or null. */
     public CostLedger ledger() { return ledger; }
 
     /**
-     * Runs the evaluation and returns the eval_summary map; a dollar cap that the next call would cross throws
-     * {@link io.skillopt4j.BudgetExceeded} (finished items are kept: the same command with a higher cap resumes); more
-     * errored items than {@code train.max_errored_fraction} allows throw {@link io.skillopt4j.ErroredHalt} (the same
-     * command attempts them again).
+     * Runs the evaluation and returns the eval_summary map; throws {@link io.skillopt4j.BudgetExceeded} or
+     * {@link io.skillopt4j.ErroredHalt}, keeping finished items for the same command to resume.
      */
     public Map<String, Object> run() {
         if (!Files.isRegularFile(skill) && !Files.isDirectory(skill)) throw new ConfigException("--skill: file not found: " + skill);

@@ -17,11 +17,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Thread-safe: a record of its collaborators, nothing mutable. Longitudinal comparison pairs for the slow update
- * and the meta skill (upstream {@code build_comparison_pairs} + {@code _build_longitudinal_pairs}): the same
- * sampled train tasks rolled out with the previous epoch's and the current skill, categorised
- * improved/regressed/persistent_fail/stable_success, filtered by the pair policy (with single-item top-ups for
- * {@code changed}), and rendered for the prompts.
+ * Thread-safe. Longitudinal comparison pairs for the slow update and the meta skill (upstream
+ * {@code build_comparison_pairs} + {@code _build_longitudinal_pairs}): the same train tasks rolled out with the
+ * previous epoch's and the current skill, categorised, filtered by the pair policy, and rendered for the prompts.
  */
 record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, RunWriter writer) {
     /** Immutable. One pair: the slim JSON map (as persisted) plus both rendered trajectories. */
@@ -63,7 +61,7 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
         return new Pairs(kept, all, prev.hard(), curr.hard());
     }
 
-    /** The train tasks both skills of an epoch's comparison run: slow_update_samples items, seeded by the epoch. */
+    /** The train tasks of an epoch's comparison, seeded by the epoch. */
     BatchSpec sample(int epoch) {
         return data.buildTrainBatch(settings.slowUpdateSamples(), seed(epoch));
     }
@@ -77,20 +75,14 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
     }
 
     private List<Pair> filter(List<Pair> all) {
-        List<Pair> out = new ArrayList<>();
-        for (Pair p : all) {
-            String c = p.category();
-            boolean keep = switch (settings.pairPolicy()) {
-                case "changed" -> c.equals("improved") || c.equals("regressed");
-                case "unchanged" -> c.equals("persistent_fail") || c.equals("stable_success");
-                default -> true;
-            };
-            if (keep) out.add(p);
-        }
-        return out;
+        return all.stream().filter(p -> switch (settings.pairPolicy()) {
+            case "changed" -> p.category().equals("improved") || p.category().equals("regressed");
+            case "unchanged" -> p.category().equals("persistent_fail") || p.category().equals("stable_success");
+            default -> true;
+        }).collect(java.util.stream.Collectors.toCollection(ArrayList::new));
     }
 
-    /** As {@link #pairs(List, List, List, Path, Path)}, reading the trajectories from the rollouts' traces where they hold them. */
+    /** The pairs, with trajectories from the rollouts' traces where they hold them. */
     static List<Pair> pairs(List<Item> items, Rollout.Outcome prev, Rollout.Outcome curr, Path prevDir, Path currDir) {
         return pairs(items, prev.results(), curr.results(), prevDir, currDir, prev.traces(), curr.traces());
     }
@@ -152,17 +144,9 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
         return new Pairs(ps, ps, 0, 0);
     }
 
-    static List<Map<String, Object>> slim(List<Pair> pairs) {
-        List<Map<String, Object>> out = new ArrayList<>();
-        for (Pair p : pairs) out.add(p.json());
-        return out;
-    }
+    static List<Map<String, Object>> slim(List<Pair> pairs) { return pairs.stream().map(Pair::json).toList(); }
 
-    /**
-     * Renders the comparison as upstream's {@code format_comparison_text} carries it: a summary block (total, then
-     * one count line per category), then regressions, persistent failures and improvements with both
-     * trajectories, and stable successes without; an empty category says so.
-     */
+    /** Renders the comparison as upstream's {@code format_comparison_text}: counts, then each category's pairs. */
     @SuppressWarnings("unchecked")
     public static String comparison(List<Pair> pairs) {
         String[][] sections = {{"regressed", "Regressions (right→wrong) — HIGHEST PRIORITY"},
@@ -209,10 +193,7 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
                 + ") — answer: " + Trajectories.text(side.get("predicted_answer"));
     }
 
-    /**
-     * A side's trajectory text as upstream's comparison reads it, from item {@code id}'s {@code conversation.json} or the
-     * same text in {@code trace} (null = none): a note when the file is missing, bad or empty.
-     */
+    /** A side's trajectory text as upstream's comparison reads it (from {@code trace} if not null); a note if unusable. */
     static String trajectory(Path predictionDir, String id, io.skillopt4j.env.ItemTrace trace) {
         Object o;
         try { o = Trajectories.conversationJson(predictionDir, id, trace); } catch (RuntimeException e) { return "(trajectory read error)"; }

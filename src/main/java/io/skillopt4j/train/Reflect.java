@@ -19,11 +19,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 
 /**
- * Thread-safe. The reflect stage (upstream {@code run_minibatch_reflect}): failures and successes are
- * shuffled with Random(batch_seed) / Random(batch_seed+1), cut into minibatches of {@code minibatch_size},
- * and each minibatch goes to one analyst call, in parallel on the shared pool. Existing
- * {@code patches/minibatch_*.json} files are reused (resume). Results come back in minibatch index order
- * (all failure minibatches, then success minibatches), never completion order.
+ * Thread-safe. The reflect stage (upstream {@code run_minibatch_reflect}): failures and successes are shuffled with
+ * Random(batch_seed) / Random(batch_seed+1) and cut into minibatches, one analyst call each, in parallel; existing
+ * patch files are reused. Results come in minibatch index order, failures first, never completion order.
  */
 public final class Reflect {
     /** Immutable. What one reflect call needs; {@code traces}: the rollout's items in memory (read from disk when absent). */
@@ -56,10 +54,7 @@ public final class Reflect {
         this.pool = pool;
     }
 
-    /**
-     * Immutable. A reflect's analysts under way: the raw patches of the failure minibatches and of the success
-     * minibatches, each in minibatch index order once all of its group's calls are done.
-     */
+    /** Immutable. A reflect's analysts under way: each group's raw patches once all of its calls are done. */
     public record Pending(CompletableFuture<List<Map<String, Object>>> failures, CompletableFuture<List<Map<String, Object>>> successes) {
         /** All raw patches, failure minibatches first, as {@link #run} returns them. */
         public CompletableFuture<List<Map<String, Object>>> all() {
@@ -74,11 +69,7 @@ public final class Reflect {
     /** Runs the analysts and returns the raw patches (upstream's {@code RawPatch} maps) in minibatch order. */
     public List<Map<String, Object>> run(Input in) { return join(start(in).all()); }
 
-    /**
-     * Starts the analysts on the pool (failure minibatches first, as upstream submits them) and returns at once; each
-     * group's patches are known as soon as that group's calls are done, so the failure merge need not wait for the
-     * success analysts.
-     */
+    /** Starts the analysts on the pool, failure minibatches first as upstream submits them, and returns at once. */
     public Pending start(Input in) {
         List<RolloutResult> fails = new ArrayList<>(), succs = new ArrayList<>();
         for (RolloutResult r : in.results()) {
@@ -102,14 +93,8 @@ public final class Reflect {
             futures.add(cached != null ? CompletableFuture.completedFuture(cached)
                     : CompletableFuture.supplyAsync(() -> analyse(chunk, failure, tag, file, in), pool));
         }
-        return CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).thenApply(v -> {
-            List<Map<String, Object>> out = new ArrayList<>();
-            for (CompletableFuture<Map<String, Object>> f : futures) {
-                Map<String, Object> r = f.join();
-                if (r != null) out.add(r);
-            }
-            return out;
-        });
+        return CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new))
+                .thenApply(v -> futures.stream().map(CompletableFuture::join).filter(java.util.Objects::nonNull).toList());
     }
 
     @SuppressWarnings("unchecked")
@@ -124,24 +109,20 @@ public final class Reflect {
 
     private Map<String, Object> analyse(List<RolloutResult> chunk, boolean failure, String tag, Path file, Input in) {
         try {
-            return analyseOrThrow(chunk, failure, tag, file, in);
+            String text = trajectories.format(chunk, in.predictionDir(), in.traces());
+            if (text.isEmpty()) return null;
+            String user = userMessage(in, chunk.size(), failure, text);
+            String system = Prompts.forSkill(systemPrompt(failure), in.skill(), s.updateMode() == UpdateMode.FULL_REWRITE);
+            int maxTokens = s.updateMode() == UpdateMode.FULL_REWRITE ? 64000 : 16384;
+            Map<String, Object> parsed = optimizer.json("analyst", tag, system, user, maxTokens, null, 3).orElse(null);
+            if (parsed == null) return null;
+            Map<String, Object> raw = shape(parsed, failure, tag);
+            if (raw != null) writer.artefact(file, raw);
+            return raw;
         } catch (RuntimeException e) {
             optimizer.record("analyst", tag, "error", e.toString());
             return null;
         }
-    }
-
-    private Map<String, Object> analyseOrThrow(List<RolloutResult> chunk, boolean failure, String tag, Path file, Input in) {
-        String text = trajectories.format(chunk, in.predictionDir(), in.traces());
-        if (text.isEmpty()) return null;
-        String user = userMessage(in, chunk.size(), failure, text);
-        String system = Prompts.forSkill(systemPrompt(failure), in.skill(), s.updateMode() == UpdateMode.FULL_REWRITE);
-        int maxTokens = s.updateMode() == UpdateMode.FULL_REWRITE ? 64000 : 16384;
-                Map<String, Object> parsed = optimizer.json("analyst", tag, system, user, maxTokens, null, 3).orElse(null);
-        if (parsed == null) return null;
-        Map<String, Object> raw = shape(parsed, failure, tag);
-        if (raw != null) writer.artefact(file, raw);
-        return raw;
     }
 
     /** Applies upstream's post-processing of one analyst reply; null when it carries nothing usable. */

@@ -14,9 +14,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Thread-safe. The select stage: upstream's {@code rank_and_select} (clip the merged items to the edit budget,
- * asking the optimizer to rank when there are more items than budget; truncation on any failure) and the
- * autonomous learning-rate decision ({@code lr_autonomous}).
+ * Thread-safe. The select stage: upstream's {@code rank_and_select} (the optimizer ranks items over the budget,
+ * truncation on any failure) and the autonomous learning-rate decision ({@code lr_autonomous}).
  */
 public final class Select {
     private static final Pattern INT = Pattern.compile("-?\\d+");
@@ -70,10 +69,7 @@ public final class Select {
         return out;
     }
 
-    /**
-     * Upstream's {@code describe_item}: one pool line per item, fields two spaces apart, strings in Python repr,
-     * empty target/content and an absent support count left out, the support count printed as given.
-     */
+    /** Upstream's {@code describe_item}: one pool line per item, fields two spaces apart, strings in Python repr. */
     @SuppressWarnings("unchecked")
     String describe(Object item) {
         if (!(item instanceof Map<?, ?> m0)) return "";
@@ -119,11 +115,7 @@ public final class Select {
     /** Python {@code repr} of a JSON value (strings quoted, lists of strings as Python lists). */
     static String repr(Object o) {
         if (o instanceof String x) return Coercion.pyRepr(x);
-        if (o instanceof List<?> l) {
-            List<String> xs = new ArrayList<>();
-            for (Object e : l) xs.add(repr(e));
-            return "[" + String.join(", ", xs) + "]";
-        }
+        if (o instanceof List<?> l) return "[" + l.stream().map(Select::repr).collect(java.util.stream.Collectors.joining(", ")) + "]";
         return Coercion.pyStr(o);
     }
 
@@ -188,5 +180,4 @@ public final class Select {
         if (!m.find()) return null;
         try { return Math.max(0, Integer.parseInt(m.group())); } catch (NumberFormatException e) { return m.group().startsWith("-") ? 0 : Integer.MAX_VALUE; }
     }
-
 }

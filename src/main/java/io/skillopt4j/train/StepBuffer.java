@@ -15,16 +15,14 @@ import java.util.stream.Stream;
 
 /**
  * Not thread-safe; one per run, used by the training thread. The per-epoch step buffer (upstream
- * {@code _extract_failure_patterns} / {@code _format_step_buffer}): one entry per evaluated step with its
- * failure patterns and, for rejects, the rejected edits; rendered as "## Previous Steps in This Epoch".
+ * {@code _extract_failure_patterns} / {@code _format_step_buffer}): per evaluated step, its failure patterns and rejected edits.
  */
 public final class StepBuffer {
     private final List<Map<String, Object>> entries = new ArrayList<>();
 
-    /** Empties the buffer (epoch start). */
     public void clear() { entries.clear(); }
 
-    /** Adds an entry (also used to restore the buffer from trajectory_digest.json files on resume). */
+    /** Adds an entry (also restored from trajectory_digest.json files on resume). */
     public void add(Map<String, Object> entry) { entries.add(entry); }
 
     public List<Map<String, Object>> entries() { return List.copyOf(entries); }
@@ -103,9 +101,8 @@ public final class StepBuffer {
     }
 
     /**
-     * Upstream's analyst descriptions: {@code patches/minibatch_fail_*.json} then {@code batch_*}/patches/... (each
-     * sorted), one per failure_summary item in its positional slot ("{type}: {description}", or the type alone —
-     * possibly empty); a file that cannot be read as upstream reads it contributes what came before the problem.
+     * Upstream's analyst descriptions, one per failure_summary item of the failure patch files, in order; a file
+     * upstream can't read contributes what came before the problem.
      */
     static List<Object> analystDescriptions(Path stepDir) {
         List<Path> files = new ArrayList<>(glob(stepDir.resolve("patches")));
@@ -159,10 +156,9 @@ public final class StepBuffer {
                     .append(" (").append(e.getOrDefault("n_fail", 0)).append('/').append(e.getOrDefault("n_total", "?")).append(" failed)\n");
             for (Object o : (List<Object>) e.getOrDefault("failure_patterns", List.of())) {
                 Map<String, Object> p = (Map<String, Object>) o;
-                List<String> ids = new ArrayList<>();
-                for (Object id : (List<Object>) p.get("task_ids")) ids.add(Coercion.pyStr(id));
+                String ids = ((List<Object>) p.get("task_ids")).stream().map(Coercion::pyStr).collect(java.util.stream.Collectors.joining(", "));
                 b.append("  - \"").append(Coercion.pyStr(p.get("pattern"))).append("\" (×").append(p.get("count")).append(", tasks: ")
-                        .append(String.join(", ", ids)).append(")\n");
+                        .append(ids).append(")\n");
             }
             List<Object> rejected = (List<Object>) e.getOrDefault("rejected_edits", List.of());
             if (!rejected.isEmpty()) {
@@ -188,5 +184,4 @@ public final class StepBuffer {
         }
         return b.toString();
     }
-
 }
