@@ -11,10 +11,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 
 /**
- * Thread-safe. The aggregate stage (upstream {@code merge_patches}): each group (failure, success) is merged
- * hierarchically in chunks of {@code merge_batch_size}, one optimizer call per chunk in parallel, level by
- * level in chunk order; then one final call combines the two groups. Unusable replies fall back to
- * concatenation. Unlike upstream the two groups are merged concurrently (the result is the same).
+ * Thread-safe. The aggregate stage (upstream {@code merge_patches}): each group is merged hierarchically in chunks of
+ * {@code merge_batch_size}, then one call combines the two; unusable replies fall back to concatenation. Unlike
+ * upstream the two groups are merged concurrently (the result is the same).
  */
 public final class Aggregate {
     private final TrainSettings s;
@@ -56,10 +55,7 @@ public final class Aggregate {
         return patch("fallback: failure first, then success", all);
     }
 
-    /**
-     * The final merge's group header as upstream words it: full rewrite names candidate groups by where they came
-     * from; the other modes give failure priority and count "edits" (upstream's word in rewrite mode too).
-     */
+    /** The final merge's group header as upstream words it ("edits" in rewrite mode too). */
     String finalGroups(int nFail, int nSucc) {
         if (s.updateMode() == UpdateMode.FULL_REWRITE) {
             String label = s.updateMode().label();
@@ -107,29 +103,24 @@ public final class Aggregate {
                 + " total, merge level " + level + ")\n" + Json.pretty(chunk);
         Map<String, Object> reply = call("merge_" + kind, kind + "_level" + level + "_chunk" + idx, user, skill);
         if (reply != null) {
-            List<Object> items = new ArrayList<>();
-            for (Object o : (List<Object>) reply.get(key)) {
-                Map<String, Object> m = new LinkedHashMap<>((Map<String, Object>) o);
-                m.put("merge_level", level);
-                items.add(m);
-            }
             Map<String, Object> out = new LinkedHashMap<>(reply);
-            out.put(key, items);
+            out.put(key, copied((List<?>) reply.get(key), m -> m.put("merge_level", level)));
             return out;
         }
         List<Object> all = new ArrayList<>();
-        for (Map<String, Object> p : chunk) {
-            for (Object o : items(p, key)) {
-                if (o instanceof Map<?, ?> m0) {
-                    Map<String, Object> m = new LinkedHashMap<>((Map<String, Object>) m0);
-                    m.putIfAbsent("merge_level", level);
-                    all.add(m);
-                } else {
-                    all.add(o);
-                }
-            }
-        }
+        for (Map<String, Object> p : chunk) all.addAll(copied(items(p, key), m -> m.putIfAbsent("merge_level", level)));
         return patch("fallback concatenation", all);
+    }
+
+    /** {@code items} with each map item copied and passed to {@code fill}; other items as they are. */
+    @SuppressWarnings("unchecked")
+    private static List<Object> copied(List<?> items, java.util.function.Consumer<Map<String, Object>> fill) {
+        return items.stream().map(o -> {
+            if (!(o instanceof Map<?, ?> m)) return o;
+            Map<String, Object> c = new LinkedHashMap<>((Map<String, Object>) m);
+            fill.accept(c);
+            return (Object) c;
+        }).collect(java.util.stream.Collectors.toCollection(ArrayList::new));
     }
 
     /** One merge call; null when the reply has no list of objects under the payload key. */
@@ -172,18 +163,10 @@ public final class Aggregate {
         if (!(inner.get(key) instanceof List<?> items) || items.isEmpty()) return null;
         String source = raw.get("source_type") == null ? "failure" : String.valueOf(raw.get("source_type"));
         int support = Math.max(Select.coerce(raw.get("batch_size")) == null ? 0 : Select.coerce(raw.get("batch_size")), 1);
-        List<Object> out = new ArrayList<>();
-        for (Object o : items) {
-            if (o instanceof Map<?, ?> im) {
-                Map<String, Object> c = new LinkedHashMap<>((Map<String, Object>) im);
-                c.putIfAbsent("source_type", source);
-                c.putIfAbsent("support_count", support);
-                out.add(c);
-            } else {
-                out.add(o);
-            }
-        }
-        inner.put(key, out);
+        inner.put(key, copied(items, c -> {
+            c.putIfAbsent("source_type", source);
+            c.putIfAbsent("support_count", support);
+        }));
         return inner;
     }
 }

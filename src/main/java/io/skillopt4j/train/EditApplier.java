@@ -8,10 +8,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Thread-safe (stateless). Applies patch-mode edits in order to a skill (later edits see earlier results),
- * producing upstream's {@code edit_apply_report.json} rows {op, target, content_preview, status, index}. An edit with a
- * {@code file} field, or any edit of a multi-file bundle, goes through {@link BundleEdits} and its row also names the
- * file (and a {@code reason} when it was refused).
+ * Stateless. Applies patch-mode edits in order to a skill, producing upstream's {@code edit_apply_report.json} rows;
+ * an edit with a {@code file} field, or of a multi-file bundle, goes through {@link BundleEdits}.
  */
 public final class EditApplier {
     /** Immutable. The edited text and one report row per edit. */
@@ -39,9 +37,8 @@ public final class EditApplier {
     private EditApplier() {}
 
     /**
-     * Applies {@code items} (optimizer edit maps) to {@code skill} as upstream's {@code apply_patch_with_report}: a
-     * missing {@code op} is "" (skipped_unknown_op, never an append), the protected-region check runs on the raw
-     * target before any op, and an item upstream cannot read (not a dict, non-text content or target) is an error row.
+     * Applies {@code items} to {@code skill} as upstream's {@code apply_patch_with_report}: a missing op is skipped, the
+     * protected-region check runs on the raw target first, an item upstream cannot read is an error row.
      */
     public static Result apply(String skill, List<?> items) {
         String text = skill == null ? "" : skill;
@@ -149,5 +146,4 @@ public final class EditApplier {
         out[0] = SkillDocument.rstrip(text) + "\n\n" + content + "\n";
         return plainStatus;
     }
-
 }

@@ -12,9 +12,8 @@ import java.util.Map;
 
 /**
  * Not thread-safe; used by the training thread at epoch boundaries. The meta skill (upstream
- * {@code optimizer/meta_skill.py}): optimizer-side notes on how to edit this skill, written at the end of
- * epoch E ≥ 2 from the longitudinal comparison and given as context to analysts, merges, ranking and
- * autonomous LR during epoch E+1. Never inserted into the skill.
+ * {@code optimizer/meta_skill.py}): the optimizer's notes on how to edit the skill, written at an epoch's end from
+ * the longitudinal comparison and given to the next epoch's optimizer calls; never inserted into the skill.
  */
 final class MetaSkill {
     private static final String INTRO = "The following notes were written by the optimizer itself at the end of the "
@@ -55,10 +54,7 @@ final class MetaSkill {
     /** Runs the epoch-end meta-skill update; {@code slowPairs} is null when the slow update gave none. Returns the action. */
     String run(int epoch, String epochLastStepSkill, Longitudinal.Pairs slowPairs) { return run(epoch, epochLastStepSkill, slowPairs, () -> {}); }
 
-    /**
-     * As {@link #run(int, String, Longitudinal.Pairs)}, running {@code beforeWrite} before the marker is written: the
-     * trainer makes the call alongside the slow update's and writes the marker only after the slow update's commit.
-     */
+    /** As {@link #run(int, String, Longitudinal.Pairs)}, running {@code beforeWrite} before the marker is written. */
     String run(int epoch, String epochLastStepSkill, Longitudinal.Pairs slowPairs, Runnable beforeWrite) {
         RunPaths p = writer.paths();
         Path dir = p.metaSkill(epoch);

@@ -12,10 +12,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Thread-safe (stateless). Restores a run from its folder (upstream §2.4): {@code runtime_state.json} first,
- * else a legacy non-empty {@code history.json}, else a fresh start. History records past the last completed
- * step (a crash between the two writes) are dropped; the selection cache is rebuilt from history, and the
- * step buffer from the current epoch's {@code trajectory_digest.json} files.
+ * Stateless. Restores a run from its folder (upstream §2.4): {@code runtime_state.json} first, else a legacy
+ * {@code history.json}, else a fresh start. History past the last completed step (a crash between the two writes) is dropped.
  */
 final class Resume {
     private Resume() {}
@@ -76,15 +74,13 @@ final class Resume {
     }
 
     /** Re-adds the trajectory digests of steps {@code from..to} (inclusive) to the buffer. */
+    @SuppressWarnings("unchecked")
     static void restoreStepBuffer(StepBuffer buffer, RunPaths paths, int from, int to) {
         for (int step = from; step <= to; step++) {
             Path f = paths.step(step).resolve("trajectory_digest.json");
             if (!Files.isRegularFile(f)) continue;
             try {
-                if (Json.read(f) instanceof Map<?, ?> m) {
-                    @SuppressWarnings("unchecked") Map<String, Object> e = (Map<String, Object>) m;
-                    buffer.add(e);
-                }
+                if (Json.read(f) instanceof Map<?, ?> m) buffer.add((Map<String, Object>) m);
             } catch (RuntimeException ignored) {
                 // an unreadable digest only loses context for the analysts
             }

@@ -21,20 +21,16 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Stateless. Decides, before anything in the folder is written, what a training may do with the folder it was
- * given (the caller holds its {@link RunLock}): start fresh (no run there, or {@code --force-new}: the old contents
- * are moved aside to a sibling {@code <name>.replaced-<UTC time>}), resume, or do nothing because the run is
- * already complete. A folder whose {@code config.json} differs in a {@link ResumeKeys#BOUND} key, or whose initial
- * skill differs, is refused with a {@link RunFolderConflict} naming every differing key; {@code --extend-epochs}
- * lets {@code num_epochs} grow and nothing else.
+ * Stateless. Decides, under the folder's {@link RunLock} and before any write, whether a training starts fresh
+ * ({@code --force-new} moves the old run aside), resumes, or finds the run complete. A different {@link ResumeKeys#BOUND}
+ * key or initial skill is a {@link RunFolderConflict}; {@code --extend-epochs} lets only {@code num_epochs} grow.
  */
 final class ResumeCheck {
     private ResumeCheck() {}
 
     /**
-     * Immutable (callers must not write into {@code storedConfig}). The decision: {@code summary} is the stored
-     * summary.json of a complete run, else null; {@code storedConfig} the exact bytes of the config.json a resumed
-     * folder held (null for a fresh start), which a session that records nothing puts back.
+     * Immutable (callers must not write into {@code storedConfig}): {@code summary} of a complete run, else null;
+     * {@code storedConfig} the exact config.json bytes a resumed folder held, which a session recording nothing puts back.
      */
     record Outcome(boolean existing, Map<String, Object> summary, Path movedTo, byte[] storedConfig) {
         boolean complete() { return summary != null; }
@@ -117,10 +113,7 @@ final class ResumeCheck {
                 + " afresh (the old run is moved aside)");
     }
 
-    /**
-     * Moves every entry of {@code root} but the lock file into a new sibling {@code <name>.replaced-<UTC time>}
-     * (renames on one file system: nothing is copied or deleted) and returns it.
-     */
+    /** Moves every entry of {@code root} but the lock file into a new sibling {@code <name>.replaced-<UTC time>}. */
     static Path moveAside(Path root, Clock clock) {
         String stamp = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss").withZone(ZoneOffset.UTC).format(clock.instant());
         Path parent = root.getParent();

@@ -13,10 +13,8 @@ import java.util.Map;
 
 /**
  * Not thread-safe; used by the training thread at epoch boundaries. The slow update (upstream
- * {@code optimizer/slow_update.py} + trainer): epoch 1 injects the empty slow-update block; later epochs
- * compare the previous and current skill on the same sampled tasks and ask the optimizer for target-facing
- * guidance written into the protected block, force-accepted or gated on the selection split.
- * {@code slow_result.json} is the completion marker; a finished epoch is replayed on resume.
+ * {@code optimizer/slow_update.py}): epoch 1 injects the empty block; later epochs ask the optimizer for guidance from
+ * the longitudinal comparison, force-accepted or gated. {@code slow_result.json} marks an epoch done for replay.
  */
 final class SlowUpdate {
     /** Immutable. The action taken and the pairs built (null when none were built in this process). */
@@ -46,20 +44,14 @@ final class SlowUpdate {
         this.clock = clock;
     }
 
-    Result run(int epoch, int lastStep) { return run(epoch, lastStep, pairs -> {}); }
-
-    /**
-     * As {@link #run(int, int)}; {@code onPairs} gets the comparison pairs as soon as they are built, before the
-     * optimizer call (the meta skill needs only them), and is not called when no pairs are built (epoch 1, replay).
-     */
+    /** Runs epoch {@code epoch}'s slow update; {@code onPairs} gets the comparison pairs once built, before the call. */
     Result run(int epoch, int lastStep, java.util.function.Consumer<Longitudinal.Pairs> onPairs) {
         RunPaths p = writer.paths();
         Path dir = p.slowUpdate(epoch);
         Path marker = p.slowResult(epoch);
         if (Files.isRegularFile(marker)) return replay(epoch, marker);
         if (epoch == 1) {
-            // the empty block is no edit to be judged: under the honest gate a best skill equal to the current one takes
-            // it too, so the next accepted candidate is tested against the best and becomes it (docs/training.md)
+            // no edit to judge: under the honest gate an equal best skill takes it too (docs/training.md)
             if (s.useGate() && s.gateTest().paired() && state.bestSkill.equals(state.currentSkill))
                 state.bestSkill = SkillDocument.injectSlowPlaceholder(state.bestSkill);
             state.currentSkill = SkillDocument.injectSlowPlaceholder(state.currentSkill);
@@ -73,7 +65,7 @@ final class SlowUpdate {
             return new Result("inject_placeholder", null);
         }
         long t0 = clock.millis();
-        String prevSkill = readSkill(p.skill(lastStepOfEpoch(epoch - 1)));
+        String prevSkill = readSkill(p.skill((epoch - 1) * stepsPerEpoch));
         Longitudinal.Pairs pairs = longitudinal.build(epoch, prevSkill, state.currentSkill, dir);
         onPairs.accept(pairs);
         String existing = SkillDocument.slowUpdateContent(state.currentSkill);
@@ -138,9 +130,8 @@ final class SlowUpdate {
     }
 
     /**
-     * A finished epoch (marker present). The marker is written last, after the skill file and runtime_state.json,
-     * so the resumed current skill already holds the guidance; only the selection-cache entry of a
-     * force-accepted guidance is restored (upstream re-applies the text, which can reorder the protected blocks).
+     * A finished epoch: the marker is written last, so the resumed skill already holds the guidance; only a
+     * force-accepted guidance's cache entry is restored (upstream re-applies the text, which can reorder blocks).
      */
     private Result replay(int epoch, Path marker) {
         Map<?, ?> m;
@@ -155,8 +146,6 @@ final class SlowUpdate {
         return new Result(action, stored == null ? null : Longitudinal.reloaded(stored));
     }
 
-    /** Returns the global step that ends {@code epoch}. */
-    private int lastStepOfEpoch(int epoch) { return epoch * stepsPerEpoch; }
 
     static String readSkill(Path f) { return Trajectories.readFile(f); }
 

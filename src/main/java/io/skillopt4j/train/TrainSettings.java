@@ -10,10 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-/**
- * Immutable. The trainer's knobs read from the flat config with upstream's defaults, normalisation and
- * validation (bad values throw {@link ConfigException} naming the key before any model call).
- */
+/** Immutable. The trainer's knobs with upstream's defaults; a bad value throws {@link ConfigException} naming the key. */
 public record TrainSettings(int numEpochs, int configuredTrainSize, int batchSize, int accumulation, long seed,
                             int minibatchSize, int mergeBatchSize, int analystWorkers, boolean failureOnly,
                             int editBudget, int minEditBudget, String lrScheduler, String lrControlMode, UpdateMode updateMode,
@@ -24,10 +21,10 @@ public record TrainSettings(int numEpochs, int configuredTrainSize, int batchSiz
                             String rewriteReasoningEffort, int rewriteMaxTokens, boolean codexTrace, boolean claudeTrace,
                             boolean backgroundEval, boolean jsonReask, GateSettings gateTest) {
 
-    /** Reads and validates {@code cfg} through its typed view (bad values throw naming the key). */
+    /** Reads and validates {@code cfg} through its typed view. */
     public static TrainSettings from(FlatConfig cfg) { return from(RunConfig.from(cfg, "")); }
 
-    /** Takes the trainer's knobs from the typed config (defaults: the flag table's, via {@link RunConfig}). */
+    /** Takes the trainer's knobs from the typed config. */
     public static TrainSettings from(RunConfig rc) {
         RunConfig.Train t = rc.train();
         RunConfig.Gradient g = rc.gradient();
@@ -69,6 +66,6 @@ public record TrainSettings(int numEpochs, int configuredTrainSize, int batchSiz
         return (int) ((trainSize + per - 1) / per);
     }
 
-    /** Returns true when the skill-aware success analyst may emit appendix notes. */
+    /** Whether the skill-aware success analyst may emit appendix notes. */
     public boolean successNotes() { return skillAware && !appendixSource.equals("failure_only"); }
 }
