@@ -17,20 +17,18 @@ public final class Gate {
     /** Upstream's {@code select_gate_score}. */
     public double score(double hard, double soft, String skill) {
         double w = Math.max(0, Math.min(1, s.gateMixedWeight()));
-        double v;
-        switch (s.gateMetric()) {
-            case "soft": v = soft; break;
-            case "mixed": v = (1 - w) * hard + w * soft; break;
-            default: v = hard;
-        }
+        double v = switch (s.gateMetric()) {
+            case "soft" -> soft;
+            case "mixed" -> (1 - w) * hard + w * soft;
+            default -> hard;
+        };
         if (s.useDensity()) v += s.densityWeight() * SkillDocument.density(skill == null ? "" : skill, s.leadingWords());
         return v;
     }
 
     /**
-     * The honest gate's decision ({@code evaluation.gate_test=paired_bootstrap}): {@code accepted} is the paired test's
-     * verdict against the current skill; an accepted candidate is the new best when the current skill is the best one
-     * (the test was against the best), else when its score is above the best score.
+     * The honest gate's decision on the paired test's verdict against the current skill; an accepted candidate is the
+     * new best when the current skill is the best (the test was against it) or its score is above the best score.
      */
     public static Decision decidePaired(boolean accepted, double candidate, double best, boolean currentIsBest) {
         if (!accepted) return new Decision("reject", candidate);

@@ -5,10 +5,8 @@ import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.config.Setting;
 
 /**
- * Immutable. How the validation gate, the slow update's gated comparison and the final selection compare two skills
- * ({@code evaluation.gate_test}, {@code gate_confidence}, {@code eval_repeats}, {@code adaptive_repeats},
- * {@code max_repeats}): {@code none} is SkillOpt's strictly-higher score; {@code paired_bootstrap} is the paired test
- * of {@link io.skillopt4j.train.stats.PairedT} (a Student-t bound) on both skills evaluated side by side.
+ * Immutable. How the gates compare two skills ({@code evaluation.gate_test} and its keys): {@code none} is SkillOpt's
+ * strictly-higher score; {@code paired_bootstrap} is {@link io.skillopt4j.train.stats.PairedT}'s paired test.
  */
 public record GateSettings(String test, double confidence, int repeats, boolean adaptive, int maxRepeats) {
     public static final String NONE = "none", PAIRED = "paired_bootstrap";

@@ -3,15 +3,11 @@ package io.skillopt4j.train;
 import io.skillopt4j.run.RunPaths;
 
 /**
- * Immutable. The evaluate-and-gate step of a training step: the candidate's selection score (or the paired
- * comparison of the honest gate), the gate's action, and the run state moved to the candidate when it is accepted
- * (always without the gate, as upstream's force_accept).
+ * Immutable. A step's evaluate-and-gate: the candidate's selection score, the gate's action, and the run state moved
+ * to the candidate when accepted (always without the gate, as upstream's force_accept).
  */
 record GateStep(String action, double candidateScore, double scoreBefore, SelectionEval.Score score, PairedGate.Comparison paired) {
-    /**
-     * Scores {@code candidate} and decides; {@code ahead} (may be null) sees the selection rows as they come, to start
-     * the next step's rollout once they decide the gate.
-     */
+    /** Scores {@code candidate} and decides; {@code ahead} (may be null) sees the selection rows as they come. */
     static GateStep run(StepContext c, String candidate, TrainSettings s, RunStages stages, RunState st, GateAhead ahead) {
         StepRecord rec = c.rec();
         PairedGate.Comparison paired = PairedGate.atStep(s, stages, candidate, st.currentSkill, c.stepDir(), c.step());

@@ -4,10 +4,7 @@ import io.skillopt4j.env.Benchmark;
 
 import java.util.Optional;
 
-/**
- * Thread-safe. The optimizer's system prompts: {@code prompts/<name>.md} resources, overridden per benchmark
- * through {@link Benchmark#prompt(String)} where upstream allows an env override (analysts, rewrite).
- */
+/** Thread-safe. The optimizer's system prompts, overridden per benchmark where upstream allows (analysts, rewrite). */
 public final class Prompts {
     private final Benchmark benchmark;
 
@@ -22,11 +19,7 @@ public final class Prompts {
         return generic(name);
     }
 
-    /**
-     * Returns {@code system} with the bundle section ({@code prompts/bundle_edits.md}, or {@code bundle_rewrite.md}
-     * for prompts that return a whole skill) when {@code skill} is an Agent Skill; unchanged otherwise, so a
-     * single-file SkillOpt skill gets exactly upstream's prompts.
-     */
+    /** {@code system} with the bundle section when {@code skill} is an Agent Skill; a single file gets upstream's prompts. */
     public static String forSkill(String system, String skill, boolean rewrite) {
         if (!io.skillopt4j.env.SkillBundle.isAgentSkill(skill)) return system;
         return system + generic(rewrite ? "bundle_rewrite" : "bundle_edits");

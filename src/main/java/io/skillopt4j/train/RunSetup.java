@@ -31,10 +31,7 @@ final class RunSetup {
         return n;
     }
 
-    /**
-     * The initial skill's text; a missing file is the empty skill, as upstream. A folder is an Agent Skill bundle,
-     * validated and packed ({@link io.skillopt4j.env.SkillBundle}); a one-file bundle's text is its SKILL.md.
-     */
+    /** The initial skill's text (a missing file is the empty skill, as upstream); a folder is a packed Agent Skill. */
     static String initialSkill(String skillInit) {
         if (skillInit == null || skillInit.isBlank()) return "";
         Path f = Path.of(skillInit).toAbsolutePath();

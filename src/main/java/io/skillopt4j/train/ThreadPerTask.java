@@ -10,10 +10,9 @@ import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
 /**
- * Stateless. An executor that runs each task on a new daemon thread: for the trainer's coordinating tasks (a batch's
- * reflect, a merge level, a rollout or meta-skill call started ahead), which only wait on the shared pools and so must
- * not take a pool slot themselves. Inside a {@link Run} scope the threads are recorded, so that a training its caller
- * interrupted can stop them all and wait for them before it returns: nothing of it calls a model or writes a file after.
+ * Stateless. Runs each of the trainer's coordinating tasks on a new daemon thread, as they only wait on the shared
+ * pools and must not take a slot there. Inside a {@link Run} the threads are recorded, so an interrupted training
+ * can stop them and wait for them: nothing of it calls a model or writes a file after it returns.
  */
 final class ThreadPerTask {
     private ThreadPerTask() {}
@@ -51,10 +50,7 @@ final class ThreadPerTask {
         return t;
     }
 
-    /**
-     * Called by the training's thread, whose interrupt has been cleared: interrupts every thread started for the run
-     * that still runs (each stops what it does: a rollout its items, an agent CLI is killed) and waits for them.
-     */
+    /** Called by the training's thread, its interrupt cleared: interrupts the run's live threads and waits for them. */
     static void interrupted() {
         Run run = RUN.get();
         if (run == null) return;
