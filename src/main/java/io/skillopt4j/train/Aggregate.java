@@ -15,16 +15,7 @@ import java.util.concurrent.Future;
  * {@code merge_batch_size}, then one call combines the two; unusable replies fall back to concatenation. Unlike
  * upstream the two groups are merged concurrently (the result is the same).
  */
-public final class Aggregate {
-    private final TrainSettings s;
-    private final Optimizer optimizer;
-    private final ExecutorService pool;
-
-    public Aggregate(TrainSettings settings, Optimizer optimizer, ExecutorService pool) {
-        this.s = settings;
-        this.optimizer = optimizer;
-        this.pool = pool;
-    }
+public record Aggregate(TrainSettings settings, Optimizer optimizer, ExecutorService pool) {
 
     /** Merges the normalised failure and success patches into one patch {reasoning, payload}. */
     public Map<String, Object> run(String skill, List<Map<String, Object>> failures, List<Map<String, Object>> successes, String meta) {
@@ -39,7 +30,7 @@ public final class Aggregate {
     /** The merge with the failure group's under way ({@link #failureGroup}): the success group, then the final call. */
     Map<String, Object> run(String skill, CompletableFuture<Map<String, Object>> failMerged, List<Map<String, Object>> successes,
                             String meta) {
-        String key = s.updateMode().payloadKey();
+        String key = settings.updateMode().payloadKey();
         Map<String, Object> succMerged = hierarchical(skill, successes, "success", meta);
         Map<String, Object> fm = Reflect.join(failMerged);
         List<Object> fi = items(fm, key), si = items(succMerged, key);
@@ -57,8 +48,8 @@ public final class Aggregate {
 
     /** The final merge's group header as upstream words it ("edits" in rewrite mode too). */
     String finalGroups(int nFail, int nSucc) {
-        if (s.updateMode() == UpdateMode.FULL_REWRITE) {
-            String label = s.updateMode().label();
+        if (settings.updateMode() == UpdateMode.FULL_REWRITE) {
+            String label = settings.updateMode().label();
             return "## Two pre-merged candidate groups to combine\nGroup 1 (from failed trajectories): " + nFail + " " + label
                     + "\nGroup 2 (from successful trajectories): " + nSucc + " " + label;
         }
@@ -70,14 +61,14 @@ public final class Aggregate {
 
     /** Upstream's {@code _hierarchical_merge} for one group. */
     Map<String, Object> hierarchical(String skill, List<Map<String, Object>> group, String kind, String meta) {
-        String key = s.updateMode().payloadKey();
+        String key = settings.updateMode().payloadKey();
         if (group.isEmpty()) return patch("no patches", List.of());
         if (group.size() == 1) return group.get(0);
         List<Map<String, Object>> current = group;
         int level = 0;
         while (current.size() > 1) {
             level++;
-            int size = Math.max(2, s.mergeBatchSize());
+            int size = Math.max(2, settings.mergeBatchSize());
             List<Future<Map<String, Object>>> next = new ArrayList<>();
             int chunkIdx = 0;
             for (int i = 0; i < current.size(); i += size, chunkIdx++) {
@@ -125,11 +116,11 @@ public final class Aggregate {
 
     /** One merge call; null when the reply has no list of objects under the payload key. */
     private Map<String, Object> call(String prompt, String what, String user, String skill) {
-        String key = s.updateMode().payloadKey();
-        int max = s.updateMode() == UpdateMode.FULL_REWRITE ? 64000 : 16384;
+        String key = settings.updateMode().payloadKey();
+        boolean full = settings.updateMode() == UpdateMode.FULL_REWRITE;
+        int max = full ? 64000 : 16384;
         Map<String, Object> reply = optimizer.json("merge", what,
-                Prompts.forSkill(Prompts.generic(prompt + s.updateMode().promptSuffix()), skill, s.updateMode() == UpdateMode.FULL_REWRITE), user, max, null, 3)
-                .orElse(null);
+                Prompts.forSkill(Prompts.generic(prompt + settings.updateMode().promptSuffix()), skill, full), user, max, null, 3).orElse(null);
         if (reply == null) return null;
         if (reply.get(key) instanceof List<?> l && l.stream().allMatch(o -> o instanceof Map)) return reply;
         optimizer.record("merge", what, "bad_shape", "reply has no list of objects under \"" + key + "\"");
@@ -150,7 +141,7 @@ public final class Aggregate {
     private Map<String, Object> patch(String reasoning, List<Object> items) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("reasoning", reasoning);
-        m.put(s.updateMode().payloadKey(), new ArrayList<>(items));
+        m.put(settings.updateMode().payloadKey(), new ArrayList<>(items));
         return m;
     }
 

@@ -14,17 +14,10 @@ import java.util.Set;
  * replies, the flush of a step's notes into the skill (deduplicated, first-seen order; bypasses the gate) and
  * the optional consolidation call once the appendix holds more than the threshold.
  */
-public final class Appendix {
+public record Appendix(TrainSettings settings, Optimizer optimizer) {
     /** Immutable. The skill after the flush and the counters for the step record (empty when no notes). */
     public record Flush(String skill, List<String> stepNotes, List<String> appendixAfter, int added, int total, Integer consolidated) {}
 
-    private final TrainSettings s;
-    private final Optimizer optimizer;
-
-    public Appendix(TrainSettings settings, Optimizer optimizer) {
-        this.s = settings;
-        this.optimizer = optimizer;
-    }
 
     /** Upstream's note extraction: a list of strings, a single string, or objects with note (else content). */
     public static List<String> extractNotes(Object v) {
@@ -73,7 +66,7 @@ public final class Appendix {
         List<String> after = SkillDocument.appendixNotes(out); // upstream counts what the new block reads back
         Integer consolidated = null;
         int total = after.size();
-        if (s.consolidateThreshold() > 0 && after.size() > s.consolidateThreshold()) {
+        if (settings.consolidateThreshold() > 0 && after.size() > settings.consolidateThreshold()) {
             List<String> c = consolidate(after);
             if (!c.isEmpty() && c.size() < after.size()) {
                 out = SkillDocument.withAppendix(out, merge(List.of(), c));

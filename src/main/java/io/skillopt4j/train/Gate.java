@@ -4,25 +4,23 @@ package io.skillopt4j.train;
  * Immutable. The gate (upstream {@code evaluation/gate.py}): the selection score in the configured metric
  * (hard, soft or mixed, plus the optional semantic-density bonus) and the strictly-greater decision.
  */
-public final class Gate {
+public record Gate(TrainSettings settings) {
     /** Immutable. The action (accept_new_best, accept, reject) and the candidate's metric-space score. */
     public record Decision(String action, double candidateScore) {
         public boolean accepted() { return action.startsWith("accept"); }
     }
 
-    private final TrainSettings s;
-
-    public Gate(TrainSettings settings) { this.s = settings; }
 
     /** Upstream's {@code select_gate_score}. */
     public double score(double hard, double soft, String skill) {
-        double w = Math.max(0, Math.min(1, s.gateMixedWeight()));
-        double v = switch (s.gateMetric()) {
+        double w = Math.max(0, Math.min(1, settings.gateMixedWeight()));
+        double v = switch (settings.gateMetric()) {
             case "soft" -> soft;
             case "mixed" -> (1 - w) * hard + w * soft;
             default -> hard;
         };
-        if (s.useDensity()) v += s.densityWeight() * SkillDocument.density(skill == null ? "" : skill, s.leadingWords());
+        if (settings.useDensity())
+            v += settings.densityWeight() * SkillDocument.density(skill == null ? "" : skill, settings.leadingWords());
         return v;
     }
 

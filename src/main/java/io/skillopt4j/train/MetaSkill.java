@@ -15,23 +15,10 @@ import java.util.Map;
  * {@code optimizer/meta_skill.py}): the optimizer's notes on how to edit the skill, written at an epoch's end from
  * the longitudinal comparison and given to the next epoch's optimizer calls; never inserted into the skill.
  */
-final class MetaSkill {
+record MetaSkill(Optimizer optimizer, Longitudinal longitudinal, RunWriter writer, Clock clock, int stepsPerEpoch) {
     private static final String INTRO = "The following notes were written by the optimizer itself at the end of the "
             + "previous epoch, from comparing two skill versions on the same tasks. Use them as strategy for how to edit "
             + "this skill; they are not part of the skill and must not be copied into it.";
-    private final Optimizer optimizer;
-    private final Longitudinal longitudinal;
-    private final RunWriter writer;
-    private final Clock clock;
-    private final int stepsPerEpoch;
-
-    MetaSkill(Optimizer optimizer, Longitudinal longitudinal, RunWriter writer, Clock clock, int stepsPerEpoch) {
-        this.optimizer = optimizer;
-        this.longitudinal = longitudinal;
-        this.writer = writer;
-        this.clock = clock;
-        this.stepsPerEpoch = stepsPerEpoch;
-    }
 
     /** Wraps meta-skill content as the "## Optimizer Meta Skill" context block. */
     static String context(String content) {

@@ -19,7 +19,7 @@ import java.util.Map;
  * <p>The reference is evaluated anew each time: the rows that accepted it were selected for being high and would set
  * an inflated bar. A candidate with the reference's text is rejected without evaluation.
  */
-final class PairedGate {
+record PairedGate(TrainSettings s, SelectionEval selection, Gate gate) {
     /** Immutable. One comparison; {@code referenceScore} is NaN when the same skill was not evaluated again. */
     record Comparison(PairedT.Test test, int repeats, SelectionEval.Score candidate, double candidateScore, double referenceScore,
                       SelectionEval.Score reference, boolean unchanged) {
@@ -57,15 +57,6 @@ final class PairedGate {
         return String.format(java.util.Locale.ROOT, " gain %+.3f [%.3f, %.3f] p=%.3f k=%d", ci.estimate(), ci.low(), ci.high(), c.test().pValue(), c.repeats());
     }
 
-    private final TrainSettings s;
-    private final SelectionEval selection;
-    private final Gate gate;
-
-    PairedGate(TrainSettings s, SelectionEval selection, Gate gate) {
-        this.s = s;
-        this.selection = selection;
-        this.gate = gate;
-    }
 
     /** Compares {@code candidate} with {@code reference}; the same text is a reject with no call (cached score). */
     Comparison compare(String candidate, Path candidateDir, String reference, Path referenceDir) {

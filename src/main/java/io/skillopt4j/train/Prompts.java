@@ -5,10 +5,7 @@ import io.skillopt4j.env.Benchmark;
 import java.util.Optional;
 
 /** Thread-safe. The optimizer's system prompts, overridden per benchmark where upstream allows (analysts, rewrite). */
-public final class Prompts {
-    private final Benchmark benchmark;
-
-    public Prompts(Benchmark benchmark) { this.benchmark = benchmark; }
+public record Prompts(Benchmark benchmark) {
 
     /** Returns the benchmark's override of {@code name} if any, else the generic prompt. */
     public String withOverride(String name) {

@@ -23,7 +23,7 @@ import java.util.concurrent.Future;
  * Random(batch_seed) / Random(batch_seed+1) and cut into minibatches, one analyst call each, in parallel; existing
  * patch files are reused. Results come in minibatch index order, failures first, never completion order.
  */
-public final class Reflect {
+public record Reflect(TrainSettings settings, Optimizer optimizer, Prompts prompts, RunWriter writer, ExecutorService pool) {
     /** Immutable. What one reflect call needs; {@code traces}: the rollout's items in memory (read from disk when absent). */
     public record Input(List<RolloutResult> results, String skill, Path predictionDir, Path patchesDir, long batchSeed,
                         String stepBufferContext, String metaContext, ItemTraces traces) {
@@ -38,21 +38,6 @@ public final class Reflect {
         }
     }
 
-    private final TrainSettings s;
-    private final Optimizer optimizer;
-    private final Prompts prompts;
-    private final Trajectories trajectories;
-    private final RunWriter writer;
-    private final ExecutorService pool;
-
-    public Reflect(TrainSettings settings, Optimizer optimizer, Prompts prompts, RunWriter writer, ExecutorService pool) {
-        this.s = settings;
-        this.optimizer = optimizer;
-        this.prompts = prompts;
-        this.trajectories = new Trajectories(settings.codexTrace(), settings.claudeTrace());
-        this.writer = writer;
-        this.pool = pool;
-    }
 
     /** Immutable. A reflect's analysts under way: each group's raw patches once all of its calls are done. */
     public record Pending(CompletableFuture<List<Map<String, Object>>> failures, CompletableFuture<List<Map<String, Object>>> successes) {
@@ -74,7 +59,7 @@ public final class Reflect {
         List<RolloutResult> fails = new ArrayList<>(), succs = new ArrayList<>();
         for (RolloutResult r : in.results()) {
             if (r.isFailure()) fails.add(r);
-            if (!s.failureOnly() && r.isSuccess()) succs.add(r);
+            if (!settings.failureOnly() && r.isSuccess()) succs.add(r);
         }
         fails = new PyRandom(in.batchSeed()).shuffled(fails);
         succs = new PyRandom(in.batchSeed() + 1).shuffled(succs);
@@ -83,7 +68,7 @@ public final class Reflect {
     }
 
     private CompletableFuture<List<Map<String, Object>>> submit(List<RolloutResult> items, boolean failure, Input in) {
-        int m = s.minibatchSize();
+        int m = settings.minibatchSize();
         List<CompletableFuture<Map<String, Object>>> futures = new ArrayList<>();
         for (int start = 0, idx = 0; start < items.size(); start += m, idx++) {
             List<RolloutResult> chunk = items.subList(start, Math.min(items.size(), start + m));
@@ -93,8 +78,8 @@ public final class Reflect {
             futures.add(cached != null ? CompletableFuture.completedFuture(cached)
                     : CompletableFuture.supplyAsync(() -> analyse(chunk, failure, tag, file, in), pool));
         }
-        return CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new))
-                .thenApply(v -> futures.stream().map(CompletableFuture::join).filter(java.util.Objects::nonNull).toList());
+        return CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).thenApply(v -> futures.stream()
+                .map(CompletableFuture::join).filter(java.util.Objects::nonNull).toList());
     }
 
     @SuppressWarnings("unchecked")
@@ -109,11 +94,13 @@ public final class Reflect {
 
     private Map<String, Object> analyse(List<RolloutResult> chunk, boolean failure, String tag, Path file, Input in) {
         try {
+            Trajectories trajectories = new Trajectories(settings.codexTrace(), settings.claudeTrace());
             String text = trajectories.format(chunk, in.predictionDir(), in.traces());
             if (text.isEmpty()) return null;
             String user = userMessage(in, chunk.size(), failure, text);
-            String system = Prompts.forSkill(systemPrompt(failure), in.skill(), s.updateMode() == UpdateMode.FULL_REWRITE);
-            int maxTokens = s.updateMode() == UpdateMode.FULL_REWRITE ? 64000 : 16384;
+            boolean full = settings.updateMode() == UpdateMode.FULL_REWRITE;
+            String system = Prompts.forSkill(systemPrompt(failure), in.skill(), full);
+            int maxTokens = full ? 64000 : 16384;
             Map<String, Object> parsed = optimizer.json("analyst", tag, system, user, maxTokens, null, 3).orElse(null);
             if (parsed == null) return null;
             Map<String, Object> raw = shape(parsed, failure, tag);
@@ -128,15 +115,17 @@ public final class Reflect {
     /** Applies upstream's post-processing of one analyst reply; null when it carries nothing usable. */
     @SuppressWarnings("unchecked")
     Map<String, Object> shape(Map<String, Object> parsed, boolean failure, String tag) {
-        boolean notesAllowed = failure ? s.skillAware() : s.successNotes();
+        boolean notesAllowed = failure ? settings.skillAware() : settings.successNotes();
         List<String> notes = notesAllowed ? Appendix.extractNotes(parsed.get("appendix_notes")) : List.of();
         Object patch = parsed.get("patch");
         if (patch instanceof Map<?, ?> pm) {
             Map<String, Object> raw = new LinkedHashMap<>(parsed);
             Map<String, Object> p = new LinkedHashMap<>((Map<String, Object>) pm);
-            Object items = p.get(s.updateMode().payloadKey());
-            if (s.updateMode() != UpdateMode.FULL_REWRITE && items instanceof List<?> l && l.size() > s.editBudget()) {
-                p.put(s.updateMode().payloadKey(), new ArrayList<>(l.subList(0, Math.max(0, s.editBudget()))));
+            String key = settings.updateMode().payloadKey();
+            Object items = p.get(key);
+            int budget = settings.editBudget();
+            if (settings.updateMode() != UpdateMode.FULL_REWRITE && items instanceof List<?> l && l.size() > budget) {
+                p.put(key, new ArrayList<>(l.subList(0, Math.max(0, budget))));
             }
             raw.put("patch", p);
             raw.put("source_type", failure ? "failure" : "success");
@@ -158,8 +147,9 @@ public final class Reflect {
     }
 
     String systemPrompt(boolean failure) {
-        String base = prompts.withOverride((failure ? "analyst_error" : "analyst_success") + s.updateMode().promptSuffix());
-        if (s.skillAware() && s.updateMode() != UpdateMode.FULL_REWRITE) {
+        String suffix = settings.updateMode().promptSuffix();
+        String base = prompts.withOverride((failure ? "analyst_error" : "analyst_success") + suffix);
+        if (settings.skillAware() && settings.updateMode() != UpdateMode.FULL_REWRITE) {
             base = base + Prompts.generic(failure ? "skill_aware_error" : "skill_aware_success");
         }
         return base;
@@ -167,8 +157,8 @@ public final class Reflect {
 
     String userMessage(Input in, int n, boolean failure, String trajectoriesText) {
         StringBuilder b = new StringBuilder("## Current Skill\n").append(Prompts.view(in.skill())).append("\n\n");
-        int l = s.editBudget();
-        switch (s.updateMode()) {
+        int l = settings.editBudget();
+        switch (settings.updateMode()) {
             case PATCH: b.append("## Edits Budget\nProduce at most L=").append(l).append(" edits."); break;
             case REWRITE: b.append("## Suggestions Budget\nProduce at most L=").append(l).append(" suggestions."); break;
             default: b.append("## Update Format\nReturn exactly one complete replacement skill as the single item of "

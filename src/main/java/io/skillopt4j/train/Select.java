@@ -17,23 +17,16 @@ import java.util.regex.Pattern;
  * Thread-safe. The select stage: upstream's {@code rank_and_select} (the optimizer ranks items over the budget,
  * truncation on any failure) and the autonomous learning-rate decision ({@code lr_autonomous}).
  */
-public final class Select {
+public record Select(TrainSettings settings, Optimizer optimizer) {
     private static final Pattern INT = Pattern.compile("-?\\d+");
-    private final TrainSettings s;
-    private final Optimizer optimizer;
-
-    public Select(TrainSettings settings, Optimizer optimizer) {
-        this.s = settings;
-        this.optimizer = optimizer;
-    }
 
     /** Returns the ranked patch: the merged patch itself when it fits the budget. */
     @SuppressWarnings("unchecked")
     public Map<String, Object> rank(String skill, Map<String, Object> merged, int maxEdits, String meta) {
-        String key = s.updateMode().payloadKey();
+        String key = settings.updateMode().payloadKey();
         List<Object> items = Aggregate.items(merged, key);
-        if (s.updateMode() == UpdateMode.FULL_REWRITE || items.size() <= maxEdits) return merged;
-        String label = s.updateMode().label();
+        if (settings.updateMode() == UpdateMode.FULL_REWRITE || items.size() <= maxEdits) return merged;
+        String label = settings.updateMode().label();
         String reasoning = merged.get("reasoning") == null ? "" : String.valueOf(merged.get("reasoning"));
         StringBuilder user = new StringBuilder(Aggregate.metaPrefix(meta));
         String title = Character.toUpperCase(label.charAt(0)) + label.substring(1);
@@ -41,7 +34,7 @@ public final class Select {
                 .append(' ').append(label).append(", budget=").append(maxEdits).append(")\n");
         for (int i = 0; i < items.size(); i++) user.append('[').append(i).append("] ").append(describe(items.get(i))).append('\n');
         user.append("\nSelect the ").append(maxEdits).append(" most important ").append(label).append(". Return their 0-based indices in priority order.");
-        String prompt = s.updateMode() == UpdateMode.REWRITE ? "ranking_rewrite" : "ranking";
+        String prompt = settings.updateMode() == UpdateMode.REWRITE ? "ranking_rewrite" : "ranking";
         Optional<Map<String, Object>> reply = optimizer.json("ranking", "ranking", Prompts.forSkill(Prompts.generic(prompt), skill, false), user.toString());
         List<Object> selected = new ArrayList<>();
         if (reply.isPresent() && reply.get().get("selected_indices") instanceof List<?> idx) {
@@ -75,7 +68,7 @@ public final class Select {
         if (!(item instanceof Map<?, ?> m0)) return "";
         Map<String, Object> m = (Map<String, Object>) m0;
         List<String> parts = new ArrayList<>();
-        switch (s.updateMode()) {
+        switch (settings.updateMode()) {
             case FULL_REWRITE -> {
                 parts.add("title=" + repr(m.getOrDefault("title", "")));
                 parts.add("change_summary=" + repr(m.getOrDefault("change_summary", List.of())));
@@ -122,14 +115,15 @@ public final class Select {
     /** Autonomous learning rate: asks the optimizer how many items to apply; never throws. */
     public Map<String, Object> decideBudget(String skill, Map<String, Object> merged, double rolloutHard, double rolloutSoft,
                                             int rolloutN, String stepBuffer, String meta) {
-        List<Object> items = Aggregate.items(merged, s.updateMode().payloadKey());
+        UpdateMode mode = settings.updateMode();
+        List<Object> items = Aggregate.items(merged, mode.payloadKey());
         StringBuilder u = new StringBuilder(Aggregate.metaPrefix(meta));
         u.append("## Current Skill\n").append(skill).append("\n\n## Current Step Evidence\n")
                 .append("rollout_n=").append(rolloutN).append('\n')
                 .append("rollout_hard=").append(StepRecord.fixed(rolloutHard, 6)).append('\n')
                 .append("rollout_soft=").append(StepRecord.fixed(rolloutSoft, 6)).append('\n')
                 .append("proposed_update_items=").append(items.size()).append('\n')
-                .append("update_item_type=").append(s.updateMode().label()).append("\n\n## Proposed Update Items\n");
+                .append("update_item_type=").append(mode.label()).append("\n\n## Proposed Update Items\n");
         for (int i = 0; i < items.size(); i++) u.append('[').append(i).append("] ").append(describe(items.get(i))).append('\n');
         u.append("\nHow many of these ").append(items.size()).append(" items should be applied in this step? Answer with learning_rate.");
         if (stepBuffer != null && !stepBuffer.isBlank()) u.append("\n\n").append(stepBuffer.strip());

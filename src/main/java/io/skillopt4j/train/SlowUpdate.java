@@ -16,33 +16,12 @@ import java.util.Map;
  * {@code optimizer/slow_update.py}): epoch 1 injects the empty block; later epochs ask the optimizer for guidance from
  * the longitudinal comparison, force-accepted or gated. {@code slow_result.json} marks an epoch done for replay.
  */
-final class SlowUpdate {
+record SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longitudinal longitudinal, SelectionEval selection, Gate gate,
+                  RunState state, RunWriter writer, Clock clock) {
     /** Immutable. The action taken and the pairs built (null when none were built in this process). */
     record Result(String action, Longitudinal.Pairs pairs) {}
 
     static final String UPDATE_TARGET = "Address longitudinal regressions and persistent failures observed across adjacent epochs.";
-    private final TrainSettings s;
-    private final Optimizer optimizer;
-    private final Longitudinal longitudinal;
-    private final SelectionEval selection;
-    private final Gate gate;
-    private final RunState state;
-    private final RunWriter writer;
-    private final Clock clock;
-    private final int stepsPerEpoch;
-
-    SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longitudinal longitudinal, SelectionEval selection, Gate gate,
-               RunState state, RunWriter writer, Clock clock) {
-        this.s = s;
-        this.stepsPerEpoch = stepsPerEpoch;
-        this.optimizer = optimizer;
-        this.longitudinal = longitudinal;
-        this.selection = selection;
-        this.gate = gate;
-        this.state = state;
-        this.writer = writer;
-        this.clock = clock;
-    }
 
     /** Runs epoch {@code epoch}'s slow update; {@code onPairs} gets the comparison pairs once built, before the call. */
     Result run(int epoch, int lastStep, java.util.function.Consumer<Longitudinal.Pairs> onPairs) {

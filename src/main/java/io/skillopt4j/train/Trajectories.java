@@ -18,14 +18,7 @@ import java.util.Map;
  * Immutable. Renders rollout trajectories for the analysts as upstream's {@code fmt_trajectory} and minibatch
  * formatter do: one {@code ### Trajectory i (id=...)} block per item, joined by {@code ---}, no truncation.
  */
-public final class Trajectories {
-    private final boolean codexTrace;
-    private final boolean claudeTrace;
-
-    public Trajectories(boolean codexTrace, boolean claudeTrace) {
-        this.codexTrace = codexTrace;
-        this.claudeTrace = claudeTrace;
-    }
+public record Trajectories(boolean codexTrace, boolean claudeTrace) {
 
     /** The item folder RolloutRunner writes for {@code id}. */
     static Path itemDir(Path predictionDir, String id) { return predictionDir.resolve(RolloutRunner.safeId(id)); }
