@@ -11,9 +11,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 
 /**
- * Thread-safe. The aggregate stage (upstream {@code merge_patches}): each group is merged hierarchically in chunks of
- * {@code merge_batch_size}, then one call combines the two; unusable replies fall back to concatenation. Unlike
- * upstream the two groups are merged concurrently (the result is the same).
+ * Thread-safe. The aggregate stage (upstream {@code merge_patches}): each group merged hierarchically, then combined;
+ * unusable replies fall back to concatenation. Unlike upstream the groups merge concurrently (same result).
  */
 public record Aggregate(TrainSettings settings, Optimizer optimizer, ExecutorService pool) {
 

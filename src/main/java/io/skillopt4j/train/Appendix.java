@@ -10,9 +10,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Thread-safe. Skill-aware reflection's execution-notes appendix (EmbodiSkill): note extraction from analyst
- * replies, the flush of a step's notes into the skill (deduplicated, first-seen order; bypasses the gate) and
- * the optional consolidation call once the appendix holds more than the threshold.
+ * Thread-safe. Skill-aware reflection's execution-notes appendix (EmbodiSkill): a step's notes flushed into the skill
+ * (deduplicated, bypassing the gate), consolidated by one call past the threshold.
  */
 public record Appendix(TrainSettings settings, Optimizer optimizer) {
     /** Immutable. The skill after the flush and the counters for the step record (empty when no notes). */

@@ -14,13 +14,9 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * Thread-safe. Rollouts whose inputs are fixed long before the trainer needs them (the initial skill on the test
- * split, the previous epoch's skill on the comparison tasks) run ahead on one thread, one wave of at most
- * {@code wave} items at a time, only while an optimizer call runs and no foreground rollout does.
- *
- * <p>Results land in the job's normal rollout folder, which the runner reuses by item id: when the trainer reaches
- * it, {@link #settle} stops the job and the foreground rollout runs what is left, so folder and scores are those of
- * a plain rollout. The jobs' usage is held back and added to the run's meter at settle, where upstream counts it.
+ * Thread-safe. Rollouts whose inputs are fixed long before they are needed run ahead, a wave at a time, while an
+ * optimizer call runs and no foreground rollout does. Results land in the normal folder, which the foreground
+ * rollout then completes ({@link #settle}); their usage is counted at settle, where upstream counts it.
  */
 final class BackgroundRollouts implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger("io.skillopt4j.train.background");
@@ -63,14 +59,14 @@ final class BackgroundRollouts implements AutoCloseable {
         this.remote = remote;
     }
 
-    /** Queues a rollout into {@code dir}, needed at {@code neededBy} (smaller = sooner); a second one for it is ignored. */
+    /** Queues a rollout into {@code dir}, needed at {@code neededBy} (smaller = sooner); a second one is ignored. */
     synchronized void submit(BatchSpec batch, String skill, Path dir, int neededBy) {
         if (closed || batch.items().isEmpty() || job(dir) != null) return;
         jobs.add(new Job(batch, skill == null ? "" : skill, dir.toAbsolutePath().normalize(), neededBy));
         if (thread == null) thread = ThreadPerTask.start("skillopt-background-rollouts", this::loop);
     }
 
-    /** Before a foreground rollout into {@code dir}: drops its job and waits for its wave in flight; same skill only. */
+    /** Before a foreground rollout into {@code dir}: drops its job, waits for its wave; same skill only. */
     synchronized void settle(Path dir, String skill) {
         Job job = job(dir);
         if (job == null) return;

@@ -53,7 +53,7 @@ final class BundleEdits {
         return status;
     }
 
-    /** Why {@code after} may not replace {@code before} as SKILL.md (a valid frontmatter stays valid, same name), or null. */
+    /** Why {@code after} may not replace {@code before} as SKILL.md (frontmatter valid, same name), or null. */
     static String frontmatterBroken(String before, String after) {
         if (!SkillFrontmatter.problems(before, null).isEmpty()) return null;
         List<String> p = SkillFrontmatter.problems(after, null);

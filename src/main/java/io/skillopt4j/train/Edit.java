@@ -2,10 +2,7 @@ package io.skillopt4j.train;
 
 import java.util.Objects;
 
-/**
- * Immutable. One patch-mode edit operation on a skill document; targets match the first exact occurrence
- * (case- and whitespace-sensitive), as upstream.
- */
+/** Immutable. One patch-mode edit; targets match the first exact occurrence, as upstream. */
 public sealed interface Edit {
     /** Returns upstream's op name. */
     String op();

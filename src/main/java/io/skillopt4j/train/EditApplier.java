@@ -7,10 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Stateless. Applies patch-mode edits in order to a skill, producing upstream's {@code edit_apply_report.json} rows;
- * an edit with a {@code file} field, or of a multi-file bundle, goes through {@link BundleEdits}.
- */
+/** Stateless. Applies patch-mode edits in order, with upstream's {@code edit_apply_report.json} rows. */
 public final class EditApplier {
     /** Immutable. The edited text and one report row per edit. */
     public record Result(String text, List<Map<String, Object>> report) {
@@ -37,8 +34,8 @@ public final class EditApplier {
     private EditApplier() {}
 
     /**
-     * Applies {@code items} to {@code skill} as upstream's {@code apply_patch_with_report}: a missing op is skipped, the
-     * protected-region check runs on the raw target first, an item upstream cannot read is an error row.
+     * Applies {@code items} to {@code skill} as upstream's {@code apply_patch_with_report}: a missing op is skipped,
+     * the protected-region check runs on the raw target first, an item upstream cannot read is an error row.
      */
     public static Result apply(String skill, List<?> items) {
         String text = skill == null ? "" : skill;

@@ -36,7 +36,6 @@ public final class EditBudgetSchedule {
         return Math.max(min, (int) Math.rint(v));
     }
 
-    /** Advances the counter and returns the new step's budget. */
     public int next() { return budget(++current); }
 
     /** Returns the number of steps taken so far (upstream's {@code state_dict.current_step}). */

@@ -19,10 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-/**
- * Immutable. Evaluates one skill document without training, as upstream's {@code eval_only.py}: rolls the split
- * ({@code all} = train + valid_seen + valid_unseen) out into {@code out_root} and writes {@code eval_summary.json}.
- */
+/** Immutable. Evaluates one skill without training, as upstream's {@code eval_only.py}, into {@code out_root}. */
 public final class Evaluator {
     private final FlatConfig config;
     private final Benchmark benchmark;
@@ -51,10 +48,7 @@ public final class Evaluator {
     /** The cost ledger of the evaluation's calls, or null. */
     public CostLedger ledger() { return ledger; }
 
-    /**
-     * Runs the evaluation and returns the eval_summary map; throws {@link io.skillopt4j.BudgetExceeded} or
-     * {@link io.skillopt4j.ErroredHalt}, keeping finished items for the same command to resume.
-     */
+    /** Returns the eval_summary map; a budget or errored stop throws, its finished items kept for a rerun. */
     public Map<String, Object> run() {
         if (!Files.isRegularFile(skill) && !Files.isDirectory(skill)) throw new ConfigException("--skill: file not found: " + skill);
         // one process per folder; rows of another skill evaluated into this folder are redone (RolloutStamp)

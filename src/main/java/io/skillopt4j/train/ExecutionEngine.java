@@ -12,9 +12,8 @@ import java.util.List;
 import java.util.ServiceLoader;
 
 /**
- * Thread-safe. Where a run's calls (rollout items, optimizer calls) execute: {@linkplain #local() local} on this
- * JVM's pools, or e.g. {@code engine.name: temporal} on worker machines (docs/scale-out.md); one engine per run.
- * Other engines are found through {@link ServiceLoader} only when named, so the local path loads none of them.
+ * Thread-safe. Where a run's calls execute: {@linkplain #local() local}, or e.g. Temporal workers (docs/scale-out.md).
+ * Other engines are loaded through {@link ServiceLoader} only when named.
  */
 public interface ExecutionEngine extends AutoCloseable {
     /** Immutable. The run an engine serves; {@code ledger} null: calls made elsewhere are not priced. */
@@ -25,7 +24,6 @@ public interface ExecutionEngine extends AutoCloseable {
 
     /** Thread-safe. Opens the engine of one run; registered in {@code META-INF/services} under its {@link #name()}. */
     interface Factory {
-        /** The {@code engine.name} that selects this engine. */
         String name();
 
         /** Opens the engine for a run (connects, starts what the run needs); a bad setting throws {@link ConfigException}. */

@@ -14,10 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
-/**
- * Not thread-safe; used once by the training thread. After the loop (upstream §2.9–2.10): final-skill validation
- * with promotion, test evaluation of the initial, best and final skill, and the run's {@code summary.json}.
- */
+/** Not thread-safe; used once. After the loop (upstream §2.9–2.10): final selection, test evaluations, summary. */
 final class Finish {
     private final RunScope run;
     private final RunStages stages;
@@ -165,10 +162,7 @@ final class Finish {
 
     private Path finalSelectionDir() { return paths.root().resolve("final_selection_eval"); }
 
-    /**
-     * Whether a final selection already rolled out the final skill (and so made it the best): a resumed session then
-     * reports that selection's scores, as the uninterrupted run did.
-     */
+    /** Whether a final selection already promoted the final skill: a resumed session reports its scores again. */
     private boolean promotedBefore() {
         return io.skillopt4j.run.RolloutStamp.hash(st.currentSkill).equals(io.skillopt4j.run.RolloutStamp.stored(finalSelectionDir()));
     }
@@ -209,10 +203,7 @@ final class Finish {
 
     private volatile Ahead ahead; // set at most once, from a rollout thread of the final selection
 
-    /**
-     * Pipelined, not capped: the observer that starts the best skill's test evaluation once the final selection's first
-     * rows decide which skill that is. Null when an earlier session's folder is there (its rows are reused).
-     */
+    /** Pipelined: starts the best skill's test evaluation once the final selection's rows decide it; or null. */
     private GateAhead testAhead() {
         Path dir = paths.root().resolve(TEST);
         if (!run.pipelined() || run.capped() || Files.exists(dir) || run.settings().gateTest().repeats() > 1) return null; // bounds of one pass
@@ -225,7 +216,7 @@ final class Finish {
         return io.skillopt4j.backend.UsageMeter.heldIn(null, () -> io.skillopt4j.backend.CostLedger.inPhase("test", () -> test(skill, TEST)));
     }
 
-    /** The best skill's test evaluation: the one started ahead if it is of {@code skill} (else removed), or a new one. */
+    /** The best skill's test evaluation: the one started ahead if of {@code skill}, or a new one. */
     private Rollout.Outcome bestTest(String skill) {
         Ahead a = ahead;
         ahead = null;
@@ -271,7 +262,7 @@ final class Finish {
         m.put("epoch_stats", stats);
     }
 
-    /** Upstream's token_summary, "_total" first: the kept calls, earlier sessions' included (as an uninterrupted run). */
+    /** Upstream's token_summary, "_total" first: the kept calls, earlier sessions' included. */
     private Map<String, Object> tokenSummary() {
         Map<String, Object> raw = run.usage().keptStageSummary();
         Map<String, Object> out = new LinkedHashMap<>();

@@ -5,9 +5,8 @@ import io.skillopt4j.env.RolloutResult;
 import java.util.function.Consumer;
 
 /**
- * Thread-safe. Decides a step's gate from the first selection rows once the missing ones (each 0, 1 or errored) can
- * no longer change it, and hands {@code onDecided} the skill the next step rolls out. A margin absorbs summation-order
- * rounding; a row outside [0, 1] turns it off. The step still decides from all rows.
+ * Thread-safe. Decides a step's gate from the first selection rows once the missing ones can't change it, and hands
+ * {@code onDecided} the next step's skill; a row outside [0, 1] turns it off. The step still decides from all rows.
  */
 final class GateAhead implements Consumer<RolloutResult> {
     private static final double MARGIN = 1e-9;

@@ -2,10 +2,7 @@ package io.skillopt4j.train;
 
 import io.skillopt4j.run.RunPaths;
 
-/**
- * Immutable. A step's evaluate-and-gate: the candidate's selection score, the gate's action, and the run state moved
- * to the candidate when accepted (always without the gate, as upstream's force_accept).
- */
+/** Immutable. A step's evaluate-and-gate; an accepted candidate (always, gate off) becomes current. */
 record GateStep(String action, double candidateScore, double scoreBefore, SelectionEval.Score score, PairedGate.Comparison paired) {
     /** Scores {@code candidate} and decides; {@code ahead} (may be null) sees the selection rows as they come. */
     static GateStep run(StepContext c, String candidate, TrainSettings s, RunStages stages, RunState st, GateAhead ahead) {

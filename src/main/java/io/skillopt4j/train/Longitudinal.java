@@ -17,9 +17,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Thread-safe. Longitudinal comparison pairs for the slow update and the meta skill (upstream
- * {@code build_comparison_pairs} + {@code _build_longitudinal_pairs}): the same train tasks rolled out with the
- * previous epoch's and the current skill, categorised, filtered by the pair policy, and rendered for the prompts.
+ * Thread-safe. Comparison pairs for the slow update and the meta skill (upstream {@code build_comparison_pairs}): the
+ * same train tasks rolled out with the previous epoch's and the current skill, categorised and filtered.
  */
 record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, RunWriter writer) {
     /** Immutable. One pair: the slim JSON map (as persisted) plus both rendered trajectories. */
@@ -193,7 +192,7 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
                 + ") — answer: " + Trajectories.text(side.get("predicted_answer"));
     }
 
-    /** A side's trajectory text as upstream's comparison reads it (from {@code trace} if not null); a note if unusable. */
+    /** A side's trajectory text as upstream reads it ({@code trace} if not null); a note if unusable. */
     static String trajectory(Path predictionDir, String id, io.skillopt4j.env.ItemTrace trace) {
         Object o;
         try { o = Trajectories.conversationJson(predictionDir, id, trace); } catch (RuntimeException e) { return "(trajectory read error)"; }

@@ -11,9 +11,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Not thread-safe; used by the training thread at epoch boundaries. The meta skill (upstream
- * {@code optimizer/meta_skill.py}): the optimizer's notes on how to edit the skill, written at an epoch's end from
- * the longitudinal comparison and given to the next epoch's optimizer calls; never inserted into the skill.
+ * Not thread-safe; used at epoch boundaries. The meta skill (upstream {@code optimizer/meta_skill.py}): the optimizer's
+ * notes on how to edit the skill, given to the next epoch's optimizer calls, never inserted into the skill.
  */
 record MetaSkill(Optimizer optimizer, Longitudinal longitudinal, RunWriter writer, Clock clock, int stepsPerEpoch) {
     private static final String INTRO = "The following notes were written by the optimizer itself at the end of the "

@@ -15,11 +15,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Thread-safe. The optimizer model as the stages use it, with upstream's stage names, token caps and retries. Unusable
- * replies never throw from {@link #json}; they are recorded as fallbacks (drained per step into fallbacks.json).
- *
- * <p>An errored analyst call (one of many inputs of a step) is tolerated and counted; any other stage's errored call
- * throws {@link ErroredHalt} at once, as a fallback would record a decision the model never made.
+ * Thread-safe. The optimizer model as the stages use it; unusable replies are recorded as fallbacks. An errored
+ * analyst call is tolerated and counted; any other errored call throws {@link ErroredHalt}, as a fallback would
+ * record a decision the model never made.
  */
 public final class Optimizer {
     private final ChatModel model;
@@ -37,10 +35,7 @@ public final class Optimizer {
     /** An optimizer that, as SkillOpt, takes a reply without a JSON object as the stage's fallback (no re-ask). */
     public Optimizer(ChatModel model) { this(model, () -> {}, false, null); }
 
-    /**
-     * Runs {@code onCall} as each call starts; {@code jsonReask} lets the backend re-ask when a reply holds no JSON
-     * object, a deliberate deviation from SkillOpt.
-     */
+    /** Runs {@code onCall} as each call starts; {@code jsonReask}: re-ask for a JSON object, unlike SkillOpt. */
     Optimizer(ChatModel model, Runnable onCall, boolean jsonReask) { this(model, onCall, jsonReask, null); }
 
     /** As above, counting errored calls and fallbacks into {@code meter} (null = not counted). */
@@ -51,7 +46,7 @@ public final class Optimizer {
         this.meter = meter;
     }
 
-    /** Sends one call and returns the reply text; a failed call of a stage other than the analyst's throws {@link ErroredHalt}. */
+    /** Sends one call and returns the reply; a failed non-analyst call throws {@link ErroredHalt}. */
     public String text(String stage, String system, String user, int maxTokens, String effort, int retries) {
         ChatRequest req = ChatRequest.builder().system(system).user(user).stage(stage).maxCompletionTokens(maxTokens)
                 .reasoningEffort(effort).retries(retries).jsonRequired(jsonReask).build();
@@ -73,10 +68,7 @@ public final class Optimizer {
         }
     }
 
-    /**
-     * Stops the step when more analyst calls errored than {@code maxErrored} allows, or all of them: their missing
-     * patches would otherwise be recorded as an ordinary {@code skip_no_patches}.
-     */
+    /** Stops the step when too many analyst calls errored, rather than record their missing patches as a skip. */
     void haltIfAnalystsErrored(double maxErrored) {
         AnalystCounts c = takeAnalystCounts();
         if (c.errored() > 0 && (c.errored() >= c.calls() || c.errored() > maxErrored * c.calls())) {
@@ -90,7 +82,6 @@ public final class Optimizer {
     /** How many analyst calls errored since the last {@link #takeAnalystCounts}. */
     int analystErrors() { return analystErrored.get(); }
 
-    /** Returns and resets the analyst call counts. */
     AnalystCounts takeAnalystCounts() {
         return new AnalystCounts(analystCalls.getAndSet(0), analystErrored.getAndSet(0), analystReason.getAndSet(null));
     }
@@ -126,7 +117,6 @@ public final class Optimizer {
         if (meter != null && !"call_failed".equals(reason)) meter.recordFault("optimizer", stage, "fallbacks");
     }
 
-    /** Returns and clears the recorded fallbacks. */
     public List<Map<String, Object>> drainFallbacks() {
         synchronized (fallbacks) {
             List<Map<String, Object>> out = new ArrayList<>(fallbacks);

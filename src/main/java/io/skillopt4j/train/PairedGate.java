@@ -42,7 +42,7 @@ record PairedGate(TrainSettings s, SelectionEval selection, Gate gate) {
         }
     }
 
-    /** A step's honest gate (current skill into {@code selection_eval_current}); null when not {@code paired_bootstrap}. */
+    /** A step's honest gate (current skill into {@code selection_eval_current}); null when off. */
     static Comparison atStep(TrainSettings s, RunStages stages, String candidate, String current, Path stepDir, int step) {
         if (!s.useGate() || !s.gateTest().paired()) return null;
         return new PairedGate(s, stages.selection(), stages.gate()).compare(candidate, stepDir.resolve("selection_eval"), current,
@@ -87,10 +87,7 @@ record PairedGate(TrainSettings s, SelectionEval selection, Gate gate) {
         }
     }
 
-    /**
-     * The confidence of each look at the interval: adaptive repeats give a candidate several chances to clear 0, so
-     * {@code 1 − gate_confidence} is split over the looks (Bonferroni) to hold the overall false-accept rate.
-     */
+    /** Each look's confidence: {@code 1 − gate_confidence} split over the adaptive looks (Bonferroni). */
     static double lookConfidence(GateSettings g) {
         int looks = g.adaptive() ? g.maxRepeats() - g.repeats() + 1 : 1;
         return 1 - (1 - g.confidence()) / looks;

@@ -14,9 +14,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Stateless. The config checks that need more than the config package knows (benchmarks, ratio splits, user
- * paths), run before anything is built or written so a credentials error never hides the real mistake. It lives
- * here so that a training run loads no notebook class besides the builder (.ci/launcher-check).
+ * Stateless. Config checks beyond the config package, run before anything is built so a credentials error never
+ * hides the real mistake; here so a training loads no notebook class besides the builder (.ci/launcher-check).
  */
 public final class Preflight {
     /** The splits {@code eval} accepts: upstream's four, and the folder names they map to. */

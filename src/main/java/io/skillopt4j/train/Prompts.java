@@ -16,7 +16,7 @@ public record Prompts(Benchmark benchmark) {
         return generic(name);
     }
 
-    /** {@code system} with the bundle section when {@code skill} is an Agent Skill; a single file gets upstream's prompts. */
+    /** {@code system} with the bundle section when {@code skill} is an Agent Skill; else unchanged. */
     public static String forSkill(String system, String skill, boolean rewrite) {
         if (!io.skillopt4j.env.SkillBundle.isAgentSkill(skill)) return system;
         return system + generic(rewrite ? "bundle_rewrite" : "bundle_edits");

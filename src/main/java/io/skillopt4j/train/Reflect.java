@@ -19,11 +19,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 
 /**
- * Thread-safe. The reflect stage (upstream {@code run_minibatch_reflect}): failures and successes are shuffled with
- * Random(batch_seed) / Random(batch_seed+1) and cut into minibatches, one analyst call each, in parallel; existing
- * patch files are reused. Results come in minibatch index order, failures first, never completion order.
+ * Thread-safe. The reflect stage (upstream {@code run_minibatch_reflect}): one analyst call per shuffled minibatch, in
+ * parallel, existing patch files reused; results in minibatch order, failures first.
  */
-public record Reflect(TrainSettings settings, Optimizer optimizer, Prompts prompts, RunWriter writer, ExecutorService pool) {
+public record Reflect(TrainSettings settings, Optimizer optimizer, Prompts prompts, RunWriter writer,
+                      ExecutorService pool) {
     /** Immutable. What one reflect call needs; {@code traces}: the rollout's items in memory (read from disk when absent). */
     public record Input(List<RolloutResult> results, String skill, Path predictionDir, Path patchesDir, long batchSeed,
                         String stepBufferContext, String metaContext, ItemTraces traces) {

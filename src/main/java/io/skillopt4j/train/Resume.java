@@ -11,10 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/**
- * Stateless. Restores a run from its folder (upstream §2.4): {@code runtime_state.json} first, else a legacy
- * {@code history.json}, else a fresh start. History past the last completed step (a crash between the two writes) is dropped.
- */
+/** Stateless. Restores a run from {@code runtime_state.json}, else a legacy {@code history.json} (upstream §2.4). */
 final class Resume {
     private Resume() {}
 

@@ -21,17 +21,13 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Stateless. Decides, under the folder's {@link RunLock} and before any write, whether a training starts fresh
- * ({@code --force-new} moves the old run aside), resumes, or finds the run complete. A different {@link ResumeKeys#BOUND}
- * key or initial skill is a {@link RunFolderConflict}; {@code --extend-epochs} lets only {@code num_epochs} grow.
+ * Stateless. Decides, under the folder's {@link RunLock} and before any write, whether a training starts fresh,
+ * resumes or finds the run complete; a different {@link ResumeKeys#BOUND} key is a {@link RunFolderConflict}.
  */
 final class ResumeCheck {
     private ResumeCheck() {}
 
-    /**
-     * Immutable (callers must not write into {@code storedConfig}): {@code summary} of a complete run, else null;
-     * {@code storedConfig} the exact config.json bytes a resumed folder held, which a session recording nothing puts back.
-     */
+    /** Immutable (callers must not write into {@code storedConfig}, the exact bytes a resumed folder held). */
     record Outcome(boolean existing, Map<String, Object> summary, Path movedTo, byte[] storedConfig) {
         boolean complete() { return summary != null; }
     }

@@ -21,9 +21,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Thread-safe if the benchmark is. The rollout stage: runs a batch with a skill through the benchmark and scores it
- * with upstream's {@code compute_score}. Errored items are counted and never scored: above
- * {@code train.max_errored_fraction} of a batch (or all of it) the stage throws {@link ErroredHalt}.
+ * Thread-safe if the benchmark is. The rollout stage, scored as upstream's {@code compute_score}; errored items are
+ * never scored, and above {@code max_errored_fraction} of a batch the stage throws {@link ErroredHalt}.
  */
 public final class Rollout {
     /** Immutable but for {@code traces}, whose files may still be being written ({@link ItemTraces#awaitWritten()}). */
@@ -59,7 +58,7 @@ public final class Rollout {
         this.deferTo = deferTo;
     }
 
-    /** Errored items tolerated up to {@code maxFraction} of a batch, counted into {@code meter} (null = not counted). */
+    /** Errored items tolerated up to {@code maxFraction} of a batch, counted into {@code meter} (may be null). */
     public Rollout withErrored(double maxFraction, UsageMeter meter) {
         return new Rollout(benchmark, background, remote, batchPoll, maxFraction, meter, deferTo);
     }
@@ -67,10 +66,7 @@ public final class Rollout {
     /** Evaluation rollouts sent through the provider's Batch API, polled every {@code poll}; null = direct calls. */
     public Rollout withBatchApi(Duration poll) { return new Rollout(benchmark, background, remote, poll, maxErrored, meter, deferTo); }
 
-    /**
-     * An evaluation's item files left to finish behind the caller, registered with {@code writer}: its next commit,
-     * or a rollout into the same folder, waits for them.
-     */
+    /** An evaluation's item files left to finish behind the caller; {@code writer}'s next commit waits for them. */
     Rollout withDeferredWrites(io.skillopt4j.run.RunWriter writer) {
         return new Rollout(benchmark, background, remote, batchPoll, maxErrored, meter, writer);
     }
@@ -83,7 +79,7 @@ public final class Rollout {
         return Duration.ofMillis(Math.max(1, Math.round(s * 1000)));
     }
 
-    /** Rolls out {@code batch} with {@code skill} into {@code dir}; await a training rollout's traces before its files. */
+    /** Rolls out {@code batch} with {@code skill} into {@code dir}; a training rollout's files follow its traces. */
     public Outcome run(BatchSpec batch, String skill, Path dir, boolean evalFeedback) {
         if (deferTo != null) deferTo.awaitPending(dir); // a folder is rolled into again only once its files are written
         ItemTraces traces = evalFeedback || deferTo != null ? new ItemTraces() : null;

@@ -10,13 +10,9 @@ import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Thread-safe. With {@code train.pipeline_stages}, a step's first rollout started as soon as its batch and skill are
- * fixed, overlapping the previous step's persistence. Its usage is held back until the step takes it over (same
- * folder and skill only), so step records count the calls where upstream makes them.
- *
- * <p>A rollout no step takes is interrupted and removed with its step folder, its calls left out of the session's
- * usage, so a stopped run's folder is that of the sequential order; a budget stop instead keeps it ({@link #keep}),
- * since its calls are paid for.
+ * Thread-safe. A step's first rollout started as soon as its batch and skill are fixed; its usage is held back until
+ * the step takes it over, so records count it where upstream does. One no step takes is removed with its folder
+ * (a stopped run's folder is the sequential one), unless a budget stop keeps it ({@link #keep}): it is paid for.
  */
 final class RolloutAhead {
     /** Immutable. The started rollout: folder, skill, held-back usage, outcome. */

@@ -9,10 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Not thread-safe; owned by the training thread. The mutable state of a run: current and best skill with their
- * scores and origins, the selection cache (skill hash → raw hard/soft), history, step buffer and edit-budget schedule.
- */
+/** Not thread-safe; owned by the training thread. A run's mutable state; selCache: skill hash → raw hard/soft. */
 final class RunState {
     final String initialSkill;
     String currentSkill;
@@ -51,7 +48,7 @@ final class RunState {
 
     private java.util.concurrent.CompletableFuture<Void> behind; // training thread only
 
-    /** Adds runtime_state.json, pointing at skills/skill_v{lastStep}.md, to {@code b} after a write of it still running. */
+    /** Adds runtime_state.json (at skill_v{lastStep}.md) to {@code b}, after a write of it still running. */
     void persist(RunWriter.Batch b, RunPaths p, int lastStep) {
         settle();
         b.json(p.runtimeState(), new RuntimeState(lastStep, p.skill(lastStep).toString(), currentScore, currentOrigin,

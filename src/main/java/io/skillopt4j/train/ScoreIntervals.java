@@ -12,10 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Stateless. The error bars of evaluation scores: 95 % intervals of a mean hard score from per-item rows, and paired
- * intervals of a gain on the same items. A fixed seed shows the same intervals for a folder each time.
- */
+/** Stateless. 95 % intervals of mean hard scores and paired gains; a fixed seed makes them the same each time. */
 public final class ScoreIntervals {
     /** Each bound's one-sided confidence: together a two-sided 95 % interval. */
     public static final double CONFIDENCE = 0.975;

@@ -13,10 +13,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/**
- * Thread-safe. The select stage: upstream's {@code rank_and_select} (the optimizer ranks items over the budget,
- * truncation on any failure) and the autonomous learning-rate decision ({@code lr_autonomous}).
- */
+/** Thread-safe. Upstream's {@code rank_and_select} (truncation on any failure) and {@code lr_autonomous}. */
 public record Select(TrainSettings settings, Optimizer optimizer) {
     private static final Pattern INT = Pattern.compile("-?\\d+");
 
@@ -108,7 +105,7 @@ public record Select(TrainSettings settings, Optimizer optimizer) {
     /** Python {@code repr} of a JSON value (strings quoted, lists of strings as Python lists). */
     static String repr(Object o) {
         if (o instanceof String x) return Coercion.pyRepr(x);
-        if (o instanceof List<?> l) return "[" + l.stream().map(Select::repr).collect(java.util.stream.Collectors.joining(", ")) + "]";
+        if (o instanceof List<?> l) return "[" + String.join(", ", l.stream().map(Select::repr).toList()) + "]";
         return Coercion.pyStr(o);
     }
 

@@ -10,9 +10,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Not thread-safe (the selection cache is in RunState); used by the training thread. Scores a skill on the selection
- * split through the selection cache: a skill scored before is not rolled out again. With {@code eval_repeats} k > 1,
- * repeat r goes into {@code <folder>_r<r>} and the scores are the means over all scored rows.
+ * Not thread-safe; used by the training thread. Scores a skill on the selection split through the cache; with
+ * {@code eval_repeats} k > 1 repeat r goes into {@code <folder>_r<r>} and scores are means over all rows.
  */
 record SelectionEval(TrainSettings settings, DataLoader data, Rollout rollout, RunState state) {
     /** Immutable. Raw hard/soft of a skill on the selection split and whether it came from the cache. */

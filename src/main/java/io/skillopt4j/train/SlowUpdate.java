@@ -12,9 +12,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Not thread-safe; used by the training thread at epoch boundaries. The slow update (upstream
- * {@code optimizer/slow_update.py}): epoch 1 injects the empty block; later epochs ask the optimizer for guidance from
- * the longitudinal comparison, force-accepted or gated. {@code slow_result.json} marks an epoch done for replay.
+ * Not thread-safe; used at epoch boundaries. The slow update (upstream {@code optimizer/slow_update.py}): guidance
+ * from the longitudinal comparison, force-accepted or gated; {@code slow_result.json} marks an epoch done.
  */
 record SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longitudinal longitudinal, SelectionEval selection, Gate gate,
                   RunState state, RunWriter writer, Clock clock) {
@@ -23,7 +22,7 @@ record SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longi
 
     static final String UPDATE_TARGET = "Address longitudinal regressions and persistent failures observed across adjacent epochs.";
 
-    /** Runs epoch {@code epoch}'s slow update; {@code onPairs} gets the comparison pairs once built, before the call. */
+    /** Runs epoch {@code epoch}'s slow update; {@code onPairs} gets the pairs before the call. */
     Result run(int epoch, int lastStep, java.util.function.Consumer<Longitudinal.Pairs> onPairs) {
         RunPaths p = writer.paths();
         Path dir = p.slowUpdate(epoch);
@@ -108,10 +107,7 @@ record SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longi
         return new Result(String.valueOf(out.get("action")), pairs);
     }
 
-    /**
-     * A finished epoch: the marker is written last, so the resumed skill already holds the guidance; only a
-     * force-accepted guidance's cache entry is restored (upstream re-applies the text, which can reorder blocks).
-     */
+    /** A finished epoch: the marker is written last, so only a force-accepted guidance's cache entry is restored. */
     private Result replay(int epoch, Path marker) {
         Map<?, ?> m;
         try { m = Json.read(marker) instanceof Map<?, ?> x ? x : Map.of(); } catch (RuntimeException e) { m = Map.of(); }

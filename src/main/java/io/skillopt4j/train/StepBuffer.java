@@ -13,10 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-/**
- * Not thread-safe; one per run, used by the training thread. The per-epoch step buffer (upstream
- * {@code _extract_failure_patterns} / {@code _format_step_buffer}): per evaluated step, its failure patterns and rejected edits.
- */
+/** Not thread-safe; one per run. The per-epoch step buffer (upstream {@code _format_step_buffer}). */
 public final class StepBuffer {
     private final List<Map<String, Object>> entries = new ArrayList<>();
 
@@ -100,10 +97,7 @@ public final class StepBuffer {
         return r;
     }
 
-    /**
-     * Upstream's analyst descriptions, one per failure_summary item of the failure patch files, in order; a file
-     * upstream can't read contributes what came before the problem.
-     */
+    /** Upstream's analyst descriptions; a file upstream can't read adds what came before the problem. */
     static List<Object> analystDescriptions(Path stepDir) {
         List<Path> files = new ArrayList<>(glob(stepDir.resolve("patches")));
         List<Path> batched = new ArrayList<>();
@@ -156,9 +150,9 @@ public final class StepBuffer {
                     .append(" (").append(e.getOrDefault("n_fail", 0)).append('/').append(e.getOrDefault("n_total", "?")).append(" failed)\n");
             for (Object o : (List<Object>) e.getOrDefault("failure_patterns", List.of())) {
                 Map<String, Object> p = (Map<String, Object>) o;
-                String ids = ((List<Object>) p.get("task_ids")).stream().map(Coercion::pyStr).collect(java.util.stream.Collectors.joining(", "));
+                List<String> ids = ((List<Object>) p.get("task_ids")).stream().map(Coercion::pyStr).toList();
                 b.append("  - \"").append(Coercion.pyStr(p.get("pattern"))).append("\" (×").append(p.get("count")).append(", tasks: ")
-                        .append(ids).append(")\n");
+                        .append(String.join(", ", ids)).append(")\n");
             }
             List<Object> rejected = (List<Object>) e.getOrDefault("rejected_edits", List.of());
             if (!rejected.isEmpty()) {

@@ -8,10 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
-/**
- * Immutable lists of mutable maps. A step's reflect results in batch order: rollout results, raw analyst patches
- * (for the appendix flush), and the normalised failure and success patches the merge takes.
- */
+/** Immutable lists of mutable maps. A step's reflect results in batch order. */
 record StepPatches(List<RolloutResult> all, List<Map<String, Object>> raws, List<Map<String, Object>> failures,
                    List<Map<String, Object>> successes) {
     /** Immutable. One batch's raw patches (minibatch order) and how long its reflect took. */
@@ -47,7 +44,7 @@ record StepPatches(List<RolloutResult> all, List<Map<String, Object>> raws, List
 
     boolean isEmpty() { return failures.isEmpty() && successes.isEmpty(); }
 
-    /** Waits for each batch's reflect in batch order, sorts its patches and fills the record's rollout and patch fields. */
+    /** Waits for each batch's reflect in order, sorts its patches, fills the record's rollout and patch fields. */
     static StepPatches collect(StepContext c, Rolled rolled, TrainSettings s, StageSink sink) {
         String key = s.updateMode().payloadKey();
         List<RolloutResult> all = new ArrayList<>();

@@ -13,10 +13,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
 
-/**
- * Not thread-safe; used by the training thread. One training step (upstream §2.6), from the rollouts to the
- * persisted history record, with the skip_no_patches / skip_no_rewrite branches.
- */
+/** Not thread-safe; used by the training thread. One training step (upstream §2.6), rollouts to history record. */
 final class StepPipeline {
     private final RunScope run;
     private final RunStages stages;
@@ -49,10 +46,7 @@ final class StepPipeline {
         }
     }
 
-    /**
-     * Rolls out each accumulation batch and starts its reflect; pipelined, a batch's analysts run while the next batch
-     * rolls out. Each reflect sees what it would in sequence and results are collected in batch order.
-     */
+    /** Rolls out each batch and starts its reflect, which sees what it would in sequence (pipelined or not). */
     private StepPatches.Rolled rollAndReflect(StepContext c) {
         TrainSettings s = run.settings();
         Clock clock = run.clock();
@@ -123,8 +117,8 @@ final class StepPipeline {
     }
 
     /**
-     * Pipelined: starts the failure group's merge once every failure analyst is done, the very call {@link #aggregate}
-     * makes for that list. Null under a dollar cap (a resumed run would pay for it again) or when nothing is started.
+     * Pipelined: starts the failure group's merge once its analysts are done, the very call {@link #aggregate} makes.
+     * Null under a dollar cap (a resumed run would pay for it again) or when nothing is started.
      */
     private CompletableFuture<StepPatches.EarlyMerge> mergeFailuresEarly(StepContext c, StepPatches.Rolled rolled) {
         if (!run.pipelined() || run.capped()) return null;
@@ -227,17 +221,14 @@ final class StepPipeline {
 
     private boolean lastOfEpoch(int stepInEpoch, List<BatchSpec> plan) { return (stepInEpoch + 1) * run.settings().accumulation() >= plan.size(); }
 
-    /**
-     * Lets the epoch's last step start the next epoch's first rollout, of {@code first}, with the skill {@code skillAtEnd}
-     * makes of the step's; null = not known, nothing is started across the epoch boundary.
-     */
+    /** Lets the epoch's last step start the next epoch's first rollout; {@code skillAtEnd} null = not known. */
     void nextEpoch(BatchSpec first, java.util.function.UnaryOperator<String> skillAtEnd) {
         nextEpochFirst = skillAtEnd == null || run.capped() ? null : first;
         nextEpochSkill = skillAtEnd;
     }
 
     /**
-     * Pipelined: the observer that starts the next step's rollout once the first selection rows decide the gate. Null
+     * Pipelined: the observer that starts the next step's rollout once the first selection rows decide the gate; null
      * when the next skill can't be known early (appendix flush, honest or repeated gate) or under a dollar cap.
      */
     private GateAhead gateAhead(String candidate, int stepInEpoch, int step, List<BatchSpec> plan) {

@@ -27,7 +27,7 @@ public final class StepRecord {
     /** Records a stage duration in seconds, rounded to 0.1 as upstream. */
     void time(String key, long millis) { timing.put(key, round(millis / 1000.0, 1)); }
 
-    /** Sets {@code tokens} to the per-stage difference; unlike upstream, idle stages are left out (resume-independent). */
+    /** Sets {@code tokens} to the per-stage difference; unlike upstream, idle stages are left out (resume). */
     void tokens(Map<String, UsageMeter.Counts> before, Map<String, UsageMeter.Counts> after) {
         Map<String, Object> t = new LinkedHashMap<>();
         after.forEach((stage, a) -> {

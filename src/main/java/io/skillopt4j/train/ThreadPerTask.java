@@ -10,9 +10,8 @@ import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
 /**
- * Stateless. Runs each of the trainer's coordinating tasks on a new daemon thread, as they only wait on the shared
- * pools and must not take a slot there. Inside a {@link Run} the threads are recorded, so an interrupted training
- * can stop them and wait for them: nothing of it calls a model or writes a file after it returns.
+ * Stateless. Runs the trainer's coordinating tasks on daemon threads, as they only wait on the shared pools. Inside a
+ * {@link Run} they are recorded, so an interrupted training stops and awaits them before it returns.
  */
 final class ThreadPerTask {
     private ThreadPerTask() {}
@@ -31,7 +30,6 @@ final class ThreadPerTask {
     /** Runs {@code work} with the threads it starts recorded in {@code run}. */
     static <T> T in(Run run, Supplier<T> work) { return ThreadScopes.with(RUN, run, work); }
 
-    /** Runs each task on a new daemon thread named {@code name}. */
     static Executor named(String name) { return r -> start(name, r); }
 
     /** Starts {@code work} on a new daemon thread named {@code name}, recorded in the caller's {@link Run} while it runs. */

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-/** Immutable. The trainer's knobs with upstream's defaults; a bad value throws {@link ConfigException} naming the key. */
+/** Immutable. The trainer's knobs, upstream's defaults; a bad value throws {@link ConfigException} naming it. */
 public record TrainSettings(int numEpochs, int configuredTrainSize, int batchSize, int accumulation, long seed,
                             int minibatchSize, int mergeBatchSize, int analystWorkers, boolean failureOnly,
                             int editBudget, int minEditBudget, String lrScheduler, String lrControlMode, UpdateMode updateMode,
@@ -24,7 +24,6 @@ public record TrainSettings(int numEpochs, int configuredTrainSize, int batchSiz
     /** Reads and validates {@code cfg} through its typed view. */
     public static TrainSettings from(FlatConfig cfg) { return from(RunConfig.from(cfg, "")); }
 
-    /** Takes the trainer's knobs from the typed config. */
     public static TrainSettings from(RunConfig rc) {
         RunConfig.Train t = rc.train();
         RunConfig.Gradient g = rc.gradient();

@@ -35,10 +35,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
-/**
- * Immutable once built; each {@link #train()} call runs on its caller's thread. The SkillOpt training loop: it
- * sequences the stages and writes upstream's run folder; the same out_root resumes after the last completed step.
- */
+/** Immutable once built. The SkillOpt training loop; the same out_root resumes after the last completed step. */
 public final class Trainer {
     private final RunConfig run;
     private final FlatConfig config;
@@ -233,10 +230,9 @@ public final class Trainer {
         return epoch == 1 && !Files.isRegularFile(paths.slowResult(1)) ? SkillDocument::injectSlowPlaceholder : null;
     }
 
-    /** Drops a rollout started ahead that no step will take. */
     private static void settle(StepPipeline pipeline) { if (pipeline != null) pipeline.dropPrefetch(); }
 
-    /** A session that recorded no step puts back the config.json it found: the folder is as before but for its faults. */
+    /** A session that recorded no step puts back the config.json it found. */
     private TrainingResult stopped(RunScope run, RunState st, Throwable why, int resumeFrom, byte[] priorConfig) {
         if (priorConfig != null && ((Number) st.lastCompletedStep()).intValue() <= resumeFrom - 1) AtomicFiles.write(new RunPaths(outRoot).config(), priorConfig);
         return stopped(run, st, why);
@@ -262,10 +258,7 @@ public final class Trainer {
         return new TrainingResult(m, outRoot);
     }
 
-    /**
-     * The slow update, then the meta skill; returns their actions ("" when off). Pipelined, the meta skill's call runs
-     * beside the slow update's once the pairs are built; its marker is still written after the slow update's commit.
-     */
+    /** The slow update, then the meta skill, whose call runs beside it when pipelined; returns their actions. */
     private String[] epochEnd(RunScope run, RunStages stages, String epochLastSkill, int epoch, int global) {
         TrainSettings s = run.settings();
         CompletableFuture<Void> slowDone = new CompletableFuture<>();
@@ -311,7 +304,6 @@ public final class Trainer {
                 && (!s.useMetaSkill() || Files.isRegularFile(paths.metaSkillResult(epoch)));
     }
 
-    /** The run's stages, in dependency order. */
     private RunStages stages(RunScope run, RunState st, DataLoader data, int spe, ExecutionEngine eng, BackgroundRollouts background,
                              Duration batchPoll, ExecutorService pool) {
         TrainSettings s = run.settings();

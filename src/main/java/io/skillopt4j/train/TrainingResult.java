@@ -5,10 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/**
- * Immutable. What {@link Trainer#train()} returns: the {@code summary.json} map (a stopped run's
- * {@code {"stopped": true, ...}}) and the run folder; {@code alreadyComplete}: nothing was run or written.
- */
+/** Immutable. The {@code summary.json} map (or a stopped run's) and the run folder; see {@link Trainer#train()}. */
 public record TrainingResult(Map<String, Object> summary, Path outRoot, boolean alreadyComplete) {
     public TrainingResult {
         summary = Collections.unmodifiableMap(new LinkedHashMap<>(summary));

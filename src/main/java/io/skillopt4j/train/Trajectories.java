@@ -14,10 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Immutable. Renders rollout trajectories for the analysts as upstream's {@code fmt_trajectory} and minibatch
- * formatter do: one {@code ### Trajectory i (id=...)} block per item, joined by {@code ---}, no truncation.
- */
+/** Immutable. Renders rollout trajectories for the analysts as upstream's {@code fmt_trajectory}, no truncation. */
 public record Trajectories(boolean codexTrace, boolean claudeTrace) {
 
     /** The item folder RolloutRunner writes for {@code id}. */
@@ -80,7 +77,8 @@ public record Trajectories(boolean codexTrace, boolean claudeTrace) {
             List<Object> conv = conversation(predictionDir, r.id(), trace);
             if (conv.isEmpty()) continue;
             ItemFiles dir = new ItemFiles(itemDir(predictionDir, r.id()), trace);
-            StringBuilder b = new StringBuilder("### Trajectory ").append(i).append(" (id=").append(r.id()).append(")\n");
+            StringBuilder b = new StringBuilder();
+            b.append("### Trajectory ").append(i).append(" (id=").append(r.id()).append(")\n");
             b.append("Task: ").append(first(r, "task_description", "instruction", "question")).append('\n');
             b.append("Task type: ").append(first(r, "task_type", "instruction_type")).append('\n');
             if (!r.failReason().isEmpty()) b.append("Failure reason: ").append(r.failReason()).append('\n');
@@ -90,7 +88,7 @@ public record Trajectories(boolean codexTrace, boolean claudeTrace) {
             section(b, "Target System Prompt", orFile(r, "target_system_prompt", dir));
             section(b, "Target User Prompt", orFile(r, "target_user_prompt", dir));
             if (codexTrace) section(b, "Codex Trace Summary", orFile(r, "codex_trace_summary", dir));
-            // upstream fills this only from codex_probe_trace_steps (nothing sets it); codex_exec's parsed steps stand in
+            // upstream fills it from codex_probe_trace_steps only (never set); codex_exec's parsed steps stand in
             String codexSteps = r.str("codex_probe_trace_steps");
             section(b, "Codex Trace Steps", codexSteps.isEmpty() && codexTrace ? dir.read("codex_trace_steps.txt") : codexSteps);
             if (claudeTrace) section(b, "Claude Trace Steps", dir.read("claude_trace_steps.txt"));

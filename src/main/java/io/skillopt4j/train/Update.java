@@ -10,15 +10,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Thread-safe. The update stage: builds the candidate skill by mode (apply the ranked edits, one rewrite call, or the
- * first merged candidate) and writes it with the mode's result file into the step folder.
- */
+/** Thread-safe. The update stage: the candidate skill by mode, written with its result file into the step folder. */
 record Update(TrainSettings settings, Optimizer optimizer, Prompts prompts, RunWriter writer) {
     /** Immutable. The candidate (null: skip_no_rewrite), patch mode's apply summary, a rewrite's change summary. */
     public record Result(String candidate, Map<String, Object> applySummary, Object changeSummary) {}
 
-    /** Builds and writes the candidate for {@code ranked} into {@code stepDir}. */
     public Result run(String skill, Map<String, Object> merged, Map<String, Object> ranked, String stepBuffer, Path stepDir) {
         String key = settings.updateMode().payloadKey();
         List<Object> items = Aggregate.items(ranked, key);

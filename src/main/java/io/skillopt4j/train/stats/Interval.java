@@ -4,9 +4,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Immutable. A score or a difference of scores with its interval: each bound is one-sided at {@code confidence},
- * together two-sided at {@code 2·confidence − 1}. {@code items}: how many items it rests on, {@code repeats}: the most
- * evaluations of one item. An interval over no items has NaN bounds ({@link #known()} is false).
+ * Immutable. A score or a difference of scores with its interval: each bound one-sided at {@code confidence};
+ * {@code repeats}: the most evaluations of one item. Over no items the bounds are NaN.
  */
 public record Interval(double estimate, double low, double high, double confidence, int items, int repeats) {
     /** The interval of no data: NaN estimate and bounds. */
@@ -15,7 +14,6 @@ public record Interval(double estimate, double low, double high, double confiden
     /** True when it rests on at least one item. */
     public boolean known() { return items > 0 && !Double.isNaN(low) && !Double.isNaN(high); }
 
-    /** True when the lower bound is above {@code x}. */
     public boolean above(double x) { return known() && low > x; }
 
 

@@ -15,10 +15,7 @@ public final class PairedT {
 
     private PairedT() {}
 
-    /**
-     * The test at one-sided {@code confidence}: accepted when the lower bound is above 0; p = P(T ≥ t) under no
-     * difference. Too little data (one item without repeats) gives an unknown interval, a reject.
-     */
+    /** The test at one-sided {@code confidence}: accepted when the lower bound is above 0; too little data rejects. */
     public static Test test(double[][] diffs, double confidence) {
         double[][] r = PairedBootstrap.nonEmpty(diffs);
         int n = r.length, total = 0, minK = Integer.MAX_VALUE, maxK = 0;
