@@ -100,11 +100,8 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
             String cat = !pp && cp ? "improved" : pp && !cp ? "regressed" : !pp ? "persistent_fail" : "stable_success";
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("id", item.id());
-            String task = item.str("question");
-            if (task.isEmpty()) task = item.str("task_description");
-            if (task.isEmpty()) task = item.str("instruction");
-            if (task.isEmpty()) task = item.id();
-            m.put("task", task);
+            m.put("task", java.util.stream.Stream.of("question", "task_description", "instruction").map(item::str)
+                    .filter(t -> !t.isEmpty()).findFirst().orElse(item.id()));
             m.put("category", cat);
             m.put("prev", side(p));
             m.put("curr", side(c));
@@ -115,9 +112,7 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
     }
 
     private static Map<String, RolloutResult> byId(List<RolloutResult> rs) {
-        Map<String, RolloutResult> m = new LinkedHashMap<>();
-        for (RolloutResult r : rs) m.put(r.id(), r);
-        return m;
+        return rs.stream().collect(java.util.stream.Collectors.toMap(RolloutResult::id, r -> r, (a, b) -> b));
     }
 
     /** One side of a pair as upstream builds it: a missing result is a failure with answer "N/A" and no reason. */
@@ -134,12 +129,8 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
     /** Pairs read back from a comparison_pairs.json (no trajectories; hard scores unknown). */
     @SuppressWarnings("unchecked")
     static Pairs reloaded(List<Map<String, Object>> stored) {
-        List<Pair> ps = new ArrayList<>();
-        for (Object o : stored) {
-            if (o instanceof Map<?, ?> m && m.get("prev") instanceof Map && m.get("curr") instanceof Map) {
-                ps.add(new Pair((Map<String, Object>) m, "", ""));
-            }
-        }
+        List<Pair> ps = ((List<?>) stored).stream().filter(o -> o instanceof Map<?, ?> m && m.get("prev") instanceof Map
+                && m.get("curr") instanceof Map).map(o -> new Pair((Map<String, Object>) o, "", "")).toList();
         return new Pairs(ps, ps, 0, 0);
     }
 

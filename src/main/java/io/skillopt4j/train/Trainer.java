@@ -141,8 +141,7 @@ public final class Trainer {
         roles.ledger().attach(paths.root().resolve(RunPaths.COST_LEDGER));
         roles.usage().attachJournal(paths.root().resolve(io.skillopt4j.backend.UsageJournal.FILE)); // token_summary across sessions
         roles.ledger().phase("baseline");
-        EditBudgetSchedule schedule = new EditBudgetSchedule(s.lrScheduler(), s.editBudget(), s.minEditBudget(), total);
-        RunState st = new RunState(initial, schedule);
+        RunState st = new RunState(initial, new EditBudgetSchedule(s.lrScheduler(), s.editBudget(), s.minEditBudget(), total));
         RunScope run = new RunScope(s, w, clock, roles.usage(), l, total, Setting.bool("pipeline_stages").of(config), roles.ledger().cap() != null,
                 Rollout.maxErroredFraction(config));
         int resumeFrom = Resume.restore(st, paths);
@@ -191,9 +190,8 @@ public final class Trainer {
                 if (global < resumeFrom - 1 && !epochDone(paths, epoch, s)) continue;
                 if (stop.get()) throw new StopRequested();
                 String[] actions = epochEnd(run, stages, st.currentSkill, epoch, global);
-                String slowAction = actions[0], metaAction = actions[1];
                 stages.optimizer().drainFallbacks(); // epoch-stage fallbacks show as no_content actions in their result files
-                l.on(new TrainingEvent.EpochFinished(epoch, slowAction, metaAction, st.currentScore, st.bestScore));
+                l.on(new TrainingEvent.EpochFinished(epoch, actions[0], actions[1], st.currentScore, st.bestScore));
             }
             if (stop.get()) throw new StopRequested();
             roles.ledger().phase("test");
@@ -203,7 +201,7 @@ public final class Trainer {
         } catch (StopRequested e) {
             if (!stop.get()) throw new io.skillopt4j.TrainingInterrupted(outRoot); // the thread's interrupt: see finally
             settle(pipeline);
-            return stopped(run, st, null);
+            return stopped(run, st, null, resumeFrom, null);
         } catch (BudgetExceeded e) {
             if (pipeline != null) pipeline.keepPrefetch(); // its calls are paid for: the resumed step reuses its rows
             return stopped(run, st, e, resumeFrom, priorConfig);
@@ -232,14 +230,13 @@ public final class Trainer {
 
     private static void settle(StepPipeline pipeline) { if (pipeline != null) pipeline.dropPrefetch(); }
 
-    /** A session that recorded no step puts back the config.json it found. */
+    /**
+     * The resumable stop: nothing of the unfinished step is persisted; a budget or errored stop says why. A session
+     * that recorded no step puts back the config.json it found ({@code priorConfig}; null = none).
+     */
     private TrainingResult stopped(RunScope run, RunState st, Throwable why, int resumeFrom, byte[] priorConfig) {
-        if (priorConfig != null && ((Number) st.lastCompletedStep()).intValue() <= resumeFrom - 1) AtomicFiles.write(new RunPaths(outRoot).config(), priorConfig);
-        return stopped(run, st, why);
-    }
-
-    /** The resumable stop: nothing of the unfinished step is persisted; a budget or errored stop says why. */
-    private TrainingResult stopped(RunScope run, RunState st, Throwable why) {
+        int last = ((Number) st.lastCompletedStep()).intValue();
+        if (priorConfig != null && last <= resumeFrom - 1) AtomicFiles.write(new RunPaths(outRoot).config(), priorConfig);
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("stopped", true);
         m.put("last_completed_step", st.lastCompletedStep());
@@ -252,8 +249,7 @@ public final class Trainer {
         // kept in faults.jsonl, so the resumed run's summary still counts them
         Map<String, Map<String, Long>> session = run.usage().faultSummary();
         m.put("fault_usage", FaultCounts.plus(FaultCounts.stored(outRoot), session));
-        FaultCounts.append(run.writer(), why instanceof ErroredHalt ? "errored" : why != null ? "budget" : "stopped",
-                ((Number) m.get("last_completed_step")).intValue(), session);
+        FaultCounts.append(run.writer(), why instanceof ErroredHalt ? "errored" : why != null ? "budget" : "stopped", last, session);
         run.emit(new TrainingEvent.RunFinished(outRoot, true, m));
         return new TrainingResult(m, outRoot);
     }
