@@ -45,14 +45,8 @@ public record Appendix(TrainSettings settings, Optimizer optimizer) {
     /** Merges notes (existing first), whitespace-collapsed and deduplicated by canonical key. */
     static List<String> merge(List<String> existing, List<String> added) {
         Set<String> seen = new LinkedHashSet<>();
-        List<String> out = new ArrayList<>();
-        for (List<String> l : List.of(existing, added)) {
-            for (String n : l) {
-                String c = n.replaceAll("\\s+", " ").strip();
-                if (!c.isEmpty() && seen.add(canonical(c))) out.add(c);
-            }
-        }
-        return out;
+        return java.util.stream.Stream.concat(existing.stream(), added.stream()).map(n -> n.replaceAll("\\s+", " ").strip())
+                .filter(c -> !c.isEmpty() && seen.add(canonical(c))).toList();
     }
 
     /** Flushes the notes of a step's raw patches into {@code skill}; empty when no notes arrived. */

@@ -143,7 +143,7 @@ final class Finish {
         double baseHard = baseTest == null ? 0 : baseTest.hard();
         m.put("test_delta_hard", bestTest == null ? null : bestTest.hard() - baseHard);
         m.put("final_test_delta_hard", finalTest == null ? null : finalTest.hard() - baseHard);
-        m.put("total_wall_time_s", Trainer.round1((run.clock().millis() - loopStart) / 1000.0));
+        m.put("total_wall_time_s", StepRecord.round((run.clock().millis() - loopStart) / 1000.0, 1));
         m.put("token_summary", tokenSummary());
         // a SkillOpt4J addition named *_usage: it varies with the provider's transient faults, run_diff.py ignores it
         Map<String, Map<String, Long>> session = run.usage().faultSummary();

@@ -61,7 +61,7 @@ record MetaSkill(Optimizer optimizer, Longitudinal longitudinal, RunWriter write
             return "skip_first_epoch";
         }
         long t0 = clock.millis();
-        String prevSkill = SlowUpdate.readSkill(p.skill((epoch - 1) * stepsPerEpoch));
+        String prevSkill = Trajectories.readFile(p.skill((epoch - 1) * stepsPerEpoch));
         // upstream reuses the slow update's pairs whenever it produced or reloaded some, even an empty list
         Longitudinal.Pairs pairs = slowPairs != null ? slowPairs : longitudinal.build(epoch, prevSkill, epochLastStepSkill, dir);
         String prevMeta = stored(p, epoch - 1);
@@ -72,7 +72,7 @@ record MetaSkill(Optimizer optimizer, Longitudinal longitudinal, RunWriter write
                 + "\n\n## Longitudinal Comparison (same 20 tasks, two skill versions)\n" + Longitudinal.comparison(pairs.kept());
         Map<String, Object> reply = optimizer.json("meta_skill", RunPaths.epochName(epoch), Prompts.generic("meta_skill"), user).orElse(null);
         String content = reply == null || reply.get("meta_skill_content") == null ? "" : String.valueOf(reply.get("meta_skill_content")).strip();
-        double time = Trainer.round1((clock.millis() - t0) / 1000.0);
+        double time = StepRecord.round((clock.millis() - t0) / 1000.0, 1);
         if (content.isEmpty()) {
             if (reply != null) optimizer.record("meta_skill", RunPaths.epochName(epoch), "no_content", "reply has no meta_skill_content");
             out.put("time_s", time);

@@ -42,12 +42,10 @@ public final class Rollout {
     private final UsageMeter meter;
     private final io.skillopt4j.run.RunWriter deferTo;
 
-    public Rollout(Benchmark benchmark) { this(benchmark, null, null); }
+    public Rollout(Benchmark benchmark) { this(benchmark, null, null, null, 0.0, null, null); }
 
     /** Settles {@code background}'s job for a folder before rolling into it; {@code remote}: an engine's workers. */
-    Rollout(Benchmark benchmark, BackgroundRollouts background, RemoteItems remote) { this(benchmark, background, remote, null, 0.0, null, null); }
-
-    private Rollout(Benchmark benchmark, BackgroundRollouts background, RemoteItems remote, Duration batchPoll, double maxErrored,
+    Rollout(Benchmark benchmark, BackgroundRollouts background, RemoteItems remote, Duration batchPoll, double maxErrored,
                     UsageMeter meter, io.skillopt4j.run.RunWriter deferTo) {
         this.benchmark = benchmark;
         this.background = background;

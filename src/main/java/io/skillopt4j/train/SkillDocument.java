@@ -45,8 +45,7 @@ public final class SkillDocument {
 
     private static boolean inRegion(String skill, int pos, String start, String end) {
         int s = skill.indexOf(start), e = skill.indexOf(end);
-        if (s < 0 || e < 0) return false;
-        return pos >= s && pos < e + end.length();
+        return s >= 0 && e >= 0 && pos >= s && pos < e + end.length();
     }
 
     /** Applies a whole-document operation to a bundle's SKILL.md, where the protected regions live. */
@@ -58,9 +57,7 @@ public final class SkillDocument {
     /** Returns the index of the earliest protected start marker, or -1. */
     static int firstProtectedStart(String skill) {
         int a = skill.indexOf(SLOW_START), b = skill.indexOf(APPENDIX_START);
-        if (a < 0) return b;
-        if (b < 0) return a;
-        return Math.min(a, b);
+        return a < 0 ? b : b < 0 ? a : Math.min(a, b);
     }
 
     /** Removes the four markers from edit content (edits may never write a protected region). */

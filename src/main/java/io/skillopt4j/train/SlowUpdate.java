@@ -43,7 +43,7 @@ record SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longi
             return new Result("inject_placeholder", null);
         }
         long t0 = clock.millis();
-        String prevSkill = readSkill(p.skill((epoch - 1) * stepsPerEpoch));
+        String prevSkill = Trajectories.readFile(p.skill((epoch - 1) * stepsPerEpoch));
         Longitudinal.Pairs pairs = longitudinal.build(epoch, prevSkill, state.currentSkill, dir);
         onPairs.accept(pairs);
         String existing = SkillDocument.slowUpdateContent(state.currentSkill);
@@ -59,13 +59,13 @@ record SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longi
         if (content.isEmpty()) {
             if (reply != null) optimizer.record("slow_update", RunPaths.epochName(epoch), "no_content", "reply has no slow_update_content");
             out.put("action", "no_content");
-            out.put("time_s", Trainer.round1((clock.millis() - t0) / 1000.0));
+            out.put("time_s", StepRecord.round((clock.millis() - t0) / 1000.0, 1));
         } else {
             String candidate = SkillDocument.replaceSlowUpdateField(state.currentSkill, content);
             writer.artefactText(dir.resolve("candidate_skill.md"), candidate); // as a step's candidate: not read on resume, no disk flush
             out.put("reasoning", reply.get("reasoning") == null ? "" : String.valueOf(reply.get("reasoning")).strip());
             out.put("slow_update_content", content);
-            out.put("time_s", Trainer.round1((clock.millis() - t0) / 1000.0));
+            out.put("time_s", StepRecord.round((clock.millis() - t0) / 1000.0, 1));
             out.put("prev_hard", pairs.prevHard());
             out.put("curr_hard", pairs.currHard());
             out.put("candidate_hash", SkillDocument.hash(candidate));
@@ -122,7 +122,6 @@ record SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longi
     }
 
 
-    static String readSkill(Path f) { return Trajectories.readFile(f); }
 
     /** Reads the stored pairs of an epoch folder; null when absent or unreadable (upstream then samples afresh). */
     @SuppressWarnings("unchecked")

@@ -28,32 +28,24 @@ public final class StepBuffer {
     public static Map<String, Object> entry(int step, String action, List<RolloutResult> results, Path stepDir,
                                             Map<String, Object> ranked, UpdateMode mode, double scoreBefore, double scoreAfter) {
         List<RolloutResult> fails = results.stream().filter(RolloutResult::isFailure).toList();
-        Map<String, Map<String, Object>> groups = new LinkedHashMap<>();
+        Map<String, List<String>> groups = new LinkedHashMap<>();
         for (RolloutResult r : fails) {
             // upstream: r.get("fail_reason", "unknown"), then the part before the first ':' (stripped) when there is one
             String reason = r.fields().containsKey("fail_reason") ? r.str("fail_reason") : "unknown";
             String prefix = reason.contains(":") ? reason.substring(0, reason.indexOf(':')).strip() : reason;
-            Map<String, Object> g = groups.computeIfAbsent(prefix, k -> {
-                Map<String, Object> m = new LinkedHashMap<>();
-                m.put("pattern", k);
-                m.put("count", 0);
-                m.put("task_ids", new ArrayList<String>());
-                return m;
-            });
-            g.put("count", (Integer) g.get("count") + 1);
-            @SuppressWarnings("unchecked") List<String> ids = (List<String>) g.get("task_ids");
-            ids.add(r.id());
+            groups.computeIfAbsent(prefix, k -> new ArrayList<>()).add(r.id());
         }
         List<Object> descriptions = analystDescriptions(stepDir);
         List<Map<String, Object>> patterns = new ArrayList<>();
-        int k = 0;
-        for (Map<String, Object> g : groups.values()) {
+        groups.forEach((prefix, ids) -> {
             // positional pairing: the k-th description labels the k-th group; an empty one keeps the prefix
-            Object d = k < descriptions.size() ? descriptions.get(k) : null;
-            if (Select.truthy(d)) g.put("pattern", d);
-            k++;
+            Object d = patterns.size() < descriptions.size() ? descriptions.get(patterns.size()) : null;
+            Map<String, Object> g = new LinkedHashMap<>();
+            g.put("pattern", Select.truthy(d) ? d : prefix);
+            g.put("count", ids.size());
+            g.put("task_ids", ids);
             patterns.add(g);
-        }
+        });
         Map<String, Object> e = new LinkedHashMap<>();
         e.put("step", step);
         e.put("action", action);

@@ -37,7 +37,7 @@ final class StepPipeline {
     Map<String, Object> run(int epoch, int stepInEpoch, int step, List<BatchSpec> plan, String meta) {
         StepContext c = new StepContext(epoch, stepInEpoch, step, plan, meta, run.writer().paths().step(step),
                 new StepRecord(step, epoch, stepInEpoch), run.clock().millis(), run.usage().byStage());
-        emit(new TrainingEvent.StepStarted(step, epoch, stepInEpoch, run.totalSteps()));
+        run.emit(new TrainingEvent.StepStarted(step, epoch, stepInEpoch, run.totalSteps()));
         StepPatches.Rolled rolled = rollAndReflect(c);
         try {
             return afterRollouts(c, rolled);
@@ -155,7 +155,8 @@ final class StepPipeline {
     /** The gate on {@code candidate}, then the appendix flush and the next step's rollout. */
     private GateStep evaluate(StepContext c, String candidate, List<Map<String, Object>> raws) {
         GateStep g = GateStep.run(c, candidate, run.settings(), stages, st, gateAhead(candidate, c.stepInEpoch(), c.step(), c.plan()));
-        emit(new TrainingEvent.GateDecision(c.step(), g.action(), g.candidateScore(), st.currentScore, st.bestScore));
+        run.emit(new TrainingEvent.GateDecision(c.step(), g.action(), g.candidateScore(), st.currentScore,
+                st.bestScore));
         if (run.settings().skillAware()) flush(c.rec(), raws, c.stepDir());
         prefetchNext(c.stepInEpoch(), c.step(), c.plan());
         return g;
@@ -171,7 +172,7 @@ final class StepPipeline {
         st.stepBuffer.add(digest);
         w.artefact(c.stepDir().resolve("trajectory_digest.json"), digest);
         rec.tokens(c.usageBefore(), run.usage().byStage());
-        emit(new TrainingEvent.TokensUsed(c.step(), rec.tokens()));
+        run.emit(new TrainingEvent.TokensUsed(c.step(), rec.tokens()));
         rec.put("current_score", st.currentScore);
         rec.put("best_score", st.bestScore);
         rec.put("best_step", st.bestStep);
@@ -206,7 +207,7 @@ final class StepPipeline {
         st.persist(files, run.writer().paths(), step);
         files.json(stepDir.resolve("step_record.json"), record);
         files.commit();
-        emit(new TrainingEvent.StepFinished(step, run.totalSteps(), String.valueOf(record.get("action")), record));
+        run.emit(new TrainingEvent.StepFinished(step, run.totalSteps(), String.valueOf(record.get("action")), record));
         return record;
     }
 
@@ -267,7 +268,7 @@ final class StepPipeline {
         prefetchNext(c.stepInEpoch(), c.step(), c.plan());
         StepRecord tmp = new StepRecord(0, 0, 0);
         tmp.tokens(c.usageBefore(), run.usage().byStage());
-        emit(new TrainingEvent.TokensUsed(c.step(), tmp.tokens()));
+        run.emit(new TrainingEvent.TokensUsed(c.step(), tmp.tokens()));
         rec.put("action", action);
         rec.put("current_score", st.currentScore);
         rec.put("best_score", st.bestScore);
@@ -289,10 +290,8 @@ final class StepPipeline {
     }
 
     private void stage(int step, String name, long millis, String detail) {
-        emit(new TrainingEvent.StageFinished(step, name, Duration.ofMillis(millis), detail));
+        run.emit(new TrainingEvent.StageFinished(step, name, Duration.ofMillis(millis), detail));
     }
-
-    private void emit(TrainingEvent e) { run.emit(e); }
 
     private static String fmt(double d) { return io.skillopt4j.internal.Decimals.fixed(d, 3); }
 }

@@ -291,7 +291,7 @@ public final class Trainer {
         Path marker = s.useSlowUpdate() ? paths.slowResult(epoch) : paths.metaSkillResult(epoch);
         Path prevSkillFile = paths.skill((epoch - 1) * spe);
         if (Files.isRegularFile(marker) || !Files.isRegularFile(prevSkillFile)) return;
-        longitudinal.prefetch(epoch, SlowUpdate.readSkill(prevSkillFile), dir, background);
+        longitudinal.prefetch(epoch, Trajectories.readFile(prevSkillFile), dir, background);
     }
 
     /** True when both enabled epoch-boundary markers of a resumed epoch exist. */
@@ -307,8 +307,7 @@ public final class Trainer {
         Optimizer optimizer = new Optimizer(eng.optimizer(roles.optimizer()), background == null ? () -> {} : background::optimizerCall,
                 s.jsonReask(), roles.usage());
         Prompts prompts = new Prompts(benchmark);
-        Rollout rollout = new Rollout(benchmark, background, eng.rolloutItems()).withBatchApi(batchPoll).withErrored(run.maxErrored(), roles.usage())
-                .withDeferredWrites(w);
+        Rollout rollout = new Rollout(benchmark, background, eng.rolloutItems(), batchPoll, run.maxErrored(), roles.usage(), w);
         Gate gate = new Gate(s);
         SelectionEval selection = new SelectionEval(s, data, rollout, st);
         Longitudinal longitudinal = new Longitudinal(s, data, rollout, w);
@@ -334,8 +333,6 @@ public final class Trainer {
                 "selection hard=" + io.skillopt4j.internal.Decimals.fixed(sc.hard(), 3)));
     }
 
-    /** Seconds rounded to one decimal, as upstream's timings. */
-    static double round1(double seconds) { return StepRecord.round(seconds, 1); }
 
     /** Not thread-safe; use once. Setter names equal the field names. */
     public static final class Builder {
