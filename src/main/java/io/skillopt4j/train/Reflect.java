@@ -85,8 +85,7 @@ public record Reflect(TrainSettings settings, Optimizer optimizer, Prompts promp
     @SuppressWarnings("unchecked")
     private static Map<String, Object> readCached(Path file) {
         try {
-            Object o = Json.read(file);
-            return o instanceof Map<?, ?> ? (Map<String, Object>) o : null;
+            return Json.read(file) instanceof Map<?, ?> m ? (Map<String, Object>) m : null;
         } catch (RuntimeException e) {
             return null;
         }

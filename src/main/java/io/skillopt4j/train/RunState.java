@@ -32,6 +32,18 @@ final class RunState {
         this.schedule = schedule;
     }
 
+    /** Makes {@code skill} the current skill and, when {@code newBest}, the best one as of {@code step}. */
+    void accept(String skill, double score, String origin, int step, boolean newBest) {
+        currentSkill = skill;
+        currentScore = score;
+        currentOrigin = origin;
+        if (!newBest) return;
+        bestSkill = skill;
+        bestScore = score;
+        bestStep = step;
+        bestOrigin = origin;
+    }
+
     /** Writes runtime_state.json on a daemon thread; the next write of it waits ({@link #settle}). */
     void persistBehind(RunWriter w, int lastStep) {
         RunWriter.Batch b = w.batch();

@@ -83,17 +83,8 @@ record SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longi
                 out.put("selection_hard", sc.hard());
                 out.put("selection_soft", sc.soft());
                 if (paired != null) out.putAll(paired.fields()); // new fields, only with the honest gate
-                if (d.accepted()) {
-                    state.currentSkill = candidate;
-                    state.currentScore = d.candidateScore();
-                    state.currentOrigin = origin;
-                    if (d.action().equals("accept_new_best")) {
-                        state.bestSkill = candidate;
-                        state.bestScore = d.candidateScore();
-                        state.bestStep = lastStep;
-                        state.bestOrigin = origin;
-                    }
-                }
+                if (d.accepted())
+                    state.accept(candidate, d.candidateScore(), origin, lastStep, d.action().equals("accept_new_best"));
             } else {
                 state.currentSkill = candidate;
                 state.selCache.put(SkillDocument.hash(candidate), new double[] {state.currentScore, 0.0});

@@ -5,7 +5,6 @@ import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.config.RunConfig;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -54,9 +53,7 @@ public record TrainSettings(int numEpochs, int configuredTrainSize, int batchSiz
         if (v instanceof List<?> l) l.forEach(o -> words.add(String.valueOf(o).trim()));
         else if (v instanceof String s && !s.isBlank()) for (String p : s.split(",")) words.add(p.trim());
         if (words.isEmpty()) words.addAll(SkillDocument.DEFAULT_LEADING_WORDS);
-        Set<String> out = new LinkedHashSet<>();
-        for (String w : words) if (!w.isEmpty()) out.add(w.toLowerCase(Locale.ROOT));
-        return Set.copyOf(out);
+        return Set.copyOf(words.stream().filter(w -> !w.isEmpty()).map(w -> w.toLowerCase(Locale.ROOT)).toList());
     }
 
     /** Returns ceil(train_size / (batch_size × accumulation)). */

@@ -5,7 +5,6 @@ import io.skillopt4j.ErroredHalt;
 import io.skillopt4j.config.Setting;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.ModelRoles;
-import io.skillopt4j.backend.UsageMeter;
 import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.config.RunConfig;
 import io.skillopt4j.env.Benchmark;

@@ -76,11 +76,7 @@ public final class PairedBootstrap {
         return s / item.length;
     }
 
-    private static int maxRepeats(double[][] rows) {
-        int k = 0;
-        for (double[] item : rows) k = Math.max(k, item.length);
-        return k;
-    }
+    private static int maxRepeats(double[][] rows) { return Arrays.stream(rows).mapToInt(r -> r.length).max().orElse(0); }
 
     /** The items that hold at least one value. */
     static double[][] nonEmpty(double[][] rows) {
