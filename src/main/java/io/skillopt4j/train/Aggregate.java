@@ -10,10 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 
-/**
- * Thread-safe. The aggregate stage (upstream {@code merge_patches}): each group merged hierarchically, then combined;
- * unusable replies fall back to concatenation. Unlike upstream the groups merge concurrently (same result).
- */
+/** Thread-safe. Upstream's {@code merge_patches}, the groups merged concurrently (same result), else concatenated. */
 public record Aggregate(TrainSettings settings, Optimizer optimizer, ExecutorService pool) {
 
     /** Merges the normalised failure and success patches into one patch {reasoning, payload}. */

@@ -9,10 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-/**
- * Thread-safe. Skill-aware reflection's execution-notes appendix (EmbodiSkill): a step's notes flushed into the skill
- * (deduplicated, bypassing the gate), consolidated by one call past the threshold.
- */
+/** Thread-safe. Skill-aware reflection's execution-notes appendix (EmbodiSkill), flushed past the gate. */
 public record Appendix(TrainSettings settings, Optimizer optimizer) {
     /** Immutable. The skill after the flush and the counters for the step record (empty when no notes). */
     public record Flush(String skill, List<String> stepNotes, List<String> appendixAfter, int added, int total, Integer consolidated) {}

@@ -14,9 +14,8 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * Thread-safe. Rollouts whose inputs are fixed long before they are needed run ahead, a wave at a time, while an
- * optimizer call runs and no foreground rollout does. Results land in the normal folder, which the foreground
- * rollout then completes ({@link #settle}); their usage is counted at settle, where upstream counts it.
+ * Thread-safe. Rollouts fixed long before they are needed run ahead, a wave at a time, while an optimizer call runs;
+ * the foreground rollout completes their folder ({@link #settle}), where their usage is counted, as upstream.
  */
 final class BackgroundRollouts implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger("io.skillopt4j.train.background");

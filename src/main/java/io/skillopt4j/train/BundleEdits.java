@@ -7,9 +7,8 @@ import io.skillopt4j.env.SkillFrontmatter;
 import java.util.List;
 
 /**
- * Stateless. Applies one edit to one file of a packed skill bundle: the path must stay inside the bundle, a new
- * reference is created by an append or insert_after, and an edit breaking SKILL.md's frontmatter is refused. A refused
- * edit is a report row with its reason, never an exception.
+ * Stateless. Applies one edit to one file of a packed skill bundle; an edit outside it or breaking SKILL.md's
+ * frontmatter is refused as a report row with its reason, never an exception.
  */
 final class BundleEdits {
     private BundleEdits() {}

@@ -33,10 +33,7 @@ public final class EditApplier {
 
     private EditApplier() {}
 
-    /**
-     * Applies {@code items} to {@code skill} as upstream's {@code apply_patch_with_report}: a missing op is skipped,
-     * the protected-region check runs on the raw target first, an item upstream cannot read is an error row.
-     */
+    /** Applies {@code items} as upstream's {@code apply_patch_with_report}; an unreadable item is an error row. */
     public static Result apply(String skill, List<?> items) {
         String text = skill == null ? "" : skill;
         List<Map<String, Object>> rows = new ArrayList<>();

@@ -4,10 +4,7 @@ import io.skillopt4j.ConfigException;
 
 import java.util.Locale;
 
-/**
- * Not thread-safe; one per run. Upstream's edit-budget ("learning rate") scheduler: constant, linear, cosine
- * (Python round-half-even, floored at min, plateau after T) or autonomous (999, no clipping).
- */
+/** Not thread-safe; one per run. Upstream's edit-budget ("learning rate") scheduler, with Python's rounding. */
 public final class EditBudgetSchedule {
     public static final int AUTONOMOUS_CAP = 999;
     private final String mode;

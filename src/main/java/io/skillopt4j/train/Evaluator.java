@@ -19,34 +19,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-/** Immutable. Evaluates one skill without training, as upstream's {@code eval_only.py}, into {@code out_root}. */
-public final class Evaluator {
-    private final FlatConfig config;
-    private final Benchmark benchmark;
-    private final Path skill;
-    private final String split;
-    private final Path outRoot;
-    private final CostLedger ledger;
+/**
+ * Immutable. Evaluates one skill without training, as upstream's {@code eval_only.py}, into {@code outRoot}; calls are
+ * priced into {@code ledger} (null = none), bound to {@code <out_root>/cost_ledger.jsonl} across re-runs.
+ */
+public record Evaluator(FlatConfig config, Benchmark benchmark, Path skill, String split, Path outRoot, CostLedger ledger) {
+    public Evaluator {
+        Objects.requireNonNull(config, "config");
+        Objects.requireNonNull(benchmark, "benchmark");
+        skill = Objects.requireNonNull(skill, "skill").toAbsolutePath().normalize();
+        split = split == null || split.isBlank() ? "all" : split;
+        outRoot = Objects.requireNonNull(outRoot, "outRoot").toAbsolutePath().normalize();
+    }
 
     public Evaluator(FlatConfig config, Benchmark benchmark, Path skill, String split, Path outRoot) {
         this(config, benchmark, skill, split, outRoot, null);
     }
-
-    /** Calls priced into {@code ledger} (null = none), bound to {@code <out_root>/cost_ledger.jsonl} across re-runs. */
-    public Evaluator(FlatConfig config, Benchmark benchmark, Path skill, String split, Path outRoot, CostLedger ledger) {
-        this.ledger = ledger;
-        this.config = Objects.requireNonNull(config, "config");
-        this.benchmark = Objects.requireNonNull(benchmark, "benchmark");
-        this.skill = Objects.requireNonNull(skill, "skill").toAbsolutePath().normalize();
-        this.split = split == null || split.isBlank() ? "all" : split;
-        this.outRoot = Objects.requireNonNull(outRoot, "outRoot").toAbsolutePath().normalize();
-    }
-
-    /** The folder the rollouts and eval_summary.json go to. */
-    public Path outRoot() { return outRoot; }
-
-    /** The cost ledger of the evaluation's calls, or null. */
-    public CostLedger ledger() { return ledger; }
 
     /** Returns the eval_summary map; a budget or errored stop throws, its finished items kept for a rerun. */
     public Map<String, Object> run() {

@@ -11,10 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
 
-/**
- * Thread-safe. Where a run's calls execute: {@linkplain #local() local}, or e.g. Temporal workers (docs/scale-out.md).
- * Other engines are loaded through {@link ServiceLoader} only when named.
- */
+/** Thread-safe. Where a run's calls execute; engines but local load through {@link ServiceLoader} when named. */
 public interface ExecutionEngine extends AutoCloseable {
     /** Immutable. The run an engine serves; {@code ledger} null: calls made elsewhere are not priced. */
     record RunContext(FlatConfig config, Path outRoot, UsageMeter usage, io.skillopt4j.backend.CostLedger ledger) {

@@ -1,9 +1,6 @@
 package io.skillopt4j.train;
 
-/**
- * Immutable. The gate (upstream {@code evaluation/gate.py}): the selection score in the configured metric
- * (hard, soft or mixed, plus the optional semantic-density bonus) and the strictly-greater decision.
- */
+/** Immutable. The gate (upstream {@code evaluation/gate.py}): the score in the configured metric and the decision. */
 public record Gate(TrainSettings settings) {
     /** Immutable. The action (accept_new_best, accept, reject) and the candidate's metric-space score. */
     public record Decision(String action, double candidateScore) {
@@ -24,10 +21,7 @@ public record Gate(TrainSettings settings) {
         return v;
     }
 
-    /**
-     * The honest gate's decision on the paired test's verdict against the current skill; an accepted candidate is the
-     * new best when the current skill is the best (the test was against it) or its score is above the best score.
-     */
+    /** The honest gate's verdict; new best when the current skill is the best (tested against it) or beaten. */
     public static Decision decidePaired(boolean accepted, double candidate, double best, boolean currentIsBest) {
         if (!accepted) return new Decision("reject", candidate);
         return new Decision(currentIsBest || candidate > best ? "accept_new_best" : "accept", candidate);

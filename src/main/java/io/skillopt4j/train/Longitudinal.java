@@ -16,10 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/**
- * Thread-safe. Comparison pairs for the slow update and the meta skill (upstream {@code build_comparison_pairs}): the
- * same train tasks rolled out with the previous epoch's and the current skill, categorised and filtered.
- */
+/** Thread-safe. Upstream's {@code build_comparison_pairs}: the same tasks with the previous and current skill. */
 record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, RunWriter writer) {
     /** Immutable. One pair: the slim JSON map (as persisted) plus both rendered trajectories. */
     public record Pair(Map<String, Object> json, String prevTrajectory, String currTrajectory) {

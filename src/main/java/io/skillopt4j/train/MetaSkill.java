@@ -10,10 +10,7 @@ import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/**
- * Not thread-safe; used at epoch boundaries. The meta skill (upstream {@code optimizer/meta_skill.py}): the optimizer's
- * notes on how to edit the skill, given to the next epoch's optimizer calls, never inserted into the skill.
- */
+/** Not thread-safe. The meta skill (upstream {@code meta_skill.py}): the optimizer's notes to itself. */
 record MetaSkill(Optimizer optimizer, Longitudinal longitudinal, RunWriter writer, Clock clock, int stepsPerEpoch) {
     private static final String INTRO = "The following notes were written by the optimizer itself at the end of the "
             + "previous epoch, from comparing two skill versions on the same tasks. Use them as strategy for how to edit "

@@ -16,8 +16,7 @@ import java.util.Optional;
 
 /**
  * Thread-safe. The optimizer model as the stages use it; unusable replies are recorded as fallbacks. An errored
- * analyst call is tolerated and counted; any other errored call throws {@link ErroredHalt}, as a fallback would
- * record a decision the model never made.
+ * non-analyst call throws {@link ErroredHalt}: a fallback would record a decision the model never made.
  */
 public final class Optimizer {
     private final ChatModel model;

@@ -11,13 +11,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Not thread-safe; used by the training thread. The honest comparison of {@code evaluation.gate_test=paired_bootstrap}:
- * candidate and reference are evaluated on the same selection items; the candidate wins when the one-sided
- * {@link PairedT} lower bound of their paired differences is above 0. With {@code adaptive_repeats} both get one more
- * repeat while the interval straddles 0, up to {@code max_repeats}.
- *
- * <p>The reference is evaluated anew each time: the rows that accepted it were selected for being high and would set
- * an inflated bar. A candidate with the reference's text is rejected without evaluation.
+ * Not thread-safe. The honest gate ({@code paired_bootstrap}): both skills on the same items, the candidate wins when
+ * the {@link PairedT} lower bound is above 0. The reference is evaluated anew each time: the rows that accepted it
+ * were selected for being high and would set an inflated bar.
  */
 record PairedGate(TrainSettings s, SelectionEval selection, Gate gate) {
     /** Immutable. One comparison; {@code referenceScore} is NaN when the same skill was not evaluated again. */

@@ -18,10 +18,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 
-/**
- * Thread-safe. The reflect stage (upstream {@code run_minibatch_reflect}): one analyst call per shuffled minibatch, in
- * parallel, existing patch files reused; results in minibatch order, failures first.
- */
+/** Thread-safe. Upstream's {@code run_minibatch_reflect}: one analyst call per minibatch, in minibatch order. */
 public record Reflect(TrainSettings settings, Optimizer optimizer, Prompts prompts, RunWriter writer,
                       ExecutorService pool) {
     /** Immutable. What one reflect call needs; {@code traces}: the rollout's items in memory (read from disk when absent). */

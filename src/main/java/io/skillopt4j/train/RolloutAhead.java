@@ -10,9 +10,8 @@ import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Thread-safe. A step's first rollout started as soon as its batch and skill are fixed; its usage is held back until
- * the step takes it over, so records count it where upstream does. One no step takes is removed with its folder
- * (a stopped run's folder is the sequential one), unless a budget stop keeps it ({@link #keep}): it is paid for.
+ * Thread-safe. A step's first rollout started once its batch and skill are fixed, its usage held back until the step
+ * takes it. One no step takes is removed with its folder, unless a budget stop keeps it ({@link #keep}): it is paid for.
  */
 final class RolloutAhead {
     /** Immutable. The started rollout: folder, skill, held-back usage, outcome. */

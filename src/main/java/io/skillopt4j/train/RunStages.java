@@ -4,10 +4,7 @@ package io.skillopt4j.train;
 record RunStages(Optimizer optimizer, Rollout rollout, Reflect reflect, Aggregate aggregate, Select select, Update update,
                  Gate gate, Appendix appendix, SelectionEval selection, Longitudinal longitudinal, SlowUpdate slowUpdate,
                  MetaSkill metaSkill) {
-    /**
-     * Reads (and so caches) the system prompts the stages will send, so no first call waits for them; a prompt that
-     * cannot be read is left to the stage that needs it.
-     */
+    /** Reads (and caches) the prompts the stages will send, so no first call waits; failures are left to the stage. */
     void preloadPrompts(TrainSettings s) {
         try {
             reflect.systemPrompt(true);

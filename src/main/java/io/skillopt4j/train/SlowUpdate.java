@@ -11,10 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Not thread-safe; used at epoch boundaries. The slow update (upstream {@code optimizer/slow_update.py}): guidance
- * from the longitudinal comparison, force-accepted or gated; {@code slow_result.json} marks an epoch done.
- */
+/** Not thread-safe. The slow update (upstream {@code slow_update.py}); {@code slow_result.json} marks an epoch done. */
 record SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longitudinal longitudinal, SelectionEval selection, Gate gate,
                   RunState state, RunWriter writer, Clock clock) {
     /** Immutable. The action taken and the pairs built (null when none were built in this process). */

@@ -4,9 +4,8 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
- * Immutable. Seeded bootstrap intervals of mean scores over items ({@code rows[i][r]}: item i, repeat r). A resample
- * draws items, not repeats (an item mean holds their noise); means are spread by {@code sqrt(n / (n − 1))}, as the
- * plain percentile interval is too narrow for a validation split's few items.
+ * Immutable. Seeded bootstrap intervals of mean scores over items ({@code rows[i][r]}: item i, repeat r), spread by
+ * {@code sqrt(n / (n − 1))}: the plain percentile interval is too narrow for a validation split's few items.
  */
 public final class PairedBootstrap {
     /** Resamples per interval: a bound moves by well under a hundredth between seeds. */

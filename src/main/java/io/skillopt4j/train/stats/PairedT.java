@@ -3,11 +3,9 @@ package io.skillopt4j.train.stats;
 import org.apache.commons.math3.distribution.TDistribution;
 
 /**
- * Stateless. The honest gate's paired test: a Student-t bound on the mean difference candidate − reference from
- * {@code diffs[i][r]} (item i, repeat r). A small split's bootstrap tail is too thin, so a neutral edit would clear
- * it too often; the t bound widens by the small sample's own quantile. With every item evaluated at least twice,
- * the items are held fixed and the noise is the pooled spread of repeats (df = pairs − items); otherwise it is the
- * classic paired t over items (df = items − 1). All-zero differences give [0, 0], p = 1, a reject.
+ * Stateless. The honest gate's paired test: a Student-t bound on the mean difference from {@code diffs[i][r]}, as a
+ * small split's bootstrap tail is too thin. With every item evaluated twice the noise is the pooled spread of repeats
+ * (df = pairs − items), else the classic paired t over items (df = items − 1).
  */
 public final class PairedT {
     /** Immutable. A paired test's interval of the mean difference, its one-sided p-value and the decision. */
