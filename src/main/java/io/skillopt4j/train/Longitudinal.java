@@ -36,8 +36,7 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
         List<Pair> all = pairs(batch.items(), prev, curr, dir.resolve("rollout_prev"), dir.resolve("rollout_curr"));
         List<Pair> kept = filter(all);
         if (settings.pairPolicy().equals("changed") && kept.size() < n) {
-            Set<String> seen = new HashSet<>();
-            for (Item i : batch.items()) seen.add(i.id());
+            Set<String> seen = new HashSet<>(batch.items().stream().map(Item::id).toList());
             List<Item> pool = new PyRandom(seed).shuffled(data.split("train"));
             for (int idx = 0; idx < pool.size() && kept.size() < n; idx++) {
                 Item item = pool.get(idx);

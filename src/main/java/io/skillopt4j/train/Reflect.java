@@ -24,9 +24,7 @@ public record Reflect(TrainSettings settings, Optimizer optimizer, Prompts promp
     /** Immutable. What one reflect call needs; {@code traces}: the rollout's items in memory (read from disk when absent). */
     public record Input(List<RolloutResult> results, String skill, Path predictionDir, Path patchesDir, long batchSeed,
                         String stepBufferContext, String metaContext, ItemTraces traces) {
-        public Input {
-            traces = traces == null ? new ItemTraces() : traces;
-        }
+        public Input { traces = traces == null ? new ItemTraces() : traces; }
 
         /** An input whose trajectories are read from {@code predictionDir}. */
         public Input(List<RolloutResult> results, String skill, Path predictionDir, Path patchesDir, long batchSeed,
@@ -40,11 +38,8 @@ public record Reflect(TrainSettings settings, Optimizer optimizer, Prompts promp
     public record Pending(CompletableFuture<List<Map<String, Object>>> failures, CompletableFuture<List<Map<String, Object>>> successes) {
         /** All raw patches, failure minibatches first, as {@link #run} returns them. */
         public CompletableFuture<List<Map<String, Object>>> all() {
-            return failures.thenCombine(successes, (f, s) -> {
-                List<Map<String, Object>> out = new ArrayList<>(f);
-                out.addAll(s);
-                return out;
-            });
+            return failures.thenCombine(successes,
+                    (f, s) -> java.util.stream.Stream.concat(f.stream(), s.stream()).toList());
         }
     }
 

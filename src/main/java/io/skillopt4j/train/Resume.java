@@ -26,8 +26,7 @@ final class Resume {
             last = r.lastCompletedStep();
             st.currentSkill = readSkill(paths.skill(last), Path.of(r.currentSkillPath().isEmpty() ? "-" : r.currentSkillPath()), initial);
             Path best = Path.of(r.bestSkillPath().isEmpty() ? "-" : r.bestSkillPath());
-            st.bestSkill = Files.isRegularFile(paths.bestSkill()) ? Trajectories.readFile(paths.bestSkill())
-                    : Files.isRegularFile(best) ? Trajectories.readFile(best) : st.currentSkill;
+            st.bestSkill = readSkill(paths.bestSkill(), best, st.currentSkill);
             st.currentScore = r.currentScore();
             st.bestScore = r.bestScore();
             st.bestStep = r.bestStep();

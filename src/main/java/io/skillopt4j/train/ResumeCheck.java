@@ -90,12 +90,10 @@ final class ResumeCheck {
         }
     }
 
+    @SuppressWarnings("unchecked")
     private static Map<String, Object> readObject(Path f, byte[] bytes) {
         try {
-            if (Json.mapper().readValue(bytes, Object.class) instanceof Map<?, ?> m) {
-                @SuppressWarnings("unchecked") Map<String, Object> out = (Map<String, Object>) m;
-                return out;
-            }
+            if (Json.mapper().readValue(bytes, Object.class) instanceof Map<?, ?> m) return (Map<String, Object>) m;
         } catch (java.io.IOException | RuntimeException e) {
             // a user's folder, not a bug: one line (Jackson's own message carries a second, location line), exit 2
             String why = e instanceof com.fasterxml.jackson.core.JsonProcessingException jp ? jp.getOriginalMessage() : e.getMessage();

@@ -27,9 +27,7 @@ record SelectionEval(TrainSettings settings, DataLoader data, Rollout rollout, R
 
         /** Mean hard and soft over every scored row, as upstream's compute_score over the pooled rows. */
         Score score(boolean cached) {
-            List<RolloutResult> all = new ArrayList<>();
-            items.values().forEach(all::addAll);
-            double[] hs = Rollout.score(all);
+            double[] hs = Rollout.score(items.values().stream().flatMap(List::stream).toList());
             return new Score(hs[0], hs[1], cached);
         }
     }

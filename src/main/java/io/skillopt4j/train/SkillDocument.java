@@ -64,8 +64,7 @@ public final class SkillDocument {
     static String stripMarkers(String content) {
         String c = content;
         for (String m : MARKERS) c = c.replace(m, "");
-        c = c.replace(SkillBundle.FILE_END, "").replace(SkillBundle.FILE_START, "");
-        return c;
+        return c.replace(SkillBundle.FILE_END, "").replace(SkillBundle.FILE_START, "");
     }
 
     /** Returns Python's str.rstrip(). */

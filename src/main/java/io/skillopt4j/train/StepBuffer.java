@@ -150,11 +150,9 @@ public final class StepBuffer {
             if (!rejected.isEmpty()) {
                 b.append("  Rejected edits (score ").append(Coercion.pyStr(e.getOrDefault("score_before", "?"))).append(" → ")
                         .append(Coercion.pyStr(e.getOrDefault("score_after", "?"))).append("):\n");
-                int i = 0;
-                for (Object o : rejected) {
-                    Map<String, Object> r = (Map<String, Object>) o;
-                    i++;
-                    b.append("    ").append(i).append(". ");
+                for (int i = 0; i < rejected.size(); i++) {
+                    Map<String, Object> r = (Map<String, Object>) rejected.get(i);
+                    b.append("    ").append(i + 1).append(". ");
                     if (r.get("op") != null) {
                         String target = Coercion.pyStr(r.getOrDefault("target", ""));
                         b.append('[').append(Coercion.pyStr(r.get("op"))).append("] ");

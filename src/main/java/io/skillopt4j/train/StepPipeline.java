@@ -158,7 +158,7 @@ final class StepPipeline {
         run.emit(new TrainingEvent.GateDecision(c.step(), g.action(), g.candidateScore(), st.currentScore,
                 st.bestScore));
         if (run.settings().skillAware()) flush(c.rec(), raws, c.stepDir());
-        prefetchNext(c.stepInEpoch(), c.step(), c.plan());
+        prefetchNext(c.stepInEpoch(), c.step(), c.plan(), st.currentSkill);
         return g;
     }
 
@@ -212,8 +212,6 @@ final class StepPipeline {
     }
 
     /** Starts the next step's first rollout, if any, once the gate decided its skill (see {@link #nextEpoch}). */
-    private void prefetchNext(int stepInEpoch, int step, List<BatchSpec> plan) { prefetchNext(stepInEpoch, step, plan, st.currentSkill); }
-
     private void prefetchNext(int stepInEpoch, int step, List<BatchSpec> plan, String skill) {
         if (stopRequested.getAsBoolean()) return;
         if (!lastOfEpoch(stepInEpoch, plan)) prefetch(plan.get((stepInEpoch + 1) * run.settings().accumulation()), step + 1, skill);
@@ -265,7 +263,7 @@ final class StepPipeline {
     private Map<String, Object> skip(StepContext c, String action, List<Map<String, Object>> raws) {
         StepRecord rec = c.rec();
         if (run.settings().skillAware()) flush(rec, raws, c.stepDir());
-        prefetchNext(c.stepInEpoch(), c.step(), c.plan());
+        prefetchNext(c.stepInEpoch(), c.step(), c.plan(), st.currentSkill);
         StepRecord tmp = new StepRecord(0, 0, 0);
         tmp.tokens(c.usageBefore(), run.usage().byStage());
         run.emit(new TrainingEvent.TokensUsed(c.step(), tmp.tokens()));

@@ -119,9 +119,8 @@ public final class Trainer {
             if (o.movedTo() != null) l.on(new TrainingEvent.StageFinished(0, "run_folder", Duration.ZERO, "--force-new: moved the previous run to " + o.movedTo()));
             if (o.existing()) {
                 // a kill mid-append leaves half a line; rows this session appends must not be glued to it
-                for (java.nio.file.Path f : io.skillopt4j.internal.AtomicFiles.repairTornLines(outRoot)) {
+                for (Path f : AtomicFiles.repairTornLines(outRoot))
                     l.on(new TrainingEvent.StageFinished(0, "run_folder", Duration.ZERO, "cut the torn last line of " + outRoot.relativize(f)));
-                }
             }
             // the run's two writer threads (rollout items, artefacts) are drained before the lock is released
             return io.skillopt4j.env.ItemWriter.runScoped(() -> run(stop, l, s, data, spe, initial, cfgOut, o.storedConfig()));

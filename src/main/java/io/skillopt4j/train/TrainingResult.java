@@ -7,9 +7,7 @@ import java.util.Map;
 
 /** Immutable. The {@code summary.json} map (or a stopped run's) and the run folder; see {@link Trainer#train()}. */
 public record TrainingResult(Map<String, Object> summary, Path outRoot, boolean alreadyComplete) {
-    public TrainingResult {
-        summary = Collections.unmodifiableMap(new LinkedHashMap<>(summary));
-    }
+    public TrainingResult { summary = Collections.unmodifiableMap(new LinkedHashMap<>(summary)); }
 
     /** A result of this session's training (or stop). */
     public TrainingResult(Map<String, Object> summary, Path outRoot) { this(summary, outRoot, false); }
