@@ -76,9 +76,7 @@ public record Aggregate(TrainSettings settings, Optimizer optimizer, ExecutorSer
                 int lv = level, ci = chunkIdx;
                 next.add(pool.submit(() -> mergeChunk(skill, chunk, kind, lv, ci, meta, key)));
             }
-            List<Map<String, Object>> merged = new ArrayList<>();
-            for (Future<Map<String, Object>> f : next) merged.add(Reflect.join(f));
-            current = merged;
+            current = next.stream().map(Reflect::join).toList();
         }
         return current.get(0);
     }

@@ -186,8 +186,6 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
         if (o == null) return "(trajectory not available)";
         if (!(o instanceof List<?> l)) return "(trajectory read error)";
         if (l.isEmpty()) return "(empty trajectory)";
-        List<Object> dicts = new ArrayList<>();
-        for (Object e : l) if (e instanceof Map<?, ?>) dicts.add(e);
-        return Trajectories.render(dicts);
+        return Trajectories.render(l.stream().filter(e -> e instanceof Map<?, ?>).map(Object.class::cast).toList());
     }
 }

@@ -55,11 +55,8 @@ public final class StepBuffer {
         if (action.contains("reject") && ranked != null && !ranked.isEmpty()) {
             e.put("score_before", scoreBefore);
             e.put("score_after", scoreAfter);
-            List<Map<String, Object>> rejected = new ArrayList<>();
-            for (Object o : Aggregate.items(ranked, mode.payloadKey())) {
-                if (o instanceof Map<?, ?> m) rejected.add(summary(m, mode));
-            }
-            e.put("rejected_edits", rejected);
+            e.put("rejected_edits", Aggregate.items(ranked, mode.payloadKey()).stream().filter(o -> o instanceof Map<?, ?>)
+                    .map(o -> summary((Map<?, ?>) o, mode)).toList());
         }
         return e;
     }
@@ -80,9 +77,8 @@ public final class StepBuffer {
             }
             case FULL_REWRITE -> {
                 r.put("title", Coercion.pyStr(m.containsKey("title") ? m.get("title") : ""));
-                List<String> cs = new ArrayList<>();
-                if (m.get("change_summary") instanceof List<?> l) for (Object x : l) cs.add(Coercion.pyStr(x));
-                r.put("change_summary", cs);
+                r.put("change_summary", m.get("change_summary") instanceof List<?> l
+                        ? l.stream().map(Coercion::pyStr).toList() : List.of());
                 r.put("source_type", m.containsKey("source_type") ? m.get("source_type") : "");
             }
         }
