@@ -20,10 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Thread-safe if the benchmark is. The rollout stage, scored as upstream's {@code compute_score}; errored items are
- * never scored, and above {@code max_errored_fraction} of a batch the stage throws {@link ErroredHalt}.
- */
+/** Thread-safe if the benchmark is. The rollout stage; too many errored items throw {@link ErroredHalt}. */
 public final class Rollout {
     /** Immutable but for {@code traces}, whose files may still be being written ({@link ItemTraces#awaitWritten()}). */
     public record Outcome(List<RolloutResult> results, double hard, double soft, int errored, ItemTraces traces) {

@@ -9,10 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Not thread-safe; used by the training thread. Scores a skill on the selection split through the cache; with
- * {@code eval_repeats} k > 1 repeat r goes into {@code <folder>_r<r>} and scores are means over all rows.
- */
+/** Not thread-safe. Scores a skill on the selection split through the cache; repeat r goes into {@code <dir>_r<r>}. */
 record SelectionEval(TrainSettings settings, DataLoader data, Rollout rollout, RunState state) {
     /** Immutable. Raw hard/soft of a skill on the selection split and whether it came from the cache. */
     record Score(double hard, double soft, boolean cached) {}

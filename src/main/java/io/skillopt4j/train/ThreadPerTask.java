@@ -9,10 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
-/**
- * Stateless. Runs the trainer's coordinating tasks on daemon threads, as they only wait on the shared pools. Inside a
- * {@link Run} they are recorded, so an interrupted training stops and awaits them before it returns.
- */
+/** Stateless. Daemon threads for tasks that only wait on the pools; an interrupted {@link Run} stops, awaits them. */
 final class ThreadPerTask {
     private ThreadPerTask() {}
 

@@ -78,10 +78,8 @@ public final class Trainer {
         TrainingListener tracking = TrainingListener.all(List.of(new TrainingListener() {
             @Override public void on(TrainingEvent e) { TrainingHandle.track(progress, e); }
         }, listener));
-        CompletableFuture<TrainingResult> f = new CompletableFuture<>();
-        io.skillopt4j.internal.Daemons.start("skillopt-train", () -> {
-            try { f.complete(run(stop, tracking)); } catch (Throwable e) { f.completeExceptionally(e); }
-        });
+        CompletableFuture<TrainingResult> f = CompletableFuture.supplyAsync(() -> run(stop, tracking),
+                r -> io.skillopt4j.internal.Daemons.start("skillopt-train", r));
         return new TrainingHandle(stop, f, progress, outRoot);
     }
 
@@ -228,10 +226,7 @@ public final class Trainer {
 
     private static void settle(StepPipeline pipeline) { if (pipeline != null) pipeline.dropPrefetch(); }
 
-    /**
-     * The resumable stop: nothing of the unfinished step is persisted; a budget or errored stop says why. A session
-     * that recorded no step puts back the config.json it found ({@code priorConfig}; null = none).
-     */
+    /** The resumable stop, saying why; a session that recorded no step puts back the config.json it found. */
     private TrainingResult stopped(RunScope run, RunState st, Throwable why, int resumeFrom, byte[] priorConfig) {
         int last = ((Number) st.lastCompletedStep()).intValue();
         if (priorConfig != null && last <= resumeFrom - 1) AtomicFiles.write(new RunPaths(outRoot).config(), priorConfig);

@@ -3,10 +3,7 @@ package io.skillopt4j.train.stats;
 import java.util.List;
 import java.util.Locale;
 
-/**
- * Immutable. A score or a difference of scores with its interval: each bound one-sided at {@code confidence};
- * {@code repeats}: the most evaluations of one item. Over no items the bounds are NaN.
- */
+/** Immutable. A score or gain with its interval, each bound one-sided at {@code confidence}; NaN over no items. */
 public record Interval(double estimate, double low, double high, double confidence, int items, int repeats) {
     /** The interval of no data: NaN estimate and bounds. */
     public static Interval none(double confidence) { return new Interval(Double.NaN, Double.NaN, Double.NaN, confidence, 0, 0); }
