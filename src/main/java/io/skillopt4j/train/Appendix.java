@@ -42,14 +42,14 @@ public record Appendix(TrainSettings settings, Optimizer optimizer) {
     /** Merges notes (existing first), whitespace-collapsed and deduplicated by canonical key. */
     static List<String> merge(List<String> existing, List<String> added) {
         Set<String> seen = new LinkedHashSet<>();
-        return java.util.stream.Stream.concat(existing.stream(), added.stream()).map(n -> n.replaceAll("\\s+", " ").strip())
+        return java.util.stream.Stream.concat(existing.stream(), added.stream())
+                .map(n -> n.replaceAll("\\s+", " ").strip())
                 .filter(c -> !c.isEmpty() && seen.add(canonical(c))).toList();
     }
 
     /** Flushes the notes of a step's raw patches into {@code skill}; empty when no notes arrived. */
     public Optional<Flush> flush(String skill, List<Map<String, Object>> rawPatches) {
-        List<String> notes = new ArrayList<>();
-        for (Map<String, Object> raw : rawPatches) notes.addAll(extractNotes(raw.get("appendix_notes")));
+        List<String> notes = rawPatches.stream().flatMap(r -> extractNotes(r.get("appendix_notes")).stream()).toList();
         if (notes.isEmpty()) return Optional.empty();
         List<String> existing = SkillDocument.appendixNotes(skill);
         String out = SkillDocument.withAppendix(skill, merge(existing, notes));

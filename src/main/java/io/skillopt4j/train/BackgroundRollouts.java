@@ -69,9 +69,8 @@ final class BackgroundRollouts implements AutoCloseable {
     synchronized void settle(Path dir, String skill) {
         Job job = job(dir);
         if (job == null) return;
-        if (!job.skill.equals(skill == null ? "" : skill)) {
+        if (!job.skill.equals(skill == null ? "" : skill))
             throw new IllegalStateException("background rollout into " + dir + " used another skill than the trainer's");
-        }
         jobs.remove(job);
         while (running == job) {
             try {

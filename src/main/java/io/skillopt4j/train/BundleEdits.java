@@ -6,10 +6,7 @@ import io.skillopt4j.env.SkillFrontmatter;
 
 import java.util.List;
 
-/**
- * Stateless. Applies one edit to one file of a packed skill bundle; an edit outside it or breaking SKILL.md's
- * frontmatter is refused as a report row with its reason, never an exception.
- */
+/** Stateless. One edit to one file of a packed bundle; one outside it or breaking SKILL.md is a refused report row. */
 final class BundleEdits {
     private BundleEdits() {}
 

@@ -106,12 +106,9 @@ public final class EditApplier {
         if (e instanceof Edit.Append a) return append(text, a.content(), out, "applied_append_before_protected_region", "applied_append");
         if (e instanceof Edit.InsertAfter ia) {
             int at = target.isEmpty() ? -1 : text.indexOf(target);
-            if (at < 0) {
-                return append(text, ia.content(), out, "applied_insert_after_fallback_before_protected_region",
-                        "applied_insert_after_fallback_append");
-            }
-            int end = at + target.length();
-            int nl = text.indexOf('\n', end);
+            if (at < 0) return append(text, ia.content(), out, "applied_insert_after_fallback_before_protected_region",
+                    "applied_insert_after_fallback_append");
+            int nl = text.indexOf('\n', at + target.length());
             int pos = nl < 0 ? text.length() : nl + 1;
             out[0] = text.substring(0, pos) + "\n" + ia.content() + "\n" + text.substring(pos);
             return "applied_insert_after";
@@ -123,8 +120,7 @@ public final class EditApplier {
             out[0] = text.substring(0, at) + r.content() + text.substring(at + target.length());
             return "applied_replace";
         }
-        Edit.Delete d = (Edit.Delete) e;
-        if (d.target().isEmpty()) return "skipped_delete_missing_target";
+        if (target.isEmpty()) return "skipped_delete_missing_target"; // a Delete: Edit is sealed
         int at = text.indexOf(target);
         if (at < 0) return "skipped_delete_target_not_found";
         out[0] = text.substring(0, at) + text.substring(at + target.length());

@@ -23,7 +23,8 @@ import java.util.Objects;
  * Immutable. Evaluates one skill without training, as upstream's {@code eval_only.py}, into {@code outRoot}; calls are
  * priced into {@code ledger} (null = none), bound to {@code <out_root>/cost_ledger.jsonl} across re-runs.
  */
-public record Evaluator(FlatConfig config, Benchmark benchmark, Path skill, String split, Path outRoot, CostLedger ledger) {
+public record Evaluator(FlatConfig config, Benchmark benchmark, Path skill, String split, Path outRoot,
+                        CostLedger ledger) {
     public Evaluator {
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(benchmark, "benchmark");

@@ -174,10 +174,9 @@ final class Finish {
     private Map<String, Object> intervals(Rollout.Outcome baseTest, Rollout.Outcome bestTest, Rollout.Outcome finalTest) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("confidence", 0.95);
-        Path root = paths.root();
-        m.put("baseline_selection_hard", ScoreIntervals.json(ScoreIntervals.hard(ScoreIntervals.rowsIn(root.resolve("selection_eval_baseline")))));
+        m.put("baseline_selection_hard", ScoreIntervals.json(ScoreIntervals.hard(ScoreIntervals.rowsIn(paths.root().resolve("selection_eval_baseline")))));
         m.put("best_selection_hard", ScoreIntervals.json(ScoreIntervals.hard(ScoreIntervals.rowsIn(bestSelectionDir()))));
-        m.put("final_selection_hard", ScoreIntervals.json(ScoreIntervals.hard(ScoreIntervals.rowsIn(root.resolve("final_selection_eval")))));
+        m.put("final_selection_hard", ScoreIntervals.json(ScoreIntervals.hard(ScoreIntervals.rowsIn(finalSelectionDir()))));
         m.put("baseline_test_hard", baseTest == null ? null : ScoreIntervals.json(ScoreIntervals.hard(baseTest.results())));
         m.put("test_hard", bestTest == null ? null : ScoreIntervals.json(ScoreIntervals.hard(bestTest.results())));
         m.put("final_test_hard", finalTest == null ? null : ScoreIntervals.json(ScoreIntervals.hard(finalTest.results())));

@@ -4,10 +4,7 @@ import io.skillopt4j.env.RolloutResult;
 
 import java.util.function.Consumer;
 
-/**
- * Thread-safe. Decides a step's gate from the first selection rows once the missing ones can't change it, and hands
- * {@code onDecided} the next step's skill; a row outside [0, 1] turns it off. The step still decides from all rows.
- */
+/** Thread-safe. Decides the gate from the first selection rows once the rest can't change it; the step uses all. */
 final class GateAhead implements Consumer<RolloutResult> {
     private static final double MARGIN = 1e-9;
     private final int items;

@@ -174,8 +174,7 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
 
     private static String line(Map<String, Object> side) {
         double soft = side.get("soft") instanceof Number n ? n.doubleValue() : 0.0;
-        return (Select.truthy(side.get("hard")) ? "PASS" : "FAIL") + " (soft="
-                + StepRecord.fixed(soft, 2)
+        return (Select.truthy(side.get("hard")) ? "PASS" : "FAIL") + " (soft=" + StepRecord.fixed(soft, 2)
                 + ") — answer: " + Trajectories.text(side.get("predicted_answer"));
     }
 

@@ -70,9 +70,8 @@ public final class Optimizer {
     /** Stops the step when too many analyst calls errored, rather than record their missing patches as a skip. */
     void haltIfAnalystsErrored(double maxErrored) {
         AnalystCounts c = takeAnalystCounts();
-        if (c.errored() > 0 && (c.errored() >= c.calls() || c.errored() > maxErrored * c.calls())) {
-            throw new io.skillopt4j.ErroredHalt(ANALYST, c.errored(), c.calls(), c.firstReason());
-        }
+        if (c.errored() > 0 && (c.errored() >= c.calls() || c.errored() > maxErrored * c.calls()))
+            throw new ErroredHalt(ANALYST, c.errored(), c.calls(), c.firstReason());
     }
 
     /** Immutable. Analyst calls made and errored since the last {@link #takeAnalystCounts}, with the first reason. */

@@ -20,10 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-/**
- * Stateless. Decides, under the folder's {@link RunLock} and before any write, whether a training starts fresh,
- * resumes or finds the run complete; a different {@link ResumeKeys#BOUND} key is a {@link RunFolderConflict}.
- */
+/** Stateless. Under the {@link RunLock}, before any write: fresh start, resume, complete, or a conflict refused. */
 final class ResumeCheck {
     private ResumeCheck() {}
 

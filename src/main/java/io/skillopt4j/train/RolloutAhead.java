@@ -11,10 +11,9 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Thread-safe. A step's first rollout started once its batch and skill are fixed, its usage held back until the step
- * takes it. One no step takes is removed with its folder, unless a budget stop keeps it ({@link #keep}): it is paid for.
+ * takes it. One no step takes is removed with its folder, unless a budget stop keeps it ({@link #keep}), paid for.
  */
 final class RolloutAhead {
-    /** Immutable. The started rollout: folder, skill, held-back usage, outcome. */
     private record Started(Path stepDir, Path dir, String skill, UsageMeter held, CompletableFuture<Rollout.Outcome> outcome, Thread thread) {}
 
     private final Rollout rollout;

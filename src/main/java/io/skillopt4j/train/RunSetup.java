@@ -23,9 +23,8 @@ final class RunSetup {
     static int trainSize(TrainSettings s, DataLoader data) {
         int configured = s.configuredTrainSize();
         int inferred = data == null ? 0 : data.trainSize();
-        if (configured > 0 && inferred > 0 && configured != inferred) {
+        if (configured > 0 && inferred > 0 && configured != inferred)
             throw new ConfigException("train_size must match the train split (" + inferred + " items), got " + configured);
-        }
         int n = configured > 0 ? configured : inferred;
         if (n <= 0) throw new ConfigException("train_size must be > 0: set train.train_size or provide a non-empty train split");
         return n;

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Stateless. Operations on a skill document with upstream's protected regions: slow-update and appendix blocks. */
@@ -161,12 +160,8 @@ public final class SkillDocument {
         if (skill.isBlank()) return 0.0;
         // upstream's density strip keeps stray end markers (their words count)
         String t = removeBlocks(removeBlocks(skill, SLOW_START, SLOW_END, false), APPENDIX_START, APPENDIX_END, false).toLowerCase(Locale.ROOT);
-        Matcher m = TOKEN.matcher(t);
-        int n = 0, hit = 0;
-        while (m.find()) {
-            n++;
-            if (leadingWordsLower.contains(m.group())) hit++;
-        }
-        return n == 0 ? 0.0 : (double) hit / n;
+        List<String> tokens = TOKEN.matcher(t).results().map(java.util.regex.MatchResult::group).toList();
+        long hits = tokens.stream().filter(leadingWordsLower::contains).count();
+        return tokens.isEmpty() ? 0.0 : (double) hits / tokens.size();
     }
 }

@@ -22,8 +22,6 @@ public final class StepBuffer {
     /** Adds an entry (also restored from trajectory_digest.json files on resume). */
     public void add(Map<String, Object> entry) { entries.add(entry); }
 
-    public List<Map<String, Object>> entries() { return List.copyOf(entries); }
-
     /** Builds a step's entry (§4.9). {@code ranked} may be null; rejected edits are added for reject actions. */
     public static Map<String, Object> entry(int step, String action, List<RolloutResult> results, Path stepDir,
                                             Map<String, Object> ranked, UpdateMode mode, double scoreBefore, double scoreAfter) {
@@ -55,8 +53,8 @@ public final class StepBuffer {
         if (action.contains("reject") && ranked != null && !ranked.isEmpty()) {
             e.put("score_before", scoreBefore);
             e.put("score_after", scoreAfter);
-            e.put("rejected_edits", Aggregate.items(ranked, mode.payloadKey()).stream().filter(o -> o instanceof Map<?, ?>)
-                    .map(o -> summary((Map<?, ?>) o, mode)).toList());
+            e.put("rejected_edits", Aggregate.items(ranked, mode.payloadKey()).stream()
+                    .filter(o -> o instanceof Map<?, ?>).map(o -> summary((Map<?, ?>) o, mode)).toList());
         }
         return e;
     }

@@ -226,10 +226,7 @@ final class StepPipeline {
         nextEpochSkill = skillAtEnd;
     }
 
-    /**
-     * Pipelined: the observer that starts the next step's rollout once the first selection rows decide the gate; null
-     * when the next skill can't be known early (appendix flush, honest or repeated gate) or under a dollar cap.
-     */
+    /** Pipelined: starts the next step's rollout once the first rows decide the gate; null if unknowable or capped. */
     private GateAhead gateAhead(String candidate, int stepInEpoch, int step, List<BatchSpec> plan) {
         TrainSettings s = run.settings();
         if (!run.pipelined() || run.capped() || s.skillAware() || lastOfEpoch(stepInEpoch, plan) && nextEpochFirst == null

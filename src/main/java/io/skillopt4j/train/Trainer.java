@@ -137,7 +137,8 @@ public final class Trainer {
         roles.ledger().attach(paths.root().resolve(RunPaths.COST_LEDGER));
         roles.usage().attachJournal(paths.root().resolve(io.skillopt4j.backend.UsageJournal.FILE)); // token_summary across sessions
         roles.ledger().phase("baseline");
-        RunState st = new RunState(initial, new EditBudgetSchedule(s.lrScheduler(), s.editBudget(), s.minEditBudget(), total));
+        EditBudgetSchedule schedule = new EditBudgetSchedule(s.lrScheduler(), s.editBudget(), s.minEditBudget(), total);
+        RunState st = new RunState(initial, schedule);
         RunScope run = new RunScope(s, w, clock, roles.usage(), l, total, Setting.bool("pipeline_stages").of(config), roles.ledger().cap() != null,
                 Rollout.maxErroredFraction(config));
         int resumeFrom = Resume.restore(st, paths);
@@ -242,7 +243,8 @@ public final class Trainer {
         // kept in faults.jsonl, so the resumed run's summary still counts them
         Map<String, Map<String, Long>> session = run.usage().faultSummary();
         m.put("fault_usage", FaultCounts.plus(FaultCounts.stored(outRoot), session));
-        FaultCounts.append(run.writer(), why instanceof ErroredHalt ? "errored" : why != null ? "budget" : "stopped", last, session);
+        FaultCounts.append(run.writer(), why instanceof ErroredHalt ? "errored" : why != null ? "budget" : "stopped",
+                last, session);
         run.emit(new TrainingEvent.RunFinished(outRoot, true, m));
         return new TrainingResult(m, outRoot);
     }

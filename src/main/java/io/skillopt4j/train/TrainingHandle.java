@@ -45,7 +45,6 @@ public final class TrainingHandle {
     /** True once the run has ended (finished, stopped or failed). */
     public boolean isDone() { return future.isDone(); }
 
-    /** The latest progress, as the events told it. */
     public TrainingProgress progress() { return progress.get(); }
 
     public Path outRoot() { return outRoot; }

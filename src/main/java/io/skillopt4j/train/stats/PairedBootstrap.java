@@ -75,7 +75,9 @@ public final class PairedBootstrap {
         return s / item.length;
     }
 
-    private static int maxRepeats(double[][] rows) { return Arrays.stream(rows).mapToInt(r -> r.length).max().orElse(0); }
+    private static int maxRepeats(double[][] rows) {
+        return Arrays.stream(rows).mapToInt(r -> r.length).max().orElse(0);
+    }
 
     /** The items that hold at least one value. */
     static double[][] nonEmpty(double[][] rows) {
