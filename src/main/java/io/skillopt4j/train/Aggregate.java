@@ -10,22 +10,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 
-/**
- * Thread-safe. The aggregate stage (upstream {@code merge_patches}): each group (failure, success) is merged
- * hierarchically in chunks of {@code merge_batch_size}, one optimizer call per chunk in parallel, level by
- * level in chunk order; then one final call combines the two groups. Unusable replies fall back to
- * concatenation. Unlike upstream the two groups are merged concurrently (the result is the same).
- */
-public final class Aggregate {
-    private final TrainSettings s;
-    private final Optimizer optimizer;
-    private final ExecutorService pool;
-
-    public Aggregate(TrainSettings settings, Optimizer optimizer, ExecutorService pool) {
-        this.s = settings;
-        this.optimizer = optimizer;
-        this.pool = pool;
-    }
+/** Thread-safe. Upstream's {@code merge_patches}, the groups merged concurrently (same result), else concatenated. */
+public record Aggregate(TrainSettings settings, Optimizer optimizer, ExecutorService pool) {
 
     /** Merges the normalised failure and success patches into one patch {reasoning, payload}. */
     public Map<String, Object> run(String skill, List<Map<String, Object>> failures, List<Map<String, Object>> successes, String meta) {
@@ -40,7 +26,7 @@ public final class Aggregate {
     /** The merge with the failure group's under way ({@link #failureGroup}): the success group, then the final call. */
     Map<String, Object> run(String skill, CompletableFuture<Map<String, Object>> failMerged, List<Map<String, Object>> successes,
                             String meta) {
-        String key = s.updateMode().payloadKey();
+        String key = settings.updateMode().payloadKey();
         Map<String, Object> succMerged = hierarchical(skill, successes, "success", meta);
         Map<String, Object> fm = Reflect.join(failMerged);
         List<Object> fi = items(fm, key), si = items(succMerged, key);
@@ -56,13 +42,10 @@ public final class Aggregate {
         return patch("fallback: failure first, then success", all);
     }
 
-    /**
-     * The final merge's group header as upstream words it: full rewrite names candidate groups by where they came
-     * from; the other modes give failure priority and count "edits" (upstream's word in rewrite mode too).
-     */
+    /** The final merge's group header as upstream words it ("edits" in rewrite mode too). */
     String finalGroups(int nFail, int nSucc) {
-        if (s.updateMode() == UpdateMode.FULL_REWRITE) {
-            String label = s.updateMode().label();
+        if (settings.updateMode() == UpdateMode.FULL_REWRITE) {
+            String label = settings.updateMode().label();
             return "## Two pre-merged candidate groups to combine\nGroup 1 (from failed trajectories): " + nFail + " " + label
                     + "\nGroup 2 (from successful trajectories): " + nSucc + " " + label;
         }
@@ -74,14 +57,14 @@ public final class Aggregate {
 
     /** Upstream's {@code _hierarchical_merge} for one group. */
     Map<String, Object> hierarchical(String skill, List<Map<String, Object>> group, String kind, String meta) {
-        String key = s.updateMode().payloadKey();
+        String key = settings.updateMode().payloadKey();
         if (group.isEmpty()) return patch("no patches", List.of());
         if (group.size() == 1) return group.get(0);
         List<Map<String, Object>> current = group;
         int level = 0;
         while (current.size() > 1) {
             level++;
-            int size = Math.max(2, s.mergeBatchSize());
+            int size = Math.max(2, settings.mergeBatchSize());
             List<Future<Map<String, Object>>> next = new ArrayList<>();
             int chunkIdx = 0;
             for (int i = 0; i < current.size(); i += size, chunkIdx++) {
@@ -93,9 +76,7 @@ public final class Aggregate {
                 int lv = level, ci = chunkIdx;
                 next.add(pool.submit(() -> mergeChunk(skill, chunk, kind, lv, ci, meta, key)));
             }
-            List<Map<String, Object>> merged = new ArrayList<>();
-            for (Future<Map<String, Object>> f : next) merged.add(Reflect.join(f));
-            current = merged;
+            current = next.stream().map(Reflect::join).toList();
         }
         return current.get(0);
     }
@@ -107,38 +88,33 @@ public final class Aggregate {
                 + " total, merge level " + level + ")\n" + Json.pretty(chunk);
         Map<String, Object> reply = call("merge_" + kind, kind + "_level" + level + "_chunk" + idx, user, skill);
         if (reply != null) {
-            List<Object> items = new ArrayList<>();
-            for (Object o : (List<Object>) reply.get(key)) {
-                Map<String, Object> m = new LinkedHashMap<>((Map<String, Object>) o);
-                m.put("merge_level", level);
-                items.add(m);
-            }
             Map<String, Object> out = new LinkedHashMap<>(reply);
-            out.put(key, items);
+            out.put(key, copied((List<?>) reply.get(key), m -> m.put("merge_level", level)));
             return out;
         }
         List<Object> all = new ArrayList<>();
-        for (Map<String, Object> p : chunk) {
-            for (Object o : items(p, key)) {
-                if (o instanceof Map<?, ?> m0) {
-                    Map<String, Object> m = new LinkedHashMap<>((Map<String, Object>) m0);
-                    m.putIfAbsent("merge_level", level);
-                    all.add(m);
-                } else {
-                    all.add(o);
-                }
-            }
-        }
+        for (Map<String, Object> p : chunk) all.addAll(copied(items(p, key), m -> m.putIfAbsent("merge_level", level)));
         return patch("fallback concatenation", all);
+    }
+
+    /** {@code items} with each map item copied and passed to {@code fill}; other items as they are. */
+    @SuppressWarnings("unchecked")
+    private static List<Object> copied(List<?> items, java.util.function.Consumer<Map<String, Object>> fill) {
+        return items.stream().map(o -> {
+            if (!(o instanceof Map<?, ?> m)) return o;
+            Map<String, Object> c = new LinkedHashMap<>((Map<String, Object>) m);
+            fill.accept(c);
+            return (Object) c;
+        }).collect(java.util.stream.Collectors.toCollection(ArrayList::new));
     }
 
     /** One merge call; null when the reply has no list of objects under the payload key. */
     private Map<String, Object> call(String prompt, String what, String user, String skill) {
-        String key = s.updateMode().payloadKey();
-        int max = s.updateMode() == UpdateMode.FULL_REWRITE ? 64000 : 16384;
+        String key = settings.updateMode().payloadKey();
+        boolean full = settings.updateMode() == UpdateMode.FULL_REWRITE;
+        int max = full ? 64000 : 16384;
         Map<String, Object> reply = optimizer.json("merge", what,
-                Prompts.forSkill(Prompts.generic(prompt + s.updateMode().promptSuffix()), skill, s.updateMode() == UpdateMode.FULL_REWRITE), user, max, null, 3)
-                .orElse(null);
+                Prompts.forSkill(Prompts.generic(prompt + settings.updateMode().promptSuffix()), skill, full), user, max, null, 3).orElse(null);
         if (reply == null) return null;
         if (reply.get(key) instanceof List<?> l && l.stream().allMatch(o -> o instanceof Map)) return reply;
         optimizer.record("merge", what, "bad_shape", "reply has no list of objects under \"" + key + "\"");
@@ -159,7 +135,7 @@ public final class Aggregate {
     private Map<String, Object> patch(String reasoning, List<Object> items) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("reasoning", reasoning);
-        m.put(s.updateMode().payloadKey(), new ArrayList<>(items));
+        m.put(settings.updateMode().payloadKey(), new ArrayList<>(items));
         return m;
     }
 
@@ -172,18 +148,10 @@ public final class Aggregate {
         if (!(inner.get(key) instanceof List<?> items) || items.isEmpty()) return null;
         String source = raw.get("source_type") == null ? "failure" : String.valueOf(raw.get("source_type"));
         int support = Math.max(Select.coerce(raw.get("batch_size")) == null ? 0 : Select.coerce(raw.get("batch_size")), 1);
-        List<Object> out = new ArrayList<>();
-        for (Object o : items) {
-            if (o instanceof Map<?, ?> im) {
-                Map<String, Object> c = new LinkedHashMap<>((Map<String, Object>) im);
-                c.putIfAbsent("source_type", source);
-                c.putIfAbsent("support_count", support);
-                out.add(c);
-            } else {
-                out.add(o);
-            }
-        }
-        inner.put(key, out);
+        inner.put(key, copied(items, c -> {
+            c.putIfAbsent("source_type", source);
+            c.putIfAbsent("support_count", support);
+        }));
         return inner;
     }
 }

@@ -9,22 +9,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-/**
- * Thread-safe. Skill-aware reflection's execution-notes appendix (EmbodiSkill): note extraction from analyst
- * replies, the flush of a step's notes into the skill (deduplicated, first-seen order; bypasses the gate) and
- * the optional consolidation call once the appendix holds more than the threshold.
- */
-public final class Appendix {
+/** Thread-safe. Skill-aware reflection's execution-notes appendix (EmbodiSkill), flushed past the gate. */
+public record Appendix(TrainSettings settings, Optimizer optimizer) {
     /** Immutable. The skill after the flush and the counters for the step record (empty when no notes). */
     public record Flush(String skill, List<String> stepNotes, List<String> appendixAfter, int added, int total, Integer consolidated) {}
 
-    private final TrainSettings s;
-    private final Optimizer optimizer;
-
-    public Appendix(TrainSettings settings, Optimizer optimizer) {
-        this.s = settings;
-        this.optimizer = optimizer;
-    }
 
     /** Upstream's note extraction: a list of strings, a single string, or objects with note (else content). */
     public static List<String> extractNotes(Object v) {
@@ -53,27 +42,21 @@ public final class Appendix {
     /** Merges notes (existing first), whitespace-collapsed and deduplicated by canonical key. */
     static List<String> merge(List<String> existing, List<String> added) {
         Set<String> seen = new LinkedHashSet<>();
-        List<String> out = new ArrayList<>();
-        for (List<String> l : List.of(existing, added)) {
-            for (String n : l) {
-                String c = n.replaceAll("\\s+", " ").strip();
-                if (!c.isEmpty() && seen.add(canonical(c))) out.add(c);
-            }
-        }
-        return out;
+        return java.util.stream.Stream.concat(existing.stream(), added.stream())
+                .map(n -> n.replaceAll("\\s+", " ").strip())
+                .filter(c -> !c.isEmpty() && seen.add(canonical(c))).toList();
     }
 
     /** Flushes the notes of a step's raw patches into {@code skill}; empty when no notes arrived. */
     public Optional<Flush> flush(String skill, List<Map<String, Object>> rawPatches) {
-        List<String> notes = new ArrayList<>();
-        for (Map<String, Object> raw : rawPatches) notes.addAll(extractNotes(raw.get("appendix_notes")));
+        List<String> notes = rawPatches.stream().flatMap(r -> extractNotes(r.get("appendix_notes")).stream()).toList();
         if (notes.isEmpty()) return Optional.empty();
         List<String> existing = SkillDocument.appendixNotes(skill);
         String out = SkillDocument.withAppendix(skill, merge(existing, notes));
         List<String> after = SkillDocument.appendixNotes(out); // upstream counts what the new block reads back
         Integer consolidated = null;
         int total = after.size();
-        if (s.consolidateThreshold() > 0 && after.size() > s.consolidateThreshold()) {
+        if (settings.consolidateThreshold() > 0 && after.size() > settings.consolidateThreshold()) {
             List<String> c = consolidate(after);
             if (!c.isEmpty() && c.size() < after.size()) {
                 out = SkillDocument.withAppendix(out, merge(List.of(), c));

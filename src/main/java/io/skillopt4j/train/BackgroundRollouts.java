@@ -14,26 +14,13 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * Thread-safe. Rollouts whose inputs are fixed long before the trainer needs their results — the initial skill
- * on the test split, the previous epoch's skill on the slow update's tasks — run here ahead of time, on one
- * background thread, one wave (at most {@code wave} items) at a time, in the rollout slots that the optimizer
- * stages (reflect, merge, rank, slow update) leave idle: a wave starts only when an optimizer call starts while
- * no foreground rollout and no other wave runs. Optimizer calls usually last at least as long as a target
- * call, so the wave is done before the trainer rolls out again; target calls still share the target model's
- * concurrency bound ({@code workers}), so the provider never sees more than the configured parallelism.
- * When several jobs wait, the one the trainer needs first ({@code neededBy}, e.g. the epoch) gets the wave.
- *
- * <p>Results land in the job's normal rollout folder, whose {@code results.jsonl} the runner reuses by item id;
- * when the trainer reaches that rollout, {@link #settle} stops the job and the foreground rollout runs only
- * what is left. Items are independent and a sub-batch keeps its batch's seed, so the folder and the scores are
- * those of a plain foreground rollout: only the wall time changes. The jobs' model usage is held back and added
- * to the run's meter when the trainer settles the job, so step records and token summaries count the calls
- * where upstream makes them.
+ * Thread-safe. Rollouts fixed long before they are needed run ahead, a wave at a time, while an optimizer call runs;
+ * the foreground rollout completes their folder ({@link #settle}), where their usage is counted, as upstream.
  */
 final class BackgroundRollouts implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger("io.skillopt4j.train.background");
 
-    /** One queued rollout: its batch, skill, folder, when it is needed and how many items were handed out. */
+    /** One queued rollout; {@code next}: how many items were handed out. */
     private static final class Job {
         final BatchSpec batch;
         final String skill;
@@ -63,7 +50,7 @@ final class BackgroundRollouts implements AutoCloseable {
 
     BackgroundRollouts(Benchmark benchmark, int wave, UsageMeter usage) { this(benchmark, wave, usage, null); }
 
-    /** Background rollouts whose items run through {@code remote} (an engine's workers; null = this JVM). */
+    /** {@code remote}: an engine's workers; null = this JVM. */
     BackgroundRollouts(Benchmark benchmark, int wave, UsageMeter usage, RemoteItems remote) {
         this.benchmark = benchmark;
         this.wave = Math.max(1, wave);
@@ -71,26 +58,19 @@ final class BackgroundRollouts implements AutoCloseable {
         this.remote = remote;
     }
 
-    /**
-     * Queues a rollout of {@code batch} with {@code skill} into {@code dir}, needed by the trainer at
-     * {@code neededBy} (smaller = sooner); a second job for the same folder is ignored.
-     */
+    /** Queues a rollout into {@code dir}, needed at {@code neededBy} (smaller = sooner); a second one is ignored. */
     synchronized void submit(BatchSpec batch, String skill, Path dir, int neededBy) {
         if (closed || batch.items().isEmpty() || job(dir) != null) return;
         jobs.add(new Job(batch, skill == null ? "" : skill, dir.toAbsolutePath().normalize(), neededBy));
         if (thread == null) thread = ThreadPerTask.start("skillopt-background-rollouts", this::loop);
     }
 
-    /**
-     * Called before a foreground rollout into {@code dir}: drops that folder's job and waits for its wave in
-     * flight. The job must have used the same skill (the runner reuses rows by item id only).
-     */
+    /** Before a foreground rollout into {@code dir}: drops its job, waits for its wave; same skill only. */
     synchronized void settle(Path dir, String skill) {
         Job job = job(dir);
         if (job == null) return;
-        if (!job.skill.equals(skill == null ? "" : skill)) {
+        if (!job.skill.equals(skill == null ? "" : skill))
             throw new IllegalStateException("background rollout into " + dir + " used another skill than the trainer's");
-        }
         jobs.remove(job);
         while (running == job) {
             try {
@@ -159,7 +139,7 @@ final class BackgroundRollouts implements AutoCloseable {
         }
     }
 
-    /** The ledger phase of a background job: the phase whose rollout it runs ahead of time. */
+    /** The ledger phase whose rollout a background job runs ahead of time. */
     static String phaseOf(Path dir) {
         for (Path d = dir; d != null && d.getFileName() != null; d = d.getParent()) {
             String n = d.getFileName().toString();

@@ -6,12 +6,7 @@ import io.skillopt4j.env.SkillFrontmatter;
 
 import java.util.List;
 
-/**
- * Stateless. Applies one edit to one file of a (packed) skill bundle: the path must stay inside the bundle
- * (SKILL.md or references/), a reference that does not exist yet is created by an append or insert_after, and
- * an edit that would break SKILL.md's frontmatter (a description past the limit, a changed name) is refused. A
- * refused edit is a report row with its reason, never an exception, so one bad edit costs only itself.
- */
+/** Stateless. One edit to one file of a packed bundle; one outside it or breaking SKILL.md is a refused report row. */
 final class BundleEdits {
     private BundleEdits() {}
 
@@ -54,10 +49,7 @@ final class BundleEdits {
         return status;
     }
 
-    /**
-     * Why {@code after} may not replace {@code before} as SKILL.md, or null: a SKILL.md that had a valid frontmatter
-     * keeps one, with the same name (the folder's), and a description within the specification's limit.
-     */
+    /** Why {@code after} may not replace {@code before} as SKILL.md (frontmatter valid, same name), or null. */
     static String frontmatterBroken(String before, String after) {
         if (!SkillFrontmatter.problems(before, null).isEmpty()) return null;
         List<String> p = SkillFrontmatter.problems(after, null);

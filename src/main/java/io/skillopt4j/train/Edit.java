@@ -2,12 +2,8 @@ package io.skillopt4j.train;
 
 import java.util.Objects;
 
-/**
- * Immutable. One patch-mode edit operation on a skill document; targets match the first exact occurrence
- * (case- and whitespace-sensitive), as upstream.
- */
+/** Immutable. One patch-mode edit; targets match the first exact occurrence, as upstream. */
 public sealed interface Edit {
-    /** Returns upstream's op name. */
     String op();
 
     /** Returns the exact text the edit anchors on ("" for append). */
@@ -44,13 +40,12 @@ public sealed interface Edit {
 
     /** Builds the edit of a known op (case-sensitive, as upstream); null for any other op, a null one included. */
     static Edit of(String op, String target, String content) {
-        if (op == null) return null;
-        switch (op) {
-            case "append": return new Append(content);
-            case "insert_after": return new InsertAfter(target, content);
-            case "replace": return new Replace(target, content);
-            case "delete": return new Delete(target);
-            default: return null;
-        }
+        return op == null ? null : switch (op) {
+            case "append" -> new Append(content);
+            case "insert_after" -> new InsertAfter(target, content);
+            case "replace" -> new Replace(target, content);
+            case "delete" -> new Delete(target);
+            default -> null;
+        };
     }
 }

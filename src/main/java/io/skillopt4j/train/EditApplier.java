@@ -7,12 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Thread-safe (stateless). Applies patch-mode edits in order to a skill (later edits see earlier results),
- * producing upstream's {@code edit_apply_report.json} rows {op, target, content_preview, status, index}. An edit with a
- * {@code file} field, or any edit of a multi-file bundle, goes through {@link BundleEdits} and its row also names the
- * file (and a {@code reason} when it was refused).
- */
+/** Stateless. Applies patch-mode edits in order, with upstream's {@code edit_apply_report.json} rows. */
 public final class EditApplier {
     /** Immutable. The edited text and one report row per edit. */
     public record Result(String text, List<Map<String, Object>> report) {
@@ -38,11 +33,7 @@ public final class EditApplier {
 
     private EditApplier() {}
 
-    /**
-     * Applies {@code items} (optimizer edit maps) to {@code skill} as upstream's {@code apply_patch_with_report}: a
-     * missing {@code op} is "" (skipped_unknown_op, never an append), the protected-region check runs on the raw
-     * target before any op, and an item upstream cannot read (not a dict, non-text content or target) is an error row.
-     */
+    /** Applies {@code items} as upstream's {@code apply_patch_with_report}; an unreadable item is an error row. */
     public static Result apply(String skill, List<?> items) {
         String text = skill == null ? "" : skill;
         List<Map<String, Object>> rows = new ArrayList<>();
@@ -115,12 +106,9 @@ public final class EditApplier {
         if (e instanceof Edit.Append a) return append(text, a.content(), out, "applied_append_before_protected_region", "applied_append");
         if (e instanceof Edit.InsertAfter ia) {
             int at = target.isEmpty() ? -1 : text.indexOf(target);
-            if (at < 0) {
-                return append(text, ia.content(), out, "applied_insert_after_fallback_before_protected_region",
-                        "applied_insert_after_fallback_append");
-            }
-            int end = at + target.length();
-            int nl = text.indexOf('\n', end);
+            if (at < 0) return append(text, ia.content(), out, "applied_insert_after_fallback_before_protected_region",
+                    "applied_insert_after_fallback_append");
+            int nl = text.indexOf('\n', at + target.length());
             int pos = nl < 0 ? text.length() : nl + 1;
             out[0] = text.substring(0, pos) + "\n" + ia.content() + "\n" + text.substring(pos);
             return "applied_insert_after";
@@ -132,8 +120,7 @@ public final class EditApplier {
             out[0] = text.substring(0, at) + r.content() + text.substring(at + target.length());
             return "applied_replace";
         }
-        Edit.Delete d = (Edit.Delete) e;
-        if (d.target().isEmpty()) return "skipped_delete_missing_target";
+        if (target.isEmpty()) return "skipped_delete_missing_target"; // a Delete: Edit is sealed
         int at = text.indexOf(target);
         if (at < 0) return "skipped_delete_target_not_found";
         out[0] = text.substring(0, at) + text.substring(at + target.length());
@@ -149,5 +136,4 @@ public final class EditApplier {
         out[0] = SkillDocument.rstrip(text) + "\n\n" + content + "\n";
         return plainStatus;
     }
-
 }

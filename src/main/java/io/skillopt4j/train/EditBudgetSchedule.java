@@ -4,11 +4,7 @@ import io.skillopt4j.ConfigException;
 
 import java.util.Locale;
 
-/**
- * Not thread-safe; one per run. Upstream's edit-budget ("learning rate") scheduler: constant, linear, cosine
- * (Python round-half-even, floored at min, plateau after T) or autonomous (999, no clipping).
- * {@link #next()} advances the 1-based step counter and returns that step's budget.
- */
+/** Not thread-safe; one per run. Upstream's edit-budget ("learning rate") scheduler, with Python's rounding. */
 public final class EditBudgetSchedule {
     public static final int AUTONOMOUS_CAP = 999;
     private final String mode;
@@ -30,18 +26,13 @@ public final class EditBudgetSchedule {
 
     /** Returns the budget for 1-based scheduler step {@code t} without advancing. */
     public int budget(int t) {
-        switch (mode) {
-            case "constant": return max;
-            case "autonomous": return AUTONOMOUS_CAP;
-            default: break;
-        }
-        if (totalSteps <= 1) return max;
+        if (mode.equals("autonomous")) return AUTONOMOUS_CAP;
+        if (mode.equals("constant") || totalSteps <= 1) return max;
         double u = (double) Math.min(t, totalSteps) / totalSteps;
         double v = mode.equals("linear") ? max + (min - max) * u : min + 0.5 * (max - min) * (1 + Math.cos(Math.PI * u));
         return Math.max(min, (int) Math.rint(v));
     }
 
-    /** Advances the counter and returns the new step's budget. */
     public int next() { return budget(++current); }
 
     /** Returns the number of steps taken so far (upstream's {@code state_dict.current_step}). */
@@ -49,6 +40,4 @@ public final class EditBudgetSchedule {
 
     /** Sets the counter (resume). */
     public void reset(int step) { current = step; }
-
-    public String mode() { return mode; }
 }

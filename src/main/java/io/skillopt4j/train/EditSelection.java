@@ -7,11 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Immutable. The select step of a training step (upstream's learning-rate control and {@code rank_and_select}): the
- * edit budget, from the schedule or the optimizer's autonomous decision, then the ranked patch. Full rewrite has no
- * budget and no ranking: the merged patch is the ranked one.
- */
+/** Immutable. A step's select (upstream's learning-rate control and {@code rank_and_select}): budget, then ranking. */
 record EditSelection(Map<String, Object> ranked, List<Object> rankedItems, Integer budget, String lrMode) {
     /** Decides the budget and ranks {@code merged}; writes {@code lr_decision.json}, the lr history line, {@code ranked_edits.json}. */
     static EditSelection run(StepContext c, Map<String, Object> merged, TrainSettings s, RunStages stages, RunState st, RunWriter w) {

@@ -20,51 +20,24 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Immutable. Evaluates one skill document without training, as upstream's {@code eval_only.py}: rolls the
- * split ({@code all} = train + valid_seen + valid_unseen, else {@code test_env_num} items of the split) out
- * into {@code out_root} and writes {@code eval_summary.json {skill, split, n_items, hard, soft}}.
- *
- * <pre>{@code
- * Map<String, Object> s = new Evaluator(flat, bench, Path.of("runs/a/best_skill.md"), "valid_unseen", Path.of("runs/eval")).run();
- * }</pre>
+ * Immutable. Evaluates one skill without training, as upstream's {@code eval_only.py}, into {@code outRoot}; calls are
+ * priced into {@code ledger} (null = none), bound to {@code <out_root>/cost_ledger.jsonl} across re-runs.
  */
-public final class Evaluator {
-    private final FlatConfig config;
-    private final Benchmark benchmark;
-    private final Path skill;
-    private final String split;
-    private final Path outRoot;
-    private final CostLedger ledger;
+public record Evaluator(FlatConfig config, Benchmark benchmark, Path skill, String split, Path outRoot,
+                        CostLedger ledger) {
+    public Evaluator {
+        Objects.requireNonNull(config, "config");
+        Objects.requireNonNull(benchmark, "benchmark");
+        skill = Objects.requireNonNull(skill, "skill").toAbsolutePath().normalize();
+        split = split == null || split.isBlank() ? "all" : split;
+        outRoot = Objects.requireNonNull(outRoot, "outRoot").toAbsolutePath().normalize();
+    }
 
     public Evaluator(FlatConfig config, Benchmark benchmark, Path skill, String split, Path outRoot) {
         this(config, benchmark, skill, split, outRoot, null);
     }
 
-    /**
-     * An evaluation whose calls are priced into {@code ledger} (the roles' ledger; null = none): it is bound to
-     * {@code <out_root>/cost_ledger.jsonl}, so a cap covers re-runs in the same folder.
-     */
-    public Evaluator(FlatConfig config, Benchmark benchmark, Path skill, String split, Path outRoot, CostLedger ledger) {
-        this.ledger = ledger;
-        this.config = Objects.requireNonNull(config, "config");
-        this.benchmark = Objects.requireNonNull(benchmark, "benchmark");
-        this.skill = Objects.requireNonNull(skill, "skill").toAbsolutePath().normalize();
-        this.split = split == null || split.isBlank() ? "all" : split;
-        this.outRoot = Objects.requireNonNull(outRoot, "outRoot").toAbsolutePath().normalize();
-    }
-
-    /** Returns the folder the rollouts and eval_summary.json go to. */
-    public Path outRoot() { return outRoot; }
-
-    /** Returns the cost ledger of the evaluation's calls, or null when none was given. */
-    public CostLedger ledger() { return ledger; }
-
-    /**
-     * Runs the evaluation and returns the eval_summary map; a dollar cap that the next call would cross throws
-     * {@link io.skillopt4j.BudgetExceeded} (finished items are kept: the same command with a higher cap resumes); more
-     * errored items than {@code train.max_errored_fraction} allows throw {@link io.skillopt4j.ErroredHalt} (the same
-     * command attempts them again).
-     */
+    /** Returns the eval_summary map; a budget or errored stop throws, its finished items kept for a rerun. */
     public Map<String, Object> run() {
         if (!Files.isRegularFile(skill) && !Files.isDirectory(skill)) throw new ConfigException("--skill: file not found: " + skill);
         // one process per folder; rows of another skill evaluated into this folder are redone (RolloutStamp)

@@ -11,20 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
 
-/**
- * Thread-safe. Where a run's work executes: the trainer sequences the stages, the engine runs their calls — rollout
- * items and optimizer calls (analyst, merge, ranking, rewrite, slow update, meta skill). The default
- * {@linkplain #local() local} engine runs them on this JVM's thread pools; {@code engine.name: temporal} runs
- * them as Temporal activities on worker machines (see docs/scale-out.md). One engine serves one run; the trainer
- * opens it when training starts and closes it when training ends. Engines other than local are found through
- * {@link ServiceLoader} ({@link Factory}) only when named, so the local path loads none of their classes.
- */
+/** Thread-safe. Where a run's calls execute; engines but local load through {@link ServiceLoader} when named. */
 public interface ExecutionEngine extends AutoCloseable {
-    /**
-     * Immutable. What an engine learns about the run it serves: the flat config, the run folder, its meter and its cost
-     * ledger (null: calls made elsewhere are not priced; an engine reserves and charges them there, see
-     * {@link io.skillopt4j.backend.CostReport}).
-     */
+    /** Immutable. The run an engine serves; {@code ledger} null: calls made elsewhere are not priced. */
     record RunContext(FlatConfig config, Path outRoot, UsageMeter usage, io.skillopt4j.backend.CostLedger ledger) {
         /** A run without a ledger (benchmarks of the engine itself). */
         public RunContext(FlatConfig config, Path outRoot, UsageMeter usage) { this(config, outRoot, usage, null); }
@@ -32,14 +21,12 @@ public interface ExecutionEngine extends AutoCloseable {
 
     /** Thread-safe. Opens the engine of one run; registered in {@code META-INF/services} under its {@link #name()}. */
     interface Factory {
-        /** The {@code engine.name} value that selects this engine. */
         String name();
 
         /** Opens the engine for a run (connects, starts what the run needs); a bad setting throws {@link ConfigException}. */
         ExecutionEngine open(RunContext run);
     }
 
-    /** Returns this engine's name ({@code local}, {@code temporal}). */
     String name();
 
     /** Returns the optimizer model the stages call: the given one (local) or one that runs each call elsewhere. */
@@ -51,13 +38,10 @@ public interface ExecutionEngine extends AutoCloseable {
     /** Ends the run's use of the engine (stops what {@link Factory#open} started); never throws. */
     @Override void close();
 
-    /** Returns the local engine's factory: everything in this JVM, as without an engine. */
+    /** The local engine's factory: everything in this JVM. */
     static Factory local() { return LocalEngine.FACTORY; }
 
-    /**
-     * Returns the factory for {@code engine.name} ({@code local}, or one registered through {@link ServiceLoader});
-     * an unknown name throws a {@link ConfigException} naming the known ones.
-     */
+    /** The factory for {@code engine.name}; an unknown name throws a {@link ConfigException} naming the known ones. */
     static Factory named(String name) {
         String n = name == null || name.isBlank() ? "local" : name.trim();
         if (n.equals("local")) return local();

@@ -14,11 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
-/**
- * Not thread-safe; used once by the training thread. After the loop (upstream §2.9–2.10): final-skill
- * validation with promotion, test evaluation of the initial, best and final skill with their per-type
- * {@code summary.json}, and the run's {@code summary.json}.
- */
+/** Not thread-safe; used once. After the loop (upstream §2.9–2.10): final selection, test evaluations, summary. */
 final class Finish {
     private final RunScope run;
     private final RunStages stages;
@@ -75,16 +71,13 @@ final class Finish {
                 if (same && !promotedBefore()) {
                     finalSelHard = st.bestScore;
                 } else if (same) {
-                    // an earlier session's final selection made the final skill the best and was killed before
-                    // summary.json: its rows are all there, read back (no call), for the scores that run reported
+                    // an earlier session's final selection promoted it and was killed: its rows are read back, no call
                     SelectionEval.Score sc = stages.selection().fresh(st.currentSkill, finalSelectionDir());
                     finalSelHard = sc.hard();
                     finalSelSoft = sc.soft();
                 } else {
                     long t0 = System.nanoTime();
-                    // the honest gate asks whether the best skill is truly better than the final one: every gated change
-                    // in the final skill already passed the same test, the others (a force-accepted slow update) the
-                    // configuration trusts, so the final skill is kept unless the best one beats it (docs/training.md)
+                    // the honest gate keeps the final skill unless the best one is truly better (docs/training.md)
                     PairedGate.Comparison paired = s.useGate() && s.gateTest().paired() ? new PairedGate(s, stages.selection(), stages.gate())
                             .compare(st.bestSkill, paths.root().resolve("final_selection_eval_best"), st.currentSkill, finalSelectionDir()) : null;
                     SelectionEval.Score sc = paired != null ? paired.reference()
@@ -94,8 +87,7 @@ final class Finish {
                     double g = stages.gate().score(sc.hard(), sc.soft(), st.currentSkill);
                     finalComparison = paired;
                     Reflect.join(committed);
-                    // a skill taken without a gate (a slow update's force_accept) can become the best only here, after
-                    // the last step line: say so, or "best at step N" in the summary reads as a contradiction
+                    // a skill taken without a gate can become the best only here: say so, or the summary reads wrong
                     run.emit(new io.skillopt4j.run.TrainingEvent.StageFinished(globalStep, "final_selection",
                             java.time.Duration.ofNanos(System.nanoTime() - t0), paired == null ? finalSelectionDetail(g) : pairedDetail(paired)));
                     if (paired != null ? !paired.accepted() : g > st.bestScore) {
@@ -117,7 +109,7 @@ final class Finish {
             try {
                 if (SkillDocument.hash(st.currentSkill).equals(SkillDocument.hash(st.bestSkill))) {
                     finalTest = bestTest;
-                    // the folder holds only summary.json then; rows a finished run left there (before --extend-epochs) go aside
+                    // only summary.json there then; rows left by an earlier finish (--extend-epochs) go aside
                     run.writer().awaitPending(paths.root().resolve("test_eval_final"));
                     io.skillopt4j.run.RolloutStamp.retireOthers(paths.root().resolve("test_eval_final"), st.bestSkill);
                     run.writer().json(paths.root().resolve("test_eval_final").resolve("summary.json"),
@@ -151,10 +143,9 @@ final class Finish {
         double baseHard = baseTest == null ? 0 : baseTest.hard();
         m.put("test_delta_hard", bestTest == null ? null : bestTest.hard() - baseHard);
         m.put("final_test_delta_hard", finalTest == null ? null : finalTest.hard() - baseHard);
-        m.put("total_wall_time_s", Trainer.round1((run.clock().millis() - loopStart) / 1000.0));
+        m.put("total_wall_time_s", StepRecord.round((run.clock().millis() - loopStart) / 1000.0, 1));
         m.put("token_summary", tokenSummary());
-        // retries, give-ups, fast fails, fallbacks and errored items per stage, earlier sessions' included (a SkillOpt4J
-        // addition named *_usage: like token usage it varies with the provider's transient faults, run_diff.py ignores it)
+        // a SkillOpt4J addition named *_usage: it varies with the provider's transient faults, run_diff.py ignores it
         Map<String, Map<String, Long>> session = run.usage().faultSummary();
         m.put("fault_usage", io.skillopt4j.run.FaultCounts.plus(io.skillopt4j.run.FaultCounts.stored(paths.root()), session));
         io.skillopt4j.run.FaultCounts.append(run.writer(), "finished", globalStep, session);
@@ -171,11 +162,7 @@ final class Finish {
 
     private Path finalSelectionDir() { return paths.root().resolve("final_selection_eval"); }
 
-    /**
-     * Whether the final skill was rolled out on the selection split before (its rows are stamped with it): only a
-     * final selection that made it the best does that and leaves it equal to the best, so a session resumed after it
-     * reports that selection's scores, as the uninterrupted run did, not the "final == best" null soft score.
-     */
+    /** Whether a final selection already promoted the final skill: a resumed session reports its scores again. */
     private boolean promotedBefore() {
         return io.skillopt4j.run.RolloutStamp.hash(st.currentSkill).equals(io.skillopt4j.run.RolloutStamp.stored(finalSelectionDir()));
     }
@@ -183,17 +170,13 @@ final class Finish {
     /** The file of the run's score intervals, beside summary.json (a SkillOpt4J addition). */
     static final String SCORE_INTERVALS = "score_intervals.json";
 
-    /**
-     * Each selection and test score of the summary with its 95 % interval, and the test gains of the best and the final
-     * skill as paired intervals against the initial skill (same test items); null where there is no score.
-     */
+    /** The summary's scores with their 95 % intervals, test gains as paired intervals; null where there is no score. */
     private Map<String, Object> intervals(Rollout.Outcome baseTest, Rollout.Outcome bestTest, Rollout.Outcome finalTest) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("confidence", 0.95);
-        Path root = paths.root();
-        m.put("baseline_selection_hard", ScoreIntervals.json(ScoreIntervals.hard(ScoreIntervals.rowsIn(root.resolve("selection_eval_baseline")))));
+        m.put("baseline_selection_hard", ScoreIntervals.json(ScoreIntervals.hard(ScoreIntervals.rowsIn(paths.root().resolve("selection_eval_baseline")))));
         m.put("best_selection_hard", ScoreIntervals.json(ScoreIntervals.hard(ScoreIntervals.rowsIn(bestSelectionDir()))));
-        m.put("final_selection_hard", ScoreIntervals.json(ScoreIntervals.hard(ScoreIntervals.rowsIn(root.resolve("final_selection_eval")))));
+        m.put("final_selection_hard", ScoreIntervals.json(ScoreIntervals.hard(ScoreIntervals.rowsIn(finalSelectionDir()))));
         m.put("baseline_test_hard", baseTest == null ? null : ScoreIntervals.json(ScoreIntervals.hard(baseTest.results())));
         m.put("test_hard", bestTest == null ? null : ScoreIntervals.json(ScoreIntervals.hard(bestTest.results())));
         m.put("final_test_hard", finalTest == null ? null : ScoreIntervals.json(ScoreIntervals.hard(finalTest.results())));
@@ -219,12 +202,7 @@ final class Finish {
 
     private volatile Ahead ahead; // set at most once, from a rollout thread of the final selection
 
-    /**
-     * With {@code pipeline_stages} (not under a dollar cap): the observer that starts the best skill's test evaluation
-     * as soon as the final selection's first rows decide whether the final skill becomes the best one ({@link GateAhead}:
-     * the same bounds as a step's gate, against the best score), so it fills the selection's last, partial round.
-     * Null when a folder from an earlier session is there (the plain path reuses its rows).
-     */
+    /** Pipelined: starts the best skill's test evaluation once the final selection's rows decide it; or null. */
     private GateAhead testAhead() {
         Path dir = paths.root().resolve(TEST);
         if (!run.pipelined() || run.capped() || Files.exists(dir) || run.settings().gateTest().repeats() > 1) return null; // bounds of one pass
@@ -232,15 +210,12 @@ final class Finish {
                 skill -> ahead = new Ahead(skill, CompletableFuture.supplyAsync(() -> testHere(skill), ThreadPerTask.named("skillopt-test-ahead"))));
     }
 
-    /**
-     * The test evaluation on a thread started from a rollout's row callback (which may run on an engine's pool thread):
-     * its calls are counted in the run's meter and priced under "test" whatever that thread inherited.
-     */
+    /** The test evaluation, counted in the run's meter and priced under "test" whatever thread runs it. */
     private Rollout.Outcome testHere(String skill) {
         return io.skillopt4j.backend.UsageMeter.heldIn(null, () -> io.skillopt4j.backend.CostLedger.inPhase("test", () -> test(skill, TEST)));
     }
 
-    /** The best skill's test evaluation: the one started ahead when it is of {@code skill} (else it is removed), or a new one. */
+    /** The best skill's test evaluation: the one started ahead if of {@code skill}, or a new one. */
     private Rollout.Outcome bestTest(String skill) {
         Ahead a = ahead;
         ahead = null;
@@ -286,10 +261,7 @@ final class Finish {
         m.put("epoch_stats", stats);
     }
 
-    /**
-     * Upstream's token_summary with "_total" first: the calls whose results the run kept, earlier sessions' included (a
-     * killed and resumed run reports an uninterrupted run's counts; cost_ledger.jsonl keeps every call made).
-     */
+    /** Upstream's token_summary, "_total" first: the kept calls, earlier sessions' included. */
     private Map<String, Object> tokenSummary() {
         Map<String, Object> raw = run.usage().keptStageSummary();
         Map<String, Object> out = new LinkedHashMap<>();

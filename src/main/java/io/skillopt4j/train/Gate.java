@@ -1,37 +1,27 @@
 package io.skillopt4j.train;
 
-/**
- * Immutable. The gate (upstream {@code evaluation/gate.py}): the selection score in the configured metric
- * (hard, soft or mixed, plus the optional semantic-density bonus) and the strictly-greater decision.
- */
-public final class Gate {
+/** Immutable. The gate (upstream {@code evaluation/gate.py}): the score in the configured metric and the decision. */
+public record Gate(TrainSettings settings) {
     /** Immutable. The action (accept_new_best, accept, reject) and the candidate's metric-space score. */
     public record Decision(String action, double candidateScore) {
         public boolean accepted() { return action.startsWith("accept"); }
     }
 
-    private final TrainSettings s;
-
-    public Gate(TrainSettings settings) { this.s = settings; }
 
     /** Upstream's {@code select_gate_score}. */
     public double score(double hard, double soft, String skill) {
-        double w = Math.max(0, Math.min(1, s.gateMixedWeight()));
-        double v;
-        switch (s.gateMetric()) {
-            case "soft": v = soft; break;
-            case "mixed": v = (1 - w) * hard + w * soft; break;
-            default: v = hard;
-        }
-        if (s.useDensity()) v += s.densityWeight() * SkillDocument.density(skill == null ? "" : skill, s.leadingWords());
+        double w = Math.max(0, Math.min(1, settings.gateMixedWeight()));
+        double v = switch (settings.gateMetric()) {
+            case "soft" -> soft;
+            case "mixed" -> (1 - w) * hard + w * soft;
+            default -> hard;
+        };
+        if (settings.useDensity())
+            v += settings.densityWeight() * SkillDocument.density(skill == null ? "" : skill, settings.leadingWords());
         return v;
     }
 
-    /**
-     * The honest gate's decision ({@code evaluation.gate_test=paired_bootstrap}): {@code accepted} is the paired test's
-     * verdict against the current skill; an accepted candidate is the new best when the current skill is the best one
-     * (the test was against the best), else when its score is above the best score.
-     */
+    /** The honest gate's verdict; new best when the current skill is the best (tested against it) or beaten. */
     public static Decision decidePaired(boolean accepted, double candidate, double best, boolean currentIsBest) {
         if (!accepted) return new Decision("reject", candidate);
         return new Decision(currentIsBest || candidate > best ? "accept_new_best" : "accept", candidate);

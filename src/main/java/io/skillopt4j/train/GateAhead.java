@@ -4,15 +4,7 @@ import io.skillopt4j.env.RolloutResult;
 
 import java.util.function.Consumer;
 
-/**
- * Thread-safe. Decides a step's gate from the first rows of its selection evaluation, as they settle, once the rows
- * still missing can no longer change it, and then hands {@code onDecided} the skill the next step rolls out: the
- * candidate when it is accepted whatever the rest score, the current skill when it is rejected whatever they score.
- * The gate score is non-decreasing in the mean hard and soft scores, so the unknown rows' extremes — each scored 0 or
- * 1, or errored and left out of the mean — bound it; a margin keeps summation-order rounding from mattering, and a
- * row outside [0, 1] turns the early decision off. The step still decides from all rows as before; this only lets
- * the next step's rollout fill the evaluation's last, partial round.
- */
+/** Thread-safe. Decides the gate from the first selection rows once the rest can't change it; the step uses all. */
 final class GateAhead implements Consumer<RolloutResult> {
     private static final double MARGIN = 1e-9;
     private final int items;

@@ -4,12 +4,7 @@ import io.skillopt4j.ConfigException;
 import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.config.Setting;
 
-/**
- * Immutable. How the validation gate, the slow update's gated comparison and the final selection compare two skills
- * ({@code evaluation.gate_test}, {@code gate_confidence}, {@code eval_repeats}, {@code adaptive_repeats},
- * {@code max_repeats}): {@code none} is SkillOpt's strictly-higher score; {@code paired_bootstrap} is the paired test
- * of {@link io.skillopt4j.train.stats.PairedT} (a Student-t bound) on both skills evaluated side by side.
- */
+/** Immutable. How the gates compare skills: SkillOpt's higher score or {@link io.skillopt4j.train.stats.PairedT}. */
 public record GateSettings(String test, double confidence, int repeats, boolean adaptive, int maxRepeats) {
     public static final String NONE = "none", PAIRED = "paired_bootstrap";
 
@@ -31,6 +26,5 @@ public record GateSettings(String test, double confidence, int repeats, boolean 
         return new GateSettings(test, c, k, adaptive, adaptive ? max : k);
     }
 
-    /** True for the paired bootstrap test. */
     public boolean paired() { return test.equals(PAIRED); }
 }

@@ -2,16 +2,9 @@ package io.skillopt4j.train;
 
 import io.skillopt4j.run.RunPaths;
 
-/**
- * Immutable. The evaluate-and-gate step of a training step: the candidate's selection score (or the paired
- * comparison of the honest gate), the gate's action, and the run state moved to the candidate when it is accepted
- * (always without the gate, as upstream's force_accept).
- */
+/** Immutable. A step's evaluate-and-gate; an accepted candidate (always, gate off) becomes current. */
 record GateStep(String action, double candidateScore, double scoreBefore, SelectionEval.Score score, PairedGate.Comparison paired) {
-    /**
-     * Scores {@code candidate} and decides; {@code ahead} (may be null) sees the selection rows as they come, to start
-     * the next step's rollout once they decide the gate.
-     */
+    /** Scores {@code candidate} and decides; {@code ahead} (may be null) sees the selection rows as they come. */
     static GateStep run(StepContext c, String candidate, TrainSettings s, RunStages stages, RunState st, GateAhead ahead) {
         StepRecord rec = c.rec();
         PairedGate.Comparison paired = PairedGate.atStep(s, stages, candidate, st.currentSkill, c.stepDir(), c.step());
@@ -26,10 +19,11 @@ record GateStep(String action, double candidateScore, double scoreBefore, Select
             Gate.Decision d = paired != null ? Gate.decidePaired(paired.accepted(), cand, st.bestScore, st.currentSkill.equals(st.bestSkill))
                     : Gate.decide(cand, st.currentScore, st.bestScore);
             action = d.action();
-            if (d.accepted()) accept(st, candidate, cand, c.step(), action.equals("accept_new_best"));
+            boolean newBest = action.equals("accept_new_best");
+            if (d.accepted()) st.accept(candidate, cand, RunPaths.stepName(c.step()), c.step(), newBest);
         } else {
             action = "force_accept";
-            accept(st, candidate, cand, c.step(), cand > st.bestScore);
+            st.accept(candidate, cand, RunPaths.stepName(c.step()), c.step(), cand > st.bestScore);
         }
         rec.put("gate_metric", s.gateMetric());
         rec.put("candidate_gate_score", cand);
@@ -38,16 +32,6 @@ record GateStep(String action, double candidateScore, double scoreBefore, Select
         return new GateStep(action, cand, scoreBefore, sc, paired);
     }
 
-    private static void accept(RunState st, String candidate, double score, int step, boolean newBest) {
-        st.currentSkill = candidate;
-        st.currentScore = score;
-        st.currentOrigin = RunPaths.stepName(step);
-        if (!newBest) return;
-        st.bestSkill = candidate;
-        st.bestScore = score;
-        st.bestStep = step;
-        st.bestOrigin = st.currentOrigin;
-    }
 
     /** The evaluate stage's detail line: the action, whether the score came from the cache, the paired comparison. */
     String detail() { return action + (score.cached() ? " (cached)" : "") + (paired == null ? "" : PairedGate.detail(paired)); }

@@ -16,13 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/**
- * Thread-safe: a record of its collaborators, nothing mutable. Longitudinal comparison pairs for the slow update
- * and the meta skill (upstream {@code build_comparison_pairs} + {@code _build_longitudinal_pairs}): the same
- * sampled train tasks rolled out with the previous epoch's and the current skill, categorised
- * improved/regressed/persistent_fail/stable_success, filtered by the pair policy (with single-item top-ups for
- * {@code changed}), and rendered for the prompts.
- */
+/** Thread-safe. Upstream's {@code build_comparison_pairs}: the same tasks with the previous and current skill. */
 record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, RunWriter writer) {
     /** Immutable. One pair: the slim JSON map (as persisted) plus both rendered trajectories. */
     public record Pair(Map<String, Object> json, String prevTrajectory, String currTrajectory) {
@@ -42,8 +36,7 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
         List<Pair> all = pairs(batch.items(), prev, curr, dir.resolve("rollout_prev"), dir.resolve("rollout_curr"));
         List<Pair> kept = filter(all);
         if (settings.pairPolicy().equals("changed") && kept.size() < n) {
-            Set<String> seen = new HashSet<>();
-            for (Item i : batch.items()) seen.add(i.id());
+            Set<String> seen = new HashSet<>(batch.items().stream().map(Item::id).toList());
             List<Item> pool = new PyRandom(seed).shuffled(data.split("train"));
             for (int idx = 0; idx < pool.size() && kept.size() < n; idx++) {
                 Item item = pool.get(idx);
@@ -63,7 +56,7 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
         return new Pairs(kept, all, prev.hard(), curr.hard());
     }
 
-    /** The train tasks both skills of an epoch's comparison run: slow_update_samples items, seeded by the epoch. */
+    /** The train tasks of an epoch's comparison, seeded by the epoch. */
     BatchSpec sample(int epoch) {
         return data.buildTrainBatch(settings.slowUpdateSamples(), seed(epoch));
     }
@@ -77,20 +70,14 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
     }
 
     private List<Pair> filter(List<Pair> all) {
-        List<Pair> out = new ArrayList<>();
-        for (Pair p : all) {
-            String c = p.category();
-            boolean keep = switch (settings.pairPolicy()) {
-                case "changed" -> c.equals("improved") || c.equals("regressed");
-                case "unchanged" -> c.equals("persistent_fail") || c.equals("stable_success");
-                default -> true;
-            };
-            if (keep) out.add(p);
-        }
-        return out;
+        return all.stream().filter(p -> switch (settings.pairPolicy()) {
+            case "changed" -> p.category().equals("improved") || p.category().equals("regressed");
+            case "unchanged" -> p.category().equals("persistent_fail") || p.category().equals("stable_success");
+            default -> true;
+        }).collect(java.util.stream.Collectors.toCollection(ArrayList::new));
     }
 
-    /** As {@link #pairs(List, List, List, Path, Path)}, reading the trajectories from the rollouts' traces where they hold them. */
+    /** The pairs, with trajectories from the rollouts' traces where they hold them. */
     static List<Pair> pairs(List<Item> items, Rollout.Outcome prev, Rollout.Outcome curr, Path prevDir, Path currDir) {
         return pairs(items, prev.results(), curr.results(), prevDir, currDir, prev.traces(), curr.traces());
     }
@@ -109,11 +96,8 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
             String cat = !pp && cp ? "improved" : pp && !cp ? "regressed" : !pp ? "persistent_fail" : "stable_success";
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("id", item.id());
-            String task = item.str("question");
-            if (task.isEmpty()) task = item.str("task_description");
-            if (task.isEmpty()) task = item.str("instruction");
-            if (task.isEmpty()) task = item.id();
-            m.put("task", task);
+            m.put("task", java.util.stream.Stream.of("question", "task_description", "instruction").map(item::str)
+                    .filter(t -> !t.isEmpty()).findFirst().orElse(item.id()));
             m.put("category", cat);
             m.put("prev", side(p));
             m.put("curr", side(c));
@@ -124,9 +108,7 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
     }
 
     private static Map<String, RolloutResult> byId(List<RolloutResult> rs) {
-        Map<String, RolloutResult> m = new LinkedHashMap<>();
-        for (RolloutResult r : rs) m.put(r.id(), r);
-        return m;
+        return rs.stream().collect(java.util.stream.Collectors.toMap(RolloutResult::id, r -> r, (a, b) -> b));
     }
 
     /** One side of a pair as upstream builds it: a missing result is a failure with answer "N/A" and no reason. */
@@ -143,26 +125,14 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
     /** Pairs read back from a comparison_pairs.json (no trajectories; hard scores unknown). */
     @SuppressWarnings("unchecked")
     static Pairs reloaded(List<Map<String, Object>> stored) {
-        List<Pair> ps = new ArrayList<>();
-        for (Object o : stored) {
-            if (o instanceof Map<?, ?> m && m.get("prev") instanceof Map && m.get("curr") instanceof Map) {
-                ps.add(new Pair((Map<String, Object>) m, "", ""));
-            }
-        }
+        List<Pair> ps = ((List<?>) stored).stream().filter(o -> o instanceof Map<?, ?> m && m.get("prev") instanceof Map
+                && m.get("curr") instanceof Map).map(o -> new Pair((Map<String, Object>) o, "", "")).toList();
         return new Pairs(ps, ps, 0, 0);
     }
 
-    static List<Map<String, Object>> slim(List<Pair> pairs) {
-        List<Map<String, Object>> out = new ArrayList<>();
-        for (Pair p : pairs) out.add(p.json());
-        return out;
-    }
+    static List<Map<String, Object>> slim(List<Pair> pairs) { return pairs.stream().map(Pair::json).toList(); }
 
-    /**
-     * Renders the comparison as upstream's {@code format_comparison_text} carries it: a summary block (total, then
-     * one count line per category), then regressions, persistent failures and improvements with both
-     * trajectories, and stable successes without; an empty category says so.
-     */
+    /** Renders the comparison as upstream's {@code format_comparison_text}: counts, then each category's pairs. */
     @SuppressWarnings("unchecked")
     public static String comparison(List<Pair> pairs) {
         String[][] sections = {{"regressed", "Regressions (right→wrong) — HIGHEST PRIORITY"},
@@ -204,23 +174,17 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
 
     private static String line(Map<String, Object> side) {
         double soft = side.get("soft") instanceof Number n ? n.doubleValue() : 0.0;
-        return (Select.truthy(side.get("hard")) ? "PASS" : "FAIL") + " (soft="
-                + StepRecord.fixed(soft, 2)
+        return (Select.truthy(side.get("hard")) ? "PASS" : "FAIL") + " (soft=" + StepRecord.fixed(soft, 2)
                 + ") — answer: " + Trajectories.text(side.get("predicted_answer"));
     }
 
-    /**
-     * A side's trajectory text as upstream's comparison reads it, from item {@code id}'s {@code conversation.json} or the
-     * same text in {@code trace} (null = none): a note when the file is missing, bad or empty.
-     */
+    /** A side's trajectory text as upstream reads it ({@code trace} if not null); a note if unusable. */
     static String trajectory(Path predictionDir, String id, io.skillopt4j.env.ItemTrace trace) {
         Object o;
         try { o = Trajectories.conversationJson(predictionDir, id, trace); } catch (RuntimeException e) { return "(trajectory read error)"; }
         if (o == null) return "(trajectory not available)";
         if (!(o instanceof List<?> l)) return "(trajectory read error)";
         if (l.isEmpty()) return "(empty trajectory)";
-        List<Object> dicts = new ArrayList<>();
-        for (Object e : l) if (e instanceof Map<?, ?>) dicts.add(e);
-        return Trajectories.render(dicts);
+        return Trajectories.render(l.stream().filter(e -> e instanceof Map<?, ?>).map(Object.class::cast).toList());
     }
 }

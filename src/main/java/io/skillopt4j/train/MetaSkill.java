@@ -10,29 +10,11 @@ import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/**
- * Not thread-safe; used by the training thread at epoch boundaries. The meta skill (upstream
- * {@code optimizer/meta_skill.py}): optimizer-side notes on how to edit this skill, written at the end of
- * epoch E ≥ 2 from the longitudinal comparison and given as context to analysts, merges, ranking and
- * autonomous LR during epoch E+1. Never inserted into the skill.
- */
-final class MetaSkill {
+/** Not thread-safe. The meta skill (upstream {@code meta_skill.py}): the optimizer's notes to itself. */
+record MetaSkill(Optimizer optimizer, Longitudinal longitudinal, RunWriter writer, Clock clock, int stepsPerEpoch) {
     private static final String INTRO = "The following notes were written by the optimizer itself at the end of the "
             + "previous epoch, from comparing two skill versions on the same tasks. Use them as strategy for how to edit "
             + "this skill; they are not part of the skill and must not be copied into it.";
-    private final Optimizer optimizer;
-    private final Longitudinal longitudinal;
-    private final RunWriter writer;
-    private final Clock clock;
-    private final int stepsPerEpoch;
-
-    MetaSkill(Optimizer optimizer, Longitudinal longitudinal, RunWriter writer, Clock clock, int stepsPerEpoch) {
-        this.optimizer = optimizer;
-        this.longitudinal = longitudinal;
-        this.writer = writer;
-        this.clock = clock;
-        this.stepsPerEpoch = stepsPerEpoch;
-    }
 
     /** Wraps meta-skill content as the "## Optimizer Meta Skill" context block. */
     static String context(String content) {
@@ -55,10 +37,7 @@ final class MetaSkill {
     /** Runs the epoch-end meta-skill update; {@code slowPairs} is null when the slow update gave none. Returns the action. */
     String run(int epoch, String epochLastStepSkill, Longitudinal.Pairs slowPairs) { return run(epoch, epochLastStepSkill, slowPairs, () -> {}); }
 
-    /**
-     * As {@link #run(int, String, Longitudinal.Pairs)}, running {@code beforeWrite} before the marker is written: the
-     * trainer makes the call alongside the slow update's and writes the marker only after the slow update's commit.
-     */
+    /** As {@link #run(int, String, Longitudinal.Pairs)}, running {@code beforeWrite} before the marker is written. */
     String run(int epoch, String epochLastStepSkill, Longitudinal.Pairs slowPairs, Runnable beforeWrite) {
         RunPaths p = writer.paths();
         Path dir = p.metaSkill(epoch);
@@ -79,7 +58,7 @@ final class MetaSkill {
             return "skip_first_epoch";
         }
         long t0 = clock.millis();
-        String prevSkill = SlowUpdate.readSkill(p.skill((epoch - 1) * stepsPerEpoch));
+        String prevSkill = Trajectories.readFile(p.skill((epoch - 1) * stepsPerEpoch));
         // upstream reuses the slow update's pairs whenever it produced or reloaded some, even an empty list
         Longitudinal.Pairs pairs = slowPairs != null ? slowPairs : longitudinal.build(epoch, prevSkill, epochLastStepSkill, dir);
         String prevMeta = stored(p, epoch - 1);
@@ -90,7 +69,7 @@ final class MetaSkill {
                 + "\n\n## Longitudinal Comparison (same 20 tasks, two skill versions)\n" + Longitudinal.comparison(pairs.kept());
         Map<String, Object> reply = optimizer.json("meta_skill", RunPaths.epochName(epoch), Prompts.generic("meta_skill"), user).orElse(null);
         String content = reply == null || reply.get("meta_skill_content") == null ? "" : String.valueOf(reply.get("meta_skill_content")).strip();
-        double time = Trainer.round1((clock.millis() - t0) / 1000.0);
+        double time = StepRecord.round((clock.millis() - t0) / 1000.0, 1);
         if (content.isEmpty()) {
             if (reply != null) optimizer.record("meta_skill", RunPaths.epochName(epoch), "no_content", "reply has no meta_skill_content");
             out.put("time_s", time);

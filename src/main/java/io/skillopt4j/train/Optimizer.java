@@ -15,14 +15,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Thread-safe. The optimizer model as the stages use it: one call per request with upstream's stage name,
- * token cap and retry count; JSON replies go through {@link JsonReply}. Failed calls and unusable replies
- * never throw from {@link #json}; they are recorded as fallbacks (drained per step into fallbacks.json).
- *
- * <p>A call whose backend failed after its retries is <em>errored</em> (counted as an {@code errored} fault of its
- * stage): an analyst call — one of many inputs of a step — is tolerated and counted ({@link #takeAnalystCounts}, the
- * step stops above {@code train.max_errored_fraction}); any other stage's call throws {@link ErroredHalt} at once,
- * since its single reply decides the step and a fallback would record a decision the model never made.
+ * Thread-safe. The optimizer model as the stages use it; unusable replies are recorded as fallbacks. An errored
+ * non-analyst call throws {@link ErroredHalt}: a fallback would record a decision the model never made.
  */
 public final class Optimizer {
     private final ChatModel model;
@@ -34,17 +28,13 @@ public final class Optimizer {
     private final java.util.concurrent.atomic.AtomicInteger analystErrored = new java.util.concurrent.atomic.AtomicInteger();
     private final java.util.concurrent.atomic.AtomicReference<String> analystReason = new java.util.concurrent.atomic.AtomicReference<>();
 
-    /** The stage whose errored calls are tolerated and counted, not a halt: the reflect stage's analysts. */
+    /** The stage whose errored calls are tolerated and counted, not a halt. */
     static final String ANALYST = "analyst";
 
     /** An optimizer that, as SkillOpt, takes a reply without a JSON object as the stage's fallback (no re-ask). */
     public Optimizer(ChatModel model) { this(model, () -> {}, false, null); }
 
-    /**
-     * An optimizer that runs {@code onCall} as each call starts (the trainer opens background-rollout windows);
-     * {@code jsonReask} ({@code model.json_reask}) lets the backend re-ask, within the call's attempts, when a reply
-     * holds no JSON object, a deliberate deviation from SkillOpt (which never retries a parse failure).
-     */
+    /** Runs {@code onCall} as each call starts; {@code jsonReask}: re-ask for a JSON object, unlike SkillOpt. */
     Optimizer(ChatModel model, Runnable onCall, boolean jsonReask) { this(model, onCall, jsonReask, null); }
 
     /** As above, counting errored calls and fallbacks into {@code meter} (null = not counted). */
@@ -55,10 +45,7 @@ public final class Optimizer {
         this.meter = meter;
     }
 
-    /**
-     * Sends one call and returns the reply text. A failed analyst call propagates its exception (and is counted); a
-     * failed call of any other stage throws {@link ErroredHalt}. A configuration mistake or a stop propagates as is.
-     */
+    /** Sends one call and returns the reply; a failed non-analyst call throws {@link ErroredHalt}. */
     public String text(String stage, String system, String user, int maxTokens, String effort, int retries) {
         ChatRequest req = ChatRequest.builder().system(system).user(user).stage(stage).maxCompletionTokens(maxTokens)
                 .reasoningEffort(effort).retries(retries).jsonRequired(jsonReask).build();
@@ -80,33 +67,24 @@ public final class Optimizer {
         }
     }
 
-    /**
-     * Stops the step (nothing recorded) when more of the analyst calls since the last {@link #takeAnalystCounts} errored
-     * than {@code maxErrored} ({@code train.max_errored_fraction}) allows, or all of them: their missing patches would
-     * otherwise be recorded as an ordinary {@code skip_no_patches}.
-     */
+    /** Stops the step when too many analyst calls errored, rather than record their missing patches as a skip. */
     void haltIfAnalystsErrored(double maxErrored) {
         AnalystCounts c = takeAnalystCounts();
-        if (c.errored() > 0 && (c.errored() >= c.calls() || c.errored() > maxErrored * c.calls())) {
-            throw new io.skillopt4j.ErroredHalt(ANALYST, c.errored(), c.calls(), c.firstReason());
-        }
+        if (c.errored() > 0 && (c.errored() >= c.calls() || c.errored() > maxErrored * c.calls()))
+            throw new ErroredHalt(ANALYST, c.errored(), c.calls(), c.firstReason());
     }
 
     /** Immutable. Analyst calls made and errored since the last {@link #takeAnalystCounts}, with the first reason. */
     record AnalystCounts(int calls, int errored, String firstReason) {}
 
-    /** Returns and resets the analyst call counts (the step pipeline takes them per step). */
-    /** Returns how many analyst calls errored since the last {@link #takeAnalystCounts}, without resetting the count. */
+    /** How many analyst calls errored since the last {@link #takeAnalystCounts}. */
     int analystErrors() { return analystErrored.get(); }
 
     AnalystCounts takeAnalystCounts() {
         return new AnalystCounts(analystCalls.getAndSet(0), analystErrored.getAndSet(0), analystReason.getAndSet(null));
     }
 
-    /**
-     * Sends one call and returns the reply's JSON object, or empty after recording why (call failure or
-     * no recoverable object) under {@code stage} and {@code what}.
-     */
+    /** Sends one call and returns the reply's JSON object, or empty after recording why as a fallback. */
     public Optional<Map<String, Object>> json(String stage, String what, String system, String user, int maxTokens, String effort, int retries) {
         String reply;
         try {
@@ -137,7 +115,6 @@ public final class Optimizer {
         if (meter != null && !"call_failed".equals(reason)) meter.recordFault("optimizer", stage, "fallbacks");
     }
 
-    /** Returns and clears the recorded fallbacks. */
     public List<Map<String, Object>> drainFallbacks() {
         synchronized (fallbacks) {
             List<Map<String, Object>> out = new ArrayList<>(fallbacks);

@@ -11,24 +11,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Not thread-safe; used by the training thread. The honest comparison of {@code evaluation.gate_test=paired_bootstrap}:
- * the candidate and the skill it is measured against (the current skill at a step or a slow update; at the final
- * selection the best skill against the final one) are both evaluated on the selection split, same items, same number
- * of repeats, side by side; the paired differences of their gate scores go to the Student-t bound of {@link PairedT},
- * and the candidate wins when the one-sided lower bound at {@code gate_confidence} is above 0. With
- * {@code adaptive_repeats} one more repeat of both is evaluated while the interval straddles 0, up to
- * {@code max_repeats}; a clear win or loss stops at once.
- *
- * <p>The reference skill is evaluated anew at every comparison, never taken from the evaluation that accepted it:
- * those rows were selected for being high (a skill is accepted on a lucky draw more often than on an unlucky one),
- * so reusing them would hold every later candidate to an inflated bar. A candidate with the same text as the
- * reference cannot be better than it: it is rejected without any evaluation (its score is the cached one).
+ * Not thread-safe. The honest gate ({@code paired_bootstrap}): both skills on the same items, the candidate wins when
+ * the {@link PairedT} lower bound is above 0. The reference is evaluated anew each time: the rows that accepted it
+ * were selected for being high and would set an inflated bar.
  */
-final class PairedGate {
-    /**
-     * Immutable. One comparison: the test, the repeats it took, the candidate's pooled hard/soft and gate score, the
-     * reference's gate score on the same rows (NaN when the same skill was not evaluated again).
-     */
+record PairedGate(TrainSettings s, SelectionEval selection, Gate gate) {
+    /** Immutable. One comparison; {@code referenceScore} is NaN when the same skill was not evaluated again. */
     record Comparison(PairedT.Test test, int repeats, SelectionEval.Score candidate, double candidateScore, double referenceScore,
                       SelectionEval.Score reference, boolean unchanged) {
         boolean accepted() { return test.accepted(); }
@@ -50,10 +38,7 @@ final class PairedGate {
         }
     }
 
-    /**
-     * A step's honest gate: {@code candidate} into {@code selection_eval}, the current skill into
-     * {@code selection_eval_current} of {@code stepDir}; null when the gate is off or not {@code paired_bootstrap}.
-     */
+    /** A step's honest gate (current skill into {@code selection_eval_current}); null when off. */
     static Comparison atStep(TrainSettings s, RunStages stages, String candidate, String current, Path stepDir, int step) {
         if (!s.useGate() || !s.gateTest().paired()) return null;
         return new PairedGate(s, stages.selection(), stages.gate()).compare(candidate, stepDir.resolve("selection_eval"), current,
@@ -68,20 +53,8 @@ final class PairedGate {
         return String.format(java.util.Locale.ROOT, " gain %+.3f [%.3f, %.3f] p=%.3f k=%d", ci.estimate(), ci.low(), ci.high(), c.test().pValue(), c.repeats());
     }
 
-    private final TrainSettings s;
-    private final SelectionEval selection;
-    private final Gate gate;
 
-    PairedGate(TrainSettings s, SelectionEval selection, Gate gate) {
-        this.s = s;
-        this.selection = selection;
-        this.gate = gate;
-    }
-
-    /**
-     * Compares {@code candidate} (rolled out into {@code candidateDir}) with {@code reference} (into {@code referenceDir}).
-     * The same text on both sides is a reject with no call: its score is the skill's cached one, else the current score.
-     */
+    /** Compares {@code candidate} with {@code reference}; the same text is a reject with no call (cached score). */
     Comparison compare(String candidate, Path candidateDir, String reference, Path referenceDir) {
         GateSettings g = s.gateTest();
         int k = g.repeats();
@@ -110,22 +83,13 @@ final class PairedGate {
         }
     }
 
-    /**
-     * The confidence of each look at the interval: with {@code adaptive_repeats} a candidate gets up to
-     * {@code max_repeats − eval_repeats + 1} chances to clear 0, and a null candidate's chance of clearing it on some
-     * look grows with their number; splitting {@code 1 − gate_confidence} evenly over the looks (Bonferroni) keeps the
-     * chance of accepting a candidate that is truly no better at or below {@code 1 − gate_confidence} overall.
-     */
+    /** Each look's confidence: {@code 1 − gate_confidence} split over the adaptive looks (Bonferroni). */
     static double lookConfidence(GateSettings g) {
         int looks = g.adaptive() ? g.maxRepeats() - g.repeats() + 1 : 1;
         return 1 - (1 - g.confidence()) / looks;
     }
 
-    /**
-     * Per item scored on both sides, the paired differences of gate scores, one per repeat both sides scored: the
-     * candidate's r-th scored row minus the reference's (rows are kept in repeat order; an errored row leaves its
-     * item one pair short, an item errored on a side throughout is left out).
-     */
+    /** Per item scored on both sides, the candidate's r-th row's gate score minus the reference's, per repeat. */
     private double[][] diffs(SelectionEval.Rows cand, String candidate, SelectionEval.Rows ref, String reference) {
         List<double[]> out = new ArrayList<>();
         cand.items().forEach((id, rows) -> {

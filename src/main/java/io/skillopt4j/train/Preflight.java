@@ -14,11 +14,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Immutable (static functions). The static checks of a resolved config that need more than the config package
- * knows — the installed benchmarks, the ratio-split syntax, user paths — run before any backend is built, any file
- * read or any folder created, so that a credentials error never hides the real mistake and a bad run is never
- * half-created. Paths are only looked at. Used by {@code notebook.SkillOpt} (the one assembly path); it lives here
- * so that a training run loads no notebook class besides the builder (.ci/launcher-check).
+ * Stateless. Config checks beyond the config package, run before anything is built so a credentials error never
+ * hides the real mistake; here so a training loads no notebook class besides the builder (.ci/launcher-check).
  */
 public final class Preflight {
     /** The splits {@code eval} accepts: upstream's four, and the folder names they map to. */
@@ -49,7 +46,7 @@ public final class Preflight {
         }
     }
 
-    /** An {@code env.skill_init} (or eval {@code --skill}) folder must be a valid Agent Skill (SKILL.md, frontmatter, files); one line per problem. */
+    /** An {@code env.skill_init} (or eval {@code --skill}) folder must be a valid Agent Skill; one line per problem. */
     private static void skillFolder(String skillInit, String what, Checks out) {
         if (skillInit == null || skillInit.isBlank()) return;
         Path p = Path.of(skillInit).toAbsolutePath().normalize();

@@ -4,14 +4,8 @@ import io.skillopt4j.env.Benchmark;
 
 import java.util.Optional;
 
-/**
- * Thread-safe. The optimizer's system prompts: {@code prompts/<name>.md} resources, overridden per benchmark
- * through {@link Benchmark#prompt(String)} where upstream allows an env override (analysts, rewrite).
- */
-public final class Prompts {
-    private final Benchmark benchmark;
-
-    public Prompts(Benchmark benchmark) { this.benchmark = benchmark; }
+/** Thread-safe. The optimizer's system prompts, overridden per benchmark where upstream allows (analysts, rewrite). */
+public record Prompts(Benchmark benchmark) {
 
     /** Returns the benchmark's override of {@code name} if any, else the generic prompt. */
     public String withOverride(String name) {
@@ -22,11 +16,7 @@ public final class Prompts {
         return generic(name);
     }
 
-    /**
-     * Returns {@code system} with the bundle section ({@code prompts/bundle_edits.md}, or {@code bundle_rewrite.md}
-     * for prompts that return a whole skill) when {@code skill} is an Agent Skill; unchanged otherwise, so a
-     * single-file SkillOpt skill gets exactly upstream's prompts.
-     */
+    /** {@code system} with the bundle section when {@code skill} is an Agent Skill; else unchanged. */
     public static String forSkill(String system, String skill, boolean rewrite) {
         if (!io.skillopt4j.env.SkillBundle.isAgentSkill(skill)) return system;
         return system + generic(rewrite ? "bundle_rewrite" : "bundle_edits");

@@ -18,20 +18,13 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 
-/**
- * Thread-safe. The reflect stage (upstream {@code run_minibatch_reflect}): failures and successes are
- * shuffled with Random(batch_seed) / Random(batch_seed+1), cut into minibatches of {@code minibatch_size},
- * and each minibatch goes to one analyst call, in parallel on the shared pool. Existing
- * {@code patches/minibatch_*.json} files are reused (resume). Results come back in minibatch index order
- * (all failure minibatches, then success minibatches), never completion order.
- */
-public final class Reflect {
+/** Thread-safe. Upstream's {@code run_minibatch_reflect}: one analyst call per minibatch, in minibatch order. */
+public record Reflect(TrainSettings settings, Optimizer optimizer, Prompts prompts, RunWriter writer,
+                      ExecutorService pool) {
     /** Immutable. What one reflect call needs; {@code traces}: the rollout's items in memory (read from disk when absent). */
     public record Input(List<RolloutResult> results, String skill, Path predictionDir, Path patchesDir, long batchSeed,
                         String stepBufferContext, String metaContext, ItemTraces traces) {
-        public Input {
-            traces = traces == null ? new ItemTraces() : traces;
-        }
+        public Input { traces = traces == null ? new ItemTraces() : traces; }
 
         /** An input whose trajectories are read from {@code predictionDir}. */
         public Input(List<RolloutResult> results, String skill, Path predictionDir, Path patchesDir, long batchSeed,
@@ -40,50 +33,25 @@ public final class Reflect {
         }
     }
 
-    private final TrainSettings s;
-    private final Optimizer optimizer;
-    private final Prompts prompts;
-    private final Trajectories trajectories;
-    private final RunWriter writer;
-    private final ExecutorService pool;
 
-    public Reflect(TrainSettings settings, Optimizer optimizer, Prompts prompts, RunWriter writer, ExecutorService pool) {
-        this.s = settings;
-        this.optimizer = optimizer;
-        this.prompts = prompts;
-        this.trajectories = new Trajectories(settings.codexTrace(), settings.claudeTrace());
-        this.writer = writer;
-        this.pool = pool;
-    }
-
-    /**
-     * Immutable. A reflect's analysts under way: the raw patches of the failure minibatches and of the success
-     * minibatches, each in minibatch index order once all of its group's calls are done.
-     */
+    /** Immutable. A reflect's analysts under way: each group's raw patches once all of its calls are done. */
     public record Pending(CompletableFuture<List<Map<String, Object>>> failures, CompletableFuture<List<Map<String, Object>>> successes) {
         /** All raw patches, failure minibatches first, as {@link #run} returns them. */
         public CompletableFuture<List<Map<String, Object>>> all() {
-            return failures.thenCombine(successes, (f, s) -> {
-                List<Map<String, Object>> out = new ArrayList<>(f);
-                out.addAll(s);
-                return out;
-            });
+            return failures.thenCombine(successes,
+                    (f, s) -> java.util.stream.Stream.concat(f.stream(), s.stream()).toList());
         }
     }
 
     /** Runs the analysts and returns the raw patches (upstream's {@code RawPatch} maps) in minibatch order. */
     public List<Map<String, Object>> run(Input in) { return join(start(in).all()); }
 
-    /**
-     * Starts the analysts on the pool (failure minibatches first, as upstream submits them) and returns at once; each
-     * group's patches are known as soon as that group's calls are done, so the failure merge need not wait for the
-     * success analysts.
-     */
+    /** Starts the analysts on the pool, failure minibatches first as upstream submits them, and returns at once. */
     public Pending start(Input in) {
         List<RolloutResult> fails = new ArrayList<>(), succs = new ArrayList<>();
         for (RolloutResult r : in.results()) {
             if (r.isFailure()) fails.add(r);
-            if (!s.failureOnly() && r.isSuccess()) succs.add(r);
+            if (!settings.failureOnly() && r.isSuccess()) succs.add(r);
         }
         fails = new PyRandom(in.batchSeed()).shuffled(fails);
         succs = new PyRandom(in.batchSeed() + 1).shuffled(succs);
@@ -92,7 +60,7 @@ public final class Reflect {
     }
 
     private CompletableFuture<List<Map<String, Object>>> submit(List<RolloutResult> items, boolean failure, Input in) {
-        int m = s.minibatchSize();
+        int m = settings.minibatchSize();
         List<CompletableFuture<Map<String, Object>>> futures = new ArrayList<>();
         for (int start = 0, idx = 0; start < items.size(); start += m, idx++) {
             List<RolloutResult> chunk = items.subList(start, Math.min(items.size(), start + m));
@@ -102,21 +70,14 @@ public final class Reflect {
             futures.add(cached != null ? CompletableFuture.completedFuture(cached)
                     : CompletableFuture.supplyAsync(() -> analyse(chunk, failure, tag, file, in), pool));
         }
-        return CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).thenApply(v -> {
-            List<Map<String, Object>> out = new ArrayList<>();
-            for (CompletableFuture<Map<String, Object>> f : futures) {
-                Map<String, Object> r = f.join();
-                if (r != null) out.add(r);
-            }
-            return out;
-        });
+        return CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).thenApply(v -> futures.stream()
+                .map(CompletableFuture::join).filter(java.util.Objects::nonNull).toList());
     }
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> readCached(Path file) {
         try {
-            Object o = Json.read(file);
-            return o instanceof Map<?, ?> ? (Map<String, Object>) o : null;
+            return Json.read(file) instanceof Map<?, ?> m ? (Map<String, Object>) m : null;
         } catch (RuntimeException e) {
             return null;
         }
@@ -124,38 +85,38 @@ public final class Reflect {
 
     private Map<String, Object> analyse(List<RolloutResult> chunk, boolean failure, String tag, Path file, Input in) {
         try {
-            return analyseOrThrow(chunk, failure, tag, file, in);
+            Trajectories trajectories = new Trajectories(settings.codexTrace(), settings.claudeTrace());
+            String text = trajectories.format(chunk, in.predictionDir(), in.traces());
+            if (text.isEmpty()) return null;
+            String user = userMessage(in, chunk.size(), failure, text);
+            boolean full = settings.updateMode() == UpdateMode.FULL_REWRITE;
+            String system = Prompts.forSkill(systemPrompt(failure), in.skill(), full);
+            int maxTokens = full ? 64000 : 16384;
+            Map<String, Object> parsed = optimizer.json("analyst", tag, system, user, maxTokens, null, 3).orElse(null);
+            if (parsed == null) return null;
+            Map<String, Object> raw = shape(parsed, failure, tag);
+            if (raw != null) writer.artefact(file, raw);
+            return raw;
         } catch (RuntimeException e) {
             optimizer.record("analyst", tag, "error", e.toString());
             return null;
         }
     }
 
-    private Map<String, Object> analyseOrThrow(List<RolloutResult> chunk, boolean failure, String tag, Path file, Input in) {
-        String text = trajectories.format(chunk, in.predictionDir(), in.traces());
-        if (text.isEmpty()) return null;
-        String user = userMessage(in, chunk.size(), failure, text);
-        String system = Prompts.forSkill(systemPrompt(failure), in.skill(), s.updateMode() == UpdateMode.FULL_REWRITE);
-        int maxTokens = s.updateMode() == UpdateMode.FULL_REWRITE ? 64000 : 16384;
-                Map<String, Object> parsed = optimizer.json("analyst", tag, system, user, maxTokens, null, 3).orElse(null);
-        if (parsed == null) return null;
-        Map<String, Object> raw = shape(parsed, failure, tag);
-        if (raw != null) writer.artefact(file, raw);
-        return raw;
-    }
-
     /** Applies upstream's post-processing of one analyst reply; null when it carries nothing usable. */
     @SuppressWarnings("unchecked")
     Map<String, Object> shape(Map<String, Object> parsed, boolean failure, String tag) {
-        boolean notesAllowed = failure ? s.skillAware() : s.successNotes();
+        boolean notesAllowed = failure ? settings.skillAware() : settings.successNotes();
         List<String> notes = notesAllowed ? Appendix.extractNotes(parsed.get("appendix_notes")) : List.of();
         Object patch = parsed.get("patch");
         if (patch instanceof Map<?, ?> pm) {
             Map<String, Object> raw = new LinkedHashMap<>(parsed);
             Map<String, Object> p = new LinkedHashMap<>((Map<String, Object>) pm);
-            Object items = p.get(s.updateMode().payloadKey());
-            if (s.updateMode() != UpdateMode.FULL_REWRITE && items instanceof List<?> l && l.size() > s.editBudget()) {
-                p.put(s.updateMode().payloadKey(), new ArrayList<>(l.subList(0, Math.max(0, s.editBudget()))));
+            String key = settings.updateMode().payloadKey();
+            Object items = p.get(key);
+            int budget = settings.editBudget();
+            if (settings.updateMode() != UpdateMode.FULL_REWRITE && items instanceof List<?> l && l.size() > budget) {
+                p.put(key, new ArrayList<>(l.subList(0, Math.max(0, budget))));
             }
             raw.put("patch", p);
             raw.put("source_type", failure ? "failure" : "success");
@@ -177,8 +138,9 @@ public final class Reflect {
     }
 
     String systemPrompt(boolean failure) {
-        String base = prompts.withOverride((failure ? "analyst_error" : "analyst_success") + s.updateMode().promptSuffix());
-        if (s.skillAware() && s.updateMode() != UpdateMode.FULL_REWRITE) {
+        String suffix = settings.updateMode().promptSuffix();
+        String base = prompts.withOverride((failure ? "analyst_error" : "analyst_success") + suffix);
+        if (settings.skillAware() && settings.updateMode() != UpdateMode.FULL_REWRITE) {
             base = base + Prompts.generic(failure ? "skill_aware_error" : "skill_aware_success");
         }
         return base;
@@ -186,8 +148,8 @@ public final class Reflect {
 
     String userMessage(Input in, int n, boolean failure, String trajectoriesText) {
         StringBuilder b = new StringBuilder("## Current Skill\n").append(Prompts.view(in.skill())).append("\n\n");
-        int l = s.editBudget();
-        switch (s.updateMode()) {
+        int l = settings.editBudget();
+        switch (settings.updateMode()) {
             case PATCH: b.append("## Edits Budget\nProduce at most L=").append(l).append(" edits."); break;
             case REWRITE: b.append("## Suggestions Budget\nProduce at most L=").append(l).append(" suggestions."); break;
             default: b.append("## Update Format\nReturn exactly one complete replacement skill as the single item of "

@@ -11,12 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/**
- * Thread-safe (stateless). Restores a run from its folder (upstream §2.4): {@code runtime_state.json} first,
- * else a legacy non-empty {@code history.json}, else a fresh start. History records past the last completed
- * step (a crash between the two writes) are dropped; the selection cache is rebuilt from history, and the
- * step buffer from the current epoch's {@code trajectory_digest.json} files.
- */
+/** Stateless. Restores a run from {@code runtime_state.json}, else a legacy {@code history.json} (upstream §2.4). */
 final class Resume {
     private Resume() {}
 
@@ -31,8 +26,7 @@ final class Resume {
             last = r.lastCompletedStep();
             st.currentSkill = readSkill(paths.skill(last), Path.of(r.currentSkillPath().isEmpty() ? "-" : r.currentSkillPath()), initial);
             Path best = Path.of(r.bestSkillPath().isEmpty() ? "-" : r.bestSkillPath());
-            st.bestSkill = Files.isRegularFile(paths.bestSkill()) ? Trajectories.readFile(paths.bestSkill())
-                    : Files.isRegularFile(best) ? Trajectories.readFile(best) : st.currentSkill;
+            st.bestSkill = readSkill(paths.bestSkill(), best, st.currentSkill);
             st.currentScore = r.currentScore();
             st.bestScore = r.bestScore();
             st.bestStep = r.bestStep();
@@ -76,15 +70,13 @@ final class Resume {
     }
 
     /** Re-adds the trajectory digests of steps {@code from..to} (inclusive) to the buffer. */
+    @SuppressWarnings("unchecked")
     static void restoreStepBuffer(StepBuffer buffer, RunPaths paths, int from, int to) {
         for (int step = from; step <= to; step++) {
             Path f = paths.step(step).resolve("trajectory_digest.json");
             if (!Files.isRegularFile(f)) continue;
             try {
-                if (Json.read(f) instanceof Map<?, ?> m) {
-                    @SuppressWarnings("unchecked") Map<String, Object> e = (Map<String, Object>) m;
-                    buffer.add(e);
-                }
+                if (Json.read(f) instanceof Map<?, ?> m) buffer.add((Map<String, Object>) m);
             } catch (RuntimeException ignored) {
                 // an unreadable digest only loses context for the analysts
             }

@@ -20,22 +20,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-/**
- * Stateless. Decides, before anything in the folder is written, what a training may do with the folder it was
- * given (the caller holds its {@link RunLock}): start fresh (no run there, or {@code --force-new}: the old contents
- * are moved aside to a sibling {@code <name>.replaced-<UTC time>}), resume, or do nothing because the run is
- * already complete. A folder whose {@code config.json} differs in a {@link ResumeKeys#BOUND} key, or whose initial
- * skill differs, is refused with a {@link RunFolderConflict} naming every differing key; {@code --extend-epochs}
- * lets {@code num_epochs} grow and nothing else.
- */
+/** Stateless. Under the {@link RunLock}, before any write: fresh start, resume, complete, or a conflict refused. */
 final class ResumeCheck {
     private ResumeCheck() {}
 
-    /**
-     * Immutable (callers must not write into {@code storedConfig}). The decision: {@code summary} is the stored
-     * summary.json of a complete run, else null; {@code storedConfig} the exact bytes of the config.json a resumed
-     * folder held (null for a fresh start), which a session that records nothing puts back.
-     */
+    /** Immutable (callers must not write into {@code storedConfig}, the exact bytes a resumed folder held). */
     record Outcome(boolean existing, Map<String, Object> summary, Path movedTo, byte[] storedConfig) {
         boolean complete() { return summary != null; }
     }
@@ -98,12 +87,10 @@ final class ResumeCheck {
         }
     }
 
+    @SuppressWarnings("unchecked")
     private static Map<String, Object> readObject(Path f, byte[] bytes) {
         try {
-            if (Json.mapper().readValue(bytes, Object.class) instanceof Map<?, ?> m) {
-                @SuppressWarnings("unchecked") Map<String, Object> out = (Map<String, Object>) m;
-                return out;
-            }
+            if (Json.mapper().readValue(bytes, Object.class) instanceof Map<?, ?> m) return (Map<String, Object>) m;
         } catch (java.io.IOException | RuntimeException e) {
             // a user's folder, not a bug: one line (Jackson's own message carries a second, location line), exit 2
             String why = e instanceof com.fasterxml.jackson.core.JsonProcessingException jp ? jp.getOriginalMessage() : e.getMessage();
@@ -117,10 +104,7 @@ final class ResumeCheck {
                 + " afresh (the old run is moved aside)");
     }
 
-    /**
-     * Moves every entry of {@code root} but the lock file into a new sibling {@code <name>.replaced-<UTC time>}
-     * (renames on one file system: nothing is copied or deleted) and returns it.
-     */
+    /** Moves every entry of {@code root} but the lock file into a new sibling {@code <name>.replaced-<UTC time>}. */
     static Path moveAside(Path root, Clock clock) {
         String stamp = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss").withZone(ZoneOffset.UTC).format(clock.instant());
         Path parent = root.getParent();

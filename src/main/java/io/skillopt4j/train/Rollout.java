@@ -20,30 +20,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Thread-safe if the benchmark is. The rollout stage: runs a batch with a skill through the benchmark
- * (which parallelises over {@code workers}, writes the rollout folder and reuses finished items) and scores
- * it with upstream's {@code compute_score}.
- *
- * <p>Errored items (their model calls failed after retries, see {@link io.skillopt4j.env.RolloutRunner}) are counted
- * ({@code errored} faults of the rollout stage) and never scored: when more than {@code train.max_errored_fraction}
- * of a batch errored — or every item — the stage throws {@link ErroredHalt}; below that, they are left out of the
- * outcome (its results, scores and {@code n}).
- */
+/** Thread-safe if the benchmark is. The rollout stage; too many errored items throw {@link ErroredHalt}. */
 public final class Rollout {
-    /**
-     * Immutable but for {@code traces}. Results in batch order with their mean hard and soft scores; a training
-     * rollout's item traces, whose files may still be being written ({@link ItemTraces#awaitWritten()}).
-     */
+    /** Immutable but for {@code traces}, whose files may still be being written ({@link ItemTraces#awaitWritten()}). */
     public record Outcome(List<RolloutResult> results, double hard, double soft, int errored, ItemTraces traces) {
         public Outcome {
             results = List.copyOf(results);
             traces = traces == null ? new ItemTraces() : traces;
         }
 
-        public Outcome(List<RolloutResult> results, double hard, double soft, int errored) { this(results, hard, soft, errored, null); }
-
-        public Outcome(List<RolloutResult> results, double hard, double soft) { this(results, hard, soft, 0); }
     }
 
     private final Benchmark benchmark;
@@ -54,15 +39,10 @@ public final class Rollout {
     private final UsageMeter meter;
     private final io.skillopt4j.run.RunWriter deferTo;
 
-    public Rollout(Benchmark benchmark) { this(benchmark, null, null); }
+    public Rollout(Benchmark benchmark) { this(benchmark, null, null, null, 0.0, null, null); }
 
-    /**
-     * A rollout stage that settles {@code background}'s job for a folder before rolling into it (null = none) and
-     * runs items through {@code remote} (an engine's workers; null = this JVM).
-     */
-    Rollout(Benchmark benchmark, BackgroundRollouts background, RemoteItems remote) { this(benchmark, background, remote, null, 0.0, null, null); }
-
-    private Rollout(Benchmark benchmark, BackgroundRollouts background, RemoteItems remote, Duration batchPoll, double maxErrored,
+    /** Settles {@code background}'s job for a folder before rolling into it; {@code remote}: an engine's workers. */
+    Rollout(Benchmark benchmark, BackgroundRollouts background, RemoteItems remote, Duration batchPoll, double maxErrored,
                     UsageMeter meter, io.skillopt4j.run.RunWriter deferTo) {
         this.benchmark = benchmark;
         this.background = background;
@@ -73,26 +53,15 @@ public final class Rollout {
         this.deferTo = deferTo;
     }
 
-    /**
-     * Returns this stage with errored items tolerated up to {@code maxFraction} of a batch ({@code train.max_errored_fraction};
-     * 0 = none) and counted into {@code meter} (null = not counted).
-     */
+    /** Errored items tolerated up to {@code maxFraction} of a batch, counted into {@code meter} (may be null). */
     public Rollout withErrored(double maxFraction, UsageMeter meter) {
         return new Rollout(benchmark, background, remote, batchPoll, maxFraction, meter, deferTo);
     }
 
-    /**
-     * Returns this stage with evaluation rollouts (those without eval feedback: baseline, selection, test, slow-update
-     * comparisons) sent through the provider's Batch API, polled every {@code poll}; null keeps direct calls.
-     */
+    /** Evaluation rollouts sent through the provider's Batch API, polled every {@code poll}; null = direct calls. */
     public Rollout withBatchApi(Duration poll) { return new Rollout(benchmark, background, remote, poll, maxErrored, meter, deferTo); }
 
-    /**
-     * Returns this stage with an evaluation rollout's item files left to finish behind the caller, registered with
-     * {@code writer} ({@link io.skillopt4j.run.RunWriter#pending}): its next commit, or a rollout into the same folder,
-     * waits for them. An evaluation's caller reads only its rows, so the next stage need not wait for each item's file
-     * writes (in a run's critical path at every selection, test and comparison rollout).
-     */
+    /** An evaluation's item files left to finish behind the caller; {@code writer}'s next commit waits for them. */
     Rollout withDeferredWrites(io.skillopt4j.run.RunWriter writer) {
         return new Rollout(benchmark, background, remote, batchPoll, maxErrored, meter, writer);
     }
@@ -105,10 +74,7 @@ public final class Rollout {
         return Duration.ofMillis(Math.max(1, Math.round(s * 1000)));
     }
 
-    /**
-     * Rolls out {@code batch} with {@code skill} into {@code dir}. A training rollout ({@code evalFeedback}) returns its
-     * items' traces for the analysts, and its files may still be being written: await {@code traces} before relying on them.
-     */
+    /** Rolls out {@code batch} with {@code skill} into {@code dir}; a training rollout's files follow its traces. */
     public Outcome run(BatchSpec batch, String skill, Path dir, boolean evalFeedback) {
         if (deferTo != null) deferTo.awaitPending(dir); // a folder is rolled into again only once its files are written
         ItemTraces traces = evalFeedback || deferTo != null ? new ItemTraces() : null;
@@ -123,7 +89,7 @@ public final class Rollout {
     }
 
     private Outcome rollOut(BatchSpec batch, String skill, Path dir, boolean evalFeedback, ItemTraces traces) {
-                RolloutStamp.claim(dir, skill); // rows of another skill in this folder are redone, never reused
+        RolloutStamp.claim(dir, skill); // rows of another skill in this folder are redone, never reused
         // past this many errored items the stage stops whatever the rest do: the runner starts no more of them
         RolloutRequest request = new RolloutRequest(batch, skill, dir, evalFeedback).withRemote(remote)
                 .withErroredLimit((int) Math.floor(maxErrored * batch.items().size()));
@@ -174,10 +140,7 @@ public final class Rollout {
         return new double[] {h / results.size(), s / results.size()};
     }
 
-    /**
-     * Upstream's test {@code summary.json}: {type: {total, hard_acc}} for every task type of the benchmark,
-     * every other type seen, and "overall".
-     */
+    /** Upstream's test {@code summary.json}: {type: {total, hard_acc}} per task type, and "overall". */
     public static Map<String, Object> buckets(List<String> taskTypes, List<RolloutResult> results) {
         Map<String, double[]> acc = new LinkedHashMap<>();
         for (String t : taskTypes) acc.put(t, new double[2]);

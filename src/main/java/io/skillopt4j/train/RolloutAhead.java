@@ -10,22 +10,10 @@ import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Thread-safe (a gate decided early starts it from a rollout's observer). With {@code train.pipeline_stages}, a step's first rollout started
- * before the step, as soon as its inputs are fixed (the batch is planned, the gate has decided the skill): its calls
- * overlap the previous step's persistence (or the baseline evaluation) instead of waiting for them. Its calls are
- * held back from the usage meter until the step takes the rollout over, so step records count them where upstream
- * makes them; a step takes it only for the same folder and skill (otherwise it is dropped and the step rolls out as
- * usual).
- *
- * <p>Only a step whose folder does not exist yet is started ahead (a folder left by an earlier session is reused by
- * the step itself, as before). A rollout that no step takes — the run stops first, say a stop requested when the
- * previous step finished — is interrupted, waited for and removed with its step folder, and its calls are left out of the
- * session's usage (the cost ledger still prices them): the stopped run's folder and counts are those of the
- * sequential order, and the resumed run makes the step's calls itself. A budget stop instead keeps it ({@link #keep}):
- * its calls are paid for, so the resumed step reuses its rows rather than paying for them twice.
+ * Thread-safe. A step's first rollout started once its batch and skill are fixed, its usage held back until the step
+ * takes it. One no step takes is removed with its folder, unless a budget stop keeps it ({@link #keep}), paid for.
  */
 final class RolloutAhead {
-    /** Immutable. The started rollout: folder, skill, held-back usage, outcome. */
     private record Started(Path stepDir, Path dir, String skill, UsageMeter held, CompletableFuture<Rollout.Outcome> outcome, Thread thread) {}
 
     private final Rollout rollout;
@@ -37,10 +25,7 @@ final class RolloutAhead {
         this.usage = usage;
     }
 
-    /**
-     * Starts rolling out {@code batch} with {@code skill} into {@code dir} (a training rollout inside the new step folder
-     * {@code stepDir}) unless one is started or the step folder exists.
-     */
+    /** Starts a training rollout into {@code dir} unless one is started or the step folder {@code stepDir} exists. */
     synchronized void start(BatchSpec batch, String skill, Path stepDir, Path dir) {
         if (started != null || Files.exists(stepDir)) return;
         UsageMeter held = new UsageMeter();
@@ -70,7 +55,7 @@ final class RolloutAhead {
         }
     }
 
-    /** Stops a started rollout that no step will take and removes it (see above): nothing is written after this. */
+    /** Stops a started rollout that no step will take and removes it: nothing is written after this. */
     void drop() { drop(claim()); }
 
     /** Waits for a started rollout that no step will take and keeps its rows and counts (a budget stop). */

@@ -23,18 +23,14 @@ final class RunSetup {
     static int trainSize(TrainSettings s, DataLoader data) {
         int configured = s.configuredTrainSize();
         int inferred = data == null ? 0 : data.trainSize();
-        if (configured > 0 && inferred > 0 && configured != inferred) {
+        if (configured > 0 && inferred > 0 && configured != inferred)
             throw new ConfigException("train_size must match the train split (" + inferred + " items), got " + configured);
-        }
         int n = configured > 0 ? configured : inferred;
         if (n <= 0) throw new ConfigException("train_size must be > 0: set train.train_size or provide a non-empty train split");
         return n;
     }
 
-    /**
-     * The initial skill's text; a missing file is the empty skill, as upstream. A folder is an Agent Skill bundle,
-     * validated and packed ({@link io.skillopt4j.env.SkillBundle}); a one-file bundle's text is its SKILL.md.
-     */
+    /** The initial skill's text (a missing file is the empty skill, as upstream); a folder is a packed Agent Skill. */
     static String initialSkill(String skillInit) {
         if (skillInit == null || skillInit.isBlank()) return "";
         Path f = Path.of(skillInit).toAbsolutePath();

@@ -9,12 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Not thread-safe; owned by the training thread. The mutable state of a run: current and best skill with
- * their metric-space scores and origins, the selection cache (skill hash → raw hard/soft), the baseline
- * selection scores, the history records, the epoch's step buffer and the edit-budget schedule.
- * {@link #persist} writes {@code runtime_state.json}.
- */
+/** Not thread-safe; owned by the training thread. A run's mutable state; selCache: skill hash → raw hard/soft. */
 final class RunState {
     final String initialSkill;
     String currentSkill;
@@ -37,17 +32,19 @@ final class RunState {
         this.schedule = schedule;
     }
 
-    /** Writes runtime_state.json pointing at skills/skill_v{lastStep}.md. */
-    void persist(RunWriter w, int lastStep) {
-        RunWriter.Batch b = w.batch();
-        persist(b, w.paths(), lastStep);
-        b.commit();
+    /** Makes {@code skill} the current skill and, when {@code newBest}, the best one as of {@code step}. */
+    void accept(String skill, double score, String origin, int step, boolean newBest) {
+        currentSkill = skill;
+        currentScore = score;
+        currentOrigin = origin;
+        if (!newBest) return;
+        bestSkill = skill;
+        bestScore = score;
+        bestStep = step;
+        bestOrigin = origin;
     }
 
-    /**
-     * As {@link #persist(RunWriter, int)}, on a daemon thread: its disk flush overlaps what the training thread does
-     * next. The next write of the file waits for it ({@link #persist(RunWriter.Batch, RunPaths, int)}, {@link #settle}).
-     */
+    /** Writes runtime_state.json on a daemon thread; the next write of it waits ({@link #settle}). */
     void persistBehind(RunWriter w, int lastStep) {
         RunWriter.Batch b = w.batch();
         persist(b, w.paths(), lastStep); // the state as it is now, serialised here
@@ -63,7 +60,7 @@ final class RunState {
 
     private java.util.concurrent.CompletableFuture<Void> behind; // training thread only
 
-    /** Adds runtime_state.json to {@code b} (see {@link #persist(RunWriter, int)}) after a write of it still running. */
+    /** Adds runtime_state.json (at skill_v{lastStep}.md) to {@code b}, after a write of it still running. */
     void persist(RunWriter.Batch b, RunPaths p, int lastStep) {
         settle();
         b.json(p.runtimeState(), new RuntimeState(lastStep, p.skill(lastStep).toString(), currentScore, currentOrigin,

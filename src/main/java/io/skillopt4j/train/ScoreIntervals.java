@@ -12,16 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Stateless. The error bars of evaluation scores: a 95 % interval (each bound one-sided at 97.5 %) of a mean hard
- * score, from per-item rows — items resampled, each item's repeats averaged first ({@link PairedBootstrap#score}) —
- * and the paired interval of a difference of two skills on the same items (the final test gain against the initial
- * skill). Seeded by a fixed seed, so reading a run folder twice shows the same intervals. Errored rows are left out.
- *
- * <pre>{@code
- * Interval ci = ScoreIntervals.hard(ScoreIntervals.rowsIn(runDir.resolve("test_eval")));  // 0.700 [0.400, 0.900]
- * }</pre>
- */
+/** Stateless. 95 % intervals of mean hard scores and paired gains; a fixed seed makes them the same each time. */
 public final class ScoreIntervals {
     /** Each bound's one-sided confidence: together a two-sided 95 % interval. */
     public static final double CONFIDENCE = 0.975;
@@ -42,10 +33,7 @@ public final class ScoreIntervals {
         return PairedBootstrap.seeded(SEED).score(d.toArray(double[][]::new), CONFIDENCE);
     }
 
-    /**
-     * The scored rows of an evaluation folder and of its repeat folders ({@code <dir>_r2}, ...: {@code eval_repeats});
-     * empty when there are none (an old run folder, Python SkillOpt's included, has the first).
-     */
+    /** The scored rows of an evaluation folder and of its repeat folders ({@code <dir>_r2}, ...); empty when none. */
     public static List<RolloutResult> rowsIn(Path dir) {
         List<RolloutResult> out = new ArrayList<>();
         for (int r = 1; ; r++) {

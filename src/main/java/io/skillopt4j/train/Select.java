@@ -13,28 +13,17 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/**
- * Thread-safe. The select stage: upstream's {@code rank_and_select} (clip the merged items to the edit budget,
- * asking the optimizer to rank when there are more items than budget; truncation on any failure) and the
- * autonomous learning-rate decision ({@code lr_autonomous}).
- */
-public final class Select {
+/** Thread-safe. Upstream's {@code rank_and_select} (truncation on any failure) and {@code lr_autonomous}. */
+public record Select(TrainSettings settings, Optimizer optimizer) {
     private static final Pattern INT = Pattern.compile("-?\\d+");
-    private final TrainSettings s;
-    private final Optimizer optimizer;
-
-    public Select(TrainSettings settings, Optimizer optimizer) {
-        this.s = settings;
-        this.optimizer = optimizer;
-    }
 
     /** Returns the ranked patch: the merged patch itself when it fits the budget. */
     @SuppressWarnings("unchecked")
     public Map<String, Object> rank(String skill, Map<String, Object> merged, int maxEdits, String meta) {
-        String key = s.updateMode().payloadKey();
+        String key = settings.updateMode().payloadKey();
         List<Object> items = Aggregate.items(merged, key);
-        if (s.updateMode() == UpdateMode.FULL_REWRITE || items.size() <= maxEdits) return merged;
-        String label = s.updateMode().label();
+        if (settings.updateMode() == UpdateMode.FULL_REWRITE || items.size() <= maxEdits) return merged;
+        String label = settings.updateMode().label();
         String reasoning = merged.get("reasoning") == null ? "" : String.valueOf(merged.get("reasoning"));
         StringBuilder user = new StringBuilder(Aggregate.metaPrefix(meta));
         String title = Character.toUpperCase(label.charAt(0)) + label.substring(1);
@@ -42,7 +31,7 @@ public final class Select {
                 .append(' ').append(label).append(", budget=").append(maxEdits).append(")\n");
         for (int i = 0; i < items.size(); i++) user.append('[').append(i).append("] ").append(describe(items.get(i))).append('\n');
         user.append("\nSelect the ").append(maxEdits).append(" most important ").append(label).append(". Return their 0-based indices in priority order.");
-        String prompt = s.updateMode() == UpdateMode.REWRITE ? "ranking_rewrite" : "ranking";
+        String prompt = settings.updateMode() == UpdateMode.REWRITE ? "ranking_rewrite" : "ranking";
         Optional<Map<String, Object>> reply = optimizer.json("ranking", "ranking", Prompts.forSkill(Prompts.generic(prompt), skill, false), user.toString());
         List<Object> selected = new ArrayList<>();
         if (reply.isPresent() && reply.get().get("selected_indices") instanceof List<?> idx) {
@@ -70,16 +59,13 @@ public final class Select {
         return out;
     }
 
-    /**
-     * Upstream's {@code describe_item}: one pool line per item, fields two spaces apart, strings in Python repr,
-     * empty target/content and an absent support count left out, the support count printed as given.
-     */
+    /** Upstream's {@code describe_item}: one pool line per item, fields two spaces apart, strings in Python repr. */
     @SuppressWarnings("unchecked")
     String describe(Object item) {
         if (!(item instanceof Map<?, ?> m0)) return "";
         Map<String, Object> m = (Map<String, Object>) m0;
         List<String> parts = new ArrayList<>();
-        switch (s.updateMode()) {
+        switch (settings.updateMode()) {
             case FULL_REWRITE -> {
                 parts.add("title=" + repr(m.getOrDefault("title", "")));
                 parts.add("change_summary=" + repr(m.getOrDefault("change_summary", List.of())));
@@ -119,25 +105,22 @@ public final class Select {
     /** Python {@code repr} of a JSON value (strings quoted, lists of strings as Python lists). */
     static String repr(Object o) {
         if (o instanceof String x) return Coercion.pyRepr(x);
-        if (o instanceof List<?> l) {
-            List<String> xs = new ArrayList<>();
-            for (Object e : l) xs.add(repr(e));
-            return "[" + String.join(", ", xs) + "]";
-        }
+        if (o instanceof List<?> l) return "[" + String.join(", ", l.stream().map(Select::repr).toList()) + "]";
         return Coercion.pyStr(o);
     }
 
     /** Autonomous learning rate: asks the optimizer how many items to apply; never throws. */
     public Map<String, Object> decideBudget(String skill, Map<String, Object> merged, double rolloutHard, double rolloutSoft,
                                             int rolloutN, String stepBuffer, String meta) {
-        List<Object> items = Aggregate.items(merged, s.updateMode().payloadKey());
+        UpdateMode mode = settings.updateMode();
+        List<Object> items = Aggregate.items(merged, mode.payloadKey());
         StringBuilder u = new StringBuilder(Aggregate.metaPrefix(meta));
         u.append("## Current Skill\n").append(skill).append("\n\n## Current Step Evidence\n")
                 .append("rollout_n=").append(rolloutN).append('\n')
                 .append("rollout_hard=").append(StepRecord.fixed(rolloutHard, 6)).append('\n')
                 .append("rollout_soft=").append(StepRecord.fixed(rolloutSoft, 6)).append('\n')
                 .append("proposed_update_items=").append(items.size()).append('\n')
-                .append("update_item_type=").append(s.updateMode().label()).append("\n\n## Proposed Update Items\n");
+                .append("update_item_type=").append(mode.label()).append("\n\n## Proposed Update Items\n");
         for (int i = 0; i < items.size(); i++) u.append('[').append(i).append("] ").append(describe(items.get(i))).append('\n');
         u.append("\nHow many of these ").append(items.size()).append(" items should be applied in this step? Answer with learning_rate.");
         if (stepBuffer != null && !stepBuffer.isBlank()) u.append("\n\n").append(stepBuffer.strip());
@@ -188,5 +171,4 @@ public final class Select {
         if (!m.find()) return null;
         try { return Math.max(0, Integer.parseInt(m.group())); } catch (NumberFormatException e) { return m.group().startsWith("-") ? 0 : Integer.MAX_VALUE; }
     }
-
 }

@@ -9,22 +9,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Not thread-safe (a record of its collaborators; the selection cache is in the mutable RunState); used by the
- * training thread. Scores a skill on the selection split ("valid_seen", {@code sel_env_num} items, seed) through
- * the selection cache: a skill whose hash was scored before is not rolled out again (no folder is written).
- * With {@code evaluation.eval_repeats} k > 1 each item is evaluated k times: repeat 1 into the folder as before, repeat
- * r into {@code <folder>_r<r>} (its rows are reused on resume like any rollout folder's, and each repeat is a request
- * of its own, so a stochastic target answers it anew); the scores are the means over all scored rows.
- */
+/** Not thread-safe. Scores a skill on the selection split through the cache; repeat r goes into {@code <dir>_r<r>}. */
 record SelectionEval(TrainSettings settings, DataLoader data, Rollout rollout, RunState state) {
     /** Immutable. Raw hard/soft of a skill on the selection split and whether it came from the cache. */
     record Score(double hard, double soft, boolean cached) {}
 
-    /**
-     * Immutable. One skill's rows on the selection split: per item id (split order), its scored rows, one per repeat
-     * that did not error; {@code repeats} is how many repeats were rolled out.
-     */
+    /** Immutable. One skill's scored rows per item id (split order); {@code repeats}: how many were rolled out. */
     record Rows(Map<String, List<RolloutResult>> items, int repeats) {
         Rows {
             Map<String, List<RolloutResult>> copy = new LinkedHashMap<>();
@@ -32,11 +22,9 @@ record SelectionEval(TrainSettings settings, DataLoader data, Rollout rollout, R
             items = java.util.Collections.unmodifiableMap(copy);
         }
 
-        /** Mean hard and soft over every scored row ({0, 0} for none), as upstream's compute_score over the pooled rows. */
+        /** Mean hard and soft over every scored row, as upstream's compute_score over the pooled rows. */
         Score score(boolean cached) {
-            List<RolloutResult> all = new ArrayList<>();
-            items.values().forEach(all::addAll);
-            double[] hs = Rollout.score(all);
+            double[] hs = Rollout.score(items.values().stream().flatMap(List::stream).toList());
             return new Score(hs[0], hs[1], cached);
         }
     }

@@ -6,13 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/**
- * Thread-safe (stateless). Operations on a skill document (Markdown) with upstream's two machine-owned
- * protected regions: the slow-update block and the skill-aware appendix block.
- */
+/** Stateless. Operations on a skill document with upstream's protected regions: slow-update and appendix blocks. */
 public final class SkillDocument {
     public static final String SLOW_START = "<!-- SLOW_UPDATE_START -->";
     public static final String SLOW_END = "<!-- SLOW_UPDATE_END -->";
@@ -41,25 +37,17 @@ public final class SkillDocument {
         return s.substring(0, s.offsetByCodePoints(0, n));
     }
 
-    /**
-     * Upstream's protected-region test for a target's first occurrence at {@code pos}: per marker pair, the first
-     * start marker up to the end of the first end marker (both searched from the top; a pair missing either
-     * marker protects nothing).
-     */
+    /** Upstream's protected-region test: per pair, the first start marker to the end of the first end marker. */
     static boolean inProtected(String skill, int pos) {
         return inRegion(skill, pos, SLOW_START, SLOW_END) || inRegion(skill, pos, APPENDIX_START, APPENDIX_END);
     }
 
     private static boolean inRegion(String skill, int pos, String start, String end) {
         int s = skill.indexOf(start), e = skill.indexOf(end);
-        if (s < 0 || e < 0) return false;
-        return pos >= s && pos < e + end.length();
+        return s >= 0 && e >= 0 && pos >= s && pos < e + end.length();
     }
 
-    /**
-     * Applies a whole-document operation to SKILL.md of a packed bundle: the machine-owned regions (slow update,
-     * appendix) live at the end of SKILL.md, never in a reference, so the reference blocks must not follow them.
-     */
+    /** Applies a whole-document operation to a bundle's SKILL.md, where the protected regions live. */
     static String onSkillMd(String packed, java.util.function.UnaryOperator<String> op) {
         SkillBundle b = SkillBundle.unpack(packed);
         return b.withSkillMd(op.apply(b.skillMd())).pack();
@@ -68,17 +56,14 @@ public final class SkillDocument {
     /** Returns the index of the earliest protected start marker, or -1. */
     static int firstProtectedStart(String skill) {
         int a = skill.indexOf(SLOW_START), b = skill.indexOf(APPENDIX_START);
-        if (a < 0) return b;
-        if (b < 0) return a;
-        return Math.min(a, b);
+        return a < 0 ? b : b < 0 ? a : Math.min(a, b);
     }
 
     /** Removes the four markers from edit content (edits may never write a protected region). */
     static String stripMarkers(String content) {
         String c = content;
         for (String m : MARKERS) c = c.replace(m, "");
-        c = c.replace(SkillBundle.FILE_END, "").replace(SkillBundle.FILE_START, "");
-        return c;
+        return c.replace(SkillBundle.FILE_END, "").replace(SkillBundle.FILE_START, "");
     }
 
     /** Returns Python's str.rstrip(). */
@@ -106,10 +91,7 @@ public final class SkillDocument {
         return e <= from ? "" : skill.substring(from, e);
     }
 
-    /**
-     * Upstream's {@code replace_slow_update_field}: drop every slow-update block (and stray end markers), collapse
-     * every triple newline in the document, right-trim, then append the new block at the very end.
-     */
+    /** Upstream's {@code replace_slow_update_field}: old blocks dropped, newlines collapsed, the new block appended. */
     public static String replaceSlowUpdateField(String skill, String content) {
         if (SkillBundle.isPacked(skill)) return onSkillMd(skill, t -> replaceSlowUpdateField(t, content));
         String t = rstrip(collapse(removeBlocks(skill, SLOW_START, SLOW_END, false).replace(SLOW_END, "")));
@@ -117,9 +99,8 @@ public final class SkillDocument {
     }
 
     /**
-     * Removes start..end blocks as upstream's strip loops do: an orphan start marker loses only the marker and ends
-     * the loop (the rest of the skill stays). {@code fromLastStart} is the appendix variant, which cuts from the last
-     * start marker before the end marker. Stray end markers are left to the caller.
+     * Removes start..end blocks as upstream's strip loops do: an orphan start marker loses only itself and ends the
+     * loop; {@code fromLastStart} (appendix) cuts from the last start before the end. Stray end markers stay.
      */
     static String removeBlocks(String skill, String start, String end, boolean fromLastStart) {
         String t = skill;
@@ -138,10 +119,7 @@ public final class SkillDocument {
         return t;
     }
 
-    /**
-     * Upstream's {@code extract_appendix_notes}: the non-empty lines between the first start and first end marker,
-     * heading skipped, a leading "- " (or "-" / "*") removed.
-     */
+    /** Upstream's {@code extract_appendix_notes}: the block's non-empty lines, heading skipped, bullets removed. */
     public static List<String> appendixNotes(String skill) {
         List<String> out = new ArrayList<>();
         if (!skill.contains(APPENDIX_START) || !skill.contains(APPENDIX_END)) return out;
@@ -177,20 +155,13 @@ public final class SkillDocument {
         return rstrip(skill) + "\n\n" + APPENDIX_START + "\n" + APPENDIX_HEADING + "\n" + APPENDIX_END + "\n";
     }
 
-    /**
-     * Returns the semantic density: share of lower-cased {@code [a-z0-9]+} tokens (protected regions removed)
-     * that are leading words; 0 when there are no tokens.
-     */
+    /** The semantic density: the share of {@code [a-z0-9]+} tokens out of protected regions that are leading words. */
     public static double density(String skill, Set<String> leadingWordsLower) {
         if (skill.isBlank()) return 0.0;
         // upstream's density strip keeps stray end markers (their words count)
         String t = removeBlocks(removeBlocks(skill, SLOW_START, SLOW_END, false), APPENDIX_START, APPENDIX_END, false).toLowerCase(Locale.ROOT);
-        Matcher m = TOKEN.matcher(t);
-        int n = 0, hit = 0;
-        while (m.find()) {
-            n++;
-            if (leadingWordsLower.contains(m.group())) hit++;
-        }
-        return n == 0 ? 0.0 : (double) hit / n;
+        List<String> tokens = TOKEN.matcher(t).results().map(java.util.regex.MatchResult::group).toList();
+        long hits = tokens.stream().filter(leadingWordsLower::contains).count();
+        return tokens.isEmpty() ? 0.0 : (double) hits / tokens.size();
     }
 }

@@ -11,55 +11,22 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Not thread-safe; used by the training thread at epoch boundaries. The slow update (upstream
- * {@code optimizer/slow_update.py} + trainer): epoch 1 injects the empty slow-update block; later epochs
- * compare the previous and current skill on the same sampled tasks and ask the optimizer for target-facing
- * guidance written into the protected block, force-accepted or gated on the selection split.
- * {@code slow_result.json} is the completion marker; a finished epoch is replayed on resume.
- */
-final class SlowUpdate {
+/** Not thread-safe. The slow update (upstream {@code slow_update.py}); {@code slow_result.json} marks an epoch done. */
+record SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longitudinal longitudinal, SelectionEval selection, Gate gate,
+                  RunState state, RunWriter writer, Clock clock) {
     /** Immutable. The action taken and the pairs built (null when none were built in this process). */
     record Result(String action, Longitudinal.Pairs pairs) {}
 
     static final String UPDATE_TARGET = "Address longitudinal regressions and persistent failures observed across adjacent epochs.";
-    private final TrainSettings s;
-    private final Optimizer optimizer;
-    private final Longitudinal longitudinal;
-    private final SelectionEval selection;
-    private final Gate gate;
-    private final RunState state;
-    private final RunWriter writer;
-    private final Clock clock;
-    private final int stepsPerEpoch;
 
-    SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longitudinal longitudinal, SelectionEval selection, Gate gate,
-               RunState state, RunWriter writer, Clock clock) {
-        this.s = s;
-        this.stepsPerEpoch = stepsPerEpoch;
-        this.optimizer = optimizer;
-        this.longitudinal = longitudinal;
-        this.selection = selection;
-        this.gate = gate;
-        this.state = state;
-        this.writer = writer;
-        this.clock = clock;
-    }
-
-    Result run(int epoch, int lastStep) { return run(epoch, lastStep, pairs -> {}); }
-
-    /**
-     * As {@link #run(int, int)}; {@code onPairs} gets the comparison pairs as soon as they are built, before the
-     * optimizer call (the meta skill needs only them), and is not called when no pairs are built (epoch 1, replay).
-     */
+    /** Runs epoch {@code epoch}'s slow update; {@code onPairs} gets the pairs before the call. */
     Result run(int epoch, int lastStep, java.util.function.Consumer<Longitudinal.Pairs> onPairs) {
         RunPaths p = writer.paths();
         Path dir = p.slowUpdate(epoch);
         Path marker = p.slowResult(epoch);
         if (Files.isRegularFile(marker)) return replay(epoch, marker);
         if (epoch == 1) {
-            // the empty block is no edit to be judged: under the honest gate a best skill equal to the current one takes
-            // it too, so the next accepted candidate is tested against the best and becomes it (docs/training.md)
+            // no edit to judge: under the honest gate an equal best skill takes it too (docs/training.md)
             if (s.useGate() && s.gateTest().paired() && state.bestSkill.equals(state.currentSkill))
                 state.bestSkill = SkillDocument.injectSlowPlaceholder(state.bestSkill);
             state.currentSkill = SkillDocument.injectSlowPlaceholder(state.currentSkill);
@@ -73,7 +40,7 @@ final class SlowUpdate {
             return new Result("inject_placeholder", null);
         }
         long t0 = clock.millis();
-        String prevSkill = readSkill(p.skill(lastStepOfEpoch(epoch - 1)));
+        String prevSkill = Trajectories.readFile(p.skill((epoch - 1) * stepsPerEpoch));
         Longitudinal.Pairs pairs = longitudinal.build(epoch, prevSkill, state.currentSkill, dir);
         onPairs.accept(pairs);
         String existing = SkillDocument.slowUpdateContent(state.currentSkill);
@@ -89,13 +56,13 @@ final class SlowUpdate {
         if (content.isEmpty()) {
             if (reply != null) optimizer.record("slow_update", RunPaths.epochName(epoch), "no_content", "reply has no slow_update_content");
             out.put("action", "no_content");
-            out.put("time_s", Trainer.round1((clock.millis() - t0) / 1000.0));
+            out.put("time_s", StepRecord.round((clock.millis() - t0) / 1000.0, 1));
         } else {
             String candidate = SkillDocument.replaceSlowUpdateField(state.currentSkill, content);
             writer.artefactText(dir.resolve("candidate_skill.md"), candidate); // as a step's candidate: not read on resume, no disk flush
             out.put("reasoning", reply.get("reasoning") == null ? "" : String.valueOf(reply.get("reasoning")).strip());
             out.put("slow_update_content", content);
-            out.put("time_s", Trainer.round1((clock.millis() - t0) / 1000.0));
+            out.put("time_s", StepRecord.round((clock.millis() - t0) / 1000.0, 1));
             out.put("prev_hard", pairs.prevHard());
             out.put("curr_hard", pairs.currHard());
             out.put("candidate_hash", SkillDocument.hash(candidate));
@@ -113,17 +80,8 @@ final class SlowUpdate {
                 out.put("selection_hard", sc.hard());
                 out.put("selection_soft", sc.soft());
                 if (paired != null) out.putAll(paired.fields()); // new fields, only with the honest gate
-                if (d.accepted()) {
-                    state.currentSkill = candidate;
-                    state.currentScore = d.candidateScore();
-                    state.currentOrigin = origin;
-                    if (d.action().equals("accept_new_best")) {
-                        state.bestSkill = candidate;
-                        state.bestScore = d.candidateScore();
-                        state.bestStep = lastStep;
-                        state.bestOrigin = origin;
-                    }
-                }
+                if (d.accepted())
+                    state.accept(candidate, d.candidateScore(), origin, lastStep, d.action().equals("accept_new_best"));
             } else {
                 state.currentSkill = candidate;
                 state.selCache.put(SkillDocument.hash(candidate), new double[] {state.currentScore, 0.0});
@@ -137,11 +95,7 @@ final class SlowUpdate {
         return new Result(String.valueOf(out.get("action")), pairs);
     }
 
-    /**
-     * A finished epoch (marker present). The marker is written last, after the skill file and runtime_state.json,
-     * so the resumed current skill already holds the guidance; only the selection-cache entry of a
-     * force-accepted guidance is restored (upstream re-applies the text, which can reorder the protected blocks).
-     */
+    /** A finished epoch: the marker is written last, so only a force-accepted guidance's cache entry is restored. */
     private Result replay(int epoch, Path marker) {
         Map<?, ?> m;
         try { m = Json.read(marker) instanceof Map<?, ?> x ? x : Map.of(); } catch (RuntimeException e) { m = Map.of(); }
@@ -155,10 +109,7 @@ final class SlowUpdate {
         return new Result(action, stored == null ? null : Longitudinal.reloaded(stored));
     }
 
-    /** Returns the global step that ends {@code epoch}. */
-    private int lastStepOfEpoch(int epoch) { return epoch * stepsPerEpoch; }
 
-    static String readSkill(Path f) { return Trajectories.readFile(f); }
 
     /** Reads the stored pairs of an epoch folder; null when absent or unreadable (upstream then samples afresh). */
     @SuppressWarnings("unchecked")

@@ -13,52 +13,37 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-/**
- * Not thread-safe; one per run, used by the training thread. The per-epoch step buffer (upstream
- * {@code _extract_failure_patterns} / {@code _format_step_buffer}): one entry per evaluated step with its
- * failure patterns and, for rejects, the rejected edits; rendered as "## Previous Steps in This Epoch".
- */
+/** Not thread-safe; one per run. The per-epoch step buffer (upstream {@code _format_step_buffer}). */
 public final class StepBuffer {
     private final List<Map<String, Object>> entries = new ArrayList<>();
 
-    /** Empties the buffer (epoch start). */
     public void clear() { entries.clear(); }
 
-    /** Adds an entry (also used to restore the buffer from trajectory_digest.json files on resume). */
+    /** Adds an entry (also restored from trajectory_digest.json files on resume). */
     public void add(Map<String, Object> entry) { entries.add(entry); }
-
-    public List<Map<String, Object>> entries() { return List.copyOf(entries); }
 
     /** Builds a step's entry (§4.9). {@code ranked} may be null; rejected edits are added for reject actions. */
     public static Map<String, Object> entry(int step, String action, List<RolloutResult> results, Path stepDir,
                                             Map<String, Object> ranked, UpdateMode mode, double scoreBefore, double scoreAfter) {
         List<RolloutResult> fails = results.stream().filter(RolloutResult::isFailure).toList();
-        Map<String, Map<String, Object>> groups = new LinkedHashMap<>();
+        Map<String, List<String>> groups = new LinkedHashMap<>();
         for (RolloutResult r : fails) {
             // upstream: r.get("fail_reason", "unknown"), then the part before the first ':' (stripped) when there is one
             String reason = r.fields().containsKey("fail_reason") ? r.str("fail_reason") : "unknown";
             String prefix = reason.contains(":") ? reason.substring(0, reason.indexOf(':')).strip() : reason;
-            Map<String, Object> g = groups.computeIfAbsent(prefix, k -> {
-                Map<String, Object> m = new LinkedHashMap<>();
-                m.put("pattern", k);
-                m.put("count", 0);
-                m.put("task_ids", new ArrayList<String>());
-                return m;
-            });
-            g.put("count", (Integer) g.get("count") + 1);
-            @SuppressWarnings("unchecked") List<String> ids = (List<String>) g.get("task_ids");
-            ids.add(r.id());
+            groups.computeIfAbsent(prefix, k -> new ArrayList<>()).add(r.id());
         }
         List<Object> descriptions = analystDescriptions(stepDir);
         List<Map<String, Object>> patterns = new ArrayList<>();
-        int k = 0;
-        for (Map<String, Object> g : groups.values()) {
+        groups.forEach((prefix, ids) -> {
             // positional pairing: the k-th description labels the k-th group; an empty one keeps the prefix
-            Object d = k < descriptions.size() ? descriptions.get(k) : null;
-            if (Select.truthy(d)) g.put("pattern", d);
-            k++;
+            Object d = patterns.size() < descriptions.size() ? descriptions.get(patterns.size()) : null;
+            Map<String, Object> g = new LinkedHashMap<>();
+            g.put("pattern", Select.truthy(d) ? d : prefix);
+            g.put("count", ids.size());
+            g.put("task_ids", ids);
             patterns.add(g);
-        }
+        });
         Map<String, Object> e = new LinkedHashMap<>();
         e.put("step", step);
         e.put("action", action);
@@ -68,11 +53,8 @@ public final class StepBuffer {
         if (action.contains("reject") && ranked != null && !ranked.isEmpty()) {
             e.put("score_before", scoreBefore);
             e.put("score_after", scoreAfter);
-            List<Map<String, Object>> rejected = new ArrayList<>();
-            for (Object o : Aggregate.items(ranked, mode.payloadKey())) {
-                if (o instanceof Map<?, ?> m) rejected.add(summary(m, mode));
-            }
-            e.put("rejected_edits", rejected);
+            e.put("rejected_edits", Aggregate.items(ranked, mode.payloadKey()).stream()
+                    .filter(o -> o instanceof Map<?, ?>).map(o -> summary((Map<?, ?>) o, mode)).toList());
         }
         return e;
     }
@@ -93,20 +75,15 @@ public final class StepBuffer {
             }
             case FULL_REWRITE -> {
                 r.put("title", Coercion.pyStr(m.containsKey("title") ? m.get("title") : ""));
-                List<String> cs = new ArrayList<>();
-                if (m.get("change_summary") instanceof List<?> l) for (Object x : l) cs.add(Coercion.pyStr(x));
-                r.put("change_summary", cs);
+                r.put("change_summary", m.get("change_summary") instanceof List<?> l
+                        ? l.stream().map(Coercion::pyStr).toList() : List.of());
                 r.put("source_type", m.containsKey("source_type") ? m.get("source_type") : "");
             }
         }
         return r;
     }
 
-    /**
-     * Upstream's analyst descriptions: {@code patches/minibatch_fail_*.json} then {@code batch_*}/patches/... (each
-     * sorted), one per failure_summary item in its positional slot ("{type}: {description}", or the type alone —
-     * possibly empty); a file that cannot be read as upstream reads it contributes what came before the problem.
-     */
+    /** Upstream's analyst descriptions; a file upstream can't read adds what came before the problem. */
     static List<Object> analystDescriptions(Path stepDir) {
         List<Path> files = new ArrayList<>(glob(stepDir.resolve("patches")));
         List<Path> batched = new ArrayList<>();
@@ -159,8 +136,7 @@ public final class StepBuffer {
                     .append(" (").append(e.getOrDefault("n_fail", 0)).append('/').append(e.getOrDefault("n_total", "?")).append(" failed)\n");
             for (Object o : (List<Object>) e.getOrDefault("failure_patterns", List.of())) {
                 Map<String, Object> p = (Map<String, Object>) o;
-                List<String> ids = new ArrayList<>();
-                for (Object id : (List<Object>) p.get("task_ids")) ids.add(Coercion.pyStr(id));
+                List<String> ids = ((List<Object>) p.get("task_ids")).stream().map(Coercion::pyStr).toList();
                 b.append("  - \"").append(Coercion.pyStr(p.get("pattern"))).append("\" (×").append(p.get("count")).append(", tasks: ")
                         .append(String.join(", ", ids)).append(")\n");
             }
@@ -168,11 +144,9 @@ public final class StepBuffer {
             if (!rejected.isEmpty()) {
                 b.append("  Rejected edits (score ").append(Coercion.pyStr(e.getOrDefault("score_before", "?"))).append(" → ")
                         .append(Coercion.pyStr(e.getOrDefault("score_after", "?"))).append("):\n");
-                int i = 0;
-                for (Object o : rejected) {
-                    Map<String, Object> r = (Map<String, Object>) o;
-                    i++;
-                    b.append("    ").append(i).append(". ");
+                for (int i = 0; i < rejected.size(); i++) {
+                    Map<String, Object> r = (Map<String, Object>) rejected.get(i);
+                    b.append("    ").append(i + 1).append(". ");
                     if (r.get("op") != null) {
                         String target = Coercion.pyStr(r.getOrDefault("target", ""));
                         b.append('[').append(Coercion.pyStr(r.get("op"))).append("] ");
@@ -188,5 +162,4 @@ public final class StepBuffer {
         }
         return b.toString();
     }
-
 }

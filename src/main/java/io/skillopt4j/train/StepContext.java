@@ -7,11 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Immutable reference to a mutable record. What every stage of one training step knows about the step: where it
- * is in the run, its epoch plan, the meta-skill context, its folder, the record it fills, when it started and the
- * usage counts before it (the step's tokens are the difference).
- */
+/** Immutable reference to a mutable record. What every stage of one training step knows about the step. */
 record StepContext(int epoch, int stepInEpoch, int step, List<BatchSpec> plan, String meta, Path stepDir, StepRecord rec,
                    long startMillis, Map<String, UsageMeter.Counts> usageBefore) {
     /** The plan's batch {@code a} of this step's accumulation group of {@code accumulation} batches. */

@@ -8,19 +8,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
-/**
- * Immutable lists of mutable maps. A step's reflect results gathered in batch order: every rollout result, the raw
- * analyst patches (for the appendix flush), and the normalised failure and success patches the merge takes.
- */
+/** Immutable lists of mutable maps. A step's reflect results in batch order. */
 record StepPatches(List<RolloutResult> all, List<Map<String, Object>> raws, List<Map<String, Object>> failures,
                    List<Map<String, Object>> successes) {
     /** Immutable. One batch's raw patches (minibatch order) and how long its reflect took. */
     record Reflected(List<Map<String, Object>> patches, long millis) {}
 
-    /**
-     * Immutable lists. The step's rollouts and their reflects (started in batch order), each reflect's failure
-     * minibatches' raw patches on their own, and the rollout time.
-     */
+    /** Immutable lists. The step's rollouts, their reflects and each reflect's failure patches on their own. */
     record Rolled(List<Rollout.Outcome> outcomes, List<CompletableFuture<Reflected>> reflects,
                   List<CompletableFuture<List<Map<String, Object>>>> failureParts, long rolloutMillis) {}
 
@@ -50,10 +44,7 @@ record StepPatches(List<RolloutResult> all, List<Map<String, Object>> raws, List
 
     boolean isEmpty() { return failures.isEmpty() && successes.isEmpty(); }
 
-    /**
-     * Waits for each batch's reflect in batch order and sorts its patches into failures and successes; fills the
-     * record's rollout and patch fields (upstream's per-batch {@code accumulation_batches} entries included).
-     */
+    /** Waits for each batch's reflect in order, sorts its patches, fills the record's rollout and patch fields. */
     static StepPatches collect(StepContext c, Rolled rolled, TrainSettings s, StageSink sink) {
         String key = s.updateMode().payloadKey();
         List<RolloutResult> all = new ArrayList<>();

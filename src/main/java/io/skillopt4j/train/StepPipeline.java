@@ -13,11 +13,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
 
-/**
- * Not thread-safe; used by the training thread. One training step (upstream §2.6): rollout and reflect per
- * accumulation batch, then aggregate, select, update, gate, step-buffer entry and persistence, with the
- * skip_no_patches / skip_no_rewrite branches. Returns the history record.
- */
+/** Not thread-safe; used by the training thread. One training step (upstream §2.6), rollouts to history record. */
 final class StepPipeline {
     private final RunScope run;
     private final RunStages stages;
@@ -41,7 +37,7 @@ final class StepPipeline {
     Map<String, Object> run(int epoch, int stepInEpoch, int step, List<BatchSpec> plan, String meta) {
         StepContext c = new StepContext(epoch, stepInEpoch, step, plan, meta, run.writer().paths().step(step),
                 new StepRecord(step, epoch, stepInEpoch), run.clock().millis(), run.usage().byStage());
-        emit(new TrainingEvent.StepStarted(step, epoch, stepInEpoch, run.totalSteps()));
+        run.emit(new TrainingEvent.StepStarted(step, epoch, stepInEpoch, run.totalSteps()));
         StepPatches.Rolled rolled = rollAndReflect(c);
         try {
             return afterRollouts(c, rolled);
@@ -50,12 +46,7 @@ final class StepPipeline {
         }
     }
 
-    /**
-     * Rolls out each accumulation batch and starts its reflect. Pipelined: a batch's analysts start as soon as its own
-     * rollouts are done, while the next batch rolls out. Each reflect sees exactly what it would in sequence (its
-     * batch's results, the step's skill, buffer and meta) and results are collected in batch order, so the run folder
-     * is the same.
-     */
+    /** Rolls out each batch and starts its reflect, which sees what it would in sequence (pipelined or not). */
     private StepPatches.Rolled rollAndReflect(StepContext c) {
         TrainSettings s = run.settings();
         Clock clock = run.clock();
@@ -94,7 +85,7 @@ final class StepPipeline {
         return new StepPatches.Rolled(outs, reflects, failureParts, rollMs);
     }
 
-    /** The step from its reflect results on, one named step after the other: patches, aggregate, select, update, gate, record. */
+    /** The step from its reflect results on: patches, aggregate, select, update, gate, record. */
     private Map<String, Object> afterRollouts(StepContext c, StepPatches.Rolled rolled) {
         TrainSettings s = run.settings();
         CompletableFuture<StepPatches.EarlyMerge> early = mergeFailuresEarly(c, rolled);
@@ -126,11 +117,8 @@ final class StepPipeline {
     }
 
     /**
-     * With {@code pipeline_stages}: starts the failure group's merge as soon as every failure analyst is done, while
-     * success analysts still run. Its calls are the ones the merge makes anyway (same skill, meta and patches, and
-     * {@link #aggregate} uses it only for the very failure list it would merge). Null when nothing is started: not
-     * pipelined, a dollar cap (the call could cross it in a step a resumed run pays for again), or an analyst errored
-     * (the step may halt without a merge).
+     * Pipelined: starts the failure group's merge once its analysts are done, the very call {@link #aggregate} makes.
+     * Null under a dollar cap (a resumed run would pay for it again) or when nothing is started.
      */
     private CompletableFuture<StepPatches.EarlyMerge> mergeFailuresEarly(StepContext c, StepPatches.Rolled rolled) {
         if (!run.pipelined() || run.capped()) return null;
@@ -142,7 +130,7 @@ final class StepPipeline {
         });
     }
 
-    /** The merge of the step's patches into {@code merged_patch.json}, with the failure group's from {@code early} when it merged these. */
+    /** The merge of the step's patches into {@code merged_patch.json}, reusing {@code early}'s when it merged these. */
     private Map<String, Object> aggregate(StepContext c, StepPatches p, CompletableFuture<StepPatches.EarlyMerge> early) {
         StepPatches.EarlyMerge e = early == null ? null : Reflect.join(early);
         CompletableFuture<Map<String, Object>> failMerged = e != null && e.failures().equals(p.failures())
@@ -164,16 +152,17 @@ final class StepPipeline {
         return up;
     }
 
-    /** The gate on {@code candidate}, then the appendix flush and the next step's rollout, which both follow the decision. */
+    /** The gate on {@code candidate}, then the appendix flush and the next step's rollout. */
     private GateStep evaluate(StepContext c, String candidate, List<Map<String, Object>> raws) {
         GateStep g = GateStep.run(c, candidate, run.settings(), stages, st, gateAhead(candidate, c.stepInEpoch(), c.step(), c.plan()));
-        emit(new TrainingEvent.GateDecision(c.step(), g.action(), g.candidateScore(), st.currentScore, st.bestScore));
+        run.emit(new TrainingEvent.GateDecision(c.step(), g.action(), g.candidateScore(), st.currentScore,
+                st.bestScore));
         if (run.settings().skillAware()) flush(c.rec(), raws, c.stepDir());
-        prefetchNext(c.stepInEpoch(), c.step(), c.plan());
+        prefetchNext(c.stepInEpoch(), c.step(), c.plan(), st.currentSkill);
         return g;
     }
 
-    /** The step-buffer entry, the trajectory digest and the record's closing fields, then the step's commit. */
+    /** The step-buffer entry, the trajectory digest and the record's closing fields, then the commit. */
     private Map<String, Object> record(StepContext c, StepPatches p, EditSelection sel, GateStep g) {
         RunWriter w = run.writer();
         StepRecord rec = c.rec();
@@ -183,7 +172,7 @@ final class StepPipeline {
         st.stepBuffer.add(digest);
         w.artefact(c.stepDir().resolve("trajectory_digest.json"), digest);
         rec.tokens(c.usageBefore(), run.usage().byStage());
-        emit(new TrainingEvent.TokensUsed(c.step(), rec.tokens()));
+        run.emit(new TrainingEvent.TokensUsed(c.step(), rec.tokens()));
         rec.put("current_score", st.currentScore);
         rec.put("best_score", st.bestScore);
         rec.put("best_step", st.bestStep);
@@ -195,7 +184,7 @@ final class StepPipeline {
         return persistStep(rec.asMap(), c.step(), c.stepDir(), files);
     }
 
-    /** Runs one named stage: its duration goes to the record as {@code timeKey} and to a stage event with {@code detail}'s line. */
+    /** Runs one named stage, timed into the record as {@code timeKey} and into a stage event. */
     private <T> T timed(StepContext c, String name, String timeKey, java.util.function.Supplier<T> body, java.util.function.Function<T, String> detail) {
         long t = run.clock().millis();
         T r = body.get();
@@ -205,10 +194,7 @@ final class StepPipeline {
         return r;
     }
 
-    /**
-     * Commits the step: fallbacks, then {@code files} (skills), history, runtime state and step record, one flush, after
-     * the step's rollout files (written behind the analysts) are on disk.
-     */
+    /** Commits the step in one flush, after its rollout files are on disk. */
     private Map<String, Object> persistStep(Map<String, Object> record, int step, Path stepDir, RunWriter.Batch files) {
         for (Rollout.Outcome o : rollouts) o.traces().awaitWritten();
         List<Map<String, Object>> fb = stages.optimizer().drainFallbacks();
@@ -221,16 +207,11 @@ final class StepPipeline {
         st.persist(files, run.writer().paths(), step);
         files.json(stepDir.resolve("step_record.json"), record);
         files.commit();
-        emit(new TrainingEvent.StepFinished(step, run.totalSteps(), String.valueOf(record.get("action")), record));
+        run.emit(new TrainingEvent.StepFinished(step, run.totalSteps(), String.valueOf(record.get("action")), record));
         return record;
     }
 
-    /**
-     * Starts the next step's first rollout now, if there is one (in the next epoch: see {@link #nextEpoch}): the gate has
-     * decided the skill it uses and its batch is planned, so its calls overlap this step's persistence and the next step's set-up.
-     */
-    private void prefetchNext(int stepInEpoch, int step, List<BatchSpec> plan) { prefetchNext(stepInEpoch, step, plan, st.currentSkill); }
-
+    /** Starts the next step's first rollout, if any, once the gate decided its skill (see {@link #nextEpoch}). */
     private void prefetchNext(int stepInEpoch, int step, List<BatchSpec> plan, String skill) {
         if (stopRequested.getAsBoolean()) return;
         if (!lastOfEpoch(stepInEpoch, plan)) prefetch(plan.get((stepInEpoch + 1) * run.settings().accumulation()), step + 1, skill);
@@ -239,22 +220,13 @@ final class StepPipeline {
 
     private boolean lastOfEpoch(int stepInEpoch, List<BatchSpec> plan) { return (stepInEpoch + 1) * run.settings().accumulation() >= plan.size(); }
 
-    /**
-     * Lets the epoch's last step start the next epoch's first rollout, of {@code first}, with the skill {@code skillAtEnd}
-     * makes of the step's: set when the epoch's end changes the skill only so (no slow update, or epoch 1's placeholder);
-     * null = not known, nothing is started across the epoch boundary.
-     */
+    /** Lets the epoch's last step start the next epoch's first rollout; {@code skillAtEnd} null = not known. */
     void nextEpoch(BatchSpec first, java.util.function.UnaryOperator<String> skillAtEnd) {
         nextEpochFirst = skillAtEnd == null || run.capped() ? null : first;
         nextEpochSkill = skillAtEnd;
     }
 
-    /**
-     * With {@code pipeline_stages}: the observer that starts the next step's rollout as soon as the first selection rows
-     * decide the gate ({@link GateAhead}); without the gate the candidate is known to be next at once. Null when there
-     * is no next step in this epoch, the appendix flush after the gate may still change the skill, or a dollar cap is
-     * set (calls made ahead could then move the budget stop into this step, whose merge and ranking calls a resumed
-     * run would pay for again), or the gate is the honest one or averages repeats (its bounds hold for one pass). */
+    /** Pipelined: starts the next step's rollout once the first rows decide the gate; null if unknowable or capped. */
     private GateAhead gateAhead(String candidate, int stepInEpoch, int step, List<BatchSpec> plan) {
         TrainSettings s = run.settings();
         if (!run.pipelined() || run.capped() || s.skillAware() || lastOfEpoch(stepInEpoch, plan) && nextEpochFirst == null
@@ -267,10 +239,7 @@ final class StepPipeline {
                 next -> prefetchNext(stepInEpoch, step, plan, next));
     }
 
-    /**
-     * With {@code train.pipeline_stages}: starts step {@code step}'s first rollout, of {@code batch} with the current
-     * skill, ahead of the step (see {@link RolloutAhead}; the trainer overlaps step 1's with the baseline evaluation).
-     */
+    /** Pipelined: starts step {@code step}'s first rollout with the current skill ahead of the step. */
     void prefetch(BatchSpec batch, int step) { prefetch(batch, step, st.currentSkill); }
 
     private void prefetch(BatchSpec batch, int step, String skill) {
@@ -282,19 +251,19 @@ final class StepPipeline {
     /** Batch {@code a}'s folder in a step: {@code batch_<a>} with gradient accumulation, the step folder itself without. */
     private Path batchDir(Path stepDir, int a) { return run.settings().accumulation() > 1 ? stepDir.resolve("batch_" + a) : stepDir; }
 
-    /** Drops a rollout started ahead that no step will take (the run stops; see {@link RolloutAhead}). */
+    /** Drops a rollout started ahead that no step will take (the run stops). */
     void dropPrefetch() { ahead.drop(); }
 
-    /** Keeps a rollout started ahead that no step will take, rows and counts (a budget stop; see {@link RolloutAhead}). */
+    /** Keeps a rollout started ahead that no step will take, rows and counts (a budget stop). */
     void keepPrefetch() { ahead.keep(); }
 
     private Map<String, Object> skip(StepContext c, String action, List<Map<String, Object>> raws) {
         StepRecord rec = c.rec();
         if (run.settings().skillAware()) flush(rec, raws, c.stepDir());
-        prefetchNext(c.stepInEpoch(), c.step(), c.plan());
+        prefetchNext(c.stepInEpoch(), c.step(), c.plan(), st.currentSkill);
         StepRecord tmp = new StepRecord(0, 0, 0);
         tmp.tokens(c.usageBefore(), run.usage().byStage());
-        emit(new TrainingEvent.TokensUsed(c.step(), tmp.tokens()));
+        run.emit(new TrainingEvent.TokensUsed(c.step(), tmp.tokens()));
         rec.put("action", action);
         rec.put("current_score", st.currentScore);
         rec.put("best_score", st.bestScore);
@@ -316,10 +285,8 @@ final class StepPipeline {
     }
 
     private void stage(int step, String name, long millis, String detail) {
-        emit(new TrainingEvent.StageFinished(step, name, Duration.ofMillis(millis), detail));
+        run.emit(new TrainingEvent.StageFinished(step, name, Duration.ofMillis(millis), detail));
     }
-
-    private void emit(TrainingEvent e) { run.emit(e); }
 
     private static String fmt(double d) { return io.skillopt4j.internal.Decimals.fixed(d, 3); }
 }

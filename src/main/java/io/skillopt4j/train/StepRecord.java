@@ -7,10 +7,7 @@ import java.math.RoundingMode;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/**
- * Not thread-safe; one per step. A {@code history.json} record under construction: an insertion-ordered map
- * in upstream's field order, plus the per-stage timing and token-delta helpers.
- */
+/** Not thread-safe; one per step. A {@code history.json} record under construction, in upstream's field order. */
 public final class StepRecord {
     private final Map<String, Object> fields = new LinkedHashMap<>();
     private final Map<String, Object> timing = new LinkedHashMap<>();
@@ -30,10 +27,7 @@ public final class StepRecord {
     /** Records a stage duration in seconds, rounded to 0.1 as upstream. */
     void time(String key, long millis) { timing.put(key, round(millis / 1000.0, 1)); }
 
-    /**
-     * Sets {@code tokens} to the per-stage difference between two meter snapshots. Unlike upstream, stages with no
-     * call in this step are left out, so a record does not depend on what the process did before (resume).
-     */
+    /** Sets {@code tokens} to the per-stage difference; unlike upstream, idle stages are left out (resume). */
     void tokens(Map<String, UsageMeter.Counts> before, Map<String, UsageMeter.Counts> after) {
         Map<String, Object> t = new LinkedHashMap<>();
         after.forEach((stage, a) -> {

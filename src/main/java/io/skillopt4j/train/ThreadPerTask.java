@@ -9,12 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
-/**
- * Stateless. An executor that runs each task on a new daemon thread: for the trainer's coordinating tasks (a batch's
- * reflect, a merge level, a rollout or meta-skill call started ahead), which only wait on the shared pools and so must
- * not take a pool slot themselves. Inside a {@link Run} scope the threads are recorded, so that a training its caller
- * interrupted can stop them all and wait for them before it returns: nothing of it calls a model or writes a file after.
- */
+/** Stateless. Daemon threads for tasks that only wait on the pools; an interrupted {@link Run} stops, awaits them. */
 final class ThreadPerTask {
     private ThreadPerTask() {}
 
@@ -32,7 +27,6 @@ final class ThreadPerTask {
     /** Runs {@code work} with the threads it starts recorded in {@code run}. */
     static <T> T in(Run run, Supplier<T> work) { return ThreadScopes.with(RUN, run, work); }
 
-    /** Runs each task on a new daemon thread named {@code name}. */
     static Executor named(String name) { return r -> start(name, r); }
 
     /** Starts {@code work} on a new daemon thread named {@code name}, recorded in the caller's {@link Run} while it runs. */
@@ -51,10 +45,7 @@ final class ThreadPerTask {
         return t;
     }
 
-    /**
-     * Called by the training's thread, whose interrupt has been cleared: interrupts every thread started for the run
-     * that still runs (each stops what it does: a rollout its items, an agent CLI is killed) and waits for them.
-     */
+    /** Called by the training's thread, its interrupt cleared: interrupts the run's live threads and waits for them. */
     static void interrupted() {
         Run run = RUN.get();
         if (run == null) return;

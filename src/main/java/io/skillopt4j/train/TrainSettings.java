@@ -5,15 +5,11 @@ import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.config.RunConfig;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-/**
- * Immutable. The trainer's knobs read from the flat config with upstream's defaults, normalisation and
- * validation (bad values throw {@link ConfigException} naming the key before any model call).
- */
+/** Immutable. The trainer's knobs, upstream's defaults; a bad value throws {@link ConfigException} naming it. */
 public record TrainSettings(int numEpochs, int configuredTrainSize, int batchSize, int accumulation, long seed,
                             int minibatchSize, int mergeBatchSize, int analystWorkers, boolean failureOnly,
                             int editBudget, int minEditBudget, String lrScheduler, String lrControlMode, UpdateMode updateMode,
@@ -24,10 +20,9 @@ public record TrainSettings(int numEpochs, int configuredTrainSize, int batchSiz
                             String rewriteReasoningEffort, int rewriteMaxTokens, boolean codexTrace, boolean claudeTrace,
                             boolean backgroundEval, boolean jsonReask, GateSettings gateTest) {
 
-    /** Reads and validates {@code cfg} through its typed view (bad values throw naming the key). */
+    /** Reads and validates {@code cfg} through its typed view. */
     public static TrainSettings from(FlatConfig cfg) { return from(RunConfig.from(cfg, "")); }
 
-    /** Takes the trainer's knobs from the typed config (defaults: the flag table's, via {@link RunConfig}). */
     public static TrainSettings from(RunConfig rc) {
         RunConfig.Train t = rc.train();
         RunConfig.Gradient g = rc.gradient();
@@ -58,9 +53,7 @@ public record TrainSettings(int numEpochs, int configuredTrainSize, int batchSiz
         if (v instanceof List<?> l) l.forEach(o -> words.add(String.valueOf(o).trim()));
         else if (v instanceof String s && !s.isBlank()) for (String p : s.split(",")) words.add(p.trim());
         if (words.isEmpty()) words.addAll(SkillDocument.DEFAULT_LEADING_WORDS);
-        Set<String> out = new LinkedHashSet<>();
-        for (String w : words) if (!w.isEmpty()) out.add(w.toLowerCase(Locale.ROOT));
-        return Set.copyOf(out);
+        return Set.copyOf(words.stream().filter(w -> !w.isEmpty()).map(w -> w.toLowerCase(Locale.ROOT)).toList());
     }
 
     /** Returns ceil(train_size / (batch_size × accumulation)). */
@@ -69,6 +62,6 @@ public record TrainSettings(int numEpochs, int configuredTrainSize, int batchSiz
         return (int) ((trainSize + per - 1) / per);
     }
 
-    /** Returns true when the skill-aware success analyst may emit appendix notes. */
+    /** Whether the skill-aware success analyst may emit appendix notes. */
     public boolean successNotes() { return skillAware && !appendixSource.equals("failure_only"); }
 }

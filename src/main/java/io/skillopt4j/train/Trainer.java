@@ -5,7 +5,6 @@ import io.skillopt4j.ErroredHalt;
 import io.skillopt4j.config.Setting;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.ModelRoles;
-import io.skillopt4j.backend.UsageMeter;
 import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.config.RunConfig;
 import io.skillopt4j.env.Benchmark;
@@ -35,17 +34,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
-/**
- * Immutable once built; each {@link #train()} call runs on its caller's thread. The SkillOpt training loop:
- * it only sequences the stages (rollout → reflect → aggregate → select → update → gate per step; slow update
- * and meta skill per epoch; test evaluation and summary at the end) and writes upstream's run folder.
- * Re-running with the same out_root resumes after the last completed step.
- *
- * <pre>{@code
- * TrainingResult r = Trainer.builder().config(RunConfig.from(flat, "")).roles(roles).benchmark(bench).outRoot(Path.of("runs/a")).build().train();
- * System.out.println(r.summary().get("test_hard"));
- * }</pre>
- */
+/** Immutable once built. The SkillOpt training loop; the same out_root resumes after the last completed step. */
 public final class Trainer {
     private final RunConfig run;
     private final FlatConfig config;
@@ -74,7 +63,6 @@ public final class Trainer {
 
     public static Builder builder() { return new Builder(); }
 
-    /** Returns the run folder. */
     public Path outRoot() { return outRoot; }
 
     /** Returns the cost ledger the run's calls are priced into (and its dollar cap, if any). */
@@ -90,10 +78,8 @@ public final class Trainer {
         TrainingListener tracking = TrainingListener.all(List.of(new TrainingListener() {
             @Override public void on(TrainingEvent e) { TrainingHandle.track(progress, e); }
         }, listener));
-        CompletableFuture<TrainingResult> f = new CompletableFuture<>();
-        io.skillopt4j.internal.Daemons.start("skillopt-train", () -> {
-            try { f.complete(run(stop, tracking)); } catch (Throwable e) { f.completeExceptionally(e); }
-        });
+        CompletableFuture<TrainingResult> f = CompletableFuture.supplyAsync(() -> run(stop, tracking),
+                r -> io.skillopt4j.internal.Daemons.start("skillopt-train", r));
         return new TrainingHandle(stop, f, progress, outRoot);
     }
 
@@ -110,10 +96,7 @@ public final class Trainer {
         }
     }
 
-    /**
-     * Checks the folder under its lock before anything is written: a conflicting config is refused, a complete run is
-     * returned as it is (nothing written), {@code --force-new} moves an old run aside.
-     */
+    /** Under the folder's lock, before any write: a conflicting config is refused, a complete run returned as it is. */
     private TrainingResult runLogged(AtomicBoolean stop, TrainingListener l) {
         TrainSettings s = settings;
         DataLoader data = benchmark.data();
@@ -134,12 +117,10 @@ public final class Trainer {
             if (o.movedTo() != null) l.on(new TrainingEvent.StageFinished(0, "run_folder", Duration.ZERO, "--force-new: moved the previous run to " + o.movedTo()));
             if (o.existing()) {
                 // a kill mid-append leaves half a line; rows this session appends must not be glued to it
-                for (java.nio.file.Path f : io.skillopt4j.internal.AtomicFiles.repairTornLines(outRoot)) {
+                for (Path f : AtomicFiles.repairTornLines(outRoot))
                     l.on(new TrainingEvent.StageFinished(0, "run_folder", Duration.ZERO, "cut the torn last line of " + outRoot.relativize(f)));
-                }
             }
-            // one item writer thread for the run's rollouts (an evaluation's files finish behind the next stage on it) and
-            // one for its artefacts, whose queues are written out before the lock is released, whichever way the run ends
+            // the run's two writer threads (rollout items, artefacts) are drained before the lock is released
             return io.skillopt4j.env.ItemWriter.runScoped(() -> run(stop, l, s, data, spe, initial, cfgOut, o.storedConfig()));
         }
     }
@@ -206,9 +187,8 @@ public final class Trainer {
                 if (global < resumeFrom - 1 && !epochDone(paths, epoch, s)) continue;
                 if (stop.get()) throw new StopRequested();
                 String[] actions = epochEnd(run, stages, st.currentSkill, epoch, global);
-                String slowAction = actions[0], metaAction = actions[1];
                 stages.optimizer().drainFallbacks(); // epoch-stage fallbacks show as no_content actions in their result files
-                l.on(new TrainingEvent.EpochFinished(epoch, slowAction, metaAction, st.currentScore, st.bestScore));
+                l.on(new TrainingEvent.EpochFinished(epoch, actions[0], actions[1], st.currentScore, st.bestScore));
             }
             if (stop.get()) throw new StopRequested();
             roles.ledger().phase("test");
@@ -218,7 +198,7 @@ public final class Trainer {
         } catch (StopRequested e) {
             if (!stop.get()) throw new io.skillopt4j.TrainingInterrupted(outRoot); // the thread's interrupt: see finally
             settle(pipeline);
-            return stopped(run, st, null);
+            return stopped(run, st, null, resumeFrom, null);
         } catch (BudgetExceeded e) {
             if (pipeline != null) pipeline.keepPrefetch(); // its calls are paid for: the resumed step reuses its rows
             return stopped(run, st, e, resumeFrom, priorConfig);
@@ -239,32 +219,18 @@ public final class Trainer {
         }
     }
 
-    /**
-     * What the end of {@code epoch} does to the skill, when that is known before it: nothing without a slow update, the
-     * empty slow-update block at the end of epoch 1; null when a slow update may rewrite it (or replays a stored one).
-     */
+    /** What the end of {@code epoch} does to the skill if known ahead; null when a slow update may rewrite it. */
     private static java.util.function.UnaryOperator<String> skillAtEpochEnd(int epoch, TrainSettings s, RunPaths paths) {
         if (!s.useSlowUpdate()) return java.util.function.UnaryOperator.identity();
         return epoch == 1 && !Files.isRegularFile(paths.slowResult(1)) ? SkillDocument::injectSlowPlaceholder : null;
     }
 
-    /** Drops a rollout started ahead that no step will take, before the stop is recorded and the run returns. */
     private static void settle(StepPipeline pipeline) { if (pipeline != null) pipeline.dropPrefetch(); }
 
-    /**
-     * As {@link #stopped(RunScope, RunState, Throwable)}; a session that recorded no step (say, one run against a provider
-     * that is down) puts back the config.json it found, so the folder is exactly as before but for its fault records.
-     */
+    /** The resumable stop, saying why; a session that recorded no step puts back the config.json it found. */
     private TrainingResult stopped(RunScope run, RunState st, Throwable why, int resumeFrom, byte[] priorConfig) {
-        if (priorConfig != null && ((Number) st.lastCompletedStep()).intValue() <= resumeFrom - 1) AtomicFiles.write(new RunPaths(outRoot).config(), priorConfig);
-        return stopped(run, st, why);
-    }
-
-    /**
-     * The resumable stop: nothing of the unfinished step is persisted; a budget stop ({@code stop_reason: "budget"}) and
-     * an errored one ({@code "errored"}, with {@code errored_stage}) carry their one-line reason as {@code message}.
-     */
-    private TrainingResult stopped(RunScope run, RunState st, Throwable why) {
+        int last = ((Number) st.lastCompletedStep()).intValue();
+        if (priorConfig != null && last <= resumeFrom - 1) AtomicFiles.write(new RunPaths(outRoot).config(), priorConfig);
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("stopped", true);
         m.put("last_completed_step", st.lastCompletedStep());
@@ -274,20 +240,16 @@ public final class Trainer {
             m.put("errored_stage", e.stage());
         }
         if (why != null) m.put("message", why.getMessage());
-        // this session's faults are kept in faults.jsonl, so the resumed run's summary still counts them
+        // kept in faults.jsonl, so the resumed run's summary still counts them
         Map<String, Map<String, Long>> session = run.usage().faultSummary();
         m.put("fault_usage", FaultCounts.plus(FaultCounts.stored(outRoot), session));
         FaultCounts.append(run.writer(), why instanceof ErroredHalt ? "errored" : why != null ? "budget" : "stopped",
-                ((Number) m.get("last_completed_step")).intValue(), session);
+                last, session);
         run.emit(new TrainingEvent.RunFinished(outRoot, true, m));
         return new TrainingResult(m, outRoot);
     }
 
-    /**
-     * The slow update, then the meta skill; returns their actions ("" when off). With {@code pipeline_stages} the meta
-     * skill's call, which needs only the epoch's last skill and the slow update's comparison pairs, is made alongside
-     * the slow update's call once the pairs are built; its marker is still written after the slow update's commit.
-     */
+    /** The slow update, then the meta skill, whose call runs beside it when pipelined; returns their actions. */
     private String[] epochEnd(RunScope run, RunStages stages, String epochLastSkill, int epoch, int global) {
         TrainSettings s = run.settings();
         CompletableFuture<Void> slowDone = new CompletableFuture<>();
@@ -316,10 +278,7 @@ public final class Trainer {
         return new String[] {slowAction, metaAction};
     }
 
-    /**
-     * From epoch 2 on, the previous epoch's last skill on the comparison tasks is known when the epoch starts: queue
-     * that rollout for the slow update (or, without it, for the meta skill) unless the epoch boundary already ran.
-     */
+    /** Queues the previous epoch's last skill on the comparison tasks, known when the epoch starts (epoch 2 on). */
     private static void prefetchComparison(int epoch, int spe, TrainSettings s, RunPaths paths, Longitudinal longitudinal,
                                            BackgroundRollouts background) {
         if (epoch < 2 || !(s.useSlowUpdate() || s.useMetaSkill())) return;
@@ -327,16 +286,15 @@ public final class Trainer {
         Path marker = s.useSlowUpdate() ? paths.slowResult(epoch) : paths.metaSkillResult(epoch);
         Path prevSkillFile = paths.skill((epoch - 1) * spe);
         if (Files.isRegularFile(marker) || !Files.isRegularFile(prevSkillFile)) return;
-        longitudinal.prefetch(epoch, SlowUpdate.readSkill(prevSkillFile), dir, background);
+        longitudinal.prefetch(epoch, Trajectories.readFile(prevSkillFile), dir, background);
     }
 
-    /** True when both enabled epoch-boundary markers of a fully resumed epoch exist (replay only). */
+    /** True when both enabled epoch-boundary markers of a resumed epoch exist. */
     private static boolean epochDone(RunPaths paths, int epoch, TrainSettings s) {
         return (!s.useSlowUpdate() || Files.isRegularFile(paths.slowResult(epoch)))
                 && (!s.useMetaSkill() || Files.isRegularFile(paths.metaSkillResult(epoch)));
     }
 
-    /** Assembles the run's stages once, in dependency order (the optimizer first, the epoch stages last). */
     private RunStages stages(RunScope run, RunState st, DataLoader data, int spe, ExecutionEngine eng, BackgroundRollouts background,
                              Duration batchPoll, ExecutorService pool) {
         TrainSettings s = run.settings();
@@ -344,8 +302,7 @@ public final class Trainer {
         Optimizer optimizer = new Optimizer(eng.optimizer(roles.optimizer()), background == null ? () -> {} : background::optimizerCall,
                 s.jsonReask(), roles.usage());
         Prompts prompts = new Prompts(benchmark);
-        Rollout rollout = new Rollout(benchmark, background, eng.rolloutItems()).withBatchApi(batchPoll).withErrored(run.maxErrored(), roles.usage())
-                .withDeferredWrites(w);
+        Rollout rollout = new Rollout(benchmark, background, eng.rolloutItems(), batchPoll, run.maxErrored(), roles.usage(), w);
         Gate gate = new Gate(s);
         SelectionEval selection = new SelectionEval(s, data, rollout, st);
         Longitudinal longitudinal = new Longitudinal(s, data, rollout, w);
@@ -371,8 +328,6 @@ public final class Trainer {
                 "selection hard=" + io.skillopt4j.internal.Decimals.fixed(sc.hard(), 3)));
     }
 
-    /** Seconds rounded to one decimal, as upstream's timings. */
-    static double round1(double seconds) { return StepRecord.round(seconds, 1); }
 
     /** Not thread-safe; use once. Setter names equal the field names. */
     public static final class Builder {
@@ -384,7 +339,7 @@ public final class Trainer {
         private Clock clock;
         private ExecutionEngine.Factory engine;
 
-        /** The typed, validated config ({@link RunConfig#from}); the trainer reads its knobs from it. */
+        /** The typed, validated config ({@link RunConfig#from}). */
         public Builder config(RunConfig c) { this.config = c; return this; }
         public Builder roles(ModelRoles r) { this.roles = r; return this; }
         public Builder benchmark(Benchmark b) { this.benchmark = b; return this; }

@@ -10,11 +10,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
-/**
- * Thread-safe. A training run on a background thread ({@link Trainer#trainAsync()}): {@link #progress()} is
- * the latest finished step, {@link #stop()} asks the run to stop after the current writes (the folder stays
- * resumable with the same command), {@link #await()} waits for the result.
- */
+/** Thread-safe. A training run on a background thread ({@link Trainer#trainAsync()}), to follow, stop or await. */
 public final class TrainingHandle {
     private final AtomicBoolean stop;
     private final CompletableFuture<TrainingResult> future;
@@ -28,7 +24,7 @@ public final class TrainingHandle {
         this.outRoot = outRoot;
     }
 
-    /** Requests a stop; the run finishes its current writes and returns a stopped result. */
+    /** Requests a stop; the run finishes its current writes and returns a stopped, resumable result. */
     public void stop() { stop.set(true); }
 
     /** Waits for the run and returns its result; a failed run rethrows its exception. */
@@ -46,16 +42,14 @@ public final class TrainingHandle {
         }
     }
 
-    /** Returns true once the run has ended (finished, stopped or failed). */
+    /** True once the run has ended (finished, stopped or failed). */
     public boolean isDone() { return future.isDone(); }
 
-    /** Returns the latest progress (step, action and scores as the events told them). */
     public TrainingProgress progress() { return progress.get(); }
 
-    /** Returns the run folder. */
     public Path outRoot() { return outRoot; }
 
-    /** Returns the result if the run has finished successfully. */
+    /** The result, if the run has finished successfully. */
     public Optional<TrainingResult> result() {
         return future.isDone() && !future.isCompletedExceptionally() ? Optional.of(future.join()) : Optional.empty();
     }

@@ -14,27 +14,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Thread-safe (stateless apart from the immutable trace flags). Renders rollout trajectories for the
- * analysts as upstream's {@code fmt_trajectory} and minibatch formatter do (§3.1, §5.2 of the reference):
- * one {@code ### Trajectory i (id=...)} block per item, blocks joined by {@code ---}, no truncation.
- */
-public final class Trajectories {
-    private final boolean codexTrace;
-    private final boolean claudeTrace;
+/** Immutable. Renders rollout trajectories for the analysts as upstream's {@code fmt_trajectory}, no truncation. */
+public record Trajectories(boolean codexTrace, boolean claudeTrace) {
 
-    public Trajectories(boolean codexTrace, boolean claudeTrace) {
-        this.codexTrace = codexTrace;
-        this.claudeTrace = claudeTrace;
-    }
-
-    /** The item folder RolloutRunner writes for {@code id} (ids with / or control characters are escaped). */
+    /** The item folder RolloutRunner writes for {@code id}. */
     static Path itemDir(Path predictionDir, String id) { return predictionDir.resolve(RolloutRunner.safeId(id)); }
 
     /** Reads {@code predictions/<safe id>/conversation.json}; empty when missing, unreadable or empty. */
     public static List<Object> conversation(Path predictionDir, String id) { return conversation(predictionDir, id, null); }
 
-    /** As {@link #conversation(Path, String)}, taking the file's text from {@code trace} when it holds it (null = none). */
+    /** As {@link #conversation(Path, String)}, from {@code trace} when it holds the file (null = none). */
     static List<Object> conversation(Path predictionDir, String id, ItemTrace trace) {
         try {
             return conversationJson(predictionDir, id, trace) instanceof List<?> l ? new ArrayList<>(l) : List.of();
@@ -43,10 +32,7 @@ public final class Trajectories {
         }
     }
 
-    /**
-     * Item {@code id}'s {@code conversation.json} parsed: from {@code trace} when it holds the file's text (it may still be
-     * being written), else from disk; null when neither has it; throws when it is not JSON.
-     */
+    /** Item {@code id}'s {@code conversation.json} parsed, from {@code trace} or disk; null when neither has it. */
     static Object conversationJson(Path predictionDir, String id, ItemTrace trace) {
         String text = trace == null ? null : trace.file("conversation.json");
         if (text != null) return Json.parse(text);
@@ -78,16 +64,10 @@ public final class Trajectories {
         return String.join("\n", lines);
     }
 
-    /**
-     * Formats a minibatch; items without a conversation are skipped but still counted in the numbering.
-     * Returns "" when no item has a conversation (the analyst call is then not made).
-     */
+    /** Formats a minibatch; items without a conversation are skipped but numbered; "" when none has one. */
     public String format(List<RolloutResult> chunk, Path predictionDir) { return format(chunk, predictionDir, new ItemTraces()); }
 
-    /**
-     * As {@link #format(List, Path)}, with the files of the items {@code traces} holds taken from memory: the same text,
-     * without waiting for the rollout's writer or reading them back.
-     */
+    /** As {@link #format(List, Path)}, with the files {@code traces} holds taken from memory. */
     public String format(List<RolloutResult> chunk, Path predictionDir, ItemTraces traces) {
         List<String> blocks = new ArrayList<>();
         int i = 0;
@@ -99,8 +79,7 @@ public final class Trajectories {
             ItemFiles dir = new ItemFiles(itemDir(predictionDir, r.id()), trace);
             StringBuilder b = new StringBuilder();
             b.append("### Trajectory ").append(i).append(" (id=").append(r.id()).append(")\n");
-            String task = first(r, "task_description", "instruction", "question");
-            b.append("Task: ").append(task).append('\n');
+            b.append("Task: ").append(first(r, "task_description", "instruction", "question")).append('\n');
             b.append("Task type: ").append(first(r, "task_type", "instruction_type")).append('\n');
             if (!r.failReason().isEmpty()) b.append("Failure reason: ").append(r.failReason()).append('\n');
             String turns = r.str("n_turns");
@@ -109,8 +88,7 @@ public final class Trajectories {
             section(b, "Target System Prompt", orFile(r, "target_system_prompt", dir));
             section(b, "Target User Prompt", orFile(r, "target_user_prompt", dir));
             if (codexTrace) section(b, "Codex Trace Summary", orFile(r, "codex_trace_summary", dir));
-            // upstream fills this only from codex_probe_trace_steps (which nothing sets); the steps codex_exec parses from
-            // its --json events are the same kind of record and go to the analysts under the same gate as the summary
+            // upstream fills it from codex_probe_trace_steps only (never set); codex_exec's parsed steps stand in
             String codexSteps = r.str("codex_probe_trace_steps");
             section(b, "Codex Trace Steps", codexSteps.isEmpty() && codexTrace ? dir.read("codex_trace_steps.txt") : codexSteps);
             if (claudeTrace) section(b, "Claude Trace Steps", dir.read("claude_trace_steps.txt"));

@@ -10,34 +10,23 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Thread-safe: a record of its collaborators, nothing mutable. The update stage: builds the candidate skill by
- * mode (patch: apply the ranked edits; rewrite_from_suggestions: one rewrite call; full_rewrite_minibatch: the first
- * merged candidate) and writes {@code candidate_skill.md}, {@code edit_apply_report.json},
- * {@code rewrite_result.json} or {@code full_rewrite_result.json} into the step folder.
- */
+/** Thread-safe. The update stage: the candidate skill by mode, written with its result file into the step folder. */
 record Update(TrainSettings settings, Optimizer optimizer, Prompts prompts, RunWriter writer) {
-    /**
-     * Immutable. The candidate (null when a rewrite mode produced nothing: skip_no_rewrite), the patch-mode
-     * apply summary (null otherwise) and the rewrite change summary (null in patch mode or without result).
-     */
+    /** Immutable. The candidate (null: skip_no_rewrite), patch mode's apply summary, a rewrite's change summary. */
     public record Result(String candidate, Map<String, Object> applySummary, Object changeSummary) {}
 
-    /** Builds and writes the candidate for {@code ranked} into {@code stepDir}. */
     public Result run(String skill, Map<String, Object> merged, Map<String, Object> ranked, String stepBuffer, Path stepDir) {
         String key = settings.updateMode().payloadKey();
         List<Object> items = Aggregate.items(ranked, key);
-        Result r;
-        switch (settings.updateMode()) {
-            case PATCH: {
+        Result r = switch (settings.updateMode()) {
+            case PATCH -> {
                 EditApplier.Result applied = EditApplier.apply(skill, items);
                 if (!applied.report().isEmpty()) writer.artefact(stepDir.resolve("edit_apply_report.json"), applied.report());
-                r = new Result(applied.text(), applied.report().isEmpty() ? null : applied.summary(), null);
-                break;
+                yield new Result(applied.text(), applied.report().isEmpty() ? null : applied.summary(), null);
             }
-            case REWRITE: r = rewrite(skill, items, stepBuffer, stepDir); break;
-            default: r = fullRewrite(merged, items, stepDir);
-        }
+            case REWRITE -> rewrite(skill, items, stepBuffer, stepDir);
+            default -> fullRewrite(merged, items, stepDir);
+        };
         writer.artefactText(stepDir.resolve("candidate_skill.md"), r.candidate() == null ? skill : r.candidate());
         return r;
     }

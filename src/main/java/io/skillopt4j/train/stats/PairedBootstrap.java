@@ -4,21 +4,11 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
- * Immutable. Seeded bootstrap intervals of mean scores over evaluation items: the error bars of scores and of paired
- * gains (the honest gate's decision is {@link PairedT}'s). Rows are one per item, each holding that item's values over
- * its repeats ({@code rows[i][r]}); a resample draws items with replacement and takes each drawn item's mean over its repeats, so an interval counts both
- * which items the split holds and how a stochastic target answers them (an item mean's spread already holds the
- * repeats' noise; resampling the repeats too would count it twice and widen the interval past its nominal level).
- * Resampled means are spread by {@code sqrt(n / (n − 1))} around the observed mean (the "expanded" percentile
- * bootstrap): the plain percentile interval is too narrow for the 10 to 30 items a validation split has.
- * The same seed gives the same interval; no state is kept between calls.
- *
- * <pre>{@code
- * Interval ci = PairedBootstrap.seeded(42).score(rows, 0.975); // rows[i][r]: item i, repeat r; a 95 % interval
- * }</pre>
+ * Immutable. Seeded bootstrap intervals of mean scores over items ({@code rows[i][r]}: item i, repeat r), spread by
+ * {@code sqrt(n / (n − 1))}: the plain percentile interval is too narrow for a validation split's few items.
  */
 public final class PairedBootstrap {
-    /** Resamples per interval: enough that a bound moves by well under a hundredth between seeds. */
+    /** Resamples per interval: a bound moves by well under a hundredth between seeds. */
     public static final int RESAMPLES = 4000;
 
     private final long seed;
@@ -36,10 +26,7 @@ public final class PairedBootstrap {
     /** As {@link #seeded(long)} with {@code resamples} resamples (at least 100). */
     public static PairedBootstrap seeded(long seed, int resamples) { return new PairedBootstrap(seed, resamples); }
 
-    /**
-     * The interval of the mean of {@code rows} (item × repeat); each bound one-sided at {@code confidence} (0.975 gives
-     * a two-sided 95 % interval). Items with no value are left out.
-     */
+    /** The interval of the mean of {@code rows}, each bound one-sided at {@code confidence}; empty items left out. */
     public Interval score(double[][] rows, double confidence) {
         double[][] r = nonEmpty(rows);
         if (r.length == 0) return Interval.none(confidence);
@@ -65,10 +52,7 @@ public final class PairedBootstrap {
         return clamped(out, rows);
     }
 
-    /**
-     * Sorted {@code means}, each held inside the range of the values: the expansion may carry a resampled mean past
-     * the smallest or largest value, where no mean of these values can lie (a gain above 1 on scores in [0, 1]).
-     */
+    /** Sorted {@code means}, held inside the values' range, which the expansion may overshoot. */
     private static double[] clamped(double[] means, double[][] rows) {
         double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
         for (double[] item : rows) for (double v : item) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
@@ -92,9 +76,7 @@ public final class PairedBootstrap {
     }
 
     private static int maxRepeats(double[][] rows) {
-        int k = 0;
-        for (double[] item : rows) k = Math.max(k, item.length);
-        return k;
+        return Arrays.stream(rows).mapToInt(r -> r.length).max().orElse(0);
     }
 
     /** The items that hold at least one value. */

@@ -3,27 +3,9 @@ package io.skillopt4j.train.stats;
 import org.apache.commons.math3.distribution.TDistribution;
 
 /**
- * Stateless. The paired test of the honest validation gate: a Student-t bound on the mean difference candidate −
- * reference over the validation items, from {@code diffs[i][r]} (item i, repeat r; same items and repeats on both
- * sides). A small split has too few items for a resampling bound: with 10 items the bootstrap's lower tail is too
- * thin and a neutral edit clears it far more often than the nominal rate; the t bound widens by the small sample's
- * own quantile instead. Two forms, by what the data can estimate:
- * <ul>
- *   <li><b>every item evaluated at least twice</b>: the items are held fixed and the target's noise is what is
- *   measured, as the spread of each item's repeats around its own mean, pooled over the items (df = all pairs −
- *   items). The test then asks whether the candidate is better on these items beyond the target's noise, so a rule
- *   that fixes 2 of 10 items is found once there are repeats enough; the items themselves are not resampled (a score
- *   interval over items says how far a split of this size generalizes).</li>
- *   <li><b>one evaluation of some item</b>: the item means are the only measure of noise there is; the bound is the
- *   classic paired t over items (df = items − 1).</li>
- * </ul>
- * Differences that are all 0 — the same skill — give [0, 0], p = 1 and a reject. No randomness is involved, so a
- * decision is reproducible from the rows alone.
- *
- * <pre>{@code
- * PairedT.Test t = PairedT.test(diffs, 0.95);   // diffs[i][r] = candidate − current on item i, repeat r
- * if (t.accepted()) ...                         // the one-sided 95 % lower bound of the mean gain is above 0
- * }</pre>
+ * Stateless. The honest gate's paired test: a Student-t bound on the mean difference from {@code diffs[i][r]}, as a
+ * small split's bootstrap tail is too thin. With every item evaluated twice the noise is the pooled spread of repeats
+ * (df = pairs − items), else the classic paired t over items (df = items − 1).
  */
 public final class PairedT {
     /** Immutable. A paired test's interval of the mean difference, its one-sided p-value and the decision. */
@@ -31,11 +13,7 @@ public final class PairedT {
 
     private PairedT() {}
 
-    /**
-     * The test at one-sided {@code confidence}: accepted when the lower bound of the mean difference is above 0. The
-     * interval's bounds are each one-sided at {@code confidence}; the p-value is P(T ≥ t) under no difference. Items
-     * with no value are left out; an interval needs one item with repeats or two items, else it is unknown (reject).
-     */
+    /** The test at one-sided {@code confidence}: accepted when the lower bound is above 0; too little data rejects. */
     public static Test test(double[][] diffs, double confidence) {
         double[][] r = PairedBootstrap.nonEmpty(diffs);
         int n = r.length, total = 0, minK = Integer.MAX_VALUE, maxK = 0;
