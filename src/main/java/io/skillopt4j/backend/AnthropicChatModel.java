@@ -67,15 +67,8 @@ public final class AnthropicChatModel extends AbstractChatModel {
 
     /** Message Batches at {@code {url}/batches}: each request's {@code params} is the Messages body. */
     @Override protected BatchSupport batchSupport() {
-        BatchSupport b = batch;
-        if (b == null) {
-            b = new BatchSupport(new AnthropicBatches(client, url, headers(), batchPolicy()), this::body, this::parse);
-            batch = b;
-        }
-        return b;
+        return batchOnce(() -> new BatchSupport(new AnthropicBatches(client, url, headers(), batchPolicy()), this::body, this::parse));
     }
-
-    private volatile BatchSupport batch;
 
     private Map<String, Object> body(ChatRequest r) {
         Map<String, Object> body = new LinkedHashMap<>();

@@ -145,17 +145,9 @@ public final class OpenAiChatModel extends AbstractChatModel {
      */
     @Override protected BatchSupport batchSupport() {
         if (!compat()) return null;
-        BatchSupport b = batch;
-        if (b == null) {
-            b = new BatchSupport(new OpenAiBatches(client, endpoint, responses ? "/v1/responses" : "/v1/chat/completions", headers(),
-                    batchPolicy()), this::body,
-                    n -> responses ? ResponsesWire.parse(n) : ChatCompletionsWire.parse(backend, n, "call_"));
-            batch = b;
-        }
-        return b;
+        return batchOnce(() -> new BatchSupport(new OpenAiBatches(client, endpoint, responses ? "/v1/responses" : "/v1/chat/completions",
+                headers(), batchPolicy()), this::body, n -> responses ? ResponsesWire.parse(n) : ChatCompletionsWire.parse(backend, n, "call_")));
     }
-
-    private volatile BatchSupport batch;
 
     @Override public String toString() {
         return "OpenAiChatModel[backend=" + backend + ", endpoint=" + endpoint + ", model=" + model + ", auth=" + authMode

@@ -94,17 +94,10 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
 
     /** The OpenAI Batch API at the same base URL: {@code {base}/files}, {@code {base}/batches}. */
     @Override protected BatchSupport batchSupport() {
-        BatchSupport b = batch;
-        if (b == null) {
-            String base = baseUrl.endsWith("/chat/completions") ? baseUrl.substring(0, baseUrl.length() - "/chat/completions".length()) : baseUrl;
-            b = new BatchSupport(new OpenAiBatches(client, base, "/v1/chat/completions", headers(), batchPolicy()),
-                    this::body, n -> ChatCompletionsWire.parse(backend, n, "call_"));
-            batch = b;
-        }
-        return b;
+        String base = baseUrl.endsWith("/chat/completions") ? baseUrl.substring(0, baseUrl.length() - "/chat/completions".length()) : baseUrl;
+        return batchOnce(() -> new BatchSupport(new OpenAiBatches(client, base, "/v1/chat/completions", headers(), batchPolicy()),
+                this::body, n -> ChatCompletionsWire.parse(backend, n, "call_")));
     }
-
-    private volatile BatchSupport batch;
 
     /** Appends /chat/completions unless the base already ends with it. */
     static String url(String base) {
