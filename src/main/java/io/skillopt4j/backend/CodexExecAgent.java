@@ -36,8 +36,6 @@ public final class CodexExecAgent extends AbstractExecAgent {
 
     @Override protected String prefix() { return "codex"; }
 
-    List<String> command(Path ws) { return command(ws, List.of()); }
-
     /** Images go in as {@code -i FILE} (as upstream; data directories are readable in every Codex sandbox and not passed). */
     List<String> command(Path ws, List<Path> images) {
         List<String> cmd = new ArrayList<>(List.of(s.path(), "exec", "--json", "--ephemeral", "--skip-git-repo-check", "--color", "never",

@@ -45,8 +45,6 @@ public final class CopilotExecAgent extends AbstractExecAgent {
 
     @Override protected String prefix() { return "copilot"; }
 
-    List<String> command(Path ws) { return command(ws, List.of(), List.of()); }
-
     /** {@code extra}: the task's validated add-dirs after the workspace (data directories, image folders); {@code session}: the session's args. */
     List<String> command(Path ws, List<Path> extra, List<String> session) {
         List<String> cmd = new ArrayList<>(List.of(path, "--output-format", "json", "--stream", "off",

@@ -47,8 +47,6 @@ public final class CursorExecAgent extends AbstractExecAgent {
 
     @Override protected String persistable(String raw) { return CursorStream.sanitize(raw); }
 
-    List<String> command(Path ws) { return command(ws, List.of()); }
-
     /** {@code extra}: the task's validated add-dirs (data directories, image folders); the workspace itself is never repeated. */
     List<String> command(Path ws, List<Path> extra) {
         List<String> cmd = new ArrayList<>(List.of(path, "-p", "--output-format", "stream-json", "--trust", "--workspace", ws.toString(),

@@ -54,8 +54,6 @@ public final class OpenCodeExecAgent extends AbstractExecAgent {
 
     @Override protected String prefix() { return "opencode"; }
 
-    List<String> command(Path ws) { return command(path, ws, agent, model); }
-
     /** The argv of both roles: {@code dir} is the workspace (agent) or a temporary folder (chat). */
     static List<String> command(String path, Path dir, String agent, String model) {
         List<String> cmd = new ArrayList<>(List.of(path, "run", "--pure", "--format", "json", "--title", "skillopt", "--dir", dir.toString()));
@@ -115,7 +113,7 @@ public final class OpenCodeExecAgent extends AbstractExecAgent {
     @Override protected Attempt attempt(ExecTask task, Path ws, String prompt, int no, Duration timeout) throws IOException {
         task.dataDirs().forEach(AbstractExecAgent::validated);
         Map<String, String> childEnv = childEnv(env, rolloutPermission(!task.dataDirs().isEmpty()));
-        Proc.Result r = exec(command(ws), ws, childEnv, execPrompt(prompt, false), timeout);
+        Proc.Result r = exec(command(path, ws, agent, model), ws, childEnv, execPrompt(prompt, false), timeout);
         String raw = rawOutput(r);
         ParsedTrace t = OpenCodeStream.parse(r.stdout());
         if (r.timedOut()) return Attempt.failed(raw, t, AgentErrors.timeout(backend(), "OpenCode CLI", timeout));
