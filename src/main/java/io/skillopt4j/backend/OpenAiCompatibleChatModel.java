@@ -13,10 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Thread-safe. {@code openai_compatible}: any server speaking OpenAI Chat Completions (vLLM, Ollama,
- * llama.cpp, LM Studio, the project's simulator). Sends {@code POST {baseUrl}/chat/completions} with
- * {@code Authorization: Bearer <key or "dummy">}, {@code max_tokens = min(requested, maxTokens)},
- * {@code temperature} only when set, tools; never reasoning effort (as upstream).
+ * Thread-safe. {@code openai_compatible}: any server speaking OpenAI Chat Completions (vLLM, Ollama, llama.cpp,
+ * LM Studio, the project's simulator); never sends reasoning effort (as upstream).
  *
  * <pre>{@code
  * ChatModel m = OpenAiCompatibleChatModel.builder().baseUrl("http://127.0.0.1:8000/v1").model("m").build();
@@ -55,7 +53,7 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
 
     public static Builder builder() { return new Builder(); }
 
-    /** Returns the base URL (no trailing slash). */
+    /** No trailing slash. */
     public String baseUrl() { return baseUrl; }
 
     static String stripSlash(String s) {
@@ -119,9 +117,9 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
         /** {@code prompt_cache_key}: auto (only to api.openai.com), on, off. */
         public Builder promptCache(String mode) { this.promptCache = mode; return this; }
 
-        /** Sets {@code image_url.detail} (low, high, auto); null omits it. */
+        /** {@code image_url.detail} (low, high, auto); null omits it. */
         public Builder imageDetail(String d) { this.imageDetail = d; return this; }
-        /** Overrides the backend name reported in errors and usage (default openai_compatible). */
+        /** The backend name reported in errors and usage. */
         public Builder backendName(String n) { this.backendName = n; return this; }
 
         @Override public OpenAiCompatibleChatModel build() { return new OpenAiCompatibleChatModel(this); }

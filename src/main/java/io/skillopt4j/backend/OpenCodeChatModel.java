@@ -16,12 +16,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Thread-safe. {@code opencode_exec} in the chat (optimizer) role: {@code opencode run --pure --format json --title
- * skillopt --dir <tmp> [--agent a] [--model provider/model]} in a per-call temporary folder, the flattened messages
- * on stdin, every permission denied (the model is offered no tool), the environment of {@link OpenCodeExecAgent}.
- * The reply is the text of the last step; usage (and OpenCode's cost, when it priced the model) come from
- * {@code step_finish}. Each call has a timeout ({@code opencode_chat_timeout}, default 600 s). Tools and images are
- * refused before anything is spawned.
+ * Thread-safe. {@code opencode_exec} in the chat (optimizer) role: one run per call in a temporary folder, the
+ * flattened messages on stdin, every permission denied (the model is offered no tool).
  */
 public final class OpenCodeChatModel extends AbstractChatModel {
     private final String binary;
@@ -82,7 +78,7 @@ public final class OpenCodeChatModel extends AbstractChatModel {
         private Builder() { model = ""; }
 
         public Builder binary(String b) { this.binary = b; return this; }
-        /** OpenCode agent ({@code run --agent}; blank: OpenCode's default). */
+        /** Blank: OpenCode's default. */
         public Builder agent(String a) { this.agent = a; return this; }
         public Builder env(Map<String, String> e) { this.env = e; return this; }
 
