@@ -3,9 +3,13 @@ package io.skillopt4j.backend;
 import io.skillopt4j.BackendException;
 import io.skillopt4j.backend.internal.Http;
 import io.skillopt4j.backend.internal.HttpErrors;
+import io.skillopt4j.internal.AtomicFiles;
 import io.skillopt4j.internal.JsonReply;
 import io.skillopt4j.internal.Redactor;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -220,6 +224,22 @@ public abstract class AbstractChatModel implements ChatModel {
         BatchSupport b = support;
         if (b == null) support = b = make.get();
         return b;
+    }
+
+    /** Work in a per-call temporary folder. */
+    protected interface TempWork { ChatResponse in(Path tmp) throws IOException; }
+
+    /** Runs {@code work} in a fresh temporary folder, deleted afterwards; an IOException is a non-retriable failure. */
+    protected final ChatResponse inTempDir(String prefix, TempWork work) {
+        Path tmp = null;
+        try {
+            tmp = Files.createTempDirectory(prefix);
+            return work.in(tmp);
+        } catch (IOException e) {
+            throw new BackendException.NonRetriable(backend, 0, backend + ": cannot prepare temp dir: " + e.getMessage(), e);
+        } finally {
+            AtomicFiles.deleteTreeQuietly(tmp);
+        }
     }
 
     /** True when {@link #doChat} already retried transport failures (HTTP backends). */

@@ -1,7 +1,6 @@
 package io.skillopt4j.backend;
 
 import io.skillopt4j.config.ModelKey;
-import io.skillopt4j.internal.AtomicFiles;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.skillopt4j.BackendException;
 import io.skillopt4j.backend.internal.AgentErrors;
@@ -75,9 +74,7 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
-        Path tmp = null;
-        try {
-            tmp = Files.createTempDirectory("skillopt_claude_");
+        return inTempDir("skillopt_claude_", tmp -> {
             String system = CliPrompt.system(r);
             if (!system.isEmpty()) Files.writeString(tmp.resolve("system_prompt.txt"), system, StandardCharsets.UTF_8);
             List<Path> images = CliPrompt.writeImages(r, tmp);
@@ -117,11 +114,7 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
                 }
             }
             return new ChatResponse(text, calls, t.usage(), res.elapsed(), model, "", Billing.reported(reportedCost(t)));
-        } catch (IOException e) {
-            throw new BackendException.NonRetriable(backend, 0, backend + ": cannot prepare temp dir: " + e.getMessage(), e);
-        } finally {
-            AtomicFiles.deleteTreeQuietly(tmp);
-        }
+        });
     }
 
     /** The CLI's own figure for the call ({@code total_cost_usd}), charged instead of the price table's. */

@@ -1,6 +1,5 @@
 package io.skillopt4j.backend;
 
-import io.skillopt4j.internal.AtomicFiles;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.skillopt4j.BackendException;
 import io.skillopt4j.backend.internal.AgentErrors;
@@ -60,9 +59,7 @@ public final class CodexChatModel extends AbstractChatModel {
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
-        Path tmp = null;
-        try {
-            tmp = Files.createTempDirectory("skillopt_codex_");
+        return inTempDir("skillopt_codex_", tmp -> {
             boolean structured = !r.tools().isEmpty();
             if (structured) Files.writeString(tmp.resolve("schema.json"), Json.line(CliPrompt.toolSchema()), StandardCharsets.UTF_8);
             List<Path> images = CliPrompt.writeImages(r, tmp);
@@ -100,11 +97,7 @@ public final class CodexChatModel extends AbstractChatModel {
                 }
             }
             return new ChatResponse(text, calls, t.usage(), res.elapsed(), model, "");
-        } catch (IOException e) {
-            throw new BackendException.NonRetriable(backend, 0, backend + ": cannot prepare temp dir: " + e.getMessage(), e);
-        } finally {
-            AtomicFiles.deleteTreeQuietly(tmp);
-        }
+        });
     }
 
     /** The typed failure a Codex run reported, or null. */

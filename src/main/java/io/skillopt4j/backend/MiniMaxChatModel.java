@@ -8,7 +8,6 @@ import io.skillopt4j.backend.internal.HttpCall;
 import io.skillopt4j.internal.Redactor;
 import okhttp3.OkHttpClient;
 
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;

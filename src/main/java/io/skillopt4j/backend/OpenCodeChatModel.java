@@ -6,11 +6,8 @@ import io.skillopt4j.backend.internal.CliPrompt;
 import io.skillopt4j.backend.internal.OpenCodeStream;
 import io.skillopt4j.backend.internal.Proc;
 import io.skillopt4j.config.ModelKey;
-import io.skillopt4j.internal.AtomicFiles;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -43,9 +40,7 @@ public final class OpenCodeChatModel extends AbstractChatModel {
         Duration timeout = r.timeout() == null ? ModelKey.OPENCODE_CHAT_TIMEOUT.seconds() : r.timeout();
         String system = CliPrompt.system(r);
         String prompt = (system.isEmpty() ? "" : system + "\n\n") + CliPrompt.body(r, "tools", false, List.of());
-        Path tmp = null;
-        try {
-            tmp = Files.createTempDirectory("skillopt_opencode_");
+        return inTempDir("skillopt_opencode_", tmp -> {
             Proc.Result res;
             try {
                 res = Proc.run(OpenCodeExecAgent.command(binary, tmp, agent, model), tmp,
@@ -60,11 +55,7 @@ public final class OpenCodeChatModel extends AbstractChatModel {
             if (t.finalText().isEmpty()) throw new BackendException.Retriable(backend, 0, backend + ": OpenCode returned no text", null);
             return new ChatResponse(t.finalText(), List.of(), t.usage(), res.elapsed(), model, "",
                     Billing.reported(ClaudeCliChatModel.reportedCost(t)));
-        } catch (IOException e) {
-            throw new BackendException.NonRetriable(backend, 0, backend + ": cannot prepare temp dir: " + e.getMessage(), e);
-        } finally {
-            AtomicFiles.deleteTreeQuietly(tmp);
-        }
+        });
     }
 
     @Override public String toString() { return "OpenCodeChatModel[binary=" + binary + ", model=" + model + ", role=" + role + "]"; }
