@@ -286,10 +286,6 @@ public abstract class AbstractExecAgent implements ExecAgent {
         }
     }
 
-    protected Proc.Result exec(List<String> cmd, Path cwd, Map<String, String> childEnv, String stdin, Duration timeout) throws IOException {
-        return Proc.run(cmd, cwd, childEnv, stdin, timeout);
-    }
-
     /** The child's stdout, then its stderr under a {@code [stderr]} line, as the raw trace keeps them. */
     protected static String rawOutput(Proc.Result r) {
         return r.stdout() + (r.stderr().isBlank() ? "" : (r.stdout().isEmpty() ? "" : "\n") + "[stderr]\n" + r.stderr());
@@ -303,11 +299,8 @@ public abstract class AbstractExecAgent implements ExecAgent {
 
     /** Up to 3 raw lines mentioning error/traceback joined by " | ", or "none". */
     static String errorLines(String raw) {
-        List<String> out = new ArrayList<>();
-        for (String l : raw.split("\\r?\\n")) {
-            String low = l.toLowerCase(java.util.Locale.ROOT);
-            if ((low.contains("error") || low.contains("traceback")) && out.size() < 3) out.add(l.strip());
-        }
+        List<String> out = java.util.Arrays.stream(raw.split("\\r?\\n")).filter(l -> l.toLowerCase(java.util.Locale.ROOT).contains("error")
+                || l.toLowerCase(java.util.Locale.ROOT).contains("traceback")).limit(3).map(String::strip).toList();
         return out.isEmpty() ? "none" : String.join(" | ", out);
     }
 

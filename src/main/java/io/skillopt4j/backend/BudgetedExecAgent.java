@@ -4,10 +4,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
- * Thread-safe. An {@link ExecAgent} decorator that prices each agent run into a {@link CostLedger} (the cost the
- * CLI reported, else its summed usage at the model's table rates) and, with a cap, reserves an estimate first: the task, skill and extra files
- * as prompt tokens (bytes) plus {@link #OUTPUT_ESTIMATE} output tokens. An agent CLI runs many turns of its own,
- * so unlike a chat call this is no upper bound: the cap holds between agent runs, not inside one.
+ * Thread-safe. An {@link ExecAgent} decorator that prices each agent run into a {@link CostLedger} and, with a cap,
+ * reserves an estimate first. An agent CLI runs many turns of its own, so unlike a chat call's this is no upper bound:
+ * the cap holds between agent runs, not inside one.
  */
 public final class BudgetedExecAgent implements ExecAgent {
     /** Output tokens assumed for one agent run when reserving (a chat call's default max_completion_tokens). */
@@ -48,7 +47,6 @@ public final class BudgetedExecAgent implements ExecAgent {
 
     private static long bytes(String s) { return s == null ? 0 : s.getBytes(StandardCharsets.UTF_8).length; }
 
-    /** Returns the wrapped agent. */
     public ExecAgent delegate() { return delegate; }
 
     @Override public String backend() { return delegate.backend(); }

@@ -59,7 +59,7 @@ public final class CodexExecAgent extends AbstractExecAgent {
         Path last = ws.resolve("codex_last_message.txt");
         Files.deleteIfExists(last);
         task.dataDirs().forEach(AbstractExecAgent::validated);
-        Proc.Result r = exec(command(ws, task.images()), ws, Proc.scrubbedEnv(env, CodexSettings.CHILD_ENV, Map.of()), prompt, timeout);
+        Proc.Result r = Proc.run(command(ws, task.images()), ws, Proc.scrubbedEnv(env, CodexSettings.CHILD_ENV, Map.of()), prompt, timeout);
         String raw = rawOutput(r);
         ParsedTrace t = CodexStream.parseJsonl(r.stdout());
         if (r.timedOut()) return Attempt.failed(raw, t, CodexChatModel.timeout(backend(), t, timeout));

@@ -57,7 +57,7 @@ public final class CopilotExecAgent extends AbstractExecAgent {
         List<Path> dirs = addDirs(ws, task);
         Proc.Result r;
         try (CopilotSession session = CopilotSession.open(home, env)) {
-            r = exec(command(ws, dirs.subList(1, dirs.size()), session.args()), ws, CopilotChatModel.childEnv(env, session.env()),
+            r = Proc.run(command(ws, dirs.subList(1, dirs.size()), session.args()), ws, CopilotChatModel.childEnv(env, session.env()),
                     execPrompt(prompt, allowFileEdits), timeout);
         }
         String raw = rawOutput(r);

@@ -60,7 +60,7 @@ public final class CursorExecAgent extends AbstractExecAgent {
 
     @Override protected Attempt attempt(ExecTask task, Path ws, String prompt, int no, Duration timeout) throws IOException {
         List<Path> dirs = addDirs(ws, task);
-        Proc.Result r = exec(command(ws, dirs.subList(1, dirs.size())), ws, Proc.scrubbedEnv(env, Set.of("CURSOR_API_KEY", "CURSOR_*"), Map.of()),
+        Proc.Result r = Proc.run(command(ws, dirs.subList(1, dirs.size())), ws, Proc.scrubbedEnv(env, Set.of("CURSOR_API_KEY", "CURSOR_*"), Map.of()),
                 execPrompt(prompt, allowFileEdits), timeout);
         String raw = rawOutput(r);
         ParsedTrace t = CursorStream.parse(r.stdout());

@@ -102,7 +102,7 @@ public final class OpenCodeExecAgent extends AbstractExecAgent {
     @Override protected Attempt attempt(ExecTask task, Path ws, String prompt, int no, Duration timeout) throws IOException {
         task.dataDirs().forEach(AbstractExecAgent::validated);
         Map<String, String> childEnv = childEnv(env, rolloutPermission(!task.dataDirs().isEmpty()));
-        Proc.Result r = exec(command(path, ws, agent, model), ws, childEnv, execPrompt(prompt, false), timeout);
+        Proc.Result r = Proc.run(command(path, ws, agent, model), ws, childEnv, execPrompt(prompt, false), timeout);
         String raw = rawOutput(r);
         ParsedTrace t = OpenCodeStream.parse(r.stdout());
         if (r.timedOut()) return Attempt.failed(raw, t, AgentErrors.timeout(backend(), "OpenCode CLI", timeout));

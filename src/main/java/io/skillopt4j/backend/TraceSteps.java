@@ -72,22 +72,13 @@ public final class TraceSteps {
      */
     public static Optional<String> analystSection(FlatConfig cfg, String targetBackend, Path predictionDir) {
         String t = targetBackend == null ? "" : targetBackend.trim().toLowerCase(Locale.ROOT);
-        String file;
-        String title;
-        if (t.equals("claude_code_exec") && Setting.bool("claude_trace_to_optimizer").of(cfg)) {
-            file = CLAUDE_STEPS_FILE;
-            title = "Claude Trace Steps";
-        } else if (t.equals("codex_exec") && Setting.bool("codex_trace_to_optimizer").of(cfg)) {
-            file = CODEX_STEPS_FILE;
-            title = "Codex Trace Steps";
-        } else {
-            return Optional.empty();
-        }
-        Path f = predictionDir.resolve(file);
+        boolean claude = t.equals("claude_code_exec") && Setting.bool("claude_trace_to_optimizer").of(cfg);
+        if (!claude && !(t.equals("codex_exec") && Setting.bool("codex_trace_to_optimizer").of(cfg))) return Optional.empty();
+        Path f = predictionDir.resolve(claude ? CLAUDE_STEPS_FILE : CODEX_STEPS_FILE);
         if (!Files.isRegularFile(f)) return Optional.empty();
         try {
             String body = Files.readString(f, StandardCharsets.UTF_8).strip();
-            return body.isEmpty() ? Optional.empty() : Optional.of("#### " + title + "\n" + body);
+            return body.isEmpty() ? Optional.empty() : Optional.of("#### " + (claude ? "Claude" : "Codex") + " Trace Steps\n" + body);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + f, e);
         }
