@@ -1,8 +1,8 @@
 package io.skillopt4j.backend;
 
 /**
- * Immutable. How a reply is to be charged, beyond its token counts: the cost the provider reported itself (null when
- * not), replayed from the response cache (free), through a Batch API (batch rate), and the hedged duplicates sent.
+ * Immutable. How a reply is to be charged, beyond its token counts: the cost the provider reported itself (null
+ * when not), replayed from the response cache (free), through a Batch API (batch rate), and the hedges sent.
  */
 public record Billing(Double reportedUsd, boolean replayed, boolean batch, int hedges) {
     public static final Billing DIRECT = new Billing(null, false, false, 0);

@@ -141,7 +141,8 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
         boolean existed = project != null && java.nio.file.Files.exists(project);
         Proc.Result r;
         try {
-            r = Proc.run(command(ws, task.dataDirs(), task.images(), nativeSkill(task)), ws, childEnv, nativeSkill(task) ? nativeExecPrompt(prompt) : execPrompt(prompt, false), timeout);
+            r = Proc.run(command(ws, task.dataDirs(), task.images(), nativeSkill(task)), ws, childEnv,
+                    nativeSkill(task) ? nativeExecPrompt(prompt) : execPrompt(prompt, false), timeout);
         } catch (IOException e) {
             return Attempt.failed("", null, AgentErrors.cannotRun(backend(), path, "model.claude_code_exec_path or CLAUDE_CODE_EXEC_PATH", e));
         } finally {

@@ -1,6 +1,6 @@
 package io.skillopt4j.backend;
 
-/** Thread-safe. An agent CLI (Codex, Claude Code, Cursor, Copilot) that answers a task in a workspace with the skill installed. */
+/** Thread-safe. An agent CLI (Codex, Claude Code, Cursor, Copilot) that answers a task in a workspace with the skill. */
 public interface ExecAgent {
     /**
      * Runs one task. An agent that answered nothing returns {@code ok = false}; a failed call (the provider's error

@@ -16,7 +16,6 @@ public final class ExecAgentChatModel extends AbstractChatModel {
         this.agent = b.agent;
     }
 
-    /** Returns a builder for {@code agent}. */
     public static Builder builder(ExecAgent agent) { return new Builder(agent); }
 
     @Override protected ChatResponse doChat(ChatRequest r) {

@@ -40,8 +40,7 @@ public final class OpenAiChatModel extends AbstractChatModel {
     private OpenAiChatModel(Builder b) {
         super(b.backendName, b);
         this.authMode = normalizeMode(b.authMode);
-        String ep = b.endpoint == null ? "" : b.endpoint.trim();
-        while (ep.endsWith("/")) ep = ep.substring(0, ep.length() - 1);
+        String ep = OpenAiCompatibleChatModel.stripSlash(b.endpoint == null ? "" : b.endpoint.trim());
         if (ep.isEmpty()) {
             throw new ConfigException(backend + ": azure_openai_endpoint is not set (set model.azure_openai_endpoint or AZURE_OPENAI_ENDPOINT)");
         }

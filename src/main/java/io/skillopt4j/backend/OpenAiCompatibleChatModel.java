@@ -56,11 +56,7 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
     /** No trailing slash. */
     public String baseUrl() { return baseUrl; }
 
-    static String stripSlash(String s) {
-        String out = s;
-        while (out.endsWith("/")) out = out.substring(0, out.length() - 1);
-        return out;
-    }
+    static String stripSlash(String s) { return s.replaceAll("/+\\z", ""); }
 
     @Override protected boolean retriesInTransport() { return true; }
 

@@ -99,13 +99,13 @@ public final class PriceTable {
 
     private static double num(Map<?, ?> m, String source, String model, String key, String alt) {
         Object v = m.containsKey(key) ? m.get(key) : m.get(alt);
-        if (v instanceof Number n && n.doubleValue() >= 0) return n.doubleValue();
+        double d;
         try {
-            double d = Double.parseDouble(String.valueOf(v));
-            if (d >= 0) return d;
-        } catch (NumberFormatException ignored) {
-            // reported below
+            d = v instanceof Number n ? n.doubleValue() : Double.parseDouble(String.valueOf(v));
+        } catch (NumberFormatException notANumber) {
+            d = -1;
         }
+        if (d >= 0) return d;
         throw ConfigException.badValue(source, model + "." + key, v, "a number >= 0 (USD per 1M tokens)");
     }
 

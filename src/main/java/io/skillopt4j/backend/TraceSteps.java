@@ -78,7 +78,8 @@ public final class TraceSteps {
         if (!Files.isRegularFile(f)) return Optional.empty();
         try {
             String body = Files.readString(f, StandardCharsets.UTF_8).strip();
-            return body.isEmpty() ? Optional.empty() : Optional.of("#### " + (claude ? "Claude" : "Codex") + " Trace Steps\n" + body);
+            String title = claude ? "Claude Trace Steps" : "Codex Trace Steps";
+            return body.isEmpty() ? Optional.empty() : Optional.of("#### " + title + "\n" + body);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + f, e);
         }

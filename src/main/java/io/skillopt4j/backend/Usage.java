@@ -18,7 +18,6 @@ public record Usage(long promptTokens, long completionTokens, long totalTokens, 
 
     public static Usage of(long prompt, long completion) { return new Usage(prompt, completion, prompt + completion, 0, 0); }
 
-    /** The element-wise sum. */
     public Usage plus(Usage o) {
         return new Usage(promptTokens + o.promptTokens, completionTokens + o.completionTokens,
                 totalTokens + o.totalTokens, cachedTokens + o.cachedTokens, cacheWriteTokens + o.cacheWriteTokens);

@@ -14,8 +14,7 @@ public final class UsageMeter {
     /** Immutable. Totals of one cell. */
     public record Counts(long calls, long promptTokens, long completionTokens, long totalTokens, long cachedTokens, long latencyMillis) {
         Counts plus(Usage u, Duration latency) {
-            return new Counts(calls + 1, promptTokens + u.promptTokens(), completionTokens + u.completionTokens(),
-                    totalTokens + u.totalTokens(), cachedTokens + u.cachedTokens(), latencyMillis + latency.toMillis());
+            return plus(new Counts(1, u.promptTokens(), u.completionTokens(), u.totalTokens(), u.cachedTokens(), latency.toMillis()));
         }
 
         Counts plus(Counts o) {
