@@ -29,6 +29,8 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
     private final String imageDetail;
     private final OkHttpClient client;
     private final boolean promptCache;
+    private final String chatUrl;
+    private final Map<String, String> headers;
 
     private OpenAiCompatibleChatModel(Builder b) {
         super(b.backendName, b);
@@ -45,11 +47,8 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
         this.client = Http.client(defaultTimeout == null ? Duration.ofSeconds(300) : defaultTimeout, baseUrl);
         this.promptCache = PromptCaching.enabled(b.promptCache, baseUrl, "api.openai.com");
         this.chatUrl = url(baseUrl);
-        this.headers = headers();
+        this.headers = Map.of("Authorization", "Bearer " + apiKey, "User-Agent", "SkillOpt4J");
     }
-
-    private final String chatUrl;
-    private final Map<String, String> headers;
 
     public static Builder builder() { return new Builder(); }
 
@@ -84,12 +83,10 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
         return body;
     }
 
-    private Map<String, String> headers() { return Map.of("Authorization", "Bearer " + apiKey, "User-Agent", "SkillOpt4J"); }
-
     /** The OpenAI Batch API at the same base URL: {@code {base}/files}, {@code {base}/batches}. */
     @Override protected BatchSupport batchSupport() {
         String base = baseUrl.endsWith("/chat/completions") ? baseUrl.substring(0, baseUrl.length() - "/chat/completions".length()) : baseUrl;
-        return batchOnce(() -> new BatchSupport(new OpenAiBatches(client, base, "/v1/chat/completions", headers(), batchPolicy()),
+        return batchOnce(() -> new BatchSupport(new OpenAiBatches(client, base, "/v1/chat/completions", headers, batchPolicy()),
                 this::body, n -> ChatCompletionsWire.parse(backend, n, "call_")));
     }
 
