@@ -164,6 +164,9 @@ public final class Backends {
         return m;
     }
 
+    /** Upstream's default model for a backend (gpt-4o when unknown, as upstream falls back). */
+    public static String defaultModel(String backend) { return BackendNames.defaultModel(backend); }
+
     /** The canonical role backend: the run labels azure_openai and codex become openai_chat and codex_exec. */
     static String normalize(String name) {
         if (name == null || name.isBlank()) return "";
