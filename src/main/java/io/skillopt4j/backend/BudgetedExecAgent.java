@@ -1,6 +1,5 @@
 package io.skillopt4j.backend;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
@@ -23,8 +22,8 @@ public final class BudgetedExecAgent implements ExecAgent {
     @Override public ExecResult run(ExecTask task) {
         CostLedger.Reservation r = null;
         if (ledger.bounded()) { // a cap here, or an engine worker's share (CostReport)
-            long in = bytes(task.prompt()) + bytes(task.skill()) + CostLedger.MESSAGE_TOKENS * 4L;
-            for (String f : task.extraFiles().values()) in += bytes(f);
+            long in = CostLedger.bytes(task.prompt()) + CostLedger.bytes(task.skill()) + CostLedger.MESSAGE_TOKENS * 4L;
+            for (String f : task.extraFiles().values()) in += CostLedger.bytes(f);
             Double worst = ledger.prices().worstCase(delegate.model(), in, OUTPUT_ESTIMATE);
             if (worst == null) {
                 throw new io.skillopt4j.ConfigException("budget_usd is set but exec agent model '" + delegate.model()
@@ -44,8 +43,6 @@ public final class BudgetedExecAgent implements ExecAgent {
                 res.usage(), res.latency(), delegate.model(), "", Billing.reported(res.reportedUsd())));
         return res;
     }
-
-    private static long bytes(String s) { return s == null ? 0 : s.getBytes(StandardCharsets.UTF_8).length; }
 
     public ExecAgent delegate() { return delegate; }
 

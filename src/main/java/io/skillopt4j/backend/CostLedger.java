@@ -336,7 +336,7 @@ public final class CostLedger {
         return n;
     }
 
-    private static long bytes(String s) { return s == null ? 0 : s.getBytes(StandardCharsets.UTF_8).length; }
+    static long bytes(String s) { return s == null ? 0 : s.getBytes(StandardCharsets.UTF_8).length; }
 
     /** {@code $0.0123 spent, $0.0077 left of $0.0200}, in Locale.ROOT. */
     public synchronized String progressLine() {
