@@ -3,9 +3,13 @@ package io.skillopt4j.backend;
 import io.skillopt4j.BackendException;
 import io.skillopt4j.backend.internal.Http;
 import io.skillopt4j.backend.internal.HttpErrors;
+import io.skillopt4j.internal.AtomicFiles;
 import io.skillopt4j.internal.JsonReply;
 import io.skillopt4j.internal.Redactor;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,15 +17,10 @@ import java.util.Objects;
 import java.util.concurrent.Semaphore;
 
 /**
- * Thread-safe. The template every backend follows: {@link #chat(ChatRequest)} merges the model's defaults
- * (reasoning effort, timeout), consults the {@link ResponseCache}, bounds concurrency per role, retries,
- * checks JSON replies when {@link ChatRequest#jsonRequired()}, meters usage into the role's
- * {@link UsageMeter} under the request's stage and maps stray exceptions to {@link BackendException};
- * providers implement only {@link #doChat(ChatRequest)}.
- *
- * <p><b>Retries.</b> HTTP backends retry transport failures inside their OkHttp interceptor
- * ({@link #retriesInTransport()} = true), so this loop only re-asks after an unusable reply (non-JSON
- * where JSON was required); CLI backends retry {@link BackendException.Retriable} failures here.
+ * Thread-safe. The template every backend follows: {@link #chat(ChatRequest)} merges defaults, consults the
+ * {@link ResponseCache}, bounds concurrency, retries, checks required JSON, meters usage and maps stray exceptions to
+ * {@link BackendException}; providers implement only {@link #doChat(ChatRequest)}. HTTP backends retry transport
+ * failures themselves ({@link #retriesInTransport()}), so this loop then only re-asks after an unusable reply.
  */
 public abstract class AbstractChatModel implements ChatModel {
     protected final String backend;
@@ -56,26 +55,23 @@ public abstract class AbstractChatModel implements ChatModel {
         this.hedging = b.hedgeQuantile > 0 ? new io.skillopt4j.backend.internal.Hedging(b.hedgeQuantile, b.hedgeMaxExtra, pool) : null;
     }
 
-    /** Returns the configured requests and tokens per minute of this model's endpoint (0 = none). */
+    /** The configured requests and tokens per minute of this model's endpoint (0 = none). */
     public final double[] rateLimit() { return new double[] {limits.rpm(), limits.tpm()}; }
 
-    /** Returns the quantile after which a call is hedged, 0 when hedging is off. */
+    /** 0 when hedging is off. */
     public final double hedgeQuantile() { return hedging == null ? 0 : hedging.quantile(); }
 
-    /** Returns the duplicates sent as hedged requests so far (0 when hedging is off). */
     public final long hedgedCalls() { return hedging == null ? 0 : hedging.extraCalls(); }
 
     @Override public final String backend() { return backend; }
 
     @Override public final String model() { return model; }
 
-    /** Returns the role whose meter this model records into (optimizer, target, judge). */
+    /** The role calls are recorded under (optimizer, target, judge). */
     public final String role() { return role; }
 
-    /** Returns how many calls this model lets run at once. */
     public final int maxConcurrency() { return maxConcurrency; }
 
-    /** Returns the usage meter calls are recorded into. */
     public final UsageMeter meter() { return meter; }
 
     @Override public final ChatResponse chat(ChatRequest request) {
@@ -192,11 +188,7 @@ public abstract class AbstractChatModel implements ChatModel {
         return t.isEmpty() ? "(empty reply)" : t.length() > 200 ? t.substring(0, 200) + "..." : t;
     }
 
-    /**
-     * Returns the transport policy of one HTTP call: at least {@code httpAttempts} attempts (a request asking
-     * for more gets more), this model's backoff, and a sink that counts retries, give-ups and fast fails in the
-     * meter under the request's stage and writes one line each to the run's {@link TransportLog}.
-     */
+    /** The transport policy of one HTTP call; its faults are counted in the meter and written to the {@link TransportLog}. */
     protected final Http.Policy policy(ChatRequest r) {
         io.skillopt4j.backend.internal.Hedging.Call hedge = null;
         io.skillopt4j.backend.internal.Hedging.Call[] slot = HEDGE.get();
@@ -208,7 +200,7 @@ public abstract class AbstractChatModel implements ChatModel {
                 CallDeadline.current());
     }
 
-    /** The policy of Batch API requests (upload, poll, download): five attempts at least, faults under stage "batch". */
+    /** Batch API requests (upload, poll, download): five attempts at least, faults under stage "batch". */
     protected final Http.Policy batchPolicy() {
         return new Http.Policy(backend, Math.max(5, httpAttempts), backoff, null, sink("batch"), limits, null);
     }
@@ -220,20 +212,40 @@ public abstract class AbstractChatModel implements ChatModel {
         };
     }
 
-    /** The provider hook: performs one call (HTTP backends retry transport failures inside). */
     protected abstract ChatResponse doChat(ChatRequest request);
 
-    /**
-     * Returns how this backend sends calls through its provider's Batch API inside a {@link BatchScope}, or null
-     * when it has none (then calls in a scope are made normally). The same instance every time: batches are
-     * collected per support object's owner, this model.
-     */
+    /** How this backend sends calls through a provider Batch API inside a {@link BatchScope}, or null when it can't. */
     protected BatchSupport batchSupport() { return null; }
 
-    /** Returns true when {@link #doChat} already retried transport failures (HTTP backends). */
+    private volatile BatchSupport support;
+
+    /** The support {@code make} returns, made once per model. */
+    protected final BatchSupport batchOnce(java.util.function.Supplier<BatchSupport> make) {
+        BatchSupport b = support;
+        if (b == null) support = b = make.get();
+        return b;
+    }
+
+    /** Work in a per-call temporary folder. */
+    protected interface TempWork { ChatResponse in(Path tmp) throws IOException; }
+
+    /** Runs {@code work} in a fresh temporary folder, deleted afterwards; an IOException is a non-retriable failure. */
+    protected final ChatResponse inTempDir(String prefix, TempWork work) {
+        Path tmp = null;
+        try {
+            tmp = Files.createTempDirectory(prefix);
+            return work.in(tmp);
+        } catch (IOException e) {
+            throw new BackendException.NonRetriable(backend, 0, backend + ": cannot prepare temp dir: " + e.getMessage(), e);
+        } finally {
+            AtomicFiles.deleteTreeQuietly(tmp);
+        }
+    }
+
+    /** True when {@link #doChat} already retried transport failures (HTTP backends). */
     protected boolean retriesInTransport() { return false; }
 
-    /** Returns provider settings that change the reply and so belong in the cache key (no secrets). */
+    /** Provider settings that change the reply and so belong in the cache key (no secrets). */
     protected Map<String, Object> cacheParams(ChatRequest r) { return new LinkedHashMap<>(); }
 
     /** Redacted: never prints keys. */
@@ -241,10 +253,7 @@ public abstract class AbstractChatModel implements ChatModel {
         return getClass().getSimpleName() + "[backend=" + backend + ", model=" + model + ", role=" + role + "]";
     }
 
-    /**
-     * Not thread-safe; use once. Settings every backend shares: model, role, meter, cache, backoff,
-     * default reasoning effort and timeout, and the per-role concurrency bound.
-     */
+    /** Not thread-safe; use once. Settings every backend shares. */
     @SuppressWarnings("unchecked")
     public abstract static class Builder<B extends Builder<B>> {
         protected String model;
@@ -271,24 +280,16 @@ public abstract class AbstractChatModel implements ChatModel {
         public B maxConcurrency(int n) { this.maxConcurrency = n; return (B) this; }
         /** Least HTTP attempts per call for transient faults (0, the default, = the request's own retries). */
         public B httpAttempts(int n) { this.httpAttempts = n; return (B) this; }
-        /**
-         * Requests and tokens per minute this model's endpoint allows, for providers that send no rate-limit headers
-         * (0 = none; headers are always honoured, and the lower limit wins).
-         */
+        /** Requests and tokens per minute allowed, for providers without rate-limit headers (0 = none; the lower wins). */
         public B rateLimit(double rpm, double tpm) { this.rateLimitRpm = rpm; this.rateLimitTpm = tpm; return (B) this; }
-        /**
-         * Hedged requests (HTTP backends): a call still running after the {@code quantile} (e.g. 0.9) of its stage's
-         * latencies is sent again, first reply wins, at most {@code maxExtra} (e.g. 0.05) extra calls per call; 0 = off.
-         */
+        /** A call still running after the {@code quantile} of its stage's latencies is sent again, first reply wins, at most
+         *  {@code maxExtra} extra calls per call; 0 = off. */
         public B hedge(double quantile, double maxExtra) { this.hedgeQuantile = quantile; this.hedgeMaxExtra = maxExtra; return (B) this; }
 
         public abstract ChatModel build();
     }
 
-    /**
-     * Not thread-safe; use once. What the backends on an OpenAI-style chat-completions endpoint (openai_compatible,
-     * qwen, minimax) set besides the shared settings: base URL, key, sampling temperature and the max_tokens cap.
-     */
+    /** Not thread-safe; use once. What backends on an OpenAI-style chat-completions endpoint set besides. */
     @SuppressWarnings("unchecked")
     public abstract static class EndpointBuilder<B extends EndpointBuilder<B>> extends Builder<B> {
         protected String baseUrl;

@@ -22,51 +22,34 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Thread-safe. The harness every exec backend shares ({@link #run} is the template): it recreates the
- * workspace ({@code .agents/skills/skillopt-target/SKILL.md}, {@code task.md}, extra files), runs attempts of
- * {@link #attempt}, joins the raw output with {@code ===== <NAME> CLI ATTEMPT n =====} markers, extracts the
- * {@code <answer>}, persists {@code <prefix>_raw.txt} (appending after a TURN BREAK), the summary and the
- * steps file (all valid UTF-8, secrets scrubbed) and meters usage under role target, stage rollout.
+ * Thread-safe. The harness every exec backend shares ({@link #run} is the template): it prepares the workspace, runs
+ * {@link #attempt}s, extracts the {@code <answer>}, persists the scrubbed traces and meters usage (target/rollout).
  *
- * <p><b>Attempts.</b> An attempt that answered nothing ({@link Outcome#EMPTY}) is asked again with upstream's retry
- * note, up to {@code emptyResponseRetries} times. An attempt that failed ({@link Outcome#FAILED}: the provider's error
- * as the CLI reported it, a timeout, a CLI that could not run) carries its {@link BackendException}: a retriable one is
- * tried again after a backoff up to {@code failureRetries} times, a non-retriable one is not; when the last attempt
- * failed, the traces are persisted and {@link #run} throws it, so a failed call is never an answer.
- *
- * <p><b>Timeouts.</b> The task's timeout is the wall limit of the whole run; each attempt gets the agent's own
- * timeout ({@code exec_timeout}), cut to what is left of that limit minus a reserve for writing the traces, so an
- * attempt that hangs is killed (its partial output kept) early enough for another attempt and the trace files.
+ * <p>An attempt that answered nothing is asked again with upstream's retry note ({@code emptyResponseRetries}); a
+ * failed one is retried only when its {@link BackendException} is retriable ({@code failureRetries}), and when the
+ * last attempt failed {@link #run} throws it after persisting the traces, so a failed call is never an answer.
+ * The task's timeout bounds all attempts together, less a reserve for writing the traces.
  */
 public abstract class AbstractExecAgent implements ExecAgent {
     private static final Pattern ANSWER = Pattern.compile("(?is)<answer>(.*?)</answer>");
     /** Retries of an attempt that failed retriably (timeouts, overload, 5xx): three attempts in all. */
     public static final int DEFAULT_FAILURE_RETRIES = 2;
-    /** An attempt is not started with less time than this left of the task's wall limit. */
-    static final Duration MIN_ATTEMPT = CallDeadline.MIN_ATTEMPT;
-    /** Default SKILL.md description. */
-    static final String DESCRIPTION = "Task guidance optimized by SkillOpt; read it before working on task.md.";
+    private static final Duration MIN_ATTEMPT = CallDeadline.MIN_ATTEMPT;
 
-    /** How one attempt ended. */
     protected enum Outcome { OK, EMPTY, FAILED }
 
-    /**
-     * Immutable. One attempt: raw output for the trace, parsed stream, final text, outcome, reason and, for a failed
-     * attempt, the typed failure {@link #run} retries or throws.
-     */
+    /** Immutable. One attempt; {@code failure} is the typed failure of a FAILED one, which {@link #run} retries or throws. */
     protected record Attempt(String raw, ParsedTrace parsed, String text, Outcome outcome, String error, BackendException failure) {
-        /** An attempt without a typed failure; a FAILED one is taken as non-retriable with {@code error} as its message. */
+        /** An attempt without a typed failure: a FAILED one is retriable only when it timed out. */
         public Attempt(String raw, ParsedTrace parsed, String text, Outcome outcome, String error) {
             this(raw, parsed, text, outcome, error, null);
         }
 
-        /** An answer. */
         public static Attempt ok(String raw, ParsedTrace parsed, String text) { return new Attempt(raw, parsed, text, Outcome.OK, "", null); }
 
         /** No final response ({@code why}): asked again with the retry note. */
         public static Attempt empty(String raw, ParsedTrace parsed, String why) { return new Attempt(raw, parsed, "", Outcome.EMPTY, why, null); }
 
-        /** A failed call: retried when {@code failure} is retriable, else thrown at once. */
         public static Attempt failed(String raw, ParsedTrace parsed, BackendException failure) {
             return new Attempt(raw, parsed, "", Outcome.FAILED, failure.getMessage(), failure);
         }
@@ -84,44 +67,30 @@ public abstract class AbstractExecAgent implements ExecAgent {
     private record Refusal(BackendException failure, long at) {}
     private volatile Refusal refusal;
 
-    protected AbstractExecAgent(String model, Map<String, String> env, UsageMeter meter, int emptyResponseRetries, Duration defaultTimeout) {
-        this(model, env, meter, emptyResponseRetries, defaultTimeout, DEFAULT_FAILURE_RETRIES, Backoff.DEFAULT);
-    }
-
-    protected AbstractExecAgent(String model, Map<String, String> env, UsageMeter meter, int emptyResponseRetries, Duration defaultTimeout,
-                                int failureRetries, Backoff backoff) {
-        this.model = model == null ? "" : model;
-        this.env = env == null ? System.getenv() : Map.copyOf(env);
-        this.meter = meter == null ? new UsageMeter() : meter;
-        this.emptyResponseRetries = Math.max(0, emptyResponseRetries);
-        this.defaultTimeout = defaultTimeout == null ? Duration.ofSeconds(120) : defaultTimeout;
-        this.failureRetries = Math.max(0, failureRetries);
-        this.backoff = backoff == null ? Backoff.DEFAULT : backoff;
-    }
-
-    /** Takes what every CLI agent's builder sets; {@code emptyResponseRetries} overrides the builder's when the backend keeps it elsewhere. */
+    /** {@code emptyResponseRetries} overrides the builder's where the backend keeps it elsewhere. */
     protected AbstractExecAgent(Builder<?> b, int emptyResponseRetries) {
-        this(b.model, b.env, b.meter, emptyResponseRetries, b.timeout, b.failureRetries, b.backoff);
+        this.model = b.model == null ? "" : b.model;
+        this.env = b.env == null ? System.getenv() : Map.copyOf(b.env);
+        this.meter = b.meter == null ? new UsageMeter() : b.meter;
+        this.emptyResponseRetries = Math.max(0, emptyResponseRetries);
+        this.defaultTimeout = b.timeout == null ? Duration.ofSeconds(120) : b.timeout;
+        this.failureRetries = Math.max(0, b.failureRetries);
+        this.backoff = b.backoff == null ? Backoff.DEFAULT : b.backoff;
     }
 
     protected AbstractExecAgent(Builder<?> b) { this(b, b.emptyResponseRetries); }
 
     @Override public String model() { return model; }
 
-    /** Returns the trace file prefix (codex, claude, cursor, copilot) and marker name. */
+    /** The trace file prefix (codex, claude, cursor, copilot) and attempt marker name. */
     protected abstract String prefix();
 
-    /** Runs one attempt in {@code workspace}. */
     protected abstract Attempt attempt(ExecTask task, Path workspace, String prompt, int attemptNo, Duration timeout) throws IOException;
 
-    /** Returns the summary text of the combined raw trace. */
     protected abstract String summary(String combinedRaw, ParsedTrace parsed, String finalText);
 
-    /** Returns the raw text as persisted (Cursor sanitises it). */
+    /** The raw text as persisted (Cursor sanitises it). */
     protected String persistable(String raw) { return raw; }
-
-    /** Returns the steps file name, or null when this backend writes none. */
-    protected String stepsFile() { return prefix() + "_trace_steps.txt"; }
 
     @Override public final ExecResult run(ExecTask task) {
         Objects.requireNonNull(task, "task");
@@ -132,7 +101,7 @@ public abstract class AbstractExecAgent implements ExecAgent {
         Path traceDir = task.traceDir() != null ? task.traceDir() : task.workspace().toAbsolutePath().getParent();
         prepareWorkspace(task);
         long t0 = System.nanoTime();
-        Long deadline = task.timeout() == null ? null : t0 + task.timeout().toNanos() - reserve(task.timeout()).toNanos();
+        Long deadline = task.timeout() == null ? null : t0 + task.timeout().toNanos() - CallDeadline.reserve(task.timeout()).toNanos();
         List<String> raws = new ArrayList<>();
         Attempt last = null;
         int empties = 0, failures = 0;
@@ -187,9 +156,6 @@ public abstract class AbstractExecAgent implements ExecAgent {
         return AgentErrors.of(backend(), msg.startsWith(backend()) ? msg : backend() + ": " + msg, retriable);
     }
 
-    /** What is kept of a task's wall limit for writing the traces after the last attempt: 10%, at most 5 s. */
-    static Duration reserve(Duration limit) { return CallDeadline.reserve(limit); }
-
     /** Returns the text inside the last {@code <answer>} tag, or the whole text when there is none. */
     public static String extractAnswer(String text) {
         Matcher m = ANSWER.matcher(text == null ? "" : text);
@@ -198,17 +164,17 @@ public abstract class AbstractExecAgent implements ExecAgent {
         return found != null ? found : text == null ? "" : text.strip();
     }
 
-    /** Renders upstream's SKILL.md: front matter, heading, optional preamble, Dynamic Guidance. */
-    public static String renderSkillMd(String skill, String description) {
+    /** Renders upstream's SKILL.md: front matter, heading, Dynamic Guidance. */
+    private static String renderSkillMd(String skill) {
         String body = skill == null || skill.isBlank() ? "No task-specific guidance yet; solve the task carefully." : skill.strip();
-        return "---\nname: \"skillopt-target\"\ndescription: \"" + (description == null ? DESCRIPTION : description).replace("\"", "\\\"")
-                + "\"\n---\n\n# ReflACT Target Skill\n\n## Dynamic Guidance\n\n" + body + "\n";
+        return "---\nname: \"skillopt-target\"\ndescription: \"Task guidance optimized by SkillOpt; read it before working on task.md.\""
+                + "\n---\n\n# ReflACT Target Skill\n\n## Dynamic Guidance\n\n" + body + "\n";
     }
 
     private void prepareWorkspace(ExecTask task) {
         Path ws = task.workspace();
         AtomicFiles.deleteTreeQuietly(ws);
-        if (!nativeSkill(task)) AtomicFiles.writeString(ws.resolve(".agents/skills/skillopt-target/SKILL.md"), renderSkillMd(task.skill(), null));
+        if (!nativeSkill(task)) AtomicFiles.writeString(ws.resolve(".agents/skills/skillopt-target/SKILL.md"), renderSkillMd(task.skill()));
         String taskText = task.extraFiles().getOrDefault("task.md", task.prompt());
         if (!taskText.isEmpty()) AtomicFiles.writeString(ws.resolve("task.md"), taskText);
         for (Map.Entry<String, String> e : task.extraFiles().entrySet()) {
@@ -241,10 +207,7 @@ public abstract class AbstractExecAgent implements ExecAgent {
         AtomicFiles.writeString(ws.resolve("ATTACHMENTS.md"), list.toString());
     }
 
-    /**
-     * Upstream's {@code _validated_add_dirs}: the workspace, each data directory, then each image's folder — resolved,
-     * refused when they expose a denied split, de-duplicated in that order.
-     */
+    /** Upstream's {@code _validated_add_dirs}: the workspace, data directories, image folders; validated, de-duplicated. */
     protected static List<Path> addDirs(Path ws, ExecTask task) {
         java.util.LinkedHashSet<Path> out = new java.util.LinkedHashSet<>();
         out.add(validated(ws));
@@ -253,7 +216,7 @@ public abstract class AbstractExecAgent implements ExecAgent {
         return List.copyOf(out);
     }
 
-    /** The real path of {@code p} (absolute when it does not exist yet), after the denied-data check. */
+    /** The real path of {@code p} (absolute when missing), after the denied-data check. */
     protected static Path validated(Path p) {
         Path abs = p.toAbsolutePath().normalize();
         try {
@@ -274,7 +237,7 @@ public abstract class AbstractExecAgent implements ExecAgent {
         }
     }
 
-    /** True when the skill is installed where Claude Code discovers skills (native delivery): no {@code .agents/} copy. */
+    /** True when the skill is installed where Claude Code discovers it (native delivery): no {@code .agents/} copy. */
     public static boolean nativeSkill(ExecTask task) {
         return task.extraFiles().keySet().stream().anyMatch(k -> k.startsWith(".claude/skills/"));
     }
@@ -316,48 +279,34 @@ public abstract class AbstractExecAgent implements ExecAgent {
             }
             AtomicFiles.writeString(rawFile, all);
             AtomicFiles.writeString(dir.resolve(prefix() + "_trace_summary.txt"), Redactor.scrub(summary(all, parsed, text)));
-            String steps = stepsFile();
-            if (steps != null) AtomicFiles.writeString(dir.resolve(steps), Redactor.scrub(TraceSteps.format(parsed.steps(), TraceSteps.DEFAULT_MAX_CHARS)) + "\n");
+            AtomicFiles.writeString(dir.resolve(prefix() + "_trace_steps.txt"),
+                    Redactor.scrub(TraceSteps.format(parsed.steps(), TraceSteps.DEFAULT_MAX_CHARS)) + "\n");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write traces under " + dir, e);
         }
     }
 
-    /** Runs a command with the scrubbed env; shared by the agents. */
-    protected Proc.Result exec(List<String> cmd, Path cwd, Map<String, String> childEnv, String stdin, Duration timeout) throws IOException {
-        return Proc.run(cmd, cwd, childEnv, stdin, timeout);
-    }
-
-    /** Returns the child's stdout, then its stderr under a {@code [stderr]} line, as the raw trace keeps them. */
+    /** The child's stdout, then its stderr under a {@code [stderr]} line, as the raw trace keeps them. */
     protected static String rawOutput(Proc.Result r) {
         return r.stdout() + (r.stderr().isBlank() ? "" : (r.stdout().isEmpty() ? "" : "\n") + "[stderr]\n" + r.stderr());
     }
 
-    /** Returns "{@code what} failed with exit code N: " and the last 4000 characters of stderr (stdout when stderr is blank). */
-    protected static String exitFailure(String what, Proc.Result r) {
-        String out = (r.stderr().isBlank() ? r.stdout() : r.stderr()).strip();
-        return what + " failed with exit code " + r.exitCode() + ": " + (out.length() > 4000 ? out.substring(out.length() - 4000) : out);
-    }
-
-    /** Returns "tagged", "plain_text" or "missing" for a final response. */
+    /** "tagged", "plain_text" or "missing". */
     static String answerFormat(String text) {
         if (text == null || text.isBlank()) return "missing";
         return ANSWER.matcher(text).find() ? "tagged" : "plain_text";
     }
 
-    /** Returns up to 3 raw lines mentioning error/traceback joined by " | ", or "none". */
+    /** Up to 3 raw lines mentioning error/traceback joined by " | ", or "none". */
     static String errorLines(String raw) {
-        List<String> out = new ArrayList<>();
-        for (String l : raw.split("\\r?\\n")) {
-            String low = l.toLowerCase(java.util.Locale.ROOT);
-            if ((low.contains("error") || low.contains("traceback")) && out.size() < 3) out.add(l.strip());
-        }
+        List<String> out = java.util.Arrays.stream(raw.split("\\r?\\n")).filter(l -> l.toLowerCase(java.util.Locale.ROOT).contains("error")
+                || l.toLowerCase(java.util.Locale.ROOT).contains("traceback")).limit(3).map(String::strip).toList();
         return out.isEmpty() ? "none" : String.join(" | ", out);
     }
 
     @Override public String toString() { return getClass().getSimpleName() + "[backend=" + backend() + ", model=" + model + "]"; }
 
-    /** Not thread-safe; use once. What every exec agent's builder sets; the executable and retries are ignored where a backend keeps them elsewhere. */
+    /** Not thread-safe; use once. The executable and retries are ignored where a backend keeps them elsewhere. */
     @SuppressWarnings("unchecked")
     public abstract static class Builder<B extends Builder<B>> {
         String model;

@@ -19,11 +19,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Thread-safe. {@code claude_chat} over the Anthropic Messages HTTP API (flat key
- * {@code claude_chat_transport: api}), for Java users without the Claude Code CLI:
- * {@code POST {baseUrl}/v1/messages} with {@code x-api-key} ({@code ANTHROPIC_API_KEY}) and
- * {@code anthropic-version}. System messages go to {@code system}, images become image blocks, tools
- * become {@code tools} with {@code input_schema}, {@code tool_use} blocks become {@link ToolCall}s.
+ * Thread-safe. {@code claude_chat} over the Anthropic Messages HTTP API ({@code claude_chat_transport: api}), for Java
+ * users without the Claude Code CLI.
  *
  * <pre>{@code
  * ChatModel m = AnthropicChatModel.builder().apiKey(System.getenv("ANTHROPIC_API_KEY")).build();
@@ -67,15 +64,8 @@ public final class AnthropicChatModel extends AbstractChatModel {
 
     /** Message Batches at {@code {url}/batches}: each request's {@code params} is the Messages body. */
     @Override protected BatchSupport batchSupport() {
-        BatchSupport b = batch;
-        if (b == null) {
-            b = new BatchSupport(new AnthropicBatches(client, url, headers(), batchPolicy()), this::body, this::parse);
-            batch = b;
-        }
-        return b;
+        return batchOnce(() -> new BatchSupport(new AnthropicBatches(client, url, headers(), batchPolicy()), this::body, this::parse));
     }
-
-    private volatile BatchSupport batch;
 
     private Map<String, Object> body(ChatRequest r) {
         Map<String, Object> body = new LinkedHashMap<>();
@@ -191,7 +181,6 @@ public final class AnthropicChatModel extends AbstractChatModel {
         public Builder promptCache(String mode) { this.promptCache = mode; return this; }
         private Builder() { model = "claude-sonnet-4-6"; }
 
-        /** Default https://api.anthropic.com (or ANTHROPIC_BASE_URL via the factory). */
         public Builder baseUrl(String u) { this.baseUrl = u; return this; }
         public Builder apiKey(String k) { this.apiKey = k; return this; }
         public Builder version(String v) { this.version = v; return this; }

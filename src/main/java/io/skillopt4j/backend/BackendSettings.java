@@ -11,10 +11,8 @@ import java.util.Set;
 import static io.skillopt4j.config.ModelKey.*;
 
 /**
- * Thread-safe (stateless). Reads each backend's settings into its builder through {@link ModelSettings}: the keys,
- * their environment names (upstream's, role forms first) and defaults are rows of the flag table
- * ({@link io.skillopt4j.config.ModelKey}); {@link Backends} calls these. Precedence: config, then environment, then
- * the table's default; secrets: environment first.
+ * Thread-safe (stateless). Reads each backend's settings into its builder through {@link ModelSettings}, from the rows
+ * of the flag table ({@link io.skillopt4j.config.ModelKey}).
  */
 final class BackendSettings {
     private BackendSettings() {}
@@ -28,10 +26,7 @@ final class BackendSettings {
                 .imageDetail(imageDetail(s));
     }
 
-    /**
-     * The openai_compatible base URL from config or environment. There is no default: a config that names no
-     * server must never reach a real provider (SkillOpt falls back to api.openai.com; docs/backends.md).
-     */
+    /** No default (SkillOpt's is api.openai.com): a config that names no server must never reach a real provider. */
     static String requiredBaseUrl(ModelSettings s) {
         String url = s.string(OPENAI_COMPATIBLE_BASE_URL);
         if (url != null && !url.isBlank()) return url;
@@ -55,7 +50,7 @@ final class BackendSettings {
                 .imageDetail(imageDetail(s));
     }
 
-    /** A role's Qwen thinking mode: thinking_mode, else the legacy enable flag (true = enabled, false = server default). */
+    /** thinking_mode, else the legacy enable flag. */
     static QwenChatModel.ThinkingMode qwenThinking(ModelSettings s) {
         String mode = s.string(QWEN_CHAT_THINKING_MODE);
         if (mode != null) return QwenChatModel.ThinkingMode.parse("qwen_chat_thinking_mode", mode);
@@ -98,13 +93,11 @@ final class BackendSettings {
                 .env(s.env());
     }
 
-    /** claude_code_exec effort: {@code claude_code_exec_effort} if given, else its environment, else reasoning_effort, else medium. */
+    /** {@code claude_code_exec_effort} if given, else its environment, else reasoning_effort, else medium. */
     static String claudeCodeEffort(ModelSettings s) {
-        Optional<String> set = Setting.string("claude_code_exec_effort").in(s.cfg());
-        if (set.isPresent()) return set.get();
-        Optional<String> env = s.fromEnv(CLAUDE_CODE_EXEC_EFFORT);
-        if (env.isPresent()) return env.get();
-        return Setting.string("reasoning_effort").in(s.cfg()).filter(r -> !r.isBlank()).map(String::trim).orElse(s.string(CLAUDE_CODE_EXEC_EFFORT));
+        return Setting.string("claude_code_exec_effort").in(s.cfg()).or(() -> s.fromEnv(CLAUDE_CODE_EXEC_EFFORT))
+                .orElseGet(() -> Setting.string("reasoning_effort").in(s.cfg()).filter(r -> !r.isBlank()).map(String::trim)
+                        .orElse(s.string(CLAUDE_CODE_EXEC_EFFORT)));
     }
 
     static ClaudeCodeExecAgent.Builder claudeCodeExec(ClaudeCodeExecAgent.Builder b, ModelSettings s) {

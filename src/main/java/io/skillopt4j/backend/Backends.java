@@ -14,10 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Thread-safe (stateless). Builds backends from a resolved flat config ({@code optimizer_backend},
- * {@code target_backend}, {@code optimizer_model}, {@code target_model}, {@code reasoning_effort}, the
- * per-backend keys in docs/backends.md) and the process environment.
- *
+ * Thread-safe (stateless). Builds backends from a resolved flat config (keys in docs/backends.md) and the environment.
  * <pre>{@code
  * ModelRoles roles = Backends.roles(cfg);
  * String reply = roles.optimizer().chat("Say hi");
@@ -27,20 +24,16 @@ public final class Backends {
     /** Backends usable as the optimizer (upstream's list plus claude_code_exec, which the seed makes a full backend). */
     public static final List<String> OPTIMIZER = List.of("openai_chat", "claude_chat", "qwen_chat", "minimax_chat",
             "openai_compatible", "copilot_chat", "codex_exec", "claude_code_exec", "opencode_exec");
-    /** Backends usable as the target. */
     public static final List<String> TARGET = List.of("openai_chat", "claude_chat", "qwen_chat", "minimax_chat",
             "openai_compatible", "copilot_chat", "codex_exec", "claude_code_exec", "cursor_exec", "copilot_exec", "opencode_exec");
-    /** Exec (agent CLI) backends. */
     public static final List<String> EXEC = List.of("codex_exec", "claude_code_exec", "cursor_exec", "copilot_exec", "opencode_exec");
     /** Backends whose CLI reports no token usage nor cost: a budget cannot bound them. */
     static final List<String> UNMETERED = List.of("copilot_chat", "copilot_exec");
 
     private Backends() {}
 
-    /** Returns the models of a run from {@code cfg} and the process environment. */
     public static ModelRoles roles(FlatConfig cfg) { return roles(cfg, System.getenv()); }
 
-    /** Returns the models of a run from {@code cfg} and {@code env} (tests pass their own env). */
     public static ModelRoles roles(FlatConfig cfg, Map<String, String> env) {
         UsageMeter meter = new UsageMeter();
         String opt = name(cfg, "optimizer_backend");
@@ -72,11 +65,8 @@ public final class Backends {
         }
     }
 
-    /**
-     * Upstream's {@code resolved_qwen_thinking_modes} for config.json: present (optimizer and target wire policy)
-     * when a role's backend is qwen_chat, else empty. A Qwen model reports its own mode; the other role's is
-     * resolved from config and environment as upstream's per-role Qwen config is.
-     */
+    /** Upstream's {@code resolved_qwen_thinking_modes} for config.json: present when a role's backend is qwen_chat; a role
+     *  that is not a Qwen model gets its mode from config and environment, as upstream resolves it. */
     public static Optional<Map<String, String>> qwenThinkingModes(FlatConfig cfg, ModelRoles roles, Map<String, String> env) {
         boolean qwen = normalize(name(cfg, "optimizer_backend")).equals("qwen_chat") || normalize(name(cfg, "target_backend")).equals("qwen_chat")
                 || roles.optimizer() instanceof QwenChatModel || roles.target() instanceof QwenChatModel;
@@ -89,12 +79,11 @@ public final class Backends {
         return Optional.of(m);
     }
 
-    /** Returns one chat model for {@code role} (optimizer, target, judge) with a fresh meter. */
+    /** One chat model for {@code role} (optimizer, target, judge) with a fresh meter. */
     public static ChatModel chat(String backend, FlatConfig cfg, String role) {
         return chat(backend, cfg, role, System.getenv(), new UsageMeter());
     }
 
-    /** Returns one chat model for {@code role}, recording into {@code meter}, reading settings from {@code env}. */
     public static ChatModel chat(String backend, FlatConfig cfg, String role, Map<String, String> env, UsageMeter meter) {
         String b = normalize(backend);
         ModelSettings s = new ModelSettings(cfg, env, role);
@@ -148,7 +137,7 @@ public final class Backends {
 
     private static String promptCache(FlatConfig cfg) { return Setting.string("prompt_cache").of(cfg); }
 
-    /** Returns the exec agent for {@code backend} (a member of {@link #EXEC}), reading target settings. */
+    /** The exec agent for {@code backend} (a member of {@link #EXEC}), reading target settings. */
     public static ExecAgent exec(String backend, FlatConfig cfg, Map<String, String> env, UsageMeter meter) {
         String b = normalize(backend);
         ModelSettings s = new ModelSettings(cfg, env, "target");
@@ -175,13 +164,10 @@ public final class Backends {
         return m;
     }
 
-    /** Returns upstream's default model for a backend (gpt-4o when unknown, as upstream falls back). */
+    /** Upstream's default model for a backend (gpt-4o when unknown, as upstream falls back). */
     public static String defaultModel(String backend) { return BackendNames.defaultModel(backend); }
 
-    /**
-     * Canonical role backend via the config layer's alias table ({@link BackendNames}); the run labels
-     * azure_openai and codex become the role backends openai_chat and codex_exec.
-     */
+    /** The canonical role backend: the run labels azure_openai and codex become openai_chat and codex_exec. */
     static String normalize(String name) {
         if (name == null || name.isBlank()) return "";
         String n = BackendNames.normalize(name);

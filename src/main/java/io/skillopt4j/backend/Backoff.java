@@ -4,9 +4,8 @@ import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Immutable. Exponential backoff with jitter between retry attempts: attempt {@code a} (0-based) waits
- * {@code min(base * 2^a, cap)} plus up to {@code jitter} of that, unless the server sent {@code Retry-After}
- * (honoured, but never beyond {@code cap}). Tests use {@link #NONE}-like tiny values to stay fast.
+ * Immutable. Exponential backoff with jitter: attempt {@code a} (0-based) waits {@code min(base * 2^a, cap)} plus up
+ * to {@code jitter} of that, unless the server sent {@code Retry-After} (honoured, but never beyond {@code cap}).
  */
 public record Backoff(Duration base, Duration cap, double jitter) {
     /** Upstream-like default: 1 s doubling up to 30 s, 20% jitter. */
@@ -20,12 +19,12 @@ public record Backoff(Duration base, Duration cap, double jitter) {
         if (jitter < 0 || jitter > 1) throw new IllegalArgumentException("jitter must be in [0, 1], got " + jitter);
     }
 
-    /** Returns a backoff of {@code baseMillis} doubling up to {@code capMillis}, with 20% jitter. */
+    /** With 20% jitter. */
     public static Backoff ofMillis(long baseMillis, long capMillis) {
         return new Backoff(Duration.ofMillis(baseMillis), Duration.ofMillis(capMillis), 0.2);
     }
 
-    /** Returns the wait before retry number {@code attempt + 1}; {@code retryAfter} (may be null) wins when given. */
+    /** The wait before retry number {@code attempt + 1}; {@code retryAfter} (may be null) wins when given. */
     public Duration delay(int attempt, Duration retryAfter) {
         long capMs = cap.toMillis();
         if (retryAfter != null) return Duration.ofMillis(Math.min(Math.max(0, retryAfter.toMillis()), capMs));

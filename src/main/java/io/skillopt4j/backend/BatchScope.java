@@ -19,14 +19,10 @@ import java.util.concurrent.ExecutionException;
 import java.util.function.Supplier;
 
 /**
- * Thread-safe. Work nobody waits on, sent through the providers' Batch APIs: inside {@link #run}, every call of a
- * backend that supports batches (OpenAI and openai_compatible chat, the Anthropic API) is queued instead of sent;
- * calls that arrive together (no new one for {@link #LINGER}) go up as one batch, the calling threads wait while it
- * is polled every {@code poll}, and each gets its own result. A request the batch did not answer (errored, expired,
- * cancelled, a failed batch, an unreadable line) returns null from {@code call}, and the backend makes it as a
- * normal call. Each batch is recorded in {@code <dir>/batch_api.json} (id, provider, custom ids) as soon as it is
- * submitted; a re-run in the same folder re-attaches to a recorded batch holding a call's custom id (the SHA-256 of
- * its request body) instead of submitting it again.
+ * Thread-safe. Work nobody waits on, sent through the providers' Batch APIs: inside {@link #run}, calls of a backend
+ * with batch support are queued, go up together as one batch, and each calling thread waits for its own result; a
+ * request the batch did not answer is made as a normal call. Each batch is recorded in {@code <dir>/batch_api.json}
+ * when submitted, so a re-run in the same folder re-attaches to it instead of submitting its calls again.
  *
  * <pre>{@code
  * List<RolloutResult> rs = BatchScope.run(dir, Duration.ofSeconds(30), () -> benchmark.rollout(request));
@@ -35,7 +31,7 @@ import java.util.function.Supplier;
 public final class BatchScope {
     /** Quiet time after the last queued call before a batch is submitted. */
     static final Duration LINGER = Duration.ofMillis(150);
-    /** A request batch at most this large; OpenAI takes 50,000 lines per file, Anthropic 100,000 requests. */
+    /** OpenAI takes 50,000 lines per file, Anthropic 100,000 requests. */
     static final int MAX_REQUESTS = 50_000;
     private static final InheritableThreadLocal<BatchScope> CURRENT = new InheritableThreadLocal<>();
 
@@ -48,12 +44,12 @@ public final class BatchScope {
         this.poll = poll;
     }
 
-    /** Runs {@code work} with batchable calls — on this thread and threads it starts — sent as batches. */
+    /** Runs {@code work} with batchable calls (on this thread and threads it starts) sent as batches. */
     public static <T> T run(Path dir, Duration poll, Supplier<T> work) {
         return io.skillopt4j.internal.ThreadScopes.with(CURRENT, new BatchScope(dir, poll), work);
     }
 
-    /** Returns true inside {@link #run}: the rollout driver then starts every item at once and drops item timeouts. */
+    /** True inside {@link #run}: the rollout driver then starts every item at once and drops item timeouts. */
     public static boolean active() { return CURRENT.get() != null; }
 
     static BatchScope current() { return CURRENT.get(); }
@@ -76,7 +72,7 @@ public final class BatchScope {
         return s.parse().apply(res.body()).withBilling(Billing.BATCH);
     }
 
-    /** Not thread-safe itself; guarded by its own lock. Queues one backend's calls and submits them in groups. */
+    /** Guarded by its own lock. Queues one backend's calls and submits them in groups. */
     private final class Collector {
         private final BatchTransport transport;
         private final Map<String, Map<String, Object>> pending = new LinkedHashMap<>();
@@ -179,7 +175,7 @@ public final class BatchScope {
         return out;
     }
 
-    /** Records a new batch ({@code ids} non-null) or a recorded batch's new status; temp file + rename. */
+    /** Records a new batch ({@code ids} non-null) or a recorded batch's new status. */
     private synchronized void record(String provider, String batchId, List<String> ids, String status) {
         List<Map<String, Object>> all = readState();
         Map<String, Object> entry = all.stream().filter(b -> batchId.equals(b.get("id"))).findFirst().orElse(null);

@@ -7,11 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
-/**
- * Immutable. What a backend needs to send its calls through a provider Batch API: the transport, the request
- * body it would POST for a call (one JSONL line's {@code body} / one batch request's {@code params}) and the
- * parser of one result body into a reply.
- */
+/** Immutable. What a backend needs to send its calls through a provider Batch API. */
 record BatchSupport(BatchTransport transport, Function<ChatRequest, Map<String, Object>> body, Function<JsonNode, ChatResponse> parse) {
     BatchSupport {
         Objects.requireNonNull(transport, "transport");

@@ -3,9 +3,8 @@ package io.skillopt4j.backend;
 import java.util.Objects;
 
 /**
- * Thread-safe. A {@link ChatModel} decorator that prices every call into a {@link CostLedger} and, when the
- * ledger has a cap, reserves the call's worst case before sending it (see {@link CostLedger#reserve}). A
- * failed call frees its reservation and is not charged. {@link Backends#roles} wraps both roles in one.
+ * Thread-safe. A {@link ChatModel} decorator that prices every call into a {@link CostLedger}, reserving its worst case
+ * first when the ledger has a cap; a failed call is not charged.
  *
  * <pre>{@code
  * CostLedger ledger = CostLedger.capped(PriceTable.defaults(), 5.00);
@@ -38,7 +37,6 @@ public final class BudgetedChatModel implements ChatModel {
         return reply;
     }
 
-    /** Returns the wrapped model. */
     public ChatModel delegate() { return delegate; }
 
     public CostLedger ledger() { return ledger; }

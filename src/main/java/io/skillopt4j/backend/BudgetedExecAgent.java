@@ -1,13 +1,11 @@
 package io.skillopt4j.backend;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
- * Thread-safe. An {@link ExecAgent} decorator that prices each agent run into a {@link CostLedger} (the cost the
- * CLI reported, else its summed usage at the model's table rates) and, with a cap, reserves an estimate first: the task, skill and extra files
- * as prompt tokens (bytes) plus {@link #OUTPUT_ESTIMATE} output tokens. An agent CLI runs many turns of its own,
- * so unlike a chat call this is no upper bound: the cap holds between agent runs, not inside one.
+ * Thread-safe. An {@link ExecAgent} decorator that prices each agent run into a {@link CostLedger} and, with a cap,
+ * reserves an estimate first. An agent CLI runs many turns of its own, so unlike a chat call's this is no upper bound:
+ * the cap holds between agent runs, not inside one.
  */
 public final class BudgetedExecAgent implements ExecAgent {
     /** Output tokens assumed for one agent run when reserving (a chat call's default max_completion_tokens). */
@@ -24,8 +22,8 @@ public final class BudgetedExecAgent implements ExecAgent {
     @Override public ExecResult run(ExecTask task) {
         CostLedger.Reservation r = null;
         if (ledger.bounded()) { // a cap here, or an engine worker's share (CostReport)
-            long in = bytes(task.prompt()) + bytes(task.skill()) + CostLedger.MESSAGE_TOKENS * 4L;
-            for (String f : task.extraFiles().values()) in += bytes(f);
+            long in = CostLedger.bytes(task.prompt()) + CostLedger.bytes(task.skill()) + CostLedger.MESSAGE_TOKENS * 4L;
+            for (String f : task.extraFiles().values()) in += CostLedger.bytes(f);
             Double worst = ledger.prices().worstCase(delegate.model(), in, OUTPUT_ESTIMATE);
             if (worst == null) {
                 throw new io.skillopt4j.ConfigException("budget_usd is set but exec agent model '" + delegate.model()
@@ -46,9 +44,6 @@ public final class BudgetedExecAgent implements ExecAgent {
         return res;
     }
 
-    private static long bytes(String s) { return s == null ? 0 : s.getBytes(StandardCharsets.UTF_8).length; }
-
-    /** Returns the wrapped agent. */
     public ExecAgent delegate() { return delegate; }
 
     @Override public String backend() { return delegate.backend(); }

@@ -6,14 +6,10 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 
 /**
- * Thread-safe. The time by which the model calls of one rollout item must have given up: its wall limit less a reserve
- * for writing its row, bound to the thread that runs the item. A retry exists only because the provider already
- * failed the call, so a chat model makes no retry without a second or more left and cuts each retry's timeout to what
- * is left ({@link AbstractChatModel}, and the HTTP retry loop through its policy): a provider that hangs or keeps
- * failing fails the call, and the item is errored, instead of the wall limit scoring it as a timeout. A call's first
- * attempt is never cut, so an item that outlasts its limit with a call that is slow but answers is still upstream's
- * timeout row; one that reaches the limit while a call retries or waits for a slot is errored ({@link #waitingOnProvider()}). Exec agents get
- * their limit from their task's timeout.
+ * Thread-safe. The time by which the model calls of one rollout item must have given up (its wall limit less a reserve
+ * for writing its row), bound to the thread that runs the item. Retries are cut to what is left, so a provider that
+ * hangs or keeps failing errors the item instead of scoring it as a timeout ({@link #waitingOnProvider()}); a first
+ * attempt is never cut, so a slow call that answers is still upstream's timeout row.
  *
  * <pre>{@code
  * CallDeadline d = CallDeadline.in(Duration.ofSeconds(180));
@@ -35,22 +31,18 @@ public final class CallDeadline {
         this.outer = outer;
     }
 
-    /** A deadline {@link #reserve} before {@code limit} from now, within the one bound to this thread. */
+    /** A deadline within the one bound to this thread. */
     public static CallDeadline in(Duration limit) { return in(limit, CURRENT.get()); }
 
-    /**
-     * A deadline {@link #reserve} before {@code limit} from now, never after {@code outer} (null: none), which also
-     * learns when a call under this one retries: an item run again on a thread of its own is still its outer item.
-     */
+    /** A deadline {@link #reserve} before {@code limit} from now, never after {@code outer} (null: none), which also
+     *  learns when a call under this one retries: an item run again on a thread of its own is still its outer item. */
     public static CallDeadline in(Duration limit, CallDeadline outer) {
         long at = System.nanoTime() + limit.toNanos() - reserve(limit).toNanos();
         return new CallDeadline(outer != null && outer.at - at < 0 ? outer.at : at, outer);
     }
 
-    /** Returns {@code work}'s result with this deadline bound to the calling thread. */
     public <T> T run(Callable<T> work) throws Exception { return ThreadScopes.call(CURRENT, this, work); }
 
-    /** The deadline bound to this thread, or null. */
     public static CallDeadline current() { return CURRENT.get(); }
 
     /** What a limit keeps back for the work after the calls: a tenth of it, at most 5 s. */
@@ -58,10 +50,8 @@ public final class CallDeadline {
         return Duration.ofMillis(Math.min(5_000, limit.toMillis() / 10));
     }
 
-    /**
-     * Whether a call under this deadline is waiting on the provider rather than on an answer: retrying after the
-     * provider failed it, or waiting for a slot of its model that other calls hold (false again once it goes out).
-     */
+    /** Whether a call under this deadline is waiting on the provider rather than on an answer: retrying, or waiting
+     *  for a slot of its model that other calls hold. */
     public boolean waitingOnProvider() { return waiting; }
 
     /** Nanoseconds left before this deadline (0 when it has passed). */

@@ -4,9 +4,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Immutable. One message of a chat: {@code role} is system, user, assistant or tool. A user message may
- * carry images as URLs (usually {@code data:image/png;base64,...}); an assistant message may carry tool
- * calls; a tool message answers the call named by {@code toolCallId}.
+ * Immutable. One message of a chat: {@code role} is system, user, assistant or tool; images are URLs (usually
+ * {@code data:} URLs); a tool message answers the call named by {@code toolCallId}.
  */
 public record ChatMessage(String role, String content, List<String> imageUrls, List<ToolCall> toolCalls, String toolCallId) {
     public ChatMessage {
@@ -20,14 +19,12 @@ public record ChatMessage(String role, String content, List<String> imageUrls, L
 
     public static ChatMessage user(String text) { return new ChatMessage("user", text, null, null, null); }
 
-    /** A user message with images, each a URL or a {@code data:} URL. */
     public static ChatMessage user(String text, List<String> imageUrls) { return new ChatMessage("user", text, imageUrls, null, null); }
 
     public static ChatMessage assistant(String text) { return new ChatMessage("assistant", text, null, null, null); }
 
-    /** An assistant turn that asked for tools (echoed back to the model on the next turn). */
+    /** An assistant turn that asked for tools, echoed back to the model on the next turn. */
     public static ChatMessage assistant(String text, List<ToolCall> calls) { return new ChatMessage("assistant", text, null, calls, null); }
 
-    /** The result of one tool call. */
     public static ChatMessage tool(String toolCallId, String result) { return new ChatMessage("tool", result, null, null, toolCallId); }
 }

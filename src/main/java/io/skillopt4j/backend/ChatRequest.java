@@ -6,10 +6,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Immutable. One chat call. {@code stage} names the pipeline stage for usage accounting (analyst, merge,
- * ranking, rewrite, slow_update, meta_skill, lr_autonomous, appendix_consolidate, rollout, judge...).
- * {@code jsonRequired} asks the backend for a JSON object reply (response_format where supported, else
- * a retry on a non-JSON reply). {@code timeout} null means the backend's default; {@code retries} is the
+ * Immutable. One chat call. {@code stage} names the pipeline stage for usage accounting; {@code jsonRequired} asks for
+ * a JSON object reply (re-asked otherwise); {@code timeout} null means the backend's default; {@code retries} is the
  * number of attempts for retriable failures.
  */
 public record ChatRequest(List<ChatMessage> messages, int maxCompletionTokens, String reasoningEffort,
@@ -24,7 +22,7 @@ public record ChatRequest(List<ChatMessage> messages, int maxCompletionTokens, S
         if (retries < 1) retries = 1;
     }
 
-    /** Returns a request with one system and one user message (the common optimizer shape). */
+    /** One system and one user message (the common optimizer shape). */
     public static ChatRequest of(String system, String user) {
         return builder().system(system).user(user).build();
     }
@@ -38,12 +36,12 @@ public record ChatRequest(List<ChatMessage> messages, int maxCompletionTokens, S
                 .stage(stage).tools(tools).toolChoice(toolChoice).timeout(timeout).retries(retries);
     }
 
-    /** Returns the text of the first system message, or "". */
+    /** The text of the first system message, or "". */
     public String systemText() {
         return messages.stream().filter(m -> m.role().equals("system")).map(ChatMessage::content).findFirst().orElse("");
     }
 
-    /** Returns the text of the last user message, or "". */
+    /** The text of the last user message, or "". */
     public String lastUserText() {
         for (int i = messages.size() - 1; i >= 0; i--) if (messages.get(i).role().equals("user")) return messages.get(i).content();
         return "";

@@ -4,10 +4,8 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * Immutable. The reply of one chat call: the assistant text (may be empty when only tools were called),
- * tool calls, token usage, wall latency of the successful attempt, the model that answered,
- * {@code reasoning} text where the provider returns it separately (empty otherwise) and how the call is
- * charged ({@link Billing}: direct, batch, replayed from the cache, or a cost the provider reported).
+ * Immutable. The reply of one chat call: {@code text} may be empty when only tools were called, {@code latency} is
+ * that of the successful attempt, {@code reasoning} is empty unless the provider returns it separately.
  */
 public record ChatResponse(String text, List<ToolCall> toolCalls, Usage usage, Duration latency, String model, String reasoning,
                            Billing billing) {
@@ -21,13 +19,11 @@ public record ChatResponse(String text, List<ToolCall> toolCalls, Usage usage, D
         billing = billing == null ? Billing.DIRECT : billing;
     }
 
-    /** A directly billed reply. */
     public ChatResponse(String text, List<ToolCall> toolCalls, Usage usage, Duration latency, String model, String reasoning) {
         this(text, toolCalls, usage, latency, model, reasoning, Billing.DIRECT);
     }
 
     public static ChatResponse of(String text, Usage usage) { return new ChatResponse(text, List.of(), usage, Duration.ZERO, "", ""); }
 
-    /** Returns this reply with another billing. */
     public ChatResponse withBilling(Billing b) { return new ChatResponse(text, toolCalls, usage, latency, model, reasoning, b); }
 }

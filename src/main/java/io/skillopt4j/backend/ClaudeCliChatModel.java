@@ -1,7 +1,6 @@
 package io.skillopt4j.backend;
 
 import io.skillopt4j.config.ModelKey;
-import io.skillopt4j.internal.AtomicFiles;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.skillopt4j.BackendException;
 import io.skillopt4j.backend.internal.AgentErrors;
@@ -26,14 +25,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Thread-safe. {@code claude_chat} through the Claude Code CLI in print mode, as upstream runs it:
- * {@code claude -p --output-format json --permission-mode dontAsk --add-dir <tmp> [--model m]
- * [--setting-sources s] [--append-system-prompt-file <tmp>/system_prompt.txt] [--effort e] [--json-schema ...]
- * --no-session-persistence}, prompt on stdin, cwd a fresh temp dir, 300 s default timeout, child environment scrubbed
- * to {@code ANTHROPIC_*}/{@code CLAUDE_*} plus basics ({@code CLAUDE_CODE_MAX_RETRIES} capped as for
- * {@link ClaudeCodeExecAgent}). A failed call is read from the CLI's own JSON ({@link ClaudeStream#failure}): a bad
- * key, a refused permission or an unknown model is non-retriable, overload and 5xx are retried. Also serves
- * {@code claude_code_exec} in the chat (optimizer) role, with that backend's binary, effort and thinking-token settings.
+ * Thread-safe. {@code claude_chat} through the Claude Code CLI in print mode, as upstream runs it ({@link #command}),
+ * the prompt on stdin in a fresh temp dir; a failure is read from the CLI's own JSON ({@link ClaudeStream#failure}).
+ * Also serves {@code claude_code_exec} in the chat (optimizer) role.
  */
 public final class ClaudeCliChatModel extends AbstractChatModel {
     private static final Set<String> EFFORTS = Set.of("low", "medium", "high", "xhigh", "max");
@@ -56,13 +50,12 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
 
     public static Builder builder() { return new Builder(); }
 
-    /** Upstream's claude_chat effort rule: lower-cased; low/medium/high/xhigh/max pass, anything else is omitted. */
+    /** Upstream's rule: low/medium/high/xhigh/max pass, anything else is omitted. */
     static String effortFlag(String e) {
         String v = e == null ? "" : e.trim().toLowerCase(Locale.ROOT);
         return EFFORTS.contains(v) ? v : null;
     }
 
-    /** Returns the command line for one attempt (exposed for tests and docs). */
     List<String> command(Path tmp, boolean hasSystem, String effort, boolean structured) {
         List<String> cmd = new ArrayList<>(List.of(binary, "-p", "--output-format", "json", "--permission-mode", permissionMode,
                 "--add-dir", tmp.toString()));
@@ -81,9 +74,7 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
-        Path tmp = null;
-        try {
-            tmp = Files.createTempDirectory("skillopt_claude_");
+        return inTempDir("skillopt_claude_", tmp -> {
             String system = CliPrompt.system(r);
             if (!system.isEmpty()) Files.writeString(tmp.resolve("system_prompt.txt"), system, StandardCharsets.UTF_8);
             List<Path> images = CliPrompt.writeImages(r, tmp);
@@ -123,11 +114,7 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
                 }
             }
             return new ChatResponse(text, calls, t.usage(), res.elapsed(), model, "", Billing.reported(reportedCost(t)));
-        } catch (IOException e) {
-            throw new BackendException.NonRetriable(backend, 0, backend + ": cannot prepare temp dir: " + e.getMessage(), e);
-        } finally {
-            AtomicFiles.deleteTreeQuietly(tmp);
-        }
+        });
     }
 
     /** The CLI's own figure for the call ({@code total_cost_usd}), charged instead of the price table's. */
@@ -169,9 +156,9 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
         /** Blank omits {@code --setting-sources}. */
         public Builder settingSources(String s) { this.settingSources = s; return this; }
         public Builder allowAttachmentRead(boolean b) { this.allowAttachmentRead = b; return this; }
-        /** Passed to the child as MAX_THINKING_TOKENS when > 0 (claude_code_exec in the chat role). */
+        /** Passed to the child as MAX_THINKING_TOKENS when > 0. */
         public Builder maxThinkingTokens(int n) { this.maxThinkingTokens = n; return this; }
-        /** The environment the child is scrubbed from (default the process's). */
+        /** Scrubbed for the child (default the process's environment). */
         public Builder env(Map<String, String> e) { this.env = e; return this; }
         public Builder backendName(String n) { this.backendName = n; return this; }
 

@@ -15,24 +15,13 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Thread-safe. {@code claude_code_exec}: Claude Code as an agent in the workspace:
- * {@code claude -p --output-format stream-json --verbose --no-session-persistence --permission-mode <mode>
- * --add-dir <ws> --tools Read,Bash --allowedTools Read,Bash [--settings ... --append-system-prompt "Profile: p"]
- * [--model m] [--effort e] [--max-thinking-tokens n]}, the prompt on stdin (never on argv, whatever its size).
- * Upstream asks for {@code text}; we ask for {@code stream-json} so the trace can be parsed into steps
- * ({@code claude_trace_steps.txt}) and the failure signals read ({@link ClaudeStream#failure}).
- *
- * <p><b>Permission mode.</b> Upstream's {@code bypassPermissions}, unless set otherwise. Claude Code refuses that mode
- * as root outside a sandbox, so as root without {@code IS_SANDBOX}/{@code CLAUDE_CODE_BUBBLEWRAP} in the environment
- * (the user's statement that this is a sandbox) the default is {@code dontAsk}, which with the allowed tools
- * pre-approved runs the same tools and denies the rest.
- *
- * <p><b>Environment.</b> Scrubbed to {@code ANTHROPIC_*}, {@code CLAUDE_*}, {@code IS_SANDBOX} and the basics;
- * {@code CLAUDE_CODE_MAX_RETRIES} defaults to {@value #CLI_MAX_RETRIES} (Claude Code's own 10 retries take minutes
- * even for a bad key; this harness retries failed attempts itself) and {@code CLAUDE_CODE_DISABLE_AUTO_MEMORY} to 1.
+ * Thread-safe. {@code claude_code_exec}: Claude Code as an agent in the workspace ({@link #command}), the prompt on
+ * stdin (never on argv, whatever its size). Upstream asks for {@code text}; we ask for {@code stream-json} so the trace
+ * can be parsed into steps and the failure signals read ({@link ClaudeStream#failure}).
  */
 public final class ClaudeCodeExecAgent extends AbstractExecAgent {
-    /** Claude Code's own API retries per call, when the environment sets none. */
+    /** Claude Code's own API retries per call, when the environment sets none: its 10 retries take minutes even for a
+     *  bad key, and this harness retries failed attempts itself. */
     static final String CLI_MAX_RETRIES = "0";
     private final String path;
     private final String profile;
@@ -82,9 +71,9 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
     }
 
     /**
-     * Upstream's bypassPermissions; dontAsk as root unless the environment says it is a sandbox in the words Claude Code
-     * accepts: {@code IS_SANDBOX=1} exactly ({@code yes} or {@code true} are refused), or a {@code CLAUDE_CODE_BUBBLEWRAP}
-     * that is not off.
+     * Upstream's bypassPermissions, which Claude Code refuses as root outside a sandbox; there dontAsk (the allowed tools
+     * pre-approved, the rest denied), unless the environment says sandbox in Claude Code's words: {@code IS_SANDBOX=1}
+     * exactly, or a {@code CLAUDE_CODE_BUBBLEWRAP} that is not off.
      */
     static String defaultPermissionMode(Map<String, String> env, boolean root) {
         String bwrap = env.getOrDefault("CLAUDE_CODE_BUBBLEWRAP", "").strip().toLowerCase(Locale.ROOT);
@@ -92,17 +81,10 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
         return root && !sandbox ? "dontAsk" : "bypassPermissions";
     }
 
-    /** The permission mode passed to the CLI. */
     public String permissionMode() { return permissionMode; }
 
-    List<String> command(Path ws) { return command(ws, List.of(), List.of(), false); }
-
-    List<String> command(Path ws, List<Path> dataDirs, List<Path> images) { return command(ws, dataDirs, images, false); }
-
-    /**
-     * Data directories and each image's folder go in as extra {@code --add-dir}s, as upstream's CLI path; the prompt goes
-     * on stdin. {@code nativeSkill}: the skill is installed under .claude/skills/, so the Skill tool is offered.
-     */
+    /** Data directories and image folders go in as extra {@code --add-dir}s, as upstream's; {@code nativeSkill}: the skill
+     *  is installed under .claude/skills/, so the Skill tool is offered. */
     List<String> command(Path ws, List<Path> dataDirs, List<Path> images, boolean nativeSkill) {
         List<String> offered = new ArrayList<>(allowedTools.stream().map(String::strip).filter(s -> !s.isEmpty()).toList());
         if (nativeSkill && !offered.contains("Skill")) offered.add("Skill");
@@ -124,11 +106,8 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
         return cmd;
     }
 
-    /**
-     * The child's environment: scrubbed, with Claude Code's own retries capped and its auto memory off unless the user
-     * set them. Auto memory would let one rollout leave notes that a later item reads, so items would no longer be
-     * scored independently; it also adds its own instructions to the system prompt.
-     */
+    /** Scrubbed, with Claude Code's retries capped and its auto memory off unless the user set them: with auto memory a
+     *  rollout could leave notes a later item reads, so items would no longer be scored independently. */
     static Map<String, String> childEnv(Map<String, String> parent) {
         Map<String, String> extra = new java.util.HashMap<>();
         if (!parent.containsKey("CLAUDE_CODE_MAX_RETRIES")) extra.put("CLAUDE_CODE_MAX_RETRIES", CLI_MAX_RETRIES);
@@ -136,11 +115,8 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
         return Proc.scrubbedEnv(parent, Set.of("ANTHROPIC_*", "CLAUDE_*", "IS_SANDBOX"), extra);
     }
 
-    /**
-     * Removes the folder Claude Code makes under {@code <config>/projects/} for {@code cwd} even without session
-     * persistence (an empty {@code memory/}), when the run created it and left no file in it: one per workspace would
-     * pile up otherwise. Returns the folder, which {@code existed} callers pass back after the run.
-     */
+    /** The folder Claude Code makes under {@code <config>/projects/} for {@code cwd} even without session persistence:
+     *  dropped after a run that created it and left no file there, or one per workspace would pile up. */
     static Path projectDir(Map<String, String> childEnv, Path cwd) {
         String config = childEnv.getOrDefault("CLAUDE_CONFIG_DIR", "");
         Path base = !config.isBlank() ? Path.of(config) : childEnv.containsKey("HOME") ? Path.of(childEnv.get("HOME"), ".claude") : null;
@@ -165,7 +141,8 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
         boolean existed = project != null && java.nio.file.Files.exists(project);
         Proc.Result r;
         try {
-            r = exec(command(ws, task.dataDirs(), task.images(), nativeSkill(task)), ws, childEnv, nativeSkill(task) ? nativeExecPrompt(prompt) : execPrompt(prompt, false), timeout);
+            r = Proc.run(command(ws, task.dataDirs(), task.images(), nativeSkill(task)), ws, childEnv,
+                    nativeSkill(task) ? nativeExecPrompt(prompt) : execPrompt(prompt, false), timeout);
         } catch (IOException e) {
             return Attempt.failed("", null, AgentErrors.cannotRun(backend(), path, "model.claude_code_exec_path or CLAUDE_CODE_EXEC_PATH", e));
         } finally {
@@ -186,7 +163,7 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
                 + "\n- trace steps: " + t.steps().size() + "\n- errors: " + errors(t) + "\n";
     }
 
-    /** The failure signals of the parsed stream (never a grep for "error": every line has {@code "is_error":false}). */
+    /** Read from the parsed stream, never a grep for "error": every line has {@code "is_error":false}. */
     static String errors(ParsedTrace t) {
         List<String> out = new ArrayList<>();
         Map<String, String> m = t.meta();

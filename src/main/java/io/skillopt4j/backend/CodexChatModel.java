@@ -1,6 +1,5 @@
 package io.skillopt4j.backend;
 
-import io.skillopt4j.internal.AtomicFiles;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.skillopt4j.BackendException;
 import io.skillopt4j.backend.internal.AgentErrors;
@@ -23,14 +22,9 @@ import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Thread-safe. {@code codex_exec} in the chat (optimizer) role: {@code codex exec --json --ephemeral
- * -c approval_policy="never" --sandbox <s> --skip-git-repo-check --cd <dir> --model <m>
- * --output-last-message <tmp>/last_message.txt -c sandbox_workspace_write.network_access=<b>
- * -c web_search="<live|disabled>" [--profile p] [-c model_reasoning_effort="e"] [--output-schema f]
- * [--image f]... -} with the prompt on stdin. Unlike upstream, {@code --cd} defaults to the per-call temp
- * dir rather than the process working directory, so the optimizer cannot write into the repository. Each call has a
- * timeout ({@code codex_chat_timeout}, default 600 s): a provider that never answers does not hang a step. The
- * usage of the turn ({@code turn.completed}) is the call's usage; a failure is typed (a provider 401: non-retriable).
+ * Thread-safe. {@code codex_exec} in the chat (optimizer) role, the prompt on stdin. Unlike upstream, {@code --cd}
+ * defaults to the per-call temp dir, so the optimizer cannot write into the repository; and each call has a timeout,
+ * so a provider that never answers does not hang a step.
  */
 public final class CodexChatModel extends AbstractChatModel {
     private final CodexSettings s;
@@ -65,9 +59,7 @@ public final class CodexChatModel extends AbstractChatModel {
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
-        Path tmp = null;
-        try {
-            tmp = Files.createTempDirectory("skillopt_codex_");
+        return inTempDir("skillopt_codex_", tmp -> {
             boolean structured = !r.tools().isEmpty();
             if (structured) Files.writeString(tmp.resolve("schema.json"), Json.line(CliPrompt.toolSchema()), StandardCharsets.UTF_8);
             List<Path> images = CliPrompt.writeImages(r, tmp);
@@ -105,17 +97,10 @@ public final class CodexChatModel extends AbstractChatModel {
                 }
             }
             return new ChatResponse(text, calls, t.usage(), res.elapsed(), model, "");
-        } catch (IOException e) {
-            throw new BackendException.NonRetriable(backend, 0, backend + ": cannot prepare temp dir: " + e.getMessage(), e);
-        } finally {
-            AtomicFiles.deleteTreeQuietly(tmp);
-        }
+        });
     }
 
-    /**
-     * The typed failure a Codex run reported, or null: the provider's status when its error names one (401: non-retriable),
-     * else what the stream or stderr said about a failed turn or non-zero exit.
-     */
+    /** The typed failure a Codex run reported, or null. */
     static BackendException failure(String backend, ParsedTrace t, Proc.Result r) {
         if (t.isError()) {
             String status = t.meta().getOrDefault("error_status", "");

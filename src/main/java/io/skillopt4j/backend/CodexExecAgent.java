@@ -16,23 +16,17 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Thread-safe. {@code codex_exec}: the Codex CLI as an agent, upstream's command line with the prompt on stdin and
- * JSONL events instead of the text log: {@code codex exec --json --ephemeral --skip-git-repo-check --color never
- * -C <ws> [-p profile] [-c model_reasoning_effort="e"] --sandbox s [-c approval_policy="p"]
- * -c sandbox_workspace_write.network_access=b -c web_search="..." [-m model] [-i image]...
- * --output-last-message <ws>/codex_last_message.txt -}. The events give the trace steps the analysts read
- * ({@code codex_trace_steps.txt}), the usage of each turn and the failure ({@code turn.failed}, {@code error}: a
- * typed error, a provider 401 non-retriable); {@code --ephemeral} keeps Codex from writing a session file per run.
- * An empty last message is asked again.
+ * Thread-safe. {@code codex_exec}: the Codex CLI as an agent, upstream's command line ({@link #command}) with the
+ * prompt on stdin and JSONL events instead of the text log, for trace steps, usage and typed failures;
+ * {@code --ephemeral} keeps Codex from writing a session file per run.
  */
 public final class CodexExecAgent extends AbstractExecAgent {
     private static final Pattern LABEL = Pattern.compile("(?is)<answer>\\s*([A-E])\\s*</answer>");
     private final CodexSettings s;
 
-    private CodexExecAgent(Builder b) {
-        super(b.model, b.env, b.meter, (b.settings == null ? CodexSettings.defaults() : b.settings).emptyResponseRetries(), b.timeout,
-                b.failureRetries, b.backoff);
-        this.s = b.settings == null ? CodexSettings.defaults() : b.settings;
+    private CodexExecAgent(Builder b, CodexSettings s) {
+        super(b, s.emptyResponseRetries());
+        this.s = s;
         s.checkProfile(env);
     }
 
@@ -41,8 +35,6 @@ public final class CodexExecAgent extends AbstractExecAgent {
     @Override public String backend() { return "codex_exec"; }
 
     @Override protected String prefix() { return "codex"; }
-
-    List<String> command(Path ws) { return command(ws, List.of()); }
 
     /** Images go in as {@code -i FILE} (as upstream; data directories are readable in every Codex sandbox and not passed). */
     List<String> command(Path ws, List<Path> images) {
@@ -67,7 +59,7 @@ public final class CodexExecAgent extends AbstractExecAgent {
         Path last = ws.resolve("codex_last_message.txt");
         Files.deleteIfExists(last);
         task.dataDirs().forEach(AbstractExecAgent::validated);
-        Proc.Result r = exec(command(ws, task.images()), ws, Proc.scrubbedEnv(env, CodexSettings.CHILD_ENV, Map.of()), prompt, timeout);
+        Proc.Result r = Proc.run(command(ws, task.images()), ws, Proc.scrubbedEnv(env, CodexSettings.CHILD_ENV, Map.of()), prompt, timeout);
         String raw = rawOutput(r);
         ParsedTrace t = CodexStream.parseJsonl(r.stdout());
         if (r.timedOut()) return Attempt.failed(raw, t, CodexChatModel.timeout(backend(), t, timeout));
@@ -109,27 +101,14 @@ public final class CodexExecAgent extends AbstractExecAgent {
         return sb.toString();
     }
 
-    /** Not thread-safe; use once. */
-    public static final class Builder {
-        private String model = "gpt-4o";
+    /** Not thread-safe; use once. The executable and empty-response retries come from {@link CodexSettings}. */
+    public static final class Builder extends AbstractExecAgent.Builder<Builder> {
         private CodexSettings settings;
-        private Map<String, String> env;
-        private UsageMeter meter;
-        private Duration timeout;
-        private int failureRetries = DEFAULT_FAILURE_RETRIES;
-        private Backoff backoff = Backoff.DEFAULT;
 
-        public Builder model(String m) { this.model = m; return this; }
+        Builder() { super("gpt-4o", null); }
+
         public Builder settings(CodexSettings s) { this.settings = s; return this; }
-        public Builder env(Map<String, String> e) { this.env = e; return this; }
-        public Builder meter(UsageMeter m) { this.meter = m; return this; }
-        /** Timeout of one attempt (120 s; {@code exec_timeout}); a task's own timeout is the wall limit of all its attempts. */
-        public Builder timeout(Duration t) { this.timeout = t; return this; }
-        /** Retries of an attempt that failed retriably (rate limit, overload, 5xx, timeout; default 2). */
-        public Builder failureRetries(int n) { this.failureRetries = n; return this; }
-        /** Wait between those retries. */
-        public Builder backoff(Backoff b) { this.backoff = b; return this; }
 
-        public CodexExecAgent build() { return new CodexExecAgent(this); }
+        public CodexExecAgent build() { return new CodexExecAgent(this, settings == null ? CodexSettings.defaults() : settings); }
     }
 }

@@ -16,22 +16,14 @@ import static io.skillopt4j.config.ModelKey.*;
 
 /**
  * Immutable. Codex CLI settings shared by {@code codex_exec} as agent and as chat model (upstream's
- * {@code get_codex_exec_config}): path, sandbox (read-only | workspace-write | danger-full-access), profile,
- * reasoning effort (default {@code none}), network access, web search, approval policy (default
- * {@code never}), an optional working directory and the empty-response retries.
- *
- * <p>Profiles: Codex 0.171 reads {@code -p NAME} from {@code $CODEX_HOME/NAME.config.toml} layered over
- * {@code config.toml}; a missing file is silently no profile, and a legacy {@code [profiles.NAME]} table (or
- * {@code profile = "NAME"}) in {@code config.toml} makes it exit 1. {@link #checkProfile} says either in one line
- * before any call.
+ * {@code get_codex_exec_config}).
  */
 public record CodexSettings(String path, String sandbox, String profile, String reasoningEffort, boolean networkAccess,
                             boolean webSearch, String approvalPolicy, Path workingDirectory, int emptyResponseRetries) {
-    /** Sandboxes upstream accepts. */
     public static final List<String> SANDBOXES = List.of("read-only", "workspace-write", "danger-full-access");
     private static final Pattern TABLE = Pattern.compile("^\\s*\\[\\s*([^\\]]*?)\\s*\\]");
     private static final Pattern PROFILE_KEY = Pattern.compile("^\\s*profile\\s*=");
-    /** Environment the Codex child may see besides the basics. */
+    /** What the Codex child may see besides the basics. */
     static final Set<String> CHILD_ENV = Set.of("OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_ORG_ID", "OPENAI_PROJECT", "CODEX_HOME", "CODEX_API_KEY", "AZURE_OPENAI_API_KEY");
 
     public CodexSettings {
@@ -43,7 +35,7 @@ public record CodexSettings(String path, String sandbox, String profile, String 
         if (emptyResponseRetries < 0) emptyResponseRetries = 0;
     }
 
-    /** Returns upstream's defaults (the flag table's). */
+    /** Upstream's defaults (the flag table's). */
     public static CodexSettings defaults() { return new CodexSettings(null, null, null, null, false, false, null, null, EXEC_EMPTY_RESPONSE_RETRIES.intValue()); }
 
     static String validateSandbox(String s) {
@@ -52,8 +44,8 @@ public record CodexSettings(String path, String sandbox, String profile, String 
     }
 
     /**
-     * Refuses a profile Codex would ignore (no {@code $CODEX_HOME/NAME.config.toml}) or reject (a legacy profile table
-     * in {@code config.toml}); {@code env} gives {@code CODEX_HOME} (default {@code $HOME/.codex}). No profile: nothing to check.
+     * Refuses, before any call, a profile Codex 0.171 would silently ignore (no {@code $CODEX_HOME/NAME.config.toml}) or
+     * exit 1 on (a legacy profile table or key in {@code config.toml}).
      */
     public void checkProfile(Map<String, String> env) {
         if (profile.isEmpty()) return;
@@ -79,7 +71,7 @@ public record CodexSettings(String path, String sandbox, String profile, String 
         }
     }
 
-    /** True when {@code toml} has what Codex 0.171 rejects with {@code -p name}: a top-level profile key or a [profiles.name] table. */
+    /** A top-level profile key or a [profiles.name] table. */
     static boolean legacyProfile(String toml, String name) {
         boolean topLevel = true;
         for (String line : toml.split("\\r?\\n")) {
@@ -95,12 +87,12 @@ public record CodexSettings(String path, String sandbox, String profile, String 
         return false;
     }
 
-    /** Returns the two {@code -c} overrides both Codex command lines send. */
+    /** The two {@code -c} overrides both Codex command lines send. */
     public List<String> overrides() {
         return List.of("-c", "sandbox_workspace_write.network_access=" + networkAccess, "-c", "web_search=\"" + (webSearch ? "live" : "disabled") + "\"");
     }
 
-    /** Reads the settings: config keys (with upstream's aliases) first, then env vars, then the flag table's defaults. */
+    /** Config keys (with upstream's aliases) first, then env vars, then the flag table's defaults. */
     static CodexSettings from(ModelSettings s) {
         String wd = s.string(CODEX_WORKING_DIRECTORY);
         return new CodexSettings(s.string(CODEX_EXEC_PATH), s.string(CODEX_EXEC_SANDBOX), s.string(CODEX_EXEC_PROFILE),

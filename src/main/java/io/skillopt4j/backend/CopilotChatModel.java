@@ -16,17 +16,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Thread-safe. {@code copilot_chat}: the GitHub Copilot CLI as a chat model, with every tool scoped off:
- * {@code copilot --output-format json --stream off --no-color --log-level none --disable-builtin-mcps
- * --no-custom-instructions --available-tools=skillopt_no_tools --session-id <uuid> --log-dir <tmp> [--model m]} with
- * the prompt on stdin. An empty {@code --available-tools=} restricts nothing in Copilot 1.0.x (every built-in tool
- * stays offered), so the list names one tool that does not exist. The child environment loses
- * {@code COPILOT_ALLOW_ALL}; {@link CopilotSession} sets its {@code COPILOT_HOME} and removes the session after the
- * call. Usage is zero (the CLI reports none; calls are counted). Tools and images are refused before anything is
- * spawned; a {@code session.error} or non-zero exit is a typed failure (auth: non-retriable).
+ * Thread-safe. {@code copilot_chat}: the GitHub Copilot CLI as a chat model with every tool scoped off, the prompt on
+ * stdin. Usage is zero: the CLI reports none.
  */
 public final class CopilotChatModel extends AbstractChatModel {
-    /** A tool name no Copilot version has: offers the model no tool at all. */
+    /** A tool no Copilot version has: an empty {@code --available-tools=} would restrict nothing. */
     static final String NO_TOOLS = "skillopt_no_tools";
 
     private final String binary;
@@ -60,14 +54,14 @@ public final class CopilotChatModel extends AbstractChatModel {
         return String.join(sep, parts);
     }
 
-    /** Returns upstream's child environment: scrubbed, minus COPILOT_ALLOW_ALL, plus {@code extra} (the session's COPILOT_HOME). */
+    /** Upstream's: scrubbed, minus COPILOT_ALLOW_ALL, plus {@code extra} (the session's COPILOT_HOME). */
     static Map<String, String> childEnv(Map<String, String> parent, Map<String, String> extra) {
         Map<String, String> e = new LinkedHashMap<>(Proc.scrubbedEnv(parent, Set.of("GH_TOKEN", "GITHUB_TOKEN", "COPILOT_*", "GH_HOST"), extra));
         e.remove("COPILOT_ALLOW_ALL");
         return e;
     }
 
-    /** The typed failure a Copilot run reported (stream error, non-zero exit), or null when it reported none. */
+    /** The typed failure a Copilot run reported, or null. */
     static BackendException failure(String backend, ParsedTrace t, Proc.Result r) {
         if (t.isError()) {
             String status = t.meta().getOrDefault("error_status", "");

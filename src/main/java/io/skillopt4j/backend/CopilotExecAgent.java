@@ -14,13 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Thread-safe. {@code copilot_exec}: the Copilot CLI as an agent: {@code copilot --output-format json --stream off
- * --no-color --log-level none -C <ws> --disable-builtin-mcps --no-custom-instructions --session-id <uuid> --log-dir
- * <tmp> [--allow-all-tools] [--model m] [--add-dir d]...} with the prompt on stdin (a piped stdin without {@code -p}
- * is the prompt, of any size). {@code --allow-all-tools} needs both file edits and the explicit opt-in
- * ({@code copilot_exec_allow_all_tools}); otherwise the CLI's approval gate stays on. {@code COPILOT_ALLOW_ALL} is
- * stripped from the child; {@link CopilotSession} keeps the session and its log from staying behind. A
- * {@code session.error} or non-zero {@code exitCode} is a typed failure (a provider 401: non-retriable).
+ * Thread-safe. {@code copilot_exec}: the Copilot CLI as an agent, the prompt on stdin (without {@code -p}, of any size).
+ * {@code --allow-all-tools} needs both file edits and the explicit opt-in; otherwise the CLI's approval gate stays on.
  */
 public final class CopilotExecAgent extends AbstractExecAgent {
     private final String path;
@@ -45,9 +40,7 @@ public final class CopilotExecAgent extends AbstractExecAgent {
 
     @Override protected String prefix() { return "copilot"; }
 
-    List<String> command(Path ws) { return command(ws, List.of(), List.of()); }
-
-    /** {@code extra}: the task's validated add-dirs after the workspace (data directories, image folders); {@code session}: the session's args. */
+    /** {@code extra}: the task's validated add-dirs after the workspace. */
     List<String> command(Path ws, List<Path> extra, List<String> session) {
         List<String> cmd = new ArrayList<>(List.of(path, "--output-format", "json", "--stream", "off",
                 "--no-color", "--log-level", "none", "-C", ws.toString(), "--disable-builtin-mcps", "--no-custom-instructions"));
@@ -64,7 +57,7 @@ public final class CopilotExecAgent extends AbstractExecAgent {
         List<Path> dirs = addDirs(ws, task);
         Proc.Result r;
         try (CopilotSession session = CopilotSession.open(home, env)) {
-            r = exec(command(ws, dirs.subList(1, dirs.size()), session.args()), ws, CopilotChatModel.childEnv(env, session.env()),
+            r = Proc.run(command(ws, dirs.subList(1, dirs.size()), session.args()), ws, CopilotChatModel.childEnv(env, session.env()),
                     execPrompt(prompt, allowFileEdits), timeout);
         }
         String raw = rawOutput(r);

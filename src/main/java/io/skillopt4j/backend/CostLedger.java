@@ -24,42 +24,30 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Thread-safe. The cost ledger of a run: every model call priced at its model's input / cached-input /
- * cache-write / output rates ({@link PriceTable}), at the batch rate for Batch API calls, at the provider's own
- * figure where it reports one (Claude Code's {@code total_cost_usd}), and 0 for replies replayed from the
- * response cache. A model without a price is recorded as <em>unpriced</em> (usd null), never as 0.
+ * Thread-safe. The cost ledger of a run: every model call priced by {@link PriceTable} (batch rate for Batch API
+ * calls), at the provider's own figure where it reports one, 0 when replayed from the response cache, and
+ * <em>unpriced</em> (usd null, never 0) for a model without a price.
  *
- * <p><b>Hard cap.</b> With a cap ({@code budget.max_usd}), {@link #reserve} runs before each call and holds
- * that call's worst case (an upper bound of its prompt tokens plus its {@code max_completion_tokens}, at the
- * highest rates); a call that would take spent + reserved past the cap waits for calls in flight to settle
- * and, when none are left, throws {@link BudgetExceeded}, which every later call rethrows. So the charged total
- * never exceeds the cap unless a provider reports more than its price table allows.
- *
- * <p>{@link #attach} binds the ledger to {@code <run>/cost_ledger.jsonl}: earlier sessions' entries count
- * towards the cap, and each new entry is appended as one JSON line.
- *
- * <p><b>Engine workers.</b> A call sent to another machine is reserved here before it is sent ({@link #reserve}, or
- * {@link #reserveShares} for rollout items); it runs there under that reservation as a {@link CostReport} cap, and
- * its entries come back with the result ({@link CostReport#chargeTo}): this ledger holds every call of the run.
+ * <p><b>Hard cap.</b> {@link #reserve} holds each call's worst case before it is sent; a call that does not fit waits
+ * for calls in flight and, when none are left, throws {@link BudgetExceeded}, which every later call rethrows. So the
+ * charged total never exceeds the cap unless a provider reports more than its price table allows. Calls run on engine
+ * workers are reserved here too and charged when their {@link CostReport} comes back.
  */
 public final class CostLedger {
     /**
      * Immutable. One priced call. {@code pricing}: table, reported, replayed or unpriced; usd null when unpriced.
-     * As a line of cost_ledger.jsonl (Jackson, snake_case): {@code calls} first and only when not 1 (a merged line),
-     * then the components in order.
+     * As a cost_ledger.jsonl line: {@code calls} first and only when not 1 (a merged line), then the components.
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonPropertyOrder("calls")
     public record Entry(String phase, String role, String stage, String backend, String model, long promptTokens,
                         long cachedTokens, long cacheWriteTokens, long completionTokens, boolean batch, String pricing, Double usd,
                         @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = OneCall.class) long calls) {
-        /** One call. */
         public Entry(String phase, String role, String stage, String backend, String model, long promptTokens, long cachedTokens,
                      long cacheWriteTokens, long completionTokens, boolean batch, String pricing, Double usd) {
             this(phase, role, stage, backend, model, promptTokens, cachedTokens, cacheWriteTokens, completionTokens, batch, pricing, usd, 1);
         }
 
-        /** Reads one line of cost_ledger.jsonl. */
         public static Entry fromJson(Map<String, Object> m) {
             return new Entry(str(m, "phase"), str(m, "role"), str(m, "stage"), str(m, "backend"), str(m, "model"),
                     num(m, "prompt_tokens"), num(m, "cached_tokens"), num(m, "cache_write_tokens"), num(m, "completion_tokens"),
@@ -71,8 +59,7 @@ public final class CostLedger {
 
         private static long num(Map<String, Object> m, String k) { return m.get(k) instanceof Number n ? n.longValue() : 0; }
 
-        /** Returns this entry as its cost_ledger.jsonl line: the same text as {@code Json.line(entry)} (tested), through
-         *  an ordered map, so the first model call does not wait for Jackson to introspect the record. */
+        /** The same text as {@code Json.line(entry)}, built by hand so the first call does not wait for Jackson's introspection. */
         public String line() {
             Map<String, Object> m = new java.util.LinkedHashMap<>();
             if (calls != 1) m.put("calls", calls);
@@ -102,9 +89,9 @@ public final class CostLedger {
     /** Immutable. What {@link #reserve} holds for one call until {@link #settle} or {@link #release}. */
     public record Reservation(double usd) {}
 
-    /** Tokens assumed per image: above what OpenAI (high detail, 2048 px) and Anthropic (~1600) charge. */
+    /** Tokens assumed per image: above what OpenAI and Anthropic charge. */
     static final int IMAGE_TOKENS = 2_000;
-    /** Framing tokens assumed per message (role markers); providers use 3-4. */
+    /** Framing tokens assumed per message; providers use 3-4. */
     static final int MESSAGE_TOKENS = 16;
 
     private final PriceTable prices;
@@ -115,7 +102,6 @@ public final class CostLedger {
     private int inFlight;
     private BudgetExceeded exhausted;
     private Path file;
-    /** cost_ledger.jsonl, open for appends while attached, so a call appends a line without opening the file again. */
     private FileChannel out;
     private volatile String phase = "";
 
@@ -125,10 +111,8 @@ public final class CostLedger {
         this.cap = cap;
     }
 
-    /** A ledger that records and prices calls without a cap. */
     public static CostLedger unbounded(PriceTable prices) { return new CostLedger(prices, null); }
 
-    /** A ledger with a hard cap of {@code maxUsd} dollars. */
     public static CostLedger capped(PriceTable prices, double maxUsd) { return new CostLedger(prices, maxUsd); }
 
     /** Returns the ledger of a flat config: {@link PriceTable#from} prices and {@code budget_usd} (unset or 0 = no cap). */
@@ -140,41 +124,38 @@ public final class CostLedger {
         try {
             d = v instanceof Number n ? n.doubleValue() : Double.parseDouble(String.valueOf(v).trim());
         } catch (NumberFormatException e) {
-            throw ConfigException.badValue("", "budget_usd", v, "a number of US dollars > 0 (0 = no cap)");
+            d = Double.NaN;
         }
-        if (d < 0 || Double.isNaN(d)) throw ConfigException.badValue("", "budget_usd", v, "a number of US dollars > 0 (0 = no cap)");
+        if (!(d >= 0)) throw ConfigException.badValue("", "budget_usd", v, "a number of US dollars > 0 (0 = no cap)");
         return d == 0 ? unbounded(p) : capped(p, d);
     }
 
     public PriceTable prices() { return prices; }
 
-    /** Returns the cap in USD, or null when there is none. */
+    /** The cap in USD, or null. */
     public Double cap() { return cap; }
-    /** Returns the USD charged so far, including earlier sessions of an attached run folder. */
+    /** USD charged so far, including earlier sessions of an attached run folder. */
     public synchronized double spent() { return spent; }
-    /** Returns the USD held for calls in flight. */
     public synchronized double reserved() { return reserved; }
-    /** Returns the cap minus what was spent (null without a cap). */
+    /** The cap minus what was spent (null without a cap). */
     public synchronized Double left() { return cap == null ? null : Math.max(0, cap - spent); }
-    /** Returns the calls recorded so far, in order. */
     public synchronized List<Entry> entries() { return List.copyOf(entries); }
-    /** Returns the stop raised by the cap, or null while the run may still spend. */
+    /** The stop raised by the cap, or null while the run may still spend. */
     public synchronized BudgetExceeded exhausted() { return exhausted; }
 
     /** Names the phase later calls are recorded under (baseline, train, slow_update, meta_skill, test...). */
     public void phase(String p) { this.phase = p == null ? "" : p; }
 
-    /** A phase that overrides {@link #phase(String)} for calls of this thread and threads it starts. */
     private static final InheritableThreadLocal<String> PHASE = new InheritableThreadLocal<>();
 
-    /** Runs {@code work} with its calls (on this thread and threads started inside it) recorded under {@code phase}:
-     *  background rollouts run while the trainer is in another phase, and count where they belong. */
+    /** Runs {@code work} with its calls (and its threads') recorded under {@code phase}: background rollouts count where
+     *  they belong while the trainer is in another phase. */
     public static <T> T inPhase(String phase, java.util.function.Supplier<T> work) {
         return io.skillopt4j.internal.ThreadScopes.with(PHASE, phase, work);
     }
 
-    /** Binds the ledger to {@code file} (cost_ledger.jsonl of a run folder): its entries are loaded (they count
-     *  towards the cap; a torn last line is skipped) and new entries are appended to it. */
+    /** Binds the ledger to a run folder's cost_ledger.jsonl: its entries count towards the cap (a torn last line is
+     *  skipped) and new entries are appended to it. */
     public synchronized void attach(Path file) {
         if (file.equals(this.file)) { closeFile(); return; } // reopened by path at the next entry
         List<Entry> loaded = new ArrayList<>();
@@ -199,8 +180,7 @@ public final class CostLedger {
         for (Entry e : loaded) if (e.usd() != null) spent += e.usd();
     }
 
-    /** Closes cost_ledger.jsonl; a later entry reopens it. For a ledger that outlives its run (a notebook's) and for
-     *  callers that move or delete the run folder; a dropped ledger's file is closed when it is collected. */
+    /** Closes cost_ledger.jsonl; a later entry reopens it (for a ledger that outlives its run folder). */
     public synchronized void closeFile() {
         if (out == null) return;
         try {
@@ -211,7 +191,7 @@ public final class CostLedger {
         out = null;
     }
 
-    /** Appends {@code e}'s line to the attached file (the caller holds this ledger's lock). */
+    /** The caller holds this ledger's lock. */
     private void append(Entry e) {
         if (file == null) return;
         ByteBuffer b = ByteBuffer.wrap((e.line() + "\n").getBytes(StandardCharsets.UTF_8));
@@ -228,10 +208,7 @@ public final class CostLedger {
                 () -> FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND));
     }
 
-    /**
-     * Holds the worst case of {@code request} on {@code model} before it is sent; blocks while calls in flight
-     * may still free room; throws {@link BudgetExceeded} when the call cannot fit. Without a cap it returns at once.
-     */
+    /** Holds the worst case of {@code request} on {@code model}; blocks while calls in flight may still free room. */
     public Reservation reserve(String role, String model, ChatRequest request) {
         if (!bounded()) return new Reservation(0);
         Double worst = prices.worstCase(model, promptTokensUpperBound(request), request.maxCompletionTokens());
@@ -241,10 +218,9 @@ public final class CostLedger {
         return reserve(worst);
     }
 
-    /** Whether calls must be reserved before they are sent: a cap here, or a capped {@link CostReport} grant on this thread. */
+    /** A cap here, or a capped {@link CostReport} grant on this thread: calls must be reserved. */
     public boolean bounded() { return cap != null || CostReport.current() != null && CostReport.current().cap() != null; }
 
-    /** Holds {@code worstUsd} (see {@link #reserve(String, String, ChatRequest)}). */
     public Reservation reserve(double worstUsd) {
         CostReport grant = CostReport.current();
         return grant != null ? grant.reserve(worstUsd) : reserveHere(worstUsd);
@@ -264,7 +240,7 @@ public final class CostLedger {
         }
     }
 
-    /** Frees a reservation whose call failed (a failed call is not charged). */
+    /** Frees a failed call's reservation (a failed call is not charged). */
     public void release(Reservation r) {
         CostReport grant = CostReport.current();
         if (grant != null) grant.release(r);
@@ -278,43 +254,27 @@ public final class CostLedger {
         notifyAll();
     }
 
-    /** Charges one finished call and frees its reservation; returns the entry. */
     public Entry settle(Reservation r, String role, String stage, String backend, String model, ChatResponse reply) {
         Usage u = reply.usage();
         Billing b = reply.billing();
-        String pricing;
-        Double usd;
-        if (b.replayed()) {
-            pricing = "replayed";
-            usd = 0.0;
-        } else if (b.reportedUsd() != null) {
-            pricing = "reported";
-            usd = b.reportedUsd();
-        } else {
-            usd = prices.usd(model, u, b.batch());
-            pricing = usd == null ? "unpriced" : "table";
-        }
+        Double usd = b.replayed() ? Double.valueOf(0) : b.reportedUsd() != null ? b.reportedUsd() : prices.usd(model, u, b.batch());
+        String pricing = b.replayed() ? "replayed" : b.reportedUsd() != null ? "reported" : usd == null ? "unpriced" : "table";
         Entry e = new Entry(currentPhase(), role, stage, backend, model, u.promptTokens(), u.cachedTokens(), u.cacheWriteTokens(),
                 u.completionTokens(), b.batch(), pricing, usd);
         // hedged duplicates: charged like the reply (a cancelled call may still be billed), on a line of their own
         Entry hedge = b.hedges() <= 0 ? null : new Entry(e.phase(), role, stage + ":hedge", backend, model, u.promptTokens() * b.hedges(),
                 u.cachedTokens() * b.hedges(), u.cacheWriteTokens() * b.hedges(), u.completionTokens() * b.hedges(), b.batch(), pricing,
                 usd == null ? null : usd * b.hedges(), b.hedges());
-        CostReport grant = CostReport.current();
-        if (grant != null) { // a worker's call: reported with its activity's result, charged by the coordinator
-            grant.settle(r, e);
-            if (hedge != null) grant.settle(null, hedge);
-        } else {
-            charge(r, e);
-            if (hedge != null) charge(null, hedge);
-        }
+        CostReport grant = CostReport.current(); // a worker's call: reported with its activity's result
+        java.util.function.BiConsumer<Reservation, Entry> sink = grant != null ? grant::settle : this::charge;
+        sink.accept(r, e);
+        if (hedge != null) sink.accept(null, hedge);
         return e;
     }
 
-    /** The phase a call settled now on this thread is recorded under. */
     String currentPhase() { return PHASE.get() != null ? PHASE.get() : phase; }
 
-    /** Records {@code e} as charged (spent, entries, the attached file) and frees {@code r} (null: nothing was held). */
+    /** Records {@code e} as charged and frees {@code r} (null: nothing was held). */
     synchronized void charge(Reservation r, Entry e) {
         if (r != null && cap != null) {
             reserved = Math.max(0, reserved - r.usd());
@@ -327,9 +287,8 @@ public final class CostLedger {
     }
 
     /**
-     * Holds the room left under the cap for up to {@code n} items sent to an engine's workers, in equal shares of at least
-     * {@code minUsd} (each item runs there under its share as a {@link CostReport} cap), as many as fit; waits while calls in
-     * flight may free room; throws {@link BudgetExceeded} when not one fits. Without a cap, {@code n} empty reservations.
+     * Holds the room left under the cap for up to {@code n} items sent to engine workers, in as many equal shares of at
+     * least {@code minUsd} as fit; waits like {@link #reserve}. Without a cap, {@code n} empty reservations.
      */
     public synchronized List<Reservation> reserveShares(int n, double minUsd) {
         List<Reservation> out = new ArrayList<>();
@@ -350,7 +309,6 @@ public final class CostLedger {
         return out;
     }
 
-    /** Waits (holding this ledger's lock) until a call in flight settles or is released. */
     private void awaitSettled() {
         try {
             wait();
@@ -360,17 +318,14 @@ public final class CostLedger {
         }
     }
 
-    /** Marks the run out of budget (a call of worst case {@code worstUsd} did not fit); returns the stop later calls rethrow. */
+    /** Marks the run out of budget; returns the stop later calls rethrow. */
     public synchronized BudgetExceeded exhaust(double worstUsd) {
         if (exhausted == null) exhausted = new BudgetExceeded(spent, worstUsd, cap == null ? 0 : cap);
         notifyAll();
         return exhausted;
     }
 
-    /**
-     * An upper bound of the prompt tokens of {@code r}: UTF-8 bytes of every text (a BPE token is at least one
-     * byte), plus {@link #MESSAGE_TOKENS} per message and {@link #IMAGE_TOKENS} per image.
-     */
+    /** An upper bound of the prompt tokens of {@code r}: UTF-8 bytes of every text (a BPE token is at least one byte). */
     public static long promptTokensUpperBound(ChatRequest r) {
         long n = 0;
         for (ChatMessage m : r.messages()) {
@@ -381,11 +336,10 @@ public final class CostLedger {
         return n;
     }
 
-    private static long bytes(String s) { return s == null ? 0 : s.getBytes(StandardCharsets.UTF_8).length; }
+    static long bytes(String s) { return s == null ? 0 : s.getBytes(StandardCharsets.UTF_8).length; }
 
-    /** One line for progress output: {@code $0.0123 spent, $0.0077 left of $0.0200} (or without a cap). */
+    /** {@code $0.0123 spent, $0.0077 left of $0.0200}, in Locale.ROOT. */
     public synchronized String progressLine() {
-        // Decimals formats in Locale.ROOT: a dollar figure prints with a '.' whatever the user's locale
         return cap == null ? "$" + Decimals.fixed(spent, 4) + " spent"
                 : "$" + Decimals.fixed(spent, 4) + " spent, $" + Decimals.fixed(Math.max(0, cap - spent), 4) + " left of $" + Decimals.fixed(cap, 4);
     }

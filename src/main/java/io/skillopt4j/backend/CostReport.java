@@ -8,13 +8,10 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * Thread-safe. The calls one engine activity (a rollout item, an optimizer call) makes on a worker machine, for the
- * coordinator's {@link CostLedger}: while {@link #during} runs the activity, every {@link BudgetedChatModel} and
- * {@link BudgetedExecAgent} call of that thread (and of threads it starts) is reserved against this report's cap — the
- * share the coordinator reserved for the activity before dispatching it — and its priced entry is kept here instead of
- * in the worker's own ledger. The entries travel back with the activity's result ({@link #toJson}); the coordinator
- * charges them to the run's ledger ({@link #chargeTo}), so the run's {@code cost_ledger.jsonl} holds every call made on
- * any worker, and its dollar cap holds across workers.
+ * Thread-safe. The calls one engine activity makes on a worker machine, for the coordinator's {@link CostLedger}: inside
+ * {@link #during}, budgeted calls are reserved against this report's cap (the share the coordinator reserved) and
+ * kept here; they travel back with the result and are charged by {@link #chargeTo}, so the run's dollar cap and
+ * {@code cost_ledger.jsonl} cover every worker.
  *
  * <pre>{@code
  * CostReport report = new CostReport(grantUsd);                 // worker: the share sent with the activity
@@ -24,7 +21,7 @@ import java.util.function.Supplier;
  */
 public final class CostReport {
     private static final InheritableThreadLocal<CostReport> CURRENT = new InheritableThreadLocal<>();
-    /** Relative slack on the cap: the worker prices the same request as the coordinator did, to the last bit or so. */
+    /** The worker prices the same request as the coordinator did, to the last bit or so. */
     private static final double SLACK = 1e-9;
 
     private final Double cap;
@@ -36,7 +33,7 @@ public final class CostReport {
     /** A report whose calls may cost at most {@code capUsd} in all (null: no cap, entries are only collected). */
     public CostReport(Double capUsd) { this.cap = capUsd; }
 
-    /** Returns {@code work}'s result, its calls (on this thread and threads it starts) reserved against and kept in {@code report}. */
+    /** Runs {@code work} with its calls (and its threads') reserved against and kept in {@code report}. */
     public static <T> T during(CostReport report, Supplier<T> work) {
         return io.skillopt4j.internal.ThreadScopes.with(CURRENT, report, work);
     }
@@ -44,7 +41,6 @@ public final class CostReport {
     /** The report this thread's calls go to, or null (calls go to the model's own ledger). */
     static CostReport current() { return CURRENT.get(); }
 
-    /** Returns the cap in USD, or null. */
     public Double cap() { return cap; }
 
     synchronized CostLedger.Reservation reserve(double worstUsd) {
@@ -67,26 +63,20 @@ public final class CostReport {
         entries.add(e);
     }
 
-    /**
-     * What the activity needed when a call did not fit: what it had spent and held plus that call's worst case (0 when
-     * every call fitted). Always more than the cap: a share sent again must be at least this large.
-     */
+    /** What the activity needed when a call did not fit (0 when every call fitted): a share sent again must be this large. */
     public synchronized double needed() { return needed; }
 
-    /** Returns the entries so far, in the order their calls settled. */
     public synchronized List<CostLedger.Entry> entries() { return List.copyOf(entries); }
 
-    /** The entries as JSON-ready maps (their cost_ledger.jsonl fields), for an activity's result. */
+    /** The entries as JSON-ready maps (their cost_ledger.jsonl fields). */
     public synchronized List<Map<String, Object>> toJson() {
         List<Map<String, Object>> out = new ArrayList<>();
         for (CostLedger.Entry e : entries) out.add(io.skillopt4j.internal.Json.parseObject(e.line()));
         return out;
     }
 
-    /**
-     * Charges the entries a worker reported ({@link #toJson} output; null or empty: none) to {@code ledger} under the
-     * phase this thread is in, as if the calls had been made here, and frees {@code r}, the share reserved for them.
-     */
+    /** Charges {@link #toJson} output (null: none) to {@code ledger} under this thread's phase, as if the calls had been
+     *  made here, and frees {@code r}, the share reserved for them. */
     public static void chargeTo(CostLedger ledger, CostLedger.Reservation r, List<Map<String, Object>> reported) {
         List<Map<String, Object>> all = reported == null ? List.of() : reported;
         String phase = ledger.currentPhase();

@@ -14,10 +14,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Thread-safe. {@code cursor_exec}: cursor-agent in the workspace: {@code cursor-agent -p --output-format
- * stream-json --trust --workspace <ws> --sandbox enabled|disabled (--force | --mode ask) [--model m]
- * [--add-dir d]...}, prompt on stdin. Error results and non-zero exits fail at once; a missing or empty
- * result is retried. Persisted traces are sanitised (prompts, file contents and answers omitted).
+ * Thread-safe. {@code cursor_exec}: cursor-agent in the workspace, the prompt on stdin. Persisted traces are
+ * sanitised (prompts, file contents and answers omitted).
  */
 public final class CursorExecAgent extends AbstractExecAgent {
     private final String path;
@@ -47,9 +45,7 @@ public final class CursorExecAgent extends AbstractExecAgent {
 
     @Override protected String persistable(String raw) { return CursorStream.sanitize(raw); }
 
-    List<String> command(Path ws) { return command(ws, List.of()); }
-
-    /** {@code extra}: the task's validated add-dirs (data directories, image folders); the workspace itself is never repeated. */
+    /** {@code extra}: the task's validated add-dirs; the workspace itself is never repeated. */
     List<String> command(Path ws, List<Path> extra) {
         List<String> cmd = new ArrayList<>(List.of(path, "-p", "--output-format", "stream-json", "--trust", "--workspace", ws.toString(),
                 "--sandbox", sandbox));
@@ -64,7 +60,7 @@ public final class CursorExecAgent extends AbstractExecAgent {
 
     @Override protected Attempt attempt(ExecTask task, Path ws, String prompt, int no, Duration timeout) throws IOException {
         List<Path> dirs = addDirs(ws, task);
-        Proc.Result r = exec(command(ws, dirs.subList(1, dirs.size())), ws, Proc.scrubbedEnv(env, Set.of("CURSOR_API_KEY", "CURSOR_*"), Map.of()),
+        Proc.Result r = Proc.run(command(ws, dirs.subList(1, dirs.size())), ws, Proc.scrubbedEnv(env, Set.of("CURSOR_API_KEY", "CURSOR_*"), Map.of()),
                 execPrompt(prompt, allowFileEdits), timeout);
         String raw = rawOutput(r);
         ParsedTrace t = CursorStream.parse(r.stdout());

@@ -1,12 +1,7 @@
 package io.skillopt4j.backend;
 
-import io.skillopt4j.internal.AtomicFiles;
 import io.skillopt4j.BackendException;
 import io.skillopt4j.backend.internal.CliPrompt;
-
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 /**
  * Thread-safe. An exec agent seen as a chat model (the target role of cursor_exec/copilot_exec): each call
@@ -21,25 +16,18 @@ public final class ExecAgentChatModel extends AbstractChatModel {
         this.agent = b.agent;
     }
 
-    /** Returns a builder for {@code agent}. */
     public static Builder builder(ExecAgent agent) { return new Builder(agent); }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
         if (!r.tools().isEmpty()) throw new BackendException.NonRetriable(backend, 0, backend + ": tools are not supported when an exec agent is used as a chat model", null);
-        Path tmp = null;
-        try {
-            tmp = Files.createTempDirectory("skillopt_exec_chat_");
+        return inTempDir("skillopt_exec_chat_", tmp -> {
             String system = CliPrompt.system(r);
             String prompt = (system.isEmpty() ? "" : system + "\n\n") + CliPrompt.body(r, "tools", false, java.util.List.of());
             ExecResult res = agent.run(new ExecTask("chat", prompt, "", tmp.resolve("work"), tmp.resolve("traces"), r.timeout(), null));
             // a failed call has thrown already, after the agent's own retries; this is an agent that answered nothing
             if (!res.ok()) throw new BackendException.Retriable(backend, 0, res.error(), null);
             return new ChatResponse(res.finalMessage(), java.util.List.of(), res.usage(), res.latency(), model, "");
-        } catch (IOException e) {
-            throw new BackendException.NonRetriable(backend, 0, backend + ": cannot prepare temp dir: " + e.getMessage(), e);
-        } finally {
-            AtomicFiles.deleteTreeQuietly(tmp);
-        }
+        });
     }
 
     /** The agent retries its failed attempts itself (within the call's timeout); no second loop around it. */

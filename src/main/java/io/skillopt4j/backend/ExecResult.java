@@ -4,10 +4,8 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * Immutable. What an exec agent produced: the final message, the extracted {@code <answer>} (or the final
- * message when there is none), parsed trace steps, usage, and whether it finished cleanly ({@code ok});
- * {@code error} is a one-line reason when not; {@code reportedUsd} is the run's cost as the CLI reported it
- * (Claude Code's {@code total_cost_usd}), null when it reports none.
+ * Immutable. What an exec agent produced: {@code answer} is the extracted {@code <answer>} (or the final message),
+ * {@code error} a one-line reason when not {@code ok}, {@code reportedUsd} the CLI's own cost figure or null.
  */
 public record ExecResult(String answer, String finalMessage, List<TraceStep> trace, Usage usage,
                          Duration latency, boolean ok, String error, Double reportedUsd) {
@@ -18,10 +16,5 @@ public record ExecResult(String answer, String finalMessage, List<TraceStep> tra
         usage = usage == null ? Usage.ZERO : usage;
         latency = latency == null ? Duration.ZERO : latency;
         error = error == null ? "" : error;
-    }
-
-    /** A result whose CLI reported no cost of its own. */
-    public ExecResult(String answer, String finalMessage, List<TraceStep> trace, Usage usage, Duration latency, boolean ok, String error) {
-        this(answer, finalMessage, trace, usage, latency, ok, error, null);
     }
 }

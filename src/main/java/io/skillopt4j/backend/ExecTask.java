@@ -7,11 +7,9 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Immutable. One task for an exec agent: the agent gets a fresh workspace under {@code workspace} holding
- * the skill as {@code .agents/skills/skillopt-target/SKILL.md}, the task as {@code task.md}, and any
- * {@code extraFiles} (relative path → content). {@code images} are copied in as {@code attachments/NN_<name>}
- * (listed in {@code ATTACHMENTS.md}) and handed to the CLI as it takes images; {@code dataDirs} are directories
- * the agent may read (Claude/Cursor/Copilot {@code --add-dir}). {@code traceDir} is where raw and summary traces go.
+ * Immutable. One task for an exec agent, run in a fresh {@code workspace} holding the skill, {@code task.md}, the
+ * {@code extraFiles} (relative path → content) and the {@code images}; {@code dataDirs} are directories the agent may
+ * read; {@code traceDir} is where raw and summary traces go.
  */
 public record ExecTask(String id, String prompt, String skill, Path workspace, Path traceDir,
                        Duration timeout, Map<String, String> extraFiles, List<Path> images, List<Path> dataDirs) {

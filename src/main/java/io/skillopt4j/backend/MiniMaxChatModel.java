@@ -8,17 +8,11 @@ import io.skillopt4j.backend.internal.HttpCall;
 import io.skillopt4j.internal.Redactor;
 import okhttp3.OkHttpClient;
 
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
-/**
- * Thread-safe. {@code minimax_chat}: MiniMax's OpenAI-style API. The region picks the base URL
- * ({@code global_en} → api.minimax.io, {@code cn_zh} → api.minimaxi.com) unless a base URL is given; every
- * body carries {@code thinking: {type: adaptive|disabled}} (MiniMax-M2.x is always adaptive), never
- * {@code chat_template_kwargs}.
- */
+/** Thread-safe. {@code minimax_chat}: MiniMax's OpenAI-style API; the region picks the base URL unless one is given. */
 public final class MiniMaxChatModel extends AbstractChatModel {
     private final String url;
     private final String apiKey;
@@ -41,7 +35,7 @@ public final class MiniMaxChatModel extends AbstractChatModel {
 
     public static Builder builder() { return new Builder(); }
 
-    /** Normalises a region (lower-case, '-' → '_', blank → global_en); unknown regions throw. */
+    /** Blank → global_en; unknown regions throw. */
     public static String normalizeRegion(String region) {
         String r = region == null ? "" : region.trim().toLowerCase(Locale.ROOT).replace('-', '_');
         if (r.isEmpty()) return "global_en";
@@ -49,12 +43,11 @@ public final class MiniMaxChatModel extends AbstractChatModel {
         return r;
     }
 
-    /** Returns the base URL of a region. */
     public static String baseUrlForRegion(String region) {
         return normalizeRegion(region).equals("cn_zh") ? "https://api.minimaxi.com/v1" : "https://api.minimax.io/v1";
     }
 
-    /** Returns the thinking type sent for this model: M2.x cannot disable thinking. */
+    /** M2.x cannot disable thinking. */
     public String thinkingType() {
         return model.startsWith("MiniMax-M2") || enableThinking ? "adaptive" : "disabled";
     }

@@ -4,11 +4,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Immutable. The models a run uses: the optimizer (reflects, merges, ranks, rewrites) and the target (runs
- * tasks with the skill). When the target backend is an exec agent, {@link #targetAgent()} is present and
- * benchmarks run tasks through it; {@link #target()} is then the same agent seen as a chat model.
- * All calls are metered into {@link #usage()}; {@link #ledger()} prices them (and holds the run's dollar cap
- * when the models were wrapped in {@link BudgetedChatModel}, as {@link Backends#roles} does).
+ * Immutable. The models a run uses. With an exec-agent target, {@link #targetAgent()} is present and {@link #target()}
+ * is the same agent seen as a chat model. {@link #ledger()} holds the run's dollar cap when the models were wrapped in
+ * {@link BudgetedChatModel}, as {@link Backends#roles} does.
  */
 public record ModelRoles(ChatModel optimizer, ChatModel target, Optional<ExecAgent> targetAgent, UsageMeter usage, CostLedger ledger) {
     public ModelRoles {
@@ -19,12 +17,11 @@ public record ModelRoles(ChatModel optimizer, ChatModel target, Optional<ExecAge
         ledger = ledger == null ? CostLedger.unbounded(PriceTable.defaults()) : ledger;
     }
 
-    /** Roles without a ledger of their own (an unbounded one that nothing records into). */
+    /** With an unbounded ledger that nothing records into. */
     public ModelRoles(ChatModel optimizer, ChatModel target, Optional<ExecAgent> targetAgent, UsageMeter usage) {
         this(optimizer, target, targetAgent, usage, null);
     }
 
-    /** Returns roles with two chat models and a fresh meter. */
     public static ModelRoles of(ChatModel optimizer, ChatModel target) {
         return new ModelRoles(optimizer, target, Optional.empty(), new UsageMeter());
     }

@@ -18,12 +18,8 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * Thread-safe. {@code openai_chat} / {@code azure_openai}: Azure OpenAI or OpenAI. Auth modes:
- * {@code api_key} ({@code api-key} header), {@code managed_identity}/{@code aad} (AAD bearer from managed
- * identity), {@code azure_cli} (upstream's default: {@code az account get-access-token}) and
- * {@code openai_compatible} (plain OpenAI: {@code {endpoint}/chat/completions}, Bearer key). Sends
- * {@code max_completion_tokens} and {@code reasoning_effort} (dropped when tools are present); deployments
- * of the Codex/pro families go to the Responses API, as upstream routes them.
+ * Thread-safe. {@code openai_chat} / {@code azure_openai}: Azure OpenAI, or plain OpenAI with auth mode
+ * {@code openai_compatible}. Deployments of the Codex/pro families go to the Responses API, as upstream routes them.
  *
  * <pre>{@code
  * ChatModel m = OpenAiChatModel.builder().endpoint("https://x.openai.azure.com").authMode("api_key")
@@ -44,8 +40,7 @@ public final class OpenAiChatModel extends AbstractChatModel {
     private OpenAiChatModel(Builder b) {
         super(b.backendName, b);
         this.authMode = normalizeMode(b.authMode);
-        String ep = b.endpoint == null ? "" : b.endpoint.trim();
-        while (ep.endsWith("/")) ep = ep.substring(0, ep.length() - 1);
+        String ep = OpenAiCompatibleChatModel.stripSlash(b.endpoint == null ? "" : b.endpoint.trim());
         if (ep.isEmpty()) {
             throw new ConfigException(backend + ": azure_openai_endpoint is not set (set model.azure_openai_endpoint or AZURE_OPENAI_ENDPOINT)");
         }
@@ -85,7 +80,6 @@ public final class OpenAiChatModel extends AbstractChatModel {
 
     private boolean compat() { return authMode.equals("openai_compatible"); }
 
-    /** Returns the normalised auth mode. */
     public String authMode() { return authMode; }
 
     @Override protected boolean retriesInTransport() { return true; }
@@ -138,24 +132,12 @@ public final class OpenAiChatModel extends AbstractChatModel {
         return body;
     }
 
-    /**
-     * Plain OpenAI (auth mode openai_compatible) has the Batch API at {@code {endpoint}/files} and
-     * {@code {endpoint}/batches}; Azure deployments (other auth modes) call directly: Azure's global batch
-     * deployments are a separate resource type.
-     */
+    /** Plain OpenAI only: Azure's global batch deployments are a separate resource type. */
     @Override protected BatchSupport batchSupport() {
         if (!compat()) return null;
-        BatchSupport b = batch;
-        if (b == null) {
-            b = new BatchSupport(new OpenAiBatches(client, endpoint, responses ? "/v1/responses" : "/v1/chat/completions", headers(),
-                    batchPolicy()), this::body,
-                    n -> responses ? ResponsesWire.parse(n) : ChatCompletionsWire.parse(backend, n, "call_"));
-            batch = b;
-        }
-        return b;
+        return batchOnce(() -> new BatchSupport(new OpenAiBatches(client, endpoint, responses ? "/v1/responses" : "/v1/chat/completions",
+                headers(), batchPolicy()), this::body, n -> responses ? ResponsesWire.parse(n) : ChatCompletionsWire.parse(backend, n, "call_")));
     }
-
-    private volatile BatchSupport batch;
 
     @Override public String toString() {
         return "OpenAiChatModel[backend=" + backend + ", endpoint=" + endpoint + ", model=" + model + ", auth=" + authMode
@@ -190,13 +172,12 @@ public final class OpenAiChatModel extends AbstractChatModel {
         public Builder authMode(String m) { this.authMode = m; return this; }
         public Builder adScope(String s) { this.adScope = s; return this; }
         public Builder managedIdentityClientId(String id) { this.managedIdentityClientId = id; return this; }
-        /** Overrides the managed-identity token endpoint (default IMDS or App Service's IDENTITY_ENDPOINT). */
+        /** Default IMDS or App Service's IDENTITY_ENDPOINT. */
         public Builder identityEndpoint(String url) { this.identityEndpoint = url; return this; }
-        /** Path of the Azure CLI for auth mode azure_cli (default {@code az}). */
         public Builder azPath(String p) { this.azPath = p; return this; }
-        /** Supplies AAD bearer tokens yourself (overrides the auth mode's own source). */
+        /** Overrides the auth mode's own source of AAD bearer tokens. */
         public Builder tokenProvider(Supplier<String> p) { this.tokenProvider = p; return this; }
-        /** The environment the az CLI and managed identity see (default the process's). */
+        /** What the az CLI and managed identity see (default the process's environment). */
         public Builder env(Map<String, String> e) { this.env = e; return this; }
         public Builder imageDetail(String d) { this.imageDetail = d; return this; }
         /** Forces (true) or forbids (false) the Responses API; null routes by model family as upstream. */

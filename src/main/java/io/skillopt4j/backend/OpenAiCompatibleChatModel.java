@@ -13,10 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Thread-safe. {@code openai_compatible}: any server speaking OpenAI Chat Completions (vLLM, Ollama,
- * llama.cpp, LM Studio, the project's simulator). Sends {@code POST {baseUrl}/chat/completions} with
- * {@code Authorization: Bearer <key or "dummy">}, {@code max_tokens = min(requested, maxTokens)},
- * {@code temperature} only when set, tools; never reasoning effort (as upstream).
+ * Thread-safe. {@code openai_compatible}: any server speaking OpenAI Chat Completions (vLLM, Ollama, llama.cpp,
+ * LM Studio, the project's simulator); never sends reasoning effort (as upstream).
  *
  * <pre>{@code
  * ChatModel m = OpenAiCompatibleChatModel.builder().baseUrl("http://127.0.0.1:8000/v1").model("m").build();
@@ -31,6 +29,8 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
     private final String imageDetail;
     private final OkHttpClient client;
     private final boolean promptCache;
+    private final String chatUrl;
+    private final Map<String, String> headers;
 
     private OpenAiCompatibleChatModel(Builder b) {
         super(b.backendName, b);
@@ -47,22 +47,15 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
         this.client = Http.client(defaultTimeout == null ? Duration.ofSeconds(300) : defaultTimeout, baseUrl);
         this.promptCache = PromptCaching.enabled(b.promptCache, baseUrl, "api.openai.com");
         this.chatUrl = url(baseUrl);
-        this.headers = headers();
+        this.headers = Map.of("Authorization", "Bearer " + apiKey, "User-Agent", "SkillOpt4J");
     }
-
-    private final String chatUrl;
-    private final Map<String, String> headers;
 
     public static Builder builder() { return new Builder(); }
 
-    /** Returns the base URL (no trailing slash). */
+    /** No trailing slash. */
     public String baseUrl() { return baseUrl; }
 
-    static String stripSlash(String s) {
-        String out = s;
-        while (out.endsWith("/")) out = out.substring(0, out.length() - 1);
-        return out;
-    }
+    static String stripSlash(String s) { return s.replaceAll("/+\\z", ""); }
 
     @Override protected boolean retriesInTransport() { return true; }
 
@@ -90,21 +83,12 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
         return body;
     }
 
-    private Map<String, String> headers() { return Map.of("Authorization", "Bearer " + apiKey, "User-Agent", "SkillOpt4J"); }
-
     /** The OpenAI Batch API at the same base URL: {@code {base}/files}, {@code {base}/batches}. */
     @Override protected BatchSupport batchSupport() {
-        BatchSupport b = batch;
-        if (b == null) {
-            String base = baseUrl.endsWith("/chat/completions") ? baseUrl.substring(0, baseUrl.length() - "/chat/completions".length()) : baseUrl;
-            b = new BatchSupport(new OpenAiBatches(client, base, "/v1/chat/completions", headers(), batchPolicy()),
-                    this::body, n -> ChatCompletionsWire.parse(backend, n, "call_"));
-            batch = b;
-        }
-        return b;
+        String base = baseUrl.endsWith("/chat/completions") ? baseUrl.substring(0, baseUrl.length() - "/chat/completions".length()) : baseUrl;
+        return batchOnce(() -> new BatchSupport(new OpenAiBatches(client, base, "/v1/chat/completions", headers, batchPolicy()),
+                this::body, n -> ChatCompletionsWire.parse(backend, n, "call_")));
     }
-
-    private volatile BatchSupport batch;
 
     /** Appends /chat/completions unless the base already ends with it. */
     static String url(String base) {
@@ -126,9 +110,9 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
         /** {@code prompt_cache_key}: auto (only to api.openai.com), on, off. */
         public Builder promptCache(String mode) { this.promptCache = mode; return this; }
 
-        /** Sets {@code image_url.detail} (low, high, auto); null omits it. */
+        /** {@code image_url.detail} (low, high, auto); null omits it. */
         public Builder imageDetail(String d) { this.imageDetail = d; return this; }
-        /** Overrides the backend name reported in errors and usage (default openai_compatible). */
+        /** The backend name reported in errors and usage. */
         public Builder backendName(String n) { this.backendName = n; return this; }
 
         @Override public OpenAiCompatibleChatModel build() { return new OpenAiCompatibleChatModel(this); }

@@ -6,22 +6,15 @@ import io.skillopt4j.backend.internal.CliPrompt;
 import io.skillopt4j.backend.internal.OpenCodeStream;
 import io.skillopt4j.backend.internal.Proc;
 import io.skillopt4j.config.ModelKey;
-import io.skillopt4j.internal.AtomicFiles;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Thread-safe. {@code opencode_exec} in the chat (optimizer) role: {@code opencode run --pure --format json --title
- * skillopt --dir <tmp> [--agent a] [--model provider/model]} in a per-call temporary folder, the flattened messages
- * on stdin, every permission denied (the model is offered no tool), the environment of {@link OpenCodeExecAgent}.
- * The reply is the text of the last step; usage (and OpenCode's cost, when it priced the model) come from
- * {@code step_finish}. Each call has a timeout ({@code opencode_chat_timeout}, default 600 s). Tools and images are
- * refused before anything is spawned.
+ * Thread-safe. {@code opencode_exec} in the chat (optimizer) role: one run per call in a temporary folder, the
+ * flattened messages on stdin, every permission denied (the model is offered no tool).
  */
 public final class OpenCodeChatModel extends AbstractChatModel {
     private final String binary;
@@ -47,9 +40,7 @@ public final class OpenCodeChatModel extends AbstractChatModel {
         Duration timeout = r.timeout() == null ? ModelKey.OPENCODE_CHAT_TIMEOUT.seconds() : r.timeout();
         String system = CliPrompt.system(r);
         String prompt = (system.isEmpty() ? "" : system + "\n\n") + CliPrompt.body(r, "tools", false, List.of());
-        Path tmp = null;
-        try {
-            tmp = Files.createTempDirectory("skillopt_opencode_");
+        return inTempDir("skillopt_opencode_", tmp -> {
             Proc.Result res;
             try {
                 res = Proc.run(OpenCodeExecAgent.command(binary, tmp, agent, model), tmp,
@@ -64,11 +55,7 @@ public final class OpenCodeChatModel extends AbstractChatModel {
             if (t.finalText().isEmpty()) throw new BackendException.Retriable(backend, 0, backend + ": OpenCode returned no text", null);
             return new ChatResponse(t.finalText(), List.of(), t.usage(), res.elapsed(), model, "",
                     Billing.reported(ClaudeCliChatModel.reportedCost(t)));
-        } catch (IOException e) {
-            throw new BackendException.NonRetriable(backend, 0, backend + ": cannot prepare temp dir: " + e.getMessage(), e);
-        } finally {
-            AtomicFiles.deleteTreeQuietly(tmp);
-        }
+        });
     }
 
     @Override public String toString() { return "OpenCodeChatModel[binary=" + binary + ", model=" + model + ", role=" + role + "]"; }
@@ -82,7 +69,7 @@ public final class OpenCodeChatModel extends AbstractChatModel {
         private Builder() { model = ""; }
 
         public Builder binary(String b) { this.binary = b; return this; }
-        /** OpenCode agent ({@code run --agent}; blank: OpenCode's default). */
+        /** Blank: OpenCode's default. */
         public Builder agent(String a) { this.agent = a; return this; }
         public Builder env(Map<String, String> e) { this.env = e; return this; }
 

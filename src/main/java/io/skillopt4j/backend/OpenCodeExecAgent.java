@@ -18,23 +18,15 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Thread-safe. {@code opencode_exec}: the OpenCode CLI as an agent, with upstream SkillOpt's argv and environment
- * ({@code OpenCodeCliBackend}): {@code opencode run --pure --format json --title skillopt --dir <ws> [--agent a]
- * [--model provider/model]}, the prompt on stdin, cwd the workspace, and {@code NO_COLOR=1 OPENCODE_PURE=1
- * OPENCODE_DISABLE_AUTOUPDATE=1 OPENCODE_DISABLE_EXTERNAL_SKILLS=1 OPENCODE_DISABLE_PROJECT_CONFIG=1
- * OPENCODE_DISABLE_SHARE=1 OPENCODE_DISABLE_TERMINAL_TITLE=1}, {@code OPENCODE_PERMISSION} and
- * {@code OPENCODE_CONFIG_CONTENT} ({@code "snapshot": false} and the permissions, merged into the caller's own)
- * allowing only what a rollout needs (read, glob, grep, list, bash; reading outside the workspace only for a task's
- * data directories), and {@code OPENCODE_DB=:memory:} so no session is stored. Trace steps come from the
- * {@code tool_use}/{@code text} events, usage and cost from {@code step_finish}, failures from {@code error} events (a
- * provider 401: non-retriable).
+ * Thread-safe. {@code opencode_exec}: the OpenCode CLI as an agent, with upstream's argv and environment
+ * ({@code OpenCodeCliBackend}), the prompt on stdin, permissions allowing only what a rollout needs, and no session
+ * stored. Steps, usage, cost and typed failures come from its JSON events.
  */
 public final class OpenCodeExecAgent extends AbstractExecAgent {
-    /** Environment the OpenCode child may see besides the basics: its own settings and the keys of the providers it ships. */
+    /** What the child may see besides the basics: its own settings and the keys of the providers it ships. */
     static final Set<String> CHILD_ENV = Set.of("OPENCODE_*", "XDG_STATE_HOME", "OPENAI_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_API_KEY",
             "ANTHROPIC_BASE_URL", "OPENROUTER_API_KEY", "GEMINI_API_KEY", "GOOGLE_GENERATIVE_AI_API_KEY", "GROQ_API_KEY", "MISTRAL_API_KEY",
             "DEEPSEEK_API_KEY", "XAI_API_KEY", "AZURE_OPENAI_API_KEY", "AZURE_RESOURCE_NAME");
-    /** The variables upstream's backend sets for every run. */
     static final Map<String, String> FIXED_ENV = Map.of("NO_COLOR", "1", "OPENCODE_PURE", "1", "OPENCODE_DISABLE_AUTOUPDATE", "1",
             "OPENCODE_DISABLE_EXTERNAL_SKILLS", "1", "OPENCODE_DISABLE_PROJECT_CONFIG", "1", "OPENCODE_DISABLE_SHARE", "1",
             "OPENCODE_DISABLE_TERMINAL_TITLE", "1");
@@ -54,8 +46,6 @@ public final class OpenCodeExecAgent extends AbstractExecAgent {
 
     @Override protected String prefix() { return "opencode"; }
 
-    List<String> command(Path ws) { return command(path, ws, agent, model); }
-
     /** The argv of both roles: {@code dir} is the workspace (agent) or a temporary folder (chat). */
     static List<String> command(String path, Path dir, String agent, String model) {
         List<String> cmd = new ArrayList<>(List.of(path, "run", "--pure", "--format", "json", "--title", "skillopt", "--dir", dir.toString()));
@@ -64,7 +54,7 @@ public final class OpenCodeExecAgent extends AbstractExecAgent {
         return cmd;
     }
 
-    /** The rollout's permissions: read and search the workspace and run commands; reading outside it only when {@code external}. */
+    /** Read and search the workspace and run commands; read outside it only when {@code external} (data directories). */
     static Map<String, String> rolloutPermission(boolean external) {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("*", "deny");
@@ -73,11 +63,8 @@ public final class OpenCodeExecAgent extends AbstractExecAgent {
         return p;
     }
 
-    /**
-     * The child's environment: scrubbed ({@link #CHILD_ENV}), upstream's fixed variables, {@code permission} as
-     * {@code OPENCODE_PERMISSION} and inside {@code OPENCODE_CONFIG_CONTENT} (merged into the caller's, which must be a
-     * JSON object), and an in-memory session database unless the caller chose one ({@code OPENCODE_DB}).
-     */
+    /** Scrubbed, upstream's fixed variables, {@code permission} in {@code OPENCODE_PERMISSION} and merged into the caller's
+     *  {@code OPENCODE_CONFIG_CONTENT}, and an in-memory session database unless the caller chose one. */
     static Map<String, String> childEnv(Map<String, String> parent, Map<String, String> permission) {
         Map<String, String> e = new LinkedHashMap<>(Proc.scrubbedEnv(parent, CHILD_ENV, FIXED_ENV));
         Map<String, Object> config = new LinkedHashMap<>();
@@ -99,7 +86,7 @@ public final class OpenCodeExecAgent extends AbstractExecAgent {
         return e;
     }
 
-    /** The typed failure an OpenCode run reported (an {@code error} event, a non-zero exit), or null when it reported none. */
+    /** The typed failure an OpenCode run reported, or null. */
     static BackendException failure(String backend, ParsedTrace t, Proc.Result r) {
         if (t.isError()) {
             String status = t.meta().getOrDefault("error_status", "");
@@ -115,7 +102,7 @@ public final class OpenCodeExecAgent extends AbstractExecAgent {
     @Override protected Attempt attempt(ExecTask task, Path ws, String prompt, int no, Duration timeout) throws IOException {
         task.dataDirs().forEach(AbstractExecAgent::validated);
         Map<String, String> childEnv = childEnv(env, rolloutPermission(!task.dataDirs().isEmpty()));
-        Proc.Result r = exec(command(ws), ws, childEnv, execPrompt(prompt, false), timeout);
+        Proc.Result r = Proc.run(command(path, ws, agent, model), ws, childEnv, execPrompt(prompt, false), timeout);
         String raw = rawOutput(r);
         ParsedTrace t = OpenCodeStream.parse(r.stdout());
         if (r.timedOut()) return Attempt.failed(raw, t, AgentErrors.timeout(backend(), "OpenCode CLI", timeout));
@@ -139,7 +126,7 @@ public final class OpenCodeExecAgent extends AbstractExecAgent {
 
         Builder() { super("", ModelKey.OPENCODE_EXEC_PATH.text()); }
 
-        /** OpenCode agent ({@code run --agent}; blank: OpenCode's default). */
+        /** Blank: OpenCode's default. */
         public Builder agent(String a) { this.agent = a; return this; }
 
         public OpenCodeExecAgent build() { return new OpenCodeExecAgent(this); }

@@ -4,9 +4,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Immutable. What a CLI's event stream said: trace steps, the final text (empty when the stream ended
- * without its result), usage, whether a terminal event was seen, an error flagged by the stream, how many
- * lines were skipped (non-JSON or unknown), and metadata such as {@code session_id} and {@code model}.
+ * Immutable. What a CLI's event stream said; {@code finalText} is empty when the stream ended without its result,
+ * {@code skippedLines} counts non-JSON or unknown lines.
  */
 public record ParsedTrace(List<TraceStep> steps, String finalText, Usage usage, boolean terminal, boolean isError,
                           String error, int skippedLines, Map<String, String> meta) {

@@ -15,36 +15,29 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Immutable. USD prices per one million tokens per model ({@code prompt}, {@code completion}, {@code cached},
- * {@code cache_write}, and a {@code batch} multiplier), loaded from YAML or JSON. {@link #defaults()} is the
- * bundled table ({@code io/skillopt4j/backend/prices.yaml}); flat key {@code price_table} (a file path or an
- * inline map) replaces or adds entries per model:
+ * Immutable. USD prices per one million tokens per model, loaded from YAML or JSON:
  * <pre>{@code
  * gpt-4o: {prompt: 2.50, completion: 10.00, cached: 1.25, batch: 0.5}
  * }</pre>
  * A model matches its exact entry, else the longest entry it starts with ({@code gpt-4o} prices
- * {@code gpt-4o-2024-08-06}). Cached prompt tokens cost {@code cached}, cache writes {@code cache_write}
- * (both default to the prompt price). A model without an entry is <em>unpriced</em>: {@link #usd} returns null.
+ * {@code gpt-4o-2024-08-06}); one without an entry is <em>unpriced</em>: {@link #usd} returns null.
  */
 public final class PriceTable {
     /** Immutable. Prices of one model in USD per 1M tokens; {@code batch} multiplies every rate of a batch call. */
-    public record Price(double prompt, double completion, double cached, double cacheWrite, double batch) {
-        public Price(double prompt, double completion, double cached) { this(prompt, completion, cached, prompt, 1.0); }
-    }
+    public record Price(double prompt, double completion, double cached, double cacheWrite, double batch) {}
 
     private static final PriceTable DEFAULTS = bundled();
 
     private final Map<String, Price> prices;
-    // model -> its prefix match (or NONE): the scan over every entry runs once per model, not on every call
+    // model -> its prefix match (or NONE), so the scan over every entry runs once per model
     private final java.util.concurrent.ConcurrentHashMap<String, Price> byPrefix = new java.util.concurrent.ConcurrentHashMap<>();
     private static final Price NONE = new Price(0, 0, 0, 0, 0);
 
     private PriceTable(Map<String, Price> prices) { this.prices = Map.copyOf(prices); }
 
-    /** Returns an empty table (every cost is 0). */
     public static PriceTable empty() { return new PriceTable(Map.of()); }
 
-    /** Returns a table from {@code model -> {prompt, completion, cached}} maps; {@code source} names where it came from. */
+    /** A table from {@code model -> {prompt, completion, cached}} maps; {@code source} names where it came from. */
     public static PriceTable of(Map<?, ?> raw, String source) {
         Map<String, Price> out = new LinkedHashMap<>();
         for (Map.Entry<?, ?> e : raw.entrySet()) {
@@ -63,7 +56,7 @@ public final class PriceTable {
         return new PriceTable(out);
     }
 
-    /** Loads a YAML or JSON file (JSON is YAML). */
+    /** Loads a YAML or JSON file. */
     public static PriceTable load(Path file) {
         String text;
         try {
@@ -77,10 +70,9 @@ public final class PriceTable {
         return of(m, file.toString());
     }
 
-    /** Returns the bundled table (real providers' list prices and the simulator's model). */
+    /** The bundled table: real providers' list prices and the simulator's model. */
     public static PriceTable defaults() { return DEFAULTS; }
 
-    /** The bundled table's resource. */
     public static final String BUNDLED = "/io/skillopt4j/backend/prices.yaml";
 
     private static PriceTable bundled() {
@@ -88,10 +80,7 @@ public final class PriceTable {
         return raw instanceof Map<?, ?> m ? of(m, "prices.yaml") : empty();
     }
 
-    /**
-     * Returns the bundled table overlaid with the one named by flat key {@code price_table} (path or inline
-     * map): an entry there replaces the bundled entry of the same model.
-     */
+    /** The bundled table with the entries of flat key {@code price_table} (path or inline map) replacing or adding to it. */
     public static PriceTable from(FlatConfig cfg) {
         Object v = Setting.value("price_table").in(cfg).orElse(null);
         if (v == null || (v instanceof String s && s.isBlank())) return DEFAULTS;
@@ -103,29 +92,24 @@ public final class PriceTable {
             if (!Files.isRegularFile(p)) throw ConfigException.badValue("", "price_table", String.valueOf(v), "a readable YAML/JSON file or an inline map");
             own = load(p);
         }
-        return DEFAULTS.overlay(own);
-    }
-
-    /** Returns this table with {@code other}'s entries replacing or adding to it. */
-    public PriceTable overlay(PriceTable other) {
-        Map<String, Price> m = new LinkedHashMap<>(prices);
-        m.putAll(other.prices);
+        Map<String, Price> m = new LinkedHashMap<>(DEFAULTS.prices);
+        m.putAll(own.prices);
         return new PriceTable(m);
     }
 
     private static double num(Map<?, ?> m, String source, String model, String key, String alt) {
         Object v = m.containsKey(key) ? m.get(key) : m.get(alt);
-        if (v instanceof Number n && n.doubleValue() >= 0) return n.doubleValue();
+        double d;
         try {
-            double d = Double.parseDouble(String.valueOf(v));
-            if (d >= 0) return d;
-        } catch (NumberFormatException ignored) {
-            // reported below
+            d = v instanceof Number n ? n.doubleValue() : Double.parseDouble(String.valueOf(v));
+        } catch (NumberFormatException notANumber) {
+            d = -1;
         }
+        if (d >= 0) return d;
         throw ConfigException.badValue(source, model + "." + key, v, "a number >= 0 (USD per 1M tokens)");
     }
 
-    /** Returns the price of {@code model}, or null when the table has no entry for it. */
+    /** The price of {@code model}, or null when it has none. */
     public Price find(String model) {
         if (model == null) return null;
         Price p = prices.get(model);
@@ -140,16 +124,13 @@ public final class PriceTable {
         return p == NONE ? null : p;
     }
 
-    /** Returns the USD cost of {@code usage} on {@code model}; 0 when the model is not priced (see {@link #usd}). */
+    /** As {@link #usd}, but 0 when the model is not priced. */
     public double cost(String model, Usage usage) {
         Double d = usd(model, usage, false);
         return d == null ? 0 : d;
     }
 
-    /**
-     * Returns the USD cost of {@code usage} on {@code model}, at the batch rate when {@code batch}; null when the
-     * model is unpriced. Cache reads and writes are parts of the prompt priced at their own rates.
-     */
+    /** The USD cost of {@code usage} on {@code model}, null when unpriced. Cache reads and writes are priced at their own rates. */
     public Double usd(String model, Usage usage, boolean batch) {
         Price p = find(model);
         if (p == null) return null;
@@ -160,10 +141,7 @@ public final class PriceTable {
         return batch ? d * p.batch() : d;
     }
 
-    /**
-     * Returns the most a call on {@code model} can cost (null when unpriced): every prompt token at the highest
-     * input rate (a cache write can cost more than a plain read) and {@code maxCompletionTokens} of output.
-     */
+    /** The most a call can cost (null when unpriced): every prompt token at the highest input rate, and full output. */
     public Double worstCase(String model, long promptTokens, long maxCompletionTokens) {
         Price p = find(model);
         if (p == null) return null;
@@ -171,7 +149,7 @@ public final class PriceTable {
         return (promptTokens * in + maxCompletionTokens * p.completion()) / 1e6;
     }
 
-    /** Returns cost in USD per "role/stage" plus "_total", from what {@code meter} recorded per model. */
+    /** USD per "role/stage" plus "_total", from what {@code meter} recorded per model. */
     public Map<String, Double> costs(UsageMeter meter) {
         Map<String, Double> out = new TreeMap<>();
         double total = 0;
@@ -186,7 +164,6 @@ public final class PriceTable {
         return out;
     }
 
-    /** Returns the priced models. */
     public Map<String, Price> asMap() { return prices; }
 
     @Override public String toString() { return "PriceTable" + new TreeMap<>(prices); }

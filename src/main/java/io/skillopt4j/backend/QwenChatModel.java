@@ -13,14 +13,9 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
-/**
- * Thread-safe. {@code qwen_chat}: a vLLM/SGLang server hosting Qwen. Three thinking modes:
- * {@code server_default} (no field), {@code enabled}/{@code disabled}
- * ({@code chat_template_kwargs: {"enable_thinking": true|false}}); {@code max_tokens} or
- * {@code max_completion_tokens}; temperature 0.7 unless omitted; Bearer only when a key is set.
- */
+/** Thread-safe. {@code qwen_chat}: a vLLM/SGLang server hosting Qwen. */
 public final class QwenChatModel extends AbstractChatModel {
-    /** The closed set of thinking modes. */
+    /** {@code server_default} sends no field; the others {@code chat_template_kwargs.enable_thinking}. */
     public enum ThinkingMode { SERVER_DEFAULT, ENABLED, DISABLED;
         /** Parses upstream's spellings; anything else throws naming {@code key}. */
         public static ThinkingMode parse(String key, Object v) {
@@ -35,7 +30,6 @@ public final class QwenChatModel extends AbstractChatModel {
             };
         }
 
-        /** Returns upstream's spelling. */
         public String wire() { return name().toLowerCase(Locale.ROOT); }
     }
 
@@ -64,7 +58,6 @@ public final class QwenChatModel extends AbstractChatModel {
 
     public static Builder builder() { return new Builder(); }
 
-    /** Returns the resolved thinking mode (recorded by the trainer as resolved_qwen_thinking_modes). */
     public ThinkingMode thinkingMode() { return thinking; }
 
     @Override protected boolean retriesInTransport() { return true; }

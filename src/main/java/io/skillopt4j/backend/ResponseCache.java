@@ -20,16 +20,12 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Thread-safe. A content-addressed cache of chat replies on disk: key = sha256 of backend + model +
- * params + messages, one JSON file per key under {@code dir/ab/abcdef....json}. Modes ({@code response_cache}):
- * {@code off} (default), {@code read_write} (hits are served, misses call the model and are stored) and
- * {@code replay} (a miss is an error: exact reproduction of an earlier run). Only replies are stored, never
- * requests or keys.
+ * Thread-safe. A content-addressed cache of chat replies on disk, one JSON file per request hash. In {@code replay}
+ * mode a miss is an error: exact reproduction of an earlier run. Only replies are stored, never requests or keys.
  */
 public final class ResponseCache {
-    /** The closed set of cache modes. */
     public enum Mode { OFF, READ_WRITE, REPLAY;
-        /** Parses off|read_write|replay (case-insensitive, '-' allowed). */
+        /** Case-insensitive, '-' allowed. */
         public static Mode parse(String s) {
             String v = s == null ? "" : s.trim().toLowerCase(Locale.ROOT).replace('-', '_');
             return switch (v) {
@@ -50,17 +46,15 @@ public final class ResponseCache {
         this.dir = dir;
     }
 
-    /** Returns the disabled cache. */
     public static ResponseCache off() { return OFF_CACHE; }
 
-    /** Returns a cache in {@code mode} storing under {@code dir}. */
     public static ResponseCache of(Mode mode, Path dir) {
         if (mode == Mode.OFF) return OFF_CACHE;
         if (dir == null) throw new IllegalArgumentException("response cache dir must be set when mode is " + mode);
         return new ResponseCache(mode, dir);
     }
 
-    /** Returns the cache named by flat keys {@code response_cache} and {@code response_cache_dir} (default {@code defaultDir}). */
+    /** The cache of flat keys {@code response_cache} and {@code response_cache_dir} (default {@code defaultDir}). */
     public static ResponseCache from(FlatConfig cfg, Path defaultDir) {
         Mode m = Mode.parse(Setting.string("response_cache").of(cfg));
         String d = Setting.string("response_cache_dir").of(cfg);
@@ -71,10 +65,10 @@ public final class ResponseCache {
 
     public boolean enabled() { return mode != Mode.OFF; }
 
-    /** Returns the cache directory (null when off). */
+    /** Null when off. */
     public Path dir() { return dir; }
 
-    /** Returns the sha256 hex key of one call. */
+    /** The sha256 hex key of one call. */
     public String key(String backend, String model, Map<String, Object> params, ChatRequest r) {
         Map<String, Object> k = new LinkedHashMap<>();
         k.put("backend", backend);
@@ -104,7 +98,7 @@ public final class ResponseCache {
 
     private Path file(String key) { return dir.resolve(key.substring(0, 2)).resolve(key + ".json"); }
 
-    /** Returns the stored reply, or null on a miss in read_write mode; a miss in replay mode throws. */
+    /** The stored reply, or null on a miss in read_write mode; a miss in replay mode throws. */
     public ChatResponse lookup(String key, String backend) {
         Path f = file(key);
         if (!Files.isRegularFile(f)) {

@@ -3,14 +3,12 @@ package io.skillopt4j.backend;
 import java.util.Objects;
 
 /**
- * Immutable. One step of an exec agent's trace, parsed from its event stream: a text message, a tool call
- * or a tool result. {@code chars} is the length of the original text before any cap; {@code truncated}
- * says whether {@code text} was cut (tool results are capped at 200 characters).
+ * Immutable. One step of an exec agent's trace. {@code chars} is the length of the original text before any
+ * cap; {@code truncated} says whether {@code text} was cut.
  */
 public record TraceStep(Kind kind, String tool, String text, int chars, boolean truncated) {
-    /** The closed set of step kinds. */
     public enum Kind { TEXT, TOOL_CALL, TOOL_RESULT;
-        /** Returns the upstream spelling: text, tool_call, tool_result. */
+        /** The upstream spelling. */
         public String wire() { return name().toLowerCase(java.util.Locale.ROOT); }
     }
 

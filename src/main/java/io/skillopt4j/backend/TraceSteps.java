@@ -19,11 +19,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Thread-safe (stateless). Parses raw CLI streams into {@link TraceStep}s and formats them for people and
- * for the analyst prompt. The trainer calls {@link #analystSection} to build the "Claude Trace Steps" /
- * "Codex Trace Steps" section of a trajectory, gated by {@code claude_trace_to_optimizer} (default true)
- * and {@code codex_trace_to_optimizer} (default false when absent, as upstream's trainer reads it; the base
- * YAML sets it true).
+ * Thread-safe (stateless). Parses raw CLI streams into {@link TraceStep}s and formats them for people and for the
+ * analyst prompt ({@link #analystSection}).
  *
  * <pre>{@code
  * ParsedTrace t = TraceSteps.parse("claude", Files.readString(raw));
@@ -31,13 +28,9 @@ import java.util.Optional;
  * }</pre>
  */
 public final class TraceSteps {
-    /** Default character budget of a formatted trace. */
     public static final int DEFAULT_MAX_CHARS = 4000;
-    /** Appended when a formatted trace is cut. */
     public static final String TRUNCATION_MARKER = "\n...[trace steps truncated]...";
-    /** File name of the persisted Claude steps, next to the other per-rollout artifacts. */
     public static final String CLAUDE_STEPS_FILE = "claude_trace_steps.txt";
-    /** File name of the persisted Codex steps. */
     public static final String CODEX_STEPS_FILE = "codex_trace_steps.txt";
 
     private TraceSteps() {}
@@ -54,10 +47,7 @@ public final class TraceSteps {
         };
     }
 
-    /**
-     * Returns one line per step ({@code [i] kind tool: text}, newlines folded), cut to {@code maxChars}
-     * with {@link #TRUNCATION_MARKER} when longer.
-     */
+    /** One line per step ({@code [i] kind tool: text}), cut to {@code maxChars} with {@link #TRUNCATION_MARKER}. */
     public static String format(List<TraceStep> steps, int maxChars) {
         StringBuilder sb = new StringBuilder();
         int i = 1;
@@ -76,39 +66,19 @@ public final class TraceSteps {
         return out;
     }
 
-    /** Returns the Markdown section the analyst prompt gets: a heading and the formatted steps. */
-    public static String section(String title, List<TraceStep> steps, int maxChars) {
-        return "#### " + title + "\n" + format(steps, maxChars);
-    }
-
-    /** Returns {@code claude_trace_to_optimizer} (default true). */
-    public static boolean claudeTraceToOptimizer(FlatConfig cfg) { return Setting.bool("claude_trace_to_optimizer").of(cfg); }
-
-    /** Returns {@code codex_trace_to_optimizer} (default false when absent; the base YAML sets true). */
-    public static boolean codexTraceToOptimizer(FlatConfig cfg) { return Setting.bool("codex_trace_to_optimizer").of(cfg); }
-
     /**
-     * Returns the analyst-prompt section for one rollout whose artifacts are in {@code predictionDir}, or
-     * empty when the gate for {@code targetBackend} is off, the target is not claude_code_exec/codex_exec,
-     * or no steps file was written.
+     * The "Claude/Codex Trace Steps" section of the analyst prompt for one rollout, or empty when the target is neither,
+     * its gate ({@code claude_trace_to_optimizer}, {@code codex_trace_to_optimizer}) is off, or no steps file was written.
      */
     public static Optional<String> analystSection(FlatConfig cfg, String targetBackend, Path predictionDir) {
         String t = targetBackend == null ? "" : targetBackend.trim().toLowerCase(Locale.ROOT);
-        String file;
-        String title;
-        if (t.equals("claude_code_exec") && claudeTraceToOptimizer(cfg)) {
-            file = CLAUDE_STEPS_FILE;
-            title = "Claude Trace Steps";
-        } else if (t.equals("codex_exec") && codexTraceToOptimizer(cfg)) {
-            file = CODEX_STEPS_FILE;
-            title = "Codex Trace Steps";
-        } else {
-            return Optional.empty();
-        }
-        Path f = predictionDir.resolve(file);
+        boolean claude = t.equals("claude_code_exec") && Setting.bool("claude_trace_to_optimizer").of(cfg);
+        if (!claude && !(t.equals("codex_exec") && Setting.bool("codex_trace_to_optimizer").of(cfg))) return Optional.empty();
+        Path f = predictionDir.resolve(claude ? CLAUDE_STEPS_FILE : CODEX_STEPS_FILE);
         if (!Files.isRegularFile(f)) return Optional.empty();
         try {
             String body = Files.readString(f, StandardCharsets.UTF_8).strip();
+            String title = claude ? "Claude Trace Steps" : "Codex Trace Steps";
             return body.isEmpty() ? Optional.empty() : Optional.of("#### " + title + "\n" + body);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + f, e);

@@ -12,11 +12,9 @@ import java.time.Instant;
 import java.util.function.Supplier;
 
 /**
- * Thread-safe. Where the transport's retry chatter goes instead of stderr: a run's {@code logs/transport.log}
- * (one line per retry, give-up or fast fail; created on the first line, so a fault-free run has no file).
- * A training attaches its file with {@link #during}; calls on that thread and on threads started inside it
- * (rollout pools) write there. Outside a training the lines go to the {@code io.skillopt4j.backend.http}
- * logger at DEBUG (silent by default). Lines are scrubbed of secrets ({@link Redactor}).
+ * Thread-safe. Where the transport's retry chatter goes instead of stderr: inside {@link #during}, a run's
+ * {@code logs/transport.log} (created on the first line, so a fault-free run has none); outside, the
+ * {@code io.skillopt4j.backend.http} logger at DEBUG. Lines are scrubbed of secrets.
  *
  * <pre>{@code
  * TransportLog.during(runDir.resolve("logs/transport.log"), () -> trainer.train());
@@ -36,12 +34,6 @@ public final class TransportLog {
         return io.skillopt4j.internal.ThreadScopes.with(CURRENT, new TransportLog(file), work);
     }
 
-    /** Returns the file lines of this thread go to, or null outside {@link #during}. */
-    public static Path current() {
-        TransportLog l = CURRENT.get();
-        return l == null ? null : l.file;
-    }
-
     /** Appends one line (timestamped, scrubbed) to this thread's log, else logs it at DEBUG. */
     public static void line(String text) {
         String clean = Redactor.scrub(text == null ? "" : text).replaceAll("[\\r\\n]+", " ");
@@ -59,7 +51,7 @@ public final class TransportLog {
             Files.createDirectories(file.getParent());
             Files.writeString(file, line, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         } catch (IOException | UncheckedIOException e) {
-            // a log that cannot be written must not fail a call: say so once at DEBUG and drop further lines
+            // a log that cannot be written must not fail a call
             broken = true;
             LOG.log(System.Logger.Level.DEBUG, "transport log " + file + " not writable: " + e.getMessage());
         }

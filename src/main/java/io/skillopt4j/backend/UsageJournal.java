@@ -17,23 +17,16 @@ import java.util.TreeMap;
 
 /**
  * Thread-safe. A run folder's {@code token_usage.jsonl}: one line per successful model call, appended before the
- * caller sees the reply (so before any result of the call is stored), naming the result the call works for
- * ({@code key}) and the attempt at it ({@code attempt}). {@link #kept} turns it into the token counts of the calls
- * whose results the run kept: a result redone later (its first attempt was cut off by a kill, or a rollout started
- * ahead was dropped) counts only its last attempt, so a run killed and resumed any number of times reports the
- * counts of one uninterrupted run. The cost ledger, by contrast, keeps every call made (money spent).
- *
- * <p>Keys: a rollout item's folder (relative to the run folder) with one attempt per time the item is run; other calls
- * the request's fingerprint, with one attempt per session. Lines without a key (calls replayed from an engine's
- * workers) always count.
+ * caller sees the reply, naming the result the call works for ({@code key}: an item's folder or the request's
+ * fingerprint) and the attempt at it. {@link #kept} counts only each key's last attempt, so a run killed and resumed
+ * any number of times reports the counts of one uninterrupted run (the cost ledger keeps every call: money spent).
  */
 public final class UsageJournal {
-    /** The file name inside a run folder. */
     public static final String FILE = "token_usage.jsonl";
 
     private final Path file;
     private final String root;
-    /** The attempt of calls outside any keyed scope: one per opening (a session of the run). */
+    /** The attempt of calls outside any keyed scope: one per session of the run. */
     private final String session = "s" + Long.toHexString(new java.security.SecureRandom().nextLong());
     /** A stream, not a FileChannel: an interrupted rollout thread that writes must not close the file for all. */
     private OutputStream out;
@@ -57,13 +50,9 @@ public final class UsageJournal {
         }
     }
 
-    /** Returns the journal's file. */
     public Path file() { return file; }
 
-    /**
-     * Appends one line: {@code c.calls()} calls of {@code role} in {@code stage} with these totals, for {@code key} (null:
-     * always counted) in {@code attempt} (null: this session's).
-     */
+    /** Appends one line of totals for {@code key} (null: always counted) in {@code attempt} (null: this session's). */
     synchronized void append(String key, String attempt, String role, String stage, UsageMeter.Counts c) {
         Map<String, Object> m = new LinkedHashMap<>();
         if (key != null) {
@@ -97,10 +86,7 @@ public final class UsageJournal {
         out = null;
     }
 
-    /**
-     * Reads {@code file} back: totals per "role\0stage" of the calls whose results were kept. For each key only the
-     * lines of its last attempt count; lines without a key all count; a torn or foreign line is skipped.
-     */
+    /** Totals per "role\0stage" of the calls whose results were kept; a torn or foreign line is skipped. */
     public static Map<String, UsageMeter.Counts> kept(Path file) {
         List<Map<String, Object>> lines = Json.readObjectLines(file);
         Map<String, Object> lastAttempt = new HashMap<>();
