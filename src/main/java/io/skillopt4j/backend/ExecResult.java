@@ -17,4 +17,9 @@ public record ExecResult(String answer, String finalMessage, List<TraceStep> tra
         latency = latency == null ? Duration.ZERO : latency;
         error = error == null ? "" : error;
     }
+
+    /** A result whose CLI reported no cost of its own. */
+    public ExecResult(String answer, String finalMessage, List<TraceStep> trace, Usage usage, Duration latency, boolean ok, String error) {
+        this(answer, finalMessage, trace, usage, latency, ok, error, null);
+    }
 }

@@ -2,6 +2,8 @@ package io.skillopt4j.backend;
 
 import io.skillopt4j.config.Setting;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import io.skillopt4j.BackendException;
 import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.ConfigException;
@@ -68,6 +70,12 @@ public final class ResponseCache {
     /** Null when off. */
     public Path dir() { return dir; }
 
+    /**
+     * Map entries by key: a backend's params or a tool's schema may be a {@code Map.of}, whose order changes from one
+     * JVM to the next, and a key that changed with it would miss every reply a replayed run stored.
+     */
+    private static final ObjectWriter KEY_WRITER = Json.mapper().writer().with(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
+
     /** The sha256 hex key of one call. */
     public String key(String backend, String model, Map<String, Object> params, ChatRequest r) {
         Map<String, Object> k = new LinkedHashMap<>();
@@ -90,7 +98,7 @@ public final class ResponseCache {
         }
         k.put("messages", msgs);
         try {
-            return HexFormat.of().formatHex(io.skillopt4j.internal.Hashes.sha256(Json.mapper().writeValueAsBytes(k)));
+            return HexFormat.of().formatHex(io.skillopt4j.internal.Hashes.sha256(KEY_WRITER.writeValueAsBytes(k)));
         } catch (IOException e) {
             throw new IllegalStateException("cannot hash cache key", e);
         }

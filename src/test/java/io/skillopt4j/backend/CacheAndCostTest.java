@@ -47,6 +47,17 @@ class CacheAndCostTest {
         assertThrows(ConfigException.class, () -> ResponseCache.from(FlatConfig.of(Map.of("response_cache", "sometimes")), tmp));
     }
 
+    /** Map.of's order changes between JVMs: a key that followed it would miss in a replay run by another process. */
+    @Test void aCacheKeyDoesNotDependOnTheOrderOfAMapsEntries() {
+        ResponseCache c = ResponseCache.of(ResponseCache.Mode.READ_WRITE, tmp);
+        java.util.LinkedHashMap<String, Object> ab = new java.util.LinkedHashMap<>(), ba = new java.util.LinkedHashMap<>();
+        ab.put("url", "http://x"); ab.put("thinking", "off");
+        ba.put("thinking", "off"); ba.put("url", "http://x");
+        ChatRequest r = ChatRequest.of("s", "u");
+        assertEquals(c.key("qwen", "m", ab, r), c.key("qwen", "m", ba, r));
+        assertNotEquals(c.key("qwen", "m", ab, r), c.key("qwen", "m", Map.of("url", "http://y", "thinking", "off"), r));
+    }
+
     @Test void priceTablePricesUsageByModelIncludingCachedTokens() throws Exception {
         Path f = tmp.resolve("prices.yaml");
         Files.writeString(f, "gpt-4o: {prompt: 2.5, completion: 10, cached: 1.25}\nclaude-sonnet-4-6: {input: 3, output: 15}\n");
