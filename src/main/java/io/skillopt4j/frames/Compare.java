@@ -11,9 +11,8 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Immutable (frames are rebuilt on each call). Several runs side by side: {@link #steps()} and
- * {@link #epochs()} stack each run's frame under a leading {@code run} column; {@link #summary()} has one row
- * per run.
+ * Immutable (frames are rebuilt on each call). Several runs side by side: each run's frames stacked under a
+ * leading {@code run} column, and a {@link #summary()} with one row per run.
  * <pre>{@code
  * Compare c = Compare.of(List.of(RunFrames.load(a), RunFrames.load(b)));
  * c.steps().where(c.steps().stringColumn("run").isEqualTo("b"));
@@ -41,22 +40,14 @@ public final class Compare {
         return new Compare(runs, labels);
     }
 
-    /** Returns the run labels, in order. */
     public List<String> labels() { return labels; }
 
-    /** Returns the compared runs. */
     public List<RunFrames> runs() { return runs; }
 
-    /** Every run's steps frame, stacked, with a leading {@code run} column. */
+    // Every run's frame of a kind, stacked, with a leading run column.
     public Frame steps() { return stack("steps", RunFrames::steps); }
-
-    /** Every run's epochs frame, stacked, with a leading {@code run} column. */
     public Frame epochs() { return stack("epochs", RunFrames::epochs); }
-
-    /** Every run's rollouts frame, stacked, with a leading {@code run} column. */
     public Frame rollouts() { return stack("rollouts", RunFrames::rollouts); }
-
-    /** Every run's tokens frame, stacked, with a leading {@code run} column. */
     public Frame tokens() { return stack("tokens", RunFrames::tokens); }
 
     /** One row per run: status, steps, accepts, best selection score and step, test scores, tokens. */
@@ -71,26 +62,16 @@ public final class Compare {
             Map<String, Object> s = snap.summary();
             Frame all = runs.get(i).steps();
             Frame st = all.where(all.stringColumn("action").isNotIn(Headline.AFTER_STEPS_ACTIONS));   // step records only
-            Map<String, Object> row = new HashMap<>();
-            row.put("run", labels.get(i));
-            row.put("status", snap.status());
-            row.put("steps", snap.history().size());
-            row.put("accepts", st.booleanColumn("accepted").countTrue());
-            row.put("rejects", st.stringColumn("action").isEqualTo("reject").size());
-            row.put("skips", st.stringColumn("action").startsWith("skip").size());
-            row.put("baseline_selection_hard", s.get("baseline_selection_hard"));
             Headline.Best best = Headline.best(snap);
-            row.put("best_selection_hard", best.score());
-            row.put("best_step", best.step());
-            row.put("baseline_test_hard", s.get("baseline_test_hard"));
-            row.put("test_hard", s.get("test_hard"));
-            row.put("test_delta_hard", s.get("test_delta_hard"));
             long tok = 0;
             for (int r = 0; r < st.rowCount(); r++) if (!st.longColumn("tokens").isMissing(r)) tok += st.longColumn("tokens").getLong(r);
             Object total = StepFrames.map(StepFrames.map(s.get("token_summary")).get("_total")).get("total_tokens");
-            row.put("tokens", total instanceof Number n ? n.longValue() : tok);
-            row.put("seconds", s.get("total_wall_time_s"));
-            b.add(row);
+            StringColumn action = st.stringColumn("action");
+            b.row(labels.get(i), snap.status(), snap.history().size(), st.booleanColumn("accepted").countTrue(),
+                    action.isEqualTo("reject").size(), action.startsWith("skip").size(),
+                    s.get("baseline_selection_hard"), best.score(), best.step(), s.get("baseline_test_hard"),
+                    s.get("test_hard"), s.get("test_delta_hard"), total instanceof Number n ? n.longValue() : tok,
+                    s.get("total_wall_time_s"));
             if (best.score() != null && best.score() > bestVal) { bestVal = best.score(); bestRun = labels.get(i); }
         }
         String footer = runs.size() + " runs x 14 columns" + (bestRun == null ? ""
@@ -117,7 +98,7 @@ public final class Compare {
     /** Best score (line) and candidate selection scores (points) per step, one colour per run. */
     public Plot learningCurves() { return Plots.compareLearningCurves(this); }
 
-    /** Returns every run's plot of the same kind side by side: learning curves, then each run's gate timeline. */
+    /** The learning curves, then each run's gate timeline. */
     public List<Plot> plots() {
         List<Plot> out = new ArrayList<>(List.of(learningCurves()));
         for (RunFrames r : runs) out.add(Plots.of(r).gateTimeline());

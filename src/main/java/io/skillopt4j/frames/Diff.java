@@ -9,9 +9,8 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Immutable. A unified line diff between two texts — two skill versions, say (java-diff-utils, 3 lines of
- * context) — with counts of added and removed lines. Notebooks show it as coloured HTML; {@code toString()} is the
- * diff text. {@code Diff.of(skillV1, skillV2)}, {@code run.diff(0, 3)}.
+ * Immutable. A unified line diff between two texts (3 lines of context) with counts of added and removed lines.
+ * Notebooks show it as coloured HTML; {@code toString()} is the diff text.
  */
 public record Diff(String from, String to, List<String> unified, int added, int removed) {
     private static final int CONTEXT = 3;
@@ -20,10 +19,9 @@ public record Diff(String from, String to, List<String> unified, int added, int 
         unified = List.copyOf(unified);
     }
 
-    /** The diff from {@code before} to {@code after}. */
     public static Diff of(String before, String after) { return of("before", before, "after", after); }
 
-    /** The diff from {@code before} to {@code after}, labelled (for example with file names). */
+    /** Labelled, for example with file names. */
     public static Diff of(String fromName, String before, String toName, String after) {
         List<String> la = lines(before), lb = lines(after);
         Patch<String> patch = DiffUtils.diff(la, lb);
@@ -35,7 +33,6 @@ public record Diff(String from, String to, List<String> unified, int added, int 
         return new Diff(fromName, toName, UnifiedDiffUtils.generateUnifiedDiff(fromName, toName, la, patch, CONTEXT), add, del);
     }
 
-    /** Diffs {@code a} → {@code b}, labelled with their labels. */
     public static Diff of(Markdown a, Markdown b) { return of(a.label(), a.text(), b.label(), b.text()); }
 
     private static List<String> lines(String text) {

@@ -5,7 +5,6 @@ import io.skillopt4j.run.StepArtifacts;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -13,10 +12,8 @@ import static io.skillopt4j.frames.StepFrames.map;
 import static io.skillopt4j.frames.StepFrames.str;
 
 /**
- * Stateless. Builds the edits frame: one row per item of each step's pre-selection pool
- * ({@code merged_patch.json}, else {@code ranked_edits.json}), joined with its rank in {@code ranked_edits.json},
- * its apply status from {@code edit_apply_report.json} (1-based index = rank) and the analyst minibatch that
- * first proposed it ({@code patches/minibatch_*.json}).
+ * Stateless. The edits frame: one row per item of each step's pre-selection pool (merged, else ranked edits),
+ * with its rank, its apply status (1-based index = rank) and the analyst minibatch that first proposed it.
  */
 final class EditFrames {
     private EditFrames() {}
@@ -47,26 +44,14 @@ final class EditFrames {
                 Map<String, Object> e = map(o);
                 Integer rank = null;
                 for (int k = 0; k < ranked.size(); k++) {
-                    if (!taken[k] && sameItem(e, map(ranked.get(k)))) { rank = k + 1; taken[k] = true; break; }
+                    if (!taken[k] && key(e).equals(key(map(ranked.get(k))))) { rank = k + 1; taken[k] = true; break; }
                 }
                 String st = rank == null ? "not_selected" : status.getOrDefault(rank, "");
-                Map<String, Object> r = new LinkedHashMap<>();
-                r.put("epoch", rec.get("epoch"));
-                r.put("step", s.step());
-                r.put("index", idx);
-                r.put("op", first(e, "op", "type"));
-                r.put("file", first(e, "file")); // a bundle edit's file; "" for a single-file skill (SKILL.md)
-                r.put("target", first(e, "target", "title"));
-                r.put("content", first(e, "content", "instruction", "new_skill"));
-                r.put("source_type", str(e.get("source_type")));
-                r.put("support_count", e.get("support_count"));
-                r.put("source_minibatch", origin.getOrDefault(key(e), ""));
-                r.put("rank", rank);
-                r.put("selected", rank != null);
-                r.put("status", st);
-                r.put("applied", st.startsWith("applied"));
-                r.put("step_action", str(rec.get("action")));
-                b.add(r);
+                // file: a bundle edit's file; "" for a single-file skill (SKILL.md)
+                b.row(rec.get("epoch"), s.step(), idx, first(e, "op", "type"), first(e, "file"),
+                        first(e, "target", "title"), first(e, "content", "instruction", "new_skill"),
+                        str(e.get("source_type")), e.get("support_count"), origin.getOrDefault(key(e), ""), rank,
+                        rank != null, st, st.startsWith("applied"), str(rec.get("action")));
                 if (rank != null) selected++;
                 if (st.startsWith("applied")) applied++;
             }
@@ -84,8 +69,6 @@ final class EditFrames {
         });
         return out;
     }
-
-    private static boolean sameItem(Map<String, Object> a, Map<String, Object> b) { return key(a).equals(key(b)); }
 
     private static String key(Map<String, Object> e) {
         return first(e, "op", "type") + "\u0000" + first(e, "file") + "\u0000" + first(e, "target", "title") + "\u0000"

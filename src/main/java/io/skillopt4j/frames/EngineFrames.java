@@ -3,14 +3,12 @@ package io.skillopt4j.frames;
 import io.skillopt4j.internal.Json;
 
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Stateless. The execution engine's per-worker table from {@code engine/activities.jsonl} (written by the Temporal
- * engine; absent on local runs, giving an empty frame): activities finished per worker, how many were rollout items
- * and optimizer calls, retries (attempts before the one that finished) and the wait in the task queue.
+ * Stateless. The Temporal engine's per-worker table from {@code engine/activities.jsonl} (empty on local runs);
+ * retries are the attempts before the one that finished.
  */
 final class EngineFrames {
     private EngineFrames() {}
@@ -30,18 +28,8 @@ final class EngineFrames {
         }
         RowBuilder b = new RowBuilder().strings("worker").longs("activities", "rollout_items", "optimizer_calls", "retries")
                 .doubles("queue_wait_ms_mean").longs("queue_wait_ms_max").doubles("run_ms_mean");
-        by.forEach((w, a) -> {
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("worker", w);
-            row.put("activities", a[0]);
-            row.put("rollout_items", a[1]);
-            row.put("optimizer_calls", a[2]);
-            row.put("retries", a[3]);
-            row.put("queue_wait_ms_mean", Math.round(10.0 * a[4] / a[0]) / 10.0);
-            row.put("queue_wait_ms_max", a[5]);
-            row.put("run_ms_mean", Math.round(10.0 * a[6] / a[0]) / 10.0);
-            b.add(row);
-        });
+        by.forEach((w, a) -> b.row(w, a[0], a[1], a[2], a[3], Math.round(10.0 * a[4] / a[0]) / 10.0, a[5],
+                Math.round(10.0 * a[6] / a[0]) / 10.0));
         return b.build("engine_workers", null);
     }
 

@@ -7,10 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Stateless. Faults per stage: retries, give-ups, fast fails, fallbacks and errored items or calls, from
- * {@code summary.json}'s {@code fault_usage} (a finished run: every session) or, before the run finishes, the
- * sessions of {@code faults.jsonl} (a run stopped because calls errored). A {@code _total} row last; only that row,
- * all zero, for a run without faults or one SkillOpt wrote.
+ * Stateless. Faults per stage from {@code summary.json}'s {@code fault_usage} or, before the run finishes, from
+ * {@code faults.jsonl}; a {@code _total} row last (only that row, all zero, for a run without faults).
  */
 final class FaultFrames {
     private FaultFrames() {}

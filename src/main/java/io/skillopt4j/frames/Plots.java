@@ -23,12 +23,11 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import io.skillopt4j.internal.AtomicFiles;
+import io.skillopt4j.train.stats.Interval;
 
 /**
- * Thread-safe (stateless apart from the frames it reads). XChart plots of one run, rendered to PNG: learning
- * curve, gate timeline, edit budget schedule, tokens per stage, score by task type. Each method returns a
- * {@link Plot} (a {@code BufferedImage} for notebooks plus PNG bytes); {@link #writeAll(Path)} also writes
- * them as {@code <dir>/<name>.png}.
+ * Thread-safe (stateless apart from the frames it reads). The XChart plots of one run, each a {@link Plot}
+ * (an image for notebooks plus PNG bytes); {@link #writeAll(Path)} also writes them as {@code <dir>/<name>.png}.
  * <pre>{@code
  * Plots p = Plots.of(RunFrames.load(dir));
  * p.learningCurve().image();          // display inline
@@ -45,7 +44,6 @@ public final class Plots {
 
     public static Plots of(RunFrames run) { return new Plots(run); }
 
-    /** Returns the run these plots draw. */
     public RunFrames run() { return run; }
 
     /** Names what {@link #all()} draws, e.g. {@code plots of RUN: learning_curve, gate_timeline, … (800x450 PNG)}. */
@@ -74,22 +72,23 @@ public final class Plots {
             p.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
             p.setMarker(SeriesMarkers.TRIANGLE_UP);
         }
-        List<Double> tx = new ArrayList<>();
-        List<Double> ty = new ArrayList<>();
         Map<String, Object> sum = run.snapshot().summary();
         int last = s.rowCount() == 0 ? 0 : s.intColumn("step").getInt(s.rowCount() - 1);
-        Object best = sum.get("best_step");
-        addPoint(tx, ty, 0, sum.get("baseline_test_hard"));
-        addPoint(tx, ty, best instanceof Number n ? n.intValue() : last, sum.get("test_hard"));
-        addPoint(tx, ty, last, sum.get("final_test_hard"));
+        // Test points: the initial skill's at step 0, the best skill's at its step, the final skill's at the last.
+        int[] xs = {0, sum.get("best_step") instanceof Number n ? n.intValue() : last, last};
+        String[] scores = {"baseline_test_hard", "test_hard", "final_test_hard"};
+        String[] evals = {"test_eval_baseline", "test_eval", "test_eval_final"};
+        List<Double> tx = new ArrayList<>(), ty = new ArrayList<>();
+        List<double[]> tb = new ArrayList<>();
+        for (int k = 0; k < xs.length; k++) {
+            if (sum.get(scores[k]) instanceof Number y) { tx.add((double) xs[k]); ty.add(y.doubleValue()); }
+            Interval ci = Intervals.test(run.snapshot(), evals[k], "overall");
+            if (ci.known()) tb.add(new double[] {xs[k], ci.low(), ci.high()});
+        }
         if (!tx.isEmpty()) {
             XYSeries t = c.addSeries("test", tx, ty);
-            t.setXYSeriesRenderStyle(org.knowm.xchart.XYSeries.XYSeriesRenderStyle.Scatter);
+            t.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
             t.setMarker(SeriesMarkers.DIAMOND);
-            List<double[]> tb = new ArrayList<>();
-            testBar(tb, 0, Intervals.test(run.snapshot(), "test_eval_baseline", "overall"));
-            testBar(tb, best instanceof Number n ? n.intValue() : last, Intervals.test(run.snapshot(), "test_eval", "overall"));
-            testBar(tb, last, Intervals.test(run.snapshot(), "test_eval_final", "overall"));
             bars(c, "test 95 %", tb);
         }
         return c;
@@ -246,24 +245,12 @@ public final class Plots {
      */
     private static void bars(XYChart c, String name, List<double[]> pts) {
         if (pts.isEmpty()) return;
-        double[] x = new double[pts.size()], mid = new double[pts.size()], half = new double[pts.size()];
-        for (int i = 0; i < pts.size(); i++) {
-            x[i] = pts.get(i)[0];
-            mid[i] = (pts.get(i)[1] + pts.get(i)[2]) / 2;
-            half[i] = (pts.get(i)[2] - pts.get(i)[1]) / 2;
-        }
-        XYSeries s = c.addSeries(name, x, mid, half);
+        XYSeries s = c.addSeries(name, pts.stream().mapToDouble(p -> p[0]).toArray(),
+                pts.stream().mapToDouble(p -> (p[1] + p[2]) / 2).toArray(),
+                pts.stream().mapToDouble(p -> (p[2] - p[1]) / 2).toArray());
         s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         s.setMarker(SeriesMarkers.NONE);
         s.setShowInLegend(false);
-    }
-
-    private static void testBar(List<double[]> pts, int x, io.skillopt4j.train.stats.Interval ci) {
-        if (ci.known()) pts.add(new double[] {x, ci.low(), ci.high()});
-    }
-
-    private static void addPoint(List<Double> xs, List<Double> ys, int x, Object y) {
-        if (y instanceof Number n) { xs.add((double) x); ys.add(n.doubleValue()); }
     }
 
     private static Plot render(String name, Chart<?, ?> c) {

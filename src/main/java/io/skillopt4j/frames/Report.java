@@ -8,14 +8,11 @@ import tech.tablesaw.api.Table;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Immutable. One self-contained HTML report over one or more runs: summary, steps, epochs, edits, tests,
- * faults (when any) and tokens tables, the five plots of each run as data-URL PNGs, and the diff from the initial to the best skill.
- * It loads no external resource (no CDN, fonts or scripts from elsewhere), so it works offline and as an
- * e-mail attachment. A small inline script only marks the page as loaded and reports broken images.
+ * Immutable. One self-contained HTML report over one or more runs: tables, plots as data-URL PNGs and the diff
+ * from the initial to the best skill. It loads no external resource, so it works offline and as an attachment.
  * <pre>{@code
  * Report.of(List.of(RunFrames.load(a), RunFrames.load(b))).write(Path.of("report.html"));
  * }</pre>
@@ -31,19 +28,17 @@ public final class Report {
 
     public static Report of(List<RunFrames> runs) { return new Report(runs); }
 
-    /** Returns e.g. {@code report over 2 runs: a, b (write(path) or html())}. */
     @Override public String toString() {
         return "report over " + runs.size() + (runs.size() == 1 ? " run: " : " runs: ")
                 + String.join(", ", runs.stream().map(r -> r.snapshot().name()).toList()) + " (write(path) or html())";
     }
 
-    /** Writes the report to {@code file} atomically and returns the file. */
+    /** Writes atomically. */
     public Path write(Path file) {
         AtomicFiles.writeString(file, html());
         return file;
     }
 
-    /** Returns the whole HTML document. */
     public String html() {
         StringBuilder h = new StringBuilder(1 << 16);
         String title = runs.size() == 1 ? "SkillOpt run " + runs.get(0).snapshot().name() : "SkillOpt runs: " + runs.size() + " compared";
@@ -116,19 +111,18 @@ public final class Report {
         h.append("</section>\n");
     }
 
+    private static final String[] COUNTS = {"calls", "prompt_tokens", "completion_tokens", "total_tokens"};
+
     private static Table tokensByStage(Frame t) {
         TreeMap<String, long[]> m = new TreeMap<>();
         for (int i = 0; i < t.rowCount(); i++) {
             long[] a = m.computeIfAbsent(t.stringColumn("stage").get(i) + "\u0000" + t.stringColumn("role").get(i), k -> new long[4]);
-            a[0] += t.longColumn("calls").getLong(i);
-            a[1] += t.longColumn("prompt_tokens").getLong(i);
-            a[2] += t.longColumn("completion_tokens").getLong(i);
-            a[3] += t.longColumn("total_tokens").getLong(i);
+            for (int k = 0; k < a.length; k++) a[k] += t.longColumn(COUNTS[k]).getLong(i);
         }
-        RowBuilder b = new RowBuilder().strings("stage", "role").longs("calls", "prompt_tokens", "completion_tokens", "total_tokens");
+        RowBuilder b = new RowBuilder().strings("stage", "role").longs(COUNTS);
         m.forEach((k, a) -> {
             String[] sr = k.split("\u0000", 2);
-            b.add(Map.of("stage", sr[0], "role", sr[1], "calls", a[0], "prompt_tokens", a[1], "completion_tokens", a[2], "total_tokens", a[3]));
+            b.row(sr[0], sr[1], a[0], a[1], a[2], a[3]);
         });
         return b.build("tokens_by_stage", null);
     }

@@ -14,8 +14,7 @@ import java.util.function.Supplier;
 
 /**
  * Thread-safe (frames are built once, lazily, and every accessor returns a fresh copy). The Tablesaw frames of
- * one run folder: {@link #steps()}, {@link #epochs()}, {@link #edits()}, {@link #rollouts()}, {@link #traces()},
- * {@link #tokens()}, {@link #faults()}, {@link #tests()} and {@link #summary()}; columns and types are listed in docs/frames.md.
+ * one run folder; their columns and types are listed in docs/frames.md.
  * <pre>{@code
  * RunFrames f = RunFrames.load(Path.of("outputs/skillopt_searchqa_x"));
  * f.steps().where(f.steps().booleanColumn("accepted").isTrue());
@@ -31,10 +30,9 @@ public final class RunFrames {
     /** Reads {@code dir} (see {@link RunReader#read(Path)}) and returns its frames. */
     public static RunFrames load(Path dir) { return new RunFrames(RunReader.read(dir)); }
 
-    /** Returns the frames of an already read snapshot. */
     public static RunFrames of(RunSnapshot run) { return new RunFrames(run); }
 
-    /** Returns the underlying snapshot (raw maps of every file read). */
+    /** The raw maps of every file read. */
     public RunSnapshot snapshot() { return run; }
 
     /** Returns one line per missing or damaged file; empty for a complete run. */
@@ -55,32 +53,22 @@ public final class RunFrames {
     /** One row per trace step of exec-target rollouts (claude/codex/cursor); empty for chat targets. */
     public Frame traces() { return cached("traces", () -> RolloutFrames.traces(RunReader.traces(run))); }
 
-    /**
-     * Per-worker activity counts, retries and queue wait of a run on the Temporal engine ({@code engine/activities.jsonl});
-     * empty for local runs.
-     */
+    /** Per-worker activity counts, retries and queue wait of a run on the Temporal engine; empty for local runs. */
     public Frame engineWorkers() { return cached("engine_workers", () -> EngineFrames.workers(run.dir())); }
 
-    /**
-     * Faults per stage — retries, give_ups, fast_fails, fallbacks, errored (items or calls whose backend failed after
-     * its retries) — over every session of the run, with a {@code _total} row (docs/outputs.md).
-     */
+    /** Faults per stage over every session of the run, with a {@code _total} row (docs/outputs.md). */
     public Frame faults() { return cached("faults", () -> FaultFrames.faults(run)); }
 
     /** Token counts per step and stage (plus what ran outside steps), without cost. */
     public Frame tokens() { return cached("tokens", () -> RolloutFrames.tokens(run, null)); }
 
     /**
-     * Token counts with a {@code cost_usd} column priced by {@code prices} (the backends' price table, e.g.
-     * {@code PriceTable.load(Path.of("prices.yaml"))}); a model without an entry falls back to an entry named
-     * after its role ({@code optimizer}/{@code target}), else its cost is missing.
+     * Token counts with a {@code cost_usd} column priced by {@code prices}; a model without an entry falls back to
+     * an entry named after its role ({@code optimizer}/{@code target}), else its cost is missing.
      */
     public Frame tokens(PriceTable prices) { return RolloutFrames.tokens(run, prices); }
 
-    /**
-     * Dollars by phase, role and stage from the run's cost ledger, with the batch share of calls, the cached share of
-     * prompt tokens and unpriced calls; a {@code _total} row; the footer shows the cap and what is left.
-     */
+    /** Dollars by phase, role and stage from the run's cost ledger, with a {@code _total} row. */
     public Frame cost() { return cached("cost", () -> CostFrames.cost(run)); }
 
     /** One row per test summary and task type ({@code test_eval*}/summary.json): eval, task_type, total, hard_acc. */
@@ -89,15 +77,8 @@ public final class RunFrames {
             RowBuilder b = new RowBuilder().strings("eval", "task_type").ints("total").doubles("hard_acc", "hard_acc_low", "hard_acc_high");
             run.testSummaries().forEach((eval, m) -> m.forEach((type, v) -> {
                 Map<String, Object> cell = StepFrames.map(v);
-                Map<String, Object> row = new LinkedHashMap<>();
-                row.put("eval", eval);
-                row.put("task_type", type);
-                row.put("total", cell.get("total"));
-                row.put("hard_acc", cell.get("hard_acc"));
                 io.skillopt4j.train.stats.Interval ci = Intervals.test(run, eval, type);
-                row.put("hard_acc_low", Intervals.low(ci));
-                row.put("hard_acc_high", Intervals.high(ci));
-                b.add(row);
+                b.row(eval, type, cell.get("total"), cell.get("hard_acc"), Intervals.low(ci), Intervals.high(ci));
             }));
             return b.build("tests", null);
         });
@@ -142,7 +123,7 @@ public final class RunFrames {
         });
     }
 
-    /** Returns e.g. {@code " · best val 0.975 at step 7"} or "" when unknown (the same headline as every footer). */
+    /** E.g. {@code " · best val 0.975 at step 7"}, or "" when unknown. */
     String headline() { return Headline.suffix(run); }
 
     static String fmt(Object v) {
@@ -151,11 +132,8 @@ public final class RunFrames {
     }
 
     private synchronized Frame cached(String key, Supplier<Frame> build) {
-        return cache.computeIfAbsent(key, k -> build.get()).copyFrame();
+        return cache.computeIfAbsent(key, k -> build.get()).copy();
     }
 
-    @Override public String toString() {
-        Frame s = steps();
-        return s.print(TextTable.MAX_ROWS, TextTable.MAX_WIDTH);
-    }
+    @Override public String toString() { return steps().print(TextTable.MAX_ROWS, TextTable.MAX_WIDTH); }
 }

@@ -3,6 +3,8 @@ package io.skillopt4j.frames;
 import tech.tablesaw.api.Table;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -13,22 +15,15 @@ import java.util.Set;
  * closing "… N more columns" line), fractional numbers printed by {@link ColumnDecimals}. Cuts are marked "…".
  */
 public final class TextTable {
-    /** Default row cap of {@link Frame#toString()}. */
     public static final int MAX_ROWS = 20;
-    /** Default cell width cap. */
     public static final int MAX_WIDTH = 32;
-    /** Default line width: fits a terminal or notebook cell without wrapping. */
+    /** Fits a terminal or notebook cell without wrapping. */
     public static final int LINE_WIDTH = 120;
     private static final String GAP = "  ";
 
     private TextTable() {}
 
-    /** Returns the rendered table followed by a newline (no footer), at most {@link #LINE_WIDTH} wide. */
-    public static String render(Table t, int maxRows, int maxWidth) {
-        return render(t, maxRows, maxWidth, LINE_WIDTH);
-    }
-
-    /** Returns the rendered table, lines at most {@code lineWidth} characters (at least the first column is shown). */
+    /** The table and a newline (no footer), lines at most {@code lineWidth} characters (at least the first column). */
     public static String render(Table t, int maxRows, int maxWidth, int lineWidth) {
         int cols = t.columnCount();
         int rows = t.rowCount();
@@ -50,16 +45,13 @@ public final class TextTable {
         }
         StringBuilder sb = new StringBuilder();
         int[] width = columns.stream().mapToInt(TextTable::width).toArray();
+        String[] ellipsis = Collections.nCopies(columns.size(), "…").toArray(String[]::new);
         for (int i = 0; i <= shown.size(); i++) {
-            if (cut && i == head + 1) line(sb, ellipsisRow(columns.size()), width);
+            if (cut && i == head + 1) line(sb, ellipsis, width);
             String[] row = new String[columns.size()];
             for (int k = 0; k < row.length; k++) row[k] = columns.get(k)[i];
             line(sb, row, width);
-            if (i == 0) {
-                String[] rule = new String[columns.size()];
-                for (int k = 0; k < rule.length; k++) rule[k] = "-".repeat(width[k]);
-                line(sb, rule, width);
-            }
+            if (i == 0) line(sb, Arrays.stream(width).mapToObj("-"::repeat).toArray(String[]::new), width);
         }
         if (c < cols) sb.append(moreColumns(t, c, lineWidth)).append('\n');
         return sb.toString();
@@ -100,15 +92,7 @@ public final class TextTable {
     }
 
     private static int width(String[] cells) {
-        int w = 0;
-        for (String s : cells) w = Math.max(w, s.codePointCount(0, s.length()));
-        return w;
-    }
-
-    private static String[] ellipsisRow(int cols) {
-        String[] r = new String[cols];
-        java.util.Arrays.fill(r, "…");
-        return r;
+        return Arrays.stream(cells).mapToInt(s -> s.codePointCount(0, s.length())).max().orElse(0);
     }
 
     private static void line(StringBuilder sb, String[] row, int[] width) {
