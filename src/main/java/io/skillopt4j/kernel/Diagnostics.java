@@ -2,10 +2,12 @@ package io.skillopt4j.kernel;
 
 import jdk.jshell.DeclarationSnippet;
 import jdk.jshell.Diag;
+import jdk.jshell.EvalException;
 import jdk.jshell.JShellException;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /** Stateless. Turns JShell's diagnostics and exceptions into {@link CellException}s that read like IJava's. */
 final class Diagnostics {
@@ -16,7 +18,7 @@ final class Diagnostics {
         List<String> lines = new ArrayList<>();
         List<String> messages = new ArrayList<>();
         for (Diag d : diags) {
-            String msg = JShellEngine.locale(d);
+            String msg = d.getMessage(Locale.ROOT);
             int start = (int) Math.max(0, Math.min(d.getStartPosition(), snippetSource.length()));
             int end = (int) Math.max(start, Math.min(d.getEndPosition(), snippetSource.length()));
             int lineStart = snippetSource.lastIndexOf('\n', Math.max(0, start - 1)) + 1;
@@ -58,7 +60,7 @@ final class Diagnostics {
     /** User exception: class and message, the user's frames, then each cause, as Java prints them. */
     static CellException.EvalException eval(JShellException ex) {
         List<String> lines = new ArrayList<>();
-        String cls = JShellEngine.exceptionClass(ex);
+        String cls = exceptionClass(ex);
         StackTraceElement[] frames = userFrames(ex.getStackTrace());
         // the toolkit's own exceptions say in their one line what went wrong and what to do: the cell's frames suffice
         if (ours(cls)) frames = java.util.Arrays.stream(frames).filter(f -> f.getFileName() != null && f.getFileName().startsWith("#"))
@@ -67,7 +69,7 @@ final class Diagnostics {
         for (StackTraceElement f : frames) lines.add("    at " + frame(f));
         Throwable cause = ex.getCause();
         for (int depth = 0; cause != null && depth < 10; depth++, cause = cause.getCause()) {
-            String cc = cause instanceof JShellException je ? JShellEngine.exceptionClass(je) : cause.getClass().getName();
+            String cc = cause instanceof JShellException je ? exceptionClass(je) : cause.getClass().getName();
             lines.add("Caused by: " + headline(cc, cause.getMessage()));
             for (StackTraceElement f : userFrames(cause.getStackTrace())) lines.add("    at " + frame(f));
         }
@@ -81,6 +83,10 @@ final class Diagnostics {
         } catch (ClassNotFoundException | LinkageError e) {
             return false;
         }
+    }
+
+    private static String exceptionClass(JShellException ex) {
+        return ex instanceof EvalException ee ? ee.getExceptionClassName() : ex.getClass().getName();
     }
 
     private static String headline(String cls, String message) {

@@ -2,7 +2,6 @@ package io.skillopt4j.kernel;
 
 import io.skillopt4j.notebook.Startup;
 import jdk.jshell.Diag;
-import jdk.jshell.EvalException;
 import jdk.jshell.JShell;
 import jdk.jshell.JShellException;
 import jdk.jshell.Snippet;
@@ -17,21 +16,14 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * Not thread-safe; one per session, one cell at a time. Evaluates notebook cells with {@code jdk.jshell}
- * in this JVM: a cell is split into snippets, state carries across cells, the last expression's real
- * object comes back for rich rendering, and failures become {@link CellException}s formatted as IJava does.
- * <pre>{@code
- * try (JShellEngine jsh = JShellEngine.create(JShellEngine.systemClassPath())) {
- *     jsh.eval("int x = 2;");
- *     Object v = jsh.eval("x * 21").orElseThrow().value();   // 42
- * }
- * }</pre>
+ * Not thread-safe; one per session, one cell at a time. Evaluates notebook cells with {@code jdk.jshell} in this
+ * JVM: state carries across cells, the last expression's real object comes back for rich rendering, and failures
+ * become {@link CellException}s formatted as IJava does.
  */
 public final class JShellEngine implements AutoCloseable {
     /** A cell's result value (which may itself be null). */
@@ -40,7 +32,6 @@ public final class JShellEngine implements AutoCloseable {
     /** Completion choices replacing {@code [start, end)} of the cell. */
     public record Completion(List<String> options, int start, int end) {}
 
-    /** The imports the jshell tool's DEFAULT startup gives, so cells read the same as in jshell. */
     public static final String DEFAULT_IMPORTS = Startup.JSHELL_DEFAULT_IMPORTS;
 
     private final JShell shell;
@@ -55,12 +46,11 @@ public final class JShellEngine implements AutoCloseable {
         for (String entry : classPath) if (!entry.isBlank()) shell.addToClasspath(entry);
     }
 
-    /** An engine whose cells compile against {@code classPath} (entries of a class path). */
+    /** An engine whose cells compile against {@code classPath}. */
     public static JShellEngine create(List<String> classPath) {
         return new JShellEngine(classPath, System.out, System.err);
     }
 
-    /** The entries of this JVM's {@code java.class.path}. */
     public static List<String> systemClassPath() {
         return List.of(System.getProperty("java.class.path", "").split(File.pathSeparator));
     }
@@ -193,24 +183,7 @@ public final class JShellEngine implements AutoCloseable {
         control.stop();
     }
 
-    /** The names the session has defined so far (variables, methods, types), for inspection and tests. */
-    public List<String> definitions() {
-        List<String> names = new ArrayList<>();
-        shell.variables().forEach(v -> names.add(v.name()));
-        shell.methods().forEach(m -> names.add(m.name()));
-        shell.types().forEach(t -> names.add(t.name()));
-        return names;
-    }
-
     @Override public void close() {
         shell.close();
-    }
-
-    static String locale(Diag d) {
-        return d.getMessage(Locale.ROOT);
-    }
-
-    static String exceptionClass(JShellException ex) {
-        return ex instanceof EvalException ee ? ee.getExceptionClassName() : ex.getClass().getName();
     }
 }

@@ -23,12 +23,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Not thread-safe; one per session. Resolves {@code %maven group:artifact:version} with Maven Resolver, the
- * library Maven itself resolves with, configured as Maven 3 configures it: the artifact's jar plus its compile and
- * runtime dependencies, transitively (parents, BOM imports, dependency management, nearest wins, exclusions,
- * version ranges), from the local repository and, unless offline, Maven Central (downloads land in the local
- * repository, as with {@code mvn}). The local repository and offline mode come from Maven's own settings
- * ({@code -Dmaven.repo.local}, {@code ~/.m2/settings.xml}).
+ * Not thread-safe; one per session. Resolves {@code %maven group:artifact:version} with Maven Resolver configured
+ * as Maven 3 does: the jar plus its compile and runtime dependencies, transitively, from the local repository and,
+ * unless offline, Maven Central. The local repository and offline mode come from Maven's own settings.
  */
 final class LocalMaven {
     /** Thrown with a one-line message for the notebook. */
@@ -54,7 +51,7 @@ final class LocalMaven {
         return new LocalMaven(defaultRepository(), "true".equals(setting("offline")));
     }
 
-    /** The local repository Maven uses: {@code -Dmaven.repo.local}, {@code ~/.m2/settings.xml}'s {@code localRepository}, else {@code ~/.m2/repository}. */
+    /** {@code -Dmaven.repo.local}, settings.xml's {@code localRepository}, else {@code ~/.m2/repository}. */
     static Path defaultRepository() {
         String prop = System.getProperty("maven.repo.local");
         if (prop != null && !prop.isBlank()) return Path.of(prop);
@@ -77,10 +74,6 @@ final class LocalMaven {
         } catch (Exception unreadable) {
             return null; // Maven would refuse the file; %maven then uses Maven's defaults
         }
-    }
-
-    Path repository() {
-        return repo;
     }
 
     /** The jars of {@code coordinates} ({@code g:a:v}, {@code g:a:ext:v} or {@code g:a:ext:classifier:v}) and its dependencies, root first. */

@@ -15,12 +15,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Not thread-safe; one per session. The line magics JJava users type, so one notebook's cells run in both
- * kernels: {@code %classpath} (and its old name {@code %jars}) adds jars (globs allowed), {@code %maven}
- * adds an artifact and its dependencies from the local Maven repository, {@code %load} runs a
- * {@code .jsh}/{@code .java} file or a notebook's code cells, {@code %time} (or a first-line {@code %%time})
- * runs code and prints its wall time. Any other magic fails the cell with one line. Everything else in a
- * cell goes to {@link JShellEngine}, in order.
+ * Not thread-safe; one per session. The magics JJava users type ({@link #KNOWN}), so one notebook's cells run in
+ * both kernels; any other magic fails the cell with one line. The rest of a cell goes to {@link JShellEngine}.
  */
 final class Magics {
     static final String KNOWN = "%classpath, %jars, %maven, %load, %time and %%time";
@@ -134,10 +130,10 @@ final class Magics {
     static List<Path> glob(String pattern) {
         Path p = Path.of(pattern);
         if (!pattern.contains("*") && !pattern.contains("?")) return Files.exists(p) ? List.of(p.toAbsolutePath()) : List.of();
-        Path dir = p.getParent() == null ? Path.of("") : p.getParent();
+        Path dir = p.getParent() == null ? Path.of(".") : p.getParent();
         List<Path> out = new ArrayList<>();
-        if (!Files.isDirectory(dir.toString().isEmpty() ? Path.of(".") : dir)) return out;
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir.toString().isEmpty() ? Path.of(".") : dir, p.getFileName().toString())) {
+        if (!Files.isDirectory(dir)) return out;
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, p.getFileName().toString())) {
             ds.forEach(f -> out.add(f.toAbsolutePath().normalize()));
         } catch (IOException e) {
             return out;
