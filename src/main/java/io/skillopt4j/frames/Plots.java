@@ -128,49 +128,32 @@ public final class Plots {
     public Plot tokensByStage() {
         Frame t = run.tokens();
         TreeMap<String, TreeMap<String, Double>> byRole = new TreeMap<>();
-        TreeMap<String, Boolean> stages = new TreeMap<>();
         for (int i = 0; i < t.rowCount(); i++) {
-            String stage = t.stringColumn("stage").get(i);
-            stages.put(stage, true);
+            double n = t.longColumn("total_tokens").getLong(i);
             byRole.computeIfAbsent(t.stringColumn("role").get(i), k -> new TreeMap<>())
-                    .merge(stage, (double) t.longColumn("total_tokens").getLong(i), Double::sum);
+                    .merge(t.stringColumn("stage").get(i), n, Double::sum);
         }
-        CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title("Tokens per stage")
-                .xAxisTitle("stage").yAxisTitle("tokens").build();
-        style(c);
-        c.getStyler().setStacked(true);
-        List<String> cats = new ArrayList<>(stages.keySet());
-        byRole.forEach((role, m) -> c.addSeries(role, cats, cats.stream().map(k -> m.getOrDefault(k, 0.0)).toList()));
-        if (byRole.isEmpty()) c.addSeries("no data", List.of("none"), List.of(0.0));
-        return render("tokens_by_stage", c);
+        return categories("tokens_by_stage", "Tokens per stage", "stage", "tokens", true, byRole);
     }
 
     /** Mean hard score per task type, one bar group per evaluation phase. */
     public Plot scoreByTaskType() {
         Frame r = run.rollouts();
         TreeMap<String, TreeMap<String, double[]>> byPhase = new TreeMap<>();
-        TreeMap<String, Boolean> types = new TreeMap<>();
         StringColumn phase = r.stringColumn("phase");
         StringColumn type = r.stringColumn("task_type");
         DoubleColumn hard = r.doubleColumn("hard");
         for (int i = 0; i < r.rowCount(); i++) {
             String p = phase.get(i);
             if (!(p.equals("train") || p.startsWith("test") || p.equals("selection") || p.equals("selection_baseline"))) continue;
-            types.put(type.get(i), true);
             double[] acc = byPhase.computeIfAbsent(p, k -> new TreeMap<>()).computeIfAbsent(type.get(i), k -> new double[2]);
             acc[0] += hard.getDouble(i);
             acc[1]++;
         }
-        CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title("Score by task type")
-                .xAxisTitle("task type").yAxisTitle("mean hard").build();
-        style(c);
-        List<String> cats = new ArrayList<>(types.keySet());
-        byPhase.forEach((p, m) -> c.addSeries(p, cats, cats.stream().map(k -> {
-            double[] a = m.get(k);
-            return a == null || a[1] == 0 ? 0.0 : a[0] / a[1];
-        }).toList()));
-        if (byPhase.isEmpty()) c.addSeries("no data", List.of("none"), List.of(0.0));
-        return render("score_by_task_type", c);
+        TreeMap<String, TreeMap<String, Double>> means = new TreeMap<>();
+        byPhase.forEach((p, m) -> m.forEach((k, a) -> means.computeIfAbsent(p, x -> new TreeMap<>())
+                .put(k, a[0] / a[1])));
+        return categories("score_by_task_type", "Score by task type", "task type", "mean hard", false, means);
     }
 
     /** Best score (line) and candidate selection scores (points) per step, one colour per compared run. */
@@ -205,6 +188,19 @@ public final class Plots {
         style(c);
         c.getStyler().setXAxisDecimalPattern("#");
         return c;
+    }
+
+    /** One bar group per series over the categories any series has (sorted); a series lacking one shows 0. */
+    private static Plot categories(String name, String title, String x, String y, boolean stacked,
+                                   TreeMap<String, TreeMap<String, Double>> bySeries) {
+        CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(x)
+                .yAxisTitle(y).build();
+        style(c);
+        c.getStyler().setStacked(stacked);
+        List<String> cats = bySeries.values().stream().flatMap(m -> m.keySet().stream()).distinct().sorted().toList();
+        bySeries.forEach((k, m) -> c.addSeries(k, cats, cats.stream().map(cat -> m.getOrDefault(cat, 0.0)).toList()));
+        if (bySeries.isEmpty()) c.addSeries("no data", List.of("none"), List.of(0.0));
+        return render(name, c);
     }
 
     private static void style(Chart<?, ?> c) {
