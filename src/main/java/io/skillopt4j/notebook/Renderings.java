@@ -24,11 +24,12 @@ final class Renderings {
 
     private Renderings() {}
 
+    /** The text starts with a newline so the columns line up after JShell's {@code ==>}. */
     static Rendering table(Table t, int maxRows) {
-        return Rendering.of(Rendering.HTML, tableHtml(t, maxRows), tableText(t, maxRows));
+        return Rendering.of(Rendering.HTML, tableHtml(t, maxRows), Frame.of(t).print(maxRows, TextTable.MAX_WIDTH));
     }
 
-    /** Rows first and last (as Tablesaw prints), cells capped at {@link #MAX_CELL_CHARS}, cuts marked with …. */
+    /** First and last rows (as Tablesaw prints), cells capped at {@link #MAX_CELL_CHARS}, cuts marked with …. */
     static String tableHtml(Table t, int maxRows) {
         int rows = t.rowCount();
         int head = rows <= maxRows ? rows : (maxRows + 1) / 2;
@@ -65,24 +66,15 @@ final class Renderings {
         sb.append("</tr>\n");
     }
 
-    /** Starts with a newline so the columns line up after JShell's {@code ==>}. */
-    static String tableText(Table t, int maxRows) {
-        return Frame.of(t).print(maxRows, TextTable.MAX_WIDTH);
-    }
-
     static Rendering image(RenderedImage img) {
-        String text = "image " + img.getWidth() + "x" + img.getHeight();
-        return Rendering.of(Rendering.PNG, pngBase64(img), text);
-    }
-
-    static String pngBase64(RenderedImage img) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
             ImageIO.write(img, "png", out);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot encode image as PNG: " + e.getMessage(), e);
         }
-        return Base64.getEncoder().encodeToString(out.toByteArray());
+        String png = Base64.getEncoder().encodeToString(out.toByteArray());
+        return Rendering.of(Rendering.PNG, png, "image " + img.getWidth() + "x" + img.getHeight());
     }
 
     static Rendering chart(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart) {
@@ -129,5 +121,4 @@ final class Renderings {
     static String cap(String s) {
         return s.length() <= MAX_CELL_CHARS ? s : s.substring(0, MAX_CELL_CHARS - 1) + "…";
     }
-
 }

@@ -9,12 +9,9 @@ import io.skillopt4j.run.TrainingProgress;
 
 import java.util.List;
 
-
 /**
- * Stateless. How the toolkit's own value types look in a notebook: a {@link Run} as its headline, warnings,
- * compact steps table and learning curve; a {@link Compare} as its summary and learning curves; {@link Plots}
- * as all five charts; a {@link Training} and {@link TrainingProgress} as a progress bar (plus the steps so far).
- * Every rendering keeps the value's {@code toString()} as its {@code text/plain}.
+ * Stateless. How the toolkit's own value types (runs, comparisons, plots, trainings) look in a notebook; every
+ * rendering keeps the value's {@code toString()} as its {@code text/plain}.
  */
 final class RunRenderings {
     private static final int PLOT_WIDTH = 640;
@@ -58,7 +55,6 @@ final class RunRenderings {
         return Rendering.of(Rendering.HTML, progressBar(p), p.toString());
     }
 
-    /** A progress bar with the same line beside it. */
     private static String progressBar(TrainingProgress p) {
         int pct = (int) Math.round(100 * p.fraction());
         return "<div class=\"skillopt-progress\" style=\"font-family:monospace\"><progress max=\"100\" value=\"" + pct
