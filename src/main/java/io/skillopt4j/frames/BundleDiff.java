@@ -33,13 +33,10 @@ public record BundleDiff(List<Diff> files) {
     /** Diffs two documents (packed bundles or single files), labelled with their labels. */
     public static BundleDiff of(Markdown a, Markdown b) { return of(a.label(), a.text(), b.label(), b.text()); }
 
-    /** Returns the diffs of the files that changed. */
     public List<Diff> changed() { return files.stream().filter(d -> !d.isEmpty()).toList(); }
 
-    /** Lines added over all files. */
     public int added() { return files.stream().mapToInt(Diff::added).sum(); }
 
-    /** Lines removed over all files. */
     public int removed() { return files.stream().mapToInt(Diff::removed).sum(); }
 
     @Override public String toString() {

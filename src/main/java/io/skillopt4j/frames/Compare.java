@@ -13,10 +13,6 @@ import java.util.function.Function;
 /**
  * Immutable (frames are rebuilt on each call). Several runs side by side: each run's frames stacked under a
  * leading {@code run} column, and a {@link #summary()} with one row per run.
- * <pre>{@code
- * Compare c = Compare.of(List.of(RunFrames.load(a), RunFrames.load(b)));
- * c.steps().where(c.steps().stringColumn("run").isEqualTo("b"));
- * }</pre>
  */
 public final class Compare {
     private final List<RunFrames> runs;

@@ -119,9 +119,7 @@ public final class Frame extends Table {
         return Arrays.stream(names).map(this::resolve).toArray(String[]::new);
     }
 
-    private Frame derive(Table t) {
-        return new Frame(t.name(), new ArrayList<>(t.columns()), footer);
-    }
+    private Frame derive(Table t) { return new Frame(t.name(), new ArrayList<>(t.columns()), footer); }
 
     /** E.g. {@code 8 steps x 34 columns · best val 1.0 at step 8}; a derived frame adds {@code · of 8 steps}. */
     public String footer() {
@@ -138,9 +136,7 @@ public final class Frame extends Table {
     }
 
     /** At most {@code maxRows} rows (first and last halves), cells cut at {@code maxWidth}, ≤ 120 wide. */
-    public String print(int maxRows, int maxWidth) {
-        return print(maxRows, maxWidth, TextTable.LINE_WIDTH);
-    }
+    public String print(int maxRows, int maxWidth) { return print(maxRows, maxWidth, TextTable.LINE_WIDTH); }
 
     /** Lines at most {@code lineWidth} characters (columns beyond are listed). */
     public String print(int maxRows, int maxWidth, int lineWidth) {

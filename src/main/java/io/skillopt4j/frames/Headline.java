@@ -89,9 +89,7 @@ final class Headline {
         r.put("new_best", true);
         r.put("selection_hard", sel);
         r.put("selection_soft", soft);
-        r.put("candidate_gate_score", b.score());
-        r.put("current_score", b.score());
-        r.put("best_score", b.score());
+        for (String k : List.of("candidate_gate_score", "current_score", "best_score")) r.put(k, b.score());
         r.put("best_step", b.step());
         return r;
     }

@@ -7,9 +7,8 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * Immutable. A Markdown document (a skill version, a candidate, a report) with an optional label (its file
- * name). Notebooks render it as {@code text/markdown}; {@link #toString()} shows only the opening lines and the
- * size, so a long skill stays readable after JShell's {@code ==>}.
+ * Immutable. A Markdown document with an optional label (its file name). {@link #toString()} shows only the opening
+ * lines and the size, so a long skill stays readable after JShell's {@code ==>}.
  */
 public record Markdown(String label, String text) {
     static final int PREVIEW_LINES = 12;
@@ -27,9 +26,7 @@ public record Markdown(String label, String text) {
     public static Markdown read(Path file) {
         try {
             return of(Files.readString(file));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-        }
+        } catch (IOException e) { throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e); }
     }
 
     /** Returns the length in Unicode code points (as upstream's skill_len counts). */
@@ -37,7 +34,6 @@ public record Markdown(String label, String text) {
 
     public int lines() { return text.isEmpty() ? 0 : text.split("\n", -1).length - (text.endsWith("\n") ? 1 : 0); }
 
-    /** Returns the unified diff from this document to {@code other}. */
     public Diff diff(Markdown other) { return Diff.of(this, other); }
 
     /** A short unlabelled document as it is; otherwise its opening lines, then the label and the size. */

@@ -28,11 +28,6 @@ import io.skillopt4j.train.stats.Interval;
 /**
  * Thread-safe (stateless apart from the frames it reads). The XChart plots of one run, each a {@link Plot}
  * (an image for notebooks plus PNG bytes); {@link #writeAll(Path)} also writes them as {@code <dir>/<name>.png}.
- * <pre>{@code
- * Plots p = Plots.of(RunFrames.load(dir));
- * p.learningCurve().image();          // display inline
- * p.writeAll(dir.resolve("plots"));   // learning_curve.png, gate_timeline.png, ...
- * }</pre>
  */
 public final class Plots {
     static final int WIDTH = 800;
@@ -43,8 +38,6 @@ public final class Plots {
     private Plots(RunFrames run) { this.run = run; }
 
     public static Plots of(RunFrames run) { return new Plots(run); }
-
-    public RunFrames run() { return run; }
 
     /** Names what {@link #all()} draws, e.g. {@code plots of RUN: learning_curve, gate_timeline, … (800x450 PNG)}. */
     @Override public String toString() {
@@ -167,7 +160,6 @@ public final class Plots {
         return render("compare_learning_curves", c);
     }
 
-    /** Returns all five plots, in the order above. */
     public List<Plot> all() {
         return List.of(learningCurve(), gateTimeline(), editBudget(), tokensByStage(), scoreByTaskType());
     }

@@ -13,9 +13,6 @@ import java.util.TreeMap;
 /**
  * Immutable. One self-contained HTML report over one or more runs: tables, plots as data-URL PNGs and the diff
  * from the initial to the best skill. It loads no external resource, so it works offline and as an attachment.
- * <pre>{@code
- * Report.of(List.of(RunFrames.load(a), RunFrames.load(b))).write(Path.of("report.html"));
- * }</pre>
  */
 public final class Report {
     static final int MAX_TABLE_ROWS = 200;
@@ -69,8 +66,7 @@ public final class Report {
             for (String w : s.warnings()) h.append("<li>").append(HtmlText.escape(w)).append("</li>");
             h.append("</ul></div>\n");
         }
-        h.append("<h3>Summary</h3>\n");
-        table(h, r.summary(), "summary");
+        section(h, "Summary", r.summary(), "summary");
         h.append("<h3>Plots</h3>\n<div class=\"plots\">\n");
         for (Plot p : Plots.of(r).all()) {
             h.append("<figure><img class=\"plot\" alt=\"").append(HtmlText.escape(p.name())).append("\" width=\"").append(p.image().getWidth())
@@ -81,26 +77,18 @@ public final class Report {
         table(h, r.steps().selectColumns("epoch", "step", "action", "edit_budget", "train_hard", "selection_hard",
                 "selection_hard_low", "selection_hard_high", "gate_gain", "gate_gain_low", "gate_gain_high", "gate_p_value", "candidate_gate_score", "current_score", "best_score", "n_edits_merged", "n_edits_selected", "n_edits_applied",
                 "n_edits_unmatched", "tokens", "seconds"), "steps");
-        h.append("<h3>Epochs</h3>\n");
-        table(h, r.epochs(), "epochs");
-        h.append("<h3>Edits</h3>\n");
-        table(h, r.edits().selectColumns("step", "index", "op", "target", "content", "source_type", "rank", "status"), "edits");
-        if (r.tests().rowCount() > 0) {
-            h.append("<h3>Test evaluations</h3>\n");
-            table(h, r.tests(), "tests");
-        }
-        if (r.engineWorkers().rowCount() > 0) {
-            h.append("<h3>Engine workers</h3>\n");
-            table(h, r.engineWorkers(), "engine");
-        }
+        section(h, "Epochs", r.epochs(), "epochs");
+        Frame edits = r.edits().selectColumns("step", "index", "op", "target", "content", "source_type", "rank", "status");
+        section(h, "Edits", edits, "edits");
+        if (r.tests().rowCount() > 0) section(h, "Test evaluations", r.tests(), "tests");
+        if (r.engineWorkers().rowCount() > 0) section(h, "Engine workers", r.engineWorkers(), "engine");
         Frame faults = r.faults();
         if (faults.rowCount() > 1) {
             h.append("<h3>Faults by stage</h3>\n<p class=\"muted\">retries, give-ups, fast fails, fallbacks and errored items or calls "
                     + "(their backend failed after its retries; never scored, attempted again on resume)</p>\n");
             table(h, faults, "faults");
         }
-        h.append("<h3>Tokens by stage</h3>\n");
-        table(h, tokensByStage(r.tokens()), "tokens");
+        section(h, "Tokens by stage", tokensByStage(r.tokens()), "tokens");
         Frame cost = r.cost();
         if (cost.rowCount() > 0) {
             h.append("<h3>Cost</h3>\n<p>").append(HtmlText.escape(cost.footer())).append("</p>\n");
@@ -154,6 +142,11 @@ public final class Report {
         }
         if (d.isEmpty()) h.append("<span class=\"ctx\">(identical)</span>\n");
         h.append("</pre>\n");
+    }
+
+    private static void section(StringBuilder h, String title, Table t, String cls) {
+        h.append("<h3>").append(title).append("</h3>\n");
+        table(h, t, cls);
     }
 
     private static void table(StringBuilder h, Table t, String cls) {

@@ -1,25 +1,24 @@
 package io.skillopt4j.frames;
 
 import io.skillopt4j.backend.PriceTable;
+import io.skillopt4j.internal.Decimals;
+import io.skillopt4j.internal.Json;
+import io.skillopt4j.run.FaultCounts;
 import io.skillopt4j.run.RunReader;
 import io.skillopt4j.run.RunSnapshot;
-import tech.tablesaw.api.StringColumn;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
  * Thread-safe (frames are built once, lazily, and every accessor returns a fresh copy). The Tablesaw frames of
  * one run folder; their columns and types are listed in docs/frames.md.
- * <pre>{@code
- * RunFrames f = RunFrames.load(Path.of("outputs/skillopt_searchqa_x"));
- * f.steps().where(f.steps().booleanColumn("accepted").isTrue());
- * f.rollouts().summarize("hard", mean).by("phase");
- * }</pre>
  */
 public final class RunFrames {
     private final RunSnapshot run;
@@ -54,10 +53,46 @@ public final class RunFrames {
     public Frame traces() { return cached("traces", () -> RolloutFrames.traces(RunReader.traces(run))); }
 
     /** Per-worker activity counts, retries and queue wait of a run on the Temporal engine; empty for local runs. */
-    public Frame engineWorkers() { return cached("engine_workers", () -> EngineFrames.workers(run.dir())); }
+    public Frame engineWorkers() { return cached("engine_workers", () -> workers(run.dir())); }
+
+    private static Frame workers(Path runDir) {
+        Map<String, long[]> by = new TreeMap<>(); // activities, rollout, optimizer, retries, queue sum, queue max, run sum
+        for (Map<String, Object> r : Json.readObjectLines(runDir.resolve("engine").resolve("activities.jsonl"))) {
+            long[] a = by.computeIfAbsent(String.valueOf(r.get("worker")), k -> new long[7]);
+            long queue = num(r.get("queue_ms"));
+            a[0]++;
+            a["rollout".equals(r.get("type")) ? 1 : 2]++;
+            a[3] += Math.max(0, num(r.get("attempt")) - 1); // the attempts before the one that finished
+            a[4] += queue;
+            a[5] = Math.max(a[5], queue);
+            a[6] += num(r.get("run_ms"));
+        }
+        RowBuilder b = new RowBuilder().strings("worker").longs("activities", "rollout_items", "optimizer_calls", "retries")
+                .doubles("queue_wait_ms_mean").longs("queue_wait_ms_max").doubles("run_ms_mean");
+        by.forEach((w, a) -> b.row(w, a[0], a[1], a[2], a[3], Math.round(10.0 * a[4] / a[0]) / 10.0, a[5],
+                Math.round(10.0 * a[6] / a[0]) / 10.0));
+        return b.build("engine_workers", null);
+    }
 
     /** Faults per stage over every session of the run, with a {@code _total} row (docs/outputs.md). */
-    public Frame faults() { return cached("faults", () -> FaultFrames.faults(run)); }
+    public Frame faults() {
+        return cached("faults", () -> {
+            RowBuilder b = new RowBuilder().strings("stage").longs(FaultCounts.KINDS.toArray(String[]::new));
+            faultCounts().forEach((stage, kinds) -> {
+                List<Object> row = new ArrayList<>(List.of(stage));
+                for (String k : FaultCounts.KINDS) row.add(kinds.getOrDefault(k, 0L));
+                b.row(row.toArray());
+            });
+            return b.build("faults", null);
+        });
+    }
+
+    /** Stage → kind → n ({@code "_total"} last): summary.json's {@code fault_usage}, else {@code faults.jsonl}. */
+    private Map<String, Map<String, Long>> faultCounts() {
+        Object stored = run.summary().get("fault_usage");
+        if (stored instanceof Map<?, ?> m) return FaultCounts.plus(FaultCounts.empty(), m);
+        return run.dir() == null ? FaultCounts.empty() : FaultCounts.stored(run.dir());
+    }
 
     /** Token counts per step and stage (plus what ran outside steps), without cost. */
     public Frame tokens() { return cached("tokens", () -> RolloutFrames.tokens(run, null)); }
@@ -91,7 +126,7 @@ public final class RunFrames {
             Map<String, Object> kv = new LinkedHashMap<>();
             kv.put("run", run.name());
             // a session stopped by errored calls leaves the folder resumable: say so rather than "incomplete"
-            boolean errored = !run.finished() && run.dir() != null && "errored".equals(io.skillopt4j.run.FaultCounts.lastOutcome(run.dir(), run.lastCompletedStep()));
+            boolean errored = !run.finished() && run.dir() != null && "errored".equals(FaultCounts.lastOutcome(run.dir(), run.lastCompletedStep()));
             kv.put("status", errored ? "stopped (errored: resumable)" : run.status());
             kv.put("env", run.configValue("env"));
             kv.put("optimizer_model", run.configValue("optimizer_model"));
@@ -107,8 +142,8 @@ public final class RunFrames {
             Object total = StepFrames.map(StepFrames.map(s.get("token_summary")).get("_total")).get("total_tokens");
             kv.put("total_tokens", total);
             // fault totals over every session; per stage in faults()
-            Map<String, Long> faults = FaultFrames.counts(run).get("_total");
-            for (String k : io.skillopt4j.run.FaultCounts.KINDS) kv.put(k, faults.getOrDefault(k, 0L));
+            Map<String, Long> faults = faultCounts().get("_total");
+            for (String k : FaultCounts.KINDS) kv.put(k, faults.getOrDefault(k, 0L));
             kv.put("warnings", run.warnings().size());
             // 95 % intervals from the per-item rows ("" when the folder has none): the scores above, and the paired test gains
             kv.put("baseline_test_hard_ci", Intervals.text(Intervals.test(run, "test_eval_baseline", "overall")));
@@ -116,20 +151,16 @@ public final class RunFrames {
             kv.put("test_delta_hard_ci", Intervals.text(Intervals.testGain(run, "test_eval")));
             kv.put("final_test_hard_ci", Intervals.text(Intervals.test(run, "test_eval_final", "overall")));
             kv.put("final_test_delta_ci", Intervals.text(Intervals.testGain(run, "test_eval_final")));
-            StringColumn keys = StringColumn.create("key");
-            StringColumn vals = StringColumn.create("value");
-            kv.forEach((k, v) -> { keys.append(k); vals.append(v == null ? "" : fmt(v)); });
-            return new Frame("summary", new ArrayList<>(List.of(keys, vals)), run.name() + " · " + run.status() + headline());
+            RowBuilder b = new RowBuilder().strings("key", "value");
+            kv.forEach((k, v) -> b.row(k, v instanceof Double d ? Decimals.shortest(d) : Objects.toString(v, "")));
+            return b.build("summary", run.name() + " · " + run.status() + headline());
         });
     }
 
     /** E.g. {@code " · best val 0.975 at step 7"}, or "" when unknown. */
     String headline() { return Headline.suffix(run); }
 
-    static String fmt(Object v) {
-        if (v instanceof Double d) return io.skillopt4j.internal.Decimals.shortest(d);
-        return String.valueOf(v);
-    }
+    private static long num(Object o) { return o instanceof Number n ? n.longValue() : 0; }
 
     private synchronized Frame cached(String key, Supplier<Frame> build) {
         return cache.computeIfAbsent(key, k -> build.get()).copy();

@@ -45,8 +45,7 @@ final class StepFrames {
             r.put("accepted", action.contains("accept"));
             r.put("new_best", action.equals("accept_new_best")
                     || (action.contains("accept") && h.get("best_step") instanceof Number n && n.intValue() == step));
-            // One name for one concept: upstream's config calls the edit budget "learning_rate" and the autonomous
-            // LR decision stores it as lr_decision.learning_rate; the frame has only edit_budget.
+            // one name for one concept: upstream calls the edit budget learning_rate (config, LR decision)
             r.put("edit_budget", h.get("edit_budget") != null ? h.get("edit_budget") : map(h.get("lr_decision")).get("learning_rate"));
             r.put("n_edits_proposed", art == null || art.patches().isEmpty() ? null : proposed(art));
             Map<String, Object> apply = map(h.get("edit_apply_summary"));

@@ -5,14 +5,12 @@ import tech.tablesaw.api.Table;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
+import java.util.stream.IntStream;
 
 /**
- * Stateless. Renders a table as aligned text for JShell and terminals: capped rows (first and last halves),
- * capped cells, at most {@link #LINE_WIDTH} characters a line (the columns that do not fit are named on a
- * closing "… N more columns" line), fractional numbers printed by {@link ColumnDecimals}. Cuts are marked "…".
+ * Stateless. A table as aligned text for JShell and terminals: rows, cells and lines capped (columns that do not
+ * fit are named on a closing line), cuts marked "…".
  */
 public final class TextTable {
     public static final int MAX_ROWS = 20;
@@ -27,11 +25,10 @@ public final class TextTable {
     public static String render(Table t, int maxRows, int maxWidth, int lineWidth) {
         int cols = t.columnCount();
         int rows = t.rowCount();
-        List<Integer> shown = new ArrayList<>();
         boolean cut = rows > maxRows;
         int head = cut ? (maxRows + 1) / 2 : rows;
-        for (int r = 0; r < head; r++) shown.add(r);
-        if (cut) for (int r = rows - maxRows / 2; r < rows; r++) shown.add(r);
+        int tail = cut ? rows - maxRows / 2 : rows;
+        List<Integer> shown = IntStream.concat(IntStream.range(0, head), IntStream.range(tail, rows)).boxed().toList();
         List<String[]> columns = new ArrayList<>();
         int used = 0;
         int c = 0;
@@ -67,17 +64,11 @@ public final class TextTable {
         String[] full = new String[shown.size() + 1];
         full[0] = clean(col.name());
         for (int i = 0; i < shown.size(); i++) full[i + 1] = clean(ColumnDecimals.cell(col, shown.get(i), decimals));
-        String[] cells = new String[full.length];
-        Set<String> distinctFull = new HashSet<>();
-        Set<String> distinctCut = new HashSet<>();
-        for (int i = 0; i < full.length; i++) {
-            cells[i] = cell(full[i], maxWidth);
-            if (i > 0) { distinctFull.add(full[i]); distinctCut.add(cells[i]); }
-        }
-        if (distinctCut.size() < distinctFull.size()) {
-            for (int i = 0; i < full.length; i++) cells[i] = cell(full[i], Math.max(maxWidth, lineWidth / 2));
-        }
-        return cells;
+        List<String> values = Arrays.asList(full).subList(1, full.length);
+        long distinct = values.stream().distinct().count();
+        int width = values.stream().map(v -> cell(v, maxWidth)).distinct().count() < distinct
+                ? Math.max(maxWidth, lineWidth / 2) : maxWidth;
+        return Arrays.stream(full).map(v -> cell(v, width)).toArray(String[]::new);
     }
 
     private static String moreColumns(Table t, int from, int lineWidth) {
