@@ -6,6 +6,7 @@ import jdk.jshell.EvalException;
 import jdk.jshell.JShellException;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -63,7 +64,7 @@ final class Diagnostics {
         String cls = exceptionClass(ex);
         StackTraceElement[] frames = userFrames(ex.getStackTrace());
         // the toolkit's own exceptions say in their one line what went wrong and what to do: the cell's frames suffice
-        if (ours(cls)) frames = java.util.Arrays.stream(frames).filter(f -> f.getFileName() != null && f.getFileName().startsWith("#"))
+        if (ours(cls)) frames = Arrays.stream(frames).filter(f -> f.getFileName() != null && f.getFileName().startsWith("#"))
                 .toArray(StackTraceElement[]::new);
         lines.add(headline(cls, ex.getMessage()));
         for (StackTraceElement f : frames) lines.add("    at " + frame(f));
@@ -95,14 +96,10 @@ final class Diagnostics {
 
     /** The frames below the snippet's entry point: reflection and kernel frames are cut off. */
     static StackTraceElement[] userFrames(StackTraceElement[] all) {
-        List<StackTraceElement> keep = new ArrayList<>();
-        for (StackTraceElement f : all) {
-            String c = f.getClassName();
-            if (c.startsWith("jdk.internal.reflect.") || c.startsWith("java.lang.reflect.") || c.startsWith("jdk.jshell.")
-                    || c.startsWith("io.skillopt4j.kernel.")) break;
-            keep.add(f);
-        }
-        return keep.toArray(StackTraceElement[]::new);
+        List<String> cut = List.of("jdk.internal.reflect.", "java.lang.reflect.", "jdk.jshell.",
+                "io.skillopt4j.kernel.");
+        return Arrays.stream(all).takeWhile(f -> cut.stream().noneMatch(f.getClassName()::startsWith))
+                .toArray(StackTraceElement[]::new);
     }
 
     /** Snippet frames have no class and file {@code #<id>}: show them as {@code method (snippet #id, line n)}. */
@@ -118,8 +115,6 @@ final class Diagnostics {
 
     /** 1-based line number of {@code pos} in {@code text}. */
     static int lineOf(String text, int pos) {
-        int line = 1;
-        for (int i = 0; i < Math.min(pos, text.length()); i++) if (text.charAt(i) == '\n') line++;
-        return line;
+        return 1 + (int) text.substring(0, Math.min(pos, text.length())).chars().filter(c -> c == '\n').count();
     }
 }

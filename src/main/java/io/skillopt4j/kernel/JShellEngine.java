@@ -77,7 +77,6 @@ public final class JShellEngine implements AutoCloseable {
 
     /**
      * Evaluates a cell. Returns the value of its last snippet when that is an expression, empty otherwise.
-     *
      * @throws CellException.CompilationException when a snippet does not compile or the cell is incomplete
      * @throws CellException.EvalException when user code throws
      */
@@ -90,7 +89,7 @@ public final class JShellEngine implements AutoCloseable {
             Completeness c = info.completeness();
             if (c == Completeness.EMPTY) break;
             if (c == Completeness.DEFINITELY_INCOMPLETE || c == Completeness.CONSIDERED_INCOMPLETE) {
-                throw Diagnostics.incomplete(cell, offset + leadingBlank(rest));
+                throw Diagnostics.incomplete(cell, offset + rest.length() - rest.stripLeading().length());
             }
             String src = c.isComplete() ? info.source() : rest;
             rest = c.isComplete() ? info.remaining() : "";
@@ -128,12 +127,6 @@ public final class JShellEngine implements AutoCloseable {
         };
     }
 
-    private static int leadingBlank(String s) {
-        int i = 0;
-        while (i < s.length() && Character.isWhitespace(s.charAt(i))) i++;
-        return i;
-    }
-
     /** Completion at {@code cursor}, within the snippet of the cell that holds the cursor. */
     public Completion complete(String cell, int cursor) {
         SourceCodeAnalysis sca = shell.sourceCodeAnalysis();
@@ -155,10 +148,7 @@ public final class JShellEngine implements AutoCloseable {
         return new Completion(List.copyOf(options), start + anchor[0], cursor);
     }
 
-    /**
-     * Whether a cell is ready to run: {@code "complete"}, {@code "incomplete"} (the front end should
-     * wait for more lines) or {@code "invalid"}.
-     */
+    /** {@code "complete"}, {@code "incomplete"} (the front end waits for more lines) or {@code "invalid"}. */
     public String completeness(String cell) {
         String rest = cell;
         while (!rest.isBlank()) {

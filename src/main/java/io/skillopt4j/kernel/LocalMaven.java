@@ -86,8 +86,7 @@ final class LocalMaven {
         }
         if (system == null) system = new RepositorySystemSupplier().get();
         List<RemoteRepository> remotes = List.of(new RemoteRepository.Builder("central", "default", CENTRAL).build());
-        // the requested artifact as a dependency (not the root): its own optional and test dependencies stay out,
-        // as for a dependency in a POM
+        // a dependency, not the root: its own optional and test dependencies stay out, as in a POM
         CollectRequest collect = new CollectRequest(List.of(new Dependency(artifact, JavaScopes.COMPILE)), List.of(), remotes);
         DependencyRequest request = new DependencyRequest(collect, DependencyFilterUtils.classpathFilter(JavaScopes.RUNTIME));
         try (RepositorySystemSession.CloseableSession session = new SessionBuilderSupplier(system).get()

@@ -65,8 +65,7 @@ final class Magics {
             case "classpath", "jars" -> {
                 if (args.isEmpty()) throw magic("%" + name + " needs a path (globs like ../target/*.jar allowed)", lineNo);
                 for (String arg : words(args)) for (String part : arg.split(File.pathSeparator)) {
-                    // This kernel runs on the toolkit's own jar: adding it again (as a notebook written for
-                    // JJava does) is a no-op here, even before `mvn package` has built it.
+                    // this kernel runs on the toolkit's jar: adding it again (as JJava notebooks do) is a no-op
                     if (TOOLKIT_JAR.matcher(Path.of(part).getFileName().toString()).matches()) continue;
                     List<Path> found = glob(part);
                     if (found.isEmpty()) throw magic("%" + name + ": no file matches " + part + " (working directory "
