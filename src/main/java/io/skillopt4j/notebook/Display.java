@@ -17,11 +17,6 @@ import java.util.function.Function;
  * Thread-safe. Rich display for notebooks: tables as HTML, images, charts and plots as PNG, skills as Markdown,
  * diffs as HTML. Our kernel and JJava ({@link JJavaExtension}) register the renderers by themselves; under IJava
  * {@link #register()} does (found by reflection: no kernel jar at run time); plain JShell gets readable text.
- * <pre>{@code
- * Display.register();              // safe to call again when the cell is re-run
- * Display.maxRows(50);
- * display(run.steps());            // HTML table under a kernel, text in JShell
- * }</pre>
  */
 public final class Display {
     private record Entry(Class<?> type, String mime, Function<Object, Rendering> fn) {}

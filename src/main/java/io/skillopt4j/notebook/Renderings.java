@@ -16,7 +16,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /** Stateless. The built-in renderings behind {@link Display}: tables, images, charts, Markdown, HTML, diffs. */
 final class Renderings {
@@ -39,9 +41,7 @@ final class Renderings {
         sb.append("<thead><tr>");
         for (Column<?> c : t.columns()) sb.append("<th>").append(HtmlText.escape(c.name())).append("</th>");
         sb.append("</tr></thead>\n<tbody>\n");
-        java.util.List<Integer> shown = new java.util.ArrayList<>();
-        for (int r = 0; r < head; r++) shown.add(r);
-        for (int r = tailFrom; r < rows; r++) shown.add(r);
+        List<Integer> shown = IntStream.concat(IntStream.range(0, head), IntStream.range(tailFrom, rows)).boxed().toList();
         int[] decimals = new int[t.columnCount()];
         for (int c = 0; c < decimals.length; c++) decimals[c] = ColumnDecimals.forColumn(t.column(c), shown);
         for (int r = 0; r < head; r++) row(sb, t, r, decimals);

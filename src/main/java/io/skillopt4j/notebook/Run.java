@@ -19,11 +19,6 @@ import java.util.SortedMap;
 /**
  * Immutable view of one run folder as it was when opened ({@link #reload()} sees later progress). Every method
  * returns a fresh frame, document or plot, so re-running a cell never changes another cell's objects.
- * <pre>{@code
- * Run run = Runs.open("outputs/skillopt_searchqa_gpt-5.5_20260601_101010");
- * run.steps();  run.edits().where(run.edits().booleanColumn("applied").isTrue());
- * run.diff(0, 3);  run.learningCurve();
- * }</pre>
  */
 public final class Run {
     private final RunFrames frames;
@@ -42,7 +37,6 @@ public final class Run {
 
     public RunFrames frames() { return frames; }
 
-    /** The raw files as read. */
     public RunSnapshot snapshot() { return frames.snapshot(); }
 
     /** One line per missing or damaged file. */
@@ -88,10 +82,7 @@ public final class Run {
     /** From the initial skill to the best skill. */
     public BundleDiff bundleDiff() { return BundleDiff.of(skill(frames.snapshot().skills().firstKey()), bestSkill()); }
 
-    /**
-     * Writes the best skill as an Agent Skill folder {@code dir} (as {@code skillopt skill export}); a single-file
-     * skill without frontmatter gets one named {@code dir}'s name. Returns the bundle written.
-     */
+    /** Writes the best skill as an Agent Skill folder, as {@code skillopt skill export}; returns the bundle written. */
     public SkillBundle exportSkill(Path dir) {
         SkillBundle b = bestBundle();
         Path d = dir.toAbsolutePath().normalize();

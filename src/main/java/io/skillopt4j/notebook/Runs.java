@@ -10,14 +10,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 
-/**
- * Stateless. Opens run folders (ours or Python SkillOpt's) and compares them.
- * <pre>{@code
- * Run old = Runs.open("outputs/skillopt_searchqa_gpt-5.5_20260601_101010");
- * Runs.compare(run, old).steps();     // one frame with a leading `run` column
- * Runs.list("outputs");               // one row per run folder
- * }</pre>
- */
+/** Stateless. Opens run folders (ours or Python SkillOpt's) and compares them. */
 public final class Runs {
     private Runs() {}
 

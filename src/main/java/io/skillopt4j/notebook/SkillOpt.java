@@ -33,16 +33,9 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * Immutable: every call returns a new builder. The one way a training is put together (config → backends →
- * benchmark → {@link Trainer}) for notebooks, JShell, every CLI command and tests; each call maps to the CLI input
- * it stands for. Mistakes throw {@link ConfigException} with a did-you-mean before any model call, unless
- * {@link #relaxed()}.
- * <pre>{@code
- * Run run = SkillOpt.config("configs/demo/default.yaml")
- *         .set("train.num_epochs", 2).simulator(sim)
- *         .train();
- * Runs.compare(run, Runs.open("outputs/python_run")).steps();   // runs are opened by Runs, not built
- * }</pre>
+ * Immutable: every call returns a new builder. The one way a training is put together, for notebooks, the CLI and
+ * tests; each call maps to the CLI input it stands for. Mistakes throw {@link ConfigException} before any model call
+ * (unless {@link #relaxed()}).
  */
 public final class SkillOpt {
     /** Never changed after construction: each builder call changes a fresh copy. */
@@ -184,10 +177,7 @@ public final class SkillOpt {
     /** Reports behaviour-changing config warnings instead of throwing them (the CLI's upstream behaviour). */
     public SkillOpt relaxed() { return with(s -> s.relaxed = true); }
 
-    /**
-     * The command line's rule: unknown keys, sections and values (UserWarning) are errors, upstream's FutureWarning
-     * (a retired option) and DeprecationWarning (a credential on the command line) are printed and the run goes on.
-     */
+    /** The command line's rule: upstream's UserWarnings are errors, its Future- and DeprecationWarnings printed. */
     public SkillOpt cliWarnings() { return with(s -> { s.relaxed = false; s.cliWarnings = true; }); }
 
     /** Where config warnings go when they are not errors (default: standard error). */
@@ -201,10 +191,7 @@ public final class SkillOpt {
         return r;
     }
 
-    /**
-     * Resolves and checks the config: every problem is thrown as one {@link ConfigException}, one line each; the other
-     * warnings go to {@link #onWarning}. Nothing is built, read or created.
-     */
+    /** Resolves and checks the config: all problems in one {@link ConfigException}; nothing is built or created. */
     public ResolvedConfig resolve() { return checked(false, false, new Checks()); }
 
     /** {@link #resolve()} plus the checks {@link #trainer()} makes before it builds a backend or touches a file. */
