@@ -44,7 +44,7 @@ public final class RunFrames {
     public Frame epochs() { return cached("epochs", () -> StepFrames.epochs(run)); }
 
     /** One row per edit of each step's merged pool, with rank, selection and apply status. */
-    public Frame edits() { return cached("edits", () -> EditFrames.edits(run)); }
+    public Frame edits() { return cached("edits", () -> StepFrames.edits(run)); }
 
     /** One row per task per evaluation (train batches, selection, test, slow update, meta skill). */
     public Frame rollouts() { return cached("rollouts", () -> RolloutFrames.rollouts(run)); }

@@ -142,10 +142,8 @@ final class Magics {
     }
 
     private static List<String> words(String args) {
-        List<String> out = new ArrayList<>();
-        Matcher m = Pattern.compile("\"([^\"]*)\"|'([^']*)'|(\\S+)").matcher(args);
-        while (m.find()) out.add(m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3));
-        return out;
+        return Pattern.compile("\"([^\"]*)\"|'([^']*)'|(\\S+)").matcher(args).results()
+                .map(m -> m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3)).toList();
     }
 
     private static CellException unknown(String magic, int lineNo) {
@@ -153,7 +151,6 @@ final class Magics {
     }
 
     private static CellException magic(String message, int lineNo) {
-        String msg = lineNo > 0 ? message + " (line " + lineNo + ")" : message;
-        return new CellException.MagicException(msg);
+        return new CellException.MagicException(lineNo > 0 ? message + " (line " + lineNo + ")" : message);
     }
 }

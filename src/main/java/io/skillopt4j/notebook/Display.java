@@ -38,11 +38,11 @@ public final class Display {
         renderer(Rendering.class, Rendering.HTML, r -> r);
         renderer(Plot.class, Rendering.PNG, p -> Rendering.of(Rendering.PNG,
                 java.util.Base64.getEncoder().encodeToString(p.png()), "plot " + p.name() + " " + p.image().getWidth() + "x" + p.image().getHeight()));
-        renderer(Run.class, Rendering.HTML, r -> RunRenderings.run(r, maxRows()));
-        renderer(io.skillopt4j.frames.Compare.class, Rendering.HTML, c -> RunRenderings.compare(c, maxRows()));
-        renderer(io.skillopt4j.frames.Plots.class, Rendering.HTML, RunRenderings::plots);
-        renderer(Training.class, Rendering.HTML, t -> RunRenderings.training(t, maxRows()));
-        renderer(TrainingProgress.class, Rendering.HTML, RunRenderings::progress);
+        renderer(Run.class, Rendering.HTML, r -> Renderings.run(r, maxRows()));
+        renderer(io.skillopt4j.frames.Compare.class, Rendering.HTML, c -> Renderings.compare(c, maxRows()));
+        renderer(io.skillopt4j.frames.Plots.class, Rendering.HTML, Renderings::plots);
+        renderer(Training.class, Rendering.HTML, t -> Renderings.training(t, maxRows()));
+        renderer(TrainingProgress.class, Rendering.HTML, Renderings::progress);
     }
 
     private Display() {}

@@ -160,29 +160,19 @@ final class KernelBridge {
     void update(Object value, String displayId) {
         try {
             Object data = render.invoke(renderer, value);
-            Method own = method(kernel.getClass(), "updateDisplay", String.class, displayData);
-            if (own != null) {
-                own.invoke(kernel, displayId, data);
-                return;
+            try {
+                kernel.getClass().getMethod("updateDisplay", String.class, displayData).invoke(kernel, displayId, data);
+            } catch (NoSuchMethodException basekernel) {
+                Object io = kernel.getClass().getMethod("getIO").invoke(kernel);
+                Object stream = io.getClass().getField("display").get(io);
+                stream.getClass().getMethod("updateDisplay", String.class, displayData).invoke(stream, displayId, data);
             }
-            Object io = kernel.getClass().getMethod("getIO").invoke(kernel);
-            Object stream = io.getClass().getField("display").get(io);
-            stream.getClass().getMethod("updateDisplay", String.class, displayData).invoke(stream, displayId, data);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot update a display through the " + flavor.name() + " kernel: " + cause(e), e);
         }
     }
 
-    private static Method method(Class<?> type, String name, Class<?>... params) {
-        try {
-            return type.getMethod(name, params);
-        } catch (NoSuchMethodException e) {
-            return null;
-        }
-    }
-
     private static String cause(ReflectiveOperationException e) {
-        Throwable t = e instanceof InvocationTargetException ite && ite.getCause() != null ? ite.getCause() : e;
-        return t.toString();
+        return (e instanceof InvocationTargetException ite && ite.getCause() != null ? ite.getCause() : e).toString();
     }
 }

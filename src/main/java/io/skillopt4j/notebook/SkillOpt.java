@@ -8,7 +8,6 @@ import io.skillopt4j.config.ConfigRequest;
 import io.skillopt4j.config.ConfigResolver;
 import io.skillopt4j.config.ConfigWarning;
 import io.skillopt4j.config.FlagValues;
-import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.config.ResolvedConfig;
 import io.skillopt4j.config.RunConfig;
 import io.skillopt4j.env.Benchmark;
