@@ -17,9 +17,8 @@ public final class ColumnDecimals {
     public static int forColumn(Column<?> c, List<Integer> rows) {
         if (!fractional(c)) return 0;
         NumericColumn<?> n = (NumericColumn<?>) c;
-        int d = 1;
-        for (int r : rows) if (!n.isMissing(r)) d = Math.max(d, Decimals.needed(n.getDouble(r)));
-        return d;
+        return rows.stream().filter(r -> !n.isMissing(r)).mapToInt(r -> Decimals.needed(n.getDouble(r)))
+                .reduce(1, Math::max);
     }
 
     /** Fractional cells with {@code decimals}, missing as "". */

@@ -5,6 +5,7 @@ import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -77,18 +78,15 @@ public final class Compare {
 
     private Frame stack(String name, Function<RunFrames, Frame> frame) {
         Table out = null;
-        long total = 0;
         for (int i = 0; i < runs.size(); i++) {
             Frame f = frame.apply(runs.get(i));
-            StringColumn run = StringColumn.create("run");
-            for (int r = 0; r < f.rowCount(); r++) run.append(labels.get(i));
-            f.insertColumn(0, run);
-            total += f.rowCount();
+            f.insertColumn(0, StringColumn.create("run", Collections.nCopies(f.rowCount(), labels.get(i))));
             if (out == null) out = f; else out.append(f);
         }
         List<Column<?>> cols = new ArrayList<>(out.columns());
         // "rows", not the frame's unit: a steps frame can hold a final_promotion row besides its steps.
-        return new Frame(name, cols, total + " rows x " + cols.size() + " columns · " + runs.size() + " runs · " + name);
+        String footer = out.rowCount() + " rows x " + cols.size() + " columns · " + runs.size() + " runs · " + name;
+        return new Frame(name, cols, footer);
     }
 
     /** Best score (line) and candidate selection scores (points) per step, one colour per run. */

@@ -2,7 +2,6 @@ package io.skillopt4j.frames;
 
 import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
-import com.github.difflib.patch.AbstractDelta;
 import com.github.difflib.patch.Patch;
 
 import java.util.Arrays;
@@ -25,12 +24,9 @@ public record Diff(String from, String to, List<String> unified, int added, int 
     public static Diff of(String fromName, String before, String toName, String after) {
         List<String> la = lines(before), lb = lines(after);
         Patch<String> patch = DiffUtils.diff(la, lb);
-        int add = 0, del = 0;
-        for (AbstractDelta<String> d : patch.getDeltas()) {
-            add += d.getTarget().size();
-            del += d.getSource().size();
-        }
-        return new Diff(fromName, toName, UnifiedDiffUtils.generateUnifiedDiff(fromName, toName, la, patch, CONTEXT), add, del);
+        return new Diff(fromName, toName, UnifiedDiffUtils.generateUnifiedDiff(fromName, toName, la, patch, CONTEXT),
+                patch.getDeltas().stream().mapToInt(d -> d.getTarget().size()).sum(),
+                patch.getDeltas().stream().mapToInt(d -> d.getSource().size()).sum());
     }
 
     public static Diff of(Markdown a, Markdown b) { return of(a.label(), a.text(), b.label(), b.text()); }

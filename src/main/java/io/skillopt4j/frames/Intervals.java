@@ -50,10 +50,7 @@ final class Intervals {
         return selection(run, bestStep);
     }
 
-    /**
-     * The interval of the run's best selection score: from the first rows, of those its origin names or the final
-     * selection's, whose mean is that score, so it is always the interval of the number shown beside it.
-     */
+    /** The best score's interval, from the first rows (its origin's, else the final selection's) whose mean it is. */
     static Interval best(RunSnapshot run, String origin, double score) {
         if (run.dir() == null) return Interval.none(ScoreIntervals.CONFIDENCE);
         java.nio.file.Path root = run.dir();

@@ -227,10 +227,7 @@ public final class Plots {
         bars(c, name, pts);
     }
 
-    /**
-     * Error bars from {x, low, high} points: XChart's bars are symmetric, so each is drawn around its interval's midpoint
-     * (an interval need not be symmetric about its estimate), by a series with no marker and no legend entry.
-     */
+    /** XChart's error bars are symmetric: each is drawn around its interval's midpoint, with no marker or legend. */
     private static void bars(XYChart c, String name, List<double[]> pts) {
         if (pts.isEmpty()) return;
         XYSeries s = c.addSeries(name, pts.stream().mapToDouble(p -> p[0]).toArray(),

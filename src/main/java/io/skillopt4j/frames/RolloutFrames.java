@@ -80,10 +80,7 @@ final class RolloutFrames {
         return b.build("traces", n + " trace steps x " + RowBuilder.names(b).size() + " columns · " + files.size() + " traces");
     }
 
-    /**
-     * One row per (step, stage) from history tokens, plus {@code outside_steps} rows holding what summary.json's
-     * token_summary counts beyond the steps (baseline, slow update, meta skill, test), so totals match upstream.
-     */
+    /** Rows per (step, stage) plus {@code outside_steps} rows for the rest of token_summary: totals match upstream. */
     static Frame tokens(RunSnapshot run, PriceTable prices) {
         RowBuilder b = new RowBuilder().strings("scope").ints("epoch", "step").strings("stage", "role", "model")
                 .longs("calls", "prompt_tokens", "completion_tokens", "total_tokens").doubles("cost_usd");

@@ -97,10 +97,7 @@ public final class RunFrames {
     /** Token counts per step and stage (plus what ran outside steps), without cost. */
     public Frame tokens() { return cached("tokens", () -> RolloutFrames.tokens(run, null)); }
 
-    /**
-     * Token counts with a {@code cost_usd} column priced by {@code prices}; a model without an entry falls back to
-     * an entry named after its role ({@code optimizer}/{@code target}), else its cost is missing.
-     */
+    /** Token counts priced by {@code prices}, else by an entry named after the role; else the cost is missing. */
     public Frame tokens(PriceTable prices) { return RolloutFrames.tokens(run, prices); }
 
     /** Dollars by phase, role and stage from the run's cost ledger, with a {@code _total} row. */

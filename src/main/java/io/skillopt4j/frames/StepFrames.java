@@ -161,10 +161,7 @@ final class StepFrames {
         return b.build("epochs", footer + Headline.suffix(run));
     }
 
-    /**
-     * One row per item of each step's pre-selection pool (merged, else ranked edits), with its rank, its apply
-     * status (1-based index = rank) and the analyst minibatch that first proposed it.
-     */
+    /** One row per pre-selection pool item of each step: its rank, apply status and the minibatch that proposed it. */
     static Frame edits(RunSnapshot run) {
         RowBuilder b = new RowBuilder()
                 .ints("epoch", "step", "index").strings("op", "file", "target", "content", "source_type").ints("support_count")

@@ -54,10 +54,7 @@ public final class TextTable {
         return sb.toString();
     }
 
-    /**
-     * Header plus shown cells of column {@code c}. Cells are cut at {@code maxWidth}, unless cutting would make
-     * different values look the same (two run folders named alike): then they are kept whole, up to the line.
-     */
+    /** Header and cells cut at {@code maxWidth}, unless that makes different values look alike: then up to the line. */
     private static String[] column(Table t, int c, List<Integer> shown, int maxWidth, int lineWidth) {
         var col = t.column(c);
         int decimals = ColumnDecimals.forColumn(col, shown);
