@@ -14,11 +14,10 @@ import jdk.jshell.UnresolvedReferenceException;
 import java.io.File;
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Not thread-safe; one per session, one cell at a time. Evaluates notebook cells with {@code jdk.jshell} in this
@@ -55,10 +54,7 @@ public final class JShellEngine implements AutoCloseable {
         return List.of(System.getProperty("java.class.path", "").split(File.pathSeparator));
     }
 
-    /**
-     * Runs a startup script snippet by snippet and returns one line per snippet that failed (empty when
-     * all ran): a missing optional package must not stop a session from starting.
-     */
+    /** Runs a startup script; one line per failed snippet, as a missing optional package must not stop a session. */
     public List<String> startup(String script) {
         List<String> problems = new ArrayList<>();
         String rest = script;
@@ -142,10 +138,9 @@ public final class JShellEngine implements AutoCloseable {
         }
         int[] anchor = new int[1];
         List<SourceCodeAnalysis.Suggestion> suggestions = sca.completionSuggestions(cell.substring(start), cursor - start, anchor);
-        Set<String> options = new LinkedHashSet<>();
-        suggestions.stream().filter(SourceCodeAnalysis.Suggestion::matchesType).forEach(s -> options.add(s.continuation()));
-        suggestions.forEach(s -> options.add(s.continuation()));
-        return new Completion(List.copyOf(options), start + anchor[0], cursor);
+        List<String> options = Stream.concat(suggestions.stream().filter(SourceCodeAnalysis.Suggestion::matchesType),
+                suggestions.stream()).map(SourceCodeAnalysis.Suggestion::continuation).distinct().toList();
+        return new Completion(options, start + anchor[0], cursor);
     }
 
     /** {@code "complete"}, {@code "incomplete"} (the front end waits for more lines) or {@code "invalid"}. */

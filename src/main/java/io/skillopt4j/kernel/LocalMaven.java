@@ -2,6 +2,7 @@ package io.skillopt4j.kernel;
 
 import org.eclipse.aether.RepositorySystem;
 import org.eclipse.aether.RepositorySystemSession;
+import org.eclipse.aether.artifact.Artifact;
 import org.eclipse.aether.artifact.DefaultArtifact;
 import org.eclipse.aether.collection.CollectRequest;
 import org.eclipse.aether.graph.Dependency;
@@ -19,7 +20,6 @@ import org.w3c.dom.NodeList;
 import javax.xml.parsers.DocumentBuilderFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -91,11 +91,9 @@ final class LocalMaven {
         DependencyRequest request = new DependencyRequest(collect, DependencyFilterUtils.classpathFilter(JavaScopes.RUNTIME));
         try (RepositorySystemSession.CloseableSession session = new SessionBuilderSupplier(system).get()
                 .withLocalRepositoryBaseDirectories(repo).setOffline(offline).setSystemProperties(System.getProperties()).build()) {
-            List<Path> jars = new ArrayList<>();
-            for (ArtifactResult r : system.resolveDependencies(session, request).getArtifactResults()) {
-                if (r.getArtifact() != null && r.getArtifact().getPath() != null) jars.add(r.getArtifact().getPath());
-            }
-            return List.copyOf(jars);
+            return system.resolveDependencies(session, request).getArtifactResults().stream()
+                    .map(ArtifactResult::getArtifact).filter(a -> a != null && a.getPath() != null)
+                    .map(Artifact::getPath).toList();
         } catch (DependencyResolutionException e) {
             throw new MavenException(oneLine(e) + " (local repository " + repo + (offline ? ", offline" : ", then " + CENTRAL) + ")");
         }

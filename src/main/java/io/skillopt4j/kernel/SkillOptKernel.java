@@ -59,10 +59,7 @@ public final class SkillOptKernel extends BaseKernel {
         kernel.engine.close();
     }
 
-    /**
-     * Tablesaw brings slf4j-api without a provider; its first use prints three warning lines, which would
-     * land in a notebook cell. Initialise it now, with stderr discarded.
-     */
+    /** Tablesaw's slf4j-api without a provider warns on first use (in a cell): initialise it now, stderr muted. */
     private static void quietSlf4j() {
         java.io.PrintStream err = System.err;
         try {

@@ -96,10 +96,7 @@ public final class Display {
         void update(Object value);
     }
 
-    /**
-     * Shows {@code value} now as an output that later {@link Live#update} calls replace in place; in plain JShell
-     * each value's text is printed (keep it one line).
-     */
+    /** Shows {@code value} as an output each {@link Live#update} replaces; plain JShell prints each (one line). */
     public static Live live(Object value) {
         KernelBridge b = registered();
         if (b == null) {

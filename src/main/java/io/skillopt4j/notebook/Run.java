@@ -58,10 +58,8 @@ public final class Run {
     public Markdown skill(int version) {
         SortedMap<Integer, String> skills = frames.snapshot().skills();
         String text = skills.get(version);
-        if (text == null) {
-            throw new IllegalArgumentException(name() + ": no skill version " + version + "; versions: "
-                    + (skills.isEmpty() ? "none" : skills.firstKey() + ".." + skills.lastKey()));
-        }
+        if (text == null) throw new IllegalArgumentException(name() + ": no skill version " + version + "; versions: "
+                + (skills.isEmpty() ? "none" : skills.firstKey() + ".." + skills.lastKey()));
         return Markdown.of(String.format("skill_v%04d.md", version), text);
     }
 
