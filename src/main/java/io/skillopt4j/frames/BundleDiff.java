@@ -6,11 +6,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
- * Immutable. The per-file diffs between two versions of a skill bundle: one {@link Diff} per file that either
- * version has ({@code SKILL.md} first), a file the older version lacks diffed from empty. A single-file skill gives
- * one diff of {@code SKILL.md}. {@code run.bundleDiff(0, 5)}, {@code BundleDiff.of(before, after)}.
+ * Immutable. The per-file diffs between two versions of a skill bundle: one {@link Diff} per file either version
+ * has ({@code SKILL.md} first), a file one version lacks diffed against empty.
  */
 public record BundleDiff(List<Diff> files) {
     public BundleDiff {
@@ -23,7 +23,8 @@ public record BundleDiff(List<Diff> files) {
         Set<String> paths = new LinkedHashSet<>(a.files().keySet());
         paths.addAll(b.files().keySet());
         List<Diff> out = new ArrayList<>();
-        for (String p : new SkillBundle(java.util.Map.copyOf(toMap(paths))).files().keySet()) {
+        // a bundle of both versions' paths gives them in bundle order (SKILL.md first)
+        for (String p : new SkillBundle(paths.stream().collect(Collectors.toMap(p -> p, p -> ""))).files().keySet()) {
             out.add(Diff.of(fromLabel + "/" + p, a.file(p).orElse(""), toLabel + "/" + p, b.file(p).orElse("")));
         }
         return new BundleDiff(out);
@@ -32,19 +33,10 @@ public record BundleDiff(List<Diff> files) {
     /** Diffs two documents (packed bundles or single files), labelled with their labels. */
     public static BundleDiff of(Markdown a, Markdown b) { return of(a.label(), a.text(), b.label(), b.text()); }
 
-    private static java.util.Map<String, String> toMap(Set<String> paths) {
-        java.util.Map<String, String> m = new java.util.HashMap<>();
-        for (String p : paths) m.put(p, "");
-        return m;
-    }
-
-    /** Returns the diffs of the files that changed. */
     public List<Diff> changed() { return files.stream().filter(d -> !d.isEmpty()).toList(); }
 
-    /** Lines added over all files. */
     public int added() { return files.stream().mapToInt(Diff::added).sum(); }
 
-    /** Lines removed over all files. */
     public int removed() { return files.stream().mapToInt(Diff::removed).sum(); }
 
     @Override public String toString() {

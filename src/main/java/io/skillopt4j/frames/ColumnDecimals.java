@@ -13,16 +13,15 @@ import java.util.List;
 public final class ColumnDecimals {
     private ColumnDecimals() {}
 
-    /** Returns the decimals a column's values need (the most any of {@code rows} needs); 0 for non-fractional columns. */
+    /** The most decimals any of {@code rows} needs; 0 for non-fractional columns. */
     public static int forColumn(Column<?> c, List<Integer> rows) {
         if (!fractional(c)) return 0;
         NumericColumn<?> n = (NumericColumn<?>) c;
-        int d = 1;
-        for (int r : rows) if (!n.isMissing(r)) d = Math.max(d, Decimals.needed(n.getDouble(r)));
-        return d;
+        return rows.stream().filter(r -> !n.isMissing(r)).mapToInt(r -> Decimals.needed(n.getDouble(r)))
+                .reduce(1, Math::max);
     }
 
-    /** Returns cell {@code row} of {@code c} as text: fractional columns with {@code decimals}, missing as "". */
+    /** Fractional cells with {@code decimals}, missing as "". */
     public static String cell(Column<?> c, int row, int decimals) {
         if (c.isMissing(row)) return "";
         if (decimals > 0 && fractional(c)) return Decimals.halfUp(((NumericColumn<?>) c).getDouble(row), decimals);

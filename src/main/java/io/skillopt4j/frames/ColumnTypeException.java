@@ -7,26 +7,16 @@ import java.util.Locale;
  * the steps frame's string column; the message names the column, its type and the accessor to use instead.
  */
 public final class ColumnTypeException extends IllegalArgumentException {
-    private final String column;
     private final String actual;
-    private final String requested;
 
     ColumnTypeException(String frame, String column, String actual, String requested) {
         super("column '" + column + "' in " + frame + " is a " + actual + " column, not " + requested
                 + "; use " + actual + "Column(\"" + column + "\")");
-        this.column = column;
         this.actual = actual;
-        this.requested = requested;
     }
-
-    /** Returns the column name as found in the frame. */
-    public String column() { return column; }
 
     /** Returns the column's type, e.g. {@code string}. */
     public String actualType() { return actual; }
-
-    /** Returns the type asked for, e.g. {@code int}. */
-    public String requestedType() { return requested; }
 
     /** Returns the type in the accessor's spelling: Tablesaw's {@code INTEGER} → {@code int}, {@code STRING} → {@code string}. */
     static String typeName(tech.tablesaw.columns.Column<?> c) {

@@ -5,19 +5,15 @@ import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Immutable (frames are rebuilt on each call). Several runs side by side: {@link #steps()} and
- * {@link #epochs()} stack each run's frame under a leading {@code run} column; {@link #summary()} has one row
- * per run.
- * <pre>{@code
- * Compare c = Compare.of(List.of(RunFrames.load(a), RunFrames.load(b)));
- * c.steps().where(c.steps().stringColumn("run").isEqualTo("b"));
- * }</pre>
+ * Immutable (frames are rebuilt on each call). Several runs side by side: each run's frames stacked under a
+ * leading {@code run} column, and a {@link #summary()} with one row per run.
  */
 public final class Compare {
     private final List<RunFrames> runs;
@@ -41,22 +37,14 @@ public final class Compare {
         return new Compare(runs, labels);
     }
 
-    /** Returns the run labels, in order. */
     public List<String> labels() { return labels; }
 
-    /** Returns the compared runs. */
     public List<RunFrames> runs() { return runs; }
 
-    /** Every run's steps frame, stacked, with a leading {@code run} column. */
+    // Every run's frame of a kind, stacked, with a leading run column.
     public Frame steps() { return stack("steps", RunFrames::steps); }
-
-    /** Every run's epochs frame, stacked, with a leading {@code run} column. */
     public Frame epochs() { return stack("epochs", RunFrames::epochs); }
-
-    /** Every run's rollouts frame, stacked, with a leading {@code run} column. */
     public Frame rollouts() { return stack("rollouts", RunFrames::rollouts); }
-
-    /** Every run's tokens frame, stacked, with a leading {@code run} column. */
     public Frame tokens() { return stack("tokens", RunFrames::tokens); }
 
     /** One row per run: status, steps, accepts, best selection score and step, test scores, tokens. */
@@ -71,26 +59,16 @@ public final class Compare {
             Map<String, Object> s = snap.summary();
             Frame all = runs.get(i).steps();
             Frame st = all.where(all.stringColumn("action").isNotIn(Headline.AFTER_STEPS_ACTIONS));   // step records only
-            Map<String, Object> row = new HashMap<>();
-            row.put("run", labels.get(i));
-            row.put("status", snap.status());
-            row.put("steps", snap.history().size());
-            row.put("accepts", st.booleanColumn("accepted").countTrue());
-            row.put("rejects", st.stringColumn("action").isEqualTo("reject").size());
-            row.put("skips", st.stringColumn("action").startsWith("skip").size());
-            row.put("baseline_selection_hard", s.get("baseline_selection_hard"));
             Headline.Best best = Headline.best(snap);
-            row.put("best_selection_hard", best.score());
-            row.put("best_step", best.step());
-            row.put("baseline_test_hard", s.get("baseline_test_hard"));
-            row.put("test_hard", s.get("test_hard"));
-            row.put("test_delta_hard", s.get("test_delta_hard"));
             long tok = 0;
             for (int r = 0; r < st.rowCount(); r++) if (!st.longColumn("tokens").isMissing(r)) tok += st.longColumn("tokens").getLong(r);
             Object total = StepFrames.map(StepFrames.map(s.get("token_summary")).get("_total")).get("total_tokens");
-            row.put("tokens", total instanceof Number n ? n.longValue() : tok);
-            row.put("seconds", s.get("total_wall_time_s"));
-            b.add(row);
+            StringColumn action = st.stringColumn("action");
+            b.row(labels.get(i), snap.status(), snap.history().size(), st.booleanColumn("accepted").countTrue(),
+                    action.isEqualTo("reject").size(), action.startsWith("skip").size(),
+                    s.get("baseline_selection_hard"), best.score(), best.step(), s.get("baseline_test_hard"),
+                    s.get("test_hard"), s.get("test_delta_hard"), total instanceof Number n ? n.longValue() : tok,
+                    s.get("total_wall_time_s"));
             if (best.score() != null && best.score() > bestVal) { bestVal = best.score(); bestRun = labels.get(i); }
         }
         String footer = runs.size() + " runs x 14 columns" + (bestRun == null ? ""
@@ -100,24 +78,21 @@ public final class Compare {
 
     private Frame stack(String name, Function<RunFrames, Frame> frame) {
         Table out = null;
-        long total = 0;
         for (int i = 0; i < runs.size(); i++) {
             Frame f = frame.apply(runs.get(i));
-            StringColumn run = StringColumn.create("run");
-            for (int r = 0; r < f.rowCount(); r++) run.append(labels.get(i));
-            f.insertColumn(0, run);
-            total += f.rowCount();
+            f.insertColumn(0, StringColumn.create("run", Collections.nCopies(f.rowCount(), labels.get(i))));
             if (out == null) out = f; else out.append(f);
         }
         List<Column<?>> cols = new ArrayList<>(out.columns());
         // "rows", not the frame's unit: a steps frame can hold a final_promotion row besides its steps.
-        return new Frame(name, cols, total + " rows x " + cols.size() + " columns · " + runs.size() + " runs · " + name);
+        String footer = out.rowCount() + " rows x " + cols.size() + " columns · " + runs.size() + " runs · " + name;
+        return new Frame(name, cols, footer);
     }
 
     /** Best score (line) and candidate selection scores (points) per step, one colour per run. */
     public Plot learningCurves() { return Plots.compareLearningCurves(this); }
 
-    /** Returns every run's plot of the same kind side by side: learning curves, then each run's gate timeline. */
+    /** The learning curves, then each run's gate timeline. */
     public List<Plot> plots() {
         List<Plot> out = new ArrayList<>(List.of(learningCurves()));
         for (RunFrames r : runs) out.add(Plots.of(r).gateTimeline());

@@ -8,22 +8,18 @@ import io.skillopt4j.run.RunSnapshot;
 
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Immutable (static). The cost frame of a run, from its {@code cost_ledger.jsonl}: one row per phase, role and
- * stage (calls, tokens, dollars, the batch share of calls and the cached share of prompt tokens, unpriced calls)
- * and a {@code _total} row; the footer names the total, the cap ({@code budget_usd} of config.json) and what is left.
- * An unpriced call adds to {@code unpriced_calls}, never to {@code usd}: a row of unpriced calls only has no usd.
+ * Stateless. The cost frame of a run, from its {@code cost_ledger.jsonl}: one row per phase, role and stage and a
+ * {@code _total} row. An unpriced call adds to {@code unpriced_calls}, never to {@code usd}.
  */
 final class CostFrames {
     private CostFrames() {}
 
-    /** Sums of one (phase, role, stage) cell. */
     private static final class Cell {
         long calls, batched, prompt, cached, completion, unpriced;
         double usd;
@@ -60,27 +56,17 @@ final class CostFrames {
         Cell total = new Cell();
         cells.forEach((k, c) -> {
             String[] p = k.split("\u0000", 3);
-            b.add(row(p[0], p[1], p[2], c));
+            row(b, p[0], p[1], p[2], c);
             total.add(c);
         });
-        if (!cells.isEmpty()) b.add(row("_total", "", "", total));
+        if (!cells.isEmpty()) row(b, "_total", "", "", total);
         return b.build("cost", footer(run, total, cells.isEmpty()));
     }
 
-    private static Map<String, Object> row(String phase, String role, String stage, Cell c) {
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("phase", phase);
-        r.put("role", role);
-        r.put("stage", stage);
-        r.put("calls", c.calls);
-        r.put("prompt_tokens", c.prompt);
-        r.put("cached_tokens", c.cached);
-        r.put("completion_tokens", c.completion);
-        r.put("usd", c.priced ? c.usd : null);
-        r.put("batch_share", c.calls == 0 ? null : (double) c.batched / c.calls);
-        r.put("cached_share", c.prompt == 0 ? null : (double) c.cached / c.prompt);
-        r.put("unpriced_calls", c.unpriced);
-        return r;
+    private static void row(RowBuilder b, String phase, String role, String stage, Cell c) {
+        b.row(phase, role, stage, c.calls, c.prompt, c.cached, c.completion, c.priced ? c.usd : null,
+                c.calls == 0 ? null : (double) c.batched / c.calls, c.prompt == 0 ? null : (double) c.cached / c.prompt,
+                c.unpriced);
     }
 
     private static String footer(RunSnapshot run, Cell t, boolean empty) {

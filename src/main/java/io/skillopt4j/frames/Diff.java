@@ -2,16 +2,14 @@ package io.skillopt4j.frames;
 
 import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
-import com.github.difflib.patch.AbstractDelta;
 import com.github.difflib.patch.Patch;
 
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * Immutable. A unified line diff between two texts — two skill versions, say (java-diff-utils, 3 lines of
- * context) — with counts of added and removed lines. Notebooks show it as coloured HTML; {@code toString()} is the
- * diff text. {@code Diff.of(skillV1, skillV2)}, {@code run.diff(0, 3)}.
+ * Immutable. A unified line diff between two texts (3 lines of context) with counts of added and removed lines.
+ * Notebooks show it as coloured HTML; {@code toString()} is the diff text.
  */
 public record Diff(String from, String to, List<String> unified, int added, int removed) {
     private static final int CONTEXT = 3;
@@ -20,22 +18,17 @@ public record Diff(String from, String to, List<String> unified, int added, int 
         unified = List.copyOf(unified);
     }
 
-    /** The diff from {@code before} to {@code after}. */
     public static Diff of(String before, String after) { return of("before", before, "after", after); }
 
-    /** The diff from {@code before} to {@code after}, labelled (for example with file names). */
+    /** Labelled, for example with file names. */
     public static Diff of(String fromName, String before, String toName, String after) {
         List<String> la = lines(before), lb = lines(after);
         Patch<String> patch = DiffUtils.diff(la, lb);
-        int add = 0, del = 0;
-        for (AbstractDelta<String> d : patch.getDeltas()) {
-            add += d.getTarget().size();
-            del += d.getSource().size();
-        }
-        return new Diff(fromName, toName, UnifiedDiffUtils.generateUnifiedDiff(fromName, toName, la, patch, CONTEXT), add, del);
+        return new Diff(fromName, toName, UnifiedDiffUtils.generateUnifiedDiff(fromName, toName, la, patch, CONTEXT),
+                patch.getDeltas().stream().mapToInt(d -> d.getTarget().size()).sum(),
+                patch.getDeltas().stream().mapToInt(d -> d.getSource().size()).sum());
     }
 
-    /** Diffs {@code a} → {@code b}, labelled with their labels. */
     public static Diff of(Markdown a, Markdown b) { return of(a.label(), a.text(), b.label(), b.text()); }
 
     private static List<String> lines(String text) {

@@ -11,6 +11,7 @@ import tech.tablesaw.columns.Column;
 import tech.tablesaw.selection.Selection;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
@@ -18,22 +19,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Not thread-safe while being mutated (like any Tablesaw {@link Table}); the frames {@link RunFrames} hands
- * out are fresh copies. A Tablesaw table whose column lookup forgives case and snake/camel spelling
- * ({@code edit_budget}, {@code editBudget} and {@code EDIT_BUDGET} all find the same column; a miss lists the
- * columns), whose typed accessors name the column and its type on a mismatch ({@link ColumnTypeException}),
- * and whose {@code toString()} is a bounded text table (≤ 120 columns) with a footer, for JShell's {@code ==>}.
- * Tables derived with {@code where}, {@code selectColumns}, {@code sortOn}, {@code first} … are frames too and
- * keep the footer's headline: {@code 3 steps x 34 columns · of 8 steps · best val 1.0 at step 8}.
- * <pre>{@code
- * Frame steps = run.steps();
- * steps.intColumn("editBudget");                 // same as "edit_budget"
- * steps.where(steps.booleanColumn("accepted").isTrue()).selectColumns("step", "best_score");
- * }</pre>
+ * Not thread-safe while being mutated (like any Tablesaw {@link Table}); {@link RunFrames} hands out copies.
+ * A table for cell users: column lookup forgives case and snake/camel spelling (a miss lists the columns), typed
+ * accessors name the column and its type on a mismatch ({@link ColumnTypeException}), {@code toString()} is a
+ * bounded text table with a footer, and derived tables ({@code where}, {@code sortOn} …) stay frames that keep
+ * the footer's headline: {@code 3 steps x 34 columns · of 8 steps · best val 1.0 at step 8}.
  */
 public final class Frame extends Table {
     private static final Pattern COUNTS = Pattern.compile("^(\\d+) (\\S+)((?: \\+ \\S+)*) x (\\d+) columns");
-    /** The footer of the frame as built (counts of the whole frame), kept by derived frames. */
+    /** The footer as built (counts of the whole frame), kept by derived frames. */
     private final String footer;
 
     Frame(String name, List<Column<?>> columns, String footer) {
@@ -47,19 +41,12 @@ public final class Frame extends Table {
         return new Frame(table.name(), new ArrayList<>(table.columns()), null);
     }
 
-    /** Returns a deep copy that keeps the footer (frames handed to callers are copies, so cells stay re-runnable). */
-    public Frame copyFrame() {
-        List<Column<?>> cols = new ArrayList<>();
-        for (Column<?> c : columns()) cols.add(c.copy());
-        return new Frame(name(), cols, footer);
-    }
-
-    /** Returns the normalised form used for matching: lower case without underscores, dashes or spaces. */
+    /** The form names are matched in: lower case without underscores, dashes, spaces or dots. */
     static String norm(String name) {
         return name.toLowerCase(Locale.ROOT).replace("_", "").replace("-", "").replace(" ", "").replace(".", "");
     }
 
-    /** Returns the actual column name that {@code name} refers to. */
+    /** Returns the actual column name that {@code name} refers to; a miss lists the columns. */
     public String resolve(String name) {
         for (String n : columnNames()) if (n.equals(name)) return n;
         for (String n : columnNames()) if (n.equalsIgnoreCase(name.trim())) return n;
@@ -74,8 +61,7 @@ public final class Frame extends Table {
 
     @Override public boolean containsColumn(String columnName) {
         String want = norm(columnName);
-        for (String n : columnNames()) if (norm(n).equals(want)) return true;
-        return false;
+        return columnNames().stream().anyMatch(n -> norm(n).equals(want));
     }
 
     // Typed accessors: Tablesaw casts and throws ClassCastException; a cell user needs the column and its type.
@@ -99,7 +85,10 @@ public final class Frame extends Table {
     }
 
     // Derived tables stay frames: forgiving lookup, typed errors, bounded text and the headline of the footer.
-    @Override public Frame copy() { return copyFrame(); }
+    /** A deep copy that keeps the footer (frames handed to callers are copies, so cells stay re-runnable). */
+    @Override public Frame copy() {
+        return new Frame(name(), new ArrayList<>(columns().stream().<Column<?>>map(Column::copy).toList()), footer);
+    }
     @Override public Frame emptyCopy() { return derive(super.emptyCopy()); }
     @Override public Frame emptyCopy(int rows) { return derive(super.emptyCopy(rows)); }
     @Override public Frame where(Selection s) { return derive(super.where(s)); }
@@ -127,19 +116,12 @@ public final class Frame extends Table {
     @Override public Frame countBy(String... names) { return Frame.of(super.countBy(resolveAll(names))); }
 
     private String[] resolveAll(String... names) {
-        String[] out = new String[names.length];
-        for (int i = 0; i < names.length; i++) out[i] = resolve(names[i]);
-        return out;
+        return Arrays.stream(names).map(this::resolve).toArray(String[]::new);
     }
 
-    private Frame derive(Table t) {
-        return new Frame(t.name(), new ArrayList<>(t.columns()), footer);
-    }
+    private Frame derive(Table t) { return new Frame(t.name(), new ArrayList<>(t.columns()), footer); }
 
-    /**
-     * Returns the footer line, e.g. {@code 8 steps x 34 columns · best val 1.0 at step 8}. Counts are the
-     * frame's own; a frame derived with fewer rows adds where it came from ({@code · of 8 steps}).
-     */
+    /** E.g. {@code 8 steps x 34 columns · best val 1.0 at step 8}; a derived frame adds {@code · of 8 steps}. */
     public String footer() {
         if (footer == null) return rowCount() + " rows x " + columnCount() + " columns";
         Matcher m = COUNTS.matcher(footer);
@@ -153,12 +135,10 @@ public final class Frame extends Table {
         return rowCount() + " " + unit + " x " + columnCount() + " columns · of " + m.group(1) + " " + m.group(2) + extra + rest;
     }
 
-    /** Returns at most {@code maxRows} rows (first and last halves) with cells cut at {@code maxWidth}, ≤ 120 wide. */
-    public String print(int maxRows, int maxWidth) {
-        return print(maxRows, maxWidth, TextTable.LINE_WIDTH);
-    }
+    /** At most {@code maxRows} rows (first and last halves), cells cut at {@code maxWidth}, ≤ 120 wide. */
+    public String print(int maxRows, int maxWidth) { return print(maxRows, maxWidth, TextTable.LINE_WIDTH); }
 
-    /** As {@link #print(int, int)} with lines at most {@code lineWidth} characters (columns beyond are listed). */
+    /** Lines at most {@code lineWidth} characters (columns beyond are listed). */
     public String print(int maxRows, int maxWidth, int lineWidth) {
         return "\n" + TextTable.render(this, maxRows, maxWidth, lineWidth) + footer();
     }

@@ -10,17 +10,12 @@ import java.util.Map;
 import static io.skillopt4j.frames.StepFrames.str;
 
 /**
- * Stateless. The one "best val X at step N" that every footer, summary, comparison and report prints, and the
- * steps-frame row that explains a best found outside the step records. Upstream can raise the best after the
- * last step — the final-skill validation promotes the current skill (often just changed by the epoch's slow
- * update), or a gated slow update accepts a new best — and neither writes a history record, so without that
- * row a footer saying 1.0 would sit over a {@code best_score} column that tops at 0.8.
+ * Stateless. The one "best val X at step N" every footer, summary, comparison and report prints, and the
+ * steps-frame row for a best raised after the last step (upstream's final promotion or a gated slow update write
+ * no history record), without which a footer saying 1.0 would sit over a {@code best_score} column topping at 0.8.
  */
 final class Headline {
-    /**
-     * The best skill as the run's own files state it; any part may be null while a run is young. {@code interval} is
-     * its selection score's 95 % interval from the per-item rows (unknown without them: an old or partial folder).
-     */
+    /** The best skill as the run's files state it; any part may be null while a run is young. */
     record Best(Double score, Integer step, String origin, io.skillopt4j.train.stats.Interval interval) {}
 
     /** Actions of the row {@link #afterStepsRow} adds; every other steps row is a step record. */
@@ -50,10 +45,7 @@ final class Headline {
                 : Intervals.best(run, o, sc));
     }
 
-    /**
-     * Returns e.g. {@code best val 0.975 [0.93, 1.0] at step 7}: the interval when the rows are there, the origin when it
-     * is not a step ({@code (slow_update_epoch_02)}); "" when unknown.
-     */
+    /** E.g. {@code best val 0.975 [0.93, 1.0] at step 7}, with an origin that is not a step; "" when unknown. */
     static String text(RunSnapshot run) {
         Best b = best(run);
         if (b.score() == null || b.step() == null) return "";
@@ -63,17 +55,12 @@ final class Headline {
                 + (telling ? " (" + o + ")" : "");
     }
 
-    /** Returns {@code " · " + text(run)}, or "" when unknown. */
     static String suffix(RunSnapshot run) {
         String t = text(run);
         return t.isEmpty() ? "" : " · " + t;
     }
 
-    /**
-     * Returns the steps-frame row for a best raised after the step records (null when the history's best_score
-     * already reaches the run's best): action {@code slow_update_<action>} for a gated slow update, else
-     * {@code final_promotion}; columns a step would have but this event has not stay missing.
-     */
+    /** The row for a best raised after the step records, or null when the history's best_score reaches it. */
     static Map<String, Object> afterStepsRow(RunSnapshot run) {
         Best b = best(run);
         List<Map<String, Object>> hist = run.history();
@@ -102,9 +89,7 @@ final class Headline {
         r.put("new_best", true);
         r.put("selection_hard", sel);
         r.put("selection_soft", soft);
-        r.put("candidate_gate_score", b.score());
-        r.put("current_score", b.score());
-        r.put("best_score", b.score());
+        for (String k : List.of("candidate_gate_score", "current_score", "best_score")) r.put(k, b.score());
         r.put("best_step", b.step());
         return r;
     }

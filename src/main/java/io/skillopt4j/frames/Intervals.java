@@ -8,10 +8,8 @@ import io.skillopt4j.train.stats.Interval;
 import java.util.List;
 
 /**
- * Stateless. The error bars the frames, plots and report show, computed from a run folder's per-item rows (ours and
- * Python SkillOpt's alike; {@link ScoreIntervals}: 95 %, items resampled, repeats averaged): a step's selection score,
- * a test evaluation's score, and the paired test gain over the initial skill. Absent rows (an old or partial folder)
- * give an unknown interval, shown as missing cells, never as a guess.
+ * Stateless. The 95 % error bars the frames, plots and report show, from a run folder's per-item rows (ours and
+ * Python SkillOpt's alike). Absent rows give an unknown interval, shown as missing cells, never as a guess.
  */
 final class Intervals {
     private Intervals() {}
@@ -52,12 +50,7 @@ final class Intervals {
         return selection(run, bestStep);
     }
 
-    /**
-     * The interval of the run's best selection score {@code score}, from the rows its origin names (a step's candidate
-     * evaluation, a gated slow update's, the initial skill's baseline) or the final selection's (a best it raised):
-     * the first whose mean is that score, so the interval is always the one of the number shown beside it. Unknown when
-     * no such rows are there (an old folder without rows, a soft or mixed gate metric).
-     */
+    /** The best score's interval, from the first rows (its origin's, else the final selection's) whose mean it is. */
     static Interval best(RunSnapshot run, String origin, double score) {
         if (run.dir() == null) return Interval.none(ScoreIntervals.CONFIDENCE);
         java.nio.file.Path root = run.dir();
@@ -85,12 +78,11 @@ final class Intervals {
                 + io.skillopt4j.internal.Decimals.shortest(Math.round(ci.high() * 100) / 100.0) + "]";
     }
 
-    /** Low or high bound as a frame cell (null when unknown). */
+    /** A bound as a frame cell (null when unknown). */
     static Double low(Interval ci) { return ci.known() ? ci.low() : null; }
 
     static Double high(Interval ci) { return ci.known() ? ci.high() : null; }
 
     /** "0.700 [0.400, 0.900]" or "" when unknown. */
     static String text(Interval ci) { return ci.known() ? ci.format(3) : ""; }
-
 }

@@ -7,10 +7,8 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * Immutable. A Markdown document — a skill version ({@code skills/skill_vNNNN.md}, {@code best_skill.md}), a
- * candidate, a report — with an optional label (its file name). Notebooks render it as {@code text/markdown};
- * {@link #toString()} shows only the opening lines and the size, so a 3,000-line skill stays readable after
- * JShell's {@code ==>}.
+ * Immutable. A Markdown document with an optional label (its file name). {@link #toString()} shows only the opening
+ * lines and the size, so a long skill stays readable after JShell's {@code ==>}.
  */
 public record Markdown(String label, String text) {
     static final int PREVIEW_LINES = 12;
@@ -20,28 +18,22 @@ public record Markdown(String label, String text) {
         Objects.requireNonNull(text, "text");
     }
 
-    /** An unlabelled document. */
     public static Markdown of(String text) { return new Markdown("", text); }
 
-    /** A document labelled (for example with its file name). */
     public static Markdown of(String label, String text) { return new Markdown(label, text); }
 
     /** Reads a Markdown file (UTF-8). */
     public static Markdown read(Path file) {
         try {
             return of(Files.readString(file));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-        }
+        } catch (IOException e) { throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e); }
     }
 
     /** Returns the length in Unicode code points (as upstream's skill_len counts). */
     public int length() { return text.codePointCount(0, text.length()); }
 
-    /** Returns the number of lines. */
     public int lines() { return text.isEmpty() ? 0 : text.split("\n", -1).length - (text.endsWith("\n") ? 1 : 0); }
 
-    /** Returns the unified diff from this document to {@code other}. */
     public Diff diff(Markdown other) { return Diff.of(this, other); }
 
     /** A short unlabelled document as it is; otherwise its opening lines, then the label and the size. */

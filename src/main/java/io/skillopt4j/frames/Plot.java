@@ -5,10 +5,7 @@ import java.nio.file.Path;
 import java.util.Base64;
 import java.util.Objects;
 
-/**
- * Immutable (the image must not be drawn on). One rendered chart: its name, the image for notebooks, the PNG
- * bytes and the file it was written to (null when not written).
- */
+/** Immutable (the image must not be drawn on). One rendered chart; {@code file} is null when not written. */
 public record Plot(String name, BufferedImage image, byte[] png, Path file) {
     public Plot {
         Objects.requireNonNull(name, "name");
@@ -16,7 +13,6 @@ public record Plot(String name, BufferedImage image, byte[] png, Path file) {
         png = png.clone();
     }
 
-    /** Returns a copy of the PNG bytes. */
     @Override public byte[] png() { return png.clone(); }
 
     /** Returns the PNG as a {@code data:image/png;base64,...} URL, for self-contained HTML. */

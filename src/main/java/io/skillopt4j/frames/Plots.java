@@ -23,17 +23,11 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import io.skillopt4j.internal.AtomicFiles;
+import io.skillopt4j.train.stats.Interval;
 
 /**
- * Thread-safe (stateless apart from the frames it reads). XChart plots of one run, rendered to PNG: learning
- * curve, gate timeline, edit budget schedule, tokens per stage, score by task type. Each method returns a
- * {@link Plot} (a {@code BufferedImage} for notebooks plus PNG bytes); {@link #writeAll(Path)} also writes
- * them as {@code <dir>/<name>.png}.
- * <pre>{@code
- * Plots p = Plots.of(RunFrames.load(dir));
- * p.learningCurve().image();          // display inline
- * p.writeAll(dir.resolve("plots"));   // learning_curve.png, gate_timeline.png, ...
- * }</pre>
+ * Thread-safe (stateless apart from the frames it reads). The XChart plots of one run, each a {@link Plot}
+ * (an image for notebooks plus PNG bytes); {@link #writeAll(Path)} also writes them as {@code <dir>/<name>.png}.
  */
 public final class Plots {
     static final int WIDTH = 800;
@@ -44,9 +38,6 @@ public final class Plots {
     private Plots(RunFrames run) { this.run = run; }
 
     public static Plots of(RunFrames run) { return new Plots(run); }
-
-    /** Returns the run these plots draw. */
-    public RunFrames run() { return run; }
 
     /** Names what {@link #all()} draws, e.g. {@code plots of RUN: learning_curve, gate_timeline, … (800x450 PNG)}. */
     @Override public String toString() {
@@ -74,22 +65,23 @@ public final class Plots {
             p.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
             p.setMarker(SeriesMarkers.TRIANGLE_UP);
         }
-        List<Double> tx = new ArrayList<>();
-        List<Double> ty = new ArrayList<>();
         Map<String, Object> sum = run.snapshot().summary();
         int last = s.rowCount() == 0 ? 0 : s.intColumn("step").getInt(s.rowCount() - 1);
-        Object best = sum.get("best_step");
-        addPoint(tx, ty, 0, sum.get("baseline_test_hard"));
-        addPoint(tx, ty, best instanceof Number n ? n.intValue() : last, sum.get("test_hard"));
-        addPoint(tx, ty, last, sum.get("final_test_hard"));
+        // Test points: the initial skill's at step 0, the best skill's at its step, the final skill's at the last.
+        int[] xs = {0, sum.get("best_step") instanceof Number n ? n.intValue() : last, last};
+        String[] scores = {"baseline_test_hard", "test_hard", "final_test_hard"};
+        String[] evals = {"test_eval_baseline", "test_eval", "test_eval_final"};
+        List<Double> tx = new ArrayList<>(), ty = new ArrayList<>();
+        List<double[]> tb = new ArrayList<>();
+        for (int k = 0; k < xs.length; k++) {
+            if (sum.get(scores[k]) instanceof Number y) { tx.add((double) xs[k]); ty.add(y.doubleValue()); }
+            Interval ci = Intervals.test(run.snapshot(), evals[k], "overall");
+            if (ci.known()) tb.add(new double[] {xs[k], ci.low(), ci.high()});
+        }
         if (!tx.isEmpty()) {
             XYSeries t = c.addSeries("test", tx, ty);
-            t.setXYSeriesRenderStyle(org.knowm.xchart.XYSeries.XYSeriesRenderStyle.Scatter);
+            t.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
             t.setMarker(SeriesMarkers.DIAMOND);
-            List<double[]> tb = new ArrayList<>();
-            testBar(tb, 0, Intervals.test(run.snapshot(), "test_eval_baseline", "overall"));
-            testBar(tb, best instanceof Number n ? n.intValue() : last, Intervals.test(run.snapshot(), "test_eval", "overall"));
-            testBar(tb, last, Intervals.test(run.snapshot(), "test_eval_final", "overall"));
             bars(c, "test 95 %", tb);
         }
         return c;
@@ -129,49 +121,32 @@ public final class Plots {
     public Plot tokensByStage() {
         Frame t = run.tokens();
         TreeMap<String, TreeMap<String, Double>> byRole = new TreeMap<>();
-        TreeMap<String, Boolean> stages = new TreeMap<>();
         for (int i = 0; i < t.rowCount(); i++) {
-            String stage = t.stringColumn("stage").get(i);
-            stages.put(stage, true);
+            double n = t.longColumn("total_tokens").getLong(i);
             byRole.computeIfAbsent(t.stringColumn("role").get(i), k -> new TreeMap<>())
-                    .merge(stage, (double) t.longColumn("total_tokens").getLong(i), Double::sum);
+                    .merge(t.stringColumn("stage").get(i), n, Double::sum);
         }
-        CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title("Tokens per stage")
-                .xAxisTitle("stage").yAxisTitle("tokens").build();
-        style(c);
-        c.getStyler().setStacked(true);
-        List<String> cats = new ArrayList<>(stages.keySet());
-        byRole.forEach((role, m) -> c.addSeries(role, cats, cats.stream().map(k -> m.getOrDefault(k, 0.0)).toList()));
-        if (byRole.isEmpty()) c.addSeries("no data", List.of("none"), List.of(0.0));
-        return render("tokens_by_stage", c);
+        return categories("tokens_by_stage", "Tokens per stage", "stage", "tokens", true, byRole);
     }
 
     /** Mean hard score per task type, one bar group per evaluation phase. */
     public Plot scoreByTaskType() {
         Frame r = run.rollouts();
         TreeMap<String, TreeMap<String, double[]>> byPhase = new TreeMap<>();
-        TreeMap<String, Boolean> types = new TreeMap<>();
         StringColumn phase = r.stringColumn("phase");
         StringColumn type = r.stringColumn("task_type");
         DoubleColumn hard = r.doubleColumn("hard");
         for (int i = 0; i < r.rowCount(); i++) {
             String p = phase.get(i);
             if (!(p.equals("train") || p.startsWith("test") || p.equals("selection") || p.equals("selection_baseline"))) continue;
-            types.put(type.get(i), true);
             double[] acc = byPhase.computeIfAbsent(p, k -> new TreeMap<>()).computeIfAbsent(type.get(i), k -> new double[2]);
             acc[0] += hard.getDouble(i);
             acc[1]++;
         }
-        CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title("Score by task type")
-                .xAxisTitle("task type").yAxisTitle("mean hard").build();
-        style(c);
-        List<String> cats = new ArrayList<>(types.keySet());
-        byPhase.forEach((p, m) -> c.addSeries(p, cats, cats.stream().map(k -> {
-            double[] a = m.get(k);
-            return a == null || a[1] == 0 ? 0.0 : a[0] / a[1];
-        }).toList()));
-        if (byPhase.isEmpty()) c.addSeries("no data", List.of("none"), List.of(0.0));
-        return render("score_by_task_type", c);
+        TreeMap<String, TreeMap<String, Double>> means = new TreeMap<>();
+        byPhase.forEach((p, m) -> m.forEach((k, a) -> means.computeIfAbsent(p, x -> new TreeMap<>())
+                .put(k, a[0] / a[1])));
+        return categories("score_by_task_type", "Score by task type", "task type", "mean hard", false, means);
     }
 
     /** Best score (line) and candidate selection scores (points) per step, one colour per compared run. */
@@ -185,7 +160,6 @@ public final class Plots {
         return render("compare_learning_curves", c);
     }
 
-    /** Returns all five plots, in the order above. */
     public List<Plot> all() {
         return List.of(learningCurve(), gateTimeline(), editBudget(), tokensByStage(), scoreByTaskType());
     }
@@ -206,6 +180,19 @@ public final class Plots {
         style(c);
         c.getStyler().setXAxisDecimalPattern("#");
         return c;
+    }
+
+    /** One bar group per series over the categories any series has (sorted); a series lacking one shows 0. */
+    private static Plot categories(String name, String title, String x, String y, boolean stacked,
+                                   TreeMap<String, TreeMap<String, Double>> bySeries) {
+        CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(x)
+                .yAxisTitle(y).build();
+        style(c);
+        c.getStyler().setStacked(stacked);
+        List<String> cats = bySeries.values().stream().flatMap(m -> m.keySet().stream()).distinct().sorted().toList();
+        bySeries.forEach((k, m) -> c.addSeries(k, cats, cats.stream().map(cat -> m.getOrDefault(cat, 0.0)).toList()));
+        if (bySeries.isEmpty()) c.addSeries("no data", List.of("none"), List.of(0.0));
+        return render(name, c);
     }
 
     private static void style(Chart<?, ?> c) {
@@ -240,30 +227,15 @@ public final class Plots {
         bars(c, name, pts);
     }
 
-    /**
-     * Error bars from {x, low, high} points: XChart's bars are symmetric, so each is drawn around its interval's midpoint
-     * (an interval need not be symmetric about its estimate), by a series with no marker and no legend entry.
-     */
+    /** XChart's error bars are symmetric: each is drawn around its interval's midpoint, with no marker or legend. */
     private static void bars(XYChart c, String name, List<double[]> pts) {
         if (pts.isEmpty()) return;
-        double[] x = new double[pts.size()], mid = new double[pts.size()], half = new double[pts.size()];
-        for (int i = 0; i < pts.size(); i++) {
-            x[i] = pts.get(i)[0];
-            mid[i] = (pts.get(i)[1] + pts.get(i)[2]) / 2;
-            half[i] = (pts.get(i)[2] - pts.get(i)[1]) / 2;
-        }
-        XYSeries s = c.addSeries(name, x, mid, half);
+        XYSeries s = c.addSeries(name, pts.stream().mapToDouble(p -> p[0]).toArray(),
+                pts.stream().mapToDouble(p -> (p[1] + p[2]) / 2).toArray(),
+                pts.stream().mapToDouble(p -> (p[2] - p[1]) / 2).toArray());
         s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         s.setMarker(SeriesMarkers.NONE);
         s.setShowInLegend(false);
-    }
-
-    private static void testBar(List<double[]> pts, int x, io.skillopt4j.train.stats.Interval ci) {
-        if (ci.known()) pts.add(new double[] {x, ci.low(), ci.high()});
-    }
-
-    private static void addPoint(List<Double> xs, List<Double> ys, int x, Object y) {
-        if (y instanceof Number n) { xs.add((double) x); ys.add(n.doubleValue()); }
     }
 
     private static Plot render(String name, Chart<?, ?> c) {

@@ -8,17 +8,11 @@ import tech.tablesaw.api.Table;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Immutable. One self-contained HTML report over one or more runs: summary, steps, epochs, edits, tests,
- * faults (when any) and tokens tables, the five plots of each run as data-URL PNGs, and the diff from the initial to the best skill.
- * It loads no external resource (no CDN, fonts or scripts from elsewhere), so it works offline and as an
- * e-mail attachment. A small inline script only marks the page as loaded and reports broken images.
- * <pre>{@code
- * Report.of(List.of(RunFrames.load(a), RunFrames.load(b))).write(Path.of("report.html"));
- * }</pre>
+ * Immutable. One self-contained HTML report over one or more runs: tables, plots as data-URL PNGs and the diff
+ * from the initial to the best skill. It loads no external resource, so it works offline and as an attachment.
  */
 public final class Report {
     static final int MAX_TABLE_ROWS = 200;
@@ -31,19 +25,17 @@ public final class Report {
 
     public static Report of(List<RunFrames> runs) { return new Report(runs); }
 
-    /** Returns e.g. {@code report over 2 runs: a, b (write(path) or html())}. */
     @Override public String toString() {
         return "report over " + runs.size() + (runs.size() == 1 ? " run: " : " runs: ")
                 + String.join(", ", runs.stream().map(r -> r.snapshot().name()).toList()) + " (write(path) or html())";
     }
 
-    /** Writes the report to {@code file} atomically and returns the file. */
+    /** Writes atomically. */
     public Path write(Path file) {
         AtomicFiles.writeString(file, html());
         return file;
     }
 
-    /** Returns the whole HTML document. */
     public String html() {
         StringBuilder h = new StringBuilder(1 << 16);
         String title = runs.size() == 1 ? "SkillOpt run " + runs.get(0).snapshot().name() : "SkillOpt runs: " + runs.size() + " compared";
@@ -74,8 +66,7 @@ public final class Report {
             for (String w : s.warnings()) h.append("<li>").append(HtmlText.escape(w)).append("</li>");
             h.append("</ul></div>\n");
         }
-        h.append("<h3>Summary</h3>\n");
-        table(h, r.summary(), "summary");
+        section(h, "Summary", r.summary(), "summary");
         h.append("<h3>Plots</h3>\n<div class=\"plots\">\n");
         for (Plot p : Plots.of(r).all()) {
             h.append("<figure><img class=\"plot\" alt=\"").append(HtmlText.escape(p.name())).append("\" width=\"").append(p.image().getWidth())
@@ -86,26 +77,18 @@ public final class Report {
         table(h, r.steps().selectColumns("epoch", "step", "action", "edit_budget", "train_hard", "selection_hard",
                 "selection_hard_low", "selection_hard_high", "gate_gain", "gate_gain_low", "gate_gain_high", "gate_p_value", "candidate_gate_score", "current_score", "best_score", "n_edits_merged", "n_edits_selected", "n_edits_applied",
                 "n_edits_unmatched", "tokens", "seconds"), "steps");
-        h.append("<h3>Epochs</h3>\n");
-        table(h, r.epochs(), "epochs");
-        h.append("<h3>Edits</h3>\n");
-        table(h, r.edits().selectColumns("step", "index", "op", "target", "content", "source_type", "rank", "status"), "edits");
-        if (r.tests().rowCount() > 0) {
-            h.append("<h3>Test evaluations</h3>\n");
-            table(h, r.tests(), "tests");
-        }
-        if (r.engineWorkers().rowCount() > 0) {
-            h.append("<h3>Engine workers</h3>\n");
-            table(h, r.engineWorkers(), "engine");
-        }
+        section(h, "Epochs", r.epochs(), "epochs");
+        Frame edits = r.edits().selectColumns("step", "index", "op", "target", "content", "source_type", "rank", "status");
+        section(h, "Edits", edits, "edits");
+        if (r.tests().rowCount() > 0) section(h, "Test evaluations", r.tests(), "tests");
+        if (r.engineWorkers().rowCount() > 0) section(h, "Engine workers", r.engineWorkers(), "engine");
         Frame faults = r.faults();
         if (faults.rowCount() > 1) {
             h.append("<h3>Faults by stage</h3>\n<p class=\"muted\">retries, give-ups, fast fails, fallbacks and errored items or calls "
                     + "(their backend failed after its retries; never scored, attempted again on resume)</p>\n");
             table(h, faults, "faults");
         }
-        h.append("<h3>Tokens by stage</h3>\n");
-        table(h, tokensByStage(r.tokens()), "tokens");
+        section(h, "Tokens by stage", tokensByStage(r.tokens()), "tokens");
         Frame cost = r.cost();
         if (cost.rowCount() > 0) {
             h.append("<h3>Cost</h3>\n<p>").append(HtmlText.escape(cost.footer())).append("</p>\n");
@@ -116,19 +99,18 @@ public final class Report {
         h.append("</section>\n");
     }
 
+    private static final String[] COUNTS = {"calls", "prompt_tokens", "completion_tokens", "total_tokens"};
+
     private static Table tokensByStage(Frame t) {
         TreeMap<String, long[]> m = new TreeMap<>();
         for (int i = 0; i < t.rowCount(); i++) {
             long[] a = m.computeIfAbsent(t.stringColumn("stage").get(i) + "\u0000" + t.stringColumn("role").get(i), k -> new long[4]);
-            a[0] += t.longColumn("calls").getLong(i);
-            a[1] += t.longColumn("prompt_tokens").getLong(i);
-            a[2] += t.longColumn("completion_tokens").getLong(i);
-            a[3] += t.longColumn("total_tokens").getLong(i);
+            for (int k = 0; k < a.length; k++) a[k] += t.longColumn(COUNTS[k]).getLong(i);
         }
-        RowBuilder b = new RowBuilder().strings("stage", "role").longs("calls", "prompt_tokens", "completion_tokens", "total_tokens");
+        RowBuilder b = new RowBuilder().strings("stage", "role").longs(COUNTS);
         m.forEach((k, a) -> {
             String[] sr = k.split("\u0000", 2);
-            b.add(Map.of("stage", sr[0], "role", sr[1], "calls", a[0], "prompt_tokens", a[1], "completion_tokens", a[2], "total_tokens", a[3]));
+            b.row(sr[0], sr[1], a[0], a[1], a[2], a[3]);
         });
         return b.build("tokens_by_stage", null);
     }
@@ -160,6 +142,11 @@ public final class Report {
         }
         if (d.isEmpty()) h.append("<span class=\"ctx\">(identical)</span>\n");
         h.append("</pre>\n");
+    }
+
+    private static void section(StringBuilder h, String title, Table t, String cls) {
+        h.append("<h3>").append(title).append("</h3>\n");
+        table(h, t, cls);
     }
 
     private static void table(StringBuilder h, Table t, String cls) {

@@ -8,7 +8,6 @@ import io.skillopt4j.run.RolloutSet;
 import io.skillopt4j.run.RunSnapshot;
 import io.skillopt4j.run.TraceFile;
 
-import java.util.HashMap;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.StringColumn;
@@ -28,7 +27,7 @@ final class RolloutFrames {
     private RolloutFrames() {}
 
     static Frame rollouts(RunSnapshot run) {
-        // Columns are filled directly (no per-row map): this frame is the big one (10k+ rows on real runs).
+        // Columns are filled directly (no per-row map): this is the big frame.
         StringColumn phase = StringColumn.create("phase"), split = StringColumn.create("split");
         IntColumn epoch = IntColumn.create("epoch"), step = IntColumn.create("step"), batch = IntColumn.create("batch");
         StringColumn id = StringColumn.create("id"), type = StringColumn.create("task_type");
@@ -48,8 +47,7 @@ final class RolloutFrames {
                 hard.append(r.hard());
                 soft.append(r.soft());
                 Object ans = r.fields().get("predicted_answer");
-                if (ans == null) ans = r.fields().get("answer");
-                answer.append(ans == null ? "" : str(ans));
+                answer.append(str(ans != null ? ans : r.fields().get("answer")));
                 fail.append(r.failReason());
                 intOrMissing(turns, r.fields().get("n_turns") instanceof Number n ? n.intValue() : null);
                 hardSum += r.hard();
@@ -73,41 +71,25 @@ final class RolloutFrames {
         for (TraceFile f : files) {
             int i = 0;
             for (TraceStep s : f.steps()) {
-                Map<String, Object> row = new HashMap<>(16);
-                row.put("phase", f.set().phase());
-                row.put("split", f.set().split());
-                row.put("step", f.set().step());
-                row.put("id", f.id());
-                row.put("backend", f.backend());
-                row.put("index", ++i);
-                row.put("kind", s.kind().wire());
-                row.put("tool", s.tool());
-                row.put("chars", s.chars());
-                row.put("truncated", s.truncated());
-                row.put("text", s.text().length() > TEXT_CAP ? s.text().substring(0, TEXT_CAP) : s.text());
-                b.add(row);
+                String text = s.text().length() > TEXT_CAP ? s.text().substring(0, TEXT_CAP) : s.text();
+                b.row(f.set().phase(), f.set().split(), f.set().step(), f.id(), f.backend(), ++i, s.kind().wire(),
+                        s.tool(), s.chars(), s.truncated(), text);
                 n++;
             }
         }
         return b.build("traces", n + " trace steps x " + RowBuilder.names(b).size() + " columns · " + files.size() + " traces");
     }
 
-    /**
-     * One row per (step, stage) from history tokens, plus {@code outside_steps} rows holding what summary.json's
-     * token_summary counts beyond the steps (baseline, slow update, meta skill, test), so totals match upstream.
-     */
+    /** Rows per (step, stage) plus {@code outside_steps} rows for the rest of token_summary: totals match upstream. */
     static Frame tokens(RunSnapshot run, PriceTable prices) {
         RowBuilder b = new RowBuilder().strings("scope").ints("epoch", "step").strings("stage", "role", "model")
                 .longs("calls", "prompt_tokens", "completion_tokens", "total_tokens").doubles("cost_usd");
         Map<String, long[]> inSteps = new TreeMap<>();
-        double cost = 0;
-        boolean anyCost = false;
         for (Map<String, Object> h : run.history()) {
             for (Map.Entry<String, Object> e : map(h.get("tokens")).entrySet()) {
                 long[] c = counts(map(e.getValue()));
                 inSteps.merge(e.getKey(), c, RolloutFrames::plus);
-                Double v = addRow(b, run, prices, "step", h.get("epoch"), h.get("step"), e.getKey(), c);
-                if (v != null) { cost += v; anyCost = true; }
+                addRow(b, run, prices, "step", h.get("epoch"), h.get("step"), e.getKey(), c);
             }
         }
         for (Map.Entry<String, Object> e : map(run.summary().get("token_summary")).entrySet()) {
@@ -116,35 +98,31 @@ final class RolloutFrames {
             long[] seen = inSteps.getOrDefault(e.getKey(), new long[3]);
             long[] rest = {total[0] - seen[0], total[1] - seen[1], total[2] - seen[2]};
             if (rest[0] <= 0 && rest[1] <= 0 && rest[2] <= 0) continue;
-            Double v = addRow(b, run, prices, "outside_steps", null, null, e.getKey(),
+            addRow(b, run, prices, "outside_steps", null, null, e.getKey(),
                     new long[] {Math.max(0, rest[0]), Math.max(0, rest[1]), Math.max(0, rest[2])});
-            if (v != null) { cost += v; anyCost = true; }
         }
         Frame f = b.build("tokens", null);
         long total = 0;
-        for (int r = 0; r < f.rowCount(); r++) total += f.longColumn("total_tokens").getLong(r);
+        double cost = 0;
+        DoubleColumn usd = f.doubleColumn("cost_usd");
+        for (int r = 0; r < f.rowCount(); r++) {
+            total += f.longColumn("total_tokens").getLong(r);
+            if (!usd.isMissing(r)) cost += usd.getDouble(r);
+        }
         String footer = f.rowCount() + " rows x " + f.columnCount() + " columns · " + total + " tokens";
-        if (anyCost) footer += String.format(Locale.ROOT, " · $%.4f", cost);
+        if (usd.countMissing() < f.rowCount()) footer += String.format(Locale.ROOT, " · $%.4f", cost);
         return new Frame("tokens", new java.util.ArrayList<>(f.columns()), footer);
     }
 
-    private static Double addRow(RowBuilder b, RunSnapshot run, PriceTable prices, String scope, Object epoch, Object step,
-                                 String stageKey, long[] c) {
-        String role;
-        String stage;
+    /** A stage key is {@code stage} or {@code role/stage}. */
+    private static void addRow(RowBuilder b, RunSnapshot run, PriceTable prices, String scope, Object epoch,
+                               Object step, String stageKey, long[] c) {
         int slash = stageKey.indexOf('/');
-        if (slash > 0) {
-            role = stageKey.substring(0, slash);
-            stage = stageKey.substring(slash + 1);
-        } else {
-            stage = stageKey;
-            role = roleOf(stage);
-        }
-        Object m = run.configValue(role + "_model");
-        String model = m == null ? "" : str(m);
-        Double cost = cost(prices, model, role, c[1], c[2]);
-        b.row(scope, epoch, step, stage, role, model, c[0], c[1], c[2], c[1] + c[2], cost);
-        return cost;
+        String stage = slash > 0 ? stageKey.substring(slash + 1) : stageKey;
+        String role = slash > 0 ? stageKey.substring(0, slash) : roleOf(stage);
+        String model = str(run.configValue(role + "_model"));
+        Double usd = cost(prices, model, role, c[1], c[2]);
+        b.row(scope, epoch, step, stage, role, model, c[0], c[1], c[2], c[1] + c[2], usd);
     }
 
     /** Prices by model (exact or longest prefix, as the backends do), else by a role entry ("optimizer"/"target"). */

@@ -38,23 +38,17 @@ final class RowBuilder {
     }
 
     private static void append(Column<?> c, Object v) {
-        if (v == null) {
-            c.appendMissing();
-        } else if (c instanceof IntColumn ic) {
-            Double d = num(v);
-            if (d == null) ic.appendMissing(); else ic.append(d.intValue());
-        } else if (c instanceof LongColumn lc) {
-            Double d = num(v);
-            if (d == null) lc.appendMissing(); else lc.append(d.longValue());
-        } else if (c instanceof DoubleColumn dc) {
-            Double d = num(v);
-            if (d == null) dc.appendMissing(); else dc.append(d);
-        } else if (c instanceof BooleanColumn bc) {
-            boolean bv = v instanceof Boolean b ? b : Boolean.parseBoolean(String.valueOf(v));
-            bc.append(bv);
-        } else {
-            ((StringColumn) c).append(String.valueOf(v));
-        }
+        if (v == null) c.appendMissing();
+        else if (c instanceof BooleanColumn bc) bc.append(Boolean.parseBoolean(v.toString()));
+        else if (c instanceof StringColumn sc) sc.append(v.toString());
+        else appendNumber(c, num(v));
+    }
+
+    private static void appendNumber(Column<?> c, Double d) {
+        if (d == null) c.appendMissing();
+        else if (c instanceof IntColumn ic) ic.append(d.intValue());
+        else if (c instanceof LongColumn lc) lc.append(d.longValue());
+        else ((DoubleColumn) c).append(d);
     }
 
     static Double num(Object v) {

@@ -1,26 +1,24 @@
 package io.skillopt4j.frames;
 
 import io.skillopt4j.backend.PriceTable;
+import io.skillopt4j.internal.Decimals;
+import io.skillopt4j.internal.Json;
+import io.skillopt4j.run.FaultCounts;
 import io.skillopt4j.run.RunReader;
 import io.skillopt4j.run.RunSnapshot;
-import tech.tablesaw.api.StringColumn;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
  * Thread-safe (frames are built once, lazily, and every accessor returns a fresh copy). The Tablesaw frames of
- * one run folder: {@link #steps()}, {@link #epochs()}, {@link #edits()}, {@link #rollouts()}, {@link #traces()},
- * {@link #tokens()}, {@link #faults()}, {@link #tests()} and {@link #summary()}; columns and types are listed in docs/frames.md.
- * <pre>{@code
- * RunFrames f = RunFrames.load(Path.of("outputs/skillopt_searchqa_x"));
- * f.steps().where(f.steps().booleanColumn("accepted").isTrue());
- * f.rollouts().summarize("hard", mean).by("phase");
- * }</pre>
+ * one run folder; their columns and types are listed in docs/frames.md.
  */
 public final class RunFrames {
     private final RunSnapshot run;
@@ -31,10 +29,9 @@ public final class RunFrames {
     /** Reads {@code dir} (see {@link RunReader#read(Path)}) and returns its frames. */
     public static RunFrames load(Path dir) { return new RunFrames(RunReader.read(dir)); }
 
-    /** Returns the frames of an already read snapshot. */
     public static RunFrames of(RunSnapshot run) { return new RunFrames(run); }
 
-    /** Returns the underlying snapshot (raw maps of every file read). */
+    /** The raw maps of every file read. */
     public RunSnapshot snapshot() { return run; }
 
     /** Returns one line per missing or damaged file; empty for a complete run. */
@@ -47,7 +44,7 @@ public final class RunFrames {
     public Frame epochs() { return cached("epochs", () -> StepFrames.epochs(run)); }
 
     /** One row per edit of each step's merged pool, with rank, selection and apply status. */
-    public Frame edits() { return cached("edits", () -> EditFrames.edits(run)); }
+    public Frame edits() { return cached("edits", () -> StepFrames.edits(run)); }
 
     /** One row per task per evaluation (train batches, selection, test, slow update, meta skill). */
     public Frame rollouts() { return cached("rollouts", () -> RolloutFrames.rollouts(run)); }
@@ -55,32 +52,55 @@ public final class RunFrames {
     /** One row per trace step of exec-target rollouts (claude/codex/cursor); empty for chat targets. */
     public Frame traces() { return cached("traces", () -> RolloutFrames.traces(RunReader.traces(run))); }
 
-    /**
-     * Per-worker activity counts, retries and queue wait of a run on the Temporal engine ({@code engine/activities.jsonl});
-     * empty for local runs.
-     */
-    public Frame engineWorkers() { return cached("engine_workers", () -> EngineFrames.workers(run.dir())); }
+    /** Per-worker activity counts, retries and queue wait of a run on the Temporal engine; empty for local runs. */
+    public Frame engineWorkers() { return cached("engine_workers", () -> workers(run.dir())); }
 
-    /**
-     * Faults per stage — retries, give_ups, fast_fails, fallbacks, errored (items or calls whose backend failed after
-     * its retries) — over every session of the run, with a {@code _total} row (docs/outputs.md).
-     */
-    public Frame faults() { return cached("faults", () -> FaultFrames.faults(run)); }
+    private static Frame workers(Path runDir) {
+        Map<String, long[]> by = new TreeMap<>(); // activities, rollout, optimizer, retries, queue sum, queue max, run sum
+        for (Map<String, Object> r : Json.readObjectLines(runDir.resolve("engine").resolve("activities.jsonl"))) {
+            long[] a = by.computeIfAbsent(String.valueOf(r.get("worker")), k -> new long[7]);
+            long queue = num(r.get("queue_ms"));
+            a[0]++;
+            a["rollout".equals(r.get("type")) ? 1 : 2]++;
+            a[3] += Math.max(0, num(r.get("attempt")) - 1); // the attempts before the one that finished
+            a[4] += queue;
+            a[5] = Math.max(a[5], queue);
+            a[6] += num(r.get("run_ms"));
+        }
+        RowBuilder b = new RowBuilder().strings("worker").longs("activities", "rollout_items", "optimizer_calls", "retries")
+                .doubles("queue_wait_ms_mean").longs("queue_wait_ms_max").doubles("run_ms_mean");
+        by.forEach((w, a) -> b.row(w, a[0], a[1], a[2], a[3], Math.round(10.0 * a[4] / a[0]) / 10.0, a[5],
+                Math.round(10.0 * a[6] / a[0]) / 10.0));
+        return b.build("engine_workers", null);
+    }
+
+    /** Faults per stage over every session of the run, with a {@code _total} row (docs/outputs.md). */
+    public Frame faults() {
+        return cached("faults", () -> {
+            RowBuilder b = new RowBuilder().strings("stage").longs(FaultCounts.KINDS.toArray(String[]::new));
+            faultCounts().forEach((stage, kinds) -> {
+                List<Object> row = new ArrayList<>(List.of(stage));
+                for (String k : FaultCounts.KINDS) row.add(kinds.getOrDefault(k, 0L));
+                b.row(row.toArray());
+            });
+            return b.build("faults", null);
+        });
+    }
+
+    /** Stage → kind → n ({@code "_total"} last): summary.json's {@code fault_usage}, else {@code faults.jsonl}. */
+    private Map<String, Map<String, Long>> faultCounts() {
+        Object stored = run.summary().get("fault_usage");
+        if (stored instanceof Map<?, ?> m) return FaultCounts.plus(FaultCounts.empty(), m);
+        return run.dir() == null ? FaultCounts.empty() : FaultCounts.stored(run.dir());
+    }
 
     /** Token counts per step and stage (plus what ran outside steps), without cost. */
     public Frame tokens() { return cached("tokens", () -> RolloutFrames.tokens(run, null)); }
 
-    /**
-     * Token counts with a {@code cost_usd} column priced by {@code prices} (the backends' price table, e.g.
-     * {@code PriceTable.load(Path.of("prices.yaml"))}); a model without an entry falls back to an entry named
-     * after its role ({@code optimizer}/{@code target}), else its cost is missing.
-     */
+    /** Token counts priced by {@code prices}, else by an entry named after the role; else the cost is missing. */
     public Frame tokens(PriceTable prices) { return RolloutFrames.tokens(run, prices); }
 
-    /**
-     * Dollars by phase, role and stage from the run's cost ledger, with the batch share of calls, the cached share of
-     * prompt tokens and unpriced calls; a {@code _total} row; the footer shows the cap and what is left.
-     */
+    /** Dollars by phase, role and stage from the run's cost ledger, with a {@code _total} row. */
     public Frame cost() { return cached("cost", () -> CostFrames.cost(run)); }
 
     /** One row per test summary and task type ({@code test_eval*}/summary.json): eval, task_type, total, hard_acc. */
@@ -89,15 +109,8 @@ public final class RunFrames {
             RowBuilder b = new RowBuilder().strings("eval", "task_type").ints("total").doubles("hard_acc", "hard_acc_low", "hard_acc_high");
             run.testSummaries().forEach((eval, m) -> m.forEach((type, v) -> {
                 Map<String, Object> cell = StepFrames.map(v);
-                Map<String, Object> row = new LinkedHashMap<>();
-                row.put("eval", eval);
-                row.put("task_type", type);
-                row.put("total", cell.get("total"));
-                row.put("hard_acc", cell.get("hard_acc"));
                 io.skillopt4j.train.stats.Interval ci = Intervals.test(run, eval, type);
-                row.put("hard_acc_low", Intervals.low(ci));
-                row.put("hard_acc_high", Intervals.high(ci));
-                b.add(row);
+                b.row(eval, type, cell.get("total"), cell.get("hard_acc"), Intervals.low(ci), Intervals.high(ci));
             }));
             return b.build("tests", null);
         });
@@ -110,7 +123,7 @@ public final class RunFrames {
             Map<String, Object> kv = new LinkedHashMap<>();
             kv.put("run", run.name());
             // a session stopped by errored calls leaves the folder resumable: say so rather than "incomplete"
-            boolean errored = !run.finished() && run.dir() != null && "errored".equals(io.skillopt4j.run.FaultCounts.lastOutcome(run.dir(), run.lastCompletedStep()));
+            boolean errored = !run.finished() && run.dir() != null && "errored".equals(FaultCounts.lastOutcome(run.dir(), run.lastCompletedStep()));
             kv.put("status", errored ? "stopped (errored: resumable)" : run.status());
             kv.put("env", run.configValue("env"));
             kv.put("optimizer_model", run.configValue("optimizer_model"));
@@ -126,8 +139,8 @@ public final class RunFrames {
             Object total = StepFrames.map(StepFrames.map(s.get("token_summary")).get("_total")).get("total_tokens");
             kv.put("total_tokens", total);
             // fault totals over every session; per stage in faults()
-            Map<String, Long> faults = FaultFrames.counts(run).get("_total");
-            for (String k : io.skillopt4j.run.FaultCounts.KINDS) kv.put(k, faults.getOrDefault(k, 0L));
+            Map<String, Long> faults = faultCounts().get("_total");
+            for (String k : FaultCounts.KINDS) kv.put(k, faults.getOrDefault(k, 0L));
             kv.put("warnings", run.warnings().size());
             // 95 % intervals from the per-item rows ("" when the folder has none): the scores above, and the paired test gains
             kv.put("baseline_test_hard_ci", Intervals.text(Intervals.test(run, "test_eval_baseline", "overall")));
@@ -135,27 +148,20 @@ public final class RunFrames {
             kv.put("test_delta_hard_ci", Intervals.text(Intervals.testGain(run, "test_eval")));
             kv.put("final_test_hard_ci", Intervals.text(Intervals.test(run, "test_eval_final", "overall")));
             kv.put("final_test_delta_ci", Intervals.text(Intervals.testGain(run, "test_eval_final")));
-            StringColumn keys = StringColumn.create("key");
-            StringColumn vals = StringColumn.create("value");
-            kv.forEach((k, v) -> { keys.append(k); vals.append(v == null ? "" : fmt(v)); });
-            return new Frame("summary", new ArrayList<>(List.of(keys, vals)), run.name() + " · " + run.status() + headline());
+            RowBuilder b = new RowBuilder().strings("key", "value");
+            kv.forEach((k, v) -> b.row(k, v instanceof Double d ? Decimals.shortest(d) : Objects.toString(v, "")));
+            return b.build("summary", run.name() + " · " + run.status() + headline());
         });
     }
 
-    /** Returns e.g. {@code " · best val 0.975 at step 7"} or "" when unknown (the same headline as every footer). */
+    /** E.g. {@code " · best val 0.975 at step 7"}, or "" when unknown. */
     String headline() { return Headline.suffix(run); }
 
-    static String fmt(Object v) {
-        if (v instanceof Double d) return io.skillopt4j.internal.Decimals.shortest(d);
-        return String.valueOf(v);
-    }
+    private static long num(Object o) { return o instanceof Number n ? n.longValue() : 0; }
 
     private synchronized Frame cached(String key, Supplier<Frame> build) {
-        return cache.computeIfAbsent(key, k -> build.get()).copyFrame();
+        return cache.computeIfAbsent(key, k -> build.get()).copy();
     }
 
-    @Override public String toString() {
-        Frame s = steps();
-        return s.print(TextTable.MAX_ROWS, TextTable.MAX_WIDTH);
-    }
+    @Override public String toString() { return steps().print(TextTable.MAX_ROWS, TextTable.MAX_WIDTH); }
 }

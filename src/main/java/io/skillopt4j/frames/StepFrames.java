@@ -4,15 +4,23 @@ import io.skillopt4j.run.EpochArtifacts;
 import io.skillopt4j.run.RunSnapshot;
 import io.skillopt4j.run.StepArtifacts;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** Stateless. Builds the steps and epochs frames from a {@link RunSnapshot} (columns documented in docs/frames.md). */
+/** Stateless. Builds the steps, epochs and edits frames from a {@link RunSnapshot} (columns in docs/frames.md). */
 final class StepFrames {
     static final List<String> TIMING = List.of("rollout_s", "reflect_s", "aggregate_s", "select_s", "update_s", "evaluate_s");
+    /** History fields a steps column copies as they are. */
+    private static final List<String> AS_IS = List.of("epoch", "step_in_epoch", "selection_hard", "selection_soft",
+            "candidate_gate_score", "current_score", "best_score", "best_step", "n_patches", "n_edits_merged",
+            "skill_len", "gate_gain", "gate_p_value");
+    /** Steps columns copied from a history field of another name. */
+    private static final Map<String, String> RENAMED = Map.of("n_rollouts", "rollout_n", "train_hard", "rollout_hard",
+            "train_soft", "rollout_soft", "n_edits_selected", "n_edits_ranked", "seconds", "wall_time_s");
     private static final List<String> PAYLOAD_KEYS = List.of("edits", "revise_suggestions", "skill_candidates");
 
     private StepFrames() {}
@@ -31,38 +39,23 @@ final class StepFrames {
             StepArtifacts art = run.step(step);
             Map<String, Object> r = new LinkedHashMap<>();
             String action = str(h.get("action"));
-            r.put("epoch", h.get("epoch"));
+            for (String k : AS_IS) r.put(k, h.get(k));
+            RENAMED.forEach((col, field) -> r.put(col, h.get(field)));
             r.put("step", step);
-            r.put("step_in_epoch", h.get("step_in_epoch"));
             r.put("action", action);
             r.put("accepted", action.contains("accept"));
             r.put("new_best", action.equals("accept_new_best")
                     || (action.contains("accept") && h.get("best_step") instanceof Number n && n.intValue() == step));
-            // One name for one concept: upstream's config calls the edit budget "learning_rate" and the autonomous
-            // LR decision stores it as lr_decision.learning_rate; the frame has only edit_budget.
+            // one name for one concept: upstream calls the edit budget learning_rate (config, LR decision)
             r.put("edit_budget", h.get("edit_budget") != null ? h.get("edit_budget") : map(h.get("lr_decision")).get("learning_rate"));
-            r.put("n_rollouts", h.get("rollout_n"));
-            r.put("train_hard", h.get("rollout_hard"));
-            r.put("train_soft", h.get("rollout_soft"));
-            r.put("selection_hard", h.get("selection_hard"));
-            r.put("selection_soft", h.get("selection_soft"));
-            r.put("candidate_gate_score", h.get("candidate_gate_score"));
-            r.put("current_score", h.get("current_score"));
-            r.put("best_score", h.get("best_score"));
-            r.put("best_step", h.get("best_step"));
-            r.put("n_patches", h.get("n_patches"));
             r.put("n_edits_proposed", art == null || art.patches().isEmpty() ? null : proposed(art));
-            r.put("n_edits_merged", h.get("n_edits_merged"));
-            r.put("n_edits_selected", h.get("n_edits_ranked"));
             Map<String, Object> apply = map(h.get("edit_apply_summary"));
             r.put("n_edits_applied", apply.get("applied"));
             r.put("n_edits_unmatched", unmatched(art, apply));
-            r.put("skill_len", h.get("skill_len"));
             long[] tok = tokens(map(h.get("tokens")));
             r.put("prompt_tokens", tok[0]);
             r.put("completion_tokens", tok[1]);
             r.put("tokens", tok[0] + tok[1]);
-            r.put("seconds", h.get("wall_time_s"));
             Map<String, Object> timing = map(h.get("timing"));
             for (String t : TIMING) r.put(t, timing.get(t));
             if (h.get("selection_hard") != null) {
@@ -70,11 +63,10 @@ final class StepFrames {
                 r.put("selection_hard_low", Intervals.low(ci));
                 r.put("selection_hard_high", Intervals.high(ci));
             }
-            r.put("gate_gain", h.get("gate_gain")); // the honest gate's paired gain over the current skill, its interval, p
+            // the honest gate's paired gain over the current skill: its interval
             List<?> gi = h.get("gate_interval") instanceof List<?> l && l.size() == 2 ? l : List.of();
             r.put("gate_gain_low", gi.isEmpty() ? null : gi.get(0));
             r.put("gate_gain_high", gi.isEmpty() ? null : gi.get(1));
-            r.put("gate_p_value", h.get("gate_p_value"));
             b.add(r);
         }
         int n = run.history().size();
@@ -97,12 +89,12 @@ final class StepFrames {
                 .strings("meta_skill_action").ints("meta_skill_chars");
         TreeMap<Integer, List<Map<String, Object>>> byEpoch = new TreeMap<>();
         for (Map<String, Object> h : run.history()) {
-            byEpoch.computeIfAbsent(intOf(h.get("epoch")), k -> new java.util.ArrayList<>()).add(h);
+            byEpoch.computeIfAbsent(intOf(h.get("epoch")), k -> new ArrayList<>()).add(h);
         }
         Map<Integer, EpochArtifacts> arts = new HashMap<>();
         for (EpochArtifacts e : run.epochs()) {
             arts.put(e.epoch(), e);
-            byEpoch.computeIfAbsent(e.epoch(), k -> new java.util.ArrayList<>());
+            byEpoch.computeIfAbsent(e.epoch(), k -> new ArrayList<>());
         }
         double bestSoFar = Double.NaN;
         for (Map.Entry<Integer, List<Map<String, Object>>> e : byEpoch.entrySet()) {
@@ -153,44 +145,100 @@ final class StepFrames {
                 r.put("slow_update_action", slow.isEmpty() ? null : str(slow.get("action")));
                 r.put("slow_update_prev_hard", slow.get("prev_hard"));
                 r.put("slow_update_curr_hard", slow.get("curr_hard"));
-                r.put("slow_update_chars", slow.get("slow_update_content") instanceof String s ? s.codePointCount(0, s.length()) : null);
+                r.put("slow_update_chars", chars(slow.get("slow_update_content")));
                 Map<String, Integer> cat = new HashMap<>();
                 for (Map<String, Object> p : ea.comparisonPairs()) cat.merge(str(p.get("category")), 1, Integer::sum);
                 boolean pairs = !ea.comparisonPairs().isEmpty();
-                r.put("n_improved", pairs ? cat.getOrDefault("improved", 0) : null);
-                r.put("n_regressed", pairs ? cat.getOrDefault("regressed", 0) : null);
-                r.put("n_persistent_fail", pairs ? cat.getOrDefault("persistent_fail", 0) : null);
-                r.put("n_stable_success", pairs ? cat.getOrDefault("stable_success", 0) : null);
+                for (String k : List.of("improved", "regressed", "persistent_fail", "stable_success"))
+                    r.put("n_" + k, pairs ? cat.getOrDefault(k, 0) : null);
                 Map<String, Object> meta = ea.metaSkillResult();
                 r.put("meta_skill_action", meta.isEmpty() ? null : str(meta.get("action")));
-                r.put("meta_skill_chars", meta.get("meta_skill_content") instanceof String s ? s.codePointCount(0, s.length()) : null);
+                r.put("meta_skill_chars", chars(meta.get("meta_skill_content")));
             }
             b.add(r);
         }
         String footer = byEpoch.size() + " epochs x " + RowBuilder.names(b).size() + " columns";
-        footer += Headline.suffix(run);
-        return b.build("epochs", footer);
+        return b.build("epochs", footer + Headline.suffix(run));
+    }
+
+    /** One row per pre-selection pool item of each step: its rank, apply status and the minibatch that proposed it. */
+    static Frame edits(RunSnapshot run) {
+        RowBuilder b = new RowBuilder()
+                .ints("epoch", "step", "index").strings("op", "file", "target", "content", "source_type").ints("support_count")
+                .strings("source_minibatch").ints("rank").bools("selected").strings("status").bools("applied")
+                .strings("step_action");
+        Map<Integer, Map<String, Object>> hist = new HashMap<>();
+        for (Map<String, Object> h : run.history()) hist.put(intOf(h.get("step")), h);
+        int selected = 0, applied = 0;
+        for (StepArtifacts s : run.steps()) {
+            List<Object> pool = payload(s.mergedPatch());
+            List<Object> ranked = payload(s.rankedEdits());
+            if (pool.isEmpty()) pool = ranked;
+            if (pool.isEmpty()) continue;
+            Map<String, Object> rec = hist.getOrDefault(s.step(), s.record());
+            Map<Integer, String> status = new HashMap<>();
+            for (Map<String, Object> row : s.editApplyReport()) {
+                if (row.get("index") instanceof Number n) status.put(n.intValue(), str(row.get("status")));
+            }
+            Map<String, String> origin = origins(s);
+            boolean[] taken = new boolean[ranked.size()];
+            int idx = 0;
+            for (Object o : pool) {
+                idx++;
+                Map<String, Object> e = map(o);
+                Integer rank = null;
+                for (int k = 0; k < ranked.size(); k++) {
+                    if (!taken[k] && key(e).equals(key(map(ranked.get(k))))) { rank = k + 1; taken[k] = true; break; }
+                }
+                String st = rank == null ? "not_selected" : status.getOrDefault(rank, "");
+                // file: a bundle edit's file; "" for a single-file skill (SKILL.md)
+                b.row(rec.get("epoch"), s.step(), idx, first(e, "op", "type"), first(e, "file"),
+                        first(e, "target", "title"), first(e, "content", "instruction", "new_skill"),
+                        str(e.get("source_type")), e.get("support_count"), origin.getOrDefault(key(e), ""), rank,
+                        rank != null, st, st.startsWith("applied"), str(rec.get("action")));
+                if (rank != null) selected++;
+                if (st.startsWith("applied")) applied++;
+            }
+        }
+        Frame f = b.build("edits", null);
+        return new Frame("edits", new ArrayList<>(f.columns()),
+                f.rowCount() + " edits x " + f.columnCount() + " columns · " + selected + " selected · " + applied + " applied");
+    }
+
+    /** Maps an item key to the first minibatch file that proposed the same (op, target, content). */
+    private static Map<String, String> origins(StepArtifacts s) {
+        Map<String, String> out = new HashMap<>();
+        s.patches().forEach((name, patch) -> {
+            for (Object o : payload(map(patch.get("patch")))) out.putIfAbsent(key(map(o)), name);
+        });
+        return out;
+    }
+
+    private static String key(Map<String, Object> e) {
+        return first(e, "op", "type") + "\u0000" + first(e, "file") + "\u0000" + first(e, "target", "title") + "\u0000"
+                + first(e, "content", "instruction", "new_skill").strip();
+    }
+
+    private static String first(Map<String, Object> e, String... keys) {
+        for (String k : keys) if (e.get(k) != null) return str(e.get(k));
+        return "";
     }
 
     static int proposed(StepArtifacts art) {
-        int n = 0;
-        for (Map<String, Object> p : art.patches().values()) n += payload(map(p.get("patch"))).size();
-        return n;
+        return art.patches().values().stream().mapToInt(p -> payload(map(p.get("patch"))).size()).sum();
     }
 
     static List<Object> payload(Map<String, Object> patch) {
-        for (String k : PAYLOAD_KEYS) if (patch.get(k) instanceof List<?> l) return new java.util.ArrayList<>(l);
+        for (String k : PAYLOAD_KEYS) if (patch.get(k) instanceof List<?> l) return new ArrayList<>(l);
         return List.of();
     }
 
+    private static Integer chars(Object s) { return s instanceof String t ? t.codePointCount(0, t.length()) : null; }
+
     private static Object unmatched(StepArtifacts art, Map<String, Object> apply) {
         if (art != null && !art.editApplyReport().isEmpty()) {
-            int n = 0;
-            for (Map<String, Object> row : art.editApplyReport()) {
-                String s = str(row.get("status"));
-                if (s.startsWith("skipped") || s.equals("error")) n++;
-            }
-            return n;
+            return (int) art.editApplyReport().stream().map(row -> str(row.get("status")))
+                    .filter(s -> s.startsWith("skipped") || s.equals("error")).count();
         }
         if (apply.isEmpty()) return null;
         return intOf(apply.get("skipped")) + intOf(apply.get("errors"));

@@ -3,40 +3,32 @@ package io.skillopt4j.frames;
 import tech.tablesaw.api.Table;
 
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
-import java.util.Set;
+import java.util.stream.IntStream;
 
 /**
- * Stateless. Renders a table as aligned text for JShell and terminals: capped rows (first and last halves),
- * capped cells, at most {@link #LINE_WIDTH} characters a line (the columns that do not fit are named on a
- * closing "… N more columns" line), fractional numbers printed by {@link ColumnDecimals}. Cuts are marked "…".
+ * Stateless. A table as aligned text for JShell and terminals: rows, cells and lines capped (columns that do not
+ * fit are named on a closing line), cuts marked "…".
  */
 public final class TextTable {
-    /** Default row cap of {@link Frame#toString()}. */
     public static final int MAX_ROWS = 20;
-    /** Default cell width cap. */
     public static final int MAX_WIDTH = 32;
-    /** Default line width: fits a terminal or notebook cell without wrapping. */
+    /** Fits a terminal or notebook cell without wrapping. */
     public static final int LINE_WIDTH = 120;
     private static final String GAP = "  ";
 
     private TextTable() {}
 
-    /** Returns the rendered table followed by a newline (no footer), at most {@link #LINE_WIDTH} wide. */
-    public static String render(Table t, int maxRows, int maxWidth) {
-        return render(t, maxRows, maxWidth, LINE_WIDTH);
-    }
-
-    /** Returns the rendered table, lines at most {@code lineWidth} characters (at least the first column is shown). */
+    /** The table and a newline (no footer), lines at most {@code lineWidth} characters (at least the first column). */
     public static String render(Table t, int maxRows, int maxWidth, int lineWidth) {
         int cols = t.columnCount();
         int rows = t.rowCount();
-        List<Integer> shown = new ArrayList<>();
         boolean cut = rows > maxRows;
         int head = cut ? (maxRows + 1) / 2 : rows;
-        for (int r = 0; r < head; r++) shown.add(r);
-        if (cut) for (int r = rows - maxRows / 2; r < rows; r++) shown.add(r);
+        int tail = cut ? rows - maxRows / 2 : rows;
+        List<Integer> shown = IntStream.concat(IntStream.range(0, head), IntStream.range(tail, rows)).boxed().toList();
         List<String[]> columns = new ArrayList<>();
         int used = 0;
         int c = 0;
@@ -50,42 +42,30 @@ public final class TextTable {
         }
         StringBuilder sb = new StringBuilder();
         int[] width = columns.stream().mapToInt(TextTable::width).toArray();
+        String[] ellipsis = Collections.nCopies(columns.size(), "…").toArray(String[]::new);
         for (int i = 0; i <= shown.size(); i++) {
-            if (cut && i == head + 1) line(sb, ellipsisRow(columns.size()), width);
+            if (cut && i == head + 1) line(sb, ellipsis, width);
             String[] row = new String[columns.size()];
             for (int k = 0; k < row.length; k++) row[k] = columns.get(k)[i];
             line(sb, row, width);
-            if (i == 0) {
-                String[] rule = new String[columns.size()];
-                for (int k = 0; k < rule.length; k++) rule[k] = "-".repeat(width[k]);
-                line(sb, rule, width);
-            }
+            if (i == 0) line(sb, Arrays.stream(width).mapToObj("-"::repeat).toArray(String[]::new), width);
         }
         if (c < cols) sb.append(moreColumns(t, c, lineWidth)).append('\n');
         return sb.toString();
     }
 
-    /**
-     * Header plus shown cells of column {@code c}. Cells are cut at {@code maxWidth}, unless cutting would make
-     * different values look the same (two run folders named alike): then they are kept whole, up to the line.
-     */
+    /** Header and cells cut at {@code maxWidth}, unless that makes different values look alike: then up to the line. */
     private static String[] column(Table t, int c, List<Integer> shown, int maxWidth, int lineWidth) {
         var col = t.column(c);
         int decimals = ColumnDecimals.forColumn(col, shown);
         String[] full = new String[shown.size() + 1];
         full[0] = clean(col.name());
         for (int i = 0; i < shown.size(); i++) full[i + 1] = clean(ColumnDecimals.cell(col, shown.get(i), decimals));
-        String[] cells = new String[full.length];
-        Set<String> distinctFull = new HashSet<>();
-        Set<String> distinctCut = new HashSet<>();
-        for (int i = 0; i < full.length; i++) {
-            cells[i] = cell(full[i], maxWidth);
-            if (i > 0) { distinctFull.add(full[i]); distinctCut.add(cells[i]); }
-        }
-        if (distinctCut.size() < distinctFull.size()) {
-            for (int i = 0; i < full.length; i++) cells[i] = cell(full[i], Math.max(maxWidth, lineWidth / 2));
-        }
-        return cells;
+        List<String> values = Arrays.asList(full).subList(1, full.length);
+        long distinct = values.stream().distinct().count();
+        int width = values.stream().map(v -> cell(v, maxWidth)).distinct().count() < distinct
+                ? Math.max(maxWidth, lineWidth / 2) : maxWidth;
+        return Arrays.stream(full).map(v -> cell(v, width)).toArray(String[]::new);
     }
 
     private static String moreColumns(Table t, int from, int lineWidth) {
@@ -100,15 +80,7 @@ public final class TextTable {
     }
 
     private static int width(String[] cells) {
-        int w = 0;
-        for (String s : cells) w = Math.max(w, s.codePointCount(0, s.length()));
-        return w;
-    }
-
-    private static String[] ellipsisRow(int cols) {
-        String[] r = new String[cols];
-        java.util.Arrays.fill(r, "…");
-        return r;
+        return Arrays.stream(cells).mapToInt(s -> s.codePointCount(0, s.length())).max().orElse(0);
     }
 
     private static void line(StringBuilder sb, String[] row, int[] width) {

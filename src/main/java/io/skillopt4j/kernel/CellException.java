@@ -3,9 +3,8 @@ package io.skillopt4j.kernel;
 import java.util.List;
 
 /**
- * Immutable. Why a cell failed, already formatted the way IJava shows it: {@link #traceback()} is what
- * the notebook's error output prints. Its own stack trace is the user's frames (or none), so kernel
- * internals never reach the notebook.
+ * Immutable. Why a cell failed, formatted as IJava shows it ({@link #traceback()}); its stack trace is the user's
+ * frames (or none), so kernel internals never reach the notebook.
  */
 public abstract sealed class CellException extends RuntimeException
         permits CellException.CompilationException, CellException.EvalException, CellException.MagicException {
@@ -16,7 +15,6 @@ public abstract sealed class CellException extends RuntimeException
         this.traceback = List.copyOf(traceback);
     }
 
-    /** The lines the notebook shows. */
     public List<String> traceback() {
         return traceback;
     }

@@ -2,10 +2,13 @@ package io.skillopt4j.kernel;
 
 import jdk.jshell.DeclarationSnippet;
 import jdk.jshell.Diag;
+import jdk.jshell.EvalException;
 import jdk.jshell.JShellException;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /** Stateless. Turns JShell's diagnostics and exceptions into {@link CellException}s that read like IJava's. */
 final class Diagnostics {
@@ -16,7 +19,7 @@ final class Diagnostics {
         List<String> lines = new ArrayList<>();
         List<String> messages = new ArrayList<>();
         for (Diag d : diags) {
-            String msg = JShellEngine.locale(d);
+            String msg = d.getMessage(Locale.ROOT);
             int start = (int) Math.max(0, Math.min(d.getStartPosition(), snippetSource.length()));
             int end = (int) Math.max(start, Math.min(d.getEndPosition(), snippetSource.length()));
             int lineStart = snippetSource.lastIndexOf('\n', Math.max(0, start - 1)) + 1;
@@ -58,16 +61,16 @@ final class Diagnostics {
     /** User exception: class and message, the user's frames, then each cause, as Java prints them. */
     static CellException.EvalException eval(JShellException ex) {
         List<String> lines = new ArrayList<>();
-        String cls = JShellEngine.exceptionClass(ex);
+        String cls = exceptionClass(ex);
         StackTraceElement[] frames = userFrames(ex.getStackTrace());
         // the toolkit's own exceptions say in their one line what went wrong and what to do: the cell's frames suffice
-        if (ours(cls)) frames = java.util.Arrays.stream(frames).filter(f -> f.getFileName() != null && f.getFileName().startsWith("#"))
+        if (ours(cls)) frames = Arrays.stream(frames).filter(f -> f.getFileName() != null && f.getFileName().startsWith("#"))
                 .toArray(StackTraceElement[]::new);
         lines.add(headline(cls, ex.getMessage()));
         for (StackTraceElement f : frames) lines.add("    at " + frame(f));
         Throwable cause = ex.getCause();
         for (int depth = 0; cause != null && depth < 10; depth++, cause = cause.getCause()) {
-            String cc = cause instanceof JShellException je ? JShellEngine.exceptionClass(je) : cause.getClass().getName();
+            String cc = cause instanceof JShellException je ? exceptionClass(je) : cause.getClass().getName();
             lines.add("Caused by: " + headline(cc, cause.getMessage()));
             for (StackTraceElement f : userFrames(cause.getStackTrace())) lines.add("    at " + frame(f));
         }
@@ -83,20 +86,20 @@ final class Diagnostics {
         }
     }
 
+    private static String exceptionClass(JShellException ex) {
+        return ex instanceof EvalException ee ? ee.getExceptionClassName() : ex.getClass().getName();
+    }
+
     private static String headline(String cls, String message) {
         return message == null ? cls : cls + ": " + message;
     }
 
     /** The frames below the snippet's entry point: reflection and kernel frames are cut off. */
     static StackTraceElement[] userFrames(StackTraceElement[] all) {
-        List<StackTraceElement> keep = new ArrayList<>();
-        for (StackTraceElement f : all) {
-            String c = f.getClassName();
-            if (c.startsWith("jdk.internal.reflect.") || c.startsWith("java.lang.reflect.") || c.startsWith("jdk.jshell.")
-                    || c.startsWith("io.skillopt4j.kernel.")) break;
-            keep.add(f);
-        }
-        return keep.toArray(StackTraceElement[]::new);
+        List<String> cut = List.of("jdk.internal.reflect.", "java.lang.reflect.", "jdk.jshell.",
+                "io.skillopt4j.kernel.");
+        return Arrays.stream(all).takeWhile(f -> cut.stream().noneMatch(f.getClassName()::startsWith))
+                .toArray(StackTraceElement[]::new);
     }
 
     /** Snippet frames have no class and file {@code #<id>}: show them as {@code method (snippet #id, line n)}. */
@@ -112,8 +115,6 @@ final class Diagnostics {
 
     /** 1-based line number of {@code pos} in {@code text}. */
     static int lineOf(String text, int pos) {
-        int line = 1;
-        for (int i = 0; i < Math.min(pos, text.length()); i++) if (text.charAt(i) == '\n') line++;
-        return line;
+        return 1 + (int) text.substring(0, Math.min(pos, text.length())).chars().filter(c -> c == '\n').count();
     }
 }

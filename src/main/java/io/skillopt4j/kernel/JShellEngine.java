@@ -2,7 +2,6 @@ package io.skillopt4j.kernel;
 
 import io.skillopt4j.notebook.Startup;
 import jdk.jshell.Diag;
-import jdk.jshell.EvalException;
 import jdk.jshell.JShell;
 import jdk.jshell.JShellException;
 import jdk.jshell.Snippet;
@@ -15,23 +14,15 @@ import jdk.jshell.UnresolvedReferenceException;
 import java.io.File;
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
+import java.util.stream.Stream;
 
 /**
- * Not thread-safe; one per session, one cell at a time. Evaluates notebook cells with {@code jdk.jshell}
- * in this JVM: a cell is split into snippets, state carries across cells, the last expression's real
- * object comes back for rich rendering, and failures become {@link CellException}s formatted as IJava does.
- * <pre>{@code
- * try (JShellEngine jsh = JShellEngine.create(JShellEngine.systemClassPath())) {
- *     jsh.eval("int x = 2;");
- *     Object v = jsh.eval("x * 21").orElseThrow().value();   // 42
- * }
- * }</pre>
+ * Not thread-safe; one per session, one cell at a time. Evaluates notebook cells with {@code jdk.jshell} in this
+ * JVM: state carries across cells, the last expression's real object comes back for rich rendering, and failures
+ * become {@link CellException}s formatted as IJava does.
  */
 public final class JShellEngine implements AutoCloseable {
     /** A cell's result value (which may itself be null). */
@@ -40,7 +31,6 @@ public final class JShellEngine implements AutoCloseable {
     /** Completion choices replacing {@code [start, end)} of the cell. */
     public record Completion(List<String> options, int start, int end) {}
 
-    /** The imports the jshell tool's DEFAULT startup gives, so cells read the same as in jshell. */
     public static final String DEFAULT_IMPORTS = Startup.JSHELL_DEFAULT_IMPORTS;
 
     private final JShell shell;
@@ -55,20 +45,16 @@ public final class JShellEngine implements AutoCloseable {
         for (String entry : classPath) if (!entry.isBlank()) shell.addToClasspath(entry);
     }
 
-    /** An engine whose cells compile against {@code classPath} (entries of a class path). */
+    /** An engine whose cells compile against {@code classPath}. */
     public static JShellEngine create(List<String> classPath) {
         return new JShellEngine(classPath, System.out, System.err);
     }
 
-    /** The entries of this JVM's {@code java.class.path}. */
     public static List<String> systemClassPath() {
         return List.of(System.getProperty("java.class.path", "").split(File.pathSeparator));
     }
 
-    /**
-     * Runs a startup script snippet by snippet and returns one line per snippet that failed (empty when
-     * all ran): a missing optional package must not stop a session from starting.
-     */
+    /** Runs a startup script; one line per failed snippet, as a missing optional package must not stop a session. */
     public List<String> startup(String script) {
         List<String> problems = new ArrayList<>();
         String rest = script;
@@ -87,7 +73,6 @@ public final class JShellEngine implements AutoCloseable {
 
     /**
      * Evaluates a cell. Returns the value of its last snippet when that is an expression, empty otherwise.
-     *
      * @throws CellException.CompilationException when a snippet does not compile or the cell is incomplete
      * @throws CellException.EvalException when user code throws
      */
@@ -100,7 +85,7 @@ public final class JShellEngine implements AutoCloseable {
             Completeness c = info.completeness();
             if (c == Completeness.EMPTY) break;
             if (c == Completeness.DEFINITELY_INCOMPLETE || c == Completeness.CONSIDERED_INCOMPLETE) {
-                throw Diagnostics.incomplete(cell, offset + leadingBlank(rest));
+                throw Diagnostics.incomplete(cell, offset + rest.length() - rest.stripLeading().length());
             }
             String src = c.isComplete() ? info.source() : rest;
             rest = c.isComplete() ? info.remaining() : "";
@@ -138,12 +123,6 @@ public final class JShellEngine implements AutoCloseable {
         };
     }
 
-    private static int leadingBlank(String s) {
-        int i = 0;
-        while (i < s.length() && Character.isWhitespace(s.charAt(i))) i++;
-        return i;
-    }
-
     /** Completion at {@code cursor}, within the snippet of the cell that holds the cursor. */
     public Completion complete(String cell, int cursor) {
         SourceCodeAnalysis sca = shell.sourceCodeAnalysis();
@@ -159,16 +138,12 @@ public final class JShellEngine implements AutoCloseable {
         }
         int[] anchor = new int[1];
         List<SourceCodeAnalysis.Suggestion> suggestions = sca.completionSuggestions(cell.substring(start), cursor - start, anchor);
-        Set<String> options = new LinkedHashSet<>();
-        suggestions.stream().filter(SourceCodeAnalysis.Suggestion::matchesType).forEach(s -> options.add(s.continuation()));
-        suggestions.forEach(s -> options.add(s.continuation()));
-        return new Completion(List.copyOf(options), start + anchor[0], cursor);
+        List<String> options = Stream.concat(suggestions.stream().filter(SourceCodeAnalysis.Suggestion::matchesType),
+                suggestions.stream()).map(SourceCodeAnalysis.Suggestion::continuation).distinct().toList();
+        return new Completion(options, start + anchor[0], cursor);
     }
 
-    /**
-     * Whether a cell is ready to run: {@code "complete"}, {@code "incomplete"} (the front end should
-     * wait for more lines) or {@code "invalid"}.
-     */
+    /** {@code "complete"}, {@code "incomplete"} (the front end waits for more lines) or {@code "invalid"}. */
     public String completeness(String cell) {
         String rest = cell;
         while (!rest.isBlank()) {
@@ -193,24 +168,7 @@ public final class JShellEngine implements AutoCloseable {
         control.stop();
     }
 
-    /** The names the session has defined so far (variables, methods, types), for inspection and tests. */
-    public List<String> definitions() {
-        List<String> names = new ArrayList<>();
-        shell.variables().forEach(v -> names.add(v.name()));
-        shell.methods().forEach(m -> names.add(m.name()));
-        shell.types().forEach(t -> names.add(t.name()));
-        return names;
-    }
-
     @Override public void close() {
         shell.close();
-    }
-
-    static String locale(Diag d) {
-        return d.getMessage(Locale.ROOT);
-    }
-
-    static String exceptionClass(JShellException ex) {
-        return ex instanceof EvalException ee ? ee.getExceptionClassName() : ex.getClass().getName();
     }
 }

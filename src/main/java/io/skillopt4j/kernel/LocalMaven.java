@@ -2,6 +2,7 @@ package io.skillopt4j.kernel;
 
 import org.eclipse.aether.RepositorySystem;
 import org.eclipse.aether.RepositorySystemSession;
+import org.eclipse.aether.artifact.Artifact;
 import org.eclipse.aether.artifact.DefaultArtifact;
 import org.eclipse.aether.collection.CollectRequest;
 import org.eclipse.aether.graph.Dependency;
@@ -19,16 +20,12 @@ import org.w3c.dom.NodeList;
 import javax.xml.parsers.DocumentBuilderFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Not thread-safe; one per session. Resolves {@code %maven group:artifact:version} with Maven Resolver, the
- * library Maven itself resolves with, configured as Maven 3 configures it: the artifact's jar plus its compile and
- * runtime dependencies, transitively (parents, BOM imports, dependency management, nearest wins, exclusions,
- * version ranges), from the local repository and, unless offline, Maven Central (downloads land in the local
- * repository, as with {@code mvn}). The local repository and offline mode come from Maven's own settings
- * ({@code -Dmaven.repo.local}, {@code ~/.m2/settings.xml}).
+ * Not thread-safe; one per session. Resolves {@code %maven group:artifact:version} with Maven Resolver configured
+ * as Maven 3 does: the jar plus its compile and runtime dependencies, transitively, from the local repository and,
+ * unless offline, Maven Central. The local repository and offline mode come from Maven's own settings.
  */
 final class LocalMaven {
     /** Thrown with a one-line message for the notebook. */
@@ -54,7 +51,7 @@ final class LocalMaven {
         return new LocalMaven(defaultRepository(), "true".equals(setting("offline")));
     }
 
-    /** The local repository Maven uses: {@code -Dmaven.repo.local}, {@code ~/.m2/settings.xml}'s {@code localRepository}, else {@code ~/.m2/repository}. */
+    /** {@code -Dmaven.repo.local}, settings.xml's {@code localRepository}, else {@code ~/.m2/repository}. */
     static Path defaultRepository() {
         String prop = System.getProperty("maven.repo.local");
         if (prop != null && !prop.isBlank()) return Path.of(prop);
@@ -79,10 +76,6 @@ final class LocalMaven {
         }
     }
 
-    Path repository() {
-        return repo;
-    }
-
     /** The jars of {@code coordinates} ({@code g:a:v}, {@code g:a:ext:v} or {@code g:a:ext:classifier:v}) and its dependencies, root first. */
     List<Path> resolve(String coordinates) {
         DefaultArtifact artifact;
@@ -93,17 +86,14 @@ final class LocalMaven {
         }
         if (system == null) system = new RepositorySystemSupplier().get();
         List<RemoteRepository> remotes = List.of(new RemoteRepository.Builder("central", "default", CENTRAL).build());
-        // the requested artifact as a dependency (not the root): its own optional and test dependencies stay out,
-        // as for a dependency in a POM
+        // a dependency, not the root: its own optional and test dependencies stay out, as in a POM
         CollectRequest collect = new CollectRequest(List.of(new Dependency(artifact, JavaScopes.COMPILE)), List.of(), remotes);
         DependencyRequest request = new DependencyRequest(collect, DependencyFilterUtils.classpathFilter(JavaScopes.RUNTIME));
         try (RepositorySystemSession.CloseableSession session = new SessionBuilderSupplier(system).get()
                 .withLocalRepositoryBaseDirectories(repo).setOffline(offline).setSystemProperties(System.getProperties()).build()) {
-            List<Path> jars = new ArrayList<>();
-            for (ArtifactResult r : system.resolveDependencies(session, request).getArtifactResults()) {
-                if (r.getArtifact() != null && r.getArtifact().getPath() != null) jars.add(r.getArtifact().getPath());
-            }
-            return List.copyOf(jars);
+            return system.resolveDependencies(session, request).getArtifactResults().stream()
+                    .map(ArtifactResult::getArtifact).filter(a -> a != null && a.getPath() != null)
+                    .map(Artifact::getPath).toList();
         } catch (DependencyResolutionException e) {
             throw new MavenException(oneLine(e) + " (local repository " + repo + (offline ? ", offline" : ", then " + CENTRAL) + ")");
         }

@@ -15,12 +15,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Not thread-safe; one per session. The line magics JJava users type, so one notebook's cells run in both
- * kernels: {@code %classpath} (and its old name {@code %jars}) adds jars (globs allowed), {@code %maven}
- * adds an artifact and its dependencies from the local Maven repository, {@code %load} runs a
- * {@code .jsh}/{@code .java} file or a notebook's code cells, {@code %time} (or a first-line {@code %%time})
- * runs code and prints its wall time. Any other magic fails the cell with one line. Everything else in a
- * cell goes to {@link JShellEngine}, in order.
+ * Not thread-safe; one per session. The magics JJava users type ({@link #KNOWN}), so one notebook's cells run in
+ * both kernels; any other magic fails the cell with one line. The rest of a cell goes to {@link JShellEngine}.
  */
 final class Magics {
     static final String KNOWN = "%classpath, %jars, %maven, %load, %time and %%time";
@@ -69,8 +65,7 @@ final class Magics {
             case "classpath", "jars" -> {
                 if (args.isEmpty()) throw magic("%" + name + " needs a path (globs like ../target/*.jar allowed)", lineNo);
                 for (String arg : words(args)) for (String part : arg.split(File.pathSeparator)) {
-                    // This kernel runs on the toolkit's own jar: adding it again (as a notebook written for
-                    // JJava does) is a no-op here, even before `mvn package` has built it.
+                    // this kernel runs on the toolkit's jar: adding it again (as JJava notebooks do) is a no-op
                     if (TOOLKIT_JAR.matcher(Path.of(part).getFileName().toString()).matches()) continue;
                     List<Path> found = glob(part);
                     if (found.isEmpty()) throw magic("%" + name + ": no file matches " + part + " (working directory "
@@ -134,10 +129,10 @@ final class Magics {
     static List<Path> glob(String pattern) {
         Path p = Path.of(pattern);
         if (!pattern.contains("*") && !pattern.contains("?")) return Files.exists(p) ? List.of(p.toAbsolutePath()) : List.of();
-        Path dir = p.getParent() == null ? Path.of("") : p.getParent();
+        Path dir = p.getParent() == null ? Path.of(".") : p.getParent();
         List<Path> out = new ArrayList<>();
-        if (!Files.isDirectory(dir.toString().isEmpty() ? Path.of(".") : dir)) return out;
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir.toString().isEmpty() ? Path.of(".") : dir, p.getFileName().toString())) {
+        if (!Files.isDirectory(dir)) return out;
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, p.getFileName().toString())) {
             ds.forEach(f -> out.add(f.toAbsolutePath().normalize()));
         } catch (IOException e) {
             return out;
@@ -147,10 +142,8 @@ final class Magics {
     }
 
     private static List<String> words(String args) {
-        List<String> out = new ArrayList<>();
-        Matcher m = Pattern.compile("\"([^\"]*)\"|'([^']*)'|(\\S+)").matcher(args);
-        while (m.find()) out.add(m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3));
-        return out;
+        return Pattern.compile("\"([^\"]*)\"|'([^']*)'|(\\S+)").matcher(args).results()
+                .map(m -> m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3)).toList();
     }
 
     private static CellException unknown(String magic, int lineNo) {
@@ -158,7 +151,6 @@ final class Magics {
     }
 
     private static CellException magic(String message, int lineNo) {
-        String msg = lineNo > 0 ? message + " (line " + lineNo + ")" : message;
-        return new CellException.MagicException(msg);
+        return new CellException.MagicException(lineNo > 0 ? message + " (line " + lineNo + ")" : message);
     }
 }

@@ -18,14 +18,10 @@ import java.util.logging.Logger;
 
 /**
  * Not thread-safe; Jupyter sends one request at a time. The SkillOpt4J Jupyter kernel: Java cells run by
- * {@link JShellEngine} in this JVM (the toolkit jar is on its class path), rich values rendered by
- * {@link Display}, errors shown as IJava shows them. Installed by {@code skillopt kernel install}; started
- * by Jupyter as {@code java -cp skillopt4j-all.jar io.skillopt4j.kernel.SkillOptKernel <connection file>}.
+ * {@link JShellEngine} in this JVM, rich values rendered by {@link Display}, errors shown as IJava shows them.
+ * Installed by {@code skillopt kernel install}.
  */
 public final class SkillOptKernel extends BaseKernel {
-    /** The startup script shipped in the jar (also for {@code jshell --startup}). */
-    public static final String STARTUP_RESOURCE = Startup.RESOURCE;
-
     // Kept strongly: java.util.logging forgets levels set on loggers nobody references.
     private static final Logger ROOT_LOGGER = Logger.getLogger("");
     private static volatile SkillOptKernel current;
@@ -63,10 +59,7 @@ public final class SkillOptKernel extends BaseKernel {
         kernel.engine.close();
     }
 
-    /**
-     * Tablesaw brings slf4j-api without a provider; its first use prints three warning lines, which would
-     * land in a notebook cell. Initialise it now, with stderr discarded.
-     */
+    /** Tablesaw's slf4j-api without a provider warns on first use (in a cell): initialise it now, stderr muted. */
     private static void quietSlf4j() {
         java.io.PrintStream err = System.err;
         try {
@@ -91,7 +84,6 @@ public final class SkillOptKernel extends BaseKernel {
         return kernel;
     }
 
-    /** The text of {@code skillopt.jsh}. */
     public static String startupScript() {
         return Startup.script();
     }

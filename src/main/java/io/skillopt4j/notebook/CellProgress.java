@@ -8,8 +8,7 @@ import java.util.function.LongSupplier;
 
 /**
  * Thread-safe (events arrive on the training thread, the first display on the caller's). The progress of a
- * blocking {@code train()} in a cell: one output replaced in place under a kernel, one compact line per step and
- * epoch in plain JShell.
+ * blocking {@code train()} in a cell: one output replaced in place, or one line per step in plain JShell.
  */
 final class CellProgress implements TrainingListener {
     private final LongSupplier nanos;
@@ -27,7 +26,7 @@ final class CellProgress implements TrainingListener {
         if (TrainingProgress.shown(e)) show();
     }
 
-    /** Returns the progress as shown last (or now, before any event), with the time since the cell started. */
+    /** As shown last (or now, before any event), with the time since the cell started. */
     synchronized TrainingProgress progress() { return progress.withSeconds((nanos.getAsLong() - start) / 1e9); }
 
     private void show() {

@@ -14,20 +14,9 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * Thread-safe. Rich display for notebooks: Tablesaw tables (and run frames) as HTML tables, images,
- * XChart charts and run {@code Plot}s as PNG, {@link Markdown} documents (skills) as Markdown, {@link Diff}s and
- * {@link Html} as HTML.
- *
- * <p>Under the SkillOpt4J kernel and JJava (whose {@link JJavaExtension} runs when the jar is added)
- * the kernel's renderer learns these types by itself; under IJava, {@link #register()} teaches it (the
- * kernel is found by reflection: no kernel jar is needed at run time). A cell whose last value is a
- * {@code Table} then shows as a table; {@link #display(Object)} publishes mid-cell output. In
- * plain JShell nothing is registered and {@code display} prints readable text.
- * <pre>{@code
- * Display.register();              // safe to call again when the cell is re-run
- * Display.maxRows(50);
- * display(run.steps());            // HTML table under a kernel, text in JShell
- * }</pre>
+ * Thread-safe. Rich display for notebooks: tables as HTML, images, charts and plots as PNG, skills as Markdown,
+ * diffs as HTML. Our kernel and JJava ({@link JJavaExtension}) register the renderers by themselves; under IJava
+ * {@link #register()} does (found by reflection: no kernel jar at run time); plain JShell gets readable text.
  */
 public final class Display {
     private record Entry(Class<?> type, String mime, Function<Object, Rendering> fn) {}
@@ -49,20 +38,16 @@ public final class Display {
         renderer(Rendering.class, Rendering.HTML, r -> r);
         renderer(Plot.class, Rendering.PNG, p -> Rendering.of(Rendering.PNG,
                 java.util.Base64.getEncoder().encodeToString(p.png()), "plot " + p.name() + " " + p.image().getWidth() + "x" + p.image().getHeight()));
-        renderer(Run.class, Rendering.HTML, r -> RunRenderings.run(r, maxRows()));
-        renderer(io.skillopt4j.frames.Compare.class, Rendering.HTML, c -> RunRenderings.compare(c, maxRows()));
-        renderer(io.skillopt4j.frames.Plots.class, Rendering.HTML, RunRenderings::plots);
-        renderer(Training.class, Rendering.HTML, t -> RunRenderings.training(t, maxRows()));
-        renderer(TrainingProgress.class, Rendering.HTML, RunRenderings::progress);
+        renderer(Run.class, Rendering.HTML, r -> Renderings.run(r, maxRows()));
+        renderer(io.skillopt4j.frames.Compare.class, Rendering.HTML, c -> Renderings.compare(c, maxRows()));
+        renderer(io.skillopt4j.frames.Plots.class, Rendering.HTML, Renderings::plots);
+        renderer(Training.class, Rendering.HTML, t -> Renderings.training(t, maxRows()));
+        renderer(TrainingProgress.class, Rendering.HTML, Renderings::progress);
     }
 
     private Display() {}
 
-    /**
-     * Registers the renderers with the running kernel, if any, and names it: {@code "skillopt"} (an
-     * {@link #attach attached} kernel),
-     * {@code "ijava"}, {@code "jjava"} or {@code "none"} (plain JShell / plain Java). Idempotent.
-     */
+    /** Registers the renderers with the running kernel, if any, and names it (as {@link #kernel()}). Idempotent. */
     public static synchronized String register() {
         KernelBridge b = bridge();
         if (b == null) return "none";
@@ -70,11 +55,7 @@ public final class Display {
         return b.flavor.name();
     }
 
-    /**
-     * Announces a kernel built on jupyter-jvm-basekernel or JJava's base that runs in this JVM (the
-     * SkillOpt4J kernel calls this at start, {@link JJavaExtension} when JJava loads the jar; IJava is
-     * found without it). Null detaches.
-     */
+    /** Announces a basekernel or JJava kernel running in this JVM (IJava is found without it). Null detaches. */
     public static synchronized void attach(Object kernel) {
         attached = kernel;
         bridge = null;
@@ -85,7 +66,7 @@ public final class Display {
         if (attached == kernel) attach(null);
     }
 
-    /** The kernel this JVM runs under: {@code "skillopt"}, {@code "ijava"}, {@code "jjava"} or {@code "none"}. */
+    /** {@code "skillopt"} (an {@link #attach attached} kernel), {@code "ijava"}, {@code "jjava"} or {@code "none"}. */
     public static synchronized String kernel() {
         KernelBridge b = bridge();
         return b == null ? "none" : b.flavor.name();
@@ -97,16 +78,14 @@ public final class Display {
         return bridge;
     }
 
-    /**
-     * Shows {@code value} now: as {@code display_data} under a kernel, as text on {@code System.out}
-     * otherwise. Null prints {@code null}.
-     */
+    private static synchronized KernelBridge registered() {
+        register();
+        return bridge;
+    }
+
+    /** Shows {@code value} (null too) now: as {@code display_data} under a kernel, else as text on stdout. */
     public static void display(Object value) {
-        KernelBridge b;
-        synchronized (Display.class) {
-            register();
-            b = bridge;
-        }
+        KernelBridge b = registered();
         if (b != null && value != null) b.display(value);
         else System.out.println(value == null ? "null" : render(value).text());
     }
@@ -117,17 +96,9 @@ public final class Display {
         void update(Object value);
     }
 
-    /**
-     * Shows {@code value} now as an output that later {@link Live#update} calls replace in place: under a kernel a
-     * {@code display_data} with a display id, then {@code update_display_data}; in plain JShell each value's text
-     * is printed (keep it one line). Used for the progress of a blocking {@code train()}.
-     */
+    /** Shows {@code value} as an output each {@link Live#update} replaces; plain JShell prints each (one line). */
     public static Live live(Object value) {
-        KernelBridge b;
-        synchronized (Display.class) {
-            register();
-            b = bridge;
-        }
+        KernelBridge b = registered();
         if (b == null) {
             System.out.println(render(value).text());
             return v -> System.out.println(render(v).text());
@@ -150,10 +121,7 @@ public final class Display {
         return match == null ? Rendering.text(String.valueOf(value)) : match.fn().apply(value);
     }
 
-    /**
-     * Adds (or replaces) the renderer for {@code type}; {@code preferredMime} is what front ends show
-     * first. Registered with the running kernel immediately.
-     */
+    /** Adds (or replaces) the renderer for {@code type}, with the running kernel too; front ends prefer the mime. */
     public static synchronized <T> void renderer(Class<T> type, String preferredMime, Function<? super T, Rendering> fn) {
         Function<Object, Rendering> f = o -> fn.apply(type.cast(o));
         RENDERERS.removeIf(e -> e.type().equals(type));
@@ -167,7 +135,6 @@ public final class Display {
         maxRows = n;
     }
 
-    /** How many table rows are shown. */
     public static synchronized int maxRows() {
         return maxRows;
     }
@@ -180,12 +147,5 @@ public final class Display {
     /** {@link Markdown} for static import. */
     public static Markdown markdown(String text) {
         return Markdown.of(text);
-    }
-
-    /** Shows the kernel in use and the registered types, as text. */
-    public static synchronized String describe() {
-        StringBuilder sb = new StringBuilder("kernel: ").append(kernel()).append(", maxRows: ").append(maxRows).append(", types:");
-        for (Entry e : RENDERERS) sb.append(' ').append(e.type().getSimpleName()).append("→").append(e.mime());
-        return sb.toString();
     }
 }

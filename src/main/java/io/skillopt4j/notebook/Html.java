@@ -2,10 +2,7 @@ package io.skillopt4j.notebook;
 
 import java.util.Objects;
 
-/**
- * Immutable. A fragment of HTML that notebooks show rendered ({@code text/html}); plain JShell prints
- * the source. {@code display(Html.of("<b>hi</b>"))}.
- */
+/** Immutable. A fragment of HTML that notebooks show rendered; plain JShell prints the source. */
 public record Html(String html) {
     public Html {
         Objects.requireNonNull(html, "html");

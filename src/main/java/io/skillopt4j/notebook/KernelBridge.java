@@ -12,11 +12,9 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * Not thread-safe; {@link Display} guards it. A reflective binding to a running Jupyter kernel built on
- * jupyter-jvm-basekernel (IJava, our own kernel) or on JJava's fork of it, so the toolkit needs no kernel
- * jar at run time. All expose {@code getRenderer()}, {@code display(DisplayData)} and the same
- * {@code Renderer}/{@code RenderFunction}/{@code DisplayData} API, differing only in package names, which
- * are read off the kernel's {@code BaseKernel} superclass.
+ * Not thread-safe; {@link Display} guards it. A reflective binding to a running kernel built on
+ * jupyter-jvm-basekernel (IJava, ours) or JJava's fork of it, so no kernel jar is needed at run time. Their
+ * display APIs differ only in package names, which are read off the kernel's {@code BaseKernel} superclass.
  */
 final class KernelBridge {
     /** How to find a kernel: a class with a static accessor for the running instance. */
@@ -93,7 +91,6 @@ final class KernelBridge {
         return Optional.empty();
     }
 
-    /** Whether the kernel this bridge talks to is no longer the running one. */
     boolean isStale(Object attached) {
         if (attached != null || flavor.entryClass().isEmpty()) return attached != kernel;
         return instance(flavor) != kernel;
@@ -146,13 +143,9 @@ final class KernelBridge {
         };
     }
 
-    /** Renders {@code value} with the kernel's renderer and publishes it as {@code display_data}. */
     void display(Object value) { display(value, null); }
 
-    /**
-     * Publishes {@code value} as {@code display_data}; with a {@code displayId} (else null), {@link #update} can
-     * replace it in place (a live progress line in the cell rather than one output per step).
-     */
+    /** Publishes {@code value} as {@code display_data}; with a {@code displayId}, {@link #update} replaces it. */
     void display(Object value, String displayId) {
         try {
             Object data = displayData.isInstance(value) ? value : render.invoke(renderer, value);
@@ -163,36 +156,23 @@ final class KernelBridge {
         }
     }
 
-    /**
-     * Replaces the output published under {@code displayId} ({@code update_display_data}). basekernel sends it
-     * through {@code getIO().display}; a kernel with its own {@code updateDisplay(String, DisplayData)} wins.
-     */
+    /** basekernel sends {@code update_display_data} through {@code getIO().display}; a kernel's own method wins. */
     void update(Object value, String displayId) {
         try {
             Object data = render.invoke(renderer, value);
-            Method own = method(kernel.getClass(), "updateDisplay", String.class, displayData);
-            if (own != null) {
-                own.invoke(kernel, displayId, data);
-                return;
+            try {
+                kernel.getClass().getMethod("updateDisplay", String.class, displayData).invoke(kernel, displayId, data);
+            } catch (NoSuchMethodException basekernel) {
+                Object io = kernel.getClass().getMethod("getIO").invoke(kernel);
+                Object stream = io.getClass().getField("display").get(io);
+                stream.getClass().getMethod("updateDisplay", String.class, displayData).invoke(stream, displayId, data);
             }
-            Object io = kernel.getClass().getMethod("getIO").invoke(kernel);
-            Object stream = io.getClass().getField("display").get(io);
-            stream.getClass().getMethod("updateDisplay", String.class, displayData).invoke(stream, displayId, data);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot update a display through the " + flavor.name() + " kernel: " + cause(e), e);
         }
     }
 
-    private static Method method(Class<?> type, String name, Class<?>... params) {
-        try {
-            return type.getMethod(name, params);
-        } catch (NoSuchMethodException e) {
-            return null;
-        }
-    }
-
     private static String cause(ReflectiveOperationException e) {
-        Throwable t = e instanceof InvocationTargetException ite && ite.getCause() != null ? ite.getCause() : e;
-        return t.toString();
+        return (e instanceof InvocationTargetException ite && ite.getCause() != null ? ite.getCause() : e).toString();
     }
 }

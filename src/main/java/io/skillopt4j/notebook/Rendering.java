@@ -20,12 +20,11 @@ public record Rendering(Map<String, String> data) {
         data = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(data));
     }
 
-    /** A rendering with only {@code text/plain}. */
     public static Rendering text(String text) {
         return new Rendering(Map.of(TEXT, text));
     }
 
-    /** A rendering with {@code mime} content plus its {@code text/plain} fallback. */
+    /** {@code mime} content plus its {@code text/plain} fallback. */
     public static Rendering of(String mime, String content, String text) {
         Map<String, String> m = new LinkedHashMap<>();
         m.put(mime, content);
@@ -33,12 +32,10 @@ public record Rendering(Map<String, String> data) {
         return new Rendering(m);
     }
 
-    /** The {@code text/plain} form. */
     public String text() {
         return data.get(TEXT);
     }
 
-    /** Whether this rendering carries {@code mime}. */
     public boolean has(String mime) {
         return data.containsKey(mime);
     }

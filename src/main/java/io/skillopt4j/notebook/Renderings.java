@@ -1,11 +1,16 @@
 package io.skillopt4j.notebook;
 
+import io.skillopt4j.RunFolderException;
 import io.skillopt4j.frames.ColumnDecimals;
+import io.skillopt4j.frames.Compare;
 import io.skillopt4j.frames.Diff;
 import io.skillopt4j.frames.Frame;
 import io.skillopt4j.frames.Markdown;
+import io.skillopt4j.frames.Plot;
+import io.skillopt4j.frames.Plots;
 import io.skillopt4j.frames.TextTable;
 import io.skillopt4j.internal.HtmlText;
+import io.skillopt4j.run.TrainingProgress;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 
@@ -15,20 +20,25 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Base64;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
+import java.util.stream.IntStream;
 
-/** Stateless. The built-in renderings behind {@link Display}: tables, images, charts, Markdown, HTML, diffs. */
+/**
+ * Stateless. The built-in renderings behind {@link Display}: tables, images, charts, Markdown, HTML, diffs, and the
+ * toolkit's own value types, each keeping the value's {@code toString()} as its {@code text/plain}.
+ */
 final class Renderings {
     static final int MAX_CELL_CHARS = 120;
+    private static final int PLOT_WIDTH = 640;
 
     private Renderings() {}
 
+    /** The text starts with a newline so the columns line up after JShell's {@code ==>}. */
     static Rendering table(Table t, int maxRows) {
-        return Rendering.of(Rendering.HTML, tableHtml(t, maxRows), tableText(t, maxRows));
+        return Rendering.of(Rendering.HTML, tableHtml(t, maxRows), Frame.of(t).print(maxRows, TextTable.MAX_WIDTH));
     }
 
-    /** Rows first and last (as Tablesaw prints), cells capped at {@link #MAX_CELL_CHARS}, cuts marked with …. */
+    /** First and last rows (as Tablesaw prints), cells capped at {@link #MAX_CELL_CHARS}, cuts marked with …. */
     static String tableHtml(Table t, int maxRows) {
         int rows = t.rowCount();
         int head = rows <= maxRows ? rows : (maxRows + 1) / 2;
@@ -38,9 +48,7 @@ final class Renderings {
         sb.append("<thead><tr>");
         for (Column<?> c : t.columns()) sb.append("<th>").append(HtmlText.escape(c.name())).append("</th>");
         sb.append("</tr></thead>\n<tbody>\n");
-        java.util.List<Integer> shown = new java.util.ArrayList<>();
-        for (int r = 0; r < head; r++) shown.add(r);
-        for (int r = tailFrom; r < rows; r++) shown.add(r);
+        List<Integer> shown = IntStream.concat(IntStream.range(0, head), IntStream.range(tailFrom, rows)).boxed().toList();
         int[] decimals = new int[t.columnCount()];
         for (int c = 0; c < decimals.length; c++) decimals[c] = ColumnDecimals.forColumn(t.column(c), shown);
         for (int r = 0; r < head; r++) row(sb, t, r, decimals);
@@ -65,24 +73,15 @@ final class Renderings {
         sb.append("</tr>\n");
     }
 
-    /** Starts with a newline so the columns line up after JShell's {@code ==>}. */
-    static String tableText(Table t, int maxRows) {
-        return Frame.of(t).print(maxRows, TextTable.MAX_WIDTH);
-    }
-
     static Rendering image(RenderedImage img) {
-        String text = "image " + img.getWidth() + "x" + img.getHeight();
-        return Rendering.of(Rendering.PNG, pngBase64(img), text);
-    }
-
-    static String pngBase64(RenderedImage img) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
             ImageIO.write(img, "png", out);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot encode image as PNG: " + e.getMessage(), e);
         }
-        return Base64.getEncoder().encodeToString(out.toByteArray());
+        String png = Base64.getEncoder().encodeToString(out.toByteArray());
+        return Rendering.of(Rendering.PNG, png, "image " + img.getWidth() + "x" + img.getHeight());
     }
 
     static Rendering chart(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart) {
@@ -130,4 +129,58 @@ final class Renderings {
         return s.length() <= MAX_CELL_CHARS ? s : s.substring(0, MAX_CELL_CHARS - 1) + "…";
     }
 
+    static Rendering run(Run run, int maxRows) {
+        StringBuilder sb = new StringBuilder("<div class=\"skillopt-run\">");
+        sb.append("<div><b>").append(HtmlText.escape(run.name())).append("</b> · ").append(HtmlText.escape(run.status())).append("</div>\n")
+                .append("<div><small>").append(HtmlText.escape(run.dir().toAbsolutePath().toString())).append("</small></div>\n");
+        warnings(sb, run.warnings());
+        sb.append(tableHtml(run.overview(), maxRows));
+        img(sb, run.learningCurve());
+        return Rendering.of(Rendering.HTML, sb.append("</div>").toString(), run.toString());
+    }
+
+    static Rendering compare(Compare c, int maxRows) {
+        StringBuilder sb = new StringBuilder("<div class=\"skillopt-compare\">");
+        sb.append(tableHtml(c.summary(), maxRows));
+        img(sb, c.learningCurves());
+        return Rendering.of(Rendering.HTML, sb.append("</div>").toString(), c.toString());
+    }
+
+    static Rendering plots(Plots p) {
+        StringBuilder sb = new StringBuilder("<div class=\"skillopt-plots\" style=\"display:flex;flex-wrap:wrap;gap:8px\">");
+        for (Plot plot : p.all()) img(sb, plot);
+        return Rendering.of(Rendering.HTML, sb.append("</div>").toString(), p.toString());
+    }
+
+    static Rendering training(Training t, int maxRows) {
+        StringBuilder sb = new StringBuilder("<div class=\"skillopt-training\">").append(progressBar(t.status()));
+        try {
+            sb.append(tableHtml(t.run().overview(), maxRows));
+        } catch (RunFolderException e) {
+            sb.append("<p><small>nothing written yet</small></p>");
+        }
+        return Rendering.of(Rendering.HTML, sb.append("</div>").toString(), t.toString());
+    }
+
+    static Rendering progress(TrainingProgress p) {
+        return Rendering.of(Rendering.HTML, progressBar(p), p.toString());
+    }
+
+    private static String progressBar(TrainingProgress p) {
+        int pct = (int) Math.round(100 * p.fraction());
+        return "<div class=\"skillopt-progress\" style=\"font-family:monospace\"><progress max=\"100\" value=\"" + pct
+                + "\" style=\"width:16em;vertical-align:middle\"></progress> " + HtmlText.escape(p.toString()) + "</div>";
+    }
+
+    private static void warnings(StringBuilder sb, List<String> ws) {
+        if (ws.isEmpty()) return;
+        sb.append("<details><summary>").append(ws.size()).append(ws.size() == 1 ? " warning" : " warnings").append("</summary><ul>");
+        for (String w : ws) sb.append("<li>").append(HtmlText.escape(w)).append("</li>");
+        sb.append("</ul></details>\n");
+    }
+
+    private static void img(StringBuilder sb, Plot p) {
+        sb.append("<img alt=\"").append(HtmlText.escape(p.name())).append("\" style=\"max-width:").append(PLOT_WIDTH)
+                .append("px;width:100%\" src=\"").append(p.dataUrl()).append("\">\n");
+    }
 }

@@ -17,39 +17,29 @@ import java.util.List;
 import java.util.SortedMap;
 
 /**
- * Immutable view of one run folder as it was when opened (call {@link #reload()} to see later progress). Every
- * method returns a fresh {@link Frame}, document or plot, so re-running a cell never changes another cell's
- * objects.
- * <pre>{@code
- * Run run = Runs.open("outputs/skillopt_searchqa_gpt-5.5_20260601_101010");
- * run.steps();  run.edits().where(run.edits().booleanColumn("applied").isTrue());
- * run.diff(0, 3);  run.learningCurve();
- * }</pre>
+ * Immutable view of one run folder as it was when opened ({@link #reload()} sees later progress). Every method
+ * returns a fresh frame, document or plot, so re-running a cell never changes another cell's objects.
  */
 public final class Run {
     private final RunFrames frames;
 
     Run(RunFrames frames) { this.frames = frames; }
 
-    /** Returns the run folder. */
     public Path dir() { return frames.snapshot().dir(); }
 
-    /** Returns the folder name. */
     public String name() { return frames.snapshot().name(); }
 
-    /** Returns "finished", "incomplete" or "not started". */
+    /** "finished", "incomplete" or "not started". */
     public String status() { return frames.snapshot().status(); }
 
-    /** Returns the run read again from disk (e.g. while training is still writing it). */
+    /** Reads the run again (e.g. while training is still writing it). */
     public Run reload() { return Runs.open(dir()); }
 
-    /** Returns the frames behind this view. */
     public RunFrames frames() { return frames; }
 
-    /** Returns the raw files as read (config, summary, history, per-step artefacts, rollout dirs). */
     public RunSnapshot snapshot() { return frames.snapshot(); }
 
-    /** Returns one line per missing or damaged file. */
+    /** One line per missing or damaged file. */
     public List<String> warnings() { return frames.warnings(); }
 
     public Frame steps() { return frames.steps(); }
@@ -59,65 +49,51 @@ public final class Run {
     public Frame traces() { return frames.traces(); }
     public Frame tokens() { return frames.tokens(); }
     public Frame tokens(PriceTable prices) { return frames.tokens(prices); }
-    /** Dollars by phase, role and stage (cost_ledger.jsonl), with batch and cached shares; see docs/cost.md. */
     public Frame cost() { return frames.cost(); }
-    /** Retries, give-ups, fast fails, fallbacks and errored items per stage, with a _total row; see docs/outputs.md. */
     public Frame faults() { return frames.faults(); }
     public Frame tests() { return frames.tests(); }
     public Frame summary() { return frames.summary(); }
 
-    /** Returns {@code skills/skill_vNNNN.md}: version 0 is the initial skill, version n the current skill after step n. */
+    /** {@code skills/skill_vNNNN.md}: version 0 is the initial skill, version n the current skill after step n. */
     public Markdown skill(int version) {
         SortedMap<Integer, String> skills = frames.snapshot().skills();
         String text = skills.get(version);
-        if (text == null) {
-            throw new IllegalArgumentException(name() + ": no skill version " + version + "; versions: "
-                    + (skills.isEmpty() ? "none" : skills.firstKey() + ".." + skills.lastKey()));
-        }
+        if (text == null) throw new IllegalArgumentException(name() + ": no skill version " + version + "; versions: "
+                + (skills.isEmpty() ? "none" : skills.firstKey() + ".." + skills.lastKey()));
         return Markdown.of(String.format("skill_v%04d.md", version), text);
     }
 
-    /** Returns {@code best_skill.md}. */
     public Markdown bestSkill() {
         String t = frames.snapshot().bestSkill();
         if (t.isEmpty()) throw new IllegalArgumentException(name() + ": no best_skill.md yet");
         return Markdown.of("best_skill.md", t);
     }
 
-    /**
-     * Returns the best skill as a bundle (docs/skills.md): the files of the Agent Skill the run trained; a
-     * single-file skill is a bundle of one SKILL.md ({@link #bestSkill()} is its text).
-     */
+    /** The best skill as a bundle (docs/skills.md); a single-file skill is a bundle of one SKILL.md. */
     public SkillBundle bestBundle() { return SkillBundle.unpack(bestSkill().text()); }
 
-    /** Returns skill version {@code version} as a bundle. */
     public SkillBundle bundle(int version) { return SkillBundle.unpack(skill(version).text()); }
 
-    /** Returns the per-file diffs from skill version {@code a} to version {@code b} (one per file of either bundle). */
+    /** The per-file diffs from skill version {@code a} to version {@code b}. */
     public BundleDiff bundleDiff(int a, int b) { return BundleDiff.of(skill(a), skill(b)); }
 
-    /** Returns the per-file diffs from the initial skill to the best skill. */
+    /** From the initial skill to the best skill. */
     public BundleDiff bundleDiff() { return BundleDiff.of(skill(frames.snapshot().skills().firstKey()), bestSkill()); }
 
-    /**
-     * Writes the best skill as an Agent Skill folder {@code dir} (as {@code skillopt skill export}); a single-file
-     * skill without frontmatter gets one named {@code dir}'s name. Returns the bundle written.
-     */
-    public SkillBundle exportSkill(java.nio.file.Path dir) {
+    /** Writes the best skill as an Agent Skill folder, as {@code skillopt skill export}; returns the bundle written. */
+    public SkillBundle exportSkill(Path dir) {
         SkillBundle b = bestBundle();
-        java.nio.file.Path d = dir.toAbsolutePath().normalize();
+        Path d = dir.toAbsolutePath().normalize();
         SkillBundle ready = b.asAgentSkill(b.name().isEmpty() ? String.valueOf(d.getFileName()) : b.name(), null);
         ready.writeTo(d);
         return ready;
     }
 
-    /** Returns the unified diff from skill version {@code a} to version {@code b}. */
     public Diff diff(int a, int b) { return Diff.of(skill(a), skill(b)); }
 
-    /** Returns the plots of this run without writing them. */
     public Plots plots() { return Plots.of(frames); }
 
-    /** Renders the five plots and writes them under {@code <run>/plots/}. */
+    /** Writes the plots under {@code <run>/plots/}. */
     public List<Plot> writePlots() { return Plots.of(frames).writeAll(dir().resolve("plots")); }
 
     public Plot learningCurve() { return plots().learningCurve(); }
@@ -129,7 +105,6 @@ public final class Run {
     /** Writes a self-contained {@code report.html} into the run folder and returns its path. */
     public Path report() { return report(dir().resolve("report.html")); }
 
-    /** Writes a self-contained HTML report to {@code file} and returns it. */
     public Path report(Path file) { return Report.of(List.of(frames)).write(file); }
 
     /** The compact steps frame {@link #toString()} shows: epoch, step, action, train, selection, current and best. */
@@ -137,6 +112,6 @@ public final class Run {
         return frames.steps().selectColumns("epoch", "step", "action", "train_hard", "selection_hard", "current_score", "best_score");
     }
 
-    /** A compact steps table (see {@link #overview()}) with the run's footer; notebooks show it as HTML with the learning curve. */
+    /** The {@link #overview()} with the run's footer; notebooks show it as HTML with the learning curve. */
     @Override public String toString() { return overview().toString(); }
 }

@@ -10,36 +10,22 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 
-/**
- * Stateless. Opens run folders (ours or Python SkillOpt's) and compares them.
- * <pre>{@code
- * Run old = Runs.open("outputs/skillopt_searchqa_gpt-5.5_20260601_101010");
- * Runs.compare(run, old).steps();     // one frame with a leading `run` column
- * Runs.list("outputs");               // one row per run folder
- * }</pre>
- */
+/** Stateless. Opens run folders (ours or Python SkillOpt's) and compares them. */
 public final class Runs {
     private Runs() {}
 
-    /**
-     * Opens a run folder.
-     * @throws io.skillopt4j.RunFolderException if it does not exist or is not a run folder
-     */
+    /** @throws RunFolderException if it does not exist or is not a run folder */
     public static Run open(String dir) { return open(Path.of(dir)); }
 
-    /** Opens a run folder. */
     public static Run open(Path dir) { return new Run(RunFrames.load(dir)); }
 
-    /** Compares runs side by side. */
     public static Compare compare(Run... runs) { return compare(Arrays.asList(runs)); }
 
-    /** Compares runs side by side. */
     public static Compare compare(List<Run> runs) { return Compare.of(runs.stream().map(Run::frames).toList()); }
 
-    /** Returns one row per run under {@code dir} (or {@code dir} itself): status, steps, best, test. */
+    /** One row per run under {@code dir} (or {@code dir} itself): status, steps, best, test. */
     public static Frame list(String dir) { return list(Path.of(dir)); }
 
-    /** Returns one row per run under {@code dir} (or {@code dir} itself). */
     public static Frame list(Path dir) {
         List<Path> runs = RunReader.findRuns(dir);
         if (runs.isEmpty()) throw new RunFolderException(dir + ": no run folders in it");

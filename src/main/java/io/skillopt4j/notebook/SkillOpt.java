@@ -8,7 +8,6 @@ import io.skillopt4j.config.ConfigRequest;
 import io.skillopt4j.config.ConfigResolver;
 import io.skillopt4j.config.ConfigWarning;
 import io.skillopt4j.config.FlagValues;
-import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.config.ResolvedConfig;
 import io.skillopt4j.config.RunConfig;
 import io.skillopt4j.env.Benchmark;
@@ -33,21 +32,12 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * Immutable: every call returns a new builder, so {@code base.set(k, 1)} and {@code base.set(k, 4)} are two
- * independent runs. The one way a training is put together — config → backends → benchmark → {@link Trainer} — for
- * notebooks, JShell, every CLI command ({@code train}, {@code eval}, {@code demo}, {@code bench train}) and tests;
- * each call maps to the CLI input it stands for. Mistakes ({@code train.num_epoch}, an unknown section, a backend
- * label that does not exist, a missing {@code skill_init} file) throw {@link ConfigException} with a did-you-mean
- * before any model call, unless {@link #relaxed()} (then they are reported as warnings, as on the CLI).
- * <pre>{@code
- * Run run = SkillOpt.config("configs/demo/default.yaml")
- *         .set("train.num_epochs", 2).simulator(sim)
- *         .train();
- * Runs.compare(run, Runs.open("outputs/python_run")).steps();   // runs are opened by Runs, not built
- * }</pre>
+ * Immutable: every call returns a new builder. The one way a training is put together, for notebooks, the CLI and
+ * tests; each call maps to the CLI input it stands for. Mistakes throw {@link ConfigException} before any model call
+ * (unless {@link #relaxed()}).
  */
 public final class SkillOpt {
-    /** Everything a builder holds. Never changed after construction: each builder call changes a fresh copy. */
+    /** Never changed after construction: each builder call changes a fresh copy. */
     private static final class Spec implements Cloneable {
         ConfigRequest request;
         Map<String, Object> codeFlags = Map.of();
@@ -77,7 +67,6 @@ public final class SkillOpt {
         return new SkillOpt(s);
     }
 
-    /** Returns a new builder: a copy of this one's state with {@code change} applied (this one stays as it is). */
     private SkillOpt with(Consumer<Spec> change) {
         Spec s = spec.copy();
         change.accept(s);
@@ -87,7 +76,6 @@ public final class SkillOpt {
     /** Starts from a YAML config file (with its {@code _base_} chain), as {@code skillopt train --config PATH}. */
     public static SkillOpt config(String path) { return config(Path.of(path)); }
 
-    /** Starts from a YAML config file. */
     public static SkillOpt config(Path path) { return start(ConfigRequest.file(path)); }
 
     /** Starts from an in-memory mapping shaped like a YAML config (structured or flat keys). */
@@ -126,10 +114,8 @@ public final class SkillOpt {
     /** Selects the backend of both roles, as {@code --backend NAME}. */
     public SkillOpt backend(String name) { return flag("backend", name); }
 
-    /** Selects the optimizer backend. */
     public SkillOpt optimizerBackend(String name) { return flag("optimizer_backend", name); }
 
-    /** Selects the target backend. */
     public SkillOpt targetBackend(String name) { return flag("target_backend", name); }
 
     /** Sets the base URL of the {@code openai_compatible} backend. */
@@ -141,7 +127,6 @@ public final class SkillOpt {
     /** Sets the run folder (default: {@code outputs/skillopt_<env>_<model>_<timestamp>}). */
     public SkillOpt outRoot(String dir) { return flag("out_root", dir); }
 
-    /** Sets the run folder. */
     public SkillOpt outRoot(Path dir) { return outRoot(dir.toString()); }
 
     /** Starts the run folder afresh, as {@code --force-new}: an existing run there is moved aside (docs/training.md). */
@@ -150,29 +135,20 @@ public final class SkillOpt {
     /** Lets a finished or stopped run continue with a larger {@code train.num_epochs}, as {@code --extend-epochs}. */
     public SkillOpt extendEpochs() { return flag("extend-epochs", true); }
 
-    /**
-     * Where rollout items and optimizer calls run: {@code local} (default, this JVM's threads) or {@code temporal}
-     * (activities on {@code skillopt worker}s; set {@code engine.address} etc. with {@link #set}); docs/scale-out.md.
-     */
+    /** Where rollout items and optimizer calls run: {@code local} (default) or {@code temporal} (docs/scale-out.md). */
     public SkillOpt engine(String name) { return flag("engine", name); }
 
     /** Applies eval_only's rules and flag set instead of train's (for {@link #evaluator}). */
     public SkillOpt forEval() { return request(r -> r.withEval(true)); }
 
     /** Uses this clock for the {@code out_root} timestamp (tests). */
-    public SkillOpt clock(Clock c) {
-        return with(s -> s.clock = c);
-    }
+    public SkillOpt clock(Clock c) { return with(s -> s.clock = c); }
 
     /** Resolves relative paths (out_root) against this directory instead of the working directory. */
-    public SkillOpt workingDirectory(Path dir) {
-        return with(s -> s.cwd = dir);
-    }
+    public SkillOpt workingDirectory(Path dir) { return with(s -> s.cwd = dir); }
 
     /** Uses {@code env} instead of the process environment for API keys and URLs (tests, shared kernels). */
-    public SkillOpt environment(Map<String, String> env) {
-        return with(s -> s.env = Map.copyOf(env));
-    }
+    public SkillOpt environment(Map<String, String> env) { return with(s -> s.env = Map.copyOf(env)); }
 
     /** Runs both roles on the offline simulator: {@code openai_compatible} at {@code sim.url()}, and no other environment. */
     public SkillOpt simulator(SimServer sim) {
@@ -187,9 +163,7 @@ public final class SkillOpt {
     }
 
     /** Receives per-item rollout progress (the demo's progress bar). */
-    public SkillOpt rolloutProgress(RolloutRunner.Progress p) {
-        return with(s -> s.progress = p);
-    }
+    public SkillOpt rolloutProgress(RolloutRunner.Progress p) { return with(s -> s.progress = p); }
 
     /** Trains on the benchmark {@code factory} makes instead of the one {@code env.name} registers (tests, custom benchmarks). */
     public SkillOpt benchmark(Function<BenchmarkContext, Benchmark> factory) {
@@ -200,22 +174,13 @@ public final class SkillOpt {
     public SkillOpt engine(ExecutionEngine.Factory engine) { return with(s -> s.engine = engine); }
 
     /** Reports behaviour-changing config warnings instead of throwing them (the CLI's upstream behaviour). */
-    public SkillOpt relaxed() {
-        return with(s -> s.relaxed = true);
-    }
+    public SkillOpt relaxed() { return with(s -> s.relaxed = true); }
 
-    /**
-     * The command line's rule: unknown keys, sections and values (UserWarning) are errors, upstream's FutureWarning
-     * (a retired option) and DeprecationWarning (a credential on the command line) are printed and the run goes on.
-     */
-    public SkillOpt cliWarnings() {
-        return with(s -> { s.relaxed = false; s.cliWarnings = true; });
-    }
+    /** The command line's rule: upstream's UserWarnings are errors, its Future- and DeprecationWarnings printed. */
+    public SkillOpt cliWarnings() { return with(s -> { s.relaxed = false; s.cliWarnings = true; }); }
 
     /** Where config warnings go when they are not errors (default: standard error). */
-    public SkillOpt onWarning(Consumer<ConfigWarning> sink) {
-        return with(s -> s.onWarning = sink);
-    }
+    public SkillOpt onWarning(Consumer<ConfigWarning> sink) { return with(s -> s.onWarning = sink); }
 
     /** Returns the request this builder stands for (what {@code skillopt config show} would be given). */
     public ConfigRequest request() {
@@ -225,18 +190,10 @@ public final class SkillOpt {
         return r;
     }
 
-    /**
-     * Resolves once and checks the config: every problem (bad values, sections of the wrong type, behaviour-changing
-     * warnings unless {@link #relaxed()}) is thrown as one {@link ConfigException}, one line each; the other warnings
-     * go to {@link #onWarning}. Nothing is built, read or created.
-     */
+    /** Resolves and checks the config: all problems in one {@link ConfigException}; nothing is built or created. */
     public ResolvedConfig resolve() { return checked(false, false, new Checks()); }
 
-    /**
-     * {@link #resolve()} plus the checks a training adds — the env is installed, {@code skill_init} names a file,
-     * {@code out_root} can be a folder, split settings and data paths exist — all reported together: what
-     * {@link #trainer()} checks before it builds a backend or touches a file.
-     */
+    /** {@link #resolve()} plus the checks {@link #trainer()} makes before it builds a backend or touches a file. */
     public ResolvedConfig check() { return checked(true, true, new Checks()); }
 
     private boolean isError(ConfigWarning w) {
@@ -263,19 +220,13 @@ public final class SkillOpt {
         return r;
     }
 
-    /** Returns every resolved key with its value, source and whether it is the default. */
+    /** Every resolved key with its value, source and whether it is the default. */
     public Table describe() { return ConfigDescription.describe(request(), resolve()); }
 
-    /**
-     * Trains in this thread and returns the finished (or stopped) run, showing progress in the cell: a line
-     * updated in place under a kernel, one compact line per step in plain JShell.
-     */
+    /** Trains in this thread, showing progress in the cell, and returns the finished (or stopped) run. */
     public Run train() { return Runs.open(listener(new CellProgress(System::nanoTime)).trainer().train().outRoot()); }
 
-    /**
-     * Trains on a background thread; the returned {@link Training} shows live progress, can {@code stop()}
-     * (the current step's writes finish, leaving a resumable folder) and {@code await()} the run.
-     */
+    /** Trains on a background thread; the {@link Training} shows live progress, can stop and await. */
     public Training trainAsync() { return new Training(trainer().trainAsync()); }
 
     /** The resolved pieces of one run: config, models and benchmark (built in this order, nothing called yet). */
@@ -294,10 +245,7 @@ public final class SkillOpt {
         return new Parts(typed, run.roles(), run.benchmark());
     }
 
-    /**
-     * Builds the trainer (nothing runs until {@code train()}). The single {@code Trainer.builder()} call of the code
-     * base; the trainer opens the execution engine that {@code engine.name} names ({@link #engine}).
-     */
+    /** Builds the trainer (nothing runs until {@code train()}): the code base's one {@code Trainer.builder()}. */
     public Trainer trainer() {
         Parts p = parts(true, new Checks());
         Trainer.Builder b = Trainer.builder().config(p.run).roles(p.roles).benchmark(p.benchmark).outRoot(p.outRoot());

@@ -6,9 +6,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Stateless. What a notebook session evaluates before the first cell, shared by every way of running one:
- * the SkillOpt4J kernel and JJava (through {@link JJavaExtension}) run {@link #session()}; plain JShell
- * gets the same with {@code jshell --startup DEFAULT --startup skillopt.jsh}.
+ * Stateless. What a notebook session evaluates before the first cell: our kernel and JJava run {@link #session()};
+ * plain JShell gets the same with {@code jshell --startup DEFAULT --startup skillopt.jsh}.
  */
 public final class Startup {
     /** The startup script shipped in the jar (also for {@code jshell --startup}). */

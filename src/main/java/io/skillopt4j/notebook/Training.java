@@ -3,21 +3,16 @@ package io.skillopt4j.notebook;
 import io.skillopt4j.RunFolderException;
 import io.skillopt4j.run.TrainingProgress;
 import io.skillopt4j.train.TrainingHandle;
-import io.skillopt4j.train.TrainingResult;
 
 import java.nio.file.Path;
 
-/**
- * Thread-safe. A training run going on in the background: {@link #progress()}, {@link #stop()},
- * {@link #await()} and {@link #run()} (the folder as written so far). {@code toString()} is the live view
- * for a cell: progress plus the steps finished so far.
- */
+/** Thread-safe. A training run going on in the background; {@code toString()} is the live view for a cell. */
 public final class Training {
     private final TrainingHandle handle;
 
     Training(TrainingHandle handle) { this.handle = handle; }
 
-    /** Returns the progress as the events told it, e.g. {@code training: step 3/8 accept_new_best · val 0.6 · best 0.6}. */
+    /** As the events told it, e.g. {@code training: step 3/8 accept_new_best · val 0.6 · best 0.6}. */
     public TrainingProgress progress() { return handle.progress(); }
 
     /** True once training finished, stopped or failed. */
@@ -27,18 +22,14 @@ public final class Training {
     public Training stop() { handle.stop(); return this; }
 
     /** Waits for the end of training and returns the run (rethrows a training failure, unchecked). */
-    public Run await() {
-        TrainingResult r = handle.await();
-        return Runs.open(r.outRoot());
-    }
+    public Run await() { return Runs.open(handle.await().outRoot()); }
 
-    /** Returns the run folder. */
     public Path outRoot() { return handle.outRoot(); }
 
-    /** Returns the run as written so far (may be incomplete). */
+    /** The run as written so far (may be incomplete). */
     public Run run() { return Runs.open(handle.outRoot()); }
 
-    /** Returns the progress with the scores the run folder holds so far (its {@code runtime_state.json}). */
+    /** The progress with the scores the run folder holds so far (its {@code runtime_state.json}). */
     public TrainingProgress status() {
         double current = Double.NaN, best = Double.NaN;
         try {
