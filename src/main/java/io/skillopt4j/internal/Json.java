@@ -72,37 +72,33 @@ public final class Json {
 
     /** Parses a JSON object into an insertion-ordered map; throws IllegalArgumentException on bad JSON. */
     public static Map<String, Object> parseObject(String text) {
-        try {
-            return MAPPER.readValue(text, MAP);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("not a JSON object: " + msg(e), e);
-        }
+        return parsed("not a JSON object: ", () -> MAPPER.readValue(text, MAP));
     }
 
     /** Parses a JSON array; throws IllegalArgumentException on bad JSON. */
     public static List<Object> parseArray(String text) {
-        try {
-            return MAPPER.readValue(text, LIST);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("not a JSON array: " + msg(e), e);
-        }
+        return parsed("not a JSON array: ", () -> MAPPER.readValue(text, LIST));
     }
 
     /** Parses any JSON value into maps, lists, strings, numbers, booleans and nulls. */
     public static Object parse(String text) {
-        try {
-            return MAPPER.readValue(text, Object.class);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("not JSON: " + msg(e), e);
-        }
+        return parsed("not JSON: ", () -> MAPPER.readValue(text, Object.class));
     }
 
     /** Parses into a tree; no content gives a missing node. Throws IllegalArgumentException on bad JSON. */
     public static JsonNode tree(String text) {
+        return parsed("not JSON: ", () -> MAPPER.readTree(text));
+    }
+
+    private interface Read<T> {
+        T read() throws IOException;
+    }
+
+    private static <T> T parsed(String what, Read<T> read) {
         try {
-            return MAPPER.readTree(text);
+            return read.read();
         } catch (IOException e) {
-            throw new IllegalArgumentException("not JSON: " + msg(e), e);
+            throw new IllegalArgumentException(what + msg(e), e);
         }
     }
 
@@ -129,9 +125,8 @@ public final class Json {
     }
 
     /**
-     * Reads the object lines of a JSON Lines file that processes append to (results, ledgers, logs): blank lines and
-     * lines that are not a JSON object, such as the torn last line of a writer killed mid-append, are skipped; an
-     * absent file has none. Any other failure to read names the file.
+     * Reads the object lines of an appended-to JSON Lines file: blank lines and lines that are not a JSON object (a
+     * torn last line) are skipped; an absent file has none. Any other failure to read names the file.
      */
     public static List<Map<String, Object>> readObjectLines(Path file) {
         List<Map<String, Object>> out = new ArrayList<>();
