@@ -70,6 +70,13 @@ public final class Json {
         }
     }
 
+    /** A mutable JSON object of the given keys and values, in that order: {@code obj("a", 1, "b", 2)}. */
+    public static Map<String, Object> obj(Object... keysAndValues) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) m.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        return m;
+    }
+
     /** Parses a JSON object into an insertion-ordered map; throws IllegalArgumentException on bad JSON. */
     public static Map<String, Object> parseObject(String text) {
         return parsed("not a JSON object: ", () -> MAPPER.readValue(text, MAP));
