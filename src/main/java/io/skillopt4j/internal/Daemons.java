@@ -3,10 +3,7 @@ package io.skillopt4j.internal;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/**
- * Stateless. Daemon threads: none of the library's own threads may keep a JVM alive after its work returned (a CLI
- * that exits, a notebook kernel being shut down).
- */
+/** Stateless. Daemon threads: none of the library's own threads may keep a JVM alive after its work returned. */
 public final class Daemons {
     private Daemons() {}
 

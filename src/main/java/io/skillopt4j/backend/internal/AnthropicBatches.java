@@ -10,10 +10,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Thread-safe. Anthropic's Message Batches API: {@code POST {base}/v1/messages/batches} with
- * {@code {requests: [{custom_id, params}]}} (params = a Messages API body), {@code GET .../batches/{id}} polls
- * {@code processing_status} (in_progress, canceling, ended), and an ended batch's {@code results_url} streams JSONL
- * lines {@code {custom_id, result: {type: succeeded|errored|canceled|expired, message|error}}}.
+ * Thread-safe. Anthropic's Message Batches API: {@code POST .../messages/batches}, {@code GET .../batches/{id}} polls
+ * {@code processing_status} until {@code ended}, and the batch's {@code results_url} streams JSONL results.
  */
 public final class AnthropicBatches implements BatchTransport {
     private final OkHttpClient client;
@@ -34,11 +32,13 @@ public final class AnthropicBatches implements BatchTransport {
     @Override public String submit(List<Map.Entry<String, Map<String, Object>>> requests) {
         List<Object> rs = new ArrayList<>();
         for (Map.Entry<String, Map<String, Object>> r : requests) rs.add(Map.of("custom_id", r.getKey(), "params", r.getValue()));
-        return BatchLines.id(HttpCall.postJson(client, batchesUrl, headers, Map.of("requests", rs), policy), policy, "batch create");
+        JsonNode created = HttpCall.postJson(client, batchesUrl, headers, Map.of("requests", rs), policy);
+        return BatchLines.id(created, policy, "batch create");
     }
 
     @Override public Status poll(String batchId) {
-        JsonNode b = BatchLines.send(client, new Request.Builder().url(batchesUrl + "/" + batchId).get(), headers, policy);
+        JsonNode b = BatchLines.send(client, new Request.Builder().url(batchesUrl + "/" + batchId).get(), headers,
+                policy);
         String state = b.path("processing_status").asText("");
         Map<String, String> handles = new LinkedHashMap<>();
         String url = b.path("results_url").asText("");

@@ -32,7 +32,8 @@ final class BatchLines {
     static String id(JsonNode reply, Http.Policy policy, String what) {
         String id = reply.path("id").asText("");
         if (id.isEmpty()) {
-            throw new BackendException.NonRetriable(policy.backend(), 0, policy.backend() + ": " + what + " returned no id", null);
+            String msg = policy.backend() + ": " + what + " returned no id";
+            throw new BackendException.NonRetriable(policy.backend(), 0, msg, null);
         }
         return id;
     }

@@ -57,7 +57,8 @@ public final class ChatCompletionsWire {
     public static List<Object> tools(List<ToolSpec> tools) {
         List<Object> out = new ArrayList<>();
         for (ToolSpec t : tools) {
-            Map<String, Object> fn = Json.obj("name", t.name(), "description", t.description(), "parameters", t.parameters());
+            Map<String, Object> fn = Json.obj("name", t.name(), "description", t.description(),
+                    "parameters", t.parameters());
             out.add(Map.of("type", "function", "function", fn));
         }
         return out;

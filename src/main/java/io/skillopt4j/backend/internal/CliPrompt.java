@@ -16,9 +16,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Thread-safe (stateless). Turns chat messages into the single prompt a CLI in print mode reads, laid out
- * as upstream's {@code _build_prompt_from_messages}: an optional tools block, {@code History:} with one
- * {@code - Label: text} entry per message, then the final instruction. Also writes attached images.
+ * Thread-safe (stateless). Turns chat messages into the single prompt a CLI in print mode reads, laid out as
+ * upstream's {@code _build_prompt_from_messages}, and writes attached images.
  */
 public final class CliPrompt {
     private CliPrompt() {}

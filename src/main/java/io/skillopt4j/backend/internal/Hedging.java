@@ -123,8 +123,8 @@ public final class Hedging {
             io.skillopt4j.internal.Daemons.named("skillopt-hedge-timer"));
 
     /**
-     * Executes {@code req}, racing a duplicate when it runs past {@code h}'s delay and the cap allows one. The duplicate
-     * runs on a thread created here, so it inherits this thread's inheritable context (meter, cost phase).
+     * Executes {@code req}, racing a duplicate when it runs past {@code h}'s delay and the cap allows one. The
+     * duplicate runs on a thread created here, so it inherits this thread's inheritable context (meter, cost phase).
      */
     static Response execute(OkHttpClient client, Request req, Call h) throws IOException {
         Duration after = h.delay();
@@ -201,8 +201,8 @@ public final class Hedging {
         boolean claim(int who) { return winner.compareAndSet(0, who) || winner.get() == who; }
 
         /**
-         * Runs the duplicate. When it wins, the window gets the time since the first copy was sent, a lower bound of its
-         * latency: the duplicate's own would keep only short draws and make later calls hedge ever earlier.
+         * Runs the duplicate. When it wins, the window gets the time since the first copy was sent, a lower bound of
+         * its latency: the duplicate's own would keep only short draws and make later calls hedge ever earlier.
          */
         void runSecond(okhttp3.Call first, okhttp3.Call second, Call h, long firstSent) {
             try {

@@ -317,7 +317,7 @@ public final class Http {
         }
     }
 
-    /** The wait a reply asks for: {@code retry-after-ms} (OpenAI, Azure), else {@code Retry-After}; null when neither. */
+    /** The wait a reply asks for: {@code retry-after-ms} (OpenAI, Azure), else {@code Retry-After}, else null. */
     static Duration retryAfter(Response r) {
         String ms = r.header("retry-after-ms");
         if (ms != null) {

@@ -14,12 +14,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Thread-safe. The OpenAI Batch API: the requests go up as one JSONL file ({@code POST {base}/files},
- * {@code purpose=batch}; a line is {@code {custom_id, method, url, body}}), {@code POST {base}/batches} starts
- * the batch ({@code completion_window: 24h}), {@code GET {base}/batches/{id}} polls it, and a finished batch's
- * {@code output_file_id} (lines {@code {custom_id, response: {status_code, body}}}) and {@code error_file_id}
- * (lines with {@code error: {code, message}}, e.g. {@code batch_expired}) are read from
- * {@code GET {base}/files/{id}/content}. Terminal states: completed, failed, expired, cancelled.
+ * Thread-safe. The OpenAI Batch API: the requests go up as one JSONL file, {@code POST /batches} starts the batch,
+ * {@code GET /batches/{id}} polls it, and a finished batch's output and error files are read as JSONL.
  */
 public final class OpenAiBatches implements BatchTransport {
     private static final MediaType JSONL = MediaType.get("application/jsonl");
@@ -48,22 +44,24 @@ public final class OpenAiBatches implements BatchTransport {
     @Override public String submit(List<Map.Entry<String, Map<String, Object>>> requests) {
         StringBuilder jsonl = new StringBuilder();
         for (Map.Entry<String, Map<String, Object>> r : requests) {
-            Map<String, Object> line = Json.obj("custom_id", r.getKey(), "method", "POST", "url", endpoint, "body", r.getValue());
-            jsonl.append(Json.compact(line)).append('\n');
+            jsonl.append(Json.compact(Json.obj("custom_id", r.getKey(), "method", "POST", "url", endpoint,
+                    "body", r.getValue()))).append('\n');
         }
         RequestBody form = new MultipartBody.Builder().setType(MultipartBody.FORM)
                 .addFormDataPart("purpose", "batch")
                 .addFormDataPart("file", "skillopt-batch.jsonl", RequestBody.create(jsonl.toString(), JSONL))
                 .build();
-        String fileId = BatchLines.id(BatchLines.send(client, new Request.Builder().url(base + "/files").post(form), headers, policy),
-                policy, "file upload");
+        JsonNode file = BatchLines.send(client, new Request.Builder().url(base + "/files").post(form), headers, policy);
+        String fileId = BatchLines.id(file, policy, "file upload");
         Map<String, Object> create = Json.obj("input_file_id", fileId, "endpoint", endpoint, "completion_window", "24h",
                 "metadata", Map.of("source", "skillopt4j"));
-        return BatchLines.id(HttpCall.postJson(client, base + "/batches", headers, create, policy), policy, "batch create");
+        return BatchLines.id(HttpCall.postJson(client, base + "/batches", headers, create, policy), policy,
+                "batch create");
     }
 
     @Override public Status poll(String batchId) {
-        JsonNode b = BatchLines.send(client, new Request.Builder().url(base + "/batches/" + batchId).get(), headers, policy);
+        JsonNode b = BatchLines.send(client, new Request.Builder().url(base + "/batches/" + batchId).get(), headers,
+                policy);
         String state = b.path("status").asText("");
         Map<String, String> handles = new LinkedHashMap<>();
         if (b.path("output_file_id").isTextual()) handles.put("output_file_id", b.path("output_file_id").asText());

@@ -241,7 +241,7 @@ public final class RateLimits {
 
     private static final Pattern GO_DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|us|µs|ns|h|m|s)");
 
-    /** Parses a reset header: OpenAI's Go-style duration ({@code "6m0s"}), plain seconds or an RFC 3339 instant; else null. */
+    /** Parses a reset header: a Go-style duration ({@code "6m0s"}), seconds or an RFC 3339 instant; else null. */
     static Duration resetIn(String v) {
         String s = v.trim().toLowerCase(Locale.ROOT);
         if (s.isEmpty()) return null;
