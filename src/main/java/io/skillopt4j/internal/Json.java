@@ -28,10 +28,8 @@ import java.util.Map;
 
 /**
  * Thread-safe. The one JSON mapper of the project and the facade over it. {@link #pretty(Object)} and
- * {@link #line(Object)} write what Python's {@code json.dumps(obj, indent=2, ensure_ascii=False)} and
- * {@code json.dumps(obj, ensure_ascii=False)} write (separators, lower-case hex in control-character escapes, floats as
- * {@code repr}, bare {@code NaN}/{@code Infinity}), so our run folders diff cleanly against upstream ones; parsing is
- * lenient about NaN/Infinity and comments, which Python or a hand-edited file may contain.
+ * {@link #line(Object)} write byte for byte what Python's {@code json.dumps} writes, so run folders diff cleanly
+ * against upstream ones; parsing accepts the NaN/Infinity and comments Python or a hand-edited file may contain.
  */
 public final class Json {
     private static final ObjectMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
@@ -53,13 +51,13 @@ public final class Json {
     /** The project's mapper, for typed binding (records, beans), trees and streaming. */
     public static ObjectMapper mapper() { return MAPPER; }
 
-    /** Returns {@code value} as Python's {@code json.dumps(indent=2, ensure_ascii=False)} would print it. */
+    /** {@code value} as Python's {@code json.dumps(indent=2, ensure_ascii=False)} prints it. */
     public static String pretty(Object value) { return write(PRETTY, value); }
 
-    /** Returns {@code value} on one line, as {@code json.dumps(obj, ensure_ascii=False)} (", " and ": " separators). */
+    /** {@code value} on one line, as {@code json.dumps(obj, ensure_ascii=False)} prints it. */
     public static String line(Object value) { return write(LINE, value); }
 
-    /** Returns {@code value} as compact JSON (no spaces), for wire bodies and cache keys. */
+    /** {@code value} as compact JSON, for wire bodies and cache keys. */
     public static String compact(Object value) { return write(COMPACT, value); }
 
     private static String write(ObjectWriter w, Object value) {
@@ -109,10 +107,7 @@ public final class Json {
         }
     }
 
-    /**
-     * The tree of a JSON body's first value (UTF-8/16/32, detected by Jackson), after checking that the rest of the
-     * body parses too; null for a body with no value; the parser's exception on bad JSON.
-     */
+    /** The tree of a JSON body's first value once the whole body parsed (else the parser's exception); null if none. */
     public static JsonNode bodyTree(byte[] bytes) throws IOException {
         try (JsonParser p = MAPPER.createParser(bytes)) {
             if (p.nextToken() == null) return null;

@@ -71,16 +71,10 @@ public final class JsonReply {
             Object v = strict(text.substring(a, b + 1));
             if (v != null) return v;
         }
-        String candidate = null;
-        if (!blocks.isEmpty()) {
-            List<String> spans = topLevelObjects(blocks.get(0));
-            if (spans.size() == 1) candidate = spans.get(0);
-        }
-        if (candidate == null) {
-            List<String> spans = topLevelObjects(text);
-            if (spans.size() != 1) return null;
-            candidate = spans.get(0);
-        }
+        List<String> spans = blocks.isEmpty() ? List.of() : topLevelObjects(blocks.get(0));
+        if (spans.size() != 1) spans = topLevelObjects(text);
+        if (spans.size() != 1) return null;
+        String candidate = spans.get(0);
         // an unclosed last span is a truncated reply: repair it too (upstream gives up)
         boolean truncated = !candidate.strip().endsWith("}") || topLevelObjects(candidate).get(0).length() != candidate.length();
         if (!looksLikeJson(truncated ? candidate.strip() + "}" : candidate)) return null;

@@ -7,7 +7,6 @@ import io.skillopt4j.backend.TraceStep;
 import io.skillopt4j.backend.Usage;
 
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -96,9 +95,8 @@ public final class CursorStream {
 
     private static JsonNode clean(JsonNode n) {
         if (n instanceof ObjectNode o) {
-            Iterator<Map.Entry<String, JsonNode>> it = o.fields();
             List<String> keys = new ArrayList<>();
-            it.forEachRemaining(e -> keys.add(e.getKey()));
+            o.fieldNames().forEachRemaining(keys::add);
             for (String k : keys) {
                 String norm = k.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "");
                 if (OMIT.contains(norm)) o.put(k, "[OMITTED]");

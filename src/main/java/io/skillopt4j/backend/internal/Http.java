@@ -44,7 +44,7 @@ public final class Http {
             .proxySelector(EnvProxies.fromProcess())
             .proxyAuthenticator(EnvProxies.fromProcess().authenticator())
             .addInterceptor(new Retry())
-            .addInterceptor(new RateLimits().pace())
+            .addInterceptor(new RateLimits.Pace(new RateLimits()))
             .addInterceptor(new Log())
             .addNetworkInterceptor(new Stale())
             .build();
@@ -273,7 +273,7 @@ public final class Http {
                 tree = null;
             }
         }
-        // Jackson detects the encoding itself; a body in a non-UTF-8 charset is decoded by the caller as before
+        // Jackson detects the encoding itself; a body in another declared charset is left for the caller to decode
         java.nio.charset.Charset cs = type == null ? null : type.charset();
         okhttp3.ResponseBody body2 = tree != null && (cs == null || cs.equals(java.nio.charset.StandardCharsets.UTF_8))
                 ? new ParsedJson(bytes, type, tree) : okhttp3.ResponseBody.create(bytes, type);

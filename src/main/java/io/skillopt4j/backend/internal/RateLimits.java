@@ -40,8 +40,6 @@ public final class RateLimits {
         return limiters.computeIfAbsent(key, k -> new Limiter());
     }
 
-    public Interceptor pace() { return new Pace(this); }
-
     /** Application interceptor inside the retry loop: every attempt acquires a slot before it is sent. */
     static final class Pace implements Interceptor {
         private final RateLimits limits;
