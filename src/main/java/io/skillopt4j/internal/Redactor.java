@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Thread-safe. The one place that hides secrets in config dumps, traces, logs and exception messages. Every value
@@ -60,9 +61,7 @@ public final class Redactor {
     private static Object redactValue(Object v) {
         if (v instanceof Map<?, ?> m) return redact((Map<String, ?>) m);
         if (v instanceof List<?> l) {
-            List<Object> out = new ArrayList<>(l.size());
-            for (Object o : l) out.add(redactValue(o));
-            return out;
+            return l.stream().map(Redactor::redactValue).collect(Collectors.toCollection(ArrayList::new));
         }
         return v;
     }

@@ -13,10 +13,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Thread-safe (stateless). Parses Claude Code's {@code stream-json} (and {@code json}) output into trace steps; a
- * failed tool result starts {@code [error] }, being the agent's work, not a failed model call. The last {@code result}
- * event gives the final text, usage and {@code is_error}; without one, {@code terminal} is false. The failure
- * signals go to {@link ParsedTrace#meta()} for {@link #failure}.
+ * Thread-safe (stateless). Parses Claude Code's {@code stream-json} (and {@code json}) output; a failed tool result
+ * is a step starting {@code [error] }, not a failed call. Failure signals go to meta for {@link #failure}.
  */
 public final class ClaudeStream {
     private ClaudeStream() {}

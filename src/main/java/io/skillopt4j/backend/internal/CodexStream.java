@@ -30,9 +30,8 @@ public final class CodexStream {
     }
 
     /**
-     * Parses {@code codex exec --json}. Item errors are the CLI's warnings (meta, not steps); {@code turn.failed}, or
-     * an {@code error} with no completed turn after it, makes the trace an error; {@code Reconnecting...} errors are
-     * Codex's own retries (meta {@code retries}).
+     * Parses {@code codex exec --json}: {@code turn.failed}, or an {@code error} with no completed turn after it, makes
+     * the trace an error; item errors are warnings and {@code Reconnecting...} errors Codex's own retries (meta).
      */
     public static ParsedTrace parseJsonl(String raw) {
         List<TraceStep> steps = new ArrayList<>();

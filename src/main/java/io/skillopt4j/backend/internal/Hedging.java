@@ -20,10 +20,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Thread-safe. Hedged requests of one model: a call still running after the {@code quantile} of its stage's latencies
- * (all stages' until the stage has {@link #MIN_SAMPLES}) is sent again; the first success wins, the other is
- * cancelled. Extra calls are capped at {@code maxExtra} of the calls made, so a slow provider cannot double the bill.
- * With the model's {@code slots} given, a duplicate takes a free slot and only while no call waits for one, so it
- * never delays a first copy nor exceeds the model's concurrency.
+ * is sent again and the first success wins. Extra calls are capped at {@code maxExtra} of the calls made, so a slow
+ * provider cannot double the bill; given the model's {@code slots}, a duplicate only takes a slot no call waits for.
  */
 public final class Hedging {
     /** Latencies a stage needs before its quantile is trusted. */

@@ -79,10 +79,7 @@ public final class Http {
         return base.newBuilder().readTimeout(readTimeout).writeTimeout(readTimeout).build();
     }
 
-    /**
-     * Where the transport reports what it did about a fault: {@code kind} is "retries", "give_ups" or
-     * "fast_fails", {@code line} a one-line, scrubbed description for the transport log.
-     */
+    /** Where the transport reports a fault: {@code kind} "retries", "give_ups" or "fast_fails", and a scrubbed line. */
     @FunctionalInterface
     public interface FaultSink {
         FaultSink NONE = (kind, line) -> { };
@@ -132,10 +129,9 @@ public final class Http {
     }
 
     /**
-     * Retries 408/409/429/5xx, I/O failures and 200s with a cut-off or non-JSON body, with backoff honouring
-     * {@code Retry-After}; an {@link Unreachable} server fails at once, a {@link StaleConnection} is retried at once
-     * without using an attempt. The last response is returned (or exception thrown) for the caller to map. Retries
-     * and give-ups go to the policy's {@link FaultSink}, never to stderr.
+     * Retries 408/409/429/5xx, I/O failures and cut-off or non-JSON 200s with backoff honouring {@code Retry-After};
+     * fails at once for an {@link Unreachable} server. The last response is returned (or exception thrown) for the
+     * caller to map; retries and give-ups go to the policy's {@link FaultSink}, never to stderr.
      */
     static final class Retry implements Interceptor {
         @Override public Response intercept(Chain chain) throws IOException {
