@@ -74,10 +74,7 @@ public final class AtomicFiles {
         T run() throws IOException;
     }
 
-    /**
-     * Runs {@code create}, which makes a file in {@code dir}; when {@code dir} is missing, makes it and runs
-     * {@code create} once more, so the common case costs no extra file-system call.
-     */
+    /** Runs {@code create}, which makes a file in {@code dir}, again after making {@code dir} when it is missing. */
     public static <T> T inFolder(Path dir, Creation<T> create) throws IOException {
         try {
             return create.run();
@@ -208,10 +205,7 @@ public final class AtomicFiles {
     /** Whether writes are flushed to disk before the rename; {@code -Dskillopt.fsync=false} is for throwaway runs. */
     static boolean fsync() { return !"false".equalsIgnoreCase(System.getProperty("skillopt.fsync", "true")); }
 
-    /**
-     * Appends one line (a newline is added) to {@code file}, as upstream's results.jsonl does; a resumed run cuts
-     * the torn last line a kill may leave ({@link #repairTornLines}).
-     */
+    /** Appends one line to {@code file}, as upstream's results.jsonl does; see {@link #repairTornLines} for a kill. */
     public static void appendLine(Path file, String line) {
         Path abs = file.toAbsolutePath().normalize();
         synchronized (APPEND_LOCKS[Math.floorMod(abs.hashCode(), APPEND_LOCKS.length)]) {

@@ -38,10 +38,7 @@ final class BatchLines {
         return id;
     }
 
-    /**
-     * GETs {@code url} (without the retry interceptor, which expects one JSON document) and parses its lines;
-     * transient failures are retried here per {@code policy}.
-     */
+    /** GETs {@code url} and parses its lines, retried here per {@code policy} (not by the JSON retry interceptor). */
     static List<JsonNode> download(OkHttpClient client, String url, Map<String, String> headers, Http.Policy policy) {
         Request.Builder rb = new Request.Builder().url(url).get();
         headers.forEach(rb::header);

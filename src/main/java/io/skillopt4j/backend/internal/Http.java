@@ -69,10 +69,7 @@ public final class Http {
     /** A variant of the shared client for any URL; {@code readTimeout} is the per-attempt read and write timeout. */
     public static OkHttpClient client(Duration readTimeout) { return client(readTimeout, null); }
 
-    /**
-     * The variant for calls to {@code url} and URLs under it, as {@link #client(Duration)}: for an {@code http://} URL
-     * the cleartext client, which sets up no TLS, else the TLS-capable one.
-     */
+    /** As {@link #client(Duration)} for calls under {@code url}: for {@code http://}, one that sets up no TLS. */
     public static OkHttpClient client(Duration readTimeout, String url) {
         okhttp3.HttpUrl u = url == null ? null : okhttp3.HttpUrl.parse(url);
         OkHttpClient base = u != null && !u.isHttps() ? CLEARTEXT : shared();
@@ -217,10 +214,7 @@ public final class Http {
         StaleConnection(IOException cause) { super(cause.getMessage(), cause); }
     }
 
-    /**
-     * Network interceptor: a failure on a reused connection before the headers arrived (the server closed it while
-     * idle) becomes a {@link StaleConnection}. Timeouts are not stale: the server was reached.
-     */
+    /** Network interceptor: a non-timeout failure on a reused connection before any headers is stale. */
     static final class Stale implements Interceptor {
         private final java.util.Map<okhttp3.Connection, Boolean> used = java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
 
