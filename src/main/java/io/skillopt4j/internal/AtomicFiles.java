@@ -15,9 +15,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Thread-safe. Writes files so that a reader (or a process killed mid-write) only ever sees the old
- * content or the new content: write a sibling temp file, force it to disk, rename over the target. Our own code: the
- * JDK has the pieces (FileChannel.force, ATOMIC_MOVE) but not the sequence, and no library we use offers it.
+ * Thread-safe. Writes files so that a reader (or a process killed mid-write) only ever sees the old content or the
+ * new: write a sibling temp file, force it to disk, rename it over the target.
  */
 public final class AtomicFiles {
     private static final AtomicLong COUNTER = new AtomicLong();
@@ -35,9 +34,8 @@ public final class AtomicFiles {
     }
 
     /**
-     * Like {@link #writeString(Path, String)} but without forcing the data to disk: for files a resumed run can
-     * recompute (per-call artefacts). The rename still makes them all-or-nothing for a killed process; only a
-     * power cut can lose them.
+     * As {@link #writeString(Path, String)} without forcing the data to disk, for files a resumed run can recompute:
+     * still all-or-nothing for a killed process, but a power cut can lose them.
      */
     public static void writeRecomputable(Path file, String text) {
         write(file, text.getBytes(StandardCharsets.UTF_8), false);
@@ -53,7 +51,7 @@ public final class AtomicFiles {
         rename(tmp, file);
     }
 
-    /** Writes {@code bytes} to a fresh sibling temp file of {@code file} (forced to disk when asked); returns it. */
+    /** Writes {@code bytes} to a fresh sibling temp file of {@code file} and returns it. */
     private static Path writeTemp(Path file, byte[] bytes, boolean force) {
         Path dir = file.toAbsolutePath().getParent();
         Path tmp = dir.resolve("." + file.getFileName() + ".tmp" + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet());
@@ -76,11 +74,7 @@ public final class AtomicFiles {
         T run() throws IOException;
     }
 
-    /**
-     * Runs {@code create}, which makes a file in {@code dir}; when {@code dir} is missing, makes it (and its parents)
-     * and runs {@code create} once more. The folder is made on the first write that needs it instead of checked before
-     * each one, so the common case (the folder exists) costs no extra file-system call.
-     */
+    /** Runs {@code create}, which makes a file in {@code dir}, again after making {@code dir} when it is missing. */
     public static <T> T inFolder(Path dir, Creation<T> create) throws IOException {
         try {
             return create.run();
@@ -93,9 +87,8 @@ public final class AtomicFiles {
     private static final Pattern TEMP = Pattern.compile("\\..+\\.tmp(\\d+)-\\d+");
 
     /**
-     * Deletes the temp files that {@code root}'s tree holds from writers no longer running (a process killed between
-     * writing a temp file and renaming it leaves one behind); returns how many. The caller must own the folder (its
-     * run lock), so that no live writer's temp file can match; a temp file of a live pid is kept all the same.
+     * Deletes the temp files in {@code root}'s tree left by writers no longer running (killed before the rename);
+     * returns how many. The caller must own the folder (its run lock); a temp file of a live pid is kept.
      */
     public static int sweepStaleTemps(Path root) {
         if (!Files.isDirectory(root)) return 0;
@@ -114,11 +107,9 @@ public final class AtomicFiles {
     }
 
     /**
-     * Cuts a torn last line (bytes after the last {@code '\n'}, left by a process killed mid-append) from every
-     * {@code .jsonl} file in {@code root}'s tree, before a resumed run appends to them: rows appended after a torn
-     * line would be glued to it, and a reader that parses every line (SkillOpt's {@code json.loads} per line) fails on
-     * it. Only whole lines are ever appended ({@link #appendLine}), so nothing complete is lost. The caller must own the
-     * folder (its run lock). Returns the repaired files.
+     * Cuts a torn last line (left by a process killed mid-append) from every {@code .jsonl} file in {@code root}'s
+     * tree before a resumed run appends, since a row glued to it would fail SkillOpt's {@code json.loads} per line.
+     * The caller must own the folder (its run lock). Returns the repaired files.
      */
     public static java.util.List<Path> repairTornLines(Path root) {
         java.util.List<Path> repaired = new java.util.ArrayList<>();
@@ -178,11 +169,8 @@ public final class AtomicFiles {
     }
 
     /**
-     * Atomically replaces several files with one durability point, as {@link #write(Path, byte[])} does for one:
-     * every temp file is written and forced to disk (the forces run in parallel, so the disk flushes once for
-     * the group instead of once per file), and only then are they renamed, in the given order. A killed process
-     * or a power cut therefore sees each file old or new, and a later file new only if every earlier one is new
-     * and durable, exactly as with one {@code write} per file in that order.
+     * Atomically replaces several files as one {@link #write(Path, byte[])} per file in the given order would, but
+     * with one durability point: every temp file is forced to disk (in parallel), and only then are they renamed.
      */
     public static void writeAll(java.util.LinkedHashMap<Path, byte[]> files) {
         java.util.List<Path> targets = java.util.List.copyOf(files.keySet());
@@ -214,17 +202,10 @@ public final class AtomicFiles {
 
     private static final java.util.concurrent.ExecutorService FORCERS = java.util.concurrent.Executors.newCachedThreadPool(Daemons.named("skillopt-fsync"));
 
-    /**
-     * Whether writes are flushed to disk before the rename (default yes). {@code -Dskillopt.fsync=false} turns it
-     * off for throwaway runs and benchmarks, where a flush per file is time spent on nothing worth keeping.
-     */
+    /** Whether writes are flushed to disk before the rename; {@code -Dskillopt.fsync=false} is for throwaway runs. */
     static boolean fsync() { return !"false".equalsIgnoreCase(System.getProperty("skillopt.fsync", "true")); }
 
-    /**
-     * Appends one line (a trailing newline is added) to {@code file}. Appends of whole lines are what
-     * upstream's results.jsonl does; a reader must tolerate a torn last line after a kill, which a resumed run
-     * cuts before it appends ({@link #repairTornLines}).
-     */
+    /** Appends one line to {@code file}, as upstream's results.jsonl does; see {@link #repairTornLines} for a kill. */
     public static void appendLine(Path file, String line) {
         Path abs = file.toAbsolutePath().normalize();
         synchronized (APPEND_LOCKS[Math.floorMod(abs.hashCode(), APPEND_LOCKS.length)]) {
@@ -237,16 +218,11 @@ public final class AtomicFiles {
         }
     }
 
-    // Appends to one file never interleave; appends to different files (rollouts' rows on their writer threads) do not
-    // wait for each other, as they did under one class-wide lock. Striped, so the locks stay bounded in a long-lived
-    // JVM; two files on one stripe just share a lock.
+    // appends to one file never interleave, to different files rarely wait; striped so the locks stay bounded
     private static final Object[] APPEND_LOCKS = new Object[64];
     static { for (int i = 0; i < APPEND_LOCKS.length; i++) APPEND_LOCKS[i] = new Object(); }
 
-    /**
-     * Deletes a tree (files before their folders); absent is fine. Throws when something cannot be deleted: for
-     * callers that must start from an empty folder (a benchmark's scratch), where a leftover would skew the result.
-     */
+    /** Deletes a tree; absent is fine. Throws when something cannot be deleted, for callers that need it empty. */
     public static void deleteTree(Path dir) {
         if (dir == null || !Files.exists(dir)) return;
         try (Stream<Path> s = Files.walk(dir)) {
@@ -256,7 +232,7 @@ public final class AtomicFiles {
         }
     }
 
-    /** Deletes a tree (files before their folders), best effort: what cannot be deleted is left, and nothing throws. */
+    /** Deletes a tree, best effort: what cannot be deleted is left, and nothing throws. */
     public static void deleteTreeQuietly(Path dir) {
         if (dir == null || !Files.exists(dir)) return;
         try (Stream<Path> s = Files.walk(dir)) {
@@ -264,7 +240,7 @@ public final class AtomicFiles {
                 try {
                     Files.deleteIfExists(p);
                 } catch (IOException ignored) {
-                    // best effort: a leftover costs disk, the callers' next use starts from a fresh folder
+                    // best effort: a leftover costs only disk
                 }
             });
         } catch (IOException | UncheckedIOException ignored) {

@@ -3,10 +3,7 @@ package io.skillopt4j.internal;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/**
- * Stateless. Daemon threads: none of the library's own threads may keep a JVM alive after its work returned (a CLI
- * that exits, a notebook kernel being shut down).
- */
+/** Stateless. Daemon threads: none of the library's own threads may keep a JVM alive after its work returned. */
 public final class Daemons {
     private Daemons() {}
 
@@ -31,23 +28,21 @@ public final class Daemons {
      * did. The interrupt is taken, not set again: the callers are already stopping for one and set it once done.
      */
     public static boolean awaitQuietly(java.util.concurrent.ExecutorService pool) {
-        boolean interrupted = false;
-        while (!pool.isTerminated()) {
-            try {
-                pool.awaitTermination(1, java.util.concurrent.TimeUnit.DAYS);
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        return interrupted;
+        return quietly(pool::isTerminated, () -> pool.awaitTermination(1, java.util.concurrent.TimeUnit.DAYS));
     }
 
     /** As {@link #awaitQuietly}, until thread {@code t} has ended. */
-    public static boolean joinQuietly(Thread t) {
+    public static boolean joinQuietly(Thread t) { return quietly(() -> !t.isAlive(), t::join); }
+
+    private interface Wait {
+        void run() throws InterruptedException;
+    }
+
+    private static boolean quietly(java.util.function.BooleanSupplier done, Wait wait) {
         boolean interrupted = false;
-        while (t.isAlive()) {
+        while (!done.getAsBoolean()) {
             try {
-                t.join();
+                wait.run();
             } catch (InterruptedException e) {
                 interrupted = true;
             }

@@ -9,7 +9,6 @@ import java.util.HexFormat;
 public final class Hashes {
     private Hashes() {}
 
-    /** Returns SHA-256 of {@code bytes}. */
     public static byte[] sha256(byte[] bytes) {
         try {
             return MessageDigest.getInstance("SHA-256").digest(bytes);
@@ -18,9 +17,9 @@ public final class Hashes {
         }
     }
 
-    /** Returns SHA-256 of the UTF-8 bytes of {@code text}. */
+    /** SHA-256 of the UTF-8 bytes of {@code text}. */
     public static byte[] sha256(String text) { return sha256(text.getBytes(StandardCharsets.UTF_8)); }
 
-    /** Returns SHA-256 of the UTF-8 bytes of {@code text} as lower-case hex. */
+    /** SHA-256 of the UTF-8 bytes of {@code text} as lower-case hex. */
     public static String sha256Hex(String text) { return HexFormat.of().formatHex(sha256(text)); }
 }

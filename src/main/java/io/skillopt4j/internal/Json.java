@@ -28,10 +28,8 @@ import java.util.Map;
 
 /**
  * Thread-safe. The one JSON mapper of the project and the facade over it. {@link #pretty(Object)} and
- * {@link #line(Object)} write what Python's {@code json.dumps(obj, indent=2, ensure_ascii=False)} and
- * {@code json.dumps(obj, ensure_ascii=False)} write (separators, lower-case hex in control-character escapes, floats as
- * {@code repr}, bare {@code NaN}/{@code Infinity}), so our run folders diff cleanly against upstream ones; parsing is
- * lenient about NaN/Infinity and comments, which Python or a hand-edited file may contain.
+ * {@link #line(Object)} write byte for byte what Python's {@code json.dumps} writes, so run folders diff cleanly
+ * against upstream ones; parsing accepts the NaN/Infinity and comments Python or a hand-edited file may contain.
  */
 public final class Json {
     private static final ObjectMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
@@ -53,13 +51,13 @@ public final class Json {
     /** The project's mapper, for typed binding (records, beans), trees and streaming. */
     public static ObjectMapper mapper() { return MAPPER; }
 
-    /** Returns {@code value} as Python's {@code json.dumps(indent=2, ensure_ascii=False)} would print it. */
+    /** {@code value} as Python's {@code json.dumps(indent=2, ensure_ascii=False)} prints it. */
     public static String pretty(Object value) { return write(PRETTY, value); }
 
-    /** Returns {@code value} on one line, as {@code json.dumps(obj, ensure_ascii=False)} (", " and ": " separators). */
+    /** {@code value} on one line, as {@code json.dumps(obj, ensure_ascii=False)} prints it. */
     public static String line(Object value) { return write(LINE, value); }
 
-    /** Returns {@code value} as compact JSON (no spaces), for wire bodies and cache keys. */
+    /** {@code value} as compact JSON, for wire bodies and cache keys. */
     public static String compact(Object value) { return write(COMPACT, value); }
 
     private static String write(ObjectWriter w, Object value) {
@@ -70,46 +68,46 @@ public final class Json {
         }
     }
 
+    /** A mutable JSON object of the given keys and values, in that order: {@code obj("a", 1, "b", 2)}. */
+    public static Map<String, Object> obj(Object... keysAndValues) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) m.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        return m;
+    }
+
     /** Parses a JSON object into an insertion-ordered map; throws IllegalArgumentException on bad JSON. */
     public static Map<String, Object> parseObject(String text) {
-        try {
-            return MAPPER.readValue(text, MAP);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("not a JSON object: " + msg(e), e);
-        }
+        return parsed("not a JSON object: ", () -> MAPPER.readValue(text, MAP));
     }
 
     /** Parses a JSON array; throws IllegalArgumentException on bad JSON. */
     public static List<Object> parseArray(String text) {
-        try {
-            return MAPPER.readValue(text, LIST);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("not a JSON array: " + msg(e), e);
-        }
+        return parsed("not a JSON array: ", () -> MAPPER.readValue(text, LIST));
     }
 
     /** Parses any JSON value into maps, lists, strings, numbers, booleans and nulls. */
     public static Object parse(String text) {
-        try {
-            return MAPPER.readValue(text, Object.class);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("not JSON: " + msg(e), e);
-        }
+        return parsed("not JSON: ", () -> MAPPER.readValue(text, Object.class));
     }
 
     /** Parses into a tree; no content gives a missing node. Throws IllegalArgumentException on bad JSON. */
     public static JsonNode tree(String text) {
+        return parsed("not JSON: ", () -> MAPPER.readTree(text));
+    }
+
+    private interface Read<T> {
+        T read() throws IOException;
+    }
+
+    private static <T> T parsed(String what, Read<T> read) {
         try {
-            return MAPPER.readTree(text);
+            return read.read();
         } catch (IOException e) {
-            throw new IllegalArgumentException("not JSON: " + msg(e), e);
+            throw new IllegalArgumentException(what + msg(e), e);
         }
     }
 
-    /**
-     * The tree of a JSON body's first value (UTF-8/16/32, detected by Jackson), after checking that the rest of the
-     * body parses too; null for a body with no value; the parser's exception on bad JSON.
-     */
+    /** The tree of a JSON body's first value once the whole body parsed (else the parser's exception); null if none. */
     public static JsonNode bodyTree(byte[] bytes) throws IOException {
         try (JsonParser p = MAPPER.createParser(bytes)) {
             if (p.nextToken() == null) return null;
@@ -129,9 +127,8 @@ public final class Json {
     }
 
     /**
-     * Reads the object lines of a JSON Lines file that processes append to (results, ledgers, logs): blank lines and
-     * lines that are not a JSON object, such as the torn last line of a writer killed mid-append, are skipped; an
-     * absent file has none. Any other failure to read names the file.
+     * Reads the object lines of an appended-to JSON Lines file: blank lines and lines that are not a JSON object (a
+     * torn last line) are skipped; an absent file has none. Any other failure to read names the file.
      */
     public static List<Map<String, Object>> readObjectLines(Path file) {
         List<Map<String, Object>> out = new ArrayList<>();

@@ -14,21 +14,13 @@ import java.util.regex.Pattern;
 
 /**
  * Thread-safe (stateless). The one reader of JSON out of a model reply, after upstream's {@code extract_json}: a
- * fenced block ({@code ```json} or bare {@code ```}), then the span from the first "{" to the last "}", then — for
- * optimizer replies only — a tolerant repair of a single unambiguous object. Jackson's read features do the repair
- * (single quotes, bare keys, trailing commas, comments, raw control characters); {@link ReplyRepair} only closes a
- * truncated reply and fixes what no parser feature covers (Python literals, stray quotes inside strings).
+ * fenced block, then the span from the first "{" to the last "}", then (optimizer replies only) a lenient repair of
+ * a single unambiguous object by Jackson's read features and {@link ReplyRepair}.
  */
 public final class JsonReply {
-    /**
-     * One fenced block: the opening fence, an optional language word, the body up to the next fence. Blocks are
-     * matched in order, so a {@code ```python} block consumes its own closing fence and is skipped by language.
-     */
+    /** One fenced block with its optional language word; matched in order, so other languages' blocks are skipped. */
     private static final Pattern FENCE = Pattern.compile("```([A-Za-z0-9_+-]*)[ \\t]*\\r?\\n?(.*?)```", Pattern.DOTALL);
-    /**
-     * The repair's reader: the project's mapper with the parser features that accept what models write around JSON
-     * (single quotes, bare keys, trailing commas, comments, raw control characters, {@code +1}, {@code .5}).
-     */
+    /** The repair's reader: the parser features that accept what models write around JSON. */
     private static final ObjectReader LENIENT = Json.mapper().reader()
             .withFeatures(JsonReadFeature.ALLOW_SINGLE_QUOTES.mappedFeature(), JsonReadFeature.ALLOW_UNQUOTED_FIELD_NAMES.mappedFeature(),
                     JsonReadFeature.ALLOW_TRAILING_COMMA.mappedFeature(), JsonReadFeature.ALLOW_JAVA_COMMENTS.mappedFeature(),
@@ -47,17 +39,14 @@ public final class JsonReply {
 
     private JsonReply() {}
 
-    /** Returns the reply's JSON object, repaired if need be, or empty when none can be recovered (upstream's None / non-dict). */
+    /** The reply's JSON object, repaired if need be, or empty (upstream's None / non-dict). */
     @SuppressWarnings("unchecked")
     public static Optional<Map<String, Object>> object(String text) {
         Object v = extract(text);
         return v instanceof Map<?, ?> m ? Optional.of((Map<String, Object>) m) : Optional.empty();
     }
 
-    /**
-     * Returns the first object that parses as it stands (a fenced block, then the brace span), as a tree; no repair,
-     * so a chat backend retries a truncated or garbled reply rather than acting on a guess.
-     */
+    /** The first object that parses as it stands, as a tree; no repair, so a garbled reply is retried, not guessed. */
     public static Optional<JsonNode> extractObject(String text) {
         if (text == null || text.isBlank()) return Optional.empty();
         for (String block : fencedBlocks(text)) {
@@ -69,7 +58,7 @@ public final class JsonReply {
         return n != null && n.isObject() ? Optional.of(n) : Optional.empty();
     }
 
-    /** Returns the first JSON value found by upstream's three steps, or null. */
+    /** The first JSON value found by upstream's three steps, or null. */
     public static Object extract(String text) {
         if (text == null || text.isEmpty()) return null;
         List<String> blocks = fencedBlocks(text);
@@ -82,16 +71,10 @@ public final class JsonReply {
             Object v = strict(text.substring(a, b + 1));
             if (v != null) return v;
         }
-        String candidate = null;
-        if (!blocks.isEmpty()) {
-            List<String> spans = topLevelObjects(blocks.get(0));
-            if (spans.size() == 1) candidate = spans.get(0);
-        }
-        if (candidate == null) {
-            List<String> spans = topLevelObjects(text);
-            if (spans.size() != 1) return null;
-            candidate = spans.get(0);
-        }
+        List<String> spans = blocks.isEmpty() ? List.of() : topLevelObjects(blocks.get(0));
+        if (spans.size() != 1) spans = topLevelObjects(text);
+        if (spans.size() != 1) return null;
+        String candidate = spans.get(0);
         // an unclosed last span is a truncated reply: repair it too (upstream gives up)
         boolean truncated = !candidate.strip().endsWith("}") || topLevelObjects(candidate).get(0).length() != candidate.length();
         if (!looksLikeJson(truncated ? candidate.strip() + "}" : candidate)) return null;
@@ -132,10 +115,7 @@ public final class JsonReply {
         return false;
     }
 
-    /**
-     * Returns the top-level "{...}" spans, skipping braces inside double-quoted strings (escape-aware). An
-     * unclosed last object runs to the end of the text, so a truncated reply still yields one candidate.
-     */
+    /** The top-level "{...}" spans outside strings; an unclosed last one runs to the end (a truncated reply). */
     static List<String> topLevelObjects(String s) {
         List<String> out = new ArrayList<>();
         int depth = 0, start = -1;

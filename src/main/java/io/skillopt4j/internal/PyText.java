@@ -6,11 +6,8 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * Stateless. Python's {@code str} rules that Java's differ from, as java.util.regex classes: what
- * {@code str.isspace()} calls whitespace (Java's {@code \s} leaves out U+001C–U+001F, {@link String#strip} keeps
- * U+00A0), and what Python's {@code re} calls a word character ({@code str.isalnum()} or {@code _}; Java's
- * Unicode {@code \w} adds combining marks, joiners and connector punctuation). Upstream's scorers and answer
- * parsers split, strip and match with these.
+ * Stateless. Python's {@code str} rules where Java's differ ({@code isspace()}, {@code re}'s word character,
+ * {@code lower()}), for upstream's scorers and answer parsers.
  */
 public final class PyText {
     /** The characters of {@code str.isspace()}, for a regex character class. */
@@ -33,11 +30,7 @@ public final class PyText {
     /** {@code s.strip()}. */
     public static String strip(String s) { return ENDS.matcher(s).replaceAll(""); }
 
-    /**
-     * {@code s.lower()}: each character's full lower-case mapping, as {@link String#toLowerCase} gives it alone, and
-     * Python's final-sigma rule for U+03A3, which looks only at the neighbours past case-ignorable characters (Java
-     * looks across the whole word, so {@code "ΑΣ_"} would keep a medial sigma).
-     */
+    /** {@code s.lower()}: Java's mapping per character, and Python's final-sigma rule (Java's sees the whole word). */
     public static String lower(String s) {
         if (s.indexOf('\u03a3') < 0) return s.toLowerCase(Locale.ROOT);
         StringBuilder b = new StringBuilder(s.length());

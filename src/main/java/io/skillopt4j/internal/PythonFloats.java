@@ -11,10 +11,8 @@ import java.math.MathContext;
 import java.math.RoundingMode;
 
 /**
- * Stateless. A Jackson generator decorator that writes doubles and floats as Python's {@code json.dumps} does: the shortest
- * digits that read back to the same value, laid out as {@code float.__repr__} lays them out ({@code 1e-05},
- * {@code 10000000.0}, {@code 1e+16}), and {@code NaN}/{@code Infinity}/{@code -Infinity} bare, as Python writes
- * them by default. Run files then diff cleanly against upstream's.
+ * Stateless. A Jackson generator decorator that writes doubles and floats as Python's {@code json.dumps} does
+ * ({@code float.__repr__}, bare {@code NaN}/{@code Infinity}), so run files diff cleanly against upstream's.
  */
 final class PythonFloats {
     private PythonFloats() {}
@@ -39,20 +37,13 @@ final class PythonFloats {
         return layout(one != null && Float.parseFloat(one) == f ? one : java);
     }
 
-    /**
-     * Java prints at least two significant digits ({@code 4.9E-324}) where one reads back the same value
-     * ({@code 5e-324}, what Python prints): the nearest one-digit number, for the caller to check.
-     */
+    /** Java prints two significant digits ({@code 4.9E-324}) where one may do ({@code 5e-324}): that one, to check. */
     private static String oneDigit(String java) {
         BigDecimal b = new BigDecimal(java);
         return b.signum() != 0 && b.precision() == 2 ? b.round(new MathContext(1, RoundingMode.HALF_EVEN)).toString() : null;
     }
 
-    /**
-     * Re-lays Java's shortest text of a finite number ({@code 1.0E-5}, {@code 123.45}) as CPython's
-     * {@code format_float_short} in {@code 'r'} mode: exponent form when the decimal point sits at or before the
-     * fourth place after the point or past the sixteenth digit, else positional with at least one decimal.
-     */
+    /** Re-lays Java's shortest text of a finite number as CPython's {@code format_float_short} in {@code 'r'} mode. */
     static String layout(String java) {
         boolean negative = java.startsWith("-");
         String s = negative ? java.substring(1) : java;

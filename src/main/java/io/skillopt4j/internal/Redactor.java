@@ -8,13 +8,12 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
- * Thread-safe. The one place that hides secrets: config dumps, traces, logs and exception messages all go
- * through it. A key is secret when its name ends in api_key/api-key/apikey/token/secret/password
- * (case-insensitive); every value ever seen under such a key is also scrubbed from free text. Our own code, not a
- * library's: the secret-key names and upstream's first4...last4 mask are SkillOpt's conventions. The remembered values
- * are process-wide on purpose: a secret read by one run must stay hidden in every log line of the process.
+ * Thread-safe. The one place that hides secrets in config dumps, traces, logs and exception messages. Every value
+ * seen under a secret-named key is also scrubbed from free text, process-wide on purpose: a secret read by one run
+ * must stay hidden in every log line of the process.
  */
 public final class Redactor {
     private static final Pattern BEARER = Pattern.compile("(?i)(bearer\\s+)[A-Za-z0-9._~+/=-]{8,}");
@@ -26,7 +25,7 @@ public final class Redactor {
     /** A key that names a secret ('-' read as '_'); '.' stops at a line break, as upstream's regex does. */
     private static final Pattern SECRET_KEY = Pattern.compile("(?i).*(api_?key|token|secret|password|authorization)");
 
-    /** Returns true when a config/header key names a secret (its name ends in api_key, token, secret, ...). */
+    /** Whether a config/header key names a secret (its name ends in api_key, token, secret, ...). */
     public static boolean isSecretKey(String key) {
         return key != null && SECRET_KEY.matcher(key.replace('-', '_')).matches();
     }
@@ -43,7 +42,7 @@ public final class Redactor {
         return value.substring(0, 4) + "..." + value.substring(value.length() - 4);
     }
 
-    /** Returns a deep copy of {@code map} with every secret-named key's string value masked. */
+    /** A deep copy of {@code map} with every secret-named key's string value masked. */
     public static Map<String, Object> redact(Map<String, ?> map) {
         Map<String, Object> out = new LinkedHashMap<>();
         for (Map.Entry<String, ?> e : map.entrySet()) {
@@ -62,9 +61,7 @@ public final class Redactor {
     private static Object redactValue(Object v) {
         if (v instanceof Map<?, ?> m) return redact((Map<String, ?>) m);
         if (v instanceof List<?> l) {
-            List<Object> out = new ArrayList<>(l.size());
-            for (Object o : l) out.add(redactValue(o));
-            return out;
+            return l.stream().map(Redactor::redactValue).collect(Collectors.toCollection(ArrayList::new));
         }
         return v;
     }

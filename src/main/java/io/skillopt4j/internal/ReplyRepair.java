@@ -5,10 +5,9 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * Thread-safe (stateless). The part of upstream's {@code json_repair} that Jackson's read features do not cover, as
- * one pass over the text: it closes a truncated reply (open string, dangling key or colon, open brackets), turns
- * Python's True/False/None into JSON literals, quotes a bare word in value position, and escapes a quote that does
- * not end its string (one not followed by {@code , : } ]}). Everything else is left for the lenient parser.
+ * Thread-safe (stateless). The part of upstream's {@code json_repair} that Jackson's read features do not cover: it
+ * closes a truncated reply, turns Python literals into JSON ones, quotes bare words in value position and escapes a
+ * quote that does not end its string.
  */
 final class ReplyRepair {
     private static final Pattern NUMBER_OR_LITERAL = Pattern.compile("[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?|true|false|null|[-+]?(NaN|Infinity)");

@@ -7,10 +7,7 @@ import java.util.concurrent.TimeUnit;
 public final class StopSignal {
     private StopSignal() {}
 
-    /**
-     * Blocks until the JVM is asked to stop (Ctrl-C, SIGTERM) or, when {@code serveMs > 0}, that many ms passed (tests);
-     * the caller then closes what it serves.
-     */
+    /** Blocks until the JVM is asked to stop (Ctrl-C, SIGTERM) or, when {@code serveMs > 0}, that many ms passed. */
     public static void await(long serveMs) throws InterruptedException {
         CountDownLatch stop = new CountDownLatch(1);
         Thread hook = new Thread(stop::countDown, "skillopt-stop");

@@ -4,10 +4,8 @@ import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 
 /**
- * Stateless. Runs work with a thread-local bound to a value and puts back what was bound before (removing the
- * entry when nothing was), so scopes nest and a pool thread keeps no stale binding: the shape of every
- * "calls of this thread (and threads it starts) go to X" scope — phases, held meters, batches, transport logs,
- * item observers, trace collectors, usage keys and call deadlines.
+ * Stateless. Runs work with a thread-local bound to a value and puts back what was bound before (removing the entry
+ * when nothing was), so scopes nest and a pool thread keeps no stale binding.
  */
 public final class ThreadScopes {
     private ThreadScopes() {}

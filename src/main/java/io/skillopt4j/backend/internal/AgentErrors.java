@@ -10,11 +10,9 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * Thread-safe (stateless). The one place where an agent CLI's failure signals (an API status it reports, its exit
- * code, what it printed) become {@link BackendException.Retriable} or {@link BackendException.NonRetriable}, with the
- * same rule as {@link HttpErrors}: auth, permission, unknown model and bad request (a flag the CLI rejects) are
- * non-retriable; rate limits, overload, 5xx, timeouts and resets are retriable. Messages are one scrubbed line that
- * starts with the backend name and says what to do where there is something to do.
+ * Thread-safe (stateless). The one place where an agent CLI's failure signals become retriable or non-retriable
+ * {@link BackendException}s, by {@link HttpErrors}' rule: auth, permission, unknown model and a rejected flag are not
+ * retried. Messages are one scrubbed line that starts with the backend name.
  */
 public final class AgentErrors {
     /** What CLIs print when the key, login or permission is wrong, the model is unknown or a flag is rejected. */
@@ -48,10 +46,7 @@ public final class AgentErrors {
         };
     }
 
-    /**
-     * The provider's answer as the CLI reported it, e.g. {@code claude_code_exec: the Claude API answered 401 (invalid
-     * API key): Invalid API key · Fix external API key}; retriable by {@link HttpErrors#retriable(int)}.
-     */
+    /** The provider's answer as the CLI reported it; retriable by {@link HttpErrors#retriable(int)}. */
     public static BackendException api(String backend, String provider, int status, String detail) {
         String d = detail == null ? "" : detail.strip();
         String msg = backend + ": the " + provider + " API answered " + status + " (" + statusMeaning(status) + ")" + (d.isEmpty() ? "" : ": " + d);
@@ -69,10 +64,7 @@ public final class AgentErrors {
                 + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), false, e);
     }
 
-    /**
-     * A CLI that failed without a status we could read: non-retriable when {@code text} says auth, permission, unknown
-     * model or a rejected flag ({@link #looksNonRetriable}), else retriable. {@code text} is what the CLI printed about it.
-     */
+    /** A CLI that failed without a readable status: its printed {@code text} decides ({@link #looksNonRetriable}). */
     public static BackendException failed(String backend, String cli, int exitCode, String text) {
         String t = text == null ? "" : text.strip();
         String msg = backend + ": " + cli + (exitCode > 0 ? " exited with code " + exitCode : " failed") + (t.isEmpty() ? "" : ": " + tail(t, 600));

@@ -1,23 +1,17 @@
 package io.skillopt4j.backend.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.skillopt4j.BackendException;
-import io.skillopt4j.internal.Json;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
-import okhttp3.Response;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Thread-safe. Anthropic's Message Batches API: {@code POST {base}/v1/messages/batches} with
- * {@code {requests: [{custom_id, params}]}} (params = a Messages API body), {@code GET .../batches/{id}} polls
- * {@code processing_status} (in_progress, canceling, ended), and an ended batch's {@code results_url} streams JSONL
- * lines {@code {custom_id, result: {type: succeeded|errored|canceled|expired, message|error}}}.
+ * Thread-safe. Anthropic's Message Batches API: {@code POST .../messages/batches}, {@code GET .../batches/{id}} polls
+ * {@code processing_status} until {@code ended}, and the batch's {@code results_url} streams JSONL results.
  */
 public final class AnthropicBatches implements BatchTransport {
     private final OkHttpClient client;
@@ -38,22 +32,13 @@ public final class AnthropicBatches implements BatchTransport {
     @Override public String submit(List<Map.Entry<String, Map<String, Object>>> requests) {
         List<Object> rs = new ArrayList<>();
         for (Map.Entry<String, Map<String, Object>> r : requests) rs.add(Map.of("custom_id", r.getKey(), "params", r.getValue()));
-        String id = HttpCall.postJson(client, batchesUrl, headers, Map.of("requests", rs), policy).path("id").asText("");
-        if (id.isEmpty()) throw new BackendException.NonRetriable(policy.backend(), 0, policy.backend() + ": batch create returned no id", null);
-        return id;
+        JsonNode created = HttpCall.postJson(client, batchesUrl, headers, Map.of("requests", rs), policy);
+        return BatchLines.id(created, policy, "batch create");
     }
 
     @Override public Status poll(String batchId) {
-        Request.Builder rb = new Request.Builder().url(batchesUrl + "/" + batchId).get().tag(Http.Policy.class, policy);
-        headers.forEach(rb::header);
-        JsonNode b;
-        try (Response r = client.newCall(rb.build()).execute()) {
-            String text = r.body() == null ? "" : r.body().string();
-            if (!r.isSuccessful()) throw HttpErrors.forStatus(policy.backend(), r.code(), text);
-            b = Json.mapper().readTree(text);
-        } catch (IOException e) {
-            throw HttpErrors.forIo(policy.backend(), e);
-        }
+        JsonNode b = BatchLines.send(client, new Request.Builder().url(batchesUrl + "/" + batchId).get(), headers,
+                policy);
         String state = b.path("processing_status").asText("");
         Map<String, String> handles = new LinkedHashMap<>();
         String url = b.path("results_url").asText("");
@@ -62,10 +47,8 @@ public final class AnthropicBatches implements BatchTransport {
     }
 
     @Override public Map<String, Result> results(Status finished) {
-        Request.Builder rb = new Request.Builder().url(finished.handles().get("results_url")).get();
-        headers.forEach(rb::header);
         Map<String, Result> out = new LinkedHashMap<>();
-        for (JsonNode line : BatchLines.download(client, rb.build(), policy)) {
+        for (JsonNode line : BatchLines.download(client, finished.handles().get("results_url"), headers, policy)) {
             JsonNode res = line.path("result");
             String type = res.path("type").asText("");
             String id = line.path("custom_id").asText("");

@@ -21,9 +21,8 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 /**
- * Thread-safe. AAD bearer tokens for Azure OpenAI: managed identity (IMDS, or App Service's
- * {@code IDENTITY_ENDPOINT}) and the {@code az account get-access-token} fallback upstream uses when the
- * azure-identity package is missing. Tokens are cached and refreshed when 300 s or less remain.
+ * Thread-safe. AAD bearer tokens for Azure OpenAI, from managed identity or {@code az account get-access-token} (as
+ * upstream falls back to), cached and refreshed when 300 s or less remain.
  */
 public final class AzureTokens implements Supplier<String> {
     private static final String IMDS = "http://169.254.169.254/metadata/identity/oauth2/token";
@@ -38,7 +37,7 @@ public final class AzureTokens implements Supplier<String> {
         this.fetch = fetch;
     }
 
-    /** Returns the resource for a scope: {@code https://x/.default} → {@code https://x}. */
+    /** The resource of a scope: {@code https://x/.default} → {@code https://x}. */
     public static String resource(String scope) {
         return scope.endsWith("/.default") ? scope.substring(0, scope.length() - "/.default".length()) : scope;
     }
@@ -116,7 +115,7 @@ public final class AzureTokens implements Supplier<String> {
         return t.length() > 500 ? t.substring(t.length() - 500) : t;
     }
 
-    /** Returns a valid token, fetching a new one when none is cached or 300 s or less remain. */
+    /** A valid token, fetched anew when none is cached or 300 s or less remain. */
     @Override public synchronized String get() {
         if (cached == null || Instant.now().isAfter(cached.expires().minusSeconds(300))) {
             Token t = fetch.get();

@@ -1,6 +1,7 @@
 package io.skillopt4j.backend.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.skillopt4j.BackendException;
 import io.skillopt4j.internal.Json;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -9,16 +10,39 @@ import okhttp3.Response;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
-/** Immutable (static). Downloads a JSONL results file: one JSON object per line, blank and torn lines skipped. */
+/** Stateless. The Batch APIs' HTTP: JSON replies, and JSONL results files (blank and torn lines skipped). */
 final class BatchLines {
     private BatchLines() {}
 
-    /**
-     * GETs {@code req} (without the retry interceptor, which expects one JSON document) and parses its lines;
-     * transient failures are retried here per {@code policy}.
-     */
-    static List<JsonNode> download(OkHttpClient client, Request req, Http.Policy policy) {
+    /** Sends {@code rb} with {@code headers} through the retry interceptor and returns its JSON reply. */
+    static JsonNode send(OkHttpClient client, Request.Builder rb, Map<String, String> headers, Http.Policy policy) {
+        headers.forEach(rb::header);
+        try (Response r = client.newCall(rb.tag(Http.Policy.class, policy).build()).execute()) {
+            String text = r.body() == null ? "" : r.body().string();
+            if (!r.isSuccessful()) throw HttpErrors.forStatus(policy.backend(), r.code(), text);
+            return Json.mapper().readTree(text);
+        } catch (IOException e) {
+            throw HttpErrors.forIo(policy.backend(), e);
+        }
+    }
+
+    /** The batch id of a create reply; a reply without one is a non-retriable failure named by {@code what}. */
+    static String id(JsonNode reply, Http.Policy policy, String what) {
+        String id = reply.path("id").asText("");
+        if (id.isEmpty()) {
+            String msg = policy.backend() + ": " + what + " returned no id";
+            throw new BackendException.NonRetriable(policy.backend(), 0, msg, null);
+        }
+        return id;
+    }
+
+    /** GETs {@code url} and parses its lines, retried here per {@code policy} (not by the JSON retry interceptor). */
+    static List<JsonNode> download(OkHttpClient client, String url, Map<String, String> headers, Http.Policy policy) {
+        Request.Builder rb = new Request.Builder().url(url).get();
+        headers.forEach(rb::header);
+        Request req = rb.build();
         RuntimeException last = null;
         for (int a = 0; a < policy.attempts(); a++) {
             if (a > 0) io.skillopt4j.backend.Backoff.sleep(policy.backoff().delay(a - 1, null));

@@ -5,11 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Thread-safe. One provider's Batch API as the batch layer uses it: submit requests under custom ids, poll a
- * batch's status, read its results. Implementations: {@link OpenAiBatches} (Files + Batches API) and
- * {@link AnthropicBatches} (Message Batches).
- */
+/** Thread-safe. One provider's Batch API: submit requests under custom ids, poll a batch, read its results. */
 public interface BatchTransport {
     /** Immutable. A batch's state: {@code done} once the provider will change nothing more. */
     record Status(String id, String state, boolean done, Map<String, String> handles) {
@@ -27,7 +23,6 @@ public interface BatchTransport {
     /** Submits {@code requests} (custom id → request body, in order) and returns the provider's batch id. */
     String submit(List<Map.Entry<String, Map<String, Object>>> requests);
 
-    /** Returns the batch's current status. */
     Status poll(String batchId);
 
     /** Returns the results of a finished batch by custom id (ids absent there got no result). */

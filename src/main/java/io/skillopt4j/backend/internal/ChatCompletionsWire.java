@@ -7,43 +7,36 @@ import io.skillopt4j.backend.ChatResponse;
 import io.skillopt4j.backend.ToolCall;
 import io.skillopt4j.backend.ToolSpec;
 import io.skillopt4j.backend.Usage;
+import io.skillopt4j.internal.Json;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/**
- * Thread-safe (stateless). The OpenAI Chat Completions wire format shared by openai_chat, azure_openai,
- * openai_compatible, qwen_chat and minimax_chat: messages with {@code image_url} parts, function tools,
- * and the reply (text, reasoning, tool calls, usage with cached tokens).
- */
+/** Thread-safe (stateless). The OpenAI Chat Completions wire format shared by the OpenAI-style chat backends. */
 public final class ChatCompletionsWire {
     private static final Set<String> CHOICE_WORDS = Set.of("auto", "none", "required");
 
     private ChatCompletionsWire() {}
 
-    /** Returns the {@code messages} array; images become {@code image_url} parts with {@code detail} (null = omitted). */
+    /** The {@code messages} array; images become {@code image_url} parts with {@code detail} (null = omitted). */
     public static List<Object> messages(List<ChatMessage> messages, String imageDetail) {
         List<Object> out = new ArrayList<>();
         for (ChatMessage m : messages) {
-            Map<String, Object> o = new LinkedHashMap<>();
-            o.put("role", m.role());
+            Object content = m.content();
             if (!m.imageUrls().isEmpty()) {
                 List<Object> parts = new ArrayList<>();
                 if (!m.content().isEmpty()) parts.add(Map.of("type", "text", "text", m.content()));
                 for (String url : m.imageUrls()) {
-                    Map<String, Object> img = new LinkedHashMap<>();
-                    img.put("url", url);
+                    Map<String, Object> img = Json.obj("url", url);
                     if (imageDetail != null && !imageDetail.isBlank()) img.put("detail", imageDetail);
                     parts.add(Map.of("type", "image_url", "image_url", img));
                 }
-                o.put("content", parts);
-            } else {
-                o.put("content", m.content());
+                content = parts;
             }
+            Map<String, Object> o = Json.obj("role", m.role(), "content", content);
             if (!m.toolCalls().isEmpty()) o.put("tool_calls", toolCalls(m.toolCalls()));
             if (m.toolCallId() != null && !m.toolCallId().isEmpty()) o.put("tool_call_id", m.toolCallId());
             out.add(o);
@@ -54,32 +47,24 @@ public final class ChatCompletionsWire {
     static List<Object> toolCalls(List<ToolCall> calls) {
         List<Object> out = new ArrayList<>();
         for (ToolCall c : calls) {
-            Map<String, Object> fn = new LinkedHashMap<>();
-            fn.put("name", c.name());
-            fn.put("arguments", c.argumentsJson());
-            Map<String, Object> o = new LinkedHashMap<>();
-            o.put("id", c.id());
-            o.put("type", "function");
-            o.put("function", fn);
-            out.add(o);
+            Map<String, Object> fn = Json.obj("name", c.name(), "arguments", c.argumentsJson());
+            out.add(Json.obj("id", c.id(), "type", "function", "function", fn));
         }
         return out;
     }
 
-    /** Returns the {@code tools} array of function tools. */
+    /** The {@code tools} array of function tools. */
     public static List<Object> tools(List<ToolSpec> tools) {
         List<Object> out = new ArrayList<>();
         for (ToolSpec t : tools) {
-            Map<String, Object> fn = new LinkedHashMap<>();
-            fn.put("name", t.name());
-            fn.put("description", t.description());
-            fn.put("parameters", t.parameters());
+            Map<String, Object> fn = Json.obj("name", t.name(), "description", t.description(),
+                    "parameters", t.parameters());
             out.add(Map.of("type", "function", "function", fn));
         }
         return out;
     }
 
-    /** Returns {@code tool_choice}: auto/none/required as is, any other word as a named function. */
+    /** {@code tool_choice}: auto/none/required as is, any other word as a named function. */
     public static Object toolChoice(String choice) {
         if (choice == null || CHOICE_WORDS.contains(choice)) return choice;
         return Map.of("type", "function", "function", Map.of("name", choice));

@@ -13,18 +13,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Thread-safe (stateless). Parses Claude Code's {@code stream-json} (and the single-object {@code json}
- * output) into trace steps: assistant {@code text} → text, {@code tool_use} → tool_call, user
- * {@code tool_result} → tool_result (capped; one with {@code is_error: true} starts {@code [error] }: a failed
- * tool call is part of the agent's work, not a failed model call); {@code system/init} and {@code thinking} are
- * dropped. The last {@code result} event gives the final text, usage and {@code is_error}. Tolerates non-JSON lines,
- * unknown events, any key order, CRLF and a missing result line (then {@code terminal} is false).
- *
- * <p>The failure signals are kept in {@link ParsedTrace#meta()} for {@link #failure}: {@code api_retries},
- * {@code api_retry_status} and {@code api_retry_error} ({@code system/api_retry}), {@code assistant_error} (the
- * synthetic assistant message of an API error, {@code is_api_error_message}; never a text step),
- * {@code api_error_status}, {@code api_error_type}, {@code terminal_reason}, {@code result_subtype},
- * {@code permission_denials} and {@code tool_errors}.
+ * Thread-safe (stateless). Parses Claude Code's {@code stream-json} (and {@code json}) output; a failed tool result
+ * is a step starting {@code [error] }, not a failed call. Failure signals go to meta for {@link #failure}.
  */
 public final class ClaudeStream {
     private ClaudeStream() {}
@@ -113,10 +103,8 @@ public final class ClaudeStream {
     }
 
     /**
-     * The failed call a Claude Code run reports, or null when it reports none: the API status of its {@code result}
-     * ({@code api_error_status}), else of its last {@code system/api_retry} or an authentication error message,
-     * else a {@code result} with {@code is_error} (classified by its text), else, when the CLI exited non-zero
-     * without a result, what it printed ({@code stderr}; root's refusal of bypassPermissions says what to set).
+     * The failed call a Claude Code run reports, or null: by the API status it reports, else its error result, else
+     * (a non-zero exit without a result) what it printed.
      */
     public static BackendException failure(String backend, ParsedTrace t, int exitCode, String stderr) {
         Map<String, String> m = t.meta();
@@ -156,7 +144,7 @@ public final class ClaudeStream {
         }
     }
 
-    /** Returns the structured {@code result} object when the CLI returned one (schema mode), else null. */
+    /** The structured {@code result} object when the CLI returned one (schema mode), else null. */
     public static JsonNode structured(String raw) {
         JsonNode last = null;
         for (JsonNode e : StreamLines.events(raw).objects()) if (e.path("type").asText("").equals("result")) last = e;

@@ -11,45 +11,36 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * Thread-safe (stateless). Turns chat messages into the single prompt a CLI in print mode reads, laid out
- * as upstream's {@code _build_prompt_from_messages}: an optional tools block, {@code History:} with one
- * {@code - Label: text} entry per message, then the final instruction. Also writes attached images.
+ * Thread-safe (stateless). Turns chat messages into the single prompt a CLI in print mode reads, laid out as
+ * upstream's {@code _build_prompt_from_messages}, and writes attached images.
  */
 public final class CliPrompt {
     private CliPrompt() {}
 
     /** The JSON schema CLIs must answer with when tools are present. */
     public static Map<String, Object> toolSchema() {
-        Map<String, Object> call = new LinkedHashMap<>();
-        call.put("type", "object");
-        call.put("properties", Map.of("name", Map.of("type", "string"), "arguments", Map.of("type", "string")));
-        call.put("required", List.of("name", "arguments"));
-        call.put("additionalProperties", false);
-        Map<String, Object> props = new LinkedHashMap<>();
-        props.put("content", Map.of("type", "string"));
-        props.put("tool_calls", Map.of("type", "array", "items", call));
-        Map<String, Object> s = new LinkedHashMap<>();
-        s.put("type", "object");
-        s.put("properties", props);
-        s.put("required", List.of("content", "tool_calls"));
-        s.put("additionalProperties", false);
-        return s;
+        Map<String, Object> call = Json.obj("type", "object",
+                "properties", Map.of("name", Map.of("type", "string"), "arguments", Map.of("type", "string")),
+                "required", List.of("name", "arguments"), "additionalProperties", false);
+        Map<String, Object> props = Json.obj("content", Map.of("type", "string"),
+                "tool_calls", Map.of("type", "array", "items", call));
+        return Json.obj("type", "object", "properties", props, "required", List.of("content", "tool_calls"),
+                "additionalProperties", false);
     }
 
-    /** Returns all system messages, stripped and joined with blank lines. */
+    /** All system messages, stripped and joined with blank lines. */
     public static String system(ChatRequest r) {
         List<String> out = new ArrayList<>();
         for (ChatMessage m : r.messages()) if (m.role().equals("system") && !m.content().isBlank()) out.add(m.content().strip());
         return String.join("\n\n", out);
     }
 
-    /** Returns the prompt body; {@code toolWord} is "compatibility tools" (Claude) or "tools" (Codex). */
+    /** The prompt body; {@code toolWord} is "compatibility tools" (Claude) or "tools" (Codex). */
     public static String body(ChatRequest r, String toolWord, boolean structured, List<Path> images) {
         List<String> blocks = new ArrayList<>();
         if (!r.tools().isEmpty()) {

@@ -13,12 +13,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Thread-safe (stateless). Parses Codex output in both shapes it has: the {@code --json} JSONL events
- * ({@code item.completed} agent_message / command_execution / file_change / mcp_tool_call / error,
- * {@code turn.completed} usage, {@code turn.failed} and {@code error}) and the human-readable exec log of
- * {@code codex exec} without {@code --json} (steps start at lines that are exactly {@code user}, {@code codex}
- * or {@code exec}). A JSONL stream reports its failure in {@code isError}/{@code error}, with the provider's
- * HTTP status (when the message names one) in meta {@code error_status}.
+ * Thread-safe (stateless). Parses Codex output in both its shapes: the {@code --json} JSONL events, whose failure
+ * carries the provider's HTTP status in meta {@code error_status}, and the human-readable exec log.
  */
 public final class CodexStream {
     /** "unexpected status 401 Unauthorized", "status: 429", "HTTP 503": the status a Codex error message names. */
@@ -34,11 +30,8 @@ public final class CodexStream {
     }
 
     /**
-     * Parses {@code codex exec --json}: agent messages → text, command executions → tool_call {@code shell} and
-     * tool_result (prefixed {@code exit N:} when the command failed), file changes, MCP calls and web searches →
-     * tool_call; item errors are the CLI's warnings (kept in meta {@code warnings}, not steps). {@code turn.failed},
-     * or {@code error} events with no completed turn after them, make the trace an error; {@code Reconnecting...}
-     * errors are Codex's own retries (counted in meta {@code retries}).
+     * Parses {@code codex exec --json}: {@code turn.failed}, or an {@code error} with no completed turn after it, makes
+     * the trace an error; item errors are warnings and {@code Reconnecting...} errors Codex's own retries (meta).
      */
     public static ParsedTrace parseJsonl(String raw) {
         List<TraceStep> steps = new ArrayList<>();
@@ -116,7 +109,7 @@ public final class CodexStream {
                 isError, HttpErrors.oneLine(error), skipped, meta);
     }
 
-    /** Returns the HTTP status a Codex error message names ("unexpected status 401 Unauthorized: ..."), or "". */
+    /** The HTTP status a Codex error message names ("unexpected status 401 Unauthorized: ..."), or "". */
     public static String status(String message) {
         Matcher m = STATUS.matcher(message == null ? "" : message);
         return m.find() ? m.group(1) : "";

@@ -11,12 +11,9 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * Not thread-safe; one per Copilot CLI call. Keeps a call from leaving anything behind: every Copilot run writes
- * {@code session-state/<id>/} under its home ({@code COPILOT_HOME}, default {@code ~/.copilot}) and a process log. The
- * call gets its own {@code --session-id} and a temporary {@code --log-dir}; its home is a temporary one too when the
- * CLI needs no stored login (a BYOK provider in {@code COPILOT_PROVIDER_BASE_URL}, or a token in
- * {@code COPILOT_GITHUB_TOKEN}/{@code GH_TOKEN}/{@code GITHUB_TOKEN}) and no home was configured; otherwise it is
- * the configured or default home, from which {@link #close} removes that session's folder and lock.
+ * Not thread-safe; one per Copilot CLI call. Keeps a call from leaving its session state and log behind: it gets its
+ * own session id and temporary log folder, and a temporary home when the CLI needs no stored login and none was
+ * configured; otherwise {@link #close} removes the session's folder and lock from the configured or default home.
  */
 public final class CopilotSession implements AutoCloseable {
     /** Variables with which the Copilot CLI authenticates without a stored login. */
@@ -49,10 +46,8 @@ public final class CopilotSession implements AutoCloseable {
         return new ArrayList<>(List.of("--session-id", id, "--log-dir", tmp.resolve("logs").toString()));
     }
 
-    /** {@code COPILOT_HOME} of the call. */
     public Map<String, String> env() { return Map.of("COPILOT_HOME", home.toString()); }
 
-    /** The session id given to the CLI. */
     public String id() { return id; }
 
     /** Removes the call's temporary folder and, in a shared home, the session's own folder and lock. */

@@ -11,14 +11,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Thread-safe (stateless). Parses the Copilot CLI's JSONL ({@code --output-format json}): the final text
- * is every {@code assistant.message} event's non-empty {@code data.content}, joined with newlines and
- * stripped (upstream's {@code parse_copilot_jsonl}); tool execution events become tool steps. The closing
- * {@code result} event (its {@code exitCode}, {@code sessionId}) makes the trace terminal; {@code session.error}
- * (its {@code errorType} and {@code statusCode}) or a non-zero {@code exitCode} make it an error, with the
- * provider's status in meta {@code error_status} and the error type in {@code error_type}. The CLI reports no
- * token counts (its {@code usage} has premium requests and durations only): usage is zero and meta
- * {@code usage_reported} says so.
+ * Thread-safe (stateless). Parses the Copilot CLI's JSONL: the final text joins every {@code assistant.message}
+ * (upstream's {@code parse_copilot_jsonl}); {@code session.error} or a non-zero exit code make the trace an error.
+ * The CLI reports no token counts, so usage is zero and meta {@code usage_reported} says so.
  */
 public final class CopilotStream {
     private CopilotStream() {}

@@ -7,7 +7,6 @@ import io.skillopt4j.backend.TraceStep;
 import io.skillopt4j.backend.Usage;
 
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -16,10 +15,8 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Thread-safe (stateless). Parses cursor-agent {@code stream-json} (system/init, assistant text,
- * tool_call started/completed, result) and sanitises it for persistence the way upstream does: prompts,
- * file contents, arguments and answers become {@code [OMITTED]}, credentials {@code [REDACTED]}, non-JSON
- * lines one {@code [OMITTED NON-JSON OUTPUT]} marker.
+ * Thread-safe (stateless). Parses cursor-agent {@code stream-json} and sanitises it for persistence as upstream does:
+ * prompts, contents and answers are omitted, credentials redacted, non-JSON lines one marker.
  */
 public final class CursorStream {
     private static final Set<String> OMIT = Set.of("args", "content", "filetext", "prompt", "result", "text");
@@ -74,7 +71,7 @@ public final class CursorStream {
                 skipped, meta);
     }
 
-    /** Returns the raw stream sanitised for persistence (one line per input line). */
+    /** The raw stream sanitised for persistence (one line per input line). */
     public static String sanitize(String raw) {
         StringBuilder sb = new StringBuilder();
         boolean lastOmitted = false;
@@ -98,9 +95,8 @@ public final class CursorStream {
 
     private static JsonNode clean(JsonNode n) {
         if (n instanceof ObjectNode o) {
-            Iterator<Map.Entry<String, JsonNode>> it = o.fields();
             List<String> keys = new ArrayList<>();
-            it.forEachRemaining(e -> keys.add(e.getKey()));
+            o.fieldNames().forEachRemaining(keys::add);
             for (String k : keys) {
                 String norm = k.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "");
                 if (OMIT.contains(norm)) o.put(k, "[OMITTED]");

@@ -13,20 +13,15 @@ import java.net.Proxy;
 import java.net.ProxySelector;
 import java.net.SocketAddress;
 import java.net.URI;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
- * Immutable. Proxies from the environment as curl and the Python SDKs (httpx, requests) read them:
- * {@code https_proxy}/{@code HTTPS_PROXY} for https URLs, {@code http_proxy}/{@code HTTP_PROXY} for http URLs,
- * {@code all_proxy}/{@code ALL_PROXY} for either (lower case wins over upper case), and {@code no_proxy}/{@code NO_PROXY}
- * (comma-separated hosts, domain suffixes with or without a leading dot, {@code host:port}, IPv4 CIDR ranges, or
- * {@code *}) for hosts reached directly. A proxy URL may be {@code http://[user:pass@]host[:port]} (port 1080 for
- * socks, else 80 when absent) or {@code socks5://host:port}. The JVM's own settings ({@code -Dhttp.proxyHost},
- * {@code -Dhttps.proxyHost}, {@code -DsocksProxyHost}) win when set, because they are the more specific choice of
- * whoever started this JVM. The environment map is injected so that tests need not change the process's.
+ * Immutable. Proxies from the environment as curl and the Python SDKs read them: {@code <scheme>_proxy}, then
+ * {@code all_proxy} (lower case before upper case), and {@code no_proxy} (hosts, domain suffixes, {@code host:port},
+ * CIDR ranges or {@code *}). The JVM's own proxy properties win when set: they are the more specific choice.
  */
 public final class EnvProxies extends ProxySelector {
     private final Map<String, String> env;
@@ -56,7 +51,7 @@ public final class EnvProxies extends ProxySelector {
         // nothing to learn: the call's own failure reaches the caller with the proxy's address
     }
 
-    /** Returns the proxy URL the environment names for {@code uri}, or null for a direct connection. */
+    /** The proxy URL the environment names for {@code uri}, or null for a direct connection. */
     String proxyFor(URI uri) {
         String scheme = uri.getScheme() == null ? "http" : uri.getScheme().toLowerCase(Locale.ROOT);
         String host = uri.getHost() == null ? "" : uri.getHost().toLowerCase(Locale.ROOT);
@@ -73,12 +68,11 @@ public final class EnvProxies extends ProxySelector {
     }
 
     private boolean jvmConfigured() {
-        for (String k : List.of("http.proxyHost", "https.proxyHost", "socksProxyHost"))
-            if (System.getProperty(k) != null && !System.getProperty(k).isBlank()) return true;
-        return false;
+        return Stream.of("http.proxyHost", "https.proxyHost", "socksProxyHost").map(System::getProperty)
+                .anyMatch(v -> v != null && !v.isBlank());
     }
 
-    /** Returns true when {@code no_proxy} lists {@code host} (exactly, as a domain suffix, by port or by CIDR range). */
+    /** Whether {@code no_proxy} lists {@code host} (exactly, as a domain suffix, by port or by CIDR range). */
     boolean bypass(String host, int port) {
         String list = var("no_proxy");
         if (list == null) return false;
@@ -123,7 +117,7 @@ public final class EnvProxies extends ProxySelector {
     // literals only: a name must never trigger a DNS lookup here
     private static boolean isIpLiteral(String s) { return s.matches("[0-9.]+") || s.contains(":"); }
 
-    /** Returns the proxy of a proxy URL ({@code http://}, {@code socks5://}, or a bare {@code host:port}), or null when unusable. */
+    /** The proxy of a proxy URL ({@code http://}, {@code socks5://}, bare {@code host:port}); null when unusable. */
     static Proxy parse(String spec) {
         URI u = uri(spec);
         if (u == null || u.getHost() == null) return null;
@@ -141,10 +135,7 @@ public final class EnvProxies extends ProxySelector {
         }
     }
 
-    /**
-     * Answers a proxy's 407 with the user and password of the environment's proxy URL of that proxy
-     * ({@code http://user:pass@host:port}), once; null (give up) when the URL has none.
-     */
+    /** Answers a proxy's 407 once with the user and password of that proxy's URL; null (give up) when it has none. */
     public Authenticator authenticator() {
         return new Authenticator() {
             @Override public Request authenticate(Route route, Response response) {
@@ -157,10 +148,9 @@ public final class EnvProxies extends ProxySelector {
 
     private String credentialsFor(Proxy proxy) {
         if (proxy == null || !(proxy.address() instanceof InetSocketAddress a)) return null;
-        List<String> specs = new ArrayList<>();
-        for (String k : List.of("https_proxy", "http_proxy", "all_proxy")) if (var(k) != null) specs.add(var(k));
-        for (String s : specs) {
-            URI u = uri(s);
+        for (String k : List.of("https_proxy", "http_proxy", "all_proxy")) {
+            String s = var(k);
+            URI u = s == null ? null : uri(s);
             if (u == null || u.getRawUserInfo() == null || u.getHost() == null) continue;
             Proxy p = parse(s);
             if (p == null || !(p.address() instanceof InetSocketAddress pa)) continue;

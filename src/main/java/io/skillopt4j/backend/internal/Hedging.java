@@ -19,15 +19,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Thread-safe. Hedged requests of one model: a call still running after the {@code quantile} of its stage's observed
- * latencies is sent a second time; the first successful reply wins and the other call is cancelled
- * ({@link Call#cancel()}). Extra calls are capped at {@code maxExtra} of the calls made so far, so a slow provider
- * cannot double the bill. A stage hedges only once it has {@link #MIN_SAMPLES} latencies of its own (before that, the
- * model's latencies of all stages stand in). Both copies are the same request, so the reply is one the model would
- * have given anyway; the extra call is charged as the winner's usage (an upper bound of what a cancelled call costs).
- * With the model's {@code slots} given, a duplicate takes a free slot of the model's concurrency and is sent only
- * while no call waits for one: the extra calls go to the tail of a stage, where a straggler holds up work whose other
- * calls are done, and never delay a call that is not a duplicate nor raise the calls in flight above the model's bound.
+ * Thread-safe. Hedged requests of one model: a call still running after the {@code quantile} of its stage's latencies
+ * is sent again and the first success wins. Extra calls are capped at {@code maxExtra} of the calls made, so a slow
+ * provider cannot double the bill; given the model's {@code slots}, a duplicate only takes a slot no call waits for.
  */
 public final class Hedging {
     /** Latencies a stage needs before its quantile is trusted. */
@@ -53,7 +47,7 @@ public final class Hedging {
         this.maxExtra = Math.max(0, maxExtra);
     }
 
-    /** Returns the hedging of one call in {@code stage} (counted towards the cap). */
+    /** The hedging of one call in {@code stage} (counted towards the cap). */
     public Call call(String stage) {
         synchronized (this) {
             calls++;
@@ -61,10 +55,8 @@ public final class Hedging {
         return new Call(stages.computeIfAbsent(stage == null ? "" : stage, s -> new Window()));
     }
 
-    /** Returns the quantile of a stage's latencies after which a call is duplicated. */
     public double quantile() { return quantile; }
 
-    /** Returns the extra calls sent so far. */
     public synchronized long extraCalls() { return extra; }
 
     private synchronized boolean reserve() {
@@ -96,7 +88,7 @@ public final class Hedging {
 
         Call(Window stage) { this.stage = stage; }
 
-        /** Returns when to send the duplicate, or null while there are too few latencies to say. */
+        /** When to send the duplicate, or null while there are too few latencies to say. */
         Duration delay() {
             Window w = stage.size() >= MIN_SAMPLES ? stage : all.size() >= MIN_SAMPLES ? all : null;
             return w == null ? null : Duration.ofNanos(w.quantile(quantile));
@@ -118,7 +110,7 @@ public final class Hedging {
             return true;
         }
 
-        /** Returns how many extra calls this call sent (0 or 1). */
+        /** Extra calls this call sent (0 or 1). */
         public int extraCalls() { return sentExtra.get(); }
     }
 
@@ -129,9 +121,8 @@ public final class Hedging {
             io.skillopt4j.internal.Daemons.named("skillopt-hedge-timer"));
 
     /**
-     * Executes {@code req}, racing a duplicate when it runs past {@code h}'s delay and the cap allows one. The calling
-     * thread runs the first copy; the duplicate runs on a thread created here, so it carries this thread's
-     * inheritable context (the meter and cost phase a call records into).
+     * Executes {@code req}, racing a duplicate when it runs past {@code h}'s delay and the cap allows one. The
+     * duplicate runs on a thread created here, so it inherits this thread's inheritable context (meter, cost phase).
      */
     static Response execute(OkHttpClient client, Request req, Call h) throws IOException {
         Duration after = h.delay();
@@ -140,8 +131,7 @@ public final class Hedging {
         okhttp3.Call second = client.newCall(req);
         Race race = new Race();
         Thread runner = io.skillopt4j.internal.Daemons.named("skillopt-hedge").newThread(() -> race.runSecond(first, second, h, t0));
-        // the start is tried again a few times per delay until the first copy is done: a slot may free up, and a call
-        // sent before its stage had latencies to judge by is hedged once they exist
+        // tried again a few times per delay: a slot may free up, and a stage may gain the latencies to judge by
         long initial = after == null ? UNKNOWN_RECHECK_NANOS : after.toNanos();
         long recheck = after == null ? UNKNOWN_RECHECK_NANOS : Math.max(TimeUnit.MILLISECONDS.toNanos(5), after.toNanos() / 4);
         ScheduledFuture<?> timer = TIMER.scheduleWithFixedDelay(() -> race.start(runner, h, t0), initial, recheck, TimeUnit.NANOSECONDS);
@@ -209,9 +199,8 @@ public final class Hedging {
         boolean claim(int who) { return winner.compareAndSet(0, who) || winner.get() == who; }
 
         /**
-         * Runs the duplicate. When it wins, the stage's window gets the time since the first copy was sent: a lower
-         * bound of the first copy's latency, where the duplicate's own would leave the window with only the short
-         * draws and make later calls hedge ever earlier.
+         * Runs the duplicate. When it wins, the window gets the time since the first copy was sent, a lower bound of
+         * its latency: the duplicate's own would keep only short draws and make later calls hedge ever earlier.
          */
         void runSecond(okhttp3.Call first, okhttp3.Call second, Call h, long firstSent) {
             try {

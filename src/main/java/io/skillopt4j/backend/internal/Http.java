@@ -17,15 +17,10 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Thread-safe. The process-wide {@link OkHttpClient} and its interceptors: every HTTP call of the project goes
- * through it. Every backend derives its variant with {@link #client(Duration, String)} ({@code newBuilder()}), so all
- * share one connection pool, dispatcher and set of endpoint rate limits. The client is built for cleartext only
- * ({@link ConnectionSpec#CLEARTEXT}), because building a TLS-capable one loads the JDK's trust store and sets up its
- * TLS context even when every endpoint is an {@code http://} one (a local server, the simulator); the TLS-capable
- * client with OkHttp's default connection specs is derived from it on first use ({@link HttpsOnDemand}).
- * Interceptor order (application level): on the cleartext client {@link HttpsOnDemand} first, then {@link Retry}, then the rate limiter, then {@link Log}; each retry attempt therefore waits for its endpoint
- * and gets its own DEBUG line; retries themselves are reported to the policy's {@link FaultSink}. Per-call settings
- * travel as a {@link Policy} request tag. Proxies come from the environment ({@link EnvProxies}).
+ * Thread-safe. The process-wide {@link OkHttpClient}: every backend derives its variant with
+ * {@link #client(Duration, String)}, so all share one pool, dispatcher and set of endpoint rate limits. It is built
+ * cleartext-only, since a TLS-capable client loads the trust store even when every endpoint is {@code http://}; the
+ * TLS one is derived on first use ({@link HttpsOnDemand}). Per-call settings travel as a {@link Policy} request tag.
  */
 public final class Http {
     private static final System.Logger LOG = System.getLogger("io.skillopt4j.backend.http");
@@ -33,10 +28,9 @@ public final class Http {
     private Http() {}
 
     /**
-     * The one client, cleartext only. OkHttp's own pool and dispatcher; the dispatcher's threads are daemons (a finished run must
-     * not wait for them) and its per-host limit is lifted, because each model bounds its own concurrency and the
-     * {@link RateLimits} pace each endpoint. The application interceptors run in this order: {@link Retry} (one
-     * call's attempts), {@link RateLimits.Pace} (each attempt waits for its endpoint's limits), {@link Log}.
+     * The one client. Its dispatcher's threads are daemons and its per-host limit is lifted: each model bounds its own
+     * concurrency and {@link RateLimits} paces each endpoint. Interceptor order: {@link HttpsOnDemand}, {@link Retry},
+     * {@link RateLimits.Pace}, {@link Log}, so each attempt waits for its endpoint and gets its own DEBUG line.
      */
     private static final OkHttpClient CLEARTEXT = new OkHttpClient.Builder()
             .connectionSpecs(java.util.List.of(ConnectionSpec.CLEARTEXT))
@@ -50,7 +44,7 @@ public final class Http {
             .proxySelector(EnvProxies.fromProcess())
             .proxyAuthenticator(EnvProxies.fromProcess().authenticator())
             .addInterceptor(new Retry())
-            .addInterceptor(new RateLimits().pace())
+            .addInterceptor(new RateLimits.Pace(new RateLimits()))
             .addInterceptor(new Log())
             .addNetworkInterceptor(new Stale())
             .build();
@@ -64,33 +58,25 @@ public final class Http {
         return d;
     }
 
-    /** Returns the shared client for any URL (TLS set up on the first call of this or an https variant). */
+    /** The shared client for any URL (TLS set up on first use). */
     public static OkHttpClient shared() { return Tls.CLIENT; }
 
-    /** Holder: the TLS-capable client is built when first asked for, with OkHttp's default connection specs. */
+    /** Holder: the TLS-capable client is built when first asked for. */
     private static final class Tls {
         static final OkHttpClient CLIENT = HttpsOnDemand.tlsCapable(CLEARTEXT);
     }
 
-    /** Returns a variant of the shared client for any URL with {@code readTimeout} as default per-attempt read and write timeout. */
+    /** A variant of the shared client for any URL; {@code readTimeout} is the per-attempt read and write timeout. */
     public static OkHttpClient client(Duration readTimeout) { return client(readTimeout, null); }
 
-    /**
-     * Returns the variant for calls to {@code url} and URLs under it (same pool, dispatcher, limits) with
-     * {@code readTimeout} as default per-attempt read and write timeout: for an {@code http://} URL the cleartext
-     * client, which sets up no TLS (an https request or redirect through it is handed to the TLS client), else the
-     * TLS-capable one.
-     */
+    /** As {@link #client(Duration)} for calls under {@code url}: for {@code http://}, one that sets up no TLS. */
     public static OkHttpClient client(Duration readTimeout, String url) {
         okhttp3.HttpUrl u = url == null ? null : okhttp3.HttpUrl.parse(url);
         OkHttpClient base = u != null && !u.isHttps() ? CLEARTEXT : shared();
         return base.newBuilder().readTimeout(readTimeout).writeTimeout(readTimeout).build();
     }
 
-    /**
-     * Where the transport reports what it did about a fault: {@code kind} is "retries", "give_ups" or
-     * "fast_fails", {@code line} a one-line, scrubbed description for the transport log.
-     */
+    /** Where the transport reports a fault: {@code kind} "retries", "give_ups" or "fast_fails", and a scrubbed line. */
     @FunctionalInterface
     public interface FaultSink {
         FaultSink NONE = (kind, line) -> { };
@@ -99,9 +85,8 @@ public final class Http {
     }
 
     /**
-     * Immutable. Per-call settings: total attempts, backoff, per-attempt timeout (null = client's), fault sink, the
-     * configured limits of the endpoint ({@link RateLimits.Configured#NONE}: only what the provider's headers say),
-     * the call's hedging (null = never duplicated) and the {@link CallDeadline} its retries must end by (null = none).
+     * Immutable. Per-call settings. Null means: {@code timeout} the client's, {@code limits} only the provider's
+     * headers, {@code hedge} never duplicated, {@code deadline} none.
      */
     public record Policy(String backend, int attempts, Backoff backoff, Duration timeout, FaultSink sink,
                          RateLimits.Configured limits, Hedging.Call hedge, CallDeadline deadline) {
@@ -117,24 +102,17 @@ public final class Http {
             this(backend, attempts, backoff, timeout, sink, limits, hedge, null);
         }
 
-        public Policy(String backend, int attempts, Backoff backoff, Duration timeout, FaultSink sink) {
-            this(backend, attempts, backoff, timeout, sink, RateLimits.Configured.NONE, null);
-        }
-
         public Policy(String backend, int attempts, Backoff backoff, Duration timeout) {
-            this(backend, attempts, backoff, timeout, FaultSink.NONE);
+            this(backend, attempts, backoff, timeout, FaultSink.NONE, RateLimits.Configured.NONE, null);
         }
     }
 
-    /**
-     * Thrown for a server that cannot be reached at all (unknown host, connection refused, no route): retrying
-     * with backoff would only delay the one clear line the user needs, so it is never retried.
-     */
+    /** A server that cannot be reached at all: never retried, since backoff would only delay the one clear line. */
     static final class Unreachable extends IOException {
         Unreachable(String message, IOException cause) { super(message, cause); }
     }
 
-    /** Returns the one-line reason a connect failed, or null when {@code e} is not a can't-reach-it failure. */
+    /** The one-line reason a connect failed, or null when {@code e} is not a can't-reach-it failure. */
     static String unreachable(IOException e) {
         if (e instanceof java.net.UnknownHostException) return "unknown host " + e.getMessage();
         if (e instanceof java.net.NoRouteToHostException) return "no route to host";
@@ -148,19 +126,16 @@ public final class Http {
     }
 
     /**
-     * Retries 408/409/429/5xx responses, I/O failures (timeouts, resets) and 200s with a cut-off or non-JSON
-     * body with exponential backoff and jitter, honouring {@code Retry-After}; never retries other statuses,
-     * and fails at once (no backoff) when the server cannot be reached at all ({@link Unreachable}). After the
-     * last attempt the last response is returned (or the last exception thrown) for the caller to map. Each
-     * retry and give-up goes to the policy's {@link FaultSink} (counters and the run's transport log), never
-     * to stderr. A {@link StaleConnection} is retried at once and does not count as an attempt.
+     * Retries 408/409/429/5xx, I/O failures and cut-off or non-JSON 200s with backoff honouring {@code Retry-After};
+     * fails at once for an {@link Unreachable} server. The last response is returned (or exception thrown) for the
+     * caller to map; retries and give-ups go to the policy's {@link FaultSink}, never to stderr.
      */
     static final class Retry implements Interceptor {
         @Override public Response intercept(Chain chain) throws IOException {
             Request req = chain.request();
             Policy p = req.tag(Policy.class);
             if (p == null) return chain.proceed(req);
-            // the redacted URL only for fault lines: scrubbing it costs two regex passes a call, on every call
+            // scrubbed lazily: only fault lines need it
             java.util.function.Supplier<String> url = () -> Redactor.scrub(Log.redactQuery(req.url().toString()));
             IOException lastIo = null;
             int stale = 0;
@@ -174,8 +149,7 @@ public final class Http {
                     if (r.isSuccessful()) {
                         wait = p.backoff().delay(attempt, null);
                         boolean last = isLast(p, attempt, wait);
-                        // a 200 whose body is cut off or is not JSON is a transient glitch (proxies, overloaded
-                        // servers): read it here, inside the retry loop, and try again when it is unusable
+                        // a cut-off or non-JSON 200 is a transient glitch: read it inside the loop to retry it
                         Response buffered = bufferJson(r, last);
                         if (buffered != null) {
                             if (last && buffered.header(MALFORMED) != null)
@@ -205,8 +179,7 @@ public final class Http {
                     lastIo = e;
                     if (chain.call().isCanceled() || Thread.currentThread().isInterrupted()) throw e; // ours: no fault, no retry
                     if (e instanceof StaleConnection && stale++ < MAX_STALE) {
-                        // the pool handed out a connection the server had closed: not the server's answer, so
-                        // again at once on another connection, without using up an attempt
+                        // not the server's answer: again at once on another connection
                         p.sink().fault("retries", "stale pooled connection (" + HttpErrors.oneLine(String.valueOf(e.getCause()))
                                 + "), retrying at once on a new connection: " + url.get());
                         attempt--;
@@ -233,7 +206,7 @@ public final class Http {
 
     private static int millis(Duration d) { return d == null ? 0 : (int) Math.min(Integer.MAX_VALUE, Math.max(1, d.toMillis())); }
 
-    /** Stale-connection retries per call beyond the policy's attempts (a pool holds few dead connections). */
+    /** Stale-connection retries per call beyond the policy's attempts. */
     private static final int MAX_STALE = 3;
 
     /** An I/O failure before any response on a connection that had already served a request (a stale pooled one). */
@@ -241,11 +214,7 @@ public final class Http {
         StaleConnection(IOException cause) { super(cause.getMessage(), cause); }
     }
 
-    /**
-     * Network interceptor: marks a failure on a reused connection before the response headers arrived (the
-     * server closed it while idle, HTTP/1.0 style, or after its last reply) as {@link StaleConnection}. Timeouts
-     * are not stale: the server was reached and did not answer in time.
-     */
+    /** Network interceptor: a non-timeout failure on a reused connection before any headers is stale. */
     static final class Stale implements Interceptor {
         private final java.util.Map<okhttp3.Connection, Boolean> used = java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
 
@@ -266,9 +235,8 @@ public final class Http {
     private static final String MALFORMED = "X-SkillOpt4J-Malformed";
 
     /**
-     * Returns {@code r} with its body read into memory, or null when the body is truncated or (for a JSON
-     * content type) does not parse; on the last attempt the body is returned as read, for the caller to report
-     * (marked with {@link #MALFORMED} when it failed the check).
+     * {@code r} with its body read into memory, or null when the body is truncated or (for a JSON content type)
+     * does not parse; on the last attempt it is returned as read, marked {@link #MALFORMED} when it failed.
      */
     static Response bufferJson(Response r, boolean last) throws IOException {
         okhttp3.ResponseBody body = r.body();
@@ -286,8 +254,7 @@ public final class Http {
         boolean bad = false;
         com.fasterxml.jackson.databind.JsonNode tree = null;
         if (json) {
-            // one pass checks the whole body and builds the tree of its first value, which the caller takes
-            // instead of decoding and parsing the body again ({@link ParsedJson})
+            // one pass checks the body and builds the tree the caller takes ({@link ParsedJson})
             try {
                 tree = io.skillopt4j.internal.Json.bodyTree(bytes);
             } catch (IOException e) {
@@ -296,7 +263,7 @@ public final class Http {
                 tree = null;
             }
         }
-        // Jackson detects the encoding itself; a body in a non-UTF-8 charset is decoded by the caller as before
+        // Jackson detects the encoding itself; a body in another declared charset is left for the caller to decode
         java.nio.charset.Charset cs = type == null ? null : type.charset();
         okhttp3.ResponseBody body2 = tree != null && (cs == null || cs.equals(java.nio.charset.StandardCharsets.UTF_8))
                 ? new ParsedJson(bytes, type, tree) : okhttp3.ResponseBody.create(bytes, type);
@@ -316,7 +283,7 @@ public final class Http {
             this.tree = tree;
         }
 
-        /** The body's first JSON value, as the mapper's {@code readTree} of the decoded text returns it. */
+        /** The body's first JSON value, as {@code readTree} of the decoded text returns it. */
         public com.fasterxml.jackson.databind.JsonNode tree() { return tree; }
 
         @Override public okhttp3.MediaType contentType() { return type; }
@@ -326,10 +293,7 @@ public final class Http {
         @Override public okio.BufferedSource source() { return new okio.Buffer().write(bytes); }
     }
 
-    /**
-     * Sleeps {@code d}, ending early (with an exception) when the call is cancelled — a hedged call whose twin
-     * answered first — or the thread is interrupted.
-     */
+    /** Sleeps {@code d}, throwing early when the call is cancelled (a hedged twin won) or the thread interrupted. */
     static void sleepUnlessCanceled(okhttp3.Call call, Duration d, IOException last) throws IOException {
         long end = System.nanoTime() + d.toNanos();
         try {
@@ -343,7 +307,7 @@ public final class Http {
         }
     }
 
-    /** The wait a reply asks for: {@code retry-after-ms} (OpenAI, Azure) before {@code Retry-After}; null when neither. */
+    /** The wait a reply asks for: {@code retry-after-ms} (OpenAI, Azure), else {@code Retry-After}, else null. */
     static Duration retryAfter(Response r) {
         String ms = r.header("retry-after-ms");
         if (ms != null) {
@@ -391,7 +355,4 @@ public final class Http {
             return url.replaceAll("(?i)([?&](?:api[-_]?key|key|token|sig)=)[^&]+", "$1***");
         }
     }
-
-    /** Lower-cases for header comparisons. */
-    static String lower(String s) { return s.toLowerCase(Locale.ROOT); }
 }

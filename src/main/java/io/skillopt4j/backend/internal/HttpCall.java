@@ -15,9 +15,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
- * Thread-safe (stateless). Posts one JSON body through a client derived from {@link Http#shared()} and returns the
- * parsed JSON reply, mapping statuses and I/O failures via {@link HttpErrors}; a policy with hedging may race a
- * duplicate of a slow call ({@link Hedging#execute}).
+ * Thread-safe (stateless). Posts one JSON body and returns the parsed reply, mapping failures via {@link HttpErrors};
+ * a policy with hedging may race a duplicate of a slow call ({@link Hedging#execute}).
  */
 public final class HttpCall {
     private static final MediaType JSON = MediaType.get("application/json; charset=utf-8");

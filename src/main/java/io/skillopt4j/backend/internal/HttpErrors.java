@@ -10,19 +10,18 @@ import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;
 
 /**
- * Thread-safe (stateless). The one place where HTTP statuses and I/O failures become
- * {@link BackendException.Retriable} or {@link BackendException.NonRetriable}, with one-line, scrubbed
- * messages naming the backend, the status and the provider's own message.
+ * Thread-safe (stateless). The one place where HTTP statuses and I/O failures become retriable or non-retriable
+ * {@link BackendException}s, with one-line, scrubbed messages naming the backend, status and provider's message.
  */
 public final class HttpErrors {
     private HttpErrors() {}
 
-    /** Returns true for statuses worth retrying: 408, 409, 429 and every 5xx. */
+    /** Statuses worth retrying: 408, 409, 429 and every 5xx. */
     public static boolean retriable(int status) {
         return status == 408 || status == 409 || status == 429 || status >= 500;
     }
 
-    /** Returns the exception for an HTTP error {@code status} with response {@code body}. */
+    /** The exception for an HTTP error {@code status} with response {@code body}. */
     public static BackendException forStatus(String backend, int status, String body) {
         String msg = backend + ": HTTP " + status + ": " + providerMessage(body);
         msg = oneLine(Redactor.scrub(msg));
@@ -30,9 +29,8 @@ public final class HttpErrors {
                 : new BackendException.NonRetriable(backend, status, msg, null);
     }
 
-    /** Returns the exception for a transport failure (timeout, reset; an unreachable server is non-retriable). */
+    /** The exception for a transport failure (timeout, reset; an unreachable server is non-retriable). */
     public static BackendException forIo(String backend, IOException e) {
-        // unreachable server: already one line naming backend and URL; never worth retrying
         if (e instanceof Http.Unreachable) return new BackendException.NonRetriable(backend, 0, oneLine(Redactor.scrub(e.getMessage())), e);
         String what = e instanceof SocketTimeoutException || e instanceof InterruptedIOException ? "timed out" : "request failed";
         String msg = oneLine(Redactor.scrub(backend + ": " + what + ": " + e.getClass().getSimpleName()

@@ -12,15 +12,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Stateless, thread-safe. First application interceptor of the cleartext client ({@link Http}): OkHttp's cleartext-only
- * client cannot open a TLS connection, so a request for an {@code https://} URL, or one the server redirects to an
- * {@code https://} URL, is made again by the TLS-capable client ({@link Http#shared()}, built on first use) with this
- * call's timeouts; that client follows the redirect by OkHttp's own rules. A call handed over this way is a new
- * OkHttp call: cancelling the original does not cancel it, so hedging ({@link Hedging}) relies on the backend's base
- * URL picking the right client up front ({@link Http#client(java.time.Duration, String)}).
+ * Stateless, thread-safe. First interceptor of the cleartext client ({@link Http}): a request for, or redirected to,
+ * an {@code https://} URL is made again by the TLS-capable client with this call's timeouts. That is a new call,
+ * which cancelling the original does not cancel: hedging relies on {@link Http#client(java.time.Duration, String)}.
  */
 final class HttpsOnDemand implements Interceptor {
-    /** Returns the TLS-capable client derived from the cleartext one: same pool, dispatcher and interceptors but this one. */
+    /** The TLS-capable client derived from the cleartext one: same pool, dispatcher and interceptors but this one. */
     static OkHttpClient tlsCapable(OkHttpClient cleartext) {
         OkHttpClient.Builder b = cleartext.newBuilder()
                 .connectionSpecs(List.of(ConnectionSpec.MODERN_TLS, ConnectionSpec.CLEARTEXT)) // OkHttp's defaults

@@ -7,11 +7,8 @@ import java.net.Socket;
 import java.net.SocketException;
 
 /**
- * Thread-safe. Plain sockets with TCP_NODELAY on, which OkHttp does not set itself: it writes a request's headers
- * and a large body in several writes, and with Nagle's algorithm the later ones wait for the peer's ACK, which the
- * peer delays because it is still waiting for the rest of the request. Analyst prompts are tens of kilobytes, so
- * without this such calls stall for a delayed-ACK period each. TLS sockets are layered on these, so HTTPS providers
- * get it too.
+ * Thread-safe. Plain sockets with TCP_NODELAY, which OkHttp does not set: with Nagle's algorithm the later writes of a
+ * large request wait for a delayed ACK. TLS sockets are layered on these, so HTTPS gets it too.
  */
 final class NoDelaySockets extends SocketFactory {
     static final NoDelaySockets INSTANCE = new NoDelaySockets();

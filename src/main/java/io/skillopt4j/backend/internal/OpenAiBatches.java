@@ -1,28 +1,21 @@
 package io.skillopt4j.backend.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.skillopt4j.BackendException;
 import io.skillopt4j.internal.Json;
 import okhttp3.MediaType;
 import okhttp3.MultipartBody;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
-import okhttp3.Response;
 
-import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * Thread-safe. The OpenAI Batch API: the requests go up as one JSONL file ({@code POST {base}/files},
- * {@code purpose=batch}; a line is {@code {custom_id, method, url, body}}), {@code POST {base}/batches} starts
- * the batch ({@code completion_window: 24h}), {@code GET {base}/batches/{id}} polls it, and a finished batch's
- * {@code output_file_id} (lines {@code {custom_id, response: {status_code, body}}}) and {@code error_file_id}
- * (lines with {@code error: {code, message}}, e.g. {@code batch_expired}) are read from
- * {@code GET {base}/files/{id}/content}. Terminal states: completed, failed, expired, cancelled.
+ * Thread-safe. The OpenAI Batch API: the requests go up as one JSONL file, {@code POST /batches} starts the batch,
+ * {@code GET /batches/{id}} polls it, and a finished batch's output and error files are read as JSONL.
  */
 public final class OpenAiBatches implements BatchTransport {
     private static final MediaType JSONL = MediaType.get("application/jsonl");
@@ -51,35 +44,24 @@ public final class OpenAiBatches implements BatchTransport {
     @Override public String submit(List<Map.Entry<String, Map<String, Object>>> requests) {
         StringBuilder jsonl = new StringBuilder();
         for (Map.Entry<String, Map<String, Object>> r : requests) {
-            Map<String, Object> line = new LinkedHashMap<>();
-            line.put("custom_id", r.getKey());
-            line.put("method", "POST");
-            line.put("url", endpoint);
-            line.put("body", r.getValue());
-            jsonl.append(Json.compact(line)).append('\n');
+            jsonl.append(Json.compact(Json.obj("custom_id", r.getKey(), "method", "POST", "url", endpoint,
+                    "body", r.getValue()))).append('\n');
         }
         RequestBody form = new MultipartBody.Builder().setType(MultipartBody.FORM)
                 .addFormDataPart("purpose", "batch")
                 .addFormDataPart("file", "skillopt-batch.jsonl", RequestBody.create(jsonl.toString(), JSONL))
                 .build();
-        Request.Builder rb = new Request.Builder().url(base + "/files").post(form).tag(Http.Policy.class, policy);
-        headers.forEach(rb::header);
-        String fileId = send(rb.build()).path("id").asText("");
-        if (fileId.isEmpty()) throw new BackendException.NonRetriable(policy.backend(), 0, policy.backend() + ": file upload returned no id", null);
-        Map<String, Object> create = new LinkedHashMap<>();
-        create.put("input_file_id", fileId);
-        create.put("endpoint", endpoint);
-        create.put("completion_window", "24h");
-        create.put("metadata", Map.of("source", "skillopt4j"));
-        String id = HttpCall.postJson(client, base + "/batches", headers, create, policy).path("id").asText("");
-        if (id.isEmpty()) throw new BackendException.NonRetriable(policy.backend(), 0, policy.backend() + ": batch create returned no id", null);
-        return id;
+        JsonNode file = BatchLines.send(client, new Request.Builder().url(base + "/files").post(form), headers, policy);
+        String fileId = BatchLines.id(file, policy, "file upload");
+        Map<String, Object> create = Json.obj("input_file_id", fileId, "endpoint", endpoint, "completion_window", "24h",
+                "metadata", Map.of("source", "skillopt4j"));
+        return BatchLines.id(HttpCall.postJson(client, base + "/batches", headers, create, policy), policy,
+                "batch create");
     }
 
     @Override public Status poll(String batchId) {
-        Request.Builder rb = new Request.Builder().url(base + "/batches/" + batchId).get().tag(Http.Policy.class, policy);
-        headers.forEach(rb::header);
-        JsonNode b = send(rb.build());
+        JsonNode b = BatchLines.send(client, new Request.Builder().url(base + "/batches/" + batchId).get(), headers,
+                policy);
         String state = b.path("status").asText("");
         Map<String, String> handles = new LinkedHashMap<>();
         if (b.path("output_file_id").isTextual()) handles.put("output_file_id", b.path("output_file_id").asText());
@@ -114,18 +96,6 @@ public final class OpenAiBatches implements BatchTransport {
     }
 
     private List<JsonNode> lines(String fileId) {
-        Request.Builder rb = new Request.Builder().url(base + "/files/" + fileId + "/content").get();
-        headers.forEach(rb::header);
-        return BatchLines.download(client, rb.build(), policy);
-    }
-
-    private JsonNode send(Request req) {
-        try (Response r = client.newCall(req).execute()) {
-            String text = r.body() == null ? "" : r.body().string();
-            if (!r.isSuccessful()) throw HttpErrors.forStatus(policy.backend(), r.code(), text);
-            return Json.mapper().readTree(text);
-        } catch (IOException e) {
-            throw HttpErrors.forIo(policy.backend(), e);
-        }
+        return BatchLines.download(client, base + "/files/" + fileId + "/content", headers, policy);
     }
 }

@@ -12,13 +12,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Thread-safe (stateless). Parses {@code opencode run --format json}: one event per line, each with a
- * {@code part}. {@code text} → text step; {@code tool_use} → tool_call (tool, input) and tool_result (output, or
- * {@code failed: error} when the tool's state is an error); {@code step_finish} → usage ({@code tokens}: input,
- * output, reasoning, cache read/write) and cost (summed into meta {@code total_cost_usd} when OpenCode priced the
- * model, i.e. when it is above zero). The final text is the text of the last step that wrote any. An
- * {@code error} event ({@code error.name}, {@code error.data.message}, {@code statusCode}, {@code isRetryable})
- * makes the trace an error, with meta {@code error_status}, {@code error_name} and {@code error_retryable}.
+ * Thread-safe (stateless). Parses {@code opencode run --format json}: {@code step_finish} events give usage and cost
+ * (meta {@code total_cost_usd} when OpenCode priced the model), the final text is that of the last step that wrote
+ * any, and an {@code error} event makes the trace an error.
  */
 public final class OpenCodeStream {
     private OpenCodeStream() {}

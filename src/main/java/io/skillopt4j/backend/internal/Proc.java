@@ -4,12 +4,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,9 +15,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Thread-safe (stateless). Runs a child process with a scrubbed environment, optional UTF-8 stdin, a
- * timeout that kills the whole process tree, and stdout/stderr decoded as UTF-8 with replacement (so every
- * file we later write from them is valid UTF-8).
+ * Thread-safe (stateless). Runs a child process with a scrubbed environment, optional UTF-8 stdin, a timeout that
+ * kills the whole tree, and output decoded as UTF-8 with replacement (so files written from it are valid UTF-8).
  */
 public final class Proc {
     /** Variables every CLI may need: locale, paths, home, temp, proxies and CA bundles. Nothing secret. */
@@ -38,10 +31,7 @@ public final class Proc {
 
     private Proc() {}
 
-    /**
-     * Returns {@link #BASE_ENV} plus the variables in {@code allowed} (exact names, or prefixes ending in
-     * '*') taken from {@code parent}, plus {@code extra}. Everything else, keys of other services included, is dropped.
-     */
+    /** {@link #BASE_ENV}, {@code allowed} (names, or prefixes ending in '*') of {@code parent}, and {@code extra}. */
     public static Map<String, String> scrubbedEnv(Map<String, String> parent, Set<String> allowed, Map<String, String> extra) {
         Map<String, String> out = new LinkedHashMap<>();
         for (Map.Entry<String, String> e : parent.entrySet()) {
@@ -66,10 +56,10 @@ public final class Proc {
         pb.environment().putAll(env);
         long t0 = System.nanoTime();
         Process p = pb.start();
-        // own threads, not the common pool: each pipe blocks on its child, and a pool of busy drains would stall them all
+        // own threads, not the common pool: each drain blocks on its child
         CompletableFuture<byte[]> out = background("stdout", () -> drain(p.getInputStream()));
         CompletableFuture<byte[]> err = background("stderr", () -> drain(p.getErrorStream()));
-        // stdin too: a prompt larger than the pipe buffer must not block us past the timeout when the child never reads it
+        // stdin too: a prompt larger than the pipe buffer must not block us past the timeout
         byte[] in = stdin == null ? new byte[0] : stdin.getBytes(StandardCharsets.UTF_8);
         background("stdin", () -> {
             try (OutputStream os = p.getOutputStream()) {
@@ -99,9 +89,8 @@ public final class Proc {
     }
 
     /**
-     * Writes {@code prompt} to {@code dir/name} readable by this user only, for a CLI that takes its prompt from a file.
-     * Agent prompts never go on argv: Linux caps one argument at 128 KiB and all of argv and the environment at about
-     * 2 MiB, and argv is visible to every user in the process list. Pass them as {@link #run}'s stdin, or in this file.
+     * Writes {@code prompt} to {@code dir/name}, readable by this user only, for a CLI that reads its prompt from a
+     * file. Prompts never go on argv: it is size-capped and visible to every user in the process list.
      */
     public static Path promptFile(Path dir, String name, String prompt) throws IOException {
         java.nio.file.Files.createDirectories(dir);
@@ -117,7 +106,7 @@ public final class Proc {
         return f;
     }
 
-    /** True when this process runs as root (uid 0), where some CLIs refuse their permission-skipping modes. */
+    /** Whether this process runs as root, where some CLIs refuse their permission-skipping modes. */
     public static boolean isRoot() {
         try {
             Object uid = java.nio.file.Files.getAttribute(Path.of("/proc/self"), "unix:uid");
@@ -155,14 +144,5 @@ public final class Proc {
     }
 
     /** Decodes UTF-8, replacing malformed bytes with U+FFFD. */
-    public static String decode(byte[] bytes) {
-        CharsetDecoder d = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
-                .onUnmappableCharacter(CodingErrorAction.REPLACE);
-        try {
-            CharBuffer cb = d.decode(ByteBuffer.wrap(bytes));
-            return cb.toString();
-        } catch (CharacterCodingException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
+    public static String decode(byte[] bytes) { return new String(bytes, StandardCharsets.UTF_8); }
 }

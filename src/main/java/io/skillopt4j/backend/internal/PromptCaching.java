@@ -7,16 +7,13 @@ import io.skillopt4j.internal.Hashes;
 import java.util.Locale;
 
 /**
- * Immutable (static). Provider prompt-caching hints. Requests already put the stable part first (system
- * prompt, then the skill inside it) and the task last, so the providers' prefix caches can hit; this adds
- * OpenAI's {@code prompt_cache_key} (a routing hint: requests sharing a key and prefix land on the same cache)
- * and decides where Anthropic's {@code cache_control} goes. Mode {@code prompt_cache}: {@code auto} sends hints
- * only to the providers' own endpoints, {@code on} to every endpoint of these wire formats, {@code off} never.
+ * Immutable (static). Provider prompt-caching hints: OpenAI's {@code prompt_cache_key} and whether Anthropic's
+ * {@code cache_control} is sent. {@code prompt_cache: auto} sends them only to the providers' own endpoints.
  */
 public final class PromptCaching {
     private PromptCaching() {}
 
-    /** Returns whether hints go to {@code url} under {@code mode} (auto, on, off). */
+    /** Whether hints go to {@code url} under {@code mode} (auto, on, off). */
     public static boolean enabled(String mode, String url, String providerHost) {
         String m = mode == null || mode.isBlank() ? "auto" : mode.trim().toLowerCase(Locale.ROOT);
         return switch (m) {
@@ -27,10 +24,7 @@ public final class PromptCaching {
         };
     }
 
-    /**
-     * Returns the {@code prompt_cache_key} of a request: model and system prompt hashed, so every rollout of one
-     * skill (same system prompt) shares a key and different skills do not compete for one cache entry.
-     */
+    /** The {@code prompt_cache_key}: model and system prompt hashed, so the rollouts of one skill share a key. */
     public static String key(String model, ChatRequest r) {
         return "skillopt-" + Hashes.sha256Hex(model + "\u0000" + r.systemText()).substring(0, 24);
     }

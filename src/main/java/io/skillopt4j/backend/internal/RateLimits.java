@@ -16,20 +16,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Thread-safe. Client-side rate limits, one {@link Limiter} per endpoint (scheme, host, port and path), shared by every
- * model that calls it. A limiter paces requests so that they arrive when the provider has room instead of being
- * refused: it mirrors the provider's request bucket from the headers of every reply — OpenAI's
- * {@code x-ratelimit-limit/remaining/reset-requests} (and {@code -tokens}), Anthropic's
- * {@code anthropic-ratelimit-requests-limit/remaining/reset} (and {@code -tokens}) — or, for a provider that sends
- * none, from the configured requests and tokens per minute ({@link Configured}); it holds every request to the
- * endpoint back while a {@code 429}'s {@code retry-after(-ms)} runs; and it lowers the number of requests in flight
- * when a {@code 429} is not explained by the bucket (a concurrency cap), raising it again one step per success.
- * The registry belongs to the one shared client ({@link Http}): limits are the endpoint's, not one model's.
+ * Thread-safe. Client-side rate limits, one {@link Limiter} per endpoint (scheme, host, port, path) shared by every
+ * model that calls it, so requests arrive when the provider has room instead of being refused. A limiter mirrors the
+ * provider's buckets from OpenAI's {@code x-ratelimit-*} or Anthropic's {@code anthropic-ratelimit-*} headers (else
+ * the {@link Configured} rates), holds the endpoint back while a 429's retry-after runs, and lowers the calls in
+ * flight when a 429 is not explained by the bucket (a concurrency cap), raising them again one step per success.
  */
 public final class RateLimits {
     private final ConcurrentHashMap<String, Limiter> limiters = new ConcurrentHashMap<>();
 
-    /** Immutable. Configured limits of an endpoint: requests and tokens per minute, 0 = none (the headers still count). */
+    /** Immutable. Configured requests and tokens per minute of an endpoint, 0 = none (the headers still count). */
     public record Configured(double rpm, double tpm) {
         public static final Configured NONE = new Configured(0, 0);
 
@@ -39,16 +35,12 @@ public final class RateLimits {
         }
     }
 
-    /** Returns the limiter of {@code url}'s endpoint. */
     Limiter limiter(HttpUrl url) {
         String key = url.scheme() + "://" + url.host() + ":" + url.port() + url.encodedPath();
         return limiters.computeIfAbsent(key, k -> new Limiter());
     }
 
-    /** Returns the interceptor that makes each attempt wait for its endpoint's limiter. */
-    public Interceptor pace() { return new Pace(this); }
-
-    /** Application interceptor (inside the retry loop): every attempt acquires a slot before it is sent. */
+    /** Application interceptor inside the retry loop: every attempt acquires a slot before it is sent. */
     static final class Pace implements Interceptor {
         private final RateLimits limits;
 
@@ -74,7 +66,7 @@ public final class RateLimits {
         }
     }
 
-    /** Tokens a reply reports (OpenAI total_tokens, Anthropic input + output), read from a peeked copy of the body. */
+    /** Tokens a reply reports (OpenAI total_tokens, Anthropic input + output), from a peeked copy of the body. */
     static long usedTokens(Response r) {
         if (!r.isSuccessful() || r.body() == null) return 0;
         try {
@@ -178,7 +170,7 @@ public final class RateLimits {
                 rate = effectiveRate();
             }
             if (req.remaining >= 0 && rate > 0 && sent - seq <= SENT_KEPT) {
-                // the provider's bucket when this attempt arrived, moved forward to now: refilled since, less what was sent after
+                // the provider's bucket when this attempt arrived, refilled since, less what was sent after it
                 double atArrival = req.remaining;
                 if (req.reset != null) {
                     double full = req.remaining + req.reset.toNanos() / 1e9 * rate;
@@ -187,8 +179,7 @@ public final class RateLimits {
                     atArrival = Math.min(req.remaining + 1, Math.max(req.remaining, capacity - req.reset.toNanos() / 1e9 * rate));
                 }
                 double since = (now - sentAt[(int) (seq % SENT_KEPT)]) / 1e9;
-                // only ever lowered: a request sent before this one may reach the provider after it (and so be
-                // missing from its count); the local bucket refills at the provider's rate and is right otherwise
+                // only ever lowered: an earlier request may reach the provider later, missing from its count
                 tokens = Math.min(tokens, Math.min(capacity, atArrival + rate * since - (sent - seq - 1)));
             }
             Bucket tok = Bucket.of(r, "tokens");
@@ -219,8 +210,6 @@ public final class RateLimits {
             return Math.max(headerRate, configuredRate);
         }
 
-        synchronized double rate() { return rate; }
-
         synchronized double maxInFlight() { return maxInFlight; }
     }
 
@@ -250,10 +239,7 @@ public final class RateLimits {
 
     private static final Pattern GO_DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|us|µs|ns|h|m|s)");
 
-    /**
-     * Parses a reset header: OpenAI's Go-style duration ({@code "1s"}, {@code "6m0s"}, {@code "20ms"}, {@code "0.5s"}),
-     * plain seconds, or Anthropic's RFC 3339 instant; null when it is none of these.
-     */
+    /** Parses a reset header: a Go-style duration ({@code "6m0s"}), seconds or an RFC 3339 instant; else null. */
     static Duration resetIn(String v) {
         String s = v.trim().toLowerCase(Locale.ROOT);
         if (s.isEmpty()) return null;

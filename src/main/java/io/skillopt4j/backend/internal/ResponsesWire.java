@@ -6,6 +6,7 @@ import io.skillopt4j.backend.ChatRequest;
 import io.skillopt4j.backend.ChatResponse;
 import io.skillopt4j.backend.ToolCall;
 import io.skillopt4j.backend.ToolSpec;
+import io.skillopt4j.internal.Json;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,14 +26,13 @@ public final class ResponsesWire {
 
     private ResponsesWire() {}
 
-    /** Returns true when upstream routes {@code deployment} to the Responses API. */
+    /** Whether upstream routes {@code deployment} to the Responses API. */
     public static boolean usesResponses(String deployment) {
         String d = deployment == null ? "" : deployment.toLowerCase(Locale.ROOT);
         for (String m : MODELS) if (d.equals(m) || d.startsWith(m + "-")) return true;
         return false;
     }
 
-    /** Returns the request body. */
     public static Map<String, Object> body(String model, ChatRequest r, String imageDetail) {
         List<String> system = new ArrayList<>();
         List<Object> input = new ArrayList<>();
@@ -53,9 +53,7 @@ public final class ResponsesWire {
                         List<Object> parts = new ArrayList<>();
                         parts.add(Map.of("type", "input_text", "text", m.content()));
                         for (String u : m.imageUrls()) {
-                            Map<String, Object> img = new LinkedHashMap<>();
-                            img.put("type", "input_image");
-                            img.put("image_url", u);
+                            Map<String, Object> img = Json.obj("type", "input_image", "image_url", u);
                             if (imageDetail != null && !imageDetail.isBlank()) img.put("detail", imageDetail);
                             parts.add(img);
                         }
@@ -74,12 +72,8 @@ public final class ResponsesWire {
         if (!r.tools().isEmpty()) {
             List<Object> tools = new ArrayList<>();
             for (ToolSpec t : r.tools()) {
-                Map<String, Object> o = new LinkedHashMap<>();
-                o.put("type", "function");
-                o.put("name", t.name());
-                o.put("description", t.description());
-                o.put("parameters", t.parameters());
-                tools.add(o);
+                tools.add(Json.obj("type", "function", "name", t.name(), "description", t.description(),
+                        "parameters", t.parameters()));
             }
             body.put("tools", tools);
             if (r.toolChoice() != null && !r.toolChoice().isBlank()) {
@@ -90,7 +84,6 @@ public final class ResponsesWire {
         return body;
     }
 
-    /** Parses a Responses reply. */
     public static ChatResponse parse(JsonNode n) {
         String text = n.path("output_text").isTextual() ? n.path("output_text").asText() : null;
         String lastPart = "";

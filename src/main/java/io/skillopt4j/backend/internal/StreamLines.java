@@ -7,10 +7,7 @@ import io.skillopt4j.internal.Json;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * Thread-safe (stateless). Line-level helpers shared by the stream parsers: CRLF-tolerant splitting,
- * lenient JSON-object parsing (non-JSON lines yield null) and the 200-char tool-result cap.
- */
+/** Thread-safe (stateless). Line-level helpers and trace steps shared by the stream parsers. */
 public final class StreamLines {
     /** Each tool result kept in a trace is capped at this many characters. */
     public static final int TOOL_RESULT_CAP = 200;
@@ -40,7 +37,7 @@ public final class StreamLines {
         return new Events(out, nonJson);
     }
 
-    /** Returns the line as a JSON object, or null when it is not one. */
+    /** The line as a JSON object, or null when it is not one. */
     public static JsonNode object(String line) {
         if (line == null || !line.startsWith("{")) return null;
         try {
@@ -58,7 +55,6 @@ public final class StreamLines {
         return new TraceStep(TraceStep.Kind.TOOL_RESULT, tool, cut ? t.substring(0, TOOL_RESULT_CAP) : t, t.length(), cut);
     }
 
-    /** A text step. */
     public static TraceStep text(String text) {
         String t = text == null ? "" : text;
         return new TraceStep(TraceStep.Kind.TEXT, "", t, t.length(), false);
@@ -70,7 +66,7 @@ public final class StreamLines {
         return new TraceStep(TraceStep.Kind.TOOL_CALL, tool, t, t.length(), false);
     }
 
-    /** Returns a JSON node as text: strings as is, text-part arrays joined, anything else as JSON. */
+    /** A JSON node as text: strings as is, text-part arrays joined, anything else as JSON. */
     public static String text(JsonNode n) {
         if (n == null || n.isMissingNode() || n.isNull()) return "";
         if (n.isTextual()) return n.asText();
