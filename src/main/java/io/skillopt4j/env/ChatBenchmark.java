@@ -23,10 +23,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
 
 /**
- * Thread-safe. Base of the chat-target benchmarks: runs items through the shared {@link RolloutRunner} with the
- * configured {@code workers} and timeouts ({@code exec_timeout} per call, +60 s per item), renders the rollout
- * system prompt's {@code {skill_section}} as upstream ({@code "## Skill\n<skill>\n\n"}, omitted for an empty skill),
- * and sends target calls to the chat model or, when the run's target is an exec agent, to that agent.
+ * Thread-safe. Base of the chat-target benchmarks: runs items through {@link RolloutRunner} with the configured
+ * {@code workers} and timeouts, renders {@code {skill_section}} as upstream, and sends target calls to the chat
+ * model or, when the run's target is an exec agent, to that agent.
  */
 public abstract class ChatBenchmark implements Benchmark {
     private final Map<String, Optional<String>> prompts = new ConcurrentHashMap<>();
@@ -45,7 +44,7 @@ public abstract class ChatBenchmark implements Benchmark {
 
     @Override public String name() { return name; }
 
-    /** Returns e.g. {@code benchmark searchqa (SearchQaBenchmark, 8 workers)}, not {@code Class@hash}, for cells. */
+    /** E.g. {@code benchmark searchqa (SearchQaBenchmark, 8 workers)}, for notebook cells. */
     @Override public String toString() {
         return "benchmark " + name + " (" + getClass().getSimpleName() + ", " + workers() + " workers)";
     }
@@ -62,7 +61,6 @@ public abstract class ChatBenchmark implements Benchmark {
     /** Upstream's per-call timeout in seconds when {@code exec_timeout} is unset. */
     protected int defaultExecTimeout() { return 120; }
 
-    /** Per-call timeout ({@code exec_timeout}). */
     protected Duration callTimeout() { return Duration.ofSeconds(Setting.integer("exec_timeout").in(cfg).orElse(defaultExecTimeout())); }
 
     /** Per-item wall timeout: call timeout + 60 s (upstream), or {@code task_timeout} when set. */
@@ -71,10 +69,10 @@ public abstract class ChatBenchmark implements Benchmark {
         return t > 0 ? Duration.ofSeconds(t) : callTimeout().plusSeconds(60);
     }
 
-    /** Whether a batch where every row has agent_ok=false throws (a systemic backend failure); default true. */
+    /** Whether a batch where every row has agent_ok=false throws (a systemic backend failure). */
     protected boolean abortWhenAllFail() { return true; }
 
-    /** Runs one item: build prompts, call the target, score, and return the row and its trajectory. */
+    /** Runs one item: prompts, target call, score; returns the row and its trajectory. */
     protected abstract RolloutRunner.Outcome runItem(Item item, RolloutRunner.Context ctx) throws Exception;
 
     @Override
@@ -89,9 +87,8 @@ public abstract class ChatBenchmark implements Benchmark {
         return s.isEmpty() ? "" : "## Skill\n" + s + "\n\n";
     }
 
-    /** Fills {@code {skill_section}} of a rollout system template. */
+    /** Fills {@code {skill_section}} of a rollout system template (a bundle: references in full up to the budget). */
     public static String renderSystem(String template, String skill) {
-        // prompt delivery of a bundle: SKILL.md, then its references in full up to the budget (a single file is unchanged)
         return template.replace("{skill_section}", skillSection(SkillBundle.view(skill, SkillBundle.DEFAULT_REFERENCE_BUDGET)));
     }
 
@@ -102,13 +99,11 @@ public abstract class ChatBenchmark implements Benchmark {
     }
 
     /**
-     * Returns this benchmark's analyst prompts as upstream's env overrides do: the generic {@code analyst_error} /
-     * {@code analyst_success} prompt plus the benchmark's domain sentence and failure taxonomy
-     * ({@code analyst_focus.json}); a bundled {@code <env>/prompts/<name>.md} replaces a prompt entirely.
+     * As upstream's env overrides: the generic analyst prompt plus the benchmark's domain and failure types
+     * ({@code analyst_focus.json}); a bundled {@code <env>/prompts/<name>.md} replaces a prompt. Composed once.
      */
     @Override
     public Optional<String> prompt(String promptName) {
-        // asked once per analyst call: compose each prompt once per benchmark
         return prompts.computeIfAbsent(promptName, this::composePrompt);
     }
 
@@ -129,14 +124,14 @@ public abstract class ChatBenchmark implements Benchmark {
         return Optional.of(sb.append('\n').toString());
     }
 
-    /** Returns a copy of a request builder preset with the target's call settings (tokens, effort, timeout, 5 retries). */
+    /** A request builder preset with the target's call settings. */
     protected ChatRequest.Builder targetRequest() {
         CallSettings s = callSettings();
         return ChatRequest.builder().stage("rollout").maxCompletionTokens(s.maxCompletionTokens())
                 .reasoningEffort(s.effort()).timeout(s.timeout()).retries(5);
     }
 
-    /** Immutable. The target's call settings, read from the (immutable) config once instead of on every call. */
+    /** Immutable. The target's call settings, read from the config once. */
     private record CallSettings(int maxCompletionTokens, String effort, Duration timeout, int maxTurns) {}
 
     private volatile CallSettings callSettings;
@@ -152,21 +147,17 @@ public abstract class ChatBenchmark implements Benchmark {
         return s;
     }
 
-    /** Sends messages to the target chat model with the preset call settings. */
     protected ChatResponse chat(List<ChatMessage> messages) {
         return target().chat(targetRequest().messages(messages).build());
     }
 
-    /** Returns the target chat model. */
     protected ChatModel target() { return context.roles().target(); }
 
-    /** Returns the exec agent when the run's target is one. */
     protected Optional<ExecAgent> agent() { return context.roles().targetAgent(); }
 
     /**
-     * One target turn with system and user text (and image files): through the exec agent when present (the skill
-     * goes into its workspace, the images in as attachments the CLI is given, {@link #dataDirs()} made readable; the
-     * prompt asks for {@code <answer>}), else the chat model with the images as data URLs. Returns the reply text.
+     * One target turn; returns the reply. An exec agent gets the skill in its workspace, the images as attachments and
+     * {@link #dataDirs()} readable; a chat model gets the images as data URLs.
      */
     protected String ask(RolloutRunner.Context ctx, String systemTemplate, String user, List<Path> images) {
         List<Path> imgs = images == null ? List.of() : images;
@@ -195,10 +186,10 @@ public abstract class ChatBenchmark implements Benchmark {
         return chat(messages).text();
     }
 
-    /** Returns {@code env.skill_delivery} for this run's target (auto: file for an exec target, prompt for a chat target). */
+    /** {@code env.skill_delivery} for this run's target. */
     protected SkillDelivery delivery(boolean execTarget) { return SkillDelivery.of(Setting.string("skill_delivery").of(cfg), execTarget); }
 
-    /** Immutable. A chat rollout's last reply, its number of turns, and the conversation entries so far (mutable, for the evaluation entry). */
+    /** Immutable. A chat rollout's last reply, turns and conversation (a mutable list, for the evaluation entry). */
     protected record Turns(String reply, int turns, List<Map<String, Object>> conversation) {}
 
     /**
@@ -248,6 +239,9 @@ public abstract class ChatBenchmark implements Benchmark {
         return f;
     }
 
+    /** The task types the data names, sorted. */
+    @Override public List<String> taskTypes() { return taskTypesOfData(List.of()); }
+
     /** The task types of all splits' items, sorted; {@code whenNone} when the data names none. */
     protected List<String> taskTypesOfData(List<String> whenNone) {
         TreeSet<String> t = new TreeSet<>();
@@ -255,13 +249,10 @@ public abstract class ChatBenchmark implements Benchmark {
         return t.isEmpty() ? whenNone : new ArrayList<>(t);
     }
 
-    /** Directories an exec target must be able to read for this benchmark's tasks (OfficeQA's documents); none by default. */
+    /** Folders an exec target must be able to read (OfficeQA's documents). */
     protected List<Path> dataDirs() { return List.of(); }
 
-    /**
-     * Fails at start, before any model call, when the run's exec target cannot take what every task needs: images
-     * (DocVQA, vision) or readable data directories (OfficeQA). Chat targets take both.
-     */
+    /** Fails before any model call when the run's exec target cannot take images or data folders every task needs. */
     protected void requireExecInputs(boolean images, boolean dataDirs) {
         agent().ifPresent(x -> x.requireInputs(images, dataDirs));
     }

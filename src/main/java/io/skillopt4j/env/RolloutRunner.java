@@ -30,26 +30,16 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
- * Thread-safe (each {@link #run} call uses its own pool). The shared parallel rollout driver of the dataset
- * benchmarks, as upstream's batch driver: runs a per-item task over a batch with {@code workers} threads, returns
- * results in batch order, appends each finished item to {@code <outDir>/results.jsonl} (re-runs reuse ids already
- * there, tolerating a torn last line), writes {@code predictions/<id>/conversation.json} and the target prompts,
- * turns a per-item wall timeout into a {@code task-timeout-<N>s} row, and throws when every scored row failed at the
- * agent level (a systemic backend failure).
+ * Thread-safe (each {@link #run} call uses its own pool). The shared parallel rollout driver, as upstream's batch
+ * driver: runs a batch with {@code workers} threads, returns results in batch order, appends rows to
+ * {@code results.jsonl} (re-runs reuse its ids), writes each item's prediction files, turns a wall timeout into a
+ * {@code task-timeout-<N>s} row, and throws when every scored row failed at the agent level.
  *
- * <p>An item whose task throws (its model call failed after the backend's retries, an exec agent that could not run,
- * a judge call that failed) is <em>errored</em>, not a wrong answer: its row has {@code errored: true} and the reason,
- * it is returned for the caller to count and judge ({@code train.max_errored_fraction}), but it is appended to
- * {@code errored.jsonl}, never to {@code results.jsonl}, so a re-run attempts it again. Error rows that older
- * versions stored in results.jsonl ({@code phase: "error"}) are not reused either.
- *
- * <pre>{@code
- * List<RolloutResult> rs = RolloutRunner.builder().workers(8).itemTimeout(Duration.ofSeconds(180)).build()
- *     .run(request, (item, ctx) -> new RolloutRunner.Outcome(score(item), conversation, sys, user, Map.of()));
- * }</pre>
+ * <p>An item whose task throws is <em>errored</em>, not wrong: its row ({@code errored: true}) is returned for the
+ * caller to judge but goes to {@code errored.jsonl}, never {@code results.jsonl}, so a re-run attempts it again.
  */
 public final class RolloutRunner {
-    /** Immutable. Per-item facts a task may use: the request, the item's prediction folder and a workspace folder. */
+    /** Immutable. What a task may use: the request, the item's prediction folder and a workspace folder. */
     public record Context(RolloutRequest request, Item item, Path itemDir, Path workspace) {}
 
     /** Immutable. What one item produced; prompts and conversation may be empty; {@code files} are extra artifacts. */
@@ -72,7 +62,7 @@ public final class RolloutRunner {
         Outcome run(Item item, Context ctx) throws Exception;
     }
 
-    /** Called after each item settles (from the driver thread): items done, total, the row. */
+    /** Called on the driver thread after each item settles. */
     @FunctionalInterface
     public interface Progress {
         void onItem(int done, int total, RolloutResult result);
@@ -98,7 +88,7 @@ public final class RolloutRunner {
 
     private static final java.util.regex.Pattern UNSAFE_IN_NAME = java.util.regex.Pattern.compile("[/\\\\\\x00-\\x1F]");
 
-    /** Returns a filesystem-safe folder name for an item id (ids with / or \ or control chars are escaped). */
+    /** Returns a filesystem-safe folder name for an item id. */
     public static String safeId(String id) {
         String s = UNSAFE_IN_NAME.matcher(id).replaceAll("_");
         return s.isEmpty() || s.equals(".") || s.equals("..") ? "_" + s : s;
@@ -107,10 +97,7 @@ public final class RolloutRunner {
     /** The file errored rows go to, next to results.jsonl (a SkillOpt4J addition; never read back as results). */
     public static final String ERRORED_FILE = "errored.jsonl";
 
-    /**
-     * Reads the finished rows of a results.jsonl file by id (last wins), skipping blank and torn lines and errored rows
-     * (which are attempted again). Reading {@code errored.jsonl} with it returns its errored rows.
-     */
+    /** Finished rows by id (last wins), torn lines and errored rows skipped; of {@code errored.jsonl}: its rows. */
     public static Map<String, RolloutResult> readResults(Path file) {
         boolean erroredFile = file.getFileName() != null && file.getFileName().toString().equals(ERRORED_FILE);
         Map<String, RolloutResult> out = new LinkedHashMap<>();
@@ -307,10 +294,7 @@ public final class RolloutRunner {
         }
     }
 
-    /**
-     * A kill mid-append leaves half a line; cut it (a resumed training has done so already), so the next row starts a
-     * fresh line and no unparseable line stays behind for readers that parse every line (SkillOpt's).
-     */
+    /** Cuts a half line a kill left, so no unparseable line stays for readers that parse every line (SkillOpt's). */
     private static void terminateTornLine(Path file) throws IOException {
         if (!Files.isRegularFile(file) || Files.size(file) == 0) return;
         try {
@@ -329,10 +313,7 @@ public final class RolloutRunner {
         }
     }
 
-    /**
-     * Upstream's rows carry {@code fail_reason: ""} on a success; a success without the key gets it. A failure
-     * without one stays without (upstream's step buffer then groups it as "unknown").
-     */
+    /** A success gets upstream's {@code fail_reason: ""}; a failure without one stays so (upstream: "unknown"). */
     static RolloutResult withFailReason(RolloutResult r) {
         if (r.isFailure() || r.fields().containsKey("fail_reason")) return r;
         Map<String, Object> f = new LinkedHashMap<>(r.fields());
@@ -362,11 +343,7 @@ public final class RolloutRunner {
         return new RolloutResult(item.id(), 0, 0, f);
     }
 
-    /**
-     * The errored row of an item whose task threw: {@code errored: true}, the reason ({@code fail_reason} starts
-     * {@code errored: }), {@code phase: "error"}, {@code agent_ok: false}; its hard/soft are 0 only because the row
-     * format needs numbers: callers drop errored rows before scoring.
-     */
+    /** The row of an item whose task threw; its hard/soft of 0 are never scored (callers drop errored rows). */
     private RolloutResult errored(Item item, Throwable t) {
         String msg = Redactor.scrub(String.valueOf(t.getMessage()));
         RolloutResult f = failure(item, "errored: " + (t instanceof BackendException ? msg : t.getClass().getSimpleName() + ": " + msg), "error");
@@ -383,7 +360,6 @@ public final class RolloutRunner {
         private boolean abortWhenAllFail = true;
         private String defaultTaskType = "";
 
-        /** Parallel items (upstream {@code workers}). */
         public Builder workers(int n) { this.workers = n; return this; }
         /** Per-item wall timeout; null = none. */
         public Builder itemTimeout(Duration d) { this.itemTimeout = d; return this; }

@@ -77,10 +77,7 @@ public final class DocVqaBenchmark extends ChatBenchmark {
 
     @Override protected int defaultWorkers() { return 16; }
 
-    @Override
-    public List<String> taskTypes() {
-        return taskTypesOfData(List.of("docvqa"));
-    }
+    @Override public List<String> taskTypes() { return taskTypesOfData(List.of("docvqa")); }
 
     @Override
     @SuppressWarnings("unchecked")

@@ -120,11 +120,6 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
     /** A model that never answers is a task failure here, not a backend outage (upstream aborts only SearchQA). */
     @Override protected boolean abortWhenAllFail() { return false; }
 
-    @Override
-    public List<String> taskTypes() {
-        return taskTypesOfData(List.of());
-    }
-
     @SuppressWarnings("unchecked")
     List<Path> candidates(Item item) {
         Set<String> names = new HashSet<>((List<String>) item.fields().get("source_files"));

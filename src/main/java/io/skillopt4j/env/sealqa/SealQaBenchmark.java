@@ -55,11 +55,6 @@ public final class SealQaBenchmark extends ChatBenchmark {
 
     @Override protected int defaultExecTimeout() { return 300; }
 
-    @Override
-    public List<String> taskTypes() {
-        return taskTypesOfData(List.of());
-    }
-
     /** Renders the item's documents: a list of strings or {title, url, content|snippet|text} maps, or a string. */
     static String evidence(Item item) {
         Object v = RowRef.first(item.fields(), "search_results", "documents", "context");

@@ -85,11 +85,6 @@ public final class SweBenchBenchmark extends ChatBenchmark {
     /** A failing harness is a task failure, not a backend outage. */
     @Override protected boolean abortWhenAllFail() { return false; }
 
-    @Override
-    public List<String> taskTypes() {
-        return taskTypesOfData(List.of());
-    }
-
     /** The first ```diff/```patch block, else everything from the first "diff --git", else "". */
     static String extractPatch(String reply) {
         String[] lines = reply.split("\n", -1);

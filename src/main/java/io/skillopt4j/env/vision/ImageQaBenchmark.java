@@ -62,11 +62,6 @@ public final class ImageQaBenchmark extends ChatBenchmark {
 
     @Override protected int defaultWorkers() { return 16; }
 
-    @Override
-    public List<String> taskTypes() {
-        return taskTypesOfData(List.of());
-    }
-
     /** The last {@code <answer>} tag, else the last {@code \boxed{}}, else the last non-empty line. */
     static String extract(String reply) {
         if (Answers.hasTag(reply)) return Answers.lastTagOrLastLine(reply);
