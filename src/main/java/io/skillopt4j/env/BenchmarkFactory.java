@@ -5,23 +5,15 @@ package io.skillopt4j.env;
  * or at run time with {@link Benchmarks#register(BenchmarkFactory)} (e.g. from a notebook cell).
  */
 public interface BenchmarkFactory {
-    /** Returns the env name used in configs ({@code env.name}) and {@code --env}. */
+    /** The env name of configs ({@code env.name}) and {@code --env}. */
     String name();
 
-    /** Returns a one-line description for listings. */
     default String description() { return ""; }
 
-    /**
-     * Builds the benchmark: loads and validates data (a missing or malformed file throws
-     * {@link io.skillopt4j.ConfigException} naming file, item index and field) and checks outside
-     * runtimes before any model call.
-     */
+    /** Builds the benchmark: bad data throws a {@link io.skillopt4j.ConfigException}; runtimes are checked before any call. */
     Benchmark create(BenchmarkContext context);
 
-    /**
-     * Thread-safe. A factory that is only a name, a description and a constructor: the service entry of a built-in
-     * benchmark ({@code public static final class Factory extends BenchmarkFactory.Named}, with a public no-arg constructor).
-     */
+    /** Thread-safe. A factory that is only a name, a description and a constructor: a built-in's service entry. */
     abstract class Named implements BenchmarkFactory {
         private final String name;
         private final String description;

@@ -8,7 +8,7 @@ import java.util.Map;
 public final class Fields {
     private Fields() {}
 
-    /** An unmodifiable insertion-ordered copy of a record's fields (null: none). */
+    /** An unmodifiable ordered copy of a record's fields (null: none). */
     static Map<String, Object> frozen(Map<String, Object> fields) {
         return java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(fields == null ? Map.of() : fields));
     }
@@ -19,7 +19,7 @@ public final class Fields {
         return v == null ? "" : String.valueOf(v);
     }
 
-    /** A list of strings from a JSON list, or a single string as a one-element list; else an error naming the field. */
+    /** A non-empty list of strings from a JSON list or a scalar; else an error naming the field. */
     public static List<String> stringList(Map<String, Object> row, String field, RowRef ref) {
         Object v = row.get(field);
         if (v == null) throw ref.missing(field, "a list of strings");

@@ -4,10 +4,8 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * Thread-safe. Lets a caller watch the rows of the rollouts it runs as they settle: {@link RolloutRunner} hands every
- * row of a rollout run on the observing thread (not on threads it starts) to the observer — rows reused from
- * {@code results.jsonl} at once, new ones as they finish, in completion order, errored ones included. The trainer
- * decides a gate from the first rows of a selection evaluation when the last ones can no longer change it.
+ * Thread-safe. Hands the rows of the rollouts run on the observing thread to an observer as they settle (reused
+ * rows at once, then in completion order, errored ones included), so a trainer can decide a gate early.
  */
 public final class ItemObserver {
     private static final ThreadLocal<Consumer<RolloutResult>> CURRENT = new ThreadLocal<>();

@@ -7,7 +7,7 @@ import java.util.List;
 public final class PyLiteral {
     private PyLiteral() {}
 
-    /** Returns the strings of a list literal (Python or JSON quoting); a non-list text is one answer; null on malformed lists. */
+    /** The strings of a list literal (Python or JSON quoting); a non-list text is one answer; null when malformed. */
     public static List<String> stringList(String text) {
         String t = text.trim();
         if (!t.startsWith("[") || !t.endsWith("]")) return List.of(text);

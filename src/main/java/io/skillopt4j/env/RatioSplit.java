@@ -17,12 +17,10 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Stateless. Upstream's ratio split: parse {@code split_ratio} ("a:b:c"), read one raw JSON/JSONL file, shuffle with
- * {@link PyRandom}(split_seed), cut by largest-remainder counts, write {@code {train,val,test}/items.json} and
- * {@code split_manifest.json}. Used by {@link SplitDataLoader} and the {@code skillopt split} command.
+ * Stateless. Upstream's ratio split: one raw JSON/JSONL file shuffled with {@link PyRandom}(split_seed), cut by
+ * largest-remainder counts of {@code split_ratio} ("a:b:c") into {@code {train,val,test}/items.json}.
  */
 public final class RatioSplit {
-    /** The split folder names, in order. */
     public static final List<String> SPLITS = List.of("train", "val", "test");
 
     /** Immutable. What a materialisation produced. */
@@ -133,10 +131,7 @@ public final class RatioSplit {
         return outRoot.toAbsolutePath().normalize().resolve("_generated_splits").resolve(env + "_" + tag + "_seed" + seed);
     }
 
-    /**
-     * Immutable. A ratio split cut in memory: the split folders it generates, the raw file it read and, per split, the
-     * 0-based position in that file of each row (for one-line errors that name the row the user can fix).
-     */
+    /** Immutable. A ratio split cut in memory, with each row's 0-based position in the raw file (for errors). */
     public record Cut(GeneratedSplits splits, Path source, List<List<Integer>> positions) {}
 
     /** Shuffles and cuts the raw file in memory (nothing is written); {@code outDir} is where the split folders would go. */

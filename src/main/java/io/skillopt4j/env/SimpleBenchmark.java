@@ -14,8 +14,7 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
- * Thread-safe once built. A one-call-per-item chat benchmark defined in a notebook cell: items, a system prompt with
- * {@code {skill_section}}, a user prompt per item and a scorer of the extracted {@code <answer>}.
+ * Thread-safe once built. A one-call-per-item chat benchmark defined in a notebook cell.
  *
  * <pre>{@code
  * Benchmarks.register(SimpleBenchmark.builder("capitals")
@@ -60,9 +59,8 @@ public final class SimpleBenchmark extends ChatBenchmark {
                 renderSystem(spec.systemPrompt, ctx.request().skill()), user, Map.of());
     }
 
-    private record Spec(String name, String description, List<Item> train, List<Item> val, List<Item> test,
-                        String systemPrompt, Function<Item, String> userPrompt, BiFunction<Item, String, Score> scorer,
-                        List<String> taskTypes, int workers) {}
+    private record Spec(String name, String description, String systemPrompt, Function<Item, String> userPrompt,
+                        BiFunction<Item, String, Score> scorer, List<String> taskTypes, int workers) {}
 
     /** Not thread-safe; use once. */
     public static final class Builder {
@@ -103,7 +101,7 @@ public final class SimpleBenchmark extends ChatBenchmark {
         public Builder taskTypes(String... t) { return taskTypes(List.of(t)); }
         public Builder workers(int n) { this.workers = n; return this; }
 
-        /** Returns the factory to pass to {@link Benchmarks#register}. */
+        /** The factory to pass to {@link Benchmarks#register}. */
         public BenchmarkFactory build() {
             Objects.requireNonNull(userPrompt, "userPrompt");
             Objects.requireNonNull(scorer, "scorer");
@@ -116,8 +114,7 @@ public final class SimpleBenchmark extends ChatBenchmark {
                 for (String s : List.of("train", "val", "test")) for (Item i : loader.split(s)) t.add(i.taskType());
                 types = new ArrayList<>(t);
             }
-            Spec spec = new Spec(name, description, loader.split("train"), loader.split("val"), loader.split("test"),
-                    systemPrompt, userPrompt, scorer, List.copyOf(types), workers);
+            Spec spec = new Spec(name, description, systemPrompt, userPrompt, scorer, List.copyOf(types), workers);
             return new BenchmarkFactory() {
                 @Override public String name() { return spec.name; }
                 @Override public String description() { return spec.description; }

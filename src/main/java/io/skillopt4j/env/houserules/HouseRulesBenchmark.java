@@ -13,11 +13,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Thread-safe. The {@code house-rules} benchmark: short tasks whose right answer depends on house conventions
- * (date, number, money, unit, naming, ordering, time, percent, yes/no and heading formats) that the question
- * never states, so a skill that writes the conventions down is what makes the target right. One target call per
- * task through the shared {@link RolloutRunner}; hard = exact match, soft = token F1. Training rollouts append a
- * {@code {role:"system"}} verification entry with gold and answer to {@code conversation.json}.
+ * Thread-safe. The {@code house-rules} benchmark: short tasks whose right answer follows house conventions the
+ * question never states, so only a skill that writes them down makes the target right. One call per task;
+ * hard = exact match, soft = token F1; training rollouts add a verification entry to the conversation.
  */
 public final class HouseRulesBenchmark extends ChatBenchmark {
     /** The rollout system prompt; {@code {skill_section}} is last so everything after {@code ## Skill} is the skill. */
@@ -32,7 +30,7 @@ public final class HouseRulesBenchmark extends ChatBenchmark {
         super("house-rules", context, data.loader());
     }
 
-    /** With the splits a run writes into its folder ({@link io.skillopt4j.env.DataLoader#writeGenerated()}). */
+    /** With the splits a run writes into its folder. */
     HouseRulesBenchmark(BenchmarkContext context, HouseRulesData data, io.skillopt4j.env.GeneratedSplits generated) {
         super("house-rules", context, data.loader().withGenerated(generated));
     }
@@ -41,7 +39,6 @@ public final class HouseRulesBenchmark extends ChatBenchmark {
 
     @Override protected int defaultExecTimeout() { return 60; }
 
-    /** Returns the target's system prompt for a skill. */
     public static String systemPrompt(String skill) { return renderSystem(SYSTEM_TEMPLATE, skill); }
 
     @Override

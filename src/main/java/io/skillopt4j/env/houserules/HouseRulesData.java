@@ -12,10 +12,8 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Immutable. The generated house-rules items and their train/val/test splits. Items come deterministically from
- * {@code dataSeed}: the same seed gives the same questions, ids ({@code <category>-<nnn>}) and splits. Splits are
- * stratified (every split covers every category) and interleaved by category, so the first N items of a split
- * are a balanced sample. {@link #loader()} gives upstream's batch semantics (CPython-identical shuffles).
+ * Immutable. The generated house-rules items, the same for the same {@code dataSeed}; every split covers every
+ * category, interleaved, so the first N items of a split are a balanced sample.
  */
 public record HouseRulesData(List<Item> train, List<Item> val, List<Item> test) {
     public HouseRulesData {
@@ -61,13 +59,13 @@ public record HouseRulesData(List<Item> train, List<Item> val, List<Item> test) 
         return out;
     }
 
-    /** Returns a copy whose splits are truncated to their first {@code n} items (upstream's {@code limit}). */
+    /** A copy whose splits keep their first {@code n} items (upstream's {@code limit}). */
     public HouseRulesData limited(int n) {
         return new HouseRulesData(train.subList(0, Math.min(n, train.size())), val.subList(0, Math.min(n, val.size())),
                 test.subList(0, Math.min(n, test.size())));
     }
 
-    /** Returns all items of the three splits. */
+    /** All items of the three splits. */
     public List<Item> all() {
         List<Item> a = new ArrayList<>(train);
         a.addAll(val);
@@ -75,6 +73,6 @@ public record HouseRulesData(List<Item> train, List<Item> val, List<Item> test) 
         return a;
     }
 
-    /** Returns the splits as upstream's split data loader (aliases, epoch plans, eval batches in split order). */
+    /** The splits as upstream's split data loader. */
     public SplitDataLoader loader() { return SplitDataLoader.of("house-rules", train, val, test); }
 }

@@ -17,11 +17,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Immutable. Makes the {@code house-rules} benchmark. Config keys (flat): {@code house_rules_seed} (data seed,
- * default {@code split_seed}, else 42), {@code house_rules_per_category} (24), {@code house_rules_split}
- * ("2:1:3" train:val:test per category), {@code limit}, {@code workers} (8), {@code exec_timeout} (60 s).
- * The generated splits are written under {@code <out_root>/_generated_splits/} for inspection, once a run has
- * checked its folder ({@link io.skillopt4j.env.DataLoader#writeGenerated()}).
+ * Immutable. Makes the {@code house-rules} benchmark from {@code house_rules_seed} (else {@code split_seed}, else 42),
+ * {@code house_rules_per_category}, {@code house_rules_split} and {@code limit}; its generated splits are written
+ * under {@code <out_root>/_generated_splits/} once a run has checked its folder.
  */
 public final class HouseRulesFactory implements BenchmarkFactory {
     @Override public String name() { return "house-rules"; }
@@ -55,7 +53,6 @@ public final class HouseRulesFactory implements BenchmarkFactory {
         throw ConfigException.badValue("config", "house_rules_split", s, "three positive integers a:b:c, e.g. 2:1:3");
     }
 
-    /** The generated splits, written under {@code dir} once a run has checked its folder. */
     private static GeneratedSplits generated(Path dir, HouseRulesData data, long seed, int[] ratio) {
         List<List<?>> rows = new ArrayList<>();
         Map<String, Object> counts = new LinkedHashMap<>();

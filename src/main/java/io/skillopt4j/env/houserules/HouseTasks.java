@@ -13,10 +13,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Immutable (stateless). Writes house-rules questions and renders their answers. The question states the raw
- * fact in a neutral form; the right answer is that fact written in the house convention, which the question
- * never mentions. {@link #answer} parses a question back, so the generator's gold answers and a simulated
- * reader's answers come from the same code.
+ * Stateless. Writes house-rules questions (a raw fact, neutrally stated) and renders their answers in a style;
+ * {@link #answer} parses a question back, so gold answers and a simulated reader's come from the same code.
  */
 public final class HouseTasks {
     private HouseTasks() {}
@@ -101,13 +99,13 @@ public final class HouseTasks {
         };
     }
 
-    /** Returns the category a question belongs to, recognised from its wording. */
+    /** The category of a question, recognised from its wording. */
     public static Optional<HouseCategory> categoryOf(String question) {
         for (HouseCategory c : HouseCategory.values()) if (matcher(c, question).find()) return Optional.of(c);
         return Optional.empty();
     }
 
-    /** Renders the answer to {@code question} (of category {@code c}) in the given style, or empty if it doesn't parse. */
+    /** The answer to {@code question} in {@code style}, or empty when it does not parse. */
     public static Optional<String> answer(HouseCategory c, String question, Style style) {
         Matcher m = matcher(c, question);
         if (!m.find()) return Optional.empty();

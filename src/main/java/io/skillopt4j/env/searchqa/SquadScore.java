@@ -1,10 +1,9 @@
 package io.skillopt4j.env.searchqa;
 
+import io.skillopt4j.env.Answers;
 import io.skillopt4j.internal.PyText;
 
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -51,24 +50,6 @@ public final class SquadScore {
         return grade(prediction, golds).subEm();
     }
 
-    static double f1Tokens(List<String> pred, List<String> gold) {
-        if (pred.isEmpty() || gold.isEmpty()) return pred.isEmpty() && gold.isEmpty() ? 1.0 : 0.0;
-        Map<String, Integer> counts = new HashMap<>();
-        for (String t : gold) counts.merge(t, 1, Integer::sum);
-        int same = 0;
-        for (String t : pred) {
-            Integer c = counts.get(t);
-            if (c != null && c > 0) {
-                same++;
-                counts.put(t, c - 1);
-            }
-        }
-        if (same == 0) return 0;
-        double precision = (double) same / pred.size();
-        double recall = (double) same / gold.size();
-        return 2 * precision * recall / (precision + recall);
-    }
-
     /** Immutable. The three grades of one prediction: {@link #exactMatch}, {@link #f1} and {@link #subExactMatch}. */
     public record Grade(int em, double f1, int subEm) {}
 
@@ -81,7 +62,7 @@ public final class SquadScore {
         for (String g : golds) {
             String n = normalize(g);
             if (p.equals(n)) em = 1;
-            f1 = Math.max(f1, f1Tokens(pt, PyText.split(n)));
+            f1 = Math.max(f1, Answers.tokenF1(pt, PyText.split(n)));
             if (!p.isEmpty() && !n.isEmpty() && (p.contains(n) || n.contains(p))) sub = 1;
         }
         return new Grade(em, f1, sub);
