@@ -22,10 +22,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Thread-safe. ALFWorld: text games (TextWorld/PDDL) played through a Python bridge process per episode; each step
- * the target sees the skill, the task, the last 2 (observation, action) pairs and the admissible actions, and answers
- * {@code <think>…</think><action>…</action>}; hard = soft = won, at most {@code max_steps} (50) steps. The bridge is
- * {@code alfworld_bridge} (a command line) or the bundled script run with {@code python_executable}.
+ * Thread-safe. ALFWorld: text games played through a Python bridge process per episode ({@code alfworld_bridge}, else
+ * the bundled script); each step the target sees the skill, the task, the last 2 steps and the admissible actions,
+ * and answers {@code <think>…</think><action>…</action>}; hard = soft = won within {@code max_steps}.
  */
 public final class AlfWorldBenchmark extends ChatBenchmark {
     static final List<String> TYPES = List.of("pick_and_place", "pick_two_obj_and_place", "look_at_obj_in_light",
@@ -81,10 +80,7 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
         return "other";
     }
 
-    /**
-     * Resolves the bridge command and checks the runtime answers {@code check} (before any model call), in a temp
-     * folder: the bundled script reaches the run folder only with the first episode ({@link #bundledBridge}).
-     */
+    /** Resolves the bridge command and checks, in a temp folder, that the runtime answers (before any model call). */
     List<String> bridge(BenchmarkContext ctx) {
         String custom = Setting.string("alfworld_bridge").of(ctx.config()).trim();
         String py = Setting.string("python_executable").of(ctx.config()).trim();
@@ -97,7 +93,7 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
                 AtomicFiles.writeString(script, resource("alfworld", BRIDGE_SCRIPT));
                 check = List.of(cmd.get(0), script.toString());
             }
-            try (Bridge b = new Bridge(check, tmp, alfworldDataOrNull(ctx))) {
+            try (Bridge b = new Bridge(check, tmp, dataRoot(ctx))) {
                 return b.call(Map.of("cmd", "check"));
             } catch (Exception e) {
                 throw new ConfigException("alfworld needs the ALFWorld runtime (" + e.getMessage().replace('\n', ' ')
@@ -108,12 +104,10 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
         return cmd;
     }
 
-    /** Writes the bundled bridge script into the run folder's scratch, when it is the bridge and not there yet. */
+    /** Writes the bundled bridge script into the run's scratch, when it is the bridge and not there yet. */
     private void bundledBridge() {
         if (bundled) scratch.file(BRIDGE_SCRIPT, () -> resource("alfworld", BRIDGE_SCRIPT));
     }
-
-    private static String alfworldDataOrNull(BenchmarkContext ctx) { return dataRoot(ctx); }
 
     @Override protected int defaultWorkers() { return 8; }
 
@@ -130,9 +124,7 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
     }
 
     static String noHistory(String obs, List<String> actions) {
-        return "Your current observation is: " + obs + "\nYour admissible actions of the current situation are: [\n " + admissible(actions)
-                + "\n].\n\nNow it's your turn to take an action.\nFirst reason step by step inside <think></think> tags, then choose "
-                + "exactly one admissible action and put it inside <action></action> tags.";
+        return "Your current observation is: " + obs + actionsAndAsk(actions);
     }
 
     static String withHistory(String task, int stepsTaken, List<String[]> history, String obs, List<String> actions) {
@@ -145,8 +137,11 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
         }
         return "Your task is to: " + task + "\nPrior to this step, you have already taken " + stepsTaken + " step(s). Below are the most "
                 + "recent " + (history.size() - start) + " observations and the corresponding actions you took: " + h
-                + "\nYou are now at step " + (stepsTaken + 1) + " and your current observation is: " + obs
-                + "\nYour admissible actions of the current situation are: [\n " + admissible(actions)
+                + "\nYou are now at step " + (stepsTaken + 1) + " and your current observation is: " + obs + actionsAndAsk(actions);
+    }
+
+    private static String actionsAndAsk(List<String> actions) {
+        return "\nYour admissible actions of the current situation are: [\n " + admissible(actions)
                 + "\n].\n\nNow it's your turn to take an action.\nFirst reason step by step inside <think></think> tags, then choose "
                 + "exactly one admissible action and put it inside <action></action> tags.";
     }

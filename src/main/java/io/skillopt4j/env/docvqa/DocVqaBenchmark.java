@@ -21,9 +21,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Thread-safe. DocVQA: a question about a scanned document page, one multimodal chat call (the page as a data URL,
- * {@code image_detail}), graded by ANLS (soft) and ANLS ≥ 0.999 (hard). Split folders hold upstream's CSV
- * (first {@code *.csv}; a JSON array is accepted too); images resolve under {@code data_root} when set.
+ * Thread-safe. DocVQA: a question about a scanned page, one multimodal call, graded by ANLS (soft) and
+ * ANLS ≥ 0.999 (hard); splits are upstream's CSV (or JSON), images under {@code data_root}.
  */
 public final class DocVqaBenchmark extends ChatBenchmark {
     /** Registered as {@code docvqa}. */

@@ -17,9 +17,8 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * Thread-safe. LiveMathematicianBench: research-level theorem MCQs, one chat call per item; choices are re-shuffled
- * per batch with a CPython-identical RNG seeded from SHA-256("<batch seed>:<id>") ({@code shuffle_choices}); the
- * theorem and proof sketch are shown only with {@code use_theorem} / {@code use_sketch}. hard = soft = label match.
+ * Thread-safe. LiveMathematicianBench: research-level theorem MCQs; choices are re-shuffled per batch as upstream
+ * ({@code shuffle_choices}); hard = soft = label match.
  */
 public final class LiveMathBenchmark extends ChatBenchmark {
     static final String NAME = "livemathematicianbench";

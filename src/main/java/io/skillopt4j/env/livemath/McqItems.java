@@ -18,7 +18,6 @@ public final class McqItems {
 
     private McqItems() {}
 
-    /** Immutable. One option. */
     public record Choice(String label, String text) {
         Map<String, Object> toMap() {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -105,7 +104,6 @@ public final class McqItems {
         return new Item(id, f);
     }
 
-    /** Returns the item's choices. */
     @SuppressWarnings("unchecked")
     public static List<Choice> choices(Item item) {
         List<Choice> out = new ArrayList<>();
@@ -116,7 +114,6 @@ public final class McqItems {
         return out;
     }
 
-    /** Returns the correct choice's label. */
     @SuppressWarnings("unchecked")
     public static String correctLabel(Item item) {
         return String.valueOf(((Map<String, Object>) item.fields().get("correct_choice")).get("label"));

@@ -16,9 +16,8 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * Immutable, so thread-safe. OfficeQA's local function tools over the document roots: {@code glob(pattern)} (≤ 50
- * matches), {@code read(path, start=1, limit=80)} (≤ 4000 chars) and {@code grep(pattern, path)} (case-insensitive
- * literal, ≤ 20 matches). Paths must lie inside a root and, when candidates exist, be one of the candidate files.
+ * Immutable, so thread-safe. OfficeQA's glob/read/grep tools over the document roots; paths must lie inside a root
+ * and, when candidates exist, be one of them.
  */
 public final class DocTools {
     static final List<ToolSpec> SPECS = List.of(
@@ -121,7 +120,7 @@ public final class DocTools {
         return allowedNames.isEmpty() || allowedNames.contains(p.getFileName().toString());
     }
 
-    /** Resolves a tool path inside a root (absolute or root-relative), or null when outside or not allowed. */
+    /** A tool path inside a root (absolute or root-relative), or null when outside or not allowed. */
     Path resolve(String path) {
         if (path.isBlank()) return null;
         for (Path root : roots) {

@@ -29,10 +29,8 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * Thread-safe. OfficeQA (offline mode): questions over U.S. Treasury Bulletin text files answered by a tool-calling
- * loop ({@code glob}/{@code read}/{@code grep}, ≤ {@code max_tool_turns} model turns) with oracle parsed pages in the
- * prompt; graded by normalised exact match (hard) and token F1 (soft). Document roots: {@code data_dirs}, else
- * {@code $OFFICEQA_DOCS_DIR} and upstream's default folders ({@code transformed/} preferred).
+ * Thread-safe. OfficeQA (offline mode): questions over Treasury Bulletin text files, answered in a tool-calling loop
+ * with oracle parsed pages in the prompt; graded by normalised exact match (hard) and token F1 (soft).
  */
 public final class OfficeQaBenchmark extends ChatBenchmark {
     private final List<Path> roots;
@@ -48,7 +46,7 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
                 .reader(SplitDataLoader::readFirstCsvOrJson).mapper(OfficeQaBenchmark::item).build());
         String mode = Setting.string("search_mode").of(ctx.config()).trim();
         if (!mode.equals("offline")) {
-            throw io.skillopt4j.ConfigException.badValue("", "search_mode", mode, "\"offline\" (custom_search and azure_search need live web search, which this port does not implement)");
+            throw ConfigException.badValue("", "search_mode", mode, "\"offline\" (custom_search and azure_search need live web search, which this port does not implement)");
         }
         this.roots = docRoots(ctx);
         requireExecInputs(false, true); // the agent searches the document corpus itself

@@ -11,11 +11,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/**
- * Stateless. OfficeQA's "oracle parsed pages": for each source URL with a page number, the parsed elements of that page
- * from {@code jsons/<file stem>.json} (HTML tables rendered as Markdown pipe tables), ≤ 24,000 chars per page and
- * ≤ 80,000 in total.
- */
+/** Stateless. OfficeQA's "oracle parsed pages": each source URL's page from {@code jsons/<file stem>.json}, capped. */
 final class OraclePages {
     static final int PAGE_CAP = 24_000;
     static final int TOTAL_CAP = 80_000;
@@ -34,7 +30,7 @@ final class OraclePages {
         }
     }
 
-    /** Returns the rendered block (with its lead sentence), or "" when no page could be found. */
+    /** The rendered block with its lead sentence, or "" when no page could be found. */
     static String render(List<String> sourceDocs, List<String> sourceFiles, List<Path> roots) {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < sourceDocs.size(); i++) {

@@ -17,10 +17,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Thread-safe. SealQA (Seal-0 / Seal-Hard / LongSeal): fact-seeking questions where search results conflict; the
- * item's retrieved documents ({@code search_results} / {@code context}, when present) are given to the target, and an
- * LLM judge grades the answer (hard = soft = 1 iff CORRECT). Judge: {@code judge_model},
- * {@code judge_max_completion_tokens}, {@code judge_retries}.
+ * Thread-safe. SealQA: fact-seeking questions whose search results conflict, the item's documents shown to the target;
+ * an LLM judge grades the answer (hard = soft = 1 iff CORRECT).
  */
 public final class SealQaBenchmark extends ChatBenchmark {
     static final int CONTEXT_CAP = 24_000;

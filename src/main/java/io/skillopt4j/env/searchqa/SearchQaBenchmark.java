@@ -15,10 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Thread-safe. SearchQA (Jeopardy clues with retrieved snippets): one chat call per item, graded with SQuAD exact
- * match (hard) and token F1 (soft). Items {@code {id, question, context, answers[]}}.
- */
+/** Thread-safe. SearchQA (Jeopardy clues with retrieved snippets), graded by SQuAD exact match (hard) and F1 (soft). */
 public final class SearchQaBenchmark extends ChatBenchmark {
     static final int CONTEXT_CAP = 6000;
 

@@ -8,17 +8,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Stateless. The SQuAD answer normalisation, exact match, token F1 and substring match SearchQA is graded with,
- * with Python's semantics: {@code str.lower()}, {@code string.punctuation}, {@code re.sub(r'\b(a|an|the)\b', ' ', s)}
- * with Python's word characters, and {@code ' '.join(s.split())} with Python's whitespace ({@link PyText}).
+ * Stateless. The SQuAD normalisation, exact match, token F1 and substring match SearchQA is graded with, with
+ * Python's semantics of case, punctuation, word characters and whitespace ({@link PyText}).
  */
 public final class SquadScore {
     /** POSIX {@code \p{Punct}} (no Unicode flag): exactly the 32 characters of Python's {@code string.punctuation}. */
     private static final Pattern PUNCT = Pattern.compile("\\p{Punct}");
-    /**
-     * A maximal run of Python word characters: {@code \b(a|an|the)\b} matches exactly the runs that are an article,
-     * and a run is matched by code point, so a letter outside the BMP right before an article counts as one.
-     */
+    /** A run of Python word characters, by code point: {@code \b(a|an|the)\b} matches exactly the article runs. */
     private static final Pattern WORD_RUN = Pattern.compile(PyText.WORD + "+");
 
     private SquadScore() {}
@@ -50,10 +46,10 @@ public final class SquadScore {
         return grade(prediction, golds).subEm();
     }
 
-    /** Immutable. The three grades of one prediction: {@link #exactMatch}, {@link #f1} and {@link #subExactMatch}. */
+    /** Immutable. The three grades of one prediction. */
     public record Grade(int em, double f1, int subEm) {}
 
-    /** Returns what {@link #exactMatch}, {@link #f1} and {@link #subExactMatch} return, normalising each text once. */
+    /** The three grades, normalising each text once. */
     public static Grade grade(String prediction, List<String> golds) {
         String p = normalize(prediction);
         List<String> pt = PyText.split(p);

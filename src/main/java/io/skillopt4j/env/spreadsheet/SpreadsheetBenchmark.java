@@ -22,13 +22,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Thread-safe. SpreadsheetBench (Verified 400): the target writes one Python script per task (openpyxl/pandas), which
- * runs in a scratch folder with a timeout; {@code mode: multi} repairs it over up to {@code max_turns} turns with
- * execution errors (and, in training rollouts, wrong-cell feedback). The final script runs on every test case and the
- * answer cells are compared in Java: soft = pass fraction, hard = all cases pass.
+ * Thread-safe. SpreadsheetBench: the target writes a Python script per task, repaired over turns from execution
+ * errors (and wrong cells, in training); soft = fraction of test cases passing, hard = all pass.
  */
 public final class SpreadsheetBenchmark extends ChatBenchmark {
-    /** Upstream's data root when env.data_root is unset. */
     static final String DEFAULT_DATA_ROOT = "data/spreadsheetbench_verified_400";
 
     final SheetRuntime runtime;
@@ -68,10 +65,9 @@ public final class SpreadsheetBenchmark extends ChatBenchmark {
 
     @Override public List<String> taskTypes() { return List.of("cell_level", "sheet_level"); }
 
-    /** Immutable. One test case: number, input workbook and golden workbook. */
     record Case(String no, Path input, Path golden) {}
 
-    /** Finds the test cases of a task folder (original, verified_400 or bare initial/golden naming), sorted by file name. */
+    /** The test cases of a task folder (any of upstream's namings), sorted by file name. */
     static List<Case> cases(Path dir, String id) {
         List<Case> out = new ArrayList<>();
         if (!Files.isDirectory(dir)) return out;
@@ -137,7 +133,6 @@ public final class SpreadsheetBenchmark extends ChatBenchmark {
         return new SpreadsheetTask(this, item, ctx).run();
     }
 
-    /** Package hooks for {@link SpreadsheetTask}. */
     Path dataRoot() { return dataRoot; }
 
     io.skillopt4j.config.FlatConfig config() { return cfg; }

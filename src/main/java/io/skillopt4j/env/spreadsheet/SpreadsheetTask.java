@@ -16,7 +16,7 @@ import java.util.Map;
 
 /** Not thread-safe; one per item. The codegen → execute → repair loop and the final per-case evaluation of one task. */
 final class SpreadsheetTask {
-    /** Upstream SpreadsheetBench's own defaults, used when its config leaves env.max_turns / env.exec_timeout unset. */
+    /** Upstream's defaults when env.max_turns / env.exec_timeout are unset. */
     static final int MAX_TURNS = 30, EXEC_TIMEOUT = 600;
 
     private final SpreadsheetBenchmark bench;
@@ -31,7 +31,6 @@ final class SpreadsheetTask {
         this.ctx = ctx;
     }
 
-    /** Immutable. The comparison of one output with its golden workbook. */
     record Check(boolean ok, String reason, List<String> wrong, int correct, String report) {}
 
     RolloutRunner.Outcome run() throws Exception {
@@ -62,14 +61,13 @@ final class SpreadsheetTask {
         String code = "";
         String failure = "";
         String phase = "llm";
-        boolean llmOk = true; // upstream's row field; a failed call now errors the item instead of clearing it
+        boolean llmOk = true; // upstream's row field; a failed call errors the item instead
         boolean lastRunOk = false;
         int turns = 0;
         while (turns < maxTurns) {
             long remaining = Duration.ofNanos(deadline - System.nanoTime()).toSeconds();
             if (remaining < 10) { failure = failure.isEmpty() ? "task deadline reached" : failure; break; }
-            // a model call that failed after its retries propagates: the item is errored (never scored), not an
-            // "llm-call-failed" zero as in SkillOpt, and runs again on resume (docs/outputs.md, errored items)
+            // a failed call errors the item (runs again on resume), not an "llm-call-failed" zero as in SkillOpt
             String reply = bench.askModel(ctx, msgs, Duration.ofSeconds(Math.min(120, remaining)));
             turns++;
             raw.append("=== turn ").append(turns).append(" ===\n").append(reply).append('\n');

@@ -23,10 +23,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Thread-safe. SWE-bench: the target writes a unified diff for a GitHub issue; the official harness
- * ({@code python -m swebench.harness.run_evaluation}, Docker) applies it and runs the tests; hard = resolved,
- * soft = fraction of FAIL_TO_PASS tests passing (= hard when no per-instance report exists). Harness command
- * {@code swebench_harness}, dataset {@code swebench_dataset}, timeout {@code harness_timeout}.
+ * Thread-safe. SWE-bench: the target writes a diff for a GitHub issue, which the official harness (Docker) tests;
+ * hard = resolved, soft = fraction of FAIL_TO_PASS tests passing (= hard without a per-instance report).
  */
 public final class SweBenchBenchmark extends ChatBenchmark {
     static final String MODEL_NAME = "skillopt4j";

@@ -21,16 +21,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Thread-safe. Image question answering for MathVerse, MMRB and BabyVision: one multimodal chat call (every image as
- * a data URL with {@code image_detail}); multiple-choice answers are graded by option letter, free-form answers by
- * normalised exact match and otherwise an LLM judge ({@code judge_model}); hard = soft = 1 iff correct.
+ * Thread-safe. Image QA for MathVerse, MMRB and BabyVision: one multimodal call, graded by option letter, else
+ * normalised exact match, else an LLM judge; hard = soft = 1 iff correct.
  */
 public final class ImageQaBenchmark extends ChatBenchmark {
     private static final Pattern BOXED = Pattern.compile("\\\\boxed\\{([^{}]*(?:\\{[^{}]*}[^{}]*)*)}");
     private static final Pattern LETTER = Pattern.compile("^\\(?([A-Z])(?:[).:]|\\s|$)");
     private final Judge judge;
 
-    /** The item mapper of one benchmark. */
     interface Mapper {
         Item map(Map<String, Object> row, RowRef ref, String dataRoot);
     }

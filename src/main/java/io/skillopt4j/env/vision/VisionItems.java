@@ -16,10 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/**
- * Stateless. Row mappers for the image QA benchmarks, each normalising its public release format to
- * {@code {question, images[], answer, kind: choice|free, options[], task_type}} (other fields kept).
- */
+/** Stateless. Row mappers normalising each image QA release to the fields of {@link Fields} (others kept). */
 final class VisionItems {
     private VisionItems() {}
 
