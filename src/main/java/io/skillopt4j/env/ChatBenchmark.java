@@ -14,7 +14,6 @@ import io.skillopt4j.internal.Resources;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -222,21 +221,16 @@ public abstract class ChatBenchmark implements Benchmark {
         return Map.of("type", "message", "turn", n, "content", reply);
     }
 
-    /** The first fields of an item's result: question and task type. */
-    protected static Map<String, Object> itemFields(Item item) {
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("question", item.str("question"));
-        f.put("task_type", item.str("task_type"));
-        return f;
+    /** The first fields of an item's result: question, task type, then {@code more} (key, value, ...). */
+    protected static Map<String, Object> itemFields(Item item, Object... more) {
+        return Fields.put(Fields.ordered("question", item.str("question"), "task_type", item.str("task_type")), more);
     }
 
     /** The last fields of a chat rollout's result: the reply, why it failed (null: it did not), agent_ok and n_turns. */
     protected static Map<String, Object> replyFields(Map<String, Object> f, String reply, String failReason, int turns) {
         f.put("response", reply);
         if (failReason != null) f.put("fail_reason", failReason);
-        f.put("agent_ok", true);
-        f.put("n_turns", turns);
-        return f;
+        return Fields.put(f, "agent_ok", true, "n_turns", turns);
     }
 
     /** The task types the data names, sorted. */

@@ -153,12 +153,8 @@ public final class RatioSplit {
             rows.add(p.stream().map(raw::get).toList());
             start += c[i];
         }
-        Map<String, Object> manifest = new LinkedHashMap<>();
-        manifest.put("source_data_path", abs.toString());
-        manifest.put("split_mode", "ratio");
-        manifest.put("split_ratio", ratio);
-        manifest.put("split_seed", seed);
-        manifest.put("counts", new Result(outDir, abs, c).countsMap());
+        Map<String, Object> manifest = Fields.ordered("source_data_path", abs.toString(), "split_mode", "ratio",
+                "split_ratio", ratio, "split_seed", seed, "counts", new Result(outDir, abs, c).countsMap());
         return new Cut(new GeneratedSplits(outDir, rows, manifest), file, List.copyOf(positions));
     }
 

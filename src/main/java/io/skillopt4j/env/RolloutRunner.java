@@ -330,10 +330,7 @@ public final class RolloutRunner {
     private RolloutResult timeoutRow(Item item) { return failure(item, "task-timeout-" + itemTimeout.toSeconds() + "s", "timeout"); }
 
     private RolloutResult failure(Item item, String reason, String phase) {
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("fail_reason", reason);
-        f.put("phase", phase);
-        f.put("agent_ok", false);
+        Map<String, Object> f = Fields.ordered("fail_reason", reason, "phase", phase, "agent_ok", false);
         String tt = item.str("task_type");
         if (tt.isEmpty()) tt = item.str("category");
         if (tt.isEmpty()) tt = defaultTaskType;

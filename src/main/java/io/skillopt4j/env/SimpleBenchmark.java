@@ -45,14 +45,11 @@ public final class SimpleBenchmark extends ChatBenchmark {
         Score s = spec.scorer.apply(item, answer);
         Map<String, Object> f = new LinkedHashMap<>();
         if (!item.taskType().equals("other")) f.put("task_type", item.taskType());
-        f.put("question", user);
-        f.put("predicted_answer", answer);
-        f.put("response", reply);
+        Fields.put(f, "question", user, "predicted_answer", answer, "response", reply);
         f.putAll(s.extras());
         if (!s.failReason().isEmpty()) f.put("fail_reason", s.failReason());
         else if (s.hard() < 1e-9) f.put("fail_reason", "predicted '" + answer + "' (score " + s.soft() + ")");
-        f.put("agent_ok", true);
-        f.put("n_turns", 1);
+        Fields.put(f, "agent_ok", true, "n_turns", 1);
         List<Map<String, Object>> conv = List.of(Map.of("type", "message", "turn", 1, "content", reply),
                 Map.of("role", "system", "content", "[EVALUATION RESULT]\nPredicted answer: " + answer + "\nhard: " + s.hard() + " soft: " + s.soft()));
         return new RolloutRunner.Outcome(new RolloutResult(item.id(), s.hard(), s.soft(), f), conv,

@@ -6,6 +6,7 @@ import io.skillopt4j.backend.ChatMessage;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
 import io.skillopt4j.env.ChatBenchmark;
+import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
@@ -207,26 +208,15 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
                 won = Boolean.TRUE.equals(state.get("won"));
                 steps = step + 1;
                 history.add(new String[] {obs, action});
-                Map<String, Object> rec = new LinkedHashMap<>();
-                rec.put("step", steps);
-                rec.put("action", action);
-                rec.put("reasoning", think(response));
-                rec.put("model_response", response);
-                rec.put("env_feedback", feedback);
-                rec.put("reward", won ? 10.0 : 0.0);
-                rec.put("done", done);
-                conv.add(rec);
+                conv.add(Fields.ordered("step", steps, "action", action, "reasoning", think(response), "model_response", response,
+                        "env_feedback", feedback, "reward", won ? 10.0 : 0.0, "done", done));
                 obs = feedback;
             }
         }
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("n_turns", steps);
+        Map<String, Object> f = Fields.ordered("n_turns", steps);
         if (!won) f.put("fail_reason", done ? "Episode ended without completing the task" : "Timeout after " + maxSteps + " steps");
-        f.put("agent_ok", true);
-        f.put("task_type", item.str("task_type"));
-        f.put("gamefile", item.str("gamefile"));
-        f.put("task_description", task.isEmpty() ? item.str("task_type") : task);
-        f.put("instruction_type", item.str("task_type"));
+        Fields.put(f, "agent_ok", true, "task_type", item.str("task_type"), "gamefile", item.str("gamefile"),
+                "task_description", task.isEmpty() ? item.str("task_type") : task, "instruction_type", item.str("task_type"));
         double s = won ? 1 : 0;
         return new RolloutRunner.Outcome(new RolloutResult(item.id(), s, s, f), conv, SYSTEM, firstUser, Map.of());
     }

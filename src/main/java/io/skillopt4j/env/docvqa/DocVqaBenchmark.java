@@ -5,6 +5,7 @@ import io.skillopt4j.env.Answers;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
 import io.skillopt4j.env.ChatBenchmark;
+import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Images;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.PyLiteral;
@@ -63,15 +64,10 @@ public final class DocVqaBenchmark extends ChatBenchmark {
             if (answers == null) throw ref.bad("answer", "a list literal like ['x', 'y']", ans);
         }
         if (answers.isEmpty()) throw ref.bad("answer", "at least one gold answer", ans);
-        Map<String, Object> f = new LinkedHashMap<>(row);
-        f.put("question", question);
-        f.put("answer", answers.get(0));
-        f.put("answers", answers);
         Object topic = RowRef.first(row, "topic", "category");
-        f.put("task_type", topic == null ? "docvqa" : String.valueOf(topic));
-        f.put("image_path", image.toString());
-        f.put("image_paths", List.of(image.toString()));
-        return new Item(id, f);
+        return new Item(id, Fields.put(new LinkedHashMap<>(row), "question", question, "answer", answers.get(0), "answers", answers,
+                "task_type", topic == null ? "docvqa" : String.valueOf(topic), "image_path", image.toString(),
+                "image_paths", List.of(image.toString())));
     }
 
     @Override protected int defaultWorkers() { return 16; }
@@ -93,13 +89,10 @@ public final class DocVqaBenchmark extends ChatBenchmark {
         conv.add(Map.of("role", "user", "content", item.str("question") + "\n[image] " + image.getFileName()));
         conv.add(turn(1, reply));
         conv.add(Map.of("role", "system", "content", "[EVALUATION RESULT]\nQuestion: " + item.str("question")
-                + "\nPredicted answer: " + predicted + "\nGold answers: " + io.skillopt4j.env.Fields.pyRepr(golds)
+                + "\nPredicted answer: " + predicted + "\nGold answers: " + Fields.pyRepr(golds)
                 + "\nANLS: " + io.skillopt4j.internal.Decimals.fixed(anls, 4)));
-        Map<String, Object> f = itemFields(item);
-        f.put("anls", anls);
-        f.put("predicted_answer", predicted);
-        f.put("gold_answers", golds);
-        replyFields(f, reply, anls <= 0 ? "ANLS=0: predicted '" + predicted + "' but expected " + io.skillopt4j.env.Fields.pyRepr(golds) : null, 1);
+        Map<String, Object> f = itemFields(item, "anls", anls, "predicted_answer", predicted, "gold_answers", golds);
+        replyFields(f, reply, anls <= 0 ? "ANLS=0: predicted '" + predicted + "' but expected " + Fields.pyRepr(golds) : null, 1);
         return new RolloutRunner.Outcome(new RolloutResult(item.id(), hard, anls, f), conv,
                 renderSystem(template, ctx.request().skill()), user, Map.of());
     }

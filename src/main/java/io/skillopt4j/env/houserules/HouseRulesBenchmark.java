@@ -2,12 +2,12 @@ package io.skillopt4j.env.houserules;
 
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.ChatBenchmark;
+import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -49,29 +49,16 @@ public final class HouseRulesBenchmark extends ChatBenchmark {
         String reply = ask(ctx, SYSTEM_TEMPLATE, question, null);
         String predicted = HouseScoring.extractAnswer(reply);
         double hard = HouseScoring.hard(predicted, gold), soft = HouseScoring.soft(predicted, gold);
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("task_type", item.taskType());
-        f.put("question", question);
-        f.put("task_description", question);
-        f.put("predicted_answer", predicted);
-        f.put("gold_answers", List.of(gold));
-        f.put("response", reply);
-        f.put("fail_reason", hard == 1.0 ? "" : item.taskType() + "_format: expected '" + gold + "', got '" + predicted + "'");
-        f.put("agent_ok", true);
-        f.put("n_turns", 1);
+        Map<String, Object> f = Fields.ordered("task_type", item.taskType(), "question", question, "task_description", question,
+                "predicted_answer", predicted, "gold_answers", List.of(gold), "response", reply,
+                "fail_reason", hard == 1.0 ? "" : item.taskType() + "_format: expected '" + gold + "', got '" + predicted + "'",
+                "agent_ok", true, "n_turns", 1);
         List<Map<String, Object>> conversation = new ArrayList<>();
-        Map<String, Object> turn = new LinkedHashMap<>();
-        turn.put("type", "message");
-        turn.put("turn", 1);
-        turn.put("content", reply);
-        conversation.add(turn);
+        conversation.add(Fields.ordered("type", "message", "turn", 1, "content", reply));
         if (ctx.request().evalFeedback()) {
-            Map<String, Object> v = new LinkedHashMap<>();
-            v.put("role", "system");
-            v.put("content", String.format(Locale.ROOT,
+            conversation.add(Fields.ordered("role", "system", "content", String.format(Locale.ROOT,
                     "[EVALUATION RESULT]%nQuestion: %s%nTask type: %s%nPredicted answer: '%s'%nGold answer: '%s'%nExact Match: %.1f%nToken F1: %.4f",
-                    question, item.taskType(), predicted, gold, hard, soft));
-            conversation.add(v);
+                    question, item.taskType(), predicted, gold, hard, soft)));
         }
         return new RolloutRunner.Outcome(new RolloutResult(item.id(), hard, soft, f), conversation, system, question, Map.of());
     }

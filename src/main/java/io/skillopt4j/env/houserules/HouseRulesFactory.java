@@ -6,6 +6,7 @@ import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
+import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.GeneratedSplits;
 import io.skillopt4j.env.RatioSplit;
@@ -68,12 +69,7 @@ public final class HouseRulesFactory implements BenchmarkFactory {
             rows.add(out);
             counts.put(split, out.size());
         }
-        Map<String, Object> manifest = new LinkedHashMap<>();
-        manifest.put("source", "generated: house-rules");
-        manifest.put("split_mode", "generated");
-        manifest.put("split_ratio", ratio[0] + ":" + ratio[1] + ":" + ratio[2]);
-        manifest.put("split_seed", seed);
-        manifest.put("counts", counts);
-        return new GeneratedSplits(dir, rows, manifest);
+        return new GeneratedSplits(dir, rows, Fields.ordered("source", "generated: house-rules", "split_mode", "generated",
+                "split_ratio", ratio[0] + ":" + ratio[1] + ":" + ratio[2], "split_seed", seed, "counts", counts));
     }
 }

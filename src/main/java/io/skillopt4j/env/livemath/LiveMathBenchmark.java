@@ -73,12 +73,8 @@ public final class LiveMathBenchmark extends ChatBenchmark {
         boolean ok = predicted.equals(correct);
         String predictedText = choices.stream().filter(c -> c.label().equals(predicted)).map(McqItems.Choice::text).findFirst().orElse("");
         String correctText = choices.stream().filter(c -> c.label().equals(correct)).map(McqItems.Choice::text).findFirst().orElse("");
-        Map<String, Object> f = itemFields(item);
-        f.put("predicted_answer", answer);
-        f.put("predicted_label", predicted);
-        f.put("predicted_text", predictedText);
-        f.put("correct_label", correct);
-        f.put("correct_text", correctText);
+        Map<String, Object> f = itemFields(item, "predicted_answer", answer, "predicted_label", predicted,
+                "predicted_text", predictedText, "correct_label", correct, "correct_text", correctText);
         replyFields(f, reply, !ok ? "MCQ=0: predicted " + Fields.pyRepr(predicted) + " but expected " + Fields.pyRepr(correct) : null, turns);
         conv.add(Map.of("role", "system", "content", "[EVALUATION RESULT]\nPredicted label: " + predicted + " (" + predictedText
                 + ")\nCorrect label: " + correct + " (" + correctText + ")\nCorrect: " + (ok ? 1 : 0)));

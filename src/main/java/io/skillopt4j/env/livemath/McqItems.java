@@ -1,5 +1,6 @@
 package io.skillopt4j.env.livemath;
 
+import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.PyRandom;
 import io.skillopt4j.env.RowRef;
@@ -19,12 +20,7 @@ public final class McqItems {
     private McqItems() {}
 
     public record Choice(String label, String text) {
-        Map<String, Object> toMap() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("label", label);
-            m.put("text", text);
-            return m;
-        }
+        Map<String, Object> toMap() { return Fields.ordered("label", label, "text", text); }
     }
 
     /** trim → upper-case → strip trailing '.', ')', ':'. */
@@ -89,19 +85,11 @@ public final class McqItems {
         Object tt = row.get("theorem_type");
         if (tt instanceof List<?> tl) { for (Object o : tl) if (o != null && !String.valueOf(o).isBlank()) types.add(String.valueOf(o)); }
         else if (tt != null && !String.valueOf(tt).isBlank()) types.add(String.valueOf(tt));
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("month", month);
-        f.put("no", no);
-        f.put("paper_link", String.valueOf(row.getOrDefault("paper_link", "")));
-        f.put("theorem", String.valueOf(row.getOrDefault("theorem", "")));
-        f.put("sketch", String.valueOf(row.getOrDefault("sketch", "")));
-        f.put("theorem_type", types);
-        f.put("question", String.valueOf(q));
-        f.put("choices", choices.stream().map(Choice::toMap).toList());
-        f.put("correct_choice", correct.toMap());
-        f.put("task_type", types.isEmpty() ? "math_mcq" : types.get(0));
-        f.put("source_path", String.valueOf(row.getOrDefault("source_path", ref.file().toString())));
-        return new Item(id, f);
+        return new Item(id, Fields.ordered("month", month, "no", no, "paper_link", String.valueOf(row.getOrDefault("paper_link", "")),
+                "theorem", String.valueOf(row.getOrDefault("theorem", "")), "sketch", String.valueOf(row.getOrDefault("sketch", "")),
+                "theorem_type", types, "question", String.valueOf(q), "choices", choices.stream().map(Choice::toMap).toList(),
+                "correct_choice", correct.toMap(), "task_type", types.isEmpty() ? "math_mcq" : types.get(0),
+                "source_path", String.valueOf(row.getOrDefault("source_path", ref.file().toString()))));
     }
 
     @SuppressWarnings("unchecked")

@@ -100,17 +100,11 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
         String question = ref.requireString(row, "question");
         Object gt = RowRef.first(row, "ground_truth", "answer");
         if (gt == null) throw ref.missing("ground_truth", "the gold answer");
-        Map<String, Object> f = new LinkedHashMap<>(row);
-        f.put("uid", String.valueOf(idv));
-        f.put("question", question);
-        f.put("ground_truth", String.valueOf(gt));
-        f.put("answers", List.of(String.valueOf(gt)));
         Object cat = RowRef.first(row, "category", "difficulty");
-        f.put("task_type", cat == null ? "officeqa" : String.valueOf(cat));
-        f.put("category", cat == null ? "" : String.valueOf(cat));
-        f.put("source_files", listField(row.get("source_files")));
-        f.put("source_docs", listField(row.get("source_docs")));
-        return new Item(String.valueOf(idv), f);
+        return new Item(String.valueOf(idv), Fields.put(new LinkedHashMap<>(row), "uid", String.valueOf(idv), "question", question,
+                "ground_truth", String.valueOf(gt), "answers", List.of(String.valueOf(gt)),
+                "task_type", cat == null ? "officeqa" : String.valueOf(cat), "category", cat == null ? "" : String.valueOf(cat),
+                "source_files", listField(row.get("source_files")), "source_docs", listField(row.get("source_docs"))));
     }
 
     @Override protected int defaultWorkers() { return 4; }
@@ -180,11 +174,7 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
                         String obs = args.isEmpty() && !call.argumentsJson().trim().equals("{}") ? "error: arguments are not a JSON object"
                                 : tools.call(call.name(), args);
                         msgs.add(ChatMessage.tool(call.id(), obs));
-                        Map<String, Object> rec = new LinkedHashMap<>();
-                        rec.put("type", "tool_call");
-                        rec.put("cmd", DocTools.render(call.name(), args));
-                        rec.put("obs", obs);
-                        conv.add(rec);
+                        conv.add(Fields.ordered("type", "tool_call", "cmd", DocTools.render(call.name(), args), "obs", obs));
                     }
                     finishReason = "tool_calls";
                     continue;
@@ -201,20 +191,13 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
         int em = predicted == null ? 0 : OfficeQaScore.exactMatch(predicted, gold);
         double f1 = predicted == null ? 0 : OfficeQaScore.f1(predicted, gold);
         Map<String, Object> f = itemFields(item);
-        f.put("task_description", item.str("question"));
-        f.put("predicted_answer", predicted == null ? "" : predicted);
-        f.put("response", finalText);
-        f.put("ground_truth", gold);
-        f.put("source_files", files);
-        f.put("resolved_source_paths", cands.stream().map(Path::toString).toList());
-        f.put("oracle_parsed_pages_included", !oracle.isEmpty());
-        f.put("oracle_parsed_pages_chars", oracle.length());
-        f.put("use_local_tools", agent().isEmpty());
+        Fields.put(f, "task_description", item.str("question"), "predicted_answer", predicted == null ? "" : predicted,
+                "response", finalText, "ground_truth", gold, "source_files", files,
+                "resolved_source_paths", cands.stream().map(Path::toString).toList(), "oracle_parsed_pages_included", !oracle.isEmpty(),
+                "oracle_parsed_pages_chars", oracle.length(), "use_local_tools", agent().isEmpty());
         if (!failure.isEmpty()) f.put("fail_reason", failure);
         else if (em == 0) f.put("fail_reason", "predicted " + Fields.pyRepr(predicted == null ? "" : predicted) + " but expected " + Fields.pyRepr(gold));
-        f.put("agent_ok", failure.isEmpty());
-        f.put("n_turns", conv.size());
-        f.put("last_finish_reason", finishReason);
+        Fields.put(f, "agent_ok", failure.isEmpty(), "n_turns", conv.size(), "last_finish_reason", finishReason);
         return new RolloutRunner.Outcome(new RolloutResult(item.id(), em, f1, f), conv, system, user, Map.of());
     }
 }

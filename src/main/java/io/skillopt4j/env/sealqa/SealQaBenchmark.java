@@ -88,10 +88,7 @@ public final class SealQaBenchmark extends ChatBenchmark {
         String predicted = Answers.lastTagOrLastLine(reply);
         Judge.Verdict v = judge.grade(item.str("question"), item.str("answer"), predicted);
         double s = v.correct() ? 1 : 0;
-        Map<String, Object> f = itemFields(item);
-        f.put("predicted_answer", predicted);
-        f.put("gold_answer", item.str("answer"));
-        f.put("judge_grade", v.grade());
+        Map<String, Object> f = itemFields(item, "predicted_answer", predicted, "gold_answer", item.str("answer"), "judge_grade", v.grade());
         replyFields(f, reply, !v.correct() ? "judge=" + v.grade() + ": predicted '" + predicted + "' but expected '" + item.str("answer") + "'" : null, 1);
         List<Map<String, Object>> conv = List.of(turn(1, reply),
                 Map.of("role", "system", "content", "[EVALUATION RESULT]\nQuestion: " + item.str("question") + "\nPredicted answer: "

@@ -76,13 +76,8 @@ public final class SearchQaBenchmark extends ChatBenchmark {
         SquadScore.Grade grade = SquadScore.grade(predicted, golds);
         int em = grade.em();
         double f1 = grade.f1();
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("question", item.str("question"));
-        f.put("em", em);
-        f.put("f1", f1);
-        f.put("sub_em", grade.subEm());
-        f.put("predicted_answer", predicted);
-        f.put("gold_answers", golds);
+        Map<String, Object> f = Fields.ordered("question", item.str("question"), "em", em, "f1", f1, "sub_em", grade.subEm(),
+                "predicted_answer", predicted, "gold_answers", golds);
         replyFields(f, reply, em == 0 ? "EM=0: predicted " + Fields.pyRepr(predicted) + " but expected " + Fields.pyRepr(golds) : null, turns);
         conv.add(Map.of("role", "system", "content", "[EVALUATION RESULT]\nQuestion: " + item.str("question")
                 + "\nPredicted answer: " + predicted + "\nGold answers: " + Fields.pyRepr(golds)

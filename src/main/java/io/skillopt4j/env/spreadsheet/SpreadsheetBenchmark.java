@@ -7,7 +7,6 @@ import io.skillopt4j.env.BenchmarkFactory;
 import io.skillopt4j.env.ChatBenchmark;
 import io.skillopt4j.env.ChildProcess;
 import io.skillopt4j.env.Item;
-import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
 import io.skillopt4j.env.RowRef;
 import io.skillopt4j.env.RuntimeScratch;
@@ -142,10 +141,6 @@ public final class SpreadsheetBenchmark extends ChatBenchmark {
             return ask(ctx, "{skill_section}" + messages.get(0).content(), messages.get(messages.size() - 1).content(), List.of());
         }
         return target().chat(targetRequest().messages(messages).timeout(timeout).build()).text();
-    }
-
-    static RolloutResult result(Item item, double hard, double soft, Map<String, Object> fields) {
-        return new RolloutResult(item.id(), hard, soft, fields);
     }
 
     static String lastLine(ChildProcess.Result r) {

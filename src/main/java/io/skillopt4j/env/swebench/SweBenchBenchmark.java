@@ -6,6 +6,7 @@ import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
 import io.skillopt4j.env.ChatBenchmark;
 import io.skillopt4j.env.ChildProcess;
+import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
@@ -113,12 +114,8 @@ public final class SweBenchBenchmark extends ChatBenchmark {
         String user = userPrompt(item);
         String reply = ask(ctx, template, user, List.of());
         String patch = extractPatch(reply);
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("task_type", item.str("task_type"));
-        f.put("task_description", item.str("problem_statement"));
-        f.put("response", reply);
-        f.put("agent_ok", true);
-        f.put("n_turns", 1);
+        Map<String, Object> f = Fields.ordered("task_type", item.str("task_type"), "task_description", item.str("problem_statement"),
+                "response", reply, "agent_ok", true, "n_turns", 1);
         List<Map<String, Object>> conv = new ArrayList<>(List.of(turn(1, reply)));
         Map<String, String> files = new LinkedHashMap<>();
         files.put("model.patch", patch);
@@ -138,8 +135,7 @@ public final class SweBenchBenchmark extends ChatBenchmark {
         ChildProcess.Result r = ChildProcess.run(cmd, ws, ws, Duration.ofSeconds(Setting.integer("harness_timeout").of(cfg)), Map.of());
         Path report = ws.resolve(MODEL_NAME + "." + runId + ".json");
         if (!Files.isRegularFile(report)) {
-            f.put("fail_reason", "harness-error: " + (r.timedOut() ? "timed out" : lastLine(r.stderr() + r.stdout())));
-            f.put("phase", "eval");
+            Fields.put(f, "fail_reason", "harness-error: " + (r.timedOut() ? "timed out" : lastLine(r.stderr() + r.stdout())), "phase", "eval");
             conv.add(Map.of("role", "system", "content", "[HARNESS]\n" + tail(r.stdout() + "\n" + r.stderr())));
             return new RolloutRunner.Outcome(new RolloutResult(item.id(), 0, 0, f), conv, renderSystem(template, ctx.request().skill()), user, files);
         }

@@ -121,10 +121,7 @@ public final class ImageQaBenchmark extends ChatBenchmark {
             how = "judge:" + v.grade();
         }
         double s = ok ? 1 : 0;
-        Map<String, Object> f = itemFields(item);
-        f.put("predicted_answer", predicted);
-        f.put("gold_answer", gold);
-        f.put("grading", how);
+        Map<String, Object> f = itemFields(item, "predicted_answer", predicted, "gold_answer", gold, "grading", how);
         replyFields(f, reply, !ok ? "predicted '" + predicted + "' but expected '" + gold + "' (" + how + ")" : null, 1);
         StringBuilder imgNote = new StringBuilder();
         for (String p : images) imgNote.append("\n[image] ").append(Path.of(p).getFileName());
