@@ -8,10 +8,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/**
- * Stateless. Upstream's answer-tag extractions, which differ per benchmark, with Python's semantics (Unicode case
- * folding of {@code re.IGNORECASE}, {@code re.DOTALL}, {@code str.strip()}).
- */
+/** Stateless. Upstream's answer-tag extractions, with Python's regex and strip semantics. */
 public final class Answers {
     private static final Pattern TAG = Pattern.compile("<answer>(.*?)</answer>",
             Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE | Pattern.DOTALL);

@@ -1,16 +1,13 @@
 package io.skillopt4j.env;
 
-/**
- * A named maker of benchmarks, registered in {@code META-INF/services/io.skillopt4j.env.BenchmarkFactory}
- * or at run time with {@link Benchmarks#register(BenchmarkFactory)} (e.g. from a notebook cell).
- */
+/** A named maker of benchmarks, service-loaded or {@link Benchmarks#register registered} at run time. */
 public interface BenchmarkFactory {
     /** The env name of configs ({@code env.name}) and {@code --env}. */
     String name();
 
     default String description() { return ""; }
 
-    /** Builds the benchmark: bad data throws a {@link io.skillopt4j.ConfigException}; runtimes are checked before any call. */
+    /** Builds the benchmark; bad data or a missing runtime throws a {@link io.skillopt4j.ConfigException}. */
     Benchmark create(BenchmarkContext context);
 
     /** Thread-safe. A factory that is only a name, a description and a constructor: a built-in's service entry. */

@@ -21,11 +21,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
 
-/**
- * Thread-safe. Base of the chat-target benchmarks: runs items through {@link RolloutRunner} with the configured
- * {@code workers} and timeouts, renders {@code {skill_section}} as upstream, and sends target calls to the chat
- * model or, when the run's target is an exec agent, to that agent.
- */
+/** Thread-safe. Base of the chat-target benchmarks: rollouts through {@link RolloutRunner}, target calls. */
 public abstract class ChatBenchmark implements Benchmark {
     private final Map<String, Optional<String>> prompts = new ConcurrentHashMap<>();
     protected final String name;

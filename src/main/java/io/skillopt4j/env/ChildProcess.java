@@ -11,10 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/**
- * Stateless. Runs outside programs with a scrubbed environment (no keys leak into them), a wall timeout that kills the
- * whole process tree, and output captured through files (no pipe deadlocks).
- */
+/** Stateless. Runs a child with a scrubbed environment (no keys leak) and a timeout that kills its whole tree. */
 public final class ChildProcess {
     public record Result(int exitCode, String stdout, String stderr, boolean timedOut) {
         public boolean ok() { return !timedOut && exitCode == 0; }

@@ -9,7 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Stateless. Reads a split's CSV file as Python's {@code csv.DictReader} does (univocity-parsers, through Tablesaw). */
+/** Stateless. Reads a split's CSV file as Python's {@code csv.DictReader} does. */
 public final class Csv {
     private Csv() {}
 

@@ -2,7 +2,7 @@ package io.skillopt4j.env;
 
 import java.util.List;
 
-/** Thread-safe once built. A benchmark's items and how batches are drawn from them, as upstream's {@code SplitDataLoader}. */
+/** Thread-safe once built. A benchmark's items and how batches are drawn, as upstream's {@code SplitDataLoader}. */
 public interface DataLoader {
     int trainSize();
 
@@ -18,6 +18,6 @@ public interface DataLoader {
     /** A split in file order, or its first {@code envNum} items when 0 < envNum < size. */
     BatchSpec buildEvalBatch(int envNum, String split, long seed);
 
-    /** Writes the split folders generated in memory, once the run's folder is its own (a refused run writes none). */
+    /** Writes the split folders generated in memory, once the run's folder is its own. */
     default void writeGenerated() {}
 }

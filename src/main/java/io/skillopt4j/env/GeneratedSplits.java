@@ -6,10 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Immutable. Split folders generated in memory, written for inspection only once a run's folder is checked and its
- * own ({@link DataLoader#writeGenerated()}), so a refused run leaves no trace.
- */
+/** Immutable. Split folders generated in memory, written only once a run's folder is its own. */
 public record GeneratedSplits(Path dir, List<List<?>> rows, Map<String, Object> manifest) {
     public GeneratedSplits {
         if (rows.size() != RatioSplit.SPLITS.size()) throw new IllegalArgumentException("one row list per split, got " + rows.size());

@@ -17,6 +17,5 @@ public final class ItemObserver {
         return io.skillopt4j.internal.ThreadScopes.with(CURRENT, onItem, work);
     }
 
-    /** The observer of this thread's rollouts, or null. */
     static Consumer<RolloutResult> current() { return CURRENT.get(); }
 }

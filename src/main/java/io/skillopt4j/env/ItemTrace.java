@@ -5,10 +5,7 @@ import io.skillopt4j.internal.Json;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
-/**
- * Thread-safe. The files one item writes into {@code predictions/<id>/}, kept in memory so the analysts neither wait
- * for the writer nor read them back: {@link #file} returns exactly what reading the written file returns.
- */
+/** Thread-safe. An item's prediction files kept in memory; {@link #file} returns what reading them back would. */
 public final class ItemTrace {
     static final String CONVERSATION = "conversation.json";
     static final String SYSTEM_PROMPT = "target_system_prompt.txt";

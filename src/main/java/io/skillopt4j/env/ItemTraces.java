@@ -36,7 +36,6 @@ public final class ItemTraces {
     /** Hands over a rollout's writes in progress: {@code done} completes when they are on disk, or fails as they did. */
     void writing(CompletableFuture<Void> done) { writes.add(done); }
 
-    /** The trace of item {@code id} run here, or null. */
     public ItemTrace get(String id) { return byId.get(id); }
 
     /** Completes when every file of the collected rollouts so far is written, or fails as the first failed write. */

@@ -107,7 +107,6 @@ public final class ItemWriter {
 
     private synchronized CompletableFuture<Void> lastWrite() { return last; }
 
-    /** Rethrows the first write failure, if any. */
     void rethrow() {
         if (error.get() != null) throw error.get();
     }

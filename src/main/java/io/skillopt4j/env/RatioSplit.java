@@ -16,10 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-/**
- * Stateless. Upstream's ratio split: one raw JSON/JSONL file shuffled with {@link PyRandom}(split_seed), cut by
- * largest-remainder counts of {@code split_ratio} ("a:b:c") into {@code {train,val,test}/items.json}.
- */
+/** Stateless. Upstream's ratio split of one raw JSON/JSONL file, shuffled with {@link PyRandom}(split_seed). */
 public final class RatioSplit {
     public static final List<String> SPLITS = List.of("train", "val", "test");
 

@@ -2,10 +2,7 @@ package io.skillopt4j.env;
 
 import java.util.List;
 
-/**
- * Thread-safe. Runs a rollout's items on an execution engine's workers and hands each settled item back to the
- * {@link RolloutRunner}, which writes the rollout folder exactly as for items it ran itself.
- */
+/** Thread-safe. Runs a rollout's items on an engine's workers; the {@link RolloutRunner} writes what they settle. */
 public interface RemoteItems {
     /** Receives settled items; may be called from several threads. */
     @FunctionalInterface

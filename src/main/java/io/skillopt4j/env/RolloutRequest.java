@@ -29,7 +29,7 @@ public record RolloutRequest(BatchSpec batch, String skill, Path outDir, boolean
         this(batch, skill, outDir, evalFeedback, reportProgress, null);
     }
 
-    /** A request whose items run in this JVM and are reported to the benchmark's progress callback. */
+    /** A request whose items run in this JVM and count for the progress callback. */
     public RolloutRequest(BatchSpec batch, String skill, Path outDir, boolean evalFeedback) {
         this(batch, skill, outDir, evalFeedback, true, null);
     }

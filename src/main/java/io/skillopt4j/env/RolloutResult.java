@@ -4,10 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
-/**
- * Immutable. The scored outcome of one task: {@code hard} (success, maybe smoothed in [0,1]), {@code soft} (partial
- * credit) and upstream's other fields; {@link #toJson()} gives the {@code results.jsonl} line.
- */
+/** Immutable. The scored outcome of one task; {@link #toJson()} gives its {@code results.jsonl} line. */
 public record RolloutResult(String id, double hard, double soft, Map<String, Object> fields) {
     public RolloutResult {
         Objects.requireNonNull(id, "id");

@@ -9,10 +9,7 @@ import java.nio.file.Path;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
-/**
- * Thread-safe. A benchmark's scratch folder {@code <out_root>/_<name>_runtime}, for bundled scripts written at first
- * use, so a run refused before its first rollout leaves no trace; constructor checks run in {@link #probe}'s folder.
- */
+/** Thread-safe. A benchmark's scratch folder in the run folder, for bundled scripts written at first use. */
 public final class RuntimeScratch {
     private final Path dir;
 

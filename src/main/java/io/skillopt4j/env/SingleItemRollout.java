@@ -51,10 +51,7 @@ public final class SingleItemRollout {
         return new Settled(row, artefacts(scratch.resolve("predictions").resolve(RolloutRunner.safeId(item.id())), row));
     }
 
-    /**
-     * When this thread is in {@link #run} and the rollout is its one item, runs it as the runner's pool would (same
-     * wall limit, errored and budget outcomes) and settles it in memory; else returns false, nothing done.
-     */
+    /** Runs this thread's one captured item as the runner's pool would and settles it in memory; else false. */
     static boolean runCaptured(RolloutRequest request, List<Integer> todo, RolloutResult[] results, RolloutRunner.ItemTask task,
                                Duration wallLimit, BiFunction<Item, io.skillopt4j.backend.CallDeadline, RolloutResult> cutOffRow,
                                BiFunction<Item, Throwable, RolloutResult> erroredRow) {

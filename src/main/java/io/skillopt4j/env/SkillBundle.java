@@ -142,10 +142,7 @@ public record SkillBundle(Map<String, String> files) {
     /** The frontmatter's name, or "". */
     public String name() { return SkillFrontmatter.parse(skillMd()).map(f -> f.name()).orElse(""); }
 
-    /**
-     * This bundle as an Agent Skill folder: a SKILL.md without frontmatter gets one with {@code name} and
-     * {@code description}; throws {@link ConfigException}, one line per problem, when the result is not valid.
-     */
+    /** This bundle as a valid Agent Skill (a frontmatter added when missing), else a {@link ConfigException}. */
     public SkillBundle asAgentSkill(String name, String description) {
         SkillBundle b = this;
         if (SkillFrontmatter.parse(skillMd()).isEmpty()) {

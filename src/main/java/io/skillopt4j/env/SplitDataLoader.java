@@ -17,11 +17,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
-/**
- * Immutable once built, so thread-safe. Upstream's {@code SplitDataLoader}: train/val/test items from a
- * {@code split_dir} or a ratio split of one raw file, {@code limit} truncation, split-name aliases and
- * CPython-identical epoch plans and train batches.
- */
+/** Immutable once built, so thread-safe. Upstream's {@code SplitDataLoader}, with CPython-identical shuffles. */
 public final class SplitDataLoader implements DataLoader {
     /** Reads the raw rows of one split folder (default: {@link #readFirstJson}). */
     @FunctionalInterface

@@ -37,7 +37,6 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
     private final boolean bundled;
     private final String alfworldData;
 
-    /** Registered as {@code alfworld}. */
     public static final class Factory extends BenchmarkFactory.Named {
         public Factory() { super("alfworld", "embodied text games (ALFWorld) via a Python bridge; success = won",
                 AlfWorldBenchmark::new); }

@@ -27,7 +27,6 @@ public final class Anls {
         return d >= THRESHOLD ? 0 : 1 - d;
     }
 
-    /** Max over golds. */
     public static double score(String prediction, List<String> golds) {
         double best = 0;
         for (String g : golds) best = Math.max(best, score(prediction, g));

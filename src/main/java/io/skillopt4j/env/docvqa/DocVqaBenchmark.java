@@ -21,12 +21,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Thread-safe. DocVQA: a question about a scanned page, one multimodal call, graded by ANLS (soft) and
- * ANLS ≥ 0.999 (hard); splits are upstream's CSV (or JSON), images under {@code data_root}.
- */
+/** Thread-safe. DocVQA: a question about a scanned page, graded by ANLS (soft) and ANLS ≥ 0.999 (hard). */
 public final class DocVqaBenchmark extends ChatBenchmark {
-    /** Registered as {@code docvqa}. */
     public static final class Factory extends BenchmarkFactory.Named {
         public Factory() { super("docvqa", "document image QA; ANLS (soft), exact after normalisation (hard)",
                 DocVqaBenchmark::new); }

@@ -11,10 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
-/**
- * Immutable. The generated house-rules items, the same for the same {@code dataSeed}; every split covers every
- * category, interleaved, so the first N items of a split are a balanced sample.
- */
+/** Immutable. The house-rules items of a seed; each split covers every category, interleaved. */
 public record HouseRulesData(List<Item> train, List<Item> val, List<Item> test) {
     public HouseRulesData {
         train = List.copyOf(train);

@@ -8,10 +8,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/**
- * Immutable (stateless). Scores house-rules answers: {@code hard} = exact match after trimming, {@code soft} =
- * token F1 over lower-cased alphanumeric tokens (partial credit for a right fact in the wrong format).
- */
+/** Stateless. House-rules scores: hard = exact match, soft = token F1 (a right fact in the wrong format). */
 public final class HouseScoring {
     private HouseScoring() {}
 

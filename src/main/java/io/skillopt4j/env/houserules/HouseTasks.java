@@ -12,10 +12,7 @@ import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/**
- * Stateless. Writes house-rules questions (a raw fact, neutrally stated) and renders their answers in a style;
- * {@link #answer} parses a question back, so gold answers and a simulated reader's come from the same code.
- */
+/** Stateless. Writes house-rules questions and renders their answers; gold and simulated answers share it. */
 public final class HouseTasks {
     private HouseTasks() {}
 

@@ -16,14 +16,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
-/**
- * Thread-safe. LiveMathematicianBench: research-level theorem MCQs; choices are re-shuffled per batch as upstream
- * ({@code shuffle_choices}); hard = soft = label match.
- */
+/** Thread-safe. LiveMathematicianBench: theorem MCQs, choices re-shuffled per batch; hard = soft = label match. */
 public final class LiveMathBenchmark extends ChatBenchmark {
     static final String NAME = "livemathematicianbench";
 
-    /** Registered as {@code livemathematicianbench}. */
     public static final class Factory extends BenchmarkFactory.Named {
         public Factory() { super(NAME, "research-level theorem multiple choice; label exact match", LiveMathBenchmark::new); }
     }

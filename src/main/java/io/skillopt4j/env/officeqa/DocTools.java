@@ -15,10 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
-/**
- * Immutable, so thread-safe. OfficeQA's glob/read/grep tools over the document roots; paths must lie inside a root
- * and, when candidates exist, be one of them.
- */
+/** Immutable, so thread-safe. OfficeQA's glob/read/grep tools, confined to the roots and candidate files. */
 public final class DocTools {
     static final List<ToolSpec> SPECS = List.of(
             new ToolSpec("glob", "Find document files whose relative path or file name matches a glob pattern (max 50).",

@@ -35,7 +35,6 @@ import java.util.stream.Stream;
 public final class OfficeQaBenchmark extends ChatBenchmark {
     private final List<Path> roots;
 
-    /** Registered as {@code officeqa}. */
     public static final class Factory extends BenchmarkFactory.Named {
         public Factory() { super("officeqa", "Treasury Bulletin QA with glob/read/grep tools; normalised EM (hard) / F1 (soft)",
                 OfficeQaBenchmark::new); }

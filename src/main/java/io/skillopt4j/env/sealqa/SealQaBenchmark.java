@@ -16,15 +16,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Thread-safe. SealQA: fact-seeking questions whose search results conflict, the item's documents shown to the target;
- * an LLM judge grades the answer (hard = soft = 1 iff CORRECT).
- */
+/** Thread-safe. SealQA: questions whose search results conflict, graded by an LLM judge (1 iff CORRECT). */
 public final class SealQaBenchmark extends ChatBenchmark {
     static final int CONTEXT_CAP = 24_000;
     private final Judge judge;
 
-    /** Registered as {@code sealqa}. */
     public static final class Factory extends BenchmarkFactory.Named {
         public Factory() { super("sealqa", "search-augmented QA with conflicting evidence; LLM judge (CORRECT = 1)",
                 ctx -> new SealQaBenchmark(ctx, LlmJudge.fromConfig(ctx))); }

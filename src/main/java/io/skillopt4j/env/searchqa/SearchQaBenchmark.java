@@ -19,7 +19,6 @@ import java.util.Map;
 public final class SearchQaBenchmark extends ChatBenchmark {
     static final int CONTEXT_CAP = 6000;
 
-    /** Registered as {@code searchqa}. */
     public static final class Factory extends BenchmarkFactory.Named {
         public Factory() { super("searchqa", "Jeopardy-style QA over retrieved snippets; SQuAD EM (hard) / F1 (soft)",
                 SearchQaBenchmark::new); }

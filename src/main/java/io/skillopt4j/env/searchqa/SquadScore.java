@@ -7,10 +7,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/**
- * Stateless. The SQuAD normalisation, exact match, token F1 and substring match SearchQA is graded with, with
- * Python's semantics of case, punctuation, word characters and whitespace ({@link PyText}).
- */
+/** Stateless. The SQuAD grades of SearchQA, with Python's text semantics ({@link PyText}). */
 public final class SquadScore {
     /** POSIX {@code \p{Punct}} (no Unicode flag): exactly the 32 characters of Python's {@code string.punctuation}. */
     private static final Pattern PUNCT = Pattern.compile("\\p{Punct}");

@@ -20,17 +20,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Thread-safe. SpreadsheetBench: the target writes a Python script per task, repaired over turns from execution
- * errors (and wrong cells, in training); soft = fraction of test cases passing, hard = all pass.
- */
+/** Thread-safe. SpreadsheetBench: model-written Python per task; soft = fraction of test cases passing. */
 public final class SpreadsheetBenchmark extends ChatBenchmark {
     static final String DEFAULT_DATA_ROOT = "data/spreadsheetbench_verified_400";
 
     final SheetRuntime runtime;
     private final Path dataRoot;
 
-    /** Registered as {@code spreadsheetbench}. */
     public static final class Factory extends BenchmarkFactory.Named {
         public Factory() { super("spreadsheetbench", "xlsx manipulation by model-written Python; cell comparison per test case",
                 SpreadsheetBenchmark::new); }

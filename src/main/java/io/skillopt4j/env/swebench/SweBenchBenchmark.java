@@ -31,7 +31,6 @@ public final class SweBenchBenchmark extends ChatBenchmark {
     static final String MODEL_NAME = "skillopt4j";
     private final List<String> harness;
 
-    /** Registered as {@code swebench}. */
     public static final class Factory extends BenchmarkFactory.Named {
         public Factory() { super("swebench", "GitHub issues → patches, graded by the official SWE-bench harness (Docker)",
                 SweBenchBenchmark::new); }

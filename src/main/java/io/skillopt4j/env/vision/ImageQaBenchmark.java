@@ -20,10 +20,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/**
- * Thread-safe. Image QA for MathVerse, MMRB and BabyVision: one multimodal call, graded by option letter, else
- * normalised exact match, else an LLM judge; hard = soft = 1 iff correct.
- */
+/** Thread-safe. Image QA (MathVerse, MMRB, BabyVision): option letter, exact match, else an LLM judge. */
 public final class ImageQaBenchmark extends ChatBenchmark {
     private static final Pattern BOXED = Pattern.compile("\\\\boxed\\{([^{}]*(?:\\{[^{}]*}[^{}]*)*)}");
     private static final Pattern LETTER = Pattern.compile("^\\(?([A-Z])(?:[).:]|\\s|$)");
@@ -33,19 +30,16 @@ public final class ImageQaBenchmark extends ChatBenchmark {
         Item map(Map<String, Object> row, RowRef ref, String dataRoot);
     }
 
-    /** Registered as {@code mathverse}. */
     public static final class MathVerse extends BenchmarkFactory.Named {
         public MathVerse() { super("mathverse", "visual math problems (6 problem versions); choice letter or LLM judge",
                 ctx -> new ImageQaBenchmark("mathverse", ctx, VisionItems::mathverse, LlmJudge.fromConfig(ctx))); }
     }
 
-    /** Registered as {@code mmrb}. */
     public static final class Mmrb extends BenchmarkFactory.Named {
         public Mmrb() { super("mmrb", "multi-image reasoning; choice letter or LLM judge",
                 ctx -> new ImageQaBenchmark("mmrb", ctx, VisionItems::mmrb, LlmJudge.fromConfig(ctx))); }
     }
 
-    /** Registered as {@code babyvision}. */
     public static final class BabyVision extends BenchmarkFactory.Named {
         public BabyVision() { super("babyvision", "core visual reasoning (choice / blank); choice letter or LLM judge",
                 ctx -> new ImageQaBenchmark("babyvision", ctx, VisionItems::babyvision, LlmJudge.fromConfig(ctx))); }
