@@ -67,10 +67,7 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
                 p = Path.of(root).resolve(p);
             }
             if (!Files.isRegularFile(p)) throw ref.bad("gamefile", "an existing game file (run alfworld-download)", p.toString());
-            Map<String, Object> f = new LinkedHashMap<>(row);
-            f.put("gamefile_path", p.toString());
-            f.put("task_type", taskType(gf));
-            return new Item(id, f);
+            return new Item(id, Fields.put(new LinkedHashMap<>(row), "gamefile_path", p.toString(), "task_type", taskType(gf)));
         }).build();
     }
 
@@ -108,8 +105,6 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
     private void bundledBridge() {
         if (bundled) scratch.file(BRIDGE_SCRIPT, () -> resource("alfworld", BRIDGE_SCRIPT));
     }
-
-    @Override protected int defaultWorkers() { return 8; }
 
     @Override protected Duration itemTimeout() {
         int t = Setting.integer("task_timeout").of(cfg);

@@ -1,6 +1,7 @@
 package io.skillopt4j.env.houserules;
 
 import io.skillopt4j.ConfigException;
+import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.SplitDataLoader;
 import io.skillopt4j.env.houserules.HouseCategory.Style;
@@ -34,11 +35,8 @@ public record HouseRulesData(List<Item> train, List<Item> val, List<Item> test) 
             for (int i = 0; items.size() < perCategory && i < perCategory * 50; i++) {
                 String q = HouseTasks.question(c, r);
                 if (!seen.add(q)) continue; // no duplicate questions across splits
-                Map<String, Object> f = new LinkedHashMap<>();
-                f.put("question", q);
-                f.put("answer", HouseTasks.answer(c, q, Style.HOUSE).orElseThrow());
-                f.put("task_type", c.key());
-                items.add(new Item(String.format("%s-%03d", c.key(), items.size()), f));
+                items.add(new Item(String.format("%s-%03d", c.key(), items.size()),
+                        Fields.ordered("question", q, "answer", HouseTasks.answer(c, q, Style.HOUSE).orElseThrow(), "task_type", c.key())));
             }
             tr.addAll(items.subList(0, nTrain));
             va.addAll(items.subList(nTrain, Math.min(items.size(), nTrain + nVal)));

@@ -11,10 +11,9 @@ import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
 import io.skillopt4j.env.SplitDataLoader;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /** Thread-safe. LiveMathematicianBench: theorem MCQs, choices re-shuffled per batch; hard = soft = label match. */
 public final class LiveMathBenchmark extends ChatBenchmark {
@@ -36,11 +35,8 @@ public final class LiveMathBenchmark extends ChatBenchmark {
     @Override
     @SuppressWarnings("unchecked")
     public List<String> taskTypes() {
-        TreeSet<String> t = new TreeSet<>();
-        for (String s : List.of("train", "val", "test")) {
-            for (Item i : data.split(s)) t.addAll((List<String>) i.fields().get("theorem_type"));
-        }
-        return new ArrayList<>(t);
+        return Stream.of("train", "val", "test").flatMap(s -> data.split(s).stream())
+                .flatMap(i -> ((List<String>) i.fields().get("theorem_type")).stream()).distinct().sorted().toList();
     }
 
     String userPrompt(Item item) {

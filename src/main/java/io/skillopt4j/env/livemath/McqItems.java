@@ -43,14 +43,9 @@ public final class McqItems {
             for (int i = 0; i < l.size(); i++) {
                 Object c = l.get(i);
                 String label = i < LABELS.length() ? String.valueOf(LABELS.charAt(i)) : String.valueOf(i);
-                String text;
-                if (c instanceof Map<?, ?> cm) {
-                    if (cm.get("label") != null) label = normLabel(String.valueOf(cm.get("label")));
-                    Object t = cm.get("text") != null ? cm.get("text") : cm.get("content");
-                    text = t == null ? "" : String.valueOf(t);
-                } else {
-                    text = c == null ? "" : String.valueOf(c);
-                }
+                if (c instanceof Map<?, ?> cm && cm.get("label") != null) label = normLabel(String.valueOf(cm.get("label")));
+                Object t = c instanceof Map<?, ?> cm ? (cm.get("text") != null ? cm.get("text") : cm.get("content")) : c;
+                String text = t == null ? "" : String.valueOf(t);
                 if (!text.isBlank()) choices.add(new Choice(label, text));
             }
         } else if (rawChoices instanceof Map<?, ?> cm) {
@@ -61,17 +56,11 @@ public final class McqItems {
         }
         if (choices.isEmpty()) throw ref.bad("choices", "at least one non-empty option", rawChoices);
         Object rc = src.containsKey("correct_choice") ? src.get("correct_choice") : row.getOrDefault("correct_choice", row.get("answer"));
-        String correctLabel;
-        String correctText = "";
-        if (rc instanceof Map<?, ?> cm) {
-            correctLabel = normLabel(String.valueOf(cm.get("label") == null ? "" : cm.get("label")));
-            if (cm.get("text") != null) correctText = String.valueOf(cm.get("text"));
-        } else {
-            correctLabel = normLabel(rc == null ? "" : String.valueOf(rc));
-        }
+        Object rl = rc instanceof Map<?, ?> cm ? (cm.get("label") == null ? "" : cm.get("label")) : rc == null ? "" : rc;
+        String correctLabel = normLabel(String.valueOf(rl));
+        String correctText = rc instanceof Map<?, ?> cm && cm.get("text") != null ? String.valueOf(cm.get("text")) : "";
         if (correctLabel.isEmpty()) throw ref.missing("correct_choice", "a label such as \"B\" or {label, text}");
-        final String cl = correctLabel;
-        Choice correct = choices.stream().filter(c -> c.label().equals(cl)).findFirst().orElse(null);
+        Choice correct = choices.stream().filter(c -> c.label().equals(correctLabel)).findFirst().orElse(null);
         if (correct == null) {
             correct = new Choice(correctLabel, correctText);
             choices.add(correct);

@@ -4,6 +4,7 @@ import io.skillopt4j.env.Answers;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
 import io.skillopt4j.env.ChatBenchmark;
+import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.Judge;
 import io.skillopt4j.env.LlmJudge;
@@ -38,11 +39,9 @@ public final class SealQaBenchmark extends ChatBenchmark {
         if (gold == null) throw ref.missing("answer", "the gold answer");
         Object idv = RowRef.first(row, "id", "qid", "uid");
         String id = idv != null ? String.valueOf(idv) : ref.file().getParent().getFileName() + "-" + String.format("%04d", ref.index());
-        Map<String, Object> f = new LinkedHashMap<>(row);
-        f.put("answer", String.valueOf(gold));
         Object topic = RowRef.first(row, "topic", "task_type", "category");
-        f.put("task_type", topic == null ? "sealqa" : String.valueOf(topic));
-        return new Item(id, f);
+        return new Item(id, Fields.put(new LinkedHashMap<>(row), "answer", String.valueOf(gold),
+                "task_type", topic == null ? "sealqa" : String.valueOf(topic)));
     }
 
     @Override protected int defaultWorkers() { return 16; }

@@ -32,10 +32,8 @@ public final class SearchQaBenchmark extends ChatBenchmark {
     static Item item(Map<String, Object> row, RowRef ref) {
         String id = ref.requireString(row, "id");
         ref.requireString(row, "question");
-        Map<String, Object> f = new LinkedHashMap<>(row);
-        f.put("context", Fields.optString(row, "context", ref));
-        f.put("answers", Fields.stringList(row, row.containsKey("answers") ? "answers" : "answer", ref));
-        return new Item(id, f);
+        return new Item(id, Fields.put(new LinkedHashMap<>(row), "context", Fields.optString(row, "context", ref),
+                "answers", Fields.stringList(row, row.containsKey("answers") ? "answers" : "answer", ref)));
     }
 
     @Override protected int defaultWorkers() { return 24; }

@@ -48,9 +48,7 @@ public final class SweBenchBenchmark extends ChatBenchmark {
         String id = ref.requireString(row, "instance_id");
         ref.requireString(row, "problem_statement");
         ref.requireString(row, "repo");
-        Map<String, Object> f = new LinkedHashMap<>(row);
-        f.put("task_type", String.valueOf(row.get("repo")));
-        return new Item(id, f);
+        return new Item(id, Fields.put(new LinkedHashMap<>(row), "task_type", String.valueOf(row.get("repo"))));
     }
 
     /** Checks the harness (and Docker) answer; {@code scratch} is the probes' working folder. */
