@@ -17,8 +17,6 @@ public final class ItemTraces {
     private final Map<String, ItemTrace> byId = new ConcurrentHashMap<>();
     private final List<CompletableFuture<Void>> writes = new CopyOnWriteArrayList<>();
 
-    public ItemTraces() {}
-
     /** Runs {@code work} with the rollouts it runs on this thread collected into {@code into}. */
     public static <T> T collect(ItemTraces into, Supplier<T> work) {
         return io.skillopt4j.internal.ThreadScopes.with(CURRENT, into, work);

@@ -43,8 +43,6 @@ public final class LlmJudge implements Judge {
     /** Installs how {@code judge_model} becomes a chat model (context, model name → model). */
     public static void resolver(BiFunction<BenchmarkContext, String, ChatModel> r) { RESOLVER.set(Objects.requireNonNull(r)); }
 
-    public static BiFunction<BenchmarkContext, String, ChatModel> resolver() { return RESOLVER.get(); }
-
     /** The judge a benchmark's config asks for. */
     public static LlmJudge fromConfig(BenchmarkContext ctx) {
         FlatConfig c = ctx.config();

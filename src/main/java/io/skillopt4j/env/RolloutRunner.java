@@ -152,8 +152,7 @@ public final class RolloutRunner {
         }
         AtomicInteger settledCount = new AtomicInteger(items.size() - todo.size());
         if (!todo.isEmpty() && request.remote() != null) runRemote(request, todo, results, settledCount, observer);
-        // in a batch scope every item queues its call at once (one batch, not one per worker wave), and an item waits
-        // as long as the provider's batch takes (up to its 24-hour window) instead of timing out
+        // in a batch scope every item queues its call at once, and waits as long as the provider's batch takes
         boolean batched = BatchScope.active();
         Duration wallLimit = batched ? null : itemTimeout;
         if (!todo.isEmpty() && request.remote() == null
@@ -188,8 +187,7 @@ public final class RolloutRunner {
                         RolloutResult r;
                         Outcome o = null;
                         try {
-                            // the item's calls are journaled under its folder (a later attempt at it replaces them) and
-                            // give up before its wall limit: a provider that hangs errors the item, it does not time it out
+                            // calls journaled under the item's folder give up before its wall limit: a hang errors the item
                             io.skillopt4j.backend.CallDeadline d = wallLimit == null ? null : io.skillopt4j.backend.CallDeadline.in(wallLimit);
                             deadlines[idx] = d;
                             Callable<Outcome> work = () -> task.run(item, new Context(request, item, itemDir, ws));

@@ -51,14 +51,8 @@ public final class DocVqaBenchmark extends ChatBenchmark {
         if (!Files.isRegularFile(image)) throw ref.bad("image_path", "an existing image file (resolved under data_root)", image.toString());
         Object ans = RowRef.first(row, "answer", "ground_truth", "answers");
         if (ans == null) throw ref.missing("answer", "a list of gold answers");
-        List<String> answers;
-        if (ans instanceof List<?> l) {
-            answers = new ArrayList<>();
-            for (Object o : l) answers.add(String.valueOf(o));
-        } else {
-            answers = PyLiteral.stringList(String.valueOf(ans));
-            if (answers == null) throw ref.bad("answer", "a list literal like ['x', 'y']", ans);
-        }
+        List<String> answers = ans instanceof List<?> l ? l.stream().map(String::valueOf).toList() : PyLiteral.stringList(String.valueOf(ans));
+        if (answers == null) throw ref.bad("answer", "a list literal like ['x', 'y']", ans);
         if (answers.isEmpty()) throw ref.bad("answer", "at least one gold answer", ans);
         Object topic = RowRef.first(row, "topic", "category");
         return new Item(id, Fields.put(new LinkedHashMap<>(row), "question", question, "answer", answers.get(0), "answers", answers,

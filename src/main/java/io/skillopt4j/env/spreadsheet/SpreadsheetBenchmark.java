@@ -25,7 +25,7 @@ public final class SpreadsheetBenchmark extends ChatBenchmark {
     static final String DEFAULT_DATA_ROOT = "data/spreadsheetbench_verified_400";
 
     final SheetRuntime runtime;
-    private final Path dataRoot;
+    final Path dataRoot;
 
     public static final class Factory extends BenchmarkFactory.Named {
         public Factory() { super("spreadsheetbench", "xlsx manipulation by model-written Python; cell comparison per test case",
@@ -127,8 +127,6 @@ public final class SpreadsheetBenchmark extends ChatBenchmark {
     protected RolloutRunner.Outcome runItem(Item item, RolloutRunner.Context ctx) throws Exception {
         return new SpreadsheetTask(this, item, ctx).run();
     }
-
-    Path dataRoot() { return dataRoot; }
 
     io.skillopt4j.config.FlatConfig config() { return cfg; }
 

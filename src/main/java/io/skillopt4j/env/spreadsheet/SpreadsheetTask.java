@@ -40,7 +40,7 @@ final class SpreadsheetTask {
         Files.createDirectories(dir);
         Map<String, Object> f = Fields.ordered("ok", false, "instruction_type", item.str("instruction_type"),
                 "task_type", item.str("task_type"), "task_description", item.str("instruction"));
-        List<SpreadsheetBenchmark.Case> cases = SpreadsheetBenchmark.cases(bench.dataRoot().resolve(item.str("spreadsheet_path")), item.id());
+        List<SpreadsheetBenchmark.Case> cases = SpreadsheetBenchmark.cases(bench.dataRoot.resolve(item.str("spreadsheet_path")), item.id());
         if (cases.isEmpty()) {
             Fields.put(f, "phase", "setup", "fail_reason", "no-test-cases", "agent_ok", true, "n_cases", 0);
             return new RolloutRunner.Outcome(new RolloutResult(item.id(), 0, 0, f), List.of(), "", "", Map.of());

@@ -29,9 +29,7 @@ final class VisionItems {
     static List<String> images(Map<String, Object> row, RowRef ref, String dataRoot, String... keys) {
         Object v = RowRef.first(row, keys);
         if (v == null) throw ref.missing(keys[0], "an image path (or a list of them)");
-        List<String> raw = new ArrayList<>();
-        if (v instanceof List<?> l) l.forEach(o -> raw.add(String.valueOf(o)));
-        else raw.add(String.valueOf(v));
+        List<String> raw = v instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of(String.valueOf(v));
         if (raw.isEmpty()) throw ref.bad(keys[0], "at least one image path", v);
         List<String> out = new ArrayList<>();
         for (String r : raw) {
