@@ -35,10 +35,8 @@ public record RolloutResult(String id, double hard, double soft, Map<String, Obj
 
     /** The results.jsonl map: id, hard, soft, then the other fields. */
     public Map<String, Object> toJson() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("id", id);
-        m.put("hard", hard == Math.rint(hard) && Math.abs(hard) < 1e15 ? (Object) (long) hard : (Object) hard);
-        m.put("soft", soft);
+        Object h = hard == Math.rint(hard) && Math.abs(hard) < 1e15 ? (Object) (long) hard : (Object) hard;
+        Map<String, Object> m = Fields.ordered("id", id, "hard", h, "soft", soft);
         fields.forEach((k, v) -> { if (!m.containsKey(k)) m.put(k, v); });
         return m;
     }

@@ -313,19 +313,15 @@ public final class RolloutRunner {
     /** A success gets upstream's {@code fail_reason: ""}; a failure without one stays so (upstream: "unknown"). */
     static RolloutResult withFailReason(RolloutResult r) {
         if (r.isFailure() || r.fields().containsKey("fail_reason")) return r;
-        Map<String, Object> f = new LinkedHashMap<>(r.fields());
-        f.put("fail_reason", "");
-        return new RolloutResult(r.id(), r.hard(), r.soft(), f);
+        return new RolloutResult(r.id(), r.hard(), r.soft(), Fields.put(new LinkedHashMap<>(r.fields()), "fail_reason", ""));
     }
 
     /** An item cut off by its wall limit: errored while a call waited on the provider (CallDeadline), else upstream's timeout row. */
     private RolloutResult cutOffRow(Item item, io.skillopt4j.backend.CallDeadline d) {
-        if (d == null || !d.waitingOnProvider()) return timeoutRow(item);
+        if (d == null || !d.waitingOnProvider()) return failure(item, "task-timeout-" + itemTimeout.toSeconds() + "s", "timeout");
         return errored(item, new BackendException("target", 0, "the item's time limit (" + itemTimeout.toSeconds()
                 + " s) ran out while a failed model call was being retried or waited for a slot", null));
     }
-
-    private RolloutResult timeoutRow(Item item) { return failure(item, "task-timeout-" + itemTimeout.toSeconds() + "s", "timeout"); }
 
     private RolloutResult failure(Item item, String reason, String phase) {
         Map<String, Object> f = Fields.ordered("fail_reason", reason, "phase", phase, "agent_ok", false);
@@ -341,9 +337,7 @@ public final class RolloutRunner {
     private RolloutResult errored(Item item, Throwable t) {
         String msg = Redactor.scrub(String.valueOf(t.getMessage()));
         RolloutResult f = failure(item, "errored: " + (t instanceof BackendException ? msg : t.getClass().getSimpleName() + ": " + msg), "error");
-        Map<String, Object> fields = new LinkedHashMap<>(f.fields());
-        fields.put(RolloutResult.ERRORED, true);
-        return new RolloutResult(f.id(), 0, 0, fields);
+        return new RolloutResult(f.id(), 0, 0, Fields.put(new LinkedHashMap<>(f.fields()), RolloutResult.ERRORED, true));
     }
 
     /** Not thread-safe; use once. */

@@ -169,12 +169,7 @@ public final class SplitDataLoader implements DataLoader {
     public static Item defaultItem(Map<String, Object> row, RowRef ref) {
         Object id = RowRef.first(row, "id", "uid", "questionId", "key");
         if (id == null) throw ref.missing("id", "a string id");
-        return new Item(normId(id), row);
-    }
-
-    private static String normId(Object id) {
-        if (id instanceof Double d && d == Math.rint(d)) return String.valueOf(d.longValue());
-        return String.valueOf(id);
+        return new Item(id instanceof Double d && d == Math.rint(d) ? String.valueOf(d.longValue()) : String.valueOf(id), row);
     }
 
     /** Not thread-safe; use once. */

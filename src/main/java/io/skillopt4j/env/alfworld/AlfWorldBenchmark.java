@@ -101,11 +101,6 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
         return cmd;
     }
 
-    /** Writes the bundled bridge script into the run's scratch, when it is the bridge and not there yet. */
-    private void bundledBridge() {
-        if (bundled) scratch.file(BRIDGE_SCRIPT, () -> resource("alfworld", BRIDGE_SCRIPT));
-    }
-
     @Override protected Duration itemTimeout() {
         int t = Setting.integer("task_timeout").of(cfg);
         return t > 0 ? Duration.ofSeconds(t) : null;
@@ -180,7 +175,7 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
         int steps = 0;
         String task = "";
         String firstUser = "";
-        bundledBridge();
+        if (bundled) scratch.file(BRIDGE_SCRIPT, () -> resource("alfworld", BRIDGE_SCRIPT)); // the run's copy, at first use
         try (Bridge bridge = new Bridge(bridgeCommand, ctx.workspace(), alfworldData)) {
             Map<String, Object> state = bridge.call(Map.of("cmd", "reset", "gamefile", item.str("gamefile_path"), "max_steps", maxSteps));
             String obs = cleanObs(String.valueOf(state.get("obs")));
