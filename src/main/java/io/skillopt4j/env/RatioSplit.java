@@ -34,8 +34,7 @@ public final class RatioSplit {
     /** Parses "a:b:c" as upstream: empty parts dropped, exactly three base-10 positive integers. */
     public static int[] parseRatio(String ratio) {
         String repr = "'" + ratio + "'";
-        List<String> parts = new ArrayList<>();
-        for (String p : String.valueOf(ratio).split(":", -1)) if (!p.trim().isEmpty()) parts.add(p.trim());
+        List<String> parts = Arrays.stream(String.valueOf(ratio).split(":", -1)).map(String::trim).filter(p -> !p.isEmpty()).toList();
         if (parts.size() != 3) throw ConfigException.badValue("", "split_ratio", ratio, "in train:val:test form like \"2:1:7\" (quote it in YAML)");
         int[] w = new int[3];
         for (int i = 0; i < 3; i++) {

@@ -8,7 +8,6 @@ import io.skillopt4j.env.ChatBenchmark;
 import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Images;
 import io.skillopt4j.env.Item;
-import io.skillopt4j.env.PyLiteral;
 import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
 import io.skillopt4j.env.RowRef;
@@ -51,13 +50,52 @@ public final class DocVqaBenchmark extends ChatBenchmark {
         if (!Files.isRegularFile(image)) throw ref.bad("image_path", "an existing image file (resolved under data_root)", image.toString());
         Object ans = RowRef.first(row, "answer", "ground_truth", "answers");
         if (ans == null) throw ref.missing("answer", "a list of gold answers");
-        List<String> answers = ans instanceof List<?> l ? l.stream().map(String::valueOf).toList() : PyLiteral.stringList(String.valueOf(ans));
+        List<String> answers = ans instanceof List<?> l ? l.stream().map(String::valueOf).toList() : stringList(String.valueOf(ans));
         if (answers == null) throw ref.bad("answer", "a list literal like ['x', 'y']", ans);
         if (answers.isEmpty()) throw ref.bad("answer", "at least one gold answer", ans);
         Object topic = RowRef.first(row, "topic", "category");
         return new Item(id, Fields.put(new LinkedHashMap<>(row), "question", question, "answer", answers.get(0), "answers", answers,
                 "task_type", topic == null ? "docvqa" : String.valueOf(topic), "image_path", image.toString(),
                 "image_paths", List.of(image.toString())));
+    }
+
+    /** The strings of a Python or JSON list literal (upstream's CSV answers); other text is one answer; null: malformed. */
+    static List<String> stringList(String text) {
+        String t = text.trim();
+        if (!t.startsWith("[") || !t.endsWith("]")) return List.of(text);
+        List<String> out = new ArrayList<>();
+        int i = 1;
+        int end = t.length() - 1;
+        while (i < end) {
+            char c = t.charAt(i);
+            if (Character.isWhitespace(c) || c == ',') { i++; continue; }
+            if (c != '\'' && c != '"') {
+                int j = i;
+                while (j < end && t.charAt(j) != ',') j++;
+                out.add(t.substring(i, j).trim());
+                i = j;
+                continue;
+            }
+            StringBuilder sb = new StringBuilder();
+            int j = i + 1;
+            boolean closed = false;
+            while (j < end) {
+                char d = t.charAt(j);
+                if (d == '\\' && j + 1 < end) {
+                    char e = t.charAt(j + 1);
+                    sb.append(switch (e) { case 'n' -> '\n'; case 't' -> '\t'; case 'r' -> '\r'; default -> e; });
+                    j += 2;
+                    continue;
+                }
+                if (d == c) { closed = true; break; }
+                sb.append(d);
+                j++;
+            }
+            if (!closed) return null;
+            out.add(sb.toString());
+            i = j + 1;
+        }
+        return out;
     }
 
     @Override protected int defaultWorkers() { return 16; }

@@ -61,8 +61,7 @@ public final class HouseRulesFactory implements BenchmarkFactory {
             List<Map<String, Object>> out = new ArrayList<>();
             List<Item> items = switch (split) { case "train" -> data.train(); case "val" -> data.val(); default -> data.test(); };
             for (Item it : items) {
-                Map<String, Object> m = new LinkedHashMap<>();
-                m.put("id", it.id());
+                Map<String, Object> m = Fields.ordered("id", it.id());
                 m.putAll(it.fields());
                 out.add(m);
             }

@@ -61,10 +61,9 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
         else if (dd != null && !String.valueOf(dd).isBlank()) candidates.add(String.valueOf(dd));
         String env = System.getenv("OFFICEQA_DOCS_DIR");
         if (env != null && !env.isBlank()) candidates.add(env);
-        candidates.add("data/officeqa_smoke_docs");
         String home = System.getProperty("user.home");
-        candidates.add(home + "/officeqa-sparse/treasury_bulletins_parsed");
-        candidates.add(home + "/officeqa/treasury_bulletins_parsed");
+        candidates.addAll(List.of("data/officeqa_smoke_docs", home + "/officeqa-sparse/treasury_bulletins_parsed",
+                home + "/officeqa/treasury_bulletins_parsed"));
         List<Path> roots = new ArrayList<>();
         for (String c : candidates) {
             Path p = Path.of(c).toAbsolutePath().normalize();

@@ -114,8 +114,7 @@ public final class SweBenchBenchmark extends ChatBenchmark {
         Map<String, Object> f = Fields.ordered("task_type", item.str("task_type"), "task_description", item.str("problem_statement"),
                 "response", reply, "agent_ok", true, "n_turns", 1);
         List<Map<String, Object>> conv = new ArrayList<>(List.of(turn(1, reply)));
-        Map<String, String> files = new LinkedHashMap<>();
-        files.put("model.patch", patch);
+        Map<String, String> files = Map.of("model.patch", patch);
         if (patch.isBlank()) {
             f.put("fail_reason", "empty-patch: no ```diff block or diff --git in the reply");
             return new RolloutRunner.Outcome(new RolloutResult(item.id(), 0, 0, f), conv, renderSystem(template, ctx.request().skill()), user, files);

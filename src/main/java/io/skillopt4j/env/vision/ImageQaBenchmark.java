@@ -19,6 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /** Thread-safe. Image QA (MathVerse, MMRB, BabyVision): option letter, exact match, else an LLM judge. */
 public final class ImageQaBenchmark extends ChatBenchmark {
@@ -117,8 +118,7 @@ public final class ImageQaBenchmark extends ChatBenchmark {
         double s = ok ? 1 : 0;
         Map<String, Object> f = itemFields(item, "predicted_answer", predicted, "gold_answer", gold, "grading", how);
         replyFields(f, reply, !ok ? "predicted '" + predicted + "' but expected '" + gold + "' (" + how + ")" : null, 1);
-        StringBuilder imgNote = new StringBuilder();
-        for (String p : images) imgNote.append("\n[image] ").append(Path.of(p).getFileName());
+        String imgNote = images.stream().map(p -> "\n[image] " + Path.of(p).getFileName()).collect(Collectors.joining());
         List<Map<String, Object>> conv = List.of(Map.of("role", "user", "content", user + imgNote),
                 turn(1, reply),
                 Map.of("role", "system", "content", "[EVALUATION RESULT]\nPredicted answer: " + predicted + "\nGold answer: " + gold
