@@ -93,10 +93,7 @@ public abstract class ChatBenchmark implements Benchmark {
         return Resources.text("/io/skillopt4j/env/" + (rel.startsWith("/") ? rel.substring(1) : rel));
     }
 
-    /**
-     * As upstream's env overrides: the generic analyst prompt plus the benchmark's domain and failure types
-     * ({@code analyst_focus.json}); a bundled {@code <env>/prompts/<name>.md} replaces a prompt. Composed once.
-     */
+    /** As upstream's env overrides: the analyst prompt plus {@code analyst_focus.json}'s domain, or a bundled one. */
     @Override
     public Optional<String> prompt(String promptName) {
         return prompts.computeIfAbsent(promptName, this::composePrompt);
@@ -150,10 +147,7 @@ public abstract class ChatBenchmark implements Benchmark {
 
     protected Optional<ExecAgent> agent() { return context.roles().targetAgent(); }
 
-    /**
-     * One target turn; returns the reply. An exec agent gets the skill in its workspace, the images as attachments and
-     * {@link #dataDirs()} readable; a chat model gets the images as data URLs.
-     */
+    /** One target turn, to the exec agent (skill in its workspace, images attached) or the chat model. */
     protected String ask(RolloutRunner.Context ctx, String systemTemplate, String user, List<Path> images) {
         List<Path> imgs = images == null ? List.of() : images;
         Optional<ExecAgent> a = agent();
@@ -187,10 +181,7 @@ public abstract class ChatBenchmark implements Benchmark {
     /** Immutable. A chat rollout's last reply, turns and conversation (a mutable list, for the evaluation entry). */
     protected record Turns(String reply, int turns, List<Map<String, Object>> conversation) {}
 
-    /**
-     * Asks the exec agent once, or chats for up to {@code max_turns} turns: after each reply {@code nudge} gets the
-     * turn number and the reply and returns the next user message, or null when the reply will do.
-     */
+    /** Asks an exec agent once, or chats up to {@code max_turns}; {@code nudge} gives the next message (null: stop). */
     protected Turns converse(RolloutRunner.Context ctx, String systemTemplate, String user, BiFunction<Integer, String, String> nudge) {
         List<Map<String, Object>> conv = new ArrayList<>();
         if (agent().isPresent()) {

@@ -3,10 +3,7 @@ package io.skillopt4j.env;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
-/**
- * Thread-safe. Hands the rows of the rollouts run on the observing thread to an observer as they settle (reused
- * rows at once, then in completion order, errored ones included), so a trainer can decide a gate early.
- */
+/** Thread-safe. Hands the rows of this thread's rollouts to an observer as they settle (reused rows at once). */
 public final class ItemObserver {
     private static final ThreadLocal<Consumer<RolloutResult>> CURRENT = new ThreadLocal<>();
 

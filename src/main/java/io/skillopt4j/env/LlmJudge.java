@@ -13,11 +13,7 @@ import java.util.function.BiFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/**
- * Thread-safe. An LLM judge grading as SimpleQA/SealQA do (A = CORRECT, B = INCORRECT, C = NOT_ATTEMPTED). The
- * model is {@code judge_model} on the optimizer's backend, else the optimizer; {@link #resolver(BiFunction)} replaces
- * that choice (tests, notebooks).
- */
+/** Thread-safe. An LLM judge grading as SimpleQA/SealQA do, by {@code judge_model}, else the optimizer model. */
 public final class LlmJudge implements Judge {
     private static final Pattern LETTER = Pattern.compile("\\b([ABC])\\b");
     private static final AtomicReference<BiFunction<BenchmarkContext, String, ChatModel>> RESOLVER =

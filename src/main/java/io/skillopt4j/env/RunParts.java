@@ -9,11 +9,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.function.Function;
 
-/**
- * Immutable. A run's models and benchmark, and the one place that builds them from a resolved config, so there is
- * no second spelling of the chain (ArchitectureTest checks that nothing else calls {@link Backends#roles} or
- * {@code Benchmarks.create}).
- */
+/** Immutable. A run's models and benchmark, built only here (ArchitectureTest checks that nothing else does). */
 public record RunParts(ModelRoles roles, Benchmark benchmark) {
     /** Builds the models from {@code cfg} and {@code env}, then {@code custom}'s benchmark, else {@code env.name}'s. */
     public static RunParts assemble(FlatConfig cfg, Map<String, String> env, Path workDir, Function<BenchmarkContext, Benchmark> custom) {

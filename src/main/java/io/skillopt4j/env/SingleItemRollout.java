@@ -16,11 +16,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.BiFunction;
 import java.util.stream.Stream;
 
-/**
- * Stateless. Runs one item of a batch (keeping the batch's phase, split and seed) and returns its row and prediction
- * files, for an engine worker to hand to the coordinator's {@link RolloutRunner}. A rollout through
- * {@link RolloutRunner} settles the item in memory ({@link #runCaptured}); others are read back from {@code scratch}.
- */
+/** Stateless. Runs one item of a batch for an engine worker and returns its row and prediction files. */
 public final class SingleItemRollout {
     /** Immutable. One settled item: its results row and its prediction files (null when it left none). */
     public record Settled(RolloutResult row, RolloutRunner.Outcome artefacts) {}

@@ -164,10 +164,7 @@ public record SkillBundle(Map<String, String> files) {
     /** The total size in characters of every file. */
     public int chars() { return files.values().stream().mapToInt(String::length).sum(); }
 
-    /**
-     * Reads an Agent Skill folder; every problem (no SKILL.md, a stray or binary file, bad frontmatter) is one line of
-     * the {@link ConfigException}, each naming {@code what} (the config key or command that named the folder).
-     */
+    /** Reads an Agent Skill folder; each problem is one line of the exception, naming {@code what} named the folder. */
     public static SkillBundle read(Path dir, String what) {
         String where = what == null || what.isEmpty() ? "" : what + ": ";
         List<String> problems = new ArrayList<>();

@@ -4,11 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
-/**
- * How the target gets the skill ({@code env.skill_delivery}): in its prompt; as a file in the exec workspace the
- * agent is told to read, as SkillOpt does; or natively, where Claude Code discovers skills and only the description
- * earns its loading.
- */
+/** How the target gets the skill ({@code env.skill_delivery}): in its prompt, as a file to read, or natively. */
 public enum SkillDelivery {
     PROMPT, FILE, NATIVE;
 

@@ -6,11 +6,7 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/**
- * Immutable. The conventions of the {@code house-rules} benchmark, each with its rule sentence (what a good skill
- * says), the phrasings a reader recognises as it, a plausible but wrong decoy rule, and a vague sentence that names
- * the topic without stating the convention.
- */
+/** Immutable. A house-rules convention: its rule, the phrasings recognised as it, a decoy and a vague sentence. */
 public enum HouseCategory {
     DATE("date",
             "Dates: write every date as YYYY-MM-DD (ISO 8601), e.g. 2024-03-07.",

@@ -12,11 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/**
- * Thread-safe. The {@code house-rules} benchmark: short tasks whose right answer follows house conventions the
- * question never states, so only a skill that writes them down makes the target right. One call per task;
- * hard = exact match, soft = token F1; training rollouts add a verification entry to the conversation.
- */
+/** Thread-safe. House-rules: tasks whose answers follow conventions the question never states; hard = exact. */
 public final class HouseRulesBenchmark extends ChatBenchmark {
     /** The rollout system prompt; {@code {skill_section}} is last so everything after {@code ## Skill} is the skill. */
     public static final String SYSTEM_TEMPLATE = """

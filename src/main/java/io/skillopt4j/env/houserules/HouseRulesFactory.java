@@ -17,11 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Immutable. Makes the {@code house-rules} benchmark from {@code house_rules_seed} (else {@code split_seed}, else 42),
- * {@code house_rules_per_category}, {@code house_rules_split} and {@code limit}; its generated splits are written
- * under {@code <out_root>/_generated_splits/} once a run has checked its folder.
- */
+/** Immutable. Makes the {@code house-rules} benchmark from its seed, per-category count, split and limit. */
 public final class HouseRulesFactory implements BenchmarkFactory {
     @Override public String name() { return "house-rules"; }
 

@@ -28,10 +28,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
-/**
- * Thread-safe. OfficeQA (offline mode): questions over Treasury Bulletin text files, answered in a tool-calling loop
- * with oracle parsed pages in the prompt; graded by normalised exact match (hard) and token F1 (soft).
- */
+/** Thread-safe. OfficeQA (offline): Treasury Bulletin questions answered with glob/read/grep tools; EM and F1. */
 public final class OfficeQaBenchmark extends ChatBenchmark {
     private final List<Path> roots;
 

@@ -23,10 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Thread-safe. SWE-bench: the target writes a diff for a GitHub issue, which the official harness (Docker) tests;
- * hard = resolved, soft = fraction of FAIL_TO_PASS tests passing (= hard without a per-instance report).
- */
+/** Thread-safe. SWE-bench: a patch for an issue, tested by the official harness; hard = resolved. */
 public final class SweBenchBenchmark extends ChatBenchmark {
     static final String MODEL_NAME = "skillopt4j";
     private final List<String> harness;
