@@ -17,9 +17,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
+import java.util.stream.Stream;
 
 /** Thread-safe. Base of the chat-target benchmarks: rollouts through {@link RolloutRunner}, target calls. */
 public abstract class ChatBenchmark implements Benchmark {
@@ -76,15 +76,10 @@ public abstract class ChatBenchmark implements Benchmark {
                 .progress(request.reportProgress() ? progress : null).defaultTaskType(name).abortWhenAllFail(abortWhenAllFail()).build().run(request, this::runItem);
     }
 
-    /** Upstream's skill section: {@code "## Skill\n<trimmed skill>\n\n"}, or "" for an empty skill. */
-    public static String skillSection(String skill) {
-        String s = skill == null ? "" : skill.trim();
-        return s.isEmpty() ? "" : "## Skill\n" + s + "\n\n";
-    }
-
-    /** Fills {@code {skill_section}} of a rollout system template (a bundle: references in full up to the budget). */
+    /** Fills {@code {skill_section}} as upstream: {@code "## Skill\n<trimmed skill>\n\n"}, or "" for an empty skill. */
     public static String renderSystem(String template, String skill) {
-        return template.replace("{skill_section}", skillSection(SkillBundle.view(skill, SkillBundle.DEFAULT_REFERENCE_BUDGET)));
+        String s = SkillBundle.view(skill, SkillBundle.DEFAULT_REFERENCE_BUDGET).trim(); // a bundle's references up to the budget
+        return template.replace("{skill_section}", s.isEmpty() ? "" : "## Skill\n" + s + "\n\n");
     }
 
     /** Loads a bundled text resource {@code /io/skillopt4j/env/<env>/<file>} (cached); missing → error. */
@@ -225,9 +220,9 @@ public abstract class ChatBenchmark implements Benchmark {
 
     /** The task types of all splits' items, sorted; {@code whenNone} when the data names none. */
     protected List<String> taskTypesOfData(List<String> whenNone) {
-        TreeSet<String> t = new TreeSet<>();
-        for (String s : List.of("train", "val", "test")) for (Item i : data.split(s)) t.add(i.str("task_type"));
-        return t.isEmpty() ? whenNone : new ArrayList<>(t);
+        List<String> t = Stream.of("train", "val", "test").flatMap(s -> data.split(s).stream()).map(i -> i.str("task_type"))
+                .distinct().sorted().toList();
+        return t.isEmpty() ? whenNone : t;
     }
 
     /** Folders an exec target must be able to read (OfficeQA's documents). */

@@ -61,12 +61,7 @@ public final class Fields {
 
     /** Python's repr of a list of strings, as upstream's fail reasons print it: {@code ['a', "b's"]}. */
     public static String pyRepr(List<String> xs) {
-        StringBuilder sb = new StringBuilder("[");
-        for (int i = 0; i < xs.size(); i++) {
-            if (i > 0) sb.append(", ");
-            sb.append(pyRepr(xs.get(i)));
-        }
-        return sb.append(']').toString();
+        return "[" + String.join(", ", xs.stream().map(s -> pyRepr(s)).toList()) + "]";
     }
 
     /** Python's repr of a string. */

@@ -4,14 +4,13 @@ import io.skillopt4j.config.Setting;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.config.FlatConfig;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.TreeSet;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * Thread-safe once built. A one-call-per-item chat benchmark defined in a notebook cell.
@@ -105,12 +104,8 @@ public final class SimpleBenchmark extends ChatBenchmark {
             if (items == null && train == null) throw new ConfigException("SimpleBenchmark " + name + ": call items(...) or splits(...)");
             SplitDataLoader loader = items != null ? SplitDataLoader.ofRatio(name, items, ratio, seed) : SplitDataLoader.of(name, train, val, test);
             if (loader.trainSize() == 0) throw new ConfigException("SimpleBenchmark " + name + ": the train split is empty");
-            List<String> types = taskTypes;
-            if (types == null) {
-                TreeSet<String> t = new TreeSet<>();
-                for (String s : List.of("train", "val", "test")) for (Item i : loader.split(s)) t.add(i.taskType());
-                types = new ArrayList<>(t);
-            }
+            List<String> types = taskTypes != null ? taskTypes : Stream.of("train", "val", "test")
+                    .flatMap(s -> loader.split(s).stream()).map(Item::taskType).distinct().sorted().toList();
             Spec spec = new Spec(name, description, systemPrompt, userPrompt, scorer, List.copyOf(types), workers);
             return new BenchmarkFactory() {
                 @Override public String name() { return spec.name; }

@@ -83,12 +83,8 @@ public final class McqItems {
 
     @SuppressWarnings("unchecked")
     public static List<Choice> choices(Item item) {
-        List<Choice> out = new ArrayList<>();
-        for (Object o : (List<Object>) item.fields().get("choices")) {
-            Map<String, Object> m = (Map<String, Object>) o;
-            out.add(new Choice(String.valueOf(m.get("label")), String.valueOf(m.get("text"))));
-        }
-        return out;
+        return ((List<Map<String, Object>>) item.fields().get("choices")).stream()
+                .map(m -> new Choice(String.valueOf(m.get("label")), String.valueOf(m.get("text")))).toList();
     }
 
     @SuppressWarnings("unchecked")
