@@ -4,11 +4,9 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * Immutable. Roll out {@code batch} with {@code skill} into upstream's layout under {@code outDir}, reusing items
- * already in {@code results.jsonl}. {@code evalFeedback}: a training rollout (verification text for the analysts);
- * {@code reportProgress} false: a background rollout no progress bar counts; {@code remote}: an engine's workers run
- * the items (null: this JVM); {@code erroredLimit}: past this many errored items (-1: no limit) no further item
- * starts and the rollout ends with an {@link io.skillopt4j.ErroredHalt}.
+ * Immutable. Roll out {@code batch} with {@code skill} under {@code outDir}. {@code evalFeedback}: a training rollout;
+ * {@code reportProgress} false: a background rollout; {@code remote}: an engine's workers run the items (null: here);
+ * {@code erroredLimit}: past this many errored items (-1: none) no item starts, and it ends in an ErroredHalt.
  */
 public record RolloutRequest(BatchSpec batch, String skill, Path outDir, boolean evalFeedback, boolean reportProgress,
                              RemoteItems remote, int erroredLimit) {

@@ -12,18 +12,7 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
-/**
- * Thread-safe once built. A one-call-per-item chat benchmark defined in a notebook cell.
- *
- * <pre>{@code
- * Benchmarks.register(SimpleBenchmark.builder("capitals")
- *     .items(List.of(new Item("fr", Map.of("q", "Capital of France?", "a", "Paris")), ...))
- *     .systemPrompt("You answer geography questions.\n{skill_section}Answer inside <answer></answer>.")
- *     .userPrompt(item -> item.str("q"))
- *     .scorer((item, answer) -> Score.binary(answer.equalsIgnoreCase(item.str("a"))))
- *     .build());
- * }</pre>
- */
+/** Thread-safe once built. A one-call-per-item chat benchmark defined in a notebook cell (docs/benchmarks.md). */
 public final class SimpleBenchmark extends ChatBenchmark {
     private final Spec spec;
 

@@ -24,9 +24,7 @@ record SheetRuntime(String python, RuntimeScratch scratch) {
 
     /** Finds a Python with openpyxl, or throws a ConfigException saying what to install. */
     static SheetRuntime locate(String configured, RuntimeScratch scratch) {
-        List<String> candidates = new ArrayList<>();
-        if (configured != null && !configured.isBlank()) candidates.add(configured);
-        else { candidates.add("python3"); candidates.add("/usr/bin/python3"); }
+        List<String> candidates = configured != null && !configured.isBlank() ? List.of(configured) : List.of("python3", "/usr/bin/python3");
         String py = RuntimeScratch.probe("spreadsheetbench", tmp -> ChildProcess.findPython(candidates, "import openpyxl", tmp));
         if (py == null) {
             throw new ConfigException("spreadsheetbench needs Python 3 with openpyxl to run model-written code (tried "

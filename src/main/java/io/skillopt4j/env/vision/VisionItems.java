@@ -41,11 +41,10 @@ final class VisionItems {
     }
 
     static List<String> options(Object v) {
-        List<String> out = new ArrayList<>();
-        if (v instanceof List<?> l) l.forEach(o -> out.add(String.valueOf(o)));
-        else if (v instanceof Map<?, ?> m) m.entrySet().stream().sorted(Map.Entry.comparingByKey((a, b) -> String.valueOf(a).compareTo(String.valueOf(b))))
-                .forEach(e -> out.add(String.valueOf(e.getValue())));
-        return out;
+        if (v instanceof List<?> l) return l.stream().map(String::valueOf).toList();
+        if (v instanceof Map<?, ?> m) return m.entrySet().stream().sorted(Map.Entry.comparingByKey((a, b) -> String.valueOf(a).compareTo(String.valueOf(b))))
+                .map(e -> String.valueOf(e.getValue())).toList();
+        return List.of();
     }
 
     /** Immutable. What every vision item adds over its raw row, in this order, as snake_case item fields. */
