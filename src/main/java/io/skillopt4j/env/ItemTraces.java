@@ -8,9 +8,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 
 /**
- * Thread-safe. The {@link ItemTrace}s of the items rolled out inside {@link #collect}; the rollouts return without
- * waiting for their writers, so the caller waits with {@link #awaitWritten()} before it needs the files on disk.
- * Reused or engine-run items have no trace (their files are on disk already).
+ * Thread-safe. The {@link ItemTrace}s of the items rolled out inside {@link #collect}; their rollouts return before the
+ * files are written, so the caller waits with {@link #awaitWritten()} before it needs them on disk.
  */
 public final class ItemTraces {
     private static final ThreadLocal<ItemTraces> CURRENT = new ThreadLocal<>();

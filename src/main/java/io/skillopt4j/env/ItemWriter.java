@@ -11,9 +11,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Thread-safe; one per rollout run. Writes each item's files, then its row, on one thread behind the workers (a row
- * in {@code results.jsonl} always has its files); the first failure is kept for {@link #rethrow} or
- * {@link #handOver}. Inside {@link #runScoped} all rollouts share the run's writer thread.
+ * Thread-safe; one per rollout run. Writes each item's files, then its row, on one thread behind the workers, so a row
+ * always has its files; inside {@link #runScoped} all rollouts share the run's writer thread.
  */
 public final class ItemWriter {
     private static final InheritableThreadLocal<ThreadPoolExecutor> RUN = new InheritableThreadLocal<>();

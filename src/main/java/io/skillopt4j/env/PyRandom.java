@@ -9,8 +9,7 @@ import java.util.Set;
 
 /**
  * Not thread-safe; one instance per shuffle, as upstream uses {@code random.Random(seed)}. An exact port of CPython's
- * {@code random.Random} (MT19937), so the same seed gives the same splits, batch orders and choice shuffles as
- * Python SkillOpt; no Java library reproduces CPython's random streams.
+ * MT19937 {@code random.Random}, so a seed gives the same splits and shuffles as Python SkillOpt.
  */
 public final class PyRandom {
     private static final int N = 624;

@@ -29,13 +29,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
- * Thread-safe (each {@link #run} call uses its own pool). The shared parallel rollout driver, as upstream's batch
- * driver: runs a batch with {@code workers} threads, returns results in batch order, appends rows to
- * {@code results.jsonl} (re-runs reuse its ids), writes each item's prediction files, turns a wall timeout into a
- * {@code task-timeout-<N>s} row, and throws when every scored row failed at the agent level.
- *
- * <p>An item whose task throws is <em>errored</em>, not wrong: its row ({@code errored: true}) is returned for the
- * caller to judge but goes to {@code errored.jsonl}, never {@code results.jsonl}, so a re-run attempts it again.
+ * Thread-safe (each {@link #run} call uses its own pool). The shared parallel rollout driver, as upstream's: results
+ * in batch order, rows appended to {@code results.jsonl} (re-runs reuse them), a wall timeout as a timeout row. An
+ * item whose task throws is <em>errored</em>, not wrong: its row goes to {@code errored.jsonl}, never
+ * {@code results.jsonl}, so a re-run attempts it again.
  */
 public final class RolloutRunner {
     /** Immutable. What a task may use: the request, the item's prediction folder and a workspace folder. */

@@ -23,9 +23,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Thread-safe. ALFWorld: text games played through a Python bridge process per episode ({@code alfworld_bridge}, else
- * the bundled script); each step the target sees the skill, the task, the last 2 steps and the admissible actions,
- * and answers {@code <think>…</think><action>…</action>}; hard = soft = won within {@code max_steps}.
+ * Thread-safe. ALFWorld: text games played through a Python bridge process per episode; each step the target sees the
+ * task, the last 2 steps and the admissible actions; hard = soft = won within {@code max_steps}.
  */
 public final class AlfWorldBenchmark extends ChatBenchmark {
     static final List<String> TYPES = List.of("pick_and_place", "pick_two_obj_and_place", "look_at_obj_in_light",
