@@ -113,12 +113,10 @@ public final class DocVqaBenchmark extends ChatBenchmark {
         List<String> golds = (List<String>) item.fields().get("answers");
         double anls = Anls.score(predicted, golds);
         double hard = anls >= 0.999 ? 1 : 0;
-        List<Map<String, Object>> conv = new ArrayList<>();
-        conv.add(Map.of("role", "user", "content", item.str("question") + "\n[image] " + image.getFileName()));
-        conv.add(turn(1, reply));
-        conv.add(Map.of("role", "system", "content", "[EVALUATION RESULT]\nQuestion: " + item.str("question")
-                + "\nPredicted answer: " + predicted + "\nGold answers: " + Fields.pyRepr(golds)
-                + "\nANLS: " + io.skillopt4j.internal.Decimals.fixed(anls, 4)));
+        List<Map<String, Object>> conv = List.of(Map.of("role", "user", "content", item.str("question") + "\n[image] " + image.getFileName()),
+                turn(1, reply), Map.of("role", "system", "content", "[EVALUATION RESULT]\nQuestion: " + item.str("question")
+                        + "\nPredicted answer: " + predicted + "\nGold answers: " + Fields.pyRepr(golds)
+                        + "\nANLS: " + io.skillopt4j.internal.Decimals.fixed(anls, 4)));
         Map<String, Object> f = itemFields(item, "anls", anls, "predicted_answer", predicted, "gold_answers", golds);
         replyFields(f, reply, anls <= 0 ? "ANLS=0: predicted '" + predicted + "' but expected " + Fields.pyRepr(golds) : null, 1);
         return new RolloutRunner.Outcome(new RolloutResult(item.id(), hard, anls, f), conv,
