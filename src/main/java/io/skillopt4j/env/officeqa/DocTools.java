@@ -54,7 +54,8 @@ public final class DocTools {
     /** Renders a call as upstream's trajectory {@code cmd}: {@code read(path='…', start=1, limit=80)}. */
     static String render(String name, Map<String, Object> args) {
         return name + "(" + args.entrySet().stream().map(e -> e.getKey() + "="
-                + (e.getValue() instanceof String s ? Fields.pyRepr(s) : String.valueOf(e.getValue()))).collect(Collectors.joining(", ")) + ")";
+                + (e.getValue() instanceof String s ? Fields.pyRepr(s) : String.valueOf(e.getValue())))
+                .collect(Collectors.joining(", ")) + ")";
     }
 
     private static String str(Map<String, Object> a, String k, String def) {

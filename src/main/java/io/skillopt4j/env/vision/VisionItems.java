@@ -42,8 +42,10 @@ final class VisionItems {
 
     static List<String> options(Object v) {
         if (v instanceof List<?> l) return l.stream().map(String::valueOf).toList();
-        if (v instanceof Map<?, ?> m) return m.entrySet().stream().sorted(Map.Entry.comparingByKey((a, b) -> String.valueOf(a).compareTo(String.valueOf(b))))
-                .map(e -> String.valueOf(e.getValue())).toList();
+        if (v instanceof Map<?, ?> m) {
+            return m.entrySet().stream().sorted(Map.Entry.comparingByKey((a, b) -> String.valueOf(a).compareTo(String.valueOf(b))))
+                    .map(e -> String.valueOf(e.getValue())).toList();
+        }
         return List.of();
     }
 
