@@ -2,14 +2,13 @@ package io.skillopt4j.env;
 
 import io.skillopt4j.internal.PyText;
 
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/**
- * Stateless. Upstream's answer-tag extractions, which differ per benchmark (last match, first match, rfind), with
- * Python's semantics: {@code re.IGNORECASE} on a {@code str} pattern folds case in Unicode ({@code ſ} matches
- * {@code s}), {@code re.DOTALL} lets the answer span lines, and {@code str.strip()} trims Python's whitespace.
- */
+/** Stateless. Upstream's answer-tag extractions, with Python's regex and strip semantics. */
 public final class Answers {
     private static final Pattern TAG = Pattern.compile("<answer>(.*?)</answer>",
             Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE | Pattern.DOTALL);
@@ -44,6 +43,25 @@ public final class Answers {
     /** Whether the text holds an {@code <answer>} tag (case-insensitive). */
     public static boolean hasTag(String text) {
         return text != null && text.toLowerCase(java.util.Locale.ROOT).contains("<answer>");
+    }
+
+    /** SQuAD's token F1: multiset overlap of the two token lists; both empty → 1, one empty → 0. */
+    public static double tokenF1(List<String> pred, List<String> gold) {
+        if (pred.isEmpty() || gold.isEmpty()) return pred.isEmpty() && gold.isEmpty() ? 1.0 : 0.0;
+        Map<String, Integer> counts = new HashMap<>();
+        for (String t : gold) counts.merge(t, 1, Integer::sum);
+        int same = 0;
+        for (String t : pred) {
+            Integer c = counts.get(t);
+            if (c != null && c > 0) {
+                same++;
+                counts.put(t, c - 1);
+            }
+        }
+        if (same == 0) return 0;
+        double precision = (double) same / pred.size();
+        double recall = (double) same / gold.size();
+        return 2 * precision * recall / (precision + recall);
     }
 
     /** The last non-empty line (trimmed), else the trimmed text. */

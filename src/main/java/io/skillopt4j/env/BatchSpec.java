@@ -3,10 +3,7 @@ package io.skillopt4j.env;
 import java.util.List;
 import java.util.Objects;
 
-/**
- * Immutable. One batch of items to roll out, as upstream's {@code BatchSpec}: phase "train" or "eval", the
- * split it came from, its seed (the batch seed that also seeds reflect's minibatch shuffle), and the items.
- */
+/** Immutable. One batch to roll out, as upstream's {@code BatchSpec} (its seed also seeds reflect's minibatches). */
 public record BatchSpec(String phase, String split, long seed, List<Item> items) {
     public BatchSpec {
         Objects.requireNonNull(phase, "phase");

@@ -1,27 +1,16 @@
 package io.skillopt4j.env;
 
-/**
- * A named maker of benchmarks, registered in {@code META-INF/services/io.skillopt4j.env.BenchmarkFactory}
- * or at run time with {@link Benchmarks#register(BenchmarkFactory)} (e.g. from a notebook cell).
- */
+/** A named maker of benchmarks, service-loaded or {@link Benchmarks#register registered} at run time. */
 public interface BenchmarkFactory {
-    /** Returns the env name used in configs ({@code env.name}) and {@code --env}. */
+    /** The env name of configs ({@code env.name}) and {@code --env}. */
     String name();
 
-    /** Returns a one-line description for listings. */
     default String description() { return ""; }
 
-    /**
-     * Builds the benchmark: loads and validates data (a missing or malformed file throws
-     * {@link io.skillopt4j.ConfigException} naming file, item index and field) and checks outside
-     * runtimes before any model call.
-     */
+    /** Builds the benchmark; bad data or a missing runtime throws a {@link io.skillopt4j.ConfigException}. */
     Benchmark create(BenchmarkContext context);
 
-    /**
-     * Thread-safe. A factory that is only a name, a description and a constructor: the service entry of a built-in
-     * benchmark ({@code public static final class Factory extends BenchmarkFactory.Named}, with a public no-arg constructor).
-     */
+    /** Thread-safe. A factory that is only a name, a description and a constructor: a built-in's service entry. */
     abstract class Named implements BenchmarkFactory {
         private final String name;
         private final String description;

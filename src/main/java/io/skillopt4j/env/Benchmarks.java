@@ -7,10 +7,7 @@ import java.util.ServiceLoader;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
-/**
- * Thread-safe. The benchmark registry: factories found with {@link ServiceLoader} plus those registered at
- * run time (a later registration under the same name wins, so a notebook can replace a benchmark).
- */
+/** Thread-safe. The benchmark registry: service-loaded factories and run-time ones (a later registration wins). */
 public final class Benchmarks {
     private static final Map<String, BenchmarkFactory> RUNTIME = new ConcurrentHashMap<>();
 
@@ -21,7 +18,7 @@ public final class Benchmarks {
         RUNTIME.put(factory.name(), factory);
     }
 
-    /** Returns every known factory by name, sorted. */
+    /** Every known factory by name, sorted. */
     public static Map<String, BenchmarkFactory> all() {
         Map<String, BenchmarkFactory> out = new TreeMap<>();
         for (BenchmarkFactory f : ServiceLoader.load(BenchmarkFactory.class, Benchmarks.class.getClassLoader())) out.put(f.name(), f);
@@ -33,18 +30,15 @@ public final class Benchmarks {
         return out;
     }
 
-    /** Returns the factory for {@code name}; an unknown name throws listing the installed ones. */
+    /** The factory for {@code name}; an unknown name throws listing the installed ones. */
     public static BenchmarkFactory factory(String name) {
         Map<String, BenchmarkFactory> all = all();
         BenchmarkFactory f = all.get(name == null ? "" : name.trim().toLowerCase(java.util.Locale.ROOT));
         if (f == null) f = all.get(name);
-        if (f == null) {
-            throw new ConfigException("unknown env \"" + name + "\"; installed: " + String.join(", ", all.keySet()));
-        }
+        if (f == null) throw new ConfigException("unknown env \"" + name + "\"; installed: " + String.join(", ", all.keySet()));
         return f;
     }
 
-    /** Builds the benchmark named {@code name}. */
     public static Benchmark create(String name, BenchmarkContext context) {
         return factory(name).create(context);
     }

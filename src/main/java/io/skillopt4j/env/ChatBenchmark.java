@@ -14,20 +14,14 @@ import io.skillopt4j.internal.Resources;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
+import java.util.stream.Stream;
 
-/**
- * Thread-safe. Base of the chat-target benchmarks: runs items through the shared {@link RolloutRunner} with the
- * configured {@code workers} and timeouts ({@code exec_timeout} per call, +60 s per item), renders the rollout
- * system prompt's {@code {skill_section}} as upstream ({@code "## Skill\n<skill>\n\n"}, omitted for an empty skill),
- * and sends target calls to the chat model or, when the run's target is an exec agent, to that agent.
- */
+/** Thread-safe. Base of the chat-target benchmarks: rollouts through {@link RolloutRunner}, target calls. */
 public abstract class ChatBenchmark implements Benchmark {
     private final Map<String, Optional<String>> prompts = new ConcurrentHashMap<>();
     protected final String name;
@@ -45,7 +39,7 @@ public abstract class ChatBenchmark implements Benchmark {
 
     @Override public String name() { return name; }
 
-    /** Returns e.g. {@code benchmark searchqa (SearchQaBenchmark, 8 workers)}, not {@code Class@hash}, for cells. */
+    /** E.g. {@code benchmark searchqa (SearchQaBenchmark, 8 workers)}, for notebook cells. */
     @Override public String toString() {
         return "benchmark " + name + " (" + getClass().getSimpleName() + ", " + workers() + " workers)";
     }
@@ -62,7 +56,6 @@ public abstract class ChatBenchmark implements Benchmark {
     /** Upstream's per-call timeout in seconds when {@code exec_timeout} is unset. */
     protected int defaultExecTimeout() { return 120; }
 
-    /** Per-call timeout ({@code exec_timeout}). */
     protected Duration callTimeout() { return Duration.ofSeconds(Setting.integer("exec_timeout").in(cfg).orElse(defaultExecTimeout())); }
 
     /** Per-item wall timeout: call timeout + 60 s (upstream), or {@code task_timeout} when set. */
@@ -71,10 +64,10 @@ public abstract class ChatBenchmark implements Benchmark {
         return t > 0 ? Duration.ofSeconds(t) : callTimeout().plusSeconds(60);
     }
 
-    /** Whether a batch where every row has agent_ok=false throws (a systemic backend failure); default true. */
+    /** Whether a batch where every row has agent_ok=false throws (a systemic backend failure). */
     protected boolean abortWhenAllFail() { return true; }
 
-    /** Runs one item: build prompts, call the target, score, and return the row and its trajectory. */
+    /** Runs one item: prompts, target call, score; returns the row and its trajectory. */
     protected abstract RolloutRunner.Outcome runItem(Item item, RolloutRunner.Context ctx) throws Exception;
 
     @Override
@@ -83,16 +76,10 @@ public abstract class ChatBenchmark implements Benchmark {
                 .progress(request.reportProgress() ? progress : null).defaultTaskType(name).abortWhenAllFail(abortWhenAllFail()).build().run(request, this::runItem);
     }
 
-    /** Upstream's skill section: {@code "## Skill\n<trimmed skill>\n\n"}, or "" for an empty skill. */
-    public static String skillSection(String skill) {
-        String s = skill == null ? "" : skill.trim();
-        return s.isEmpty() ? "" : "## Skill\n" + s + "\n\n";
-    }
-
-    /** Fills {@code {skill_section}} of a rollout system template. */
+    /** Fills {@code {skill_section}} as upstream: {@code "## Skill\n<trimmed skill>\n\n"}, or "" for an empty skill. */
     public static String renderSystem(String template, String skill) {
-        // prompt delivery of a bundle: SKILL.md, then its references in full up to the budget (a single file is unchanged)
-        return template.replace("{skill_section}", skillSection(SkillBundle.view(skill, SkillBundle.DEFAULT_REFERENCE_BUDGET)));
+        String s = SkillBundle.view(skill, SkillBundle.DEFAULT_REFERENCE_BUDGET).trim(); // a bundle's references up to the budget
+        return template.replace("{skill_section}", s.isEmpty() ? "" : "## Skill\n" + s + "\n\n");
     }
 
     /** Loads a bundled text resource {@code /io/skillopt4j/env/<env>/<file>} (cached); missing → error. */
@@ -101,14 +88,9 @@ public abstract class ChatBenchmark implements Benchmark {
         return Resources.text("/io/skillopt4j/env/" + (rel.startsWith("/") ? rel.substring(1) : rel));
     }
 
-    /**
-     * Returns this benchmark's analyst prompts as upstream's env overrides do: the generic {@code analyst_error} /
-     * {@code analyst_success} prompt plus the benchmark's domain sentence and failure taxonomy
-     * ({@code analyst_focus.json}); a bundled {@code <env>/prompts/<name>.md} replaces a prompt entirely.
-     */
+    /** As upstream's env overrides: the analyst prompt plus {@code analyst_focus.json}'s domain, or a bundled one. */
     @Override
     public Optional<String> prompt(String promptName) {
-        // asked once per analyst call: compose each prompt once per benchmark
         return prompts.computeIfAbsent(promptName, this::composePrompt);
     }
 
@@ -129,14 +111,14 @@ public abstract class ChatBenchmark implements Benchmark {
         return Optional.of(sb.append('\n').toString());
     }
 
-    /** Returns a copy of a request builder preset with the target's call settings (tokens, effort, timeout, 5 retries). */
+    /** A request builder preset with the target's call settings. */
     protected ChatRequest.Builder targetRequest() {
         CallSettings s = callSettings();
         return ChatRequest.builder().stage("rollout").maxCompletionTokens(s.maxCompletionTokens())
                 .reasoningEffort(s.effort()).timeout(s.timeout()).retries(5);
     }
 
-    /** Immutable. The target's call settings, read from the (immutable) config once instead of on every call. */
+    /** Immutable. The target's call settings, read from the config once. */
     private record CallSettings(int maxCompletionTokens, String effort, Duration timeout, int maxTurns) {}
 
     private volatile CallSettings callSettings;
@@ -152,22 +134,15 @@ public abstract class ChatBenchmark implements Benchmark {
         return s;
     }
 
-    /** Sends messages to the target chat model with the preset call settings. */
     protected ChatResponse chat(List<ChatMessage> messages) {
         return target().chat(targetRequest().messages(messages).build());
     }
 
-    /** Returns the target chat model. */
     protected ChatModel target() { return context.roles().target(); }
 
-    /** Returns the exec agent when the run's target is one. */
     protected Optional<ExecAgent> agent() { return context.roles().targetAgent(); }
 
-    /**
-     * One target turn with system and user text (and image files): through the exec agent when present (the skill
-     * goes into its workspace, the images in as attachments the CLI is given, {@link #dataDirs()} made readable; the
-     * prompt asks for {@code <answer>}), else the chat model with the images as data URLs. Returns the reply text.
-     */
+    /** One target turn, to the exec agent (skill in its workspace, images attached) or the chat model. */
     protected String ask(RolloutRunner.Context ctx, String systemTemplate, String user, List<Path> images) {
         List<Path> imgs = images == null ? List.of() : images;
         Optional<ExecAgent> a = agent();
@@ -195,16 +170,13 @@ public abstract class ChatBenchmark implements Benchmark {
         return chat(messages).text();
     }
 
-    /** Returns {@code env.skill_delivery} for this run's target (auto: file for an exec target, prompt for a chat target). */
+    /** {@code env.skill_delivery} for this run's target. */
     protected SkillDelivery delivery(boolean execTarget) { return SkillDelivery.of(Setting.string("skill_delivery").of(cfg), execTarget); }
 
-    /** Immutable. A chat rollout's last reply, its number of turns, and the conversation entries so far (mutable, for the evaluation entry). */
+    /** Immutable. A chat rollout's last reply, turns and conversation (a mutable list, for the evaluation entry). */
     protected record Turns(String reply, int turns, List<Map<String, Object>> conversation) {}
 
-    /**
-     * Asks the exec agent once, or chats for up to {@code max_turns} turns: after each reply {@code nudge} gets the
-     * turn number and the reply and returns the next user message, or null when the reply will do.
-     */
+    /** Asks an exec agent once, or chats up to {@code max_turns}; {@code nudge} gives the next message (null: stop). */
     protected Turns converse(RolloutRunner.Context ctx, String systemTemplate, String user, BiFunction<Integer, String, String> nudge) {
         List<Map<String, Object>> conv = new ArrayList<>();
         if (agent().isPresent()) {
@@ -231,37 +203,32 @@ public abstract class ChatBenchmark implements Benchmark {
         return Map.of("type", "message", "turn", n, "content", reply);
     }
 
-    /** The first fields of an item's result: question and task type. */
-    protected static Map<String, Object> itemFields(Item item) {
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("question", item.str("question"));
-        f.put("task_type", item.str("task_type"));
-        return f;
+    /** The first fields of an item's result: question, task type, then {@code more} (key, value, ...). */
+    protected static Map<String, Object> itemFields(Item item, Object... more) {
+        return Fields.put(Fields.ordered("question", item.str("question"), "task_type", item.str("task_type")), more);
     }
 
     /** The last fields of a chat rollout's result: the reply, why it failed (null: it did not), agent_ok and n_turns. */
     protected static Map<String, Object> replyFields(Map<String, Object> f, String reply, String failReason, int turns) {
         f.put("response", reply);
         if (failReason != null) f.put("fail_reason", failReason);
-        f.put("agent_ok", true);
-        f.put("n_turns", turns);
-        return f;
+        return Fields.put(f, "agent_ok", true, "n_turns", turns);
     }
+
+    /** The task types the data names, sorted. */
+    @Override public List<String> taskTypes() { return taskTypesOfData(List.of()); }
 
     /** The task types of all splits' items, sorted; {@code whenNone} when the data names none. */
     protected List<String> taskTypesOfData(List<String> whenNone) {
-        TreeSet<String> t = new TreeSet<>();
-        for (String s : List.of("train", "val", "test")) for (Item i : data.split(s)) t.add(i.str("task_type"));
-        return t.isEmpty() ? whenNone : new ArrayList<>(t);
+        List<String> t = Stream.of("train", "val", "test").flatMap(s -> data.split(s).stream()).map(i -> i.str("task_type"))
+                .distinct().sorted().toList();
+        return t.isEmpty() ? whenNone : t;
     }
 
-    /** Directories an exec target must be able to read for this benchmark's tasks (OfficeQA's documents); none by default. */
+    /** Folders an exec target must be able to read (OfficeQA's documents). */
     protected List<Path> dataDirs() { return List.of(); }
 
-    /**
-     * Fails at start, before any model call, when the run's exec target cannot take what every task needs: images
-     * (DocVQA, vision) or readable data directories (OfficeQA). Chat targets take both.
-     */
+    /** Fails before any model call when the run's exec target cannot take images or data folders every task needs. */
     protected void requireExecInputs(boolean images, boolean dataDirs) {
         agent().ifPresent(x -> x.requireInputs(images, dataDirs));
     }

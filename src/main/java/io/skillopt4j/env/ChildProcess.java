@@ -11,13 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/**
- * Stateless. Runs outside runtimes (Python sidecars, model-written code, harness CLIs) with a scrubbed environment
- * (PATH, HOME, TMPDIR, locale and a few Python variables only, so no keys leak into child processes), a wall timeout
- * that kills the whole process tree, and output captured through files (no pipe deadlocks).
- */
+/** Stateless. Runs a child with a scrubbed environment (no keys leak) and a timeout that kills its whole tree. */
 public final class ChildProcess {
-    /** Immutable. How a child ended. */
     public record Result(int exitCode, String stdout, String stderr, boolean timedOut) {
         public boolean ok() { return !timedOut && exitCode == 0; }
     }

@@ -9,11 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Thread-safe (stateless). Reads a split's CSV file with univocity-parsers (on the class path through Tablesaw),
- * set to read as Python's {@code csv.DictReader}: whitespace and line endings inside quotes kept, blank lines
- * skipped, a short row's missing cells "", cells past the header dropped.
- */
+/** Stateless. Reads a split's CSV file as Python's {@code csv.DictReader} does. */
 public final class Csv {
     private Csv() {}
 

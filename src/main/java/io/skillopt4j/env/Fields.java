@@ -8,9 +8,20 @@ import java.util.Map;
 public final class Fields {
     private Fields() {}
 
-    /** An unmodifiable insertion-ordered copy of a record's fields (null: none). */
+    /** An unmodifiable ordered copy of a record's fields (null: none). */
     static Map<String, Object> frozen(Map<String, Object> fields) {
         return java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(fields == null ? Map.of() : fields));
+    }
+
+    /** A mutable map of {@code key, value, key, value, ...}, in the order given (a row's fields are written so). */
+    public static Map<String, Object> ordered(Object... keysAndValues) {
+        return put(new java.util.LinkedHashMap<>(), keysAndValues);
+    }
+
+    /** Puts {@code key, value, key, value, ...} into {@code into}, in that order; returns {@code into}. */
+    public static Map<String, Object> put(Map<String, Object> into, Object... keysAndValues) {
+        for (int i = 0; i < keysAndValues.length; i += 2) into.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        return into;
     }
 
     /** A field as a string, or "" when absent or null. */
@@ -19,7 +30,7 @@ public final class Fields {
         return v == null ? "" : String.valueOf(v);
     }
 
-    /** A list of strings from a JSON list, or a single string as a one-element list; else an error naming the field. */
+    /** A non-empty list of strings from a JSON list or a scalar; else an error naming the field. */
     public static List<String> stringList(Map<String, Object> row, String field, RowRef ref) {
         Object v = row.get(field);
         if (v == null) throw ref.missing(field, "a list of strings");
@@ -50,12 +61,7 @@ public final class Fields {
 
     /** Python's repr of a list of strings, as upstream's fail reasons print it: {@code ['a', "b's"]}. */
     public static String pyRepr(List<String> xs) {
-        StringBuilder sb = new StringBuilder("[");
-        for (int i = 0; i < xs.size(); i++) {
-            if (i > 0) sb.append(", ");
-            sb.append(pyRepr(xs.get(i)));
-        }
-        return sb.append(']').toString();
+        return "[" + String.join(", ", xs.stream().map(s -> pyRepr(s)).toList()) + "]";
     }
 
     /** Python's repr of a string. */

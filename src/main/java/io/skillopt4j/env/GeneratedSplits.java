@@ -6,11 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Immutable. Split folders a loader generated in memory (a ratio split, a generated benchmark's data), to be written for
- * inspection as {@code dir/{train,val,test}/items.json} and {@code dir/split_manifest.json}. A run writes them only once
- * its folder is checked and its own ({@link DataLoader#writeGenerated()}), so a refused run leaves no trace.
- */
+/** Immutable. Split folders generated in memory, written only once a run's folder is its own. */
 public record GeneratedSplits(Path dir, List<List<?>> rows, Map<String, Object> manifest) {
     public GeneratedSplits {
         if (rows.size() != RatioSplit.SPLITS.size()) throw new IllegalArgumentException("one row list per split, got " + rows.size());
@@ -18,7 +14,7 @@ public record GeneratedSplits(Path dir, List<List<?>> rows, Map<String, Object> 
         manifest = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(manifest));
     }
 
-    /** Writes the split files and the manifest (each by temp file + rename), the manifest last. */
+    /** Writes the split files, then the manifest. */
     public void write() {
         for (int i = 0; i < rows.size(); i++) AtomicFiles.writeJson(dir.resolve(RatioSplit.SPLITS.get(i)).resolve("items.json"), rows.get(i));
         AtomicFiles.writeJson(dir.resolve("split_manifest.json"), manifest);

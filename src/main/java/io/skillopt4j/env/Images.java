@@ -7,10 +7,7 @@ import java.nio.file.Path;
 import java.util.Base64;
 import java.util.Locale;
 
-/**
- * Stateless. Images as chat data URLs ({@code data:image/png;base64,...}). The {@code image_detail} flag is applied by
- * the chat backends, which read it from the same flat config and send {@code image_url.detail}.
- */
+/** Stateless. Images as chat data URLs; the chat backends apply {@code image_detail}. */
 public final class Images {
     private Images() {}
 
@@ -24,7 +21,6 @@ public final class Images {
         return "image/png";
     }
 
-    /** Returns the file as a base64 data URL. */
     public static String dataUrl(Path file) {
         byte[] bytes;
         try {
@@ -35,7 +31,7 @@ public final class Images {
         return "data:" + mime(file) + ";base64," + Base64.getEncoder().encodeToString(bytes);
     }
 
-    /** Resolves an item's image path: absolute as is, else under {@code dataRoot} when given, else the working directory. */
+    /** An item's image path: absolute as is, else under {@code dataRoot} when given, else the working directory. */
     public static Path resolve(String path, String dataRoot) {
         Path p = Path.of(path);
         if (p.isAbsolute()) return p;

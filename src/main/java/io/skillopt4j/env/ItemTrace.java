@@ -5,11 +5,7 @@ import io.skillopt4j.internal.Json;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
-/**
- * Thread-safe. The files one rollout item writes into {@code predictions/<id>/} ({@code conversation.json}, the target
- * prompts, a benchmark's extra files), kept in memory so that a reader in the same run — the analysts — neither waits
- * for the rollout's writer nor reads them back: {@link #file} returns exactly what reading the written file returns.
- */
+/** Thread-safe. An item's prediction files kept in memory; {@link #file} returns what reading them back would. */
 public final class ItemTrace {
     static final String CONVERSATION = "conversation.json";
     static final String SYSTEM_PROMPT = "target_system_prompt.txt";
@@ -20,16 +16,12 @@ public final class ItemTrace {
 
     ItemTrace(RolloutRunner.Outcome outcome) { this.outcome = outcome; }
 
-    /** The pretty JSON of the conversation, as written to {@code conversation.json}. */
     synchronized String conversationJson() {
         if (conversationJson == null) conversationJson = Json.pretty(outcome.conversation());
         return conversationJson;
     }
 
-    /**
-     * The text of the item's file {@code name} as a UTF-8 read of it returns, or null when the item writes no such file
-     * (a file left there by an earlier session is then the reader's to find on disk).
-     */
+    /** The text of the item's file {@code name} as read back, or null when the item writes no such file. */
     public String file(String name) {
         Map<String, String> extra = outcome.files();
         if (extra.containsKey(name)) return readBack(extra.get(name)); // written last, so it wins

@@ -8,29 +8,20 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 
 /**
- * Thread-safe. What the rollouts run inside {@link #collect} leave for a reader in the same run: each item run here
- * hands its {@link ItemTrace} over as it settles, and {@link RolloutRunner} returns without waiting for its writer —
- * the caller waits with {@link #awaitWritten()} before anything that needs the files on disk (a step's commit,
- * removing the folder). Items reused from {@code results.jsonl} or run on an engine's workers have no trace (their
- * files are already on disk).
+ * Thread-safe. The {@link ItemTrace}s of the items rolled out inside {@link #collect}; their rollouts return before the
+ * files are written, so the caller waits with {@link #awaitWritten()} before it needs them on disk.
  */
 public final class ItemTraces {
     private static final ThreadLocal<ItemTraces> CURRENT = new ThreadLocal<>();
     private final Map<String, ItemTrace> byId = new ConcurrentHashMap<>();
     private final List<CompletableFuture<Void>> writes = new CopyOnWriteArrayList<>();
 
-    /** An empty collector: nothing collected, nothing being written. */
-    public ItemTraces() {}
-
     /** Runs {@code work} with the rollouts it runs on this thread collected into {@code into}. */
     public static <T> T collect(ItemTraces into, Supplier<T> work) {
         return io.skillopt4j.internal.ThreadScopes.with(CURRENT, into, work);
     }
 
-    /**
-     * Takes this thread's collector (null when none) for one rollout run: a rollout nested in it on the same thread (an
-     * engine running single items in scratch folders) writes its files before returning, as without a collector.
-     */
+    /** Takes this thread's collector (null: none), so a rollout nested in this one writes its files before returning. */
     static ItemTraces take() {
         ItemTraces t = CURRENT.get();
         CURRENT.remove();
@@ -39,10 +30,9 @@ public final class ItemTraces {
 
     void put(String id, ItemTrace t) { byId.put(id, t); }
 
-    /** Hands over a rollout's writes still in progress: the future completes when they are on disk, or fails as they did. */
+    /** Hands over a rollout's writes in progress: {@code done} completes when they are on disk, or fails as they did. */
     void writing(CompletableFuture<Void> done) { writes.add(done); }
 
-    /** The trace of item {@code id} run here, or null. */
     public ItemTrace get(String id) { return byId.get(id); }
 
     /** Completes when every file of the collected rollouts so far is written, or fails as the first failed write. */

@@ -11,12 +11,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Thread-safe; one per rollout run. Writes each item's files and then its row behind the workers, on one thread and
- * in the order given (a row in {@code results.jsonl} always has its files), so a worker goes straight on to its next
- * call. The first write failure is kept for {@link #rethrow} or goes through {@link #handOver}.
- *
- * <p>Inside {@link #runScoped} every rollout's writer shares one thread, the run's: an evaluation whose files are left
- * to finish behind the next stage ({@link #handOver}) then never has a second writer competing with the next one's.
+ * Thread-safe; one per rollout run. Writes each item's files, then its row, on one thread behind the workers, so a row
+ * always has its files; inside {@link #runScoped} all rollouts share the run's writer thread.
  */
 public final class ItemWriter {
     private static final InheritableThreadLocal<ThreadPoolExecutor> RUN = new InheritableThreadLocal<>();
@@ -37,10 +33,7 @@ public final class ItemWriter {
         return new ThreadPoolExecutor(1, 1, 0L, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), io.skillopt4j.internal.Daemons.named(name));
     }
 
-    /**
-     * Runs {@code work} with one writer thread for all the rollouts it (and the threads it starts) runs; waits for the
-     * thread's queue before returning, so the files of every rollout are written by then.
-     */
+    /** Runs {@code work} with one writer thread for all its rollouts; returns once their files are written. */
     public static <T> T runScoped(java.util.function.Supplier<T> work) {
         ThreadPoolExecutor t = newThread("rollout-writer");
         ThreadPoolExecutor side = newThread("artefact-writer");
@@ -62,19 +55,13 @@ public final class ItemWriter {
         }
     }
 
-    /**
-     * A second writer thread of the {@link #runScoped} run the caller is in (null outside one), for its other files that
-     * may lag (a step's artefacts): on the item thread they would queue behind every item file still to be written.
-     */
+    /** The run's second writer (null outside {@link #runScoped}), so a step's artefacts do not queue behind items. */
     public static java.util.concurrent.Executor sideThread() {
         ThreadPoolExecutor t = SIDE.get();
         return t == null || t.isShutdown() ? null : t;
     }
 
-    /**
-     * Starts the writer's thread now, from the caller, instead of inside the first item's {@link #item} call, so that
-     * starting it does not fall between the first item's reply and the next call.
-     */
+    /** Starts the writer's thread now, not between the first item's reply and its next call. */
     void start() { thread.prestartCoreThread(); }
 
     /** Queues an item's files (none when {@code trace} is null) and then its row. */
@@ -119,7 +106,6 @@ public final class ItemWriter {
 
     private synchronized CompletableFuture<Void> lastWrite() { return last; }
 
-    /** Rethrows the first write failure, if any. */
     void rethrow() {
         if (error.get() != null) throw error.get();
     }

@@ -1,9 +1,6 @@
 package io.skillopt4j.env;
 
-/**
- * Thread-safe. Grades a free-form answer against a gold answer (SimpleQA-style grades). Benchmarks that use an LLM
- * judge take one of these, so tests can script it; {@link LlmJudge} is the real one.
- */
+/** Thread-safe. Grades a free-form answer against a gold one (SimpleQA grades); {@link LlmJudge} is the real one. */
 @FunctionalInterface
 public interface Judge {
     /** Immutable. A grade: {@code CORRECT}, {@code INCORRECT} or {@code NOT_ATTEMPTED}, with the judge's raw reply. */

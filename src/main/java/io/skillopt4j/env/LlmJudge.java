@@ -13,13 +13,7 @@ import java.util.function.BiFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/**
- * Thread-safe. An LLM judge: asks a chat model to grade (question, gold, predicted) as A = CORRECT, B = INCORRECT or
- * C = NOT_ATTEMPTED (the SimpleQA/SealQA grading scheme), with {@code judge_max_completion_tokens} and
- * {@code judge_retries}. By default {@code judge_model} is built on the optimizer's backend ({@code optimizer_backend})
- * with {@link Backends}, metered into the run's usage; with no {@code judge_model} the run's optimizer model judges.
- * {@link #resolver(BiFunction)} replaces that choice (tests, notebooks).
- */
+/** Thread-safe. An LLM judge grading as SimpleQA/SealQA do, by {@code judge_model}, else the optimizer model. */
 public final class LlmJudge implements Judge {
     private static final Pattern LETTER = Pattern.compile("\\b([ABC])\\b");
     private static final AtomicReference<BiFunction<BenchmarkContext, String, ChatModel>> RESOLVER =
@@ -35,7 +29,6 @@ public final class LlmJudge implements Judge {
         this.retries = Math.max(1, retries);
     }
 
-    /** The default: the optimizer model when {@code judge_model} is blank, else that model on the optimizer's backend. */
     static ChatModel defaultModel(BenchmarkContext ctx, String judgeModel) {
         if (judgeModel == null || judgeModel.isBlank()) return ctx.roles().optimizer();
         FlatConfig c = ctx.config();
@@ -46,9 +39,7 @@ public final class LlmJudge implements Judge {
     /** Installs how {@code judge_model} becomes a chat model (context, model name → model). */
     public static void resolver(BiFunction<BenchmarkContext, String, ChatModel> r) { RESOLVER.set(Objects.requireNonNull(r)); }
 
-    public static BiFunction<BenchmarkContext, String, ChatModel> resolver() { return RESOLVER.get(); }
-
-    /** Builds the judge a benchmark's config asks for ({@code judge_model}, {@code judge_max_completion_tokens}, {@code judge_retries}). */
+    /** The judge a benchmark's config asks for. */
     public static LlmJudge fromConfig(BenchmarkContext ctx) {
         FlatConfig c = ctx.config();
         return new LlmJudge(RESOLVER.get().apply(ctx, Setting.string("judge_model").of(c).trim()),

@@ -8,16 +8,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Not thread-safe; one instance per shuffle, as upstream uses {@code random.Random(seed)}. An exact port of
- * CPython's {@code random.Random} (MT19937 seeded by {@code init_by_array} over the 32-bit words of
- * {@code abs(seed)}, {@code getrandbits}, rejection-sampling {@code _randbelow}, {@code shuffle},
- * {@code random()}, {@code choice}, {@code sample}) so the same seed gives the same splits, batch orders and
- * choice shuffles as Python SkillOpt. Our own code: no Java library reproduces CPython's random streams.
- *
- * <pre>{@code
- * List<Integer> xs = new ArrayList<>(List.of(0,1,2,3,4,5,6,7,8,9));
- * new PyRandom(42).shuffle(xs);   // [7, 3, 2, 8, 5, 6, 9, 4, 0, 1], as random.Random(42).shuffle
- * }</pre>
+ * Not thread-safe; one instance per shuffle, as upstream uses {@code random.Random(seed)}. An exact port of CPython's
+ * MT19937 {@code random.Random}, so a seed gives the same splits and shuffles as Python SkillOpt.
  */
 public final class PyRandom {
     private static final int N = 624;
@@ -25,12 +17,12 @@ public final class PyRandom {
     private final int[] mt = new int[N];
     private int mti = N + 1;
 
-    /** Seeds like {@code random.Random(seed)} for an int seed. */
+    /** Seeds like {@code random.Random(seed)}. */
     public PyRandom(long seed) {
         this(BigInteger.valueOf(seed));
     }
 
-    /** Seeds like {@code random.Random(seed)} for an arbitrarily large int seed (e.g. a 64-bit hash). */
+    /** Seeds like {@code random.Random(seed)}: {@code init_by_array} over the 32-bit words of {@code abs(seed)}. */
     public PyRandom(BigInteger seed) {
         BigInteger n = seed.abs();
         int words = Math.max(1, (n.bitLength() + 31) / 32);

@@ -16,13 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-/**
- * Stateless. Upstream's ratio split: parse {@code split_ratio} ("a:b:c"), read one raw JSON/JSONL file, shuffle with
- * {@link PyRandom}(split_seed), cut by largest-remainder counts, write {@code {train,val,test}/items.json} and
- * {@code split_manifest.json}. Used by {@link SplitDataLoader} and the {@code skillopt split} command.
- */
+/** Stateless. Upstream's ratio split of one raw JSON/JSONL file, shuffled with {@link PyRandom}(split_seed). */
 public final class RatioSplit {
-    /** The split folder names, in order. */
     public static final List<String> SPLITS = List.of("train", "val", "test");
 
     /** Immutable. What a materialisation produced. */
@@ -39,8 +34,7 @@ public final class RatioSplit {
     /** Parses "a:b:c" as upstream: empty parts dropped, exactly three base-10 positive integers. */
     public static int[] parseRatio(String ratio) {
         String repr = "'" + ratio + "'";
-        List<String> parts = new ArrayList<>();
-        for (String p : String.valueOf(ratio).split(":", -1)) if (!p.trim().isEmpty()) parts.add(p.trim());
+        List<String> parts = Arrays.stream(String.valueOf(ratio).split(":", -1)).map(String::trim).filter(p -> !p.isEmpty()).toList();
         if (parts.size() != 3) throw ConfigException.badValue("", "split_ratio", ratio, "in train:val:test form like \"2:1:7\" (quote it in YAML)");
         int[] w = new int[3];
         for (int i = 0; i < 3; i++) {
@@ -133,10 +127,7 @@ public final class RatioSplit {
         return outRoot.toAbsolutePath().normalize().resolve("_generated_splits").resolve(env + "_" + tag + "_seed" + seed);
     }
 
-    /**
-     * Immutable. A ratio split cut in memory: the split folders it generates, the raw file it read and, per split, the
-     * 0-based position in that file of each row (for one-line errors that name the row the user can fix).
-     */
+    /** Immutable. A ratio split cut in memory, with each row's 0-based position in the raw file (for errors). */
     public record Cut(GeneratedSplits splits, Path source, List<List<Integer>> positions) {}
 
     /** Shuffles and cuts the raw file in memory (nothing is written); {@code outDir} is where the split folders would go. */
@@ -158,12 +149,8 @@ public final class RatioSplit {
             rows.add(p.stream().map(raw::get).toList());
             start += c[i];
         }
-        Map<String, Object> manifest = new LinkedHashMap<>();
-        manifest.put("source_data_path", abs.toString());
-        manifest.put("split_mode", "ratio");
-        manifest.put("split_ratio", ratio);
-        manifest.put("split_seed", seed);
-        manifest.put("counts", new Result(outDir, abs, c).countsMap());
+        Map<String, Object> manifest = Fields.ordered("source_data_path", abs.toString(), "split_mode", "ratio",
+                "split_ratio", ratio, "split_seed", seed, "counts", new Result(outDir, abs, c).countsMap());
         return new Cut(new GeneratedSplits(outDir, rows, manifest), file, List.copyOf(positions));
     }
 

@@ -4,16 +4,9 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * Immutable. Roll out {@code batch} with {@code skill}, writing upstream's rollout directory layout under
- * {@code outDir} ({@code results.jsonl}, {@code predictions/<id>/conversation.json}, prompts). Items already
- * in {@code results.jsonl} are reused, not re-run. {@code evalFeedback} is true for training rollouts
- * (the result may carry verification text for the analysts). {@code reportProgress} false keeps the rollout off
- * the benchmark's progress callback (the trainer's background rollouts, which no progress bar should count).
- * {@code remote} runs the items on an execution engine's workers instead of this JVM's threads (null = here).
- * {@code erroredLimit} is how many items may error before the stage is bound to stop ({@code train.max_errored_fraction}
- * of its items; -1 = no limit): past it, items not yet started are left for the resumed run, and the rollout ends with
- * an {@link io.skillopt4j.ErroredHalt} once the items in flight settle, instead of running every remaining item
- * into a down provider first.
+ * Immutable. Roll out {@code batch} with {@code skill} under {@code outDir}. {@code evalFeedback}: a training rollout;
+ * {@code reportProgress} false: a background rollout; {@code remote}: an engine's workers run the items (null: here);
+ * {@code erroredLimit}: past this many errored items (-1: none) no item starts, and it ends in an ErroredHalt.
  */
 public record RolloutRequest(BatchSpec batch, String skill, Path outDir, boolean evalFeedback, boolean reportProgress,
                              RemoteItems remote, int erroredLimit) {
@@ -34,7 +27,7 @@ public record RolloutRequest(BatchSpec batch, String skill, Path outDir, boolean
         this(batch, skill, outDir, evalFeedback, reportProgress, null);
     }
 
-    /** A request whose items run in this JVM and are reported to the benchmark's progress callback. */
+    /** A request whose items run in this JVM and count for the progress callback. */
     public RolloutRequest(BatchSpec batch, String skill, Path outDir, boolean evalFeedback) {
         this(batch, skill, outDir, evalFeedback, true, null);
     }

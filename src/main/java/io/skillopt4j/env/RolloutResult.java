@@ -4,34 +4,27 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
-/**
- * Immutable. The scored outcome of one task: {@code hard} (exact/binary success, may be a smoothed value in
- * [0,1]) and {@code soft} (partial credit) plus upstream's optional fields ({@code task_type},
- * {@code fail_reason}, {@code predicted_answer}, {@code n_turns}, ...) and env-specific extras, in
- * {@code fields}. {@link #toJson()} gives the {@code results.jsonl} line shape.
- */
+/** Immutable. The scored outcome of one task; {@link #toJson()} gives its {@code results.jsonl} line. */
 public record RolloutResult(String id, double hard, double soft, Map<String, Object> fields) {
     public RolloutResult {
         Objects.requireNonNull(id, "id");
         fields = Fields.frozen(fields);
     }
 
-    /** The field that marks an errored row: the item's model call failed after retries (not scored; attempted again). */
+    /** The field that marks an errored row (not scored; attempted again). */
     public static final String ERRORED = "errored";
 
-    /** True when this row is errored: no answer was scored, the item runs again on resume (see {@link RolloutRunner}). */
     public boolean isErrored() { return Boolean.TRUE.equals(fields.get(ERRORED)); }
 
-    /** Returns a field as a string, or "" when absent or null. */
+    /** A field as a string, or "" when absent or null. */
     public String str(String key) { return Fields.str(fields, key); }
 
-    /** Returns the task type, or "other" when absent (upstream's bucket for untyped results). */
+    /** The task type, or upstream's "other". */
     public String taskType() {
         String t = str("task_type");
         return t.isEmpty() ? "other" : t;
     }
 
-    /** Returns {@code fail_reason} or "". */
     public String failReason() { return str("fail_reason"); }
 
     /** Upstream's failure test: hard is falsy or below 1e-9. */
@@ -40,12 +33,10 @@ public record RolloutResult(String id, double hard, double soft, Map<String, Obj
     /** Upstream's success test in reflect: hard is truthy (non-zero). */
     public boolean isSuccess() { return hard != 0.0; }
 
-    /** Returns the JSON map written to results.jsonl: id, hard, soft first, then the other fields. */
+    /** The results.jsonl map: id, hard, soft, then the other fields. */
     public Map<String, Object> toJson() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("id", id);
-        m.put("hard", hard == Math.rint(hard) && Math.abs(hard) < 1e15 ? (Object) (long) hard : (Object) hard);
-        m.put("soft", soft);
+        Object h = hard == Math.rint(hard) && Math.abs(hard) < 1e15 ? (Object) (long) hard : (Object) hard;
+        Map<String, Object> m = Fields.ordered("id", id, "hard", h, "soft", soft);
         fields.forEach((k, v) -> { if (!m.containsKey(k)) m.put(k, v); });
         return m;
     }

@@ -9,7 +9,6 @@ import io.skillopt4j.internal.Redactor;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,26 +29,13 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
- * Thread-safe (each {@link #run} call uses its own pool). The shared parallel rollout driver of the dataset
- * benchmarks, as upstream's batch driver: runs a per-item task over a batch with {@code workers} threads, returns
- * results in batch order, appends each finished item to {@code <outDir>/results.jsonl} (re-runs reuse ids already
- * there, tolerating a torn last line), writes {@code predictions/<id>/conversation.json} and the target prompts,
- * turns a per-item wall timeout into a {@code task-timeout-<N>s} row, and throws when every scored row failed at the
- * agent level (a systemic backend failure).
- *
- * <p>An item whose task throws (its model call failed after the backend's retries, an exec agent that could not run,
- * a judge call that failed) is <em>errored</em>, not a wrong answer: its row has {@code errored: true} and the reason,
- * it is returned for the caller to count and judge ({@code train.max_errored_fraction}), but it is appended to
- * {@code errored.jsonl}, never to {@code results.jsonl}, so a re-run attempts it again. Error rows that older
- * versions stored in results.jsonl ({@code phase: "error"}) are not reused either.
- *
- * <pre>{@code
- * List<RolloutResult> rs = RolloutRunner.builder().workers(8).itemTimeout(Duration.ofSeconds(180)).build()
- *     .run(request, (item, ctx) -> new RolloutRunner.Outcome(score(item), conversation, sys, user, Map.of()));
- * }</pre>
+ * Thread-safe (each {@link #run} call uses its own pool). The shared parallel rollout driver, as upstream's: results
+ * in batch order, rows appended to {@code results.jsonl} (re-runs reuse them), a wall timeout as a timeout row. An
+ * item whose task throws is <em>errored</em>, not wrong: its row goes to {@code errored.jsonl}, never
+ * {@code results.jsonl}, so a re-run attempts it again.
  */
 public final class RolloutRunner {
-    /** Immutable. Per-item facts a task may use: the request, the item's prediction folder and a workspace folder. */
+    /** Immutable. What a task may use: the request, the item's prediction folder and a workspace folder. */
     public record Context(RolloutRequest request, Item item, Path itemDir, Path workspace) {}
 
     /** Immutable. What one item produced; prompts and conversation may be empty; {@code files} are extra artifacts. */
@@ -72,7 +58,7 @@ public final class RolloutRunner {
         Outcome run(Item item, Context ctx) throws Exception;
     }
 
-    /** Called after each item settles (from the driver thread): items done, total, the row. */
+    /** Called on the driver thread after each item settles. */
     @FunctionalInterface
     public interface Progress {
         void onItem(int done, int total, RolloutResult result);
@@ -98,7 +84,7 @@ public final class RolloutRunner {
 
     private static final java.util.regex.Pattern UNSAFE_IN_NAME = java.util.regex.Pattern.compile("[/\\\\\\x00-\\x1F]");
 
-    /** Returns a filesystem-safe folder name for an item id (ids with / or \ or control chars are escaped). */
+    /** Returns a filesystem-safe folder name for an item id. */
     public static String safeId(String id) {
         String s = UNSAFE_IN_NAME.matcher(id).replaceAll("_");
         return s.isEmpty() || s.equals(".") || s.equals("..") ? "_" + s : s;
@@ -107,10 +93,7 @@ public final class RolloutRunner {
     /** The file errored rows go to, next to results.jsonl (a SkillOpt4J addition; never read back as results). */
     public static final String ERRORED_FILE = "errored.jsonl";
 
-    /**
-     * Reads the finished rows of a results.jsonl file by id (last wins), skipping blank and torn lines and errored rows
-     * (which are attempted again). Reading {@code errored.jsonl} with it returns its errored rows.
-     */
+    /** Finished rows by id (last wins), torn lines and errored rows skipped; of {@code errored.jsonl}: its rows. */
     public static Map<String, RolloutResult> readResults(Path file) {
         boolean erroredFile = file.getFileName() != null && file.getFileName().toString().equals(ERRORED_FILE);
         Map<String, RolloutResult> out = new LinkedHashMap<>();
@@ -166,8 +149,7 @@ public final class RolloutRunner {
         }
         AtomicInteger settledCount = new AtomicInteger(items.size() - todo.size());
         if (!todo.isEmpty() && request.remote() != null) runRemote(request, todo, results, settledCount, observer);
-        // in a batch scope every item queues its call at once (one batch, not one per worker wave), and an item waits
-        // as long as the provider's batch takes (up to its 24-hour window) instead of timing out
+        // in a batch scope every item queues its call at once, and waits as long as the provider's batch takes
         boolean batched = BatchScope.active();
         Duration wallLimit = batched ? null : itemTimeout;
         if (!todo.isEmpty() && request.remote() == null
@@ -202,8 +184,7 @@ public final class RolloutRunner {
                         RolloutResult r;
                         Outcome o = null;
                         try {
-                            // the item's calls are journaled under its folder (a later attempt at it replaces them) and
-                            // give up before its wall limit: a provider that hangs errors the item, it does not time it out
+                            // calls journaled under the item's folder give up before its wall limit: a hang errors the item
                             io.skillopt4j.backend.CallDeadline d = wallLimit == null ? null : io.skillopt4j.backend.CallDeadline.in(wallLimit);
                             deadlines[idx] = d;
                             Callable<Outcome> work = () -> task.run(item, new Context(request, item, itemDir, ws));
@@ -307,10 +288,7 @@ public final class RolloutRunner {
         }
     }
 
-    /**
-     * A kill mid-append leaves half a line; cut it (a resumed training has done so already), so the next row starts a
-     * fresh line and no unparseable line stays behind for readers that parse every line (SkillOpt's).
-     */
+    /** Cuts a half line a kill left, so no unparseable line stays for readers that parse every line (SkillOpt's). */
     private static void terminateTornLine(Path file) throws IOException {
         if (!Files.isRegularFile(file) || Files.size(file) == 0) return;
         try {
@@ -329,31 +307,21 @@ public final class RolloutRunner {
         }
     }
 
-    /**
-     * Upstream's rows carry {@code fail_reason: ""} on a success; a success without the key gets it. A failure
-     * without one stays without (upstream's step buffer then groups it as "unknown").
-     */
+    /** A success gets upstream's {@code fail_reason: ""}; a failure without one stays so (upstream: "unknown"). */
     static RolloutResult withFailReason(RolloutResult r) {
         if (r.isFailure() || r.fields().containsKey("fail_reason")) return r;
-        Map<String, Object> f = new LinkedHashMap<>(r.fields());
-        f.put("fail_reason", "");
-        return new RolloutResult(r.id(), r.hard(), r.soft(), f);
+        return new RolloutResult(r.id(), r.hard(), r.soft(), Fields.put(new LinkedHashMap<>(r.fields()), "fail_reason", ""));
     }
 
     /** An item cut off by its wall limit: errored while a call waited on the provider (CallDeadline), else upstream's timeout row. */
     private RolloutResult cutOffRow(Item item, io.skillopt4j.backend.CallDeadline d) {
-        if (d == null || !d.waitingOnProvider()) return timeoutRow(item);
+        if (d == null || !d.waitingOnProvider()) return failure(item, "task-timeout-" + itemTimeout.toSeconds() + "s", "timeout");
         return errored(item, new BackendException("target", 0, "the item's time limit (" + itemTimeout.toSeconds()
                 + " s) ran out while a failed model call was being retried or waited for a slot", null));
     }
 
-    private RolloutResult timeoutRow(Item item) { return failure(item, "task-timeout-" + itemTimeout.toSeconds() + "s", "timeout"); }
-
     private RolloutResult failure(Item item, String reason, String phase) {
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("fail_reason", reason);
-        f.put("phase", phase);
-        f.put("agent_ok", false);
+        Map<String, Object> f = Fields.ordered("fail_reason", reason, "phase", phase, "agent_ok", false);
         String tt = item.str("task_type");
         if (tt.isEmpty()) tt = item.str("category");
         if (tt.isEmpty()) tt = defaultTaskType;
@@ -362,17 +330,11 @@ public final class RolloutRunner {
         return new RolloutResult(item.id(), 0, 0, f);
     }
 
-    /**
-     * The errored row of an item whose task threw: {@code errored: true}, the reason ({@code fail_reason} starts
-     * {@code errored: }), {@code phase: "error"}, {@code agent_ok: false}; its hard/soft are 0 only because the row
-     * format needs numbers: callers drop errored rows before scoring.
-     */
+    /** The row of an item whose task threw; its hard/soft of 0 are never scored (callers drop errored rows). */
     private RolloutResult errored(Item item, Throwable t) {
         String msg = Redactor.scrub(String.valueOf(t.getMessage()));
         RolloutResult f = failure(item, "errored: " + (t instanceof BackendException ? msg : t.getClass().getSimpleName() + ": " + msg), "error");
-        Map<String, Object> fields = new LinkedHashMap<>(f.fields());
-        fields.put(RolloutResult.ERRORED, true);
-        return new RolloutResult(f.id(), 0, 0, fields);
+        return new RolloutResult(f.id(), 0, 0, Fields.put(new LinkedHashMap<>(f.fields()), RolloutResult.ERRORED, true));
     }
 
     /** Not thread-safe; use once. */
@@ -383,7 +345,6 @@ public final class RolloutRunner {
         private boolean abortWhenAllFail = true;
         private String defaultTaskType = "";
 
-        /** Parallel items (upstream {@code workers}). */
         public Builder workers(int n) { this.workers = n; return this; }
         /** Per-item wall timeout; null = none. */
         public Builder itemTimeout(Duration d) { this.itemTimeout = d; return this; }

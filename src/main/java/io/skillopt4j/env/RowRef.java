@@ -6,24 +6,21 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Immutable. Where a raw data row came from (file and 0-based item index), so a loader can report a bad
- * row in one line: {@code data/train/items.json: item 3: field "answers" missing (expected a list of strings)}.
- */
+/** Immutable. Where a raw data row came from (file, 0-based index), for one-line errors about it. */
 public record RowRef(Path file, int index) {
 
-    /** Returns the one-line error for a missing field. */
+    /** The error for a missing field. */
     public ConfigException missing(String field, String expected) {
         return new ConfigException(file + ": item " + index + ": field \"" + field + "\" missing (expected " + expected + ")");
     }
 
-    /** Returns the one-line error for a field of the wrong shape. */
+    /** The error for a field of the wrong shape. */
     public ConfigException bad(String field, String expected, Object got) {
-        String shown = got == null ? "null" : Json1.shortRepr(got);
+        String shown = got == null ? "null" : shortRepr(got);
         return new ConfigException(file + ": item " + index + ": field \"" + field + "\" must be " + expected + ", got " + shown);
     }
 
-    /** Returns a non-blank string field (numbers are printed), or throws naming the field. */
+    /** A non-blank string field (numbers are printed), or throws naming the field. */
     public String requireString(Map<String, Object> row, String field) {
         Object v = row.get(field);
         if (v == null) throw missing(field, "a string");
@@ -33,7 +30,7 @@ public record RowRef(Path file, int index) {
         return s;
     }
 
-    /** Returns the first present, non-null field among {@code names}, or null. */
+    /** The first present, non-empty field among {@code names}, or null. */
     public static Object first(Map<String, Object> row, String... names) {
         for (String n : names) {
             Object v = row.get(n);
@@ -42,14 +39,9 @@ public record RowRef(Path file, int index) {
         return null;
     }
 
-    /** Short value rendering for error messages. */
-    static final class Json1 {
-        private Json1() {}
-
-        static String shortRepr(Object v) {
-            String s = v instanceof String str ? "\"" + str + "\"" : io.skillopt4j.internal.Json.compact(v);
-            s = s.replace('\n', ' ');
-            return s.length() > 60 ? s.substring(0, 57) + "..." : s;
-        }
+    private static String shortRepr(Object v) {
+        String s = v instanceof String str ? "\"" + str + "\"" : io.skillopt4j.internal.Json.compact(v);
+        s = s.replace('\n', ' ');
+        return s.length() > 60 ? s.substring(0, 57) + "..." : s;
     }
 }

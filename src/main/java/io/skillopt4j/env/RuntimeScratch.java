@@ -9,12 +9,7 @@ import java.nio.file.Path;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
-/**
- * Thread-safe. A benchmark's runtime scratch folder in the run folder ({@code <out_root>/_<name>_runtime}: a bundled
- * sidecar or bridge script). Its files are written on first use, by a rollout, so a run refused before its first
- * rollout (bad input, a lock held, a finished or conflicting run) leaves the folder as it was; the pre-call checks of
- * a benchmark's constructor run in {@link #probe}'s temp folder instead.
- */
+/** Thread-safe. A benchmark's scratch folder in the run folder, for bundled scripts written at first use. */
 public final class RuntimeScratch {
     private final Path dir;
 
@@ -22,7 +17,7 @@ public final class RuntimeScratch {
         this.dir = outRoot.resolve("_" + benchmark + "_runtime").toAbsolutePath().normalize();
     }
 
-    /** Where {@code name} lives once {@link #file} wrote it (absolute: commands run with other working folders). */
+    /** Where {@code name} lives once {@link #file} wrote it (absolute: commands run in other folders). */
     public Path path(String name) { return dir.resolve(name); }
 
     /** Returns {@code name}'s path, writing {@code text} there first unless a file is already there. */

@@ -3,10 +3,7 @@ package io.skillopt4j.env;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/**
- * Immutable. A scorer's verdict on one answer: {@code hard} (binary or smoothed success) and {@code soft}
- * (partial credit), plus optional extra result fields (e.g. {@code em}, {@code f1}) and a failure reason.
- */
+/** Immutable. A scorer's verdict on one answer, with optional extra result fields and a failure reason. */
 public record Score(double hard, double soft, String failReason, Map<String, Object> extras) {
     public Score {
         failReason = failReason == null ? "" : failReason;

@@ -4,28 +4,15 @@ import io.skillopt4j.config.Setting;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.config.FlatConfig;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.TreeSet;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
-/**
- * Thread-safe once built. A one-call-per-item chat benchmark defined in a notebook cell: items, a system prompt with
- * {@code {skill_section}}, a user prompt per item and a scorer of the extracted {@code <answer>}.
- *
- * <pre>{@code
- * Benchmarks.register(SimpleBenchmark.builder("capitals")
- *     .items(List.of(new Item("fr", Map.of("q", "Capital of France?", "a", "Paris")), ...))
- *     .systemPrompt("You answer geography questions.\n{skill_section}Answer inside <answer></answer>.")
- *     .userPrompt(item -> item.str("q"))
- *     .scorer((item, answer) -> Score.binary(answer.equalsIgnoreCase(item.str("a"))))
- *     .build());
- * }</pre>
- */
+/** Thread-safe once built. A one-call-per-item chat benchmark defined in a notebook cell (docs/benchmarks.md). */
 public final class SimpleBenchmark extends ChatBenchmark {
     private final Spec spec;
 
@@ -46,23 +33,19 @@ public final class SimpleBenchmark extends ChatBenchmark {
         Score s = spec.scorer.apply(item, answer);
         Map<String, Object> f = new LinkedHashMap<>();
         if (!item.taskType().equals("other")) f.put("task_type", item.taskType());
-        f.put("question", user);
-        f.put("predicted_answer", answer);
-        f.put("response", reply);
+        Fields.put(f, "question", user, "predicted_answer", answer, "response", reply);
         f.putAll(s.extras());
         if (!s.failReason().isEmpty()) f.put("fail_reason", s.failReason());
         else if (s.hard() < 1e-9) f.put("fail_reason", "predicted '" + answer + "' (score " + s.soft() + ")");
-        f.put("agent_ok", true);
-        f.put("n_turns", 1);
+        Fields.put(f, "agent_ok", true, "n_turns", 1);
         List<Map<String, Object>> conv = List.of(Map.of("type", "message", "turn", 1, "content", reply),
                 Map.of("role", "system", "content", "[EVALUATION RESULT]\nPredicted answer: " + answer + "\nhard: " + s.hard() + " soft: " + s.soft()));
         return new RolloutRunner.Outcome(new RolloutResult(item.id(), s.hard(), s.soft(), f), conv,
                 renderSystem(spec.systemPrompt, ctx.request().skill()), user, Map.of());
     }
 
-    private record Spec(String name, String description, List<Item> train, List<Item> val, List<Item> test,
-                        String systemPrompt, Function<Item, String> userPrompt, BiFunction<Item, String, Score> scorer,
-                        List<String> taskTypes, int workers) {}
+    private record Spec(String name, String description, String systemPrompt, Function<Item, String> userPrompt,
+                        BiFunction<Item, String, Score> scorer, List<String> taskTypes, int workers) {}
 
     /** Not thread-safe; use once. */
     public static final class Builder {
@@ -103,21 +86,16 @@ public final class SimpleBenchmark extends ChatBenchmark {
         public Builder taskTypes(String... t) { return taskTypes(List.of(t)); }
         public Builder workers(int n) { this.workers = n; return this; }
 
-        /** Returns the factory to pass to {@link Benchmarks#register}. */
+        /** The factory to pass to {@link Benchmarks#register}. */
         public BenchmarkFactory build() {
             Objects.requireNonNull(userPrompt, "userPrompt");
             Objects.requireNonNull(scorer, "scorer");
             if (items == null && train == null) throw new ConfigException("SimpleBenchmark " + name + ": call items(...) or splits(...)");
             SplitDataLoader loader = items != null ? SplitDataLoader.ofRatio(name, items, ratio, seed) : SplitDataLoader.of(name, train, val, test);
             if (loader.trainSize() == 0) throw new ConfigException("SimpleBenchmark " + name + ": the train split is empty");
-            List<String> types = taskTypes;
-            if (types == null) {
-                TreeSet<String> t = new TreeSet<>();
-                for (String s : List.of("train", "val", "test")) for (Item i : loader.split(s)) t.add(i.taskType());
-                types = new ArrayList<>(t);
-            }
-            Spec spec = new Spec(name, description, loader.split("train"), loader.split("val"), loader.split("test"),
-                    systemPrompt, userPrompt, scorer, List.copyOf(types), workers);
+            List<String> types = taskTypes != null ? taskTypes : Stream.of("train", "val", "test")
+                    .flatMap(s -> loader.split(s).stream()).map(Item::taskType).distinct().sorted().toList();
+            Spec spec = new Spec(name, description, systemPrompt, userPrompt, scorer, List.copyOf(types), workers);
             return new BenchmarkFactory() {
                 @Override public String name() { return spec.name; }
                 @Override public String description() { return spec.description; }

@@ -16,14 +16,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.BiFunction;
 import java.util.stream.Stream;
 
-/**
- * Stateless. Runs one item of a batch through a benchmark and returns its row and prediction files, so an engine
- * worker can hand them to the coordinator's {@link RolloutRunner}, which writes them into the real rollout folder.
- * The item keeps its batch's phase, split and seed, so it runs exactly as it would inside the whole batch (items are
- * independent). A benchmark whose rollout goes through {@link RolloutRunner} (all bundled chat benchmarks) settles
- * the item in memory ({@link #runCaptured}): no thread pools, no row and files written to {@code scratch} and read
- * back; {@code scratch} still holds the item's prediction and workspace folders for tasks that write there.
- */
+/** Stateless. Runs one item of a batch for an engine worker and returns its row and prediction files. */
 public final class SingleItemRollout {
     /** Immutable. One settled item: its results row and its prediction files (null when it left none). */
     public record Settled(RolloutResult row, RolloutRunner.Outcome artefacts) {}
@@ -54,12 +47,7 @@ public final class SingleItemRollout {
         return new Settled(row, artefacts(scratch.resolve("predictions").resolve(RolloutRunner.safeId(item.id())), row));
     }
 
-    /**
-     * Called by {@link RolloutRunner#run} for the items it would run itself: when this thread is in {@link #run} and
-     * the rollout is its one item, runs it here as the runner's pool would (its own thread, inheriting this one's
-     * usage meter and scopes; the same wall limit and timeout, errored and budget outcomes) and settles it in memory;
-     * returns false (nothing done) otherwise.
-     */
+    /** Runs this thread's one captured item as the runner's pool would and settles it in memory; else false. */
     static boolean runCaptured(RolloutRequest request, List<Integer> todo, RolloutResult[] results, RolloutRunner.ItemTask task,
                                Duration wallLimit, BiFunction<Item, io.skillopt4j.backend.CallDeadline, RolloutResult> cutOffRow,
                                BiFunction<Item, Throwable, RolloutResult> erroredRow) {
@@ -98,10 +86,7 @@ public final class SingleItemRollout {
         return true;
     }
 
-    /**
-     * The prediction files the runner would have written for an item and read back: what the task itself wrote to its
-     * folder, overlaid by its outcome's conversation, prompts and files; null when there are neither.
-     */
+    /** What the task wrote to its folder overlaid by its outcome, as the runner would write it; null: neither. */
     private static RolloutRunner.Outcome settled(Path itemDir, RolloutResult row, RolloutRunner.Outcome o) {
         RolloutRunner.Outcome own = artefacts(itemDir, row);
         if (o == null) return own;

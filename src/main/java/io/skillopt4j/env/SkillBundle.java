@@ -22,14 +22,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Immutable. A skill as an Agent Skill folder: {@code SKILL.md} plus text files under {@code references/},
- * {@code scripts/} or {@code assets/} (relative path → content, {@code SKILL.md} first, the rest sorted). A
- * single-file skill is a bundle of one {@code SKILL.md}.
- *
- * <p>The training loop passes a skill around as one text, so a bundle travels as its <em>packed</em> text: the
- * {@code SKILL.md} text, then each other file in a block {@code <!-- BUNDLE_FILE: path -->} … {@code
- * <!-- BUNDLE_FILE_END -->}. The packed text of a one-file bundle is its {@code SKILL.md} unchanged, which is why
- * every single-file run stays byte for byte what SkillOpt writes. Text outside the blocks belongs to {@code SKILL.md}.
+ * Immutable. A skill as an Agent Skill folder: {@code SKILL.md} first, then text files under {@code references/},
+ * {@code scripts/} or {@code assets/}, sorted. It travels through training as its <em>packed</em> text: SKILL.md,
+ * then one {@code <!-- BUNDLE_FILE: path -->} … {@code <!-- BUNDLE_FILE_END -->} block per other file; a one-file
+ * bundle packs to its SKILL.md unchanged, so single-file runs stay byte for byte what SkillOpt writes.
  */
 public record SkillBundle(Map<String, String> files) {
     public static final String SKILL_MD = "SKILL.md";
@@ -47,22 +43,17 @@ public record SkillBundle(Map<String, String> files) {
         files = java.util.Collections.unmodifiableMap(ordered);
     }
 
-    /** A bundle of one SKILL.md. */
     public static SkillBundle of(String skillMd) { return new SkillBundle(Map.of(SKILL_MD, skillMd == null ? "" : skillMd)); }
 
-    /** Returns SKILL.md's text (frontmatter included). */
+    /** SKILL.md's text, frontmatter included. */
     public String skillMd() { return files.get(SKILL_MD); }
 
-    /** Returns the paths of the files besides SKILL.md. */
+    /** The paths of the files besides SKILL.md. */
     public List<String> references() { return List.copyOf(files.keySet()).subList(1, files.size()); }
 
-    /** Returns true when the bundle has files besides SKILL.md. */
-    public boolean multiFile() { return files.size() > 1; }
-
-    /** Returns the file at {@code path}, if any. */
     public Optional<String> file(String path) { return Optional.ofNullable(files.get(path)); }
 
-    /** Returns true when {@code text} holds bundle file blocks (a packed multi-file bundle). */
+    /** True when {@code text} is a packed multi-file bundle. */
     public static boolean isPacked(String text) { return text != null && text.contains(FILE_START) && text.contains(FILE_END); }
 
     /** Characters of reference files shown in full by default (env.skill_reference_budget). */
@@ -70,27 +61,22 @@ public record SkillBundle(Map<String, String> files) {
     /** Lines of a reference shown when it does not fit the budget. */
     static final int PREVIEW_LINES = 8;
 
-    /**
-     * Returns true when {@code text} is an Agent Skill: a packed multi-file bundle, or a SKILL.md whose frontmatter
-     * names the skill. A SkillOpt single-file skill (plain Markdown) is not, and keeps upstream's prompts.
-     */
+    /** True for a packed bundle or a SKILL.md whose frontmatter names it; plain Markdown keeps upstream's prompts. */
     public static boolean isAgentSkill(String text) {
         if (isPacked(text)) return true;
         return text != null && text.startsWith("---") && SkillFrontmatter.parse(text).map(f -> !f.name().isEmpty()).orElse(false);
     }
 
-    /**
-     * Returns the packed text with references in full while their total stays within {@code budget} characters (in
-     * bundle order); a reference past it shows its path, size and first lines in its block, marked as a preview.
-     * A one-file skill is returned unchanged.
-     */
+    /** The packed text with references in full up to {@code budget} characters in all, the rest as previews. */
     public static String view(String text, int budget) {
-        if (!isPacked(text)) return text == null ? "" : text;
-        SkillBundle b = unpack(text);
+        return isPacked(text) ? unpack(text).packed(budget) : text == null ? "" : text;
+    }
+
+    private String packed(int budget) {
         int used = 0;
-        StringBuilder out = new StringBuilder(b.skillMd());
-        for (String p : b.references()) {
-            String c = b.files.get(p);
+        StringBuilder out = new StringBuilder(skillMd());
+        for (String p : references()) {
+            String c = files.get(p);
             if (out.length() > 0 && out.charAt(out.length() - 1) != '\n') out.append('\n');
             boolean full = used + c.length() <= budget;
             if (full) used += c.length();
@@ -122,26 +108,12 @@ public record SkillBundle(Map<String, String> files) {
         return new SkillBundle(files);
     }
 
-    /** Returns the packed text: SKILL.md, then one block per other file (SKILL.md alone when it is the only file). */
-    public String pack() {
-        StringBuilder b = new StringBuilder(skillMd());
-        for (String p : references()) {
-            if (b.length() > 0 && b.charAt(b.length() - 1) != '\n') b.append('\n');
-            String c = files.get(p);
-            b.append('\n').append(FILE_START).append(p).append(" -->\n").append(c);
-            if (!c.isEmpty() && !c.endsWith("\n")) b.append('\n');
-            b.append(FILE_END).append('\n');
-        }
-        return b.toString();
-    }
+    /** The packed text: SKILL.md, then one block per other file. */
+    public String pack() { return packed(Integer.MAX_VALUE); }
 
-    /** Returns this bundle with SKILL.md replaced. */
     public SkillBundle withSkillMd(String text) { return with(SKILL_MD, text); }
 
-    /**
-     * Returns this bundle with {@code path} set to {@code content}; the path must be SKILL.md or a relative path
-     * under references/ ({@link #pathProblem}), else a {@link ConfigException} naming it.
-     */
+    /** This bundle with {@code path} set; a path {@link #pathProblem} refuses throws a {@link ConfigException}. */
     public SkillBundle with(String path, String content) {
         String problem = pathProblem(path);
         if (problem != null) throw new ConfigException(problem);
@@ -150,10 +122,7 @@ public record SkillBundle(Map<String, String> files) {
         return new SkillBundle(m);
     }
 
-    /**
-     * Why an edit may not write {@code path}, or null when it may: SKILL.md, or a relative {@code .md}/{@code .txt}
-     * path under {@code references/} with no {@code ..}, no absolute or drive prefix and no backslash.
-     */
+    /** Why an edit may not write {@code path}, or null: only SKILL.md and references/ .md/.txt files are writable. */
     public static String pathProblem(String path) {
         String p = path == null ? "" : path;
         if (p.equals(SKILL_MD)) return null;
@@ -167,18 +136,13 @@ public record SkillBundle(Map<String, String> files) {
         return why == null ? null : "edit file \"" + p + "\" " + why + " (allowed: SKILL.md or references/<name>.md inside the bundle)";
     }
 
-    /** Returns the frontmatter problems of this bundle as a folder named {@code folderName} (null: any name). */
+    /** The frontmatter problems of this bundle as a folder named {@code folderName} (null: any name). */
     public List<String> problems(String folderName) { return SkillFrontmatter.problems(skillMd(), folderName); }
 
-    /** Returns the name in SKILL.md's frontmatter, or "" when there is none. */
+    /** The frontmatter's name, or "". */
     public String name() { return SkillFrontmatter.parse(skillMd()).map(f -> f.name()).orElse(""); }
 
-    /**
-     * Returns this bundle ready to be written as an Agent Skill folder: a SKILL.md without frontmatter (a SkillOpt
-     * single-file skill) gets one with {@code name} and {@code description}; a SKILL.md with one keeps it. Null
-     * arguments keep what is there. Throws {@link ConfigException}, one line per problem, when the result is not a
-     * valid Agent Skill.
-     */
+    /** This bundle as a valid Agent Skill (a frontmatter added when missing), else a {@link ConfigException}. */
     public SkillBundle asAgentSkill(String name, String description) {
         SkillBundle b = this;
         if (SkillFrontmatter.parse(skillMd()).isEmpty()) {
@@ -197,14 +161,10 @@ public record SkillBundle(Map<String, String> files) {
         return io.skillopt4j.internal.Json.line(s);
     }
 
-    /** Returns the total size in characters of every file. */
+    /** The total size in characters of every file. */
     public int chars() { return files.values().stream().mapToInt(String::length).sum(); }
 
-    /**
-     * Reads an Agent Skill folder: SKILL.md and every text file under references/, scripts/ and assets/. A missing
-     * folder or SKILL.md, a file elsewhere, a binary file or bad frontmatter is a {@link ConfigException}, one line
-     * per problem, each naming {@code what} (the config key or command that named the folder).
-     */
+    /** Reads an Agent Skill folder; each problem is one line of the exception, naming {@code what} named the folder. */
     public static SkillBundle read(Path dir, String what) {
         String where = what == null || what.isEmpty() ? "" : what + ": ";
         List<String> problems = new ArrayList<>();
@@ -243,10 +203,7 @@ public record SkillBundle(Map<String, String> files) {
         }
     }
 
-    /**
-     * Writes the bundle as a folder {@code dir} (which must not exist or be empty): into a temp sibling first,
-     * renamed at the end, so a failure leaves no half-written skill.
-     */
+    /** Writes the bundle as the new or empty folder {@code dir}, via a renamed temp sibling: never half-written. */
     public void writeTo(Path dir) {
         Path d = dir.toAbsolutePath().normalize();
         try {

@@ -4,19 +4,13 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
-/**
- * How the target gets the skill ({@code env.skill_delivery}): {@code PROMPT} puts the text in the target's prompt
- * (references inlined up to {@link SkillBundle#DEFAULT_REFERENCE_BUDGET}); {@code FILE} writes it into the exec
- * workspace as {@code .agents/skills/skillopt-target/SKILL.md} (references next to it) and tells the agent to read
- * it, as SkillOpt does; {@code NATIVE} installs the bundle where Claude Code discovers skills,
- * {@code .claude/skills/<name>/}, with no instruction to read it: the description must earn its loading.
- */
+/** How the target gets the skill ({@code env.skill_delivery}): in its prompt, as a file to read, or natively. */
 public enum SkillDelivery {
     PROMPT, FILE, NATIVE;
 
     /** The exec workspace folder of file delivery. */
     public static final String FILE_DIR = ".agents/skills/skillopt-target/";
-    /** The exec workspace folder under which native delivery installs a bundle by its name. */
+    /** Where native delivery installs a bundle, under its name. */
     public static final String NATIVE_DIR = ".claude/skills/";
     /** The skill name native delivery uses when SKILL.md has no frontmatter name. */
     public static final String DEFAULT_NAME = "skillopt-target";
@@ -32,18 +26,14 @@ public enum SkillDelivery {
         };
     }
 
-    /**
-     * The skill text an exec agent writes as its SKILL.md for this mode: file delivery gets the body (the agent's
-     * own SKILL.md wrapper adds a frontmatter), native delivery none (the bundle is installed as extra files).
-     * A single-file skill without frontmatter is passed as it is, as SkillOpt does.
-     */
+    /** The text an exec agent writes as its SKILL.md: the body (the agent adds a frontmatter); none for native. */
     public String execSkill(String skill) {
         if (this == NATIVE) return "";
         if (!SkillBundle.isAgentSkill(skill)) return skill == null ? "" : skill;
         return SkillFrontmatter.body(SkillBundle.unpack(skill).skillMd());
     }
 
-    /** The bundle files this mode adds to an exec workspace (relative path → content); none for a plain single-file skill. */
+    /** The bundle files this mode adds to an exec workspace (relative path → content). */
     public Map<String, String> workspaceFiles(String skill) {
         Map<String, String> out = new LinkedHashMap<>();
         if (this == PROMPT) return out;

@@ -12,12 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
-/**
- * Immutable. The YAML frontmatter of a SKILL.md as the Agent Skills specification defines it: {@code name}
- * (1-64 characters, lower-case letters, digits and single hyphens, not at either end, equal to the folder's
- * name) and {@code description} (1-1,024 characters), optionally {@code license}, {@code compatibility}
- * (up to 500 characters), {@code metadata} (a map) and {@code allowed-tools}.
- */
+/** Immutable. The YAML frontmatter of a SKILL.md, checked against the Agent Skills specification. */
 public record SkillFrontmatter(String name, String description, Map<String, Object> fields, int bodyStart) {
     public static final int NAME_MAX = 64;
     public static final int DESCRIPTION_MAX = 1024;
@@ -25,7 +20,7 @@ public record SkillFrontmatter(String name, String description, Map<String, Obje
     static final Set<String> ALLOWED = Set.of("name", "description", "license", "compatibility", "metadata", "allowed-tools");
     private static final Pattern NAME = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");
 
-    /** Returns the frontmatter of {@code skillMd} when it opens with a {@code ---} block that YAML reads as a map. */
+    /** The frontmatter of {@code skillMd} when it opens with a {@code ---} block that YAML reads as a map. */
     public static Optional<SkillFrontmatter> parse(String skillMd) {
         try {
             return Optional.ofNullable(parseOrThrow(skillMd));
@@ -55,15 +50,12 @@ public record SkillFrontmatter(String name, String description, Map<String, Obje
                 fields.get("description") instanceof String d ? d : "", fields, after < 0 ? t.length() : after + 1);
     }
 
-    /** Returns the text after the frontmatter (the whole text when there is none). */
+    /** The text after the frontmatter (the whole text when there is none). */
     public static String body(String skillMd) {
         return parse(skillMd).map(f -> skillMd.replace("\r\n", "\n").substring(f.bodyStart())).orElse(skillMd == null ? "" : skillMd);
     }
 
-    /**
-     * Returns one line per problem of {@code skillMd}'s frontmatter against the specification, each naming the
-     * field, its value and what is allowed; {@code folderName} (null: not checked) must equal the name.
-     */
+    /** One line per problem of the frontmatter; {@code folderName} (null: not checked) must equal the name. */
     public static List<String> problems(String skillMd, String folderName) {
         List<String> out = new ArrayList<>();
         SkillFrontmatter f;

@@ -17,22 +17,11 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
-/**
- * Immutable once built, so thread-safe. Upstream's {@code SplitDataLoader}: train/val/test items from a
- * {@code split_dir} (each holding one JSON array file) or from a ratio split of one raw file materialised under
- * {@code <out_root>/_generated_splits/...}; {@code limit} truncation; split-name aliases; CPython-identical
- * epoch plans and train batches.
- *
- * <pre>{@code
- * DataLoader d = SplitDataLoader.builder("searchqa").config(cfg).outRoot(run).build();
- * List<BatchSpec> epoch1 = d.planTrainEpoch(1, 10, 1, 40, 42);
- * }</pre>
- */
+/** Immutable once built, so thread-safe. Upstream's {@code SplitDataLoader}, with CPython-identical shuffles. */
 public final class SplitDataLoader implements DataLoader {
-    /** Reads the raw rows of one split folder (the default takes the first {@code *.json}, a JSON array). */
+    /** Reads the raw rows of one split folder (default: {@link #readFirstJson}). */
     @FunctionalInterface
     public interface SplitReader {
-        /** Returns the rows with the file each came from. */
         Rows read(Path splitDir);
     }
 
@@ -42,10 +31,7 @@ public final class SplitDataLoader implements DataLoader {
         Item map(Map<String, Object> row, RowRef ref);
     }
 
-    /**
-     * Immutable. Raw rows of a split and the file they came from; {@code positions} the 0-based place of each row in that
-     * file when it is not the row's index (a ratio split's rows come shuffled from one raw file), else null.
-     */
+    /** Immutable. Raw rows of a split, their file and, when shuffled (a ratio split), each row's place in it. */
     public record Rows(Path file, List<?> rows, List<Integer> positions) {
         public Rows(Path file, List<?> rows) { this(file, rows, null); }
 
@@ -64,32 +50,28 @@ public final class SplitDataLoader implements DataLoader {
         this.generated = generated;
     }
 
-    /** Starts a builder for {@code env} (used for the generated-split folder name and messages). */
+    /** Starts a builder; {@code env} names the generated-split folder and appears in messages. */
     public static Builder builder(String env) { return new Builder(env); }
 
-    /** Returns a builder reading {@code env}'s splits from the benchmark's config, under its output root. */
     public static Builder builder(String env, BenchmarkContext ctx) { return builder(env).config(ctx.config()).outRoot(ctx.outRoot()); }
 
-    /** Returns a loader over in-memory splits (a notebook's lists); the folder is null. */
+    /** A loader over in-memory splits (a notebook's lists); the folder is null. */
     public static SplitDataLoader of(String env, List<Item> train, List<Item> val, List<Item> test) {
-        Map<String, List<Item>> m = new LinkedHashMap<>();
-        m.put("train", List.copyOf(train));
-        m.put("val", List.copyOf(val));
-        m.put("test", List.copyOf(test));
-        return new SplitDataLoader(env, m, null, null);
+        return new SplitDataLoader(env, Map.of("train", List.copyOf(train), "val", List.copyOf(val), "test", List.copyOf(test)),
+                null, null);
     }
 
-    /** Returns a loader over one list cut like a ratio split ({@link PyRandom}(seed) shuffle, largest remainder). */
+    /** A loader over one list cut like a ratio split. */
     public static SplitDataLoader ofRatio(String env, List<Item> items, String ratio, long seed) {
         List<Item> shuffled = new PyRandom(seed).shuffled(items);
         int[] c = RatioSplit.counts(shuffled.size(), RatioSplit.parseRatio(ratio));
         return of(env, shuffled.subList(0, c[0]), shuffled.subList(c[0], c[0] + c[1]), shuffled.subList(c[0] + c[1], shuffled.size()));
     }
 
-    /** Returns this loader, whose {@link #writeGenerated()} writes {@code g} (a generated benchmark's splits). */
+    /** This loader, whose {@link #writeGenerated()} writes {@code g}. */
     public SplitDataLoader withGenerated(GeneratedSplits g) { return new SplitDataLoader(env, splits, g.dir(), g); }
 
-    /** Returns the folder the splits were read from, or (ratio mode) the folder {@link #writeGenerated()} writes them to. */
+    /** The folder the splits were read from, or (ratio mode) written to. */
     public Path splitDir() { return splitDir; }
 
     @Override public void writeGenerated() {
@@ -170,7 +152,6 @@ public final class SplitDataLoader implements DataLoader {
         }
     }
 
-    /** Returns the lexicographically first file ending in {@code suffix}, or null. */
     public static Path firstWithSuffix(Path dir, String suffix) {
         try (Stream<Path> st = Files.list(dir)) {
             return st.filter(p -> p.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(suffix) && Files.isRegularFile(p))
@@ -188,12 +169,7 @@ public final class SplitDataLoader implements DataLoader {
     public static Item defaultItem(Map<String, Object> row, RowRef ref) {
         Object id = RowRef.first(row, "id", "uid", "questionId", "key");
         if (id == null) throw ref.missing("id", "a string id");
-        return new Item(normId(id), row);
-    }
-
-    private static String normId(Object id) {
-        if (id instanceof Double d && d == Math.rint(d)) return String.valueOf(d.longValue());
-        return String.valueOf(id);
+        return new Item(id instanceof Double d && d == Math.rint(d) ? String.valueOf(d.longValue()) : String.valueOf(id), row);
     }
 
     /** Not thread-safe; use once. */

@@ -6,6 +6,7 @@ import io.skillopt4j.backend.ChatMessage;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
 import io.skillopt4j.env.ChatBenchmark;
+import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
@@ -22,10 +23,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Thread-safe. ALFWorld: text games (TextWorld/PDDL) played through a Python bridge process per episode; each step
- * the target sees the skill, the task, the last 2 (observation, action) pairs and the admissible actions, and answers
- * {@code <think>…</think><action>…</action>}; hard = soft = won, at most {@code max_steps} (50) steps. The bridge is
- * {@code alfworld_bridge} (a command line) or the bundled script run with {@code python_executable}.
+ * Thread-safe. ALFWorld: text games played through a Python bridge process per episode; each step the target sees the
+ * task, the last 2 steps and the admissible actions; hard = soft = won within {@code max_steps}.
  */
 public final class AlfWorldBenchmark extends ChatBenchmark {
     static final List<String> TYPES = List.of("pick_and_place", "pick_two_obj_and_place", "look_at_obj_in_light",
@@ -37,7 +36,6 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
     private final boolean bundled;
     private final String alfworldData;
 
-    /** Registered as {@code alfworld}. */
     public static final class Factory extends BenchmarkFactory.Named {
         public Factory() { super("alfworld", "embodied text games (ALFWorld) via a Python bridge; success = won",
                 AlfWorldBenchmark::new); }
@@ -68,10 +66,7 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
                 p = Path.of(root).resolve(p);
             }
             if (!Files.isRegularFile(p)) throw ref.bad("gamefile", "an existing game file (run alfworld-download)", p.toString());
-            Map<String, Object> f = new LinkedHashMap<>(row);
-            f.put("gamefile_path", p.toString());
-            f.put("task_type", taskType(gf));
-            return new Item(id, f);
+            return new Item(id, Fields.put(new LinkedHashMap<>(row), "gamefile_path", p.toString(), "task_type", taskType(gf)));
         }).build();
     }
 
@@ -81,10 +76,7 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
         return "other";
     }
 
-    /**
-     * Resolves the bridge command and checks the runtime answers {@code check} (before any model call), in a temp
-     * folder: the bundled script reaches the run folder only with the first episode ({@link #bundledBridge}).
-     */
+    /** Resolves the bridge command and checks, in a temp folder, that the runtime answers (before any model call). */
     List<String> bridge(BenchmarkContext ctx) {
         String custom = Setting.string("alfworld_bridge").of(ctx.config()).trim();
         String py = Setting.string("python_executable").of(ctx.config()).trim();
@@ -97,7 +89,7 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
                 AtomicFiles.writeString(script, resource("alfworld", BRIDGE_SCRIPT));
                 check = List.of(cmd.get(0), script.toString());
             }
-            try (Bridge b = new Bridge(check, tmp, alfworldDataOrNull(ctx))) {
+            try (Bridge b = new Bridge(check, tmp, dataRoot(ctx))) {
                 return b.call(Map.of("cmd", "check"));
             } catch (Exception e) {
                 throw new ConfigException("alfworld needs the ALFWorld runtime (" + e.getMessage().replace('\n', ' ')
@@ -107,15 +99,6 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
         });
         return cmd;
     }
-
-    /** Writes the bundled bridge script into the run folder's scratch, when it is the bridge and not there yet. */
-    private void bundledBridge() {
-        if (bundled) scratch.file(BRIDGE_SCRIPT, () -> resource("alfworld", BRIDGE_SCRIPT));
-    }
-
-    private static String alfworldDataOrNull(BenchmarkContext ctx) { return dataRoot(ctx); }
-
-    @Override protected int defaultWorkers() { return 8; }
 
     @Override protected Duration itemTimeout() {
         int t = Setting.integer("task_timeout").of(cfg);
@@ -130,9 +113,7 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
     }
 
     static String noHistory(String obs, List<String> actions) {
-        return "Your current observation is: " + obs + "\nYour admissible actions of the current situation are: [\n " + admissible(actions)
-                + "\n].\n\nNow it's your turn to take an action.\nFirst reason step by step inside <think></think> tags, then choose "
-                + "exactly one admissible action and put it inside <action></action> tags.";
+        return "Your current observation is: " + obs + actionsAndAsk(actions);
     }
 
     static String withHistory(String task, int stepsTaken, List<String[]> history, String obs, List<String> actions) {
@@ -145,8 +126,11 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
         }
         return "Your task is to: " + task + "\nPrior to this step, you have already taken " + stepsTaken + " step(s). Below are the most "
                 + "recent " + (history.size() - start) + " observations and the corresponding actions you took: " + h
-                + "\nYou are now at step " + (stepsTaken + 1) + " and your current observation is: " + obs
-                + "\nYour admissible actions of the current situation are: [\n " + admissible(actions)
+                + "\nYou are now at step " + (stepsTaken + 1) + " and your current observation is: " + obs + actionsAndAsk(actions);
+    }
+
+    private static String actionsAndAsk(List<String> actions) {
+        return "\nYour admissible actions of the current situation are: [\n " + admissible(actions)
                 + "\n].\n\nNow it's your turn to take an action.\nFirst reason step by step inside <think></think> tags, then choose "
                 + "exactly one admissible action and put it inside <action></action> tags.";
     }
@@ -190,7 +174,7 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
         int steps = 0;
         String task = "";
         String firstUser = "";
-        bundledBridge();
+        if (bundled) scratch.file(BRIDGE_SCRIPT, () -> resource("alfworld", BRIDGE_SCRIPT)); // the run's copy, at first use
         try (Bridge bridge = new Bridge(bridgeCommand, ctx.workspace(), alfworldData)) {
             Map<String, Object> state = bridge.call(Map.of("cmd", "reset", "gamefile", item.str("gamefile_path"), "max_steps", maxSteps));
             String obs = cleanObs(String.valueOf(state.get("obs")));
@@ -212,26 +196,15 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
                 won = Boolean.TRUE.equals(state.get("won"));
                 steps = step + 1;
                 history.add(new String[] {obs, action});
-                Map<String, Object> rec = new LinkedHashMap<>();
-                rec.put("step", steps);
-                rec.put("action", action);
-                rec.put("reasoning", think(response));
-                rec.put("model_response", response);
-                rec.put("env_feedback", feedback);
-                rec.put("reward", won ? 10.0 : 0.0);
-                rec.put("done", done);
-                conv.add(rec);
+                conv.add(Fields.ordered("step", steps, "action", action, "reasoning", think(response), "model_response", response,
+                        "env_feedback", feedback, "reward", won ? 10.0 : 0.0, "done", done));
                 obs = feedback;
             }
         }
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("n_turns", steps);
+        Map<String, Object> f = Fields.ordered("n_turns", steps);
         if (!won) f.put("fail_reason", done ? "Episode ended without completing the task" : "Timeout after " + maxSteps + " steps");
-        f.put("agent_ok", true);
-        f.put("task_type", item.str("task_type"));
-        f.put("gamefile", item.str("gamefile"));
-        f.put("task_description", task.isEmpty() ? item.str("task_type") : task);
-        f.put("instruction_type", item.str("task_type"));
+        Fields.put(f, "agent_ok", true, "task_type", item.str("task_type"), "gamefile", item.str("gamefile"),
+                "task_description", task.isEmpty() ? item.str("task_type") : task, "instruction_type", item.str("task_type"));
         double s = won ? 1 : 0;
         return new RolloutRunner.Outcome(new RolloutResult(item.id(), s, s, f), conv, SYSTEM, firstUser, Map.of());
     }

@@ -12,10 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Not thread-safe; one per episode. A bridge process speaking JSON lines (one request, one reply), started with a
- * scrubbed environment ({@code ALFWORLD_DATA} passed through) and killed with its children on close.
- */
+/** Not thread-safe; one per episode. A JSON-lines bridge process with a scrubbed environment, killed on close. */
 final class Bridge implements AutoCloseable {
     private final Process process;
     private final BufferedWriter in;

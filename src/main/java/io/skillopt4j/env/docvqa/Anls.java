@@ -14,7 +14,7 @@ public final class Anls {
         return String.join(" ", s.trim().toLowerCase(Locale.ROOT).split("\\s+")).trim();
     }
 
-    /** Levenshtein edit distance over UTF-16 code units. */
+    /** Edit distance over UTF-16 code units. */
     public static int levenshtein(String a, String b) { return io.skillopt4j.internal.Levenshtein.distance(a, b); }
 
     /** One gold: both empty → 1, one empty → 0, else 1 − d when d = dist/max(len) < 0.5, else 0. */
@@ -27,7 +27,6 @@ public final class Anls {
         return d >= THRESHOLD ? 0 : 1 - d;
     }
 
-    /** Max over golds. */
     public static double score(String prediction, List<String> golds) {
         double best = 0;
         for (String g : golds) best = Math.max(best, score(prediction, g));

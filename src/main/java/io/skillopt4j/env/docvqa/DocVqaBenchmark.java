@@ -5,9 +5,9 @@ import io.skillopt4j.env.Answers;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
 import io.skillopt4j.env.ChatBenchmark;
+import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Images;
 import io.skillopt4j.env.Item;
-import io.skillopt4j.env.PyLiteral;
 import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
 import io.skillopt4j.env.RowRef;
@@ -20,13 +20,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Thread-safe. DocVQA: a question about a scanned document page, one multimodal chat call (the page as a data URL,
- * {@code image_detail}), graded by ANLS (soft) and ANLS ≥ 0.999 (hard). Split folders hold upstream's CSV
- * (first {@code *.csv}; a JSON array is accepted too); images resolve under {@code data_root} when set.
- */
+/** Thread-safe. DocVQA: a question about a scanned page, graded by ANLS (soft) and ANLS ≥ 0.999 (hard). */
 public final class DocVqaBenchmark extends ChatBenchmark {
-    /** Registered as {@code docvqa}. */
     public static final class Factory extends BenchmarkFactory.Named {
         public Factory() { super("docvqa", "document image QA; ANLS (soft), exact after normalisation (hard)",
                 DocVqaBenchmark::new); }
@@ -55,32 +50,57 @@ public final class DocVqaBenchmark extends ChatBenchmark {
         if (!Files.isRegularFile(image)) throw ref.bad("image_path", "an existing image file (resolved under data_root)", image.toString());
         Object ans = RowRef.first(row, "answer", "ground_truth", "answers");
         if (ans == null) throw ref.missing("answer", "a list of gold answers");
-        List<String> answers;
-        if (ans instanceof List<?> l) {
-            answers = new ArrayList<>();
-            for (Object o : l) answers.add(String.valueOf(o));
-        } else {
-            answers = PyLiteral.stringList(String.valueOf(ans));
-            if (answers == null) throw ref.bad("answer", "a list literal like ['x', 'y']", ans);
-        }
+        List<String> answers = ans instanceof List<?> l ? l.stream().map(String::valueOf).toList() : stringList(String.valueOf(ans));
+        if (answers == null) throw ref.bad("answer", "a list literal like ['x', 'y']", ans);
         if (answers.isEmpty()) throw ref.bad("answer", "at least one gold answer", ans);
-        Map<String, Object> f = new LinkedHashMap<>(row);
-        f.put("question", question);
-        f.put("answer", answers.get(0));
-        f.put("answers", answers);
         Object topic = RowRef.first(row, "topic", "category");
-        f.put("task_type", topic == null ? "docvqa" : String.valueOf(topic));
-        f.put("image_path", image.toString());
-        f.put("image_paths", List.of(image.toString()));
-        return new Item(id, f);
+        return new Item(id, Fields.put(new LinkedHashMap<>(row), "question", question, "answer", answers.get(0), "answers", answers,
+                "task_type", topic == null ? "docvqa" : String.valueOf(topic), "image_path", image.toString(),
+                "image_paths", List.of(image.toString())));
+    }
+
+    /** The strings of a Python or JSON list literal (upstream's CSV answers); other text is one answer; null: malformed. */
+    static List<String> stringList(String text) {
+        String t = text.trim();
+        if (!t.startsWith("[") || !t.endsWith("]")) return List.of(text);
+        List<String> out = new ArrayList<>();
+        int i = 1;
+        int end = t.length() - 1;
+        while (i < end) {
+            char c = t.charAt(i);
+            if (Character.isWhitespace(c) || c == ',') { i++; continue; }
+            if (c != '\'' && c != '"') {
+                int j = i;
+                while (j < end && t.charAt(j) != ',') j++;
+                out.add(t.substring(i, j).trim());
+                i = j;
+                continue;
+            }
+            StringBuilder sb = new StringBuilder();
+            int j = i + 1;
+            boolean closed = false;
+            while (j < end) {
+                char d = t.charAt(j);
+                if (d == '\\' && j + 1 < end) {
+                    char e = t.charAt(j + 1);
+                    sb.append(switch (e) { case 'n' -> '\n'; case 't' -> '\t'; case 'r' -> '\r'; default -> e; });
+                    j += 2;
+                    continue;
+                }
+                if (d == c) { closed = true; break; }
+                sb.append(d);
+                j++;
+            }
+            if (!closed) return null;
+            out.add(sb.toString());
+            i = j + 1;
+        }
+        return out;
     }
 
     @Override protected int defaultWorkers() { return 16; }
 
-    @Override
-    public List<String> taskTypes() {
-        return taskTypesOfData(List.of("docvqa"));
-    }
+    @Override public List<String> taskTypes() { return taskTypesOfData(List.of("docvqa")); }
 
     @Override
     @SuppressWarnings("unchecked")
@@ -93,17 +113,12 @@ public final class DocVqaBenchmark extends ChatBenchmark {
         List<String> golds = (List<String>) item.fields().get("answers");
         double anls = Anls.score(predicted, golds);
         double hard = anls >= 0.999 ? 1 : 0;
-        List<Map<String, Object>> conv = new ArrayList<>();
-        conv.add(Map.of("role", "user", "content", item.str("question") + "\n[image] " + image.getFileName()));
-        conv.add(turn(1, reply));
-        conv.add(Map.of("role", "system", "content", "[EVALUATION RESULT]\nQuestion: " + item.str("question")
-                + "\nPredicted answer: " + predicted + "\nGold answers: " + io.skillopt4j.env.Fields.pyRepr(golds)
-                + "\nANLS: " + io.skillopt4j.internal.Decimals.fixed(anls, 4)));
-        Map<String, Object> f = itemFields(item);
-        f.put("anls", anls);
-        f.put("predicted_answer", predicted);
-        f.put("gold_answers", golds);
-        replyFields(f, reply, anls <= 0 ? "ANLS=0: predicted '" + predicted + "' but expected " + io.skillopt4j.env.Fields.pyRepr(golds) : null, 1);
+        List<Map<String, Object>> conv = List.of(Map.of("role", "user", "content", item.str("question") + "\n[image] " + image.getFileName()),
+                turn(1, reply), Map.of("role", "system", "content", "[EVALUATION RESULT]\nQuestion: " + item.str("question")
+                        + "\nPredicted answer: " + predicted + "\nGold answers: " + Fields.pyRepr(golds)
+                        + "\nANLS: " + io.skillopt4j.internal.Decimals.fixed(anls, 4)));
+        Map<String, Object> f = itemFields(item, "anls", anls, "predicted_answer", predicted, "gold_answers", golds);
+        replyFields(f, reply, anls <= 0 ? "ANLS=0: predicted '" + predicted + "' but expected " + Fields.pyRepr(golds) : null, 1);
         return new RolloutRunner.Outcome(new RolloutResult(item.id(), hard, anls, f), conv,
                 renderSystem(template, ctx.request().skill()), user, Map.of());
     }

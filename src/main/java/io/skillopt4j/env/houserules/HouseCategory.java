@@ -6,12 +6,7 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/**
- * Immutable. The house conventions of the {@code house-rules} benchmark: one category per convention, each
- * with its canonical rule sentence (what a good skill says), the phrasings a reader recognises as that rule,
- * a plausible-but-wrong "decoy" rule an optimizer may propose, and a vague sentence that names the topic
- * without stating the convention (so it changes nothing).
- */
+/** Immutable. A house-rules convention: its rule, the phrasings recognised as it, a decoy and a vague sentence. */
 public enum HouseCategory {
     DATE("date",
             "Dates: write every date as YYYY-MM-DD (ISO 8601), e.g. 2024-03-07.",
@@ -83,34 +78,27 @@ public enum HouseCategory {
         this.vague = vague;
     }
 
-    /** Returns the task type string ({@code date}, {@code number}, ...). */
+    /** The task type ({@code date}, {@code number}, ...). */
     public String key() { return key; }
 
-    /** Returns the canonical rule sentence. */
     public String rule() { return rule; }
 
-    /** Returns the plausible but wrong rule. */
     public String decoy() { return decoy; }
 
-    /** Returns a sentence about the topic that states no convention. */
     public String vague() { return vague; }
 
-    /** Returns the category whose key is {@code key} (case-insensitive). */
+    /** The category whose key is {@code key} (case-insensitive). */
     public static Optional<HouseCategory> byKey(String key) {
         for (HouseCategory c : values()) if (c.key.equalsIgnoreCase(key == null ? "" : key.trim())) return Optional.of(c);
         return Optional.empty();
     }
 
-    /** Returns all task type strings in declaration order. */
+    /** All task types in declaration order. */
     public static List<String> keys() {
         return java.util.Arrays.stream(values()).map(HouseCategory::key).toList();
     }
 
-    /**
-     * Returns the style a reader of {@code skill} uses for this category: HOUSE when the rule (or a recognised
-     * paraphrase) is present, DECOY when the decoy is present, the later of the two when both are (the last
-     * instruction read wins), NAIVE otherwise.
-     */
+    /** The style a reader of {@code skill} uses: HOUSE or DECOY for the rule or decoy found last, else NAIVE. */
     public Style styleIn(String skill) {
         int r = lastMatch(recogniser, skill);
         int d = lastMatch(decoyRecogniser, skill);
@@ -118,18 +106,15 @@ public enum HouseCategory {
         return r > d ? Style.HOUSE : Style.DECOY;
     }
 
-    /** Returns true when the skill states this category's rule in a recognised phrasing. */
+    /** True when the skill states this category's rule in a recognised phrasing. */
     public boolean ruleIn(String skill) { return lastMatch(recogniser, skill) >= 0; }
 
-    /** Returns where the first recognised phrasing of the rule starts in {@code text}, or -1. */
+    /** Where the first recognised phrasing of the rule starts in {@code text}, or -1. */
     public int ruleIndexIn(String text) {
         if (text == null || text.isEmpty()) return -1;
         Matcher m = recogniser.matcher(text);
         return m.find() ? m.start() : -1;
     }
-
-    /** Returns true when the skill contains this category's decoy rule. */
-    public boolean decoyIn(String skill) { return lastMatch(decoyRecogniser, skill) >= 0; }
 
     private static int lastMatch(Pattern p, String text) {
         if (text == null || text.isEmpty()) return -1;

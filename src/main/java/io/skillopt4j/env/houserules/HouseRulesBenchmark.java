@@ -2,23 +2,17 @@ package io.skillopt4j.env.houserules;
 
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.ChatBenchmark;
+import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/**
- * Thread-safe. The {@code house-rules} benchmark: short tasks whose right answer depends on house conventions
- * (date, number, money, unit, naming, ordering, time, percent, yes/no and heading formats) that the question
- * never states, so a skill that writes the conventions down is what makes the target right. One target call per
- * task through the shared {@link RolloutRunner}; hard = exact match, soft = token F1. Training rollouts append a
- * {@code {role:"system"}} verification entry with gold and answer to {@code conversation.json}.
- */
+/** Thread-safe. House-rules: tasks whose answers follow conventions the question never states; hard = exact. */
 public final class HouseRulesBenchmark extends ChatBenchmark {
     /** The rollout system prompt; {@code {skill_section}} is last so everything after {@code ## Skill} is the skill. */
     public static final String SYSTEM_TEMPLATE = """
@@ -32,7 +26,7 @@ public final class HouseRulesBenchmark extends ChatBenchmark {
         super("house-rules", context, data.loader());
     }
 
-    /** With the splits a run writes into its folder ({@link io.skillopt4j.env.DataLoader#writeGenerated()}). */
+    /** With the splits a run writes into its folder. */
     HouseRulesBenchmark(BenchmarkContext context, HouseRulesData data, io.skillopt4j.env.GeneratedSplits generated) {
         super("house-rules", context, data.loader().withGenerated(generated));
     }
@@ -41,7 +35,6 @@ public final class HouseRulesBenchmark extends ChatBenchmark {
 
     @Override protected int defaultExecTimeout() { return 60; }
 
-    /** Returns the target's system prompt for a skill. */
     public static String systemPrompt(String skill) { return renderSystem(SYSTEM_TEMPLATE, skill); }
 
     @Override
@@ -52,29 +45,16 @@ public final class HouseRulesBenchmark extends ChatBenchmark {
         String reply = ask(ctx, SYSTEM_TEMPLATE, question, null);
         String predicted = HouseScoring.extractAnswer(reply);
         double hard = HouseScoring.hard(predicted, gold), soft = HouseScoring.soft(predicted, gold);
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("task_type", item.taskType());
-        f.put("question", question);
-        f.put("task_description", question);
-        f.put("predicted_answer", predicted);
-        f.put("gold_answers", List.of(gold));
-        f.put("response", reply);
-        f.put("fail_reason", hard == 1.0 ? "" : item.taskType() + "_format: expected '" + gold + "', got '" + predicted + "'");
-        f.put("agent_ok", true);
-        f.put("n_turns", 1);
+        Map<String, Object> f = Fields.ordered("task_type", item.taskType(), "question", question, "task_description", question,
+                "predicted_answer", predicted, "gold_answers", List.of(gold), "response", reply,
+                "fail_reason", hard == 1.0 ? "" : item.taskType() + "_format: expected '" + gold + "', got '" + predicted + "'",
+                "agent_ok", true, "n_turns", 1);
         List<Map<String, Object>> conversation = new ArrayList<>();
-        Map<String, Object> turn = new LinkedHashMap<>();
-        turn.put("type", "message");
-        turn.put("turn", 1);
-        turn.put("content", reply);
-        conversation.add(turn);
+        conversation.add(Fields.ordered("type", "message", "turn", 1, "content", reply));
         if (ctx.request().evalFeedback()) {
-            Map<String, Object> v = new LinkedHashMap<>();
-            v.put("role", "system");
-            v.put("content", String.format(Locale.ROOT,
+            conversation.add(Fields.ordered("role", "system", "content", String.format(Locale.ROOT,
                     "[EVALUATION RESULT]%nQuestion: %s%nTask type: %s%nPredicted answer: '%s'%nGold answer: '%s'%nExact Match: %.1f%nToken F1: %.4f",
-                    question, item.taskType(), predicted, gold, hard, soft));
-            conversation.add(v);
+                    question, item.taskType(), predicted, gold, hard, soft)));
         }
         return new RolloutRunner.Outcome(new RolloutResult(item.id(), hard, soft, f), conversation, system, question, Map.of());
     }

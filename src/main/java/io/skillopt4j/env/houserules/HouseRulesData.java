@@ -1,6 +1,7 @@
 package io.skillopt4j.env.houserules;
 
 import io.skillopt4j.ConfigException;
+import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.SplitDataLoader;
 import io.skillopt4j.env.houserules.HouseCategory.Style;
@@ -11,12 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
-/**
- * Immutable. The generated house-rules items and their train/val/test splits. Items come deterministically from
- * {@code dataSeed}: the same seed gives the same questions, ids ({@code <category>-<nnn>}) and splits. Splits are
- * stratified (every split covers every category) and interleaved by category, so the first N items of a split
- * are a balanced sample. {@link #loader()} gives upstream's batch semantics (CPython-identical shuffles).
- */
+/** Immutable. The house-rules items of a seed; each split covers every category, interleaved. */
 public record HouseRulesData(List<Item> train, List<Item> val, List<Item> test) {
     public HouseRulesData {
         train = List.copyOf(train);
@@ -39,11 +35,8 @@ public record HouseRulesData(List<Item> train, List<Item> val, List<Item> test) 
             for (int i = 0; items.size() < perCategory && i < perCategory * 50; i++) {
                 String q = HouseTasks.question(c, r);
                 if (!seen.add(q)) continue; // no duplicate questions across splits
-                Map<String, Object> f = new LinkedHashMap<>();
-                f.put("question", q);
-                f.put("answer", HouseTasks.answer(c, q, Style.HOUSE).orElseThrow());
-                f.put("task_type", c.key());
-                items.add(new Item(String.format("%s-%03d", c.key(), items.size()), f));
+                items.add(new Item(String.format("%s-%03d", c.key(), items.size()),
+                        Fields.ordered("question", q, "answer", HouseTasks.answer(c, q, Style.HOUSE).orElseThrow(), "task_type", c.key())));
             }
             tr.addAll(items.subList(0, nTrain));
             va.addAll(items.subList(nTrain, Math.min(items.size(), nTrain + nVal)));
@@ -61,13 +54,13 @@ public record HouseRulesData(List<Item> train, List<Item> val, List<Item> test) 
         return out;
     }
 
-    /** Returns a copy whose splits are truncated to their first {@code n} items (upstream's {@code limit}). */
+    /** A copy whose splits keep their first {@code n} items (upstream's {@code limit}). */
     public HouseRulesData limited(int n) {
         return new HouseRulesData(train.subList(0, Math.min(n, train.size())), val.subList(0, Math.min(n, val.size())),
                 test.subList(0, Math.min(n, test.size())));
     }
 
-    /** Returns all items of the three splits. */
+    /** All items of the three splits. */
     public List<Item> all() {
         List<Item> a = new ArrayList<>(train);
         a.addAll(val);
@@ -75,6 +68,6 @@ public record HouseRulesData(List<Item> train, List<Item> val, List<Item> test) 
         return a;
     }
 
-    /** Returns the splits as upstream's split data loader (aliases, epoch plans, eval batches in split order). */
+    /** The splits as upstream's split data loader. */
     public SplitDataLoader loader() { return SplitDataLoader.of("house-rules", train, val, test); }
 }

@@ -6,6 +6,7 @@ import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
+import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.GeneratedSplits;
 import io.skillopt4j.env.RatioSplit;
@@ -16,13 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Immutable. Makes the {@code house-rules} benchmark. Config keys (flat): {@code house_rules_seed} (data seed,
- * default {@code split_seed}, else 42), {@code house_rules_per_category} (24), {@code house_rules_split}
- * ("2:1:3" train:val:test per category), {@code limit}, {@code workers} (8), {@code exec_timeout} (60 s).
- * The generated splits are written under {@code <out_root>/_generated_splits/} for inspection, once a run has
- * checked its folder ({@link io.skillopt4j.env.DataLoader#writeGenerated()}).
- */
+/** Immutable. Makes the {@code house-rules} benchmark from its seed, per-category count, split and limit. */
 public final class HouseRulesFactory implements BenchmarkFactory {
     @Override public String name() { return "house-rules"; }
 
@@ -55,7 +50,6 @@ public final class HouseRulesFactory implements BenchmarkFactory {
         throw ConfigException.badValue("config", "house_rules_split", s, "three positive integers a:b:c, e.g. 2:1:3");
     }
 
-    /** The generated splits, written under {@code dir} once a run has checked its folder. */
     private static GeneratedSplits generated(Path dir, HouseRulesData data, long seed, int[] ratio) {
         List<List<?>> rows = new ArrayList<>();
         Map<String, Object> counts = new LinkedHashMap<>();
@@ -63,20 +57,14 @@ public final class HouseRulesFactory implements BenchmarkFactory {
             List<Map<String, Object>> out = new ArrayList<>();
             List<Item> items = switch (split) { case "train" -> data.train(); case "val" -> data.val(); default -> data.test(); };
             for (Item it : items) {
-                Map<String, Object> m = new LinkedHashMap<>();
-                m.put("id", it.id());
+                Map<String, Object> m = Fields.ordered("id", it.id());
                 m.putAll(it.fields());
                 out.add(m);
             }
             rows.add(out);
             counts.put(split, out.size());
         }
-        Map<String, Object> manifest = new LinkedHashMap<>();
-        manifest.put("source", "generated: house-rules");
-        manifest.put("split_mode", "generated");
-        manifest.put("split_ratio", ratio[0] + ":" + ratio[1] + ":" + ratio[2]);
-        manifest.put("split_seed", seed);
-        manifest.put("counts", counts);
-        return new GeneratedSplits(dir, rows, manifest);
+        return new GeneratedSplits(dir, rows, Fields.ordered("source", "generated: house-rules", "split_mode", "generated",
+                "split_ratio", ratio[0] + ":" + ratio[1] + ":" + ratio[2], "split_seed", seed, "counts", counts));
     }
 }

@@ -1,17 +1,14 @@
 package io.skillopt4j.env.houserules;
 
+import io.skillopt4j.env.Answers;
+
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/**
- * Immutable (stateless). Scores house-rules answers: {@code hard} = exact match after trimming, {@code soft} =
- * token F1 over lower-cased alphanumeric tokens (partial credit for a right fact in the wrong format).
- */
+/** Stateless. House-rules scores: hard = exact match, soft = token F1 (a right fact in the wrong format). */
 public final class HouseScoring {
     private HouseScoring() {}
 
@@ -38,17 +35,7 @@ public final class HouseScoring {
     public static double soft(String predicted, String gold) {
         if (hard(predicted, gold) == 1.0) return 1.0;
         List<String> p = tokens(predicted), g = tokens(gold);
-        if (p.isEmpty() || g.isEmpty()) return 0.0;
-        Map<String, Integer> counts = new HashMap<>();
-        for (String t : g) counts.merge(t, 1, Integer::sum);
-        int common = 0;
-        for (String t : p) {
-            Integer c = counts.get(t);
-            if (c != null && c > 0) { common++; counts.put(t, c - 1); }
-        }
-        if (common == 0) return 0.0;
-        double precision = (double) common / p.size(), recall = (double) common / g.size();
-        return 2 * precision * recall / (precision + recall);
+        return p.isEmpty() || g.isEmpty() ? 0.0 : Answers.tokenF1(p, g);
     }
 
     private static List<String> tokens(String s) {

@@ -12,12 +12,7 @@ import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/**
- * Immutable (stateless). Writes house-rules questions and renders their answers. The question states the raw
- * fact in a neutral form; the right answer is that fact written in the house convention, which the question
- * never mentions. {@link #answer} parses a question back, so the generator's gold answers and a simulated
- * reader's answers come from the same code.
- */
+/** Stateless. Writes house-rules questions and renders their answers; gold and simulated answers share it. */
 public final class HouseTasks {
     private HouseTasks() {}
 
@@ -101,13 +96,13 @@ public final class HouseTasks {
         };
     }
 
-    /** Returns the category a question belongs to, recognised from its wording. */
+    /** The category of a question, recognised from its wording. */
     public static Optional<HouseCategory> categoryOf(String question) {
         for (HouseCategory c : HouseCategory.values()) if (matcher(c, question).find()) return Optional.of(c);
         return Optional.empty();
     }
 
-    /** Renders the answer to {@code question} (of category {@code c}) in the given style, or empty if it doesn't parse. */
+    /** The answer to {@code question} in {@code style}, or empty when it does not parse. */
     public static Optional<String> answer(HouseCategory c, String question, Style style) {
         Matcher m = matcher(c, question);
         if (!m.find()) return Optional.empty();
@@ -116,44 +111,29 @@ public final class HouseTasks {
                 int month = Arrays.asList(MONTHS).indexOf(m.group(1)) + 1;
                 int day = Integer.parseInt(m.group(2));
                 String y = m.group(3);
-                yield switch (style) {
-                    case NAIVE -> m.group(1) + " " + day + ", " + y;
-                    case HOUSE -> String.format(Locale.ROOT, "%s-%02d-%02d", y, month, day);
-                    case DECOY -> String.format(Locale.ROOT, "%02d/%02d/%s", day, month, y);
-                };
+                yield in(style, m.group(1) + " " + day + ", " + y, String.format(Locale.ROOT, "%s-%02d-%02d", y, month, day),
+                        String.format(Locale.ROOT, "%02d/%02d/%s", day, month, y));
             }
             case NUMBER -> {
                 long n = Long.parseLong(m.group(1));
-                yield switch (style) {
-                    case NAIVE -> String.format(Locale.ROOT, "%,d", n);
-                    case HOUSE -> String.format(Locale.ROOT, "%,d", n).replace(',', ' ');
-                    case DECOY -> n >= 1_000_000 ? String.format(Locale.ROOT, "%.1fM", n / 1e6) : String.format(Locale.ROOT, "%.0fK", n / 1e3);
-                };
+                String grouped = String.format(Locale.ROOT, "%,d", n);
+                yield in(style, grouped, grouped.replace(',', ' '),
+                        n >= 1_000_000 ? String.format(Locale.ROOT, "%.1fM", n / 1e6) : String.format(Locale.ROOT, "%.0fK", n / 1e3));
             }
             case CURRENCY -> {
                 double v = Double.parseDouble(m.group(1));
                 String[] cur = Arrays.stream(CURRENCIES).filter(x -> x[0].equals(m.group(2))).findFirst().orElseThrow();
-                yield switch (style) {
-                    case NAIVE -> cur[1] + String.format(Locale.ROOT, "%.2f", v);
-                    case HOUSE -> String.format(Locale.ROOT, "%.2f %s", v, cur[2]);
-                    case DECOY -> cur[1] + Math.round(v);
-                };
+                yield in(style, cur[1] + String.format(Locale.ROOT, "%.2f", v), String.format(Locale.ROOT, "%.2f %s", v, cur[2]),
+                        cur[1] + Math.round(v));
             }
             case DISTANCE -> {
                 double miles = Double.parseDouble(m.group(1));
-                yield switch (style) {
-                    case NAIVE -> m.group(1) + " miles";
-                    case HOUSE -> String.format(Locale.ROOT, "%.1f km", miles * 1.609344);
-                    case DECOY -> String.format(Locale.ROOT, "%.2f mi", miles);
-                };
+                yield in(style, m.group(1) + " miles", String.format(Locale.ROOT, "%.1f km", miles * 1.609344),
+                        String.format(Locale.ROOT, "%.2f mi", miles));
             }
             case NAMING -> {
                 String[] ws = m.group(1).trim().split(" +");
-                yield switch (style) {
-                    case NAIVE -> camel(ws, false);
-                    case HOUSE -> String.join("_", ws);
-                    case DECOY -> camel(ws, true);
-                };
+                yield in(style, camel(ws, false), String.join("_", ws), camel(ws, true));
             }
             case ORDERING -> {
                 List<String> ns = new ArrayList<>(Arrays.asList(m.group(1).trim().split(", *")));
@@ -165,37 +145,28 @@ public final class HouseTasks {
                 int h = Integer.parseInt(m.group(1));
                 String mm = m.group(2);
                 boolean pm = m.group(3).equals("PM");
-                yield switch (style) {
-                    case NAIVE -> h + ":" + mm + " " + m.group(3);
-                    case HOUSE -> String.format(Locale.ROOT, "%02d:%s", (h % 12) + (pm ? 12 : 0), mm);
-                    case DECOY -> h + ":" + mm + ":00 " + m.group(3);
-                };
+                yield in(style, h + ":" + mm + " " + m.group(3), String.format(Locale.ROOT, "%02d:%s", (h % 12) + (pm ? 12 : 0), mm),
+                        h + ":" + mm + ":00 " + m.group(3));
             }
             case PERCENT -> {
                 double share = Double.parseDouble(m.group(1)) / Double.parseDouble(m.group(2));
-                yield switch (style) {
-                    case NAIVE -> Math.round(share * 100) + "%";
-                    case HOUSE -> String.format(Locale.ROOT, "%.1f%%", share * 100);
-                    case DECOY -> String.format(Locale.ROOT, "%.3f", share);
-                };
+                yield in(style, Math.round(share * 100) + "%", String.format(Locale.ROOT, "%.1f%%", share * 100),
+                        String.format(Locale.ROOT, "%.3f", share));
             }
             case BOOLEAN -> {
                 boolean on = m.group(1).equals("on");
-                yield switch (style) {
-                    case NAIVE -> on ? "Yes" : "No";
-                    case HOUSE -> on ? "true" : "false";
-                    case DECOY -> on ? "1" : "0";
-                };
+                yield in(style, on ? "Yes" : "No", on ? "true" : "false", on ? "1" : "0");
             }
             case HEADING -> {
                 String[] ws = m.group(1).trim().split(" +");
-                yield switch (style) {
-                    case NAIVE -> titleCase(ws);
-                    case HOUSE -> cap(String.join(" ", ws));
-                    case DECOY -> String.join(" ", ws).toUpperCase(Locale.ROOT);
-                };
+                yield in(style, titleCase(ws), cap(String.join(" ", ws)), String.join(" ", ws).toUpperCase(Locale.ROOT));
             }
         });
+    }
+
+    /** The rendering of {@code style} among the three. */
+    private static String in(Style style, String naive, String house, String decoy) {
+        return switch (style) { case NAIVE -> naive; case HOUSE -> house; case DECOY -> decoy; };
     }
 
     private static Matcher matcher(HouseCategory c, String q) {

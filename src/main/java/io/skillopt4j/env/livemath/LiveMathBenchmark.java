@@ -11,20 +11,14 @@ import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
 import io.skillopt4j.env.SplitDataLoader;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
+import java.util.stream.Stream;
 
-/**
- * Thread-safe. LiveMathematicianBench: research-level theorem MCQs, one chat call per item; choices are re-shuffled
- * per batch with a CPython-identical RNG seeded from SHA-256("<batch seed>:<id>") ({@code shuffle_choices}); the
- * theorem and proof sketch are shown only with {@code use_theorem} / {@code use_sketch}. hard = soft = label match.
- */
+/** Thread-safe. LiveMathematicianBench: theorem MCQs, choices re-shuffled per batch; hard = soft = label match. */
 public final class LiveMathBenchmark extends ChatBenchmark {
     static final String NAME = "livemathematicianbench";
 
-    /** Registered as {@code livemathematicianbench}. */
     public static final class Factory extends BenchmarkFactory.Named {
         public Factory() { super(NAME, "research-level theorem multiple choice; label exact match", LiveMathBenchmark::new); }
     }
@@ -41,11 +35,8 @@ public final class LiveMathBenchmark extends ChatBenchmark {
     @Override
     @SuppressWarnings("unchecked")
     public List<String> taskTypes() {
-        TreeSet<String> t = new TreeSet<>();
-        for (String s : List.of("train", "val", "test")) {
-            for (Item i : data.split(s)) t.addAll((List<String>) i.fields().get("theorem_type"));
-        }
-        return new ArrayList<>(t);
+        return Stream.of("train", "val", "test").flatMap(s -> data.split(s).stream())
+                .flatMap(i -> ((List<String>) i.fields().get("theorem_type")).stream()).distinct().sorted().toList();
     }
 
     String userPrompt(Item item) {
@@ -74,12 +65,8 @@ public final class LiveMathBenchmark extends ChatBenchmark {
         boolean ok = predicted.equals(correct);
         String predictedText = choices.stream().filter(c -> c.label().equals(predicted)).map(McqItems.Choice::text).findFirst().orElse("");
         String correctText = choices.stream().filter(c -> c.label().equals(correct)).map(McqItems.Choice::text).findFirst().orElse("");
-        Map<String, Object> f = itemFields(item);
-        f.put("predicted_answer", answer);
-        f.put("predicted_label", predicted);
-        f.put("predicted_text", predictedText);
-        f.put("correct_label", correct);
-        f.put("correct_text", correctText);
+        Map<String, Object> f = itemFields(item, "predicted_answer", answer, "predicted_label", predicted,
+                "predicted_text", predictedText, "correct_label", correct, "correct_text", correctText);
         replyFields(f, reply, !ok ? "MCQ=0: predicted " + Fields.pyRepr(predicted) + " but expected " + Fields.pyRepr(correct) : null, turns);
         conv.add(Map.of("role", "system", "content", "[EVALUATION RESULT]\nPredicted label: " + predicted + " (" + predictedText
                 + ")\nCorrect label: " + correct + " (" + correctText + ")\nCorrect: " + (ok ? 1 : 0)));

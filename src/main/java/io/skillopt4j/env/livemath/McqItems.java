@@ -1,5 +1,6 @@
 package io.skillopt4j.env.livemath;
 
+import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.PyRandom;
 import io.skillopt4j.env.RowRef;
@@ -18,14 +19,8 @@ public final class McqItems {
 
     private McqItems() {}
 
-    /** Immutable. One option. */
     public record Choice(String label, String text) {
-        Map<String, Object> toMap() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("label", label);
-            m.put("text", text);
-            return m;
-        }
+        Map<String, Object> toMap() { return Fields.ordered("label", label, "text", text); }
     }
 
     /** trim → upper-case → strip trailing '.', ')', ':'. */
@@ -48,14 +43,9 @@ public final class McqItems {
             for (int i = 0; i < l.size(); i++) {
                 Object c = l.get(i);
                 String label = i < LABELS.length() ? String.valueOf(LABELS.charAt(i)) : String.valueOf(i);
-                String text;
-                if (c instanceof Map<?, ?> cm) {
-                    if (cm.get("label") != null) label = normLabel(String.valueOf(cm.get("label")));
-                    Object t = cm.get("text") != null ? cm.get("text") : cm.get("content");
-                    text = t == null ? "" : String.valueOf(t);
-                } else {
-                    text = c == null ? "" : String.valueOf(c);
-                }
+                if (c instanceof Map<?, ?> cm && cm.get("label") != null) label = normLabel(String.valueOf(cm.get("label")));
+                Object t = c instanceof Map<?, ?> cm ? (cm.get("text") != null ? cm.get("text") : cm.get("content")) : c;
+                String text = t == null ? "" : String.valueOf(t);
                 if (!text.isBlank()) choices.add(new Choice(label, text));
             }
         } else if (rawChoices instanceof Map<?, ?> cm) {
@@ -66,17 +56,11 @@ public final class McqItems {
         }
         if (choices.isEmpty()) throw ref.bad("choices", "at least one non-empty option", rawChoices);
         Object rc = src.containsKey("correct_choice") ? src.get("correct_choice") : row.getOrDefault("correct_choice", row.get("answer"));
-        String correctLabel;
-        String correctText = "";
-        if (rc instanceof Map<?, ?> cm) {
-            correctLabel = normLabel(String.valueOf(cm.get("label") == null ? "" : cm.get("label")));
-            if (cm.get("text") != null) correctText = String.valueOf(cm.get("text"));
-        } else {
-            correctLabel = normLabel(rc == null ? "" : String.valueOf(rc));
-        }
+        Object rl = rc instanceof Map<?, ?> cm ? (cm.get("label") == null ? "" : cm.get("label")) : rc == null ? "" : rc;
+        String correctLabel = normLabel(String.valueOf(rl));
+        String correctText = rc instanceof Map<?, ?> cm && cm.get("text") != null ? String.valueOf(cm.get("text")) : "";
         if (correctLabel.isEmpty()) throw ref.missing("correct_choice", "a label such as \"B\" or {label, text}");
-        final String cl = correctLabel;
-        Choice correct = choices.stream().filter(c -> c.label().equals(cl)).findFirst().orElse(null);
+        Choice correct = choices.stream().filter(c -> c.label().equals(correctLabel)).findFirst().orElse(null);
         if (correct == null) {
             correct = new Choice(correctLabel, correctText);
             choices.add(correct);
@@ -90,33 +74,19 @@ public final class McqItems {
         Object tt = row.get("theorem_type");
         if (tt instanceof List<?> tl) { for (Object o : tl) if (o != null && !String.valueOf(o).isBlank()) types.add(String.valueOf(o)); }
         else if (tt != null && !String.valueOf(tt).isBlank()) types.add(String.valueOf(tt));
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("month", month);
-        f.put("no", no);
-        f.put("paper_link", String.valueOf(row.getOrDefault("paper_link", "")));
-        f.put("theorem", String.valueOf(row.getOrDefault("theorem", "")));
-        f.put("sketch", String.valueOf(row.getOrDefault("sketch", "")));
-        f.put("theorem_type", types);
-        f.put("question", String.valueOf(q));
-        f.put("choices", choices.stream().map(Choice::toMap).toList());
-        f.put("correct_choice", correct.toMap());
-        f.put("task_type", types.isEmpty() ? "math_mcq" : types.get(0));
-        f.put("source_path", String.valueOf(row.getOrDefault("source_path", ref.file().toString())));
-        return new Item(id, f);
+        return new Item(id, Fields.ordered("month", month, "no", no, "paper_link", String.valueOf(row.getOrDefault("paper_link", "")),
+                "theorem", String.valueOf(row.getOrDefault("theorem", "")), "sketch", String.valueOf(row.getOrDefault("sketch", "")),
+                "theorem_type", types, "question", String.valueOf(q), "choices", choices.stream().map(Choice::toMap).toList(),
+                "correct_choice", correct.toMap(), "task_type", types.isEmpty() ? "math_mcq" : types.get(0),
+                "source_path", String.valueOf(row.getOrDefault("source_path", ref.file().toString()))));
     }
 
-    /** Returns the item's choices. */
     @SuppressWarnings("unchecked")
     public static List<Choice> choices(Item item) {
-        List<Choice> out = new ArrayList<>();
-        for (Object o : (List<Object>) item.fields().get("choices")) {
-            Map<String, Object> m = (Map<String, Object>) o;
-            out.add(new Choice(String.valueOf(m.get("label")), String.valueOf(m.get("text"))));
-        }
-        return out;
+        return ((List<Map<String, Object>>) item.fields().get("choices")).stream()
+                .map(m -> new Choice(String.valueOf(m.get("label")), String.valueOf(m.get("text")))).toList();
     }
 
-    /** Returns the correct choice's label. */
     @SuppressWarnings("unchecked")
     public static String correctLabel(Item item) {
         return String.valueOf(((Map<String, Object>) item.fields().get("correct_choice")).get("label"));

@@ -1,6 +1,7 @@
 package io.skillopt4j.env.officeqa;
 
 import io.skillopt4j.backend.ToolSpec;
+import io.skillopt4j.env.Fields;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,13 +14,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-/**
- * Immutable, so thread-safe. OfficeQA's local function tools over the document roots: {@code glob(pattern)} (≤ 50
- * matches), {@code read(path, start=1, limit=80)} (≤ 4000 chars) and {@code grep(pattern, path)} (case-insensitive
- * literal, ≤ 20 matches). Paths must lie inside a root and, when candidates exist, be one of the candidate files.
- */
+/** Immutable, so thread-safe. OfficeQA's glob/read/grep tools, confined to the roots and candidate files. */
 public final class DocTools {
     static final List<ToolSpec> SPECS = List.of(
             new ToolSpec("glob", "Find document files whose relative path or file name matches a glob pattern (max 50).",
@@ -55,15 +53,9 @@ public final class DocTools {
 
     /** Renders a call as upstream's trajectory {@code cmd}: {@code read(path='…', start=1, limit=80)}. */
     static String render(String name, Map<String, Object> args) {
-        StringBuilder sb = new StringBuilder(name).append('(');
-        boolean first = true;
-        for (Map.Entry<String, Object> e : args.entrySet()) {
-            if (!first) sb.append(", ");
-            first = false;
-            sb.append(e.getKey()).append('=');
-            sb.append(e.getValue() instanceof String s ? io.skillopt4j.env.Fields.pyRepr(s) : String.valueOf(e.getValue()));
-        }
-        return sb.append(')').toString();
+        return name + "(" + args.entrySet().stream().map(e -> e.getKey() + "="
+                + (e.getValue() instanceof String s ? Fields.pyRepr(s) : String.valueOf(e.getValue())))
+                .collect(Collectors.joining(", ")) + ")";
     }
 
     private static String str(Map<String, Object> a, String k, String def) {
@@ -121,7 +113,7 @@ public final class DocTools {
         return allowedNames.isEmpty() || allowedNames.contains(p.getFileName().toString());
     }
 
-    /** Resolves a tool path inside a root (absolute or root-relative), or null when outside or not allowed. */
+    /** A tool path inside a root (absolute or root-relative), or null when outside or not allowed. */
     Path resolve(String path) {
         if (path.isBlank()) return null;
         for (Path root : roots) {

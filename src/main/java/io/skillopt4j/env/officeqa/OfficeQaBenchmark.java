@@ -28,16 +28,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
-/**
- * Thread-safe. OfficeQA (offline mode): questions over U.S. Treasury Bulletin text files answered by a tool-calling
- * loop ({@code glob}/{@code read}/{@code grep}, ≤ {@code max_tool_turns} model turns) with oracle parsed pages in the
- * prompt; graded by normalised exact match (hard) and token F1 (soft). Document roots: {@code data_dirs}, else
- * {@code $OFFICEQA_DOCS_DIR} and upstream's default folders ({@code transformed/} preferred).
- */
+/** Thread-safe. OfficeQA (offline): Treasury Bulletin questions answered with glob/read/grep tools; EM and F1. */
 public final class OfficeQaBenchmark extends ChatBenchmark {
     private final List<Path> roots;
 
-    /** Registered as {@code officeqa}. */
     public static final class Factory extends BenchmarkFactory.Named {
         public Factory() { super("officeqa", "Treasury Bulletin QA with glob/read/grep tools; normalised EM (hard) / F1 (soft)",
                 OfficeQaBenchmark::new); }
@@ -48,7 +42,7 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
                 .reader(SplitDataLoader::readFirstCsvOrJson).mapper(OfficeQaBenchmark::item).build());
         String mode = Setting.string("search_mode").of(ctx.config()).trim();
         if (!mode.equals("offline")) {
-            throw io.skillopt4j.ConfigException.badValue("", "search_mode", mode, "\"offline\" (custom_search and azure_search need live web search, which this port does not implement)");
+            throw ConfigException.badValue("", "search_mode", mode, "\"offline\" (custom_search and azure_search need live web search, which this port does not implement)");
         }
         this.roots = docRoots(ctx);
         requireExecInputs(false, true); // the agent searches the document corpus itself
@@ -64,10 +58,9 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
         else if (dd != null && !String.valueOf(dd).isBlank()) candidates.add(String.valueOf(dd));
         String env = System.getenv("OFFICEQA_DOCS_DIR");
         if (env != null && !env.isBlank()) candidates.add(env);
-        candidates.add("data/officeqa_smoke_docs");
         String home = System.getProperty("user.home");
-        candidates.add(home + "/officeqa-sparse/treasury_bulletins_parsed");
-        candidates.add(home + "/officeqa/treasury_bulletins_parsed");
+        candidates.addAll(List.of("data/officeqa_smoke_docs", home + "/officeqa-sparse/treasury_bulletins_parsed",
+                home + "/officeqa/treasury_bulletins_parsed"));
         List<Path> roots = new ArrayList<>();
         for (String c : candidates) {
             Path p = Path.of(c).toAbsolutePath().normalize();
@@ -102,28 +95,17 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
         String question = ref.requireString(row, "question");
         Object gt = RowRef.first(row, "ground_truth", "answer");
         if (gt == null) throw ref.missing("ground_truth", "the gold answer");
-        Map<String, Object> f = new LinkedHashMap<>(row);
-        f.put("uid", String.valueOf(idv));
-        f.put("question", question);
-        f.put("ground_truth", String.valueOf(gt));
-        f.put("answers", List.of(String.valueOf(gt)));
         Object cat = RowRef.first(row, "category", "difficulty");
-        f.put("task_type", cat == null ? "officeqa" : String.valueOf(cat));
-        f.put("category", cat == null ? "" : String.valueOf(cat));
-        f.put("source_files", listField(row.get("source_files")));
-        f.put("source_docs", listField(row.get("source_docs")));
-        return new Item(String.valueOf(idv), f);
+        return new Item(String.valueOf(idv), Fields.put(new LinkedHashMap<>(row), "uid", String.valueOf(idv), "question", question,
+                "ground_truth", String.valueOf(gt), "answers", List.of(String.valueOf(gt)),
+                "task_type", cat == null ? "officeqa" : String.valueOf(cat), "category", cat == null ? "" : String.valueOf(cat),
+                "source_files", listField(row.get("source_files")), "source_docs", listField(row.get("source_docs"))));
     }
 
     @Override protected int defaultWorkers() { return 4; }
 
     /** A model that never answers is a task failure here, not a backend outage (upstream aborts only SearchQA). */
     @Override protected boolean abortWhenAllFail() { return false; }
-
-    @Override
-    public List<String> taskTypes() {
-        return taskTypesOfData(List.of());
-    }
 
     @SuppressWarnings("unchecked")
     List<Path> candidates(Item item) {
@@ -187,11 +169,7 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
                         String obs = args.isEmpty() && !call.argumentsJson().trim().equals("{}") ? "error: arguments are not a JSON object"
                                 : tools.call(call.name(), args);
                         msgs.add(ChatMessage.tool(call.id(), obs));
-                        Map<String, Object> rec = new LinkedHashMap<>();
-                        rec.put("type", "tool_call");
-                        rec.put("cmd", DocTools.render(call.name(), args));
-                        rec.put("obs", obs);
-                        conv.add(rec);
+                        conv.add(Fields.ordered("type", "tool_call", "cmd", DocTools.render(call.name(), args), "obs", obs));
                     }
                     finishReason = "tool_calls";
                     continue;
@@ -208,20 +186,13 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
         int em = predicted == null ? 0 : OfficeQaScore.exactMatch(predicted, gold);
         double f1 = predicted == null ? 0 : OfficeQaScore.f1(predicted, gold);
         Map<String, Object> f = itemFields(item);
-        f.put("task_description", item.str("question"));
-        f.put("predicted_answer", predicted == null ? "" : predicted);
-        f.put("response", finalText);
-        f.put("ground_truth", gold);
-        f.put("source_files", files);
-        f.put("resolved_source_paths", cands.stream().map(Path::toString).toList());
-        f.put("oracle_parsed_pages_included", !oracle.isEmpty());
-        f.put("oracle_parsed_pages_chars", oracle.length());
-        f.put("use_local_tools", agent().isEmpty());
+        Fields.put(f, "task_description", item.str("question"), "predicted_answer", predicted == null ? "" : predicted,
+                "response", finalText, "ground_truth", gold, "source_files", files,
+                "resolved_source_paths", cands.stream().map(Path::toString).toList(), "oracle_parsed_pages_included", !oracle.isEmpty(),
+                "oracle_parsed_pages_chars", oracle.length(), "use_local_tools", agent().isEmpty());
         if (!failure.isEmpty()) f.put("fail_reason", failure);
         else if (em == 0) f.put("fail_reason", "predicted " + Fields.pyRepr(predicted == null ? "" : predicted) + " but expected " + Fields.pyRepr(gold));
-        f.put("agent_ok", failure.isEmpty());
-        f.put("n_turns", conv.size());
-        f.put("last_finish_reason", finishReason);
+        Fields.put(f, "agent_ok", failure.isEmpty(), "n_turns", conv.size(), "last_finish_reason", finishReason);
         return new RolloutRunner.Outcome(new RolloutResult(item.id(), em, f1, f), conv, system, user, Map.of());
     }
 }

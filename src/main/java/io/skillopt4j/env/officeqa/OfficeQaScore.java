@@ -1,10 +1,10 @@
 package io.skillopt4j.env.officeqa;
 
+import io.skillopt4j.env.Answers;
+
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.regex.Pattern;
 
 /** Stateless. OfficeQA's answer normalisation, exact match and token F1 (no numeric tolerance). */
@@ -32,17 +32,6 @@ public final class OfficeQaScore {
         String g = normalize(gold);
         List<String> pt = p.isEmpty() ? List.of() : Arrays.asList(p.split(" "));
         List<String> gt = g.isEmpty() ? List.of() : Arrays.asList(g.split(" "));
-        if (pt.isEmpty() || gt.isEmpty()) return pt.isEmpty() && gt.isEmpty() ? 1 : 0;
-        Map<String, Integer> counts = new HashMap<>();
-        for (String t : gt) counts.merge(t, 1, Integer::sum);
-        int same = 0;
-        for (String t : pt) {
-            Integer c = counts.get(t);
-            if (c != null && c > 0) { same++; counts.put(t, c - 1); }
-        }
-        if (same == 0) return 0;
-        double precision = (double) same / pt.size();
-        double recall = (double) same / gt.size();
-        return 2 * precision * recall / (precision + recall);
+        return Answers.tokenF1(pt, gt);
     }
 }

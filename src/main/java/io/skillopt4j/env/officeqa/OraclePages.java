@@ -11,15 +11,13 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/**
- * Stateless. OfficeQA's "oracle parsed pages": for each source URL with a page number, the parsed elements of that page
- * from {@code jsons/<file stem>.json} (HTML tables rendered as Markdown pipe tables), ≤ 24,000 chars per page and
- * ≤ 80,000 in total.
- */
+/** Stateless. OfficeQA's "oracle parsed pages": each source URL's page from {@code jsons/<file stem>.json}, capped. */
 final class OraclePages {
     static final int PAGE_CAP = 24_000;
     static final int TOTAL_CAP = 80_000;
     private static final Pattern PAGE = Pattern.compile("(?:^|&)(?:page|pagenum|page_id)=(\\d+)");
+    private static final Pattern ROW = Pattern.compile("<tr[^>]*>(.*?)</tr>", Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+    private static final Pattern CELL = Pattern.compile("<t[hd][^>]*>(.*?)</t[hd]>", Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
 
     private OraclePages() {}
 
@@ -34,7 +32,7 @@ final class OraclePages {
         }
     }
 
-    /** Returns the rendered block (with its lead sentence), or "" when no page could be found. */
+    /** The rendered block with its lead sentence, or "" when no page could be found. */
     static String render(List<String> sourceDocs, List<String> sourceFiles, List<Path> roots) {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < sourceDocs.size(); i++) {
@@ -86,43 +84,37 @@ final class OraclePages {
             }
             if (!onPage || el.get("content") == null) continue;
             String content = String.valueOf(el.get("content"));
-            parts.add(content.toLowerCase(java.util.Locale.ROOT).contains("<table") ? Html.tableToMarkdown(content) : Html.unescape(content));
+            parts.add(content.toLowerCase(java.util.Locale.ROOT).contains("<table") ? tableToMarkdown(content) : unescape(content));
         }
         return String.join("\n\n", parts).replaceAll("\n{3,}", "\n\n").trim();
     }
 
-    /** Tiny HTML helpers (tables to pipe tables, tags stripped, entities unescaped). */
-    static final class Html {
-        private static final Pattern ROW = Pattern.compile("<tr[^>]*>(.*?)</tr>", Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
-        private static final Pattern CELL = Pattern.compile("<t[hd][^>]*>(.*?)</t[hd]>", Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
-
-        private Html() {}
-
-        static String tableToMarkdown(String html) {
-            List<List<String>> rows = new ArrayList<>();
-            Matcher r = ROW.matcher(html);
-            while (r.find()) {
-                List<String> cells = new ArrayList<>();
-                Matcher c = CELL.matcher(r.group(1));
-                while (c.find()) cells.add(unescape(c.group(1)).replace("|", "\\|").replaceAll("\\s+", " ").trim());
-                if (!cells.isEmpty()) rows.add(cells);
-            }
-            if (rows.isEmpty()) return unescape(html);
-            int width = rows.stream().mapToInt(List::size).max().orElse(1);
-            StringBuilder sb = new StringBuilder();
-            for (int i = 0; i < rows.size(); i++) {
-                List<String> row = new ArrayList<>(rows.get(i));
-                while (row.size() < width) row.add("");
-                sb.append("| ").append(String.join(" | ", row)).append(" |\n");
-                if (i == 0) sb.append("|").append(" --- |".repeat(width)).append('\n');
-            }
-            return sb.toString().trim();
+    /** An HTML table as a Markdown pipe table (no rows: the text unescaped). */
+    static String tableToMarkdown(String html) {
+        List<List<String>> rows = new ArrayList<>();
+        Matcher r = ROW.matcher(html);
+        while (r.find()) {
+            List<String> cells = new ArrayList<>();
+            Matcher c = CELL.matcher(r.group(1));
+            while (c.find()) cells.add(unescape(c.group(1)).replace("|", "\\|").replaceAll("\\s+", " ").trim());
+            if (!cells.isEmpty()) rows.add(cells);
         }
-
-        static String unescape(String html) {
-            String t = html.replaceAll("(?i)<br\\s*/?>", "\n").replaceAll("<[^>]+>", "");
-            return t.replace("&nbsp;", " ").replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"")
-                    .replace("&#39;", "'").replace("&amp;", "&").trim();
+        if (rows.isEmpty()) return unescape(html);
+        int width = rows.stream().mapToInt(List::size).max().orElse(1);
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < rows.size(); i++) {
+            List<String> row = new ArrayList<>(rows.get(i));
+            while (row.size() < width) row.add("");
+            sb.append("| ").append(String.join(" | ", row)).append(" |\n");
+            if (i == 0) sb.append("|").append(" --- |".repeat(width)).append('\n');
         }
+        return sb.toString().trim();
+    }
+
+    /** The text of an HTML fragment: tags stripped, line breaks kept, entities unescaped. */
+    static String unescape(String html) {
+        String t = html.replaceAll("(?i)<br\\s*/?>", "\n").replaceAll("<[^>]+>", "");
+        return t.replace("&nbsp;", " ").replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"")
+                .replace("&#39;", "'").replace("&amp;", "&").trim();
     }
 }

@@ -4,6 +4,7 @@ import io.skillopt4j.env.Answers;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
 import io.skillopt4j.env.ChatBenchmark;
+import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.Judge;
 import io.skillopt4j.env.LlmJudge;
@@ -16,17 +17,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Thread-safe. SealQA (Seal-0 / Seal-Hard / LongSeal): fact-seeking questions where search results conflict; the
- * item's retrieved documents ({@code search_results} / {@code context}, when present) are given to the target, and an
- * LLM judge grades the answer (hard = soft = 1 iff CORRECT). Judge: {@code judge_model},
- * {@code judge_max_completion_tokens}, {@code judge_retries}.
- */
+/** Thread-safe. SealQA: questions whose search results conflict, graded by an LLM judge (1 iff CORRECT). */
 public final class SealQaBenchmark extends ChatBenchmark {
     static final int CONTEXT_CAP = 24_000;
     private final Judge judge;
 
-    /** Registered as {@code sealqa}. */
     public static final class Factory extends BenchmarkFactory.Named {
         public Factory() { super("sealqa", "search-augmented QA with conflicting evidence; LLM judge (CORRECT = 1)",
                 ctx -> new SealQaBenchmark(ctx, LlmJudge.fromConfig(ctx))); }
@@ -44,21 +39,14 @@ public final class SealQaBenchmark extends ChatBenchmark {
         if (gold == null) throw ref.missing("answer", "the gold answer");
         Object idv = RowRef.first(row, "id", "qid", "uid");
         String id = idv != null ? String.valueOf(idv) : ref.file().getParent().getFileName() + "-" + String.format("%04d", ref.index());
-        Map<String, Object> f = new LinkedHashMap<>(row);
-        f.put("answer", String.valueOf(gold));
         Object topic = RowRef.first(row, "topic", "task_type", "category");
-        f.put("task_type", topic == null ? "sealqa" : String.valueOf(topic));
-        return new Item(id, f);
+        return new Item(id, Fields.put(new LinkedHashMap<>(row), "answer", String.valueOf(gold),
+                "task_type", topic == null ? "sealqa" : String.valueOf(topic)));
     }
 
     @Override protected int defaultWorkers() { return 16; }
 
     @Override protected int defaultExecTimeout() { return 300; }
-
-    @Override
-    public List<String> taskTypes() {
-        return taskTypesOfData(List.of());
-    }
 
     /** Renders the item's documents: a list of strings or {title, url, content|snippet|text} maps, or a string. */
     static String evidence(Item item) {
@@ -95,10 +83,7 @@ public final class SealQaBenchmark extends ChatBenchmark {
         String predicted = Answers.lastTagOrLastLine(reply);
         Judge.Verdict v = judge.grade(item.str("question"), item.str("answer"), predicted);
         double s = v.correct() ? 1 : 0;
-        Map<String, Object> f = itemFields(item);
-        f.put("predicted_answer", predicted);
-        f.put("gold_answer", item.str("answer"));
-        f.put("judge_grade", v.grade());
+        Map<String, Object> f = itemFields(item, "predicted_answer", predicted, "gold_answer", item.str("answer"), "judge_grade", v.grade());
         replyFields(f, reply, !v.correct() ? "judge=" + v.grade() + ": predicted '" + predicted + "' but expected '" + item.str("answer") + "'" : null, 1);
         List<Map<String, Object>> conv = List.of(turn(1, reply),
                 Map.of("role", "system", "content", "[EVALUATION RESULT]\nQuestion: " + item.str("question") + "\nPredicted answer: "

@@ -15,14 +15,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Thread-safe. SearchQA (Jeopardy clues with retrieved snippets): one chat call per item, graded with SQuAD exact
- * match (hard) and token F1 (soft). Items {@code {id, question, context, answers[]}}.
- */
+/** Thread-safe. SearchQA (Jeopardy clues with retrieved snippets), graded by SQuAD exact match (hard) and F1 (soft). */
 public final class SearchQaBenchmark extends ChatBenchmark {
     static final int CONTEXT_CAP = 6000;
 
-    /** Registered as {@code searchqa}. */
     public static final class Factory extends BenchmarkFactory.Named {
         public Factory() { super("searchqa", "Jeopardy-style QA over retrieved snippets; SQuAD EM (hard) / F1 (soft)",
                 SearchQaBenchmark::new); }
@@ -36,10 +32,8 @@ public final class SearchQaBenchmark extends ChatBenchmark {
     static Item item(Map<String, Object> row, RowRef ref) {
         String id = ref.requireString(row, "id");
         ref.requireString(row, "question");
-        Map<String, Object> f = new LinkedHashMap<>(row);
-        f.put("context", Fields.optString(row, "context", ref));
-        f.put("answers", Fields.stringList(row, row.containsKey("answers") ? "answers" : "answer", ref));
-        return new Item(id, f);
+        return new Item(id, Fields.put(new LinkedHashMap<>(row), "context", Fields.optString(row, "context", ref),
+                "answers", Fields.stringList(row, row.containsKey("answers") ? "answers" : "answer", ref)));
     }
 
     @Override protected int defaultWorkers() { return 24; }
@@ -79,13 +73,8 @@ public final class SearchQaBenchmark extends ChatBenchmark {
         SquadScore.Grade grade = SquadScore.grade(predicted, golds);
         int em = grade.em();
         double f1 = grade.f1();
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("question", item.str("question"));
-        f.put("em", em);
-        f.put("f1", f1);
-        f.put("sub_em", grade.subEm());
-        f.put("predicted_answer", predicted);
-        f.put("gold_answers", golds);
+        Map<String, Object> f = Fields.ordered("question", item.str("question"), "em", em, "f1", f1, "sub_em", grade.subEm(),
+                "predicted_answer", predicted, "gold_answers", golds);
         replyFields(f, reply, em == 0 ? "EM=0: predicted " + Fields.pyRepr(predicted) + " but expected " + Fields.pyRepr(golds) : null, turns);
         conv.add(Map.of("role", "system", "content", "[EVALUATION RESULT]\nQuestion: " + item.str("question")
                 + "\nPredicted answer: " + predicted + "\nGold answers: " + Fields.pyRepr(golds)

@@ -1,25 +1,17 @@
 package io.skillopt4j.env.searchqa;
 
+import io.skillopt4j.env.Answers;
 import io.skillopt4j.internal.PyText;
 
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/**
- * Stateless. The SQuAD answer normalisation, exact match, token F1 and substring match SearchQA is graded with,
- * with Python's semantics: {@code str.lower()}, {@code string.punctuation}, {@code re.sub(r'\b(a|an|the)\b', ' ', s)}
- * with Python's word characters, and {@code ' '.join(s.split())} with Python's whitespace ({@link PyText}).
- */
+/** Stateless. The SQuAD grades of SearchQA, with Python's text semantics ({@link PyText}). */
 public final class SquadScore {
     /** POSIX {@code \p{Punct}} (no Unicode flag): exactly the 32 characters of Python's {@code string.punctuation}. */
     private static final Pattern PUNCT = Pattern.compile("\\p{Punct}");
-    /**
-     * A maximal run of Python word characters: {@code \b(a|an|the)\b} matches exactly the runs that are an article,
-     * and a run is matched by code point, so a letter outside the BMP right before an article counts as one.
-     */
+    /** A run of Python word characters, by code point: {@code \b(a|an|the)\b} matches exactly the article runs. */
     private static final Pattern WORD_RUN = Pattern.compile(PyText.WORD + "+");
 
     private SquadScore() {}
@@ -51,28 +43,10 @@ public final class SquadScore {
         return grade(prediction, golds).subEm();
     }
 
-    static double f1Tokens(List<String> pred, List<String> gold) {
-        if (pred.isEmpty() || gold.isEmpty()) return pred.isEmpty() && gold.isEmpty() ? 1.0 : 0.0;
-        Map<String, Integer> counts = new HashMap<>();
-        for (String t : gold) counts.merge(t, 1, Integer::sum);
-        int same = 0;
-        for (String t : pred) {
-            Integer c = counts.get(t);
-            if (c != null && c > 0) {
-                same++;
-                counts.put(t, c - 1);
-            }
-        }
-        if (same == 0) return 0;
-        double precision = (double) same / pred.size();
-        double recall = (double) same / gold.size();
-        return 2 * precision * recall / (precision + recall);
-    }
-
-    /** Immutable. The three grades of one prediction: {@link #exactMatch}, {@link #f1} and {@link #subExactMatch}. */
+    /** Immutable. The three grades of one prediction. */
     public record Grade(int em, double f1, int subEm) {}
 
-    /** Returns what {@link #exactMatch}, {@link #f1} and {@link #subExactMatch} return, normalising each text once. */
+    /** The three grades, normalising each text once. */
     public static Grade grade(String prediction, List<String> golds) {
         String p = normalize(prediction);
         List<String> pt = PyText.split(p);
@@ -81,7 +55,7 @@ public final class SquadScore {
         for (String g : golds) {
             String n = normalize(g);
             if (p.equals(n)) em = 1;
-            f1 = Math.max(f1, f1Tokens(pt, PyText.split(n)));
+            f1 = Math.max(f1, Answers.tokenF1(pt, PyText.split(n)));
             if (!p.isEmpty() && !n.isEmpty() && (p.contains(n) || n.contains(p))) sub = 1;
         }
         return new Grade(em, f1, sub);

@@ -4,12 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
-/**
- * Stateless. The official SpreadsheetBench cell semantics, applied in Java to typed cells the sidecar dumps with
- * openpyxl (cached values): numbers, booleans and numeric strings → round(float, 2); datetimes → Excel serial day
- * rounded to 0 decimals; times → their text minus the last 3 chars; other strings unchanged; both empty → equal;
- * otherwise the transformed types must match, then the values.
- */
+/** Stateless. The official SpreadsheetBench cell comparison, applied to the typed cells the sidecar dumps. */
 public final class CellCompare {
     private CellCompare() {}
 
@@ -26,8 +21,7 @@ public final class CellCompare {
     /** Immutable. A parsed range: sheet (null = the gold workbook's first sheet) and A1:B9 range text. */
     public record Range(String sheet, String range) {}
 
-
-    /** Python's round(x, 2) uses banker's-free correct rounding of the binary value; BigDecimal reproduces it. */
+    /** Python's round(x, n): correct rounding of the binary value. */
     static double pyRound(double d, int digits) {
         if (Double.isNaN(d) || Double.isInfinite(d)) return d;
         return new java.math.BigDecimal(d).setScale(digits, java.math.RoundingMode.HALF_EVEN).doubleValue();

@@ -16,22 +16,15 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * Thread-safe. The Python side of SpreadsheetBench: finds an interpreter with openpyxl ({@code python_executable},
- * else {@code python3}, else {@code /usr/bin/python3}), runs model-written scripts in a scratch folder with a scrubbed
- * environment, a wall timeout (process tree killed) and, on POSIX, rlimits (512 MiB files, CPU seconds = timeout; no
- * address-space cap, which breaks numpy/pandas thread pools), and asks the bundled sidecar for previews and typed cell dumps.
+ * Thread-safe. The Python side of SpreadsheetBench: runs model-written scripts with a timeout and, on POSIX, rlimits
+ * (no address-space cap: it breaks numpy/pandas thread pools), and asks the bundled sidecar for previews and cells.
  */
 record SheetRuntime(String python, RuntimeScratch scratch) {
     private static final Pattern PATH_ASSIGN = Pattern.compile("(?m)^\\s*(INPUT_PATH|OUTPUT_PATH)\\s*=.*$");
 
-    /**
-     * Finds the runtime or throws a ConfigException saying what to install (called before any model call). The
-     * sidecar is written into {@code scratch} at its first use ({@link #sidecar}), not here.
-     */
+    /** Finds a Python with openpyxl, or throws a ConfigException saying what to install. */
     static SheetRuntime locate(String configured, RuntimeScratch scratch) {
-        List<String> candidates = new ArrayList<>();
-        if (configured != null && !configured.isBlank()) candidates.add(configured);
-        else { candidates.add("python3"); candidates.add("/usr/bin/python3"); }
+        List<String> candidates = configured != null && !configured.isBlank() ? List.of(configured) : List.of("python3", "/usr/bin/python3");
         String py = RuntimeScratch.probe("spreadsheetbench", tmp -> ChildProcess.findPython(candidates, "import openpyxl", tmp));
         if (py == null) {
             throw new ConfigException("spreadsheetbench needs Python 3 with openpyxl to run model-written code (tried "
@@ -47,21 +40,20 @@ record SheetRuntime(String python, RuntimeScratch scratch) {
         return String.valueOf(Json.parseObject(r.stdout()).get("preview"));
     }
 
-    /** Dumps typed cells; returns the sidecar JSON ({@code sheets}, {@code missing_sheets}, {@code cells}). */
+    /** The typed cells of {@code ranges}: {@code sheets}, {@code missing_sheets}, {@code cells}. */
     Map<String, Object> cells(Path workbook, List<CellCompare.Range> ranges) {
         ChildProcess.Result r = sidecar("cells", workbook.toString(), rangesArg(ranges));
         if (!r.ok()) throw new IllegalStateException("cannot read " + workbook.getFileName() + ": " + lastLine(r.stderr()));
         return Json.parseObject(r.stdout());
     }
 
-    /** Dumps golden and predicted cells in one sidecar call; returns {@code {gold: dump, pred: dump}}. */
+    /** Golden and predicted cells in one sidecar call: {@code {gold: dump, pred: dump}}. */
     Map<String, Object> compareDump(Path golden, Path pred, List<CellCompare.Range> ranges) {
         ChildProcess.Result r = sidecar("compare", golden.toString(), pred.toString(), rangesArg(ranges));
         if (!r.ok()) throw new IllegalStateException("cannot compare " + pred.getFileName() + ": " + lastLine(r.stderr()));
         return Json.parseObject(r.stdout());
     }
 
-    /** Runs one command of the bundled sidecar in its folder (120 s, no extra environment). */
     private ChildProcess.Result sidecar(String... args) {
         Path tool = scratch.file("sheet_tool.py", () -> ChatBenchmark.resource("spreadsheetbench", "sheet_tool.py"));
         List<String> cmd = new ArrayList<>(List.of(python, tool.toString()));
@@ -69,7 +61,6 @@ record SheetRuntime(String python, RuntimeScratch scratch) {
         return ChildProcess.run(cmd, tool.getParent(), tool.getParent(), Duration.ofSeconds(120), Map.of());
     }
 
-    /** The sidecar's ranges argument: a JSON list of [sheet, range] pairs. */
     private static String rangesArg(List<CellCompare.Range> ranges) {
         return Json.compact(ranges.stream().map(r -> java.util.Arrays.asList(r.sheet(), r.range())).toList()); // a sheet may be null
     }

@@ -7,7 +7,6 @@ import io.skillopt4j.env.BenchmarkFactory;
 import io.skillopt4j.env.ChatBenchmark;
 import io.skillopt4j.env.ChildProcess;
 import io.skillopt4j.env.Item;
-import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
 import io.skillopt4j.env.RowRef;
 import io.skillopt4j.env.RuntimeScratch;
@@ -21,20 +20,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Thread-safe. SpreadsheetBench (Verified 400): the target writes one Python script per task (openpyxl/pandas), which
- * runs in a scratch folder with a timeout; {@code mode: multi} repairs it over up to {@code max_turns} turns with
- * execution errors (and, in training rollouts, wrong-cell feedback). The final script runs on every test case and the
- * answer cells are compared in Java: soft = pass fraction, hard = all cases pass.
- */
+/** Thread-safe. SpreadsheetBench: model-written Python per task; soft = fraction of test cases passing. */
 public final class SpreadsheetBenchmark extends ChatBenchmark {
-    /** Upstream's data root when env.data_root is unset. */
     static final String DEFAULT_DATA_ROOT = "data/spreadsheetbench_verified_400";
 
     final SheetRuntime runtime;
-    private final Path dataRoot;
+    final Path dataRoot;
 
-    /** Registered as {@code spreadsheetbench}. */
     public static final class Factory extends BenchmarkFactory.Named {
         public Factory() { super("spreadsheetbench", "xlsx manipulation by model-written Python; cell comparison per test case",
                 SpreadsheetBenchmark::new); }
@@ -68,10 +60,9 @@ public final class SpreadsheetBenchmark extends ChatBenchmark {
 
     @Override public List<String> taskTypes() { return List.of("cell_level", "sheet_level"); }
 
-    /** Immutable. One test case: number, input workbook and golden workbook. */
     record Case(String no, Path input, Path golden) {}
 
-    /** Finds the test cases of a task folder (original, verified_400 or bare initial/golden naming), sorted by file name. */
+    /** The test cases of a task folder (any of upstream's namings), sorted by file name. */
     static List<Case> cases(Path dir, String id) {
         List<Case> out = new ArrayList<>();
         if (!Files.isDirectory(dir)) return out;
@@ -137,9 +128,6 @@ public final class SpreadsheetBenchmark extends ChatBenchmark {
         return new SpreadsheetTask(this, item, ctx).run();
     }
 
-    /** Package hooks for {@link SpreadsheetTask}. */
-    Path dataRoot() { return dataRoot; }
-
     io.skillopt4j.config.FlatConfig config() { return cfg; }
 
     String askModel(RolloutRunner.Context ctx, List<ChatMessage> messages, Duration timeout) {
@@ -147,10 +135,6 @@ public final class SpreadsheetBenchmark extends ChatBenchmark {
             return ask(ctx, "{skill_section}" + messages.get(0).content(), messages.get(messages.size() - 1).content(), List.of());
         }
         return target().chat(targetRequest().messages(messages).timeout(timeout).build()).text();
-    }
-
-    static RolloutResult result(Item item, double hard, double soft, Map<String, Object> fields) {
-        return new RolloutResult(item.id(), hard, soft, fields);
     }
 
     static String lastLine(ChildProcess.Result r) {

@@ -3,7 +3,9 @@ package io.skillopt4j.env.spreadsheet;
 import io.skillopt4j.config.Setting;
 import io.skillopt4j.backend.ChatMessage;
 import io.skillopt4j.env.ChildProcess;
+import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Item;
+import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
 
 import java.nio.file.Files;
@@ -16,7 +18,7 @@ import java.util.Map;
 
 /** Not thread-safe; one per item. The codegen → execute → repair loop and the final per-case evaluation of one task. */
 final class SpreadsheetTask {
-    /** Upstream SpreadsheetBench's own defaults, used when its config leaves env.max_turns / env.exec_timeout unset. */
+    /** Upstream's defaults when env.max_turns / env.exec_timeout are unset. */
     static final int MAX_TURNS = 30, EXEC_TIMEOUT = 600;
 
     private final SpreadsheetBenchmark bench;
@@ -31,24 +33,17 @@ final class SpreadsheetTask {
         this.ctx = ctx;
     }
 
-    /** Immutable. The comparison of one output with its golden workbook. */
     record Check(boolean ok, String reason, List<String> wrong, int correct, String report) {}
 
     RolloutRunner.Outcome run() throws Exception {
         Path dir = ctx.itemDir();
         Files.createDirectories(dir);
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("ok", false);
-        f.put("instruction_type", item.str("instruction_type"));
-        f.put("task_type", item.str("task_type"));
-        f.put("task_description", item.str("instruction"));
-        List<SpreadsheetBenchmark.Case> cases = SpreadsheetBenchmark.cases(bench.dataRoot().resolve(item.str("spreadsheet_path")), item.id());
+        Map<String, Object> f = Fields.ordered("ok", false, "instruction_type", item.str("instruction_type"),
+                "task_type", item.str("task_type"), "task_description", item.str("instruction"));
+        List<SpreadsheetBenchmark.Case> cases = SpreadsheetBenchmark.cases(bench.dataRoot.resolve(item.str("spreadsheet_path")), item.id());
         if (cases.isEmpty()) {
-            f.put("phase", "setup");
-            f.put("fail_reason", "no-test-cases");
-            f.put("agent_ok", true);
-            f.put("n_cases", 0);
-            return new RolloutRunner.Outcome(SpreadsheetBenchmark.result(item, 0, 0, f), List.of(), "", "", Map.of());
+            Fields.put(f, "phase", "setup", "fail_reason", "no-test-cases", "agent_ok", true, "n_cases", 0);
+            return new RolloutRunner.Outcome(new RolloutResult(item.id(), 0, 0, f), List.of(), "", "", Map.of());
         }
         String position = SpreadsheetBenchmark.answerPosition(item);
         String preview = bench.runtime.preview(cases.get(0).input());
@@ -62,14 +57,13 @@ final class SpreadsheetTask {
         String code = "";
         String failure = "";
         String phase = "llm";
-        boolean llmOk = true; // upstream's row field; a failed call now errors the item instead of clearing it
+        boolean llmOk = true; // upstream's row field; a failed call errors the item instead
         boolean lastRunOk = false;
         int turns = 0;
         while (turns < maxTurns) {
             long remaining = Duration.ofNanos(deadline - System.nanoTime()).toSeconds();
             if (remaining < 10) { failure = failure.isEmpty() ? "task deadline reached" : failure; break; }
-            // a model call that failed after its retries propagates: the item is errored (never scored), not an
-            // "llm-call-failed" zero as in SkillOpt, and runs again on resume (docs/outputs.md, errored items)
+            // a failed call errors the item (runs again on resume), not an "llm-call-failed" zero as in SkillOpt
             String reply = bench.askModel(ctx, msgs, Duration.ofSeconds(Math.min(120, remaining)));
             turns++;
             raw.append("=== turn ").append(turns).append(" ===\n").append(reply).append('\n');
@@ -121,16 +115,13 @@ final class SpreadsheetTask {
             for (int i = 0; i < cases.size(); i++) {
                 SpreadsheetBenchmark.Case c = cases.get(i);
                 Path out = dir.resolve(c.no() + "_pred.xlsx");
-                Map<String, Object> row = new LinkedHashMap<>();
-                row.put("no", c.no());
+                Map<String, Object> row = Fields.ordered("no", c.no());
                 if (!(i == 0 && lastRunOk && Files.isRegularFile(out))) {
                     Files.deleteIfExists(out);
                     ChildProcess.Result r = bench.runtime.runCode(code, c.input(), out, ctx.workspace().resolve("case" + c.no()), Duration.ofSeconds(120));
                     if (!r.ok() || !Files.isRegularFile(out)) {
                         String why = !r.ok() ? "exec-error: " + SpreadsheetBenchmark.lastLine(r) : "output-not-found";
-                        row.put("stage", "exec");
-                        row.put("ok", false);
-                        row.put("error", why);
+                        Fields.put(row, "stage", "exec", "ok", false, "error", why);
                         if (failure.isEmpty()) failure = why;
                         caseRows.add(row);
                         verification.append("Case ").append(c.no()).append(": FAIL (").append(why).append(")\n");
@@ -140,8 +131,7 @@ final class SpreadsheetTask {
                 execPass++;
                 Check check = position.isBlank() ? new Check(false, "no-answer-position", List.of(), 0, "")
                         : compare(c.golden(), out, position);
-                row.put("stage", "eval");
-                row.put("ok", check.ok());
+                Fields.put(row, "stage", "eval", "ok", check.ok());
                 if (!check.ok()) row.put("reason", check.reason());
                 caseRows.add(row);
                 if (check.ok()) pass++;
@@ -158,26 +148,16 @@ final class SpreadsheetTask {
         String ver = verification.toString();
         if (ver.length() > 12_000) ver = ver.substring(0, 6000) + "\n...[truncated]...\n" + ver.substring(ver.length() - 6000);
         conv.add(Map.of("role", "system", "content", ver));
-        f.put("ok", hard == 1);
-        f.put("phase", hard == 1 ? "eval" : phase);
+        Fields.put(f, "ok", hard == 1, "phase", hard == 1 ? "eval" : phase);
         if (!failure.isEmpty()) f.put("fail_reason", failure);
-        f.put("llm_ok", llmOk);
-        f.put("code_ok", !code.isBlank());
-        f.put("exec_ok", execPass == cases.size());
-        f.put("n_cases", cases.size());
-        f.put("n_exec_pass", execPass);
-        f.put("n_pass", pass);
-        f.put("n_turns", turns);
-        f.put("cases", caseRows);
-        f.put("agent_ok", llmOk);
-        f.put("spreadsheet_preview", preview);
-        f.put("target_system_prompt", system);
-        f.put("target_user_prompt", user);
+        Fields.put(f, "llm_ok", llmOk, "code_ok", !code.isBlank(), "exec_ok", execPass == cases.size(), "n_cases", cases.size(),
+                "n_exec_pass", execPass, "n_pass", pass, "n_turns", turns, "cases", caseRows, "agent_ok", llmOk,
+                "spreadsheet_preview", preview, "target_system_prompt", system, "target_user_prompt", user);
         Map<String, String> files = new LinkedHashMap<>();
         files.put("code.py", code);
         files.put("raw.txt", raw.toString());
         files.put("spreadsheet_preview.txt", preview);
-        return new RolloutRunner.Outcome(SpreadsheetBenchmark.result(item, hard, soft, f), conv, system, user, files);
+        return new RolloutRunner.Outcome(new RolloutResult(item.id(), hard, soft, f), conv, system, user, files);
     }
 
     private void feedback(List<ChatMessage> msgs, String text) {

@@ -6,6 +6,7 @@ import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
 import io.skillopt4j.env.ChatBenchmark;
 import io.skillopt4j.env.ChildProcess;
+import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
@@ -22,17 +23,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Thread-safe. SWE-bench: the target writes a unified diff for a GitHub issue; the official harness
- * ({@code python -m swebench.harness.run_evaluation}, Docker) applies it and runs the tests; hard = resolved,
- * soft = fraction of FAIL_TO_PASS tests passing (= hard when no per-instance report exists). Harness command
- * {@code swebench_harness}, dataset {@code swebench_dataset}, timeout {@code harness_timeout}.
- */
+/** Thread-safe. SWE-bench: a patch for an issue, tested by the official harness; hard = resolved. */
 public final class SweBenchBenchmark extends ChatBenchmark {
     static final String MODEL_NAME = "skillopt4j";
     private final List<String> harness;
 
-    /** Registered as {@code swebench}. */
     public static final class Factory extends BenchmarkFactory.Named {
         public Factory() { super("swebench", "GitHub issues → patches, graded by the official SWE-bench harness (Docker)",
                 SweBenchBenchmark::new); }
@@ -50,9 +45,7 @@ public final class SweBenchBenchmark extends ChatBenchmark {
         String id = ref.requireString(row, "instance_id");
         ref.requireString(row, "problem_statement");
         ref.requireString(row, "repo");
-        Map<String, Object> f = new LinkedHashMap<>(row);
-        f.put("task_type", String.valueOf(row.get("repo")));
-        return new Item(id, f);
+        return new Item(id, Fields.put(new LinkedHashMap<>(row), "task_type", String.valueOf(row.get("repo"))));
     }
 
     /** Checks the harness (and Docker) answer; {@code scratch} is the probes' working folder. */
@@ -85,11 +78,6 @@ public final class SweBenchBenchmark extends ChatBenchmark {
     /** A failing harness is a task failure, not a backend outage. */
     @Override protected boolean abortWhenAllFail() { return false; }
 
-    @Override
-    public List<String> taskTypes() {
-        return taskTypesOfData(List.of());
-    }
-
     /** The first ```diff/```patch block, else everything from the first "diff --git", else "". */
     static String extractPatch(String reply) {
         String[] lines = reply.split("\n", -1);
@@ -120,15 +108,10 @@ public final class SweBenchBenchmark extends ChatBenchmark {
         String user = userPrompt(item);
         String reply = ask(ctx, template, user, List.of());
         String patch = extractPatch(reply);
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("task_type", item.str("task_type"));
-        f.put("task_description", item.str("problem_statement"));
-        f.put("response", reply);
-        f.put("agent_ok", true);
-        f.put("n_turns", 1);
+        Map<String, Object> f = Fields.ordered("task_type", item.str("task_type"), "task_description", item.str("problem_statement"),
+                "response", reply, "agent_ok", true, "n_turns", 1);
         List<Map<String, Object>> conv = new ArrayList<>(List.of(turn(1, reply)));
-        Map<String, String> files = new LinkedHashMap<>();
-        files.put("model.patch", patch);
+        Map<String, String> files = Map.of("model.patch", patch);
         if (patch.isBlank()) {
             f.put("fail_reason", "empty-patch: no ```diff block or diff --git in the reply");
             return new RolloutRunner.Outcome(new RolloutResult(item.id(), 0, 0, f), conv, renderSystem(template, ctx.request().skill()), user, files);
@@ -145,8 +128,7 @@ public final class SweBenchBenchmark extends ChatBenchmark {
         ChildProcess.Result r = ChildProcess.run(cmd, ws, ws, Duration.ofSeconds(Setting.integer("harness_timeout").of(cfg)), Map.of());
         Path report = ws.resolve(MODEL_NAME + "." + runId + ".json");
         if (!Files.isRegularFile(report)) {
-            f.put("fail_reason", "harness-error: " + (r.timedOut() ? "timed out" : lastLine(r.stderr() + r.stdout())));
-            f.put("phase", "eval");
+            Fields.put(f, "fail_reason", "harness-error: " + (r.timedOut() ? "timed out" : lastLine(r.stderr() + r.stdout())), "phase", "eval");
             conv.add(Map.of("role", "system", "content", "[HARNESS]\n" + tail(r.stdout() + "\n" + r.stderr())));
             return new RolloutRunner.Outcome(new RolloutResult(item.id(), 0, 0, f), conv, renderSystem(template, ctx.request().skill()), user, files);
         }

@@ -19,35 +19,28 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
-/**
- * Thread-safe. Image question answering for MathVerse, MMRB and BabyVision: one multimodal chat call (every image as
- * a data URL with {@code image_detail}); multiple-choice answers are graded by option letter, free-form answers by
- * normalised exact match and otherwise an LLM judge ({@code judge_model}); hard = soft = 1 iff correct.
- */
+/** Thread-safe. Image QA (MathVerse, MMRB, BabyVision): option letter, exact match, else an LLM judge. */
 public final class ImageQaBenchmark extends ChatBenchmark {
     private static final Pattern BOXED = Pattern.compile("\\\\boxed\\{([^{}]*(?:\\{[^{}]*}[^{}]*)*)}");
     private static final Pattern LETTER = Pattern.compile("^\\(?([A-Z])(?:[).:]|\\s|$)");
     private final Judge judge;
 
-    /** The item mapper of one benchmark. */
     interface Mapper {
         Item map(Map<String, Object> row, RowRef ref, String dataRoot);
     }
 
-    /** Registered as {@code mathverse}. */
     public static final class MathVerse extends BenchmarkFactory.Named {
         public MathVerse() { super("mathverse", "visual math problems (6 problem versions); choice letter or LLM judge",
                 ctx -> new ImageQaBenchmark("mathverse", ctx, VisionItems::mathverse, LlmJudge.fromConfig(ctx))); }
     }
 
-    /** Registered as {@code mmrb}. */
     public static final class Mmrb extends BenchmarkFactory.Named {
         public Mmrb() { super("mmrb", "multi-image reasoning; choice letter or LLM judge",
                 ctx -> new ImageQaBenchmark("mmrb", ctx, VisionItems::mmrb, LlmJudge.fromConfig(ctx))); }
     }
 
-    /** Registered as {@code babyvision}. */
     public static final class BabyVision extends BenchmarkFactory.Named {
         public BabyVision() { super("babyvision", "core visual reasoning (choice / blank); choice letter or LLM judge",
                 ctx -> new ImageQaBenchmark("babyvision", ctx, VisionItems::babyvision, LlmJudge.fromConfig(ctx))); }
@@ -61,11 +54,6 @@ public final class ImageQaBenchmark extends ChatBenchmark {
     }
 
     @Override protected int defaultWorkers() { return 16; }
-
-    @Override
-    public List<String> taskTypes() {
-        return taskTypesOfData(List.of());
-    }
 
     /** The last {@code <answer>} tag, else the last {@code \boxed{}}, else the last non-empty line. */
     static String extract(String reply) {
@@ -128,13 +116,9 @@ public final class ImageQaBenchmark extends ChatBenchmark {
             how = "judge:" + v.grade();
         }
         double s = ok ? 1 : 0;
-        Map<String, Object> f = itemFields(item);
-        f.put("predicted_answer", predicted);
-        f.put("gold_answer", gold);
-        f.put("grading", how);
+        Map<String, Object> f = itemFields(item, "predicted_answer", predicted, "gold_answer", gold, "grading", how);
         replyFields(f, reply, !ok ? "predicted '" + predicted + "' but expected '" + gold + "' (" + how + ")" : null, 1);
-        StringBuilder imgNote = new StringBuilder();
-        for (String p : images) imgNote.append("\n[image] ").append(Path.of(p).getFileName());
+        String imgNote = images.stream().map(p -> "\n[image] " + Path.of(p).getFileName()).collect(Collectors.joining());
         List<Map<String, Object>> conv = List.of(Map.of("role", "user", "content", user + imgNote),
                 turn(1, reply),
                 Map.of("role", "system", "content", "[EVALUATION RESULT]\nPredicted answer: " + predicted + "\nGold answer: " + gold

@@ -16,10 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/**
- * Stateless. Row mappers for the image QA benchmarks, each normalising its public release format to
- * {@code {question, images[], answer, kind: choice|free, options[], task_type}} (other fields kept).
- */
+/** Stateless. Row mappers normalising each image QA release to the fields of {@link Fields} (others kept). */
 final class VisionItems {
     private VisionItems() {}
 
@@ -32,9 +29,7 @@ final class VisionItems {
     static List<String> images(Map<String, Object> row, RowRef ref, String dataRoot, String... keys) {
         Object v = RowRef.first(row, keys);
         if (v == null) throw ref.missing(keys[0], "an image path (or a list of them)");
-        List<String> raw = new ArrayList<>();
-        if (v instanceof List<?> l) l.forEach(o -> raw.add(String.valueOf(o)));
-        else raw.add(String.valueOf(v));
+        List<String> raw = v instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of(String.valueOf(v));
         if (raw.isEmpty()) throw ref.bad(keys[0], "at least one image path", v);
         List<String> out = new ArrayList<>();
         for (String r : raw) {
@@ -46,11 +41,12 @@ final class VisionItems {
     }
 
     static List<String> options(Object v) {
-        List<String> out = new ArrayList<>();
-        if (v instanceof List<?> l) l.forEach(o -> out.add(String.valueOf(o)));
-        else if (v instanceof Map<?, ?> m) m.entrySet().stream().sorted(Map.Entry.comparingByKey((a, b) -> String.valueOf(a).compareTo(String.valueOf(b))))
-                .forEach(e -> out.add(String.valueOf(e.getValue())));
-        return out;
+        if (v instanceof List<?> l) return l.stream().map(String::valueOf).toList();
+        if (v instanceof Map<?, ?> m) {
+            return m.entrySet().stream().sorted(Map.Entry.comparingByKey((a, b) -> String.valueOf(a).compareTo(String.valueOf(b))))
+                    .map(e -> String.valueOf(e.getValue())).toList();
+        }
+        return List.of();
     }
 
     /** Immutable. What every vision item adds over its raw row, in this order, as snake_case item fields. */
