@@ -14,12 +14,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 /**
- * Thread-safe. The simulator's two Batch APIs, so {@code evaluation.batch_api} runs offline. OpenAI's: {@code POST
- * /v1/files} (multipart, purpose=batch), {@code POST /v1/batches}, {@code GET /v1/batches/{id}} (in_progress until
- * the completion delay has passed, then completed with {@code output_file_id}) and {@code GET /v1/files/{id}/content}.
- * Anthropic's: {@code POST /v1/messages/batches}, {@code GET /v1/messages/batches/{id}} (processing_status
- * in_progress, then ended with {@code results_url}) and {@code GET .../results}. Replies are the simulator model's,
- * computed when the batch completes, exactly as the direct endpoint would answer each request.
+ * Thread-safe. The simulator's OpenAI (Files + Batches) and Anthropic (Message Batches) Batch APIs, so
+ * {@code evaluation.batch_api} runs offline. A batch is in progress until its delay has passed; its replies are
+ * computed then, exactly as the direct endpoint would answer each request.
  */
 final class SimBatches {
     /** Immutable. One batch: its provider, request lines (custom id → body) and when it completes. */
@@ -34,7 +31,6 @@ final class SimBatches {
     private final Map<String, Batch> batches = new ConcurrentHashMap<>();
     private final Map<String, Map<String, Object>> finished = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
-    private final AtomicLong lines = new AtomicLong();
 
     /**
      * @param chatCompletion a chat-completions request body → the simulator's JSON reply
@@ -48,10 +44,6 @@ final class SimBatches {
         this.origin = origin;
     }
 
-    /** Returns the number of batched requests answered so far. */
-    long answered() { return lines.get(); }
-
-    /** True when {@code path} (without trailing slash) is one of the batch routes. */
     static boolean routes(String path) { return path.contains("/files") || path.contains("/batches"); }
 
     void handle(JdkSimHttp.Exchange ex, String path) throws IOException {
@@ -174,7 +166,6 @@ final class SimBatches {
                     line.put("error", null);
                 }
                 out.append(Json.compact(line)).append('\n');
-                lines.incrementAndGet();
             }
             String fileId = "file-sim" + ids.incrementAndGet();
             files.put(fileId, out.toString());
