@@ -6,28 +6,17 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.SplittableRandom;
 
 /**
- * Immutable. The simulated error and success analysts (reflect stage), in the three update modes. The error
- * analyst reads the failed trajectories, maps each to its house category, and proposes the missing rule for
- * the most frequent categories within the edit budget. Like a real model it is imperfect: sometimes it
- * writes a vague sentence that states no convention, proposes a harmful decoy rule, or restates a rule the
- * skill already has.
+ * Immutable. The simulated error and success analysts in the three update modes. The error analyst proposes the
+ * missing rule of the most frequent failing house categories; like a real model it sometimes writes a vague
+ * sentence, a harmful decoy rule, or a rule the skill already has.
  */
-final class AnalystRole {
+record AnalystRole(long seed, SimBehaviour b) {
     static final String REINFORCE = "- ALWAYS apply the house rules exactly as written; never fall back to a generic format.";
     private static final List<String> AFTER_SKILL = List.of("## Edits Budget", "## Suggestions Budget", "## Update Format",
             "## Previous Steps in This Epoch", "## Optimizer Meta Skill", "## Failed Trajectories (", "## Successful Trajectories (");
-
-    private final long seed;
-    private final SimBehaviour b;
-
-    AnalystRole(long seed, SimBehaviour behaviour) {
-        this.seed = seed;
-        this.b = behaviour;
-    }
 
     enum Mode { PATCH, REWRITE, FULL_REWRITE }
 
@@ -55,7 +44,7 @@ final class AnalystRole {
             HouseCategory c = e.getKey();
             boolean missing = bundle ? BundleReading.style(c, skill) != HouseCategory.Style.HOUSE
                     : !c.ruleIn(skill) || c.styleIn(skill) != HouseCategory.Style.HOUSE;
-            Map<String, Object> row = new java.util.LinkedHashMap<>(); // ordered, unlike Map.of: same reply in every JVM
+            Map<String, Object> row = new LinkedHashMap<>(); // ordered, unlike Map.of: same reply in every JVM
             row.put("failure_type", c.key() + "_format");
             row.put("count", e.getValue());
             row.put("description", missing
@@ -187,11 +176,5 @@ final class AnalystRole {
         }
         p.put(switch (mode) { case PATCH -> "edits"; case REWRITE -> "revise_suggestions"; case FULL_REWRITE -> "skill_candidates"; }, items);
         return p;
-    }
-
-    static Optional<HouseCategory> categoryOfContent(String content) {
-        for (HouseCategory c : HouseCategory.values())
-            if (content.contains(c.rule()) || content.contains(c.decoy()) || content.contains(c.vague())) return Optional.of(c);
-        return Optional.empty();
     }
 }

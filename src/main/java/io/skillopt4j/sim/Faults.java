@@ -4,13 +4,10 @@ import java.time.Duration;
 import java.util.Locale;
 
 /**
- * Immutable. Fault injection rates of the simulator, each the probability that one HTTP attempt fails that
- * way: 429 with {@code Retry-After}, 500, a timeout (the connection is held for {@code timeoutHold}, past
- * the client's timeout), a 200 whose body is not JSON, a body cut off mid-stream, a connection closed after
- * the request without any response ({@code disconnect}), or a normal reply after which the server closes the
- * connection without announcing it ({@code close}, HTTP/1.0 style: the client's pooled connection goes stale).
- * Decisions are seeded by the request body and its attempt number, so retries of the same request see a
- * repeatable sequence.
+ * Immutable. The simulator's fault rates, each the probability that one HTTP attempt fails that way: 429 with
+ * {@code Retry-After}, 500, a timeout (held for {@code timeoutHold}), a non-JSON 200, a truncated body, a dropped
+ * connection ({@code disconnect}) or a silent close after the reply ({@code close}: the pooled connection goes
+ * stale). Draws are seeded by the request body and attempt number, so retries see a repeatable sequence.
  */
 public record Faults(double rate429, double rate500, double rateTimeout, double rateMalformed, double rateTruncated,
                      double rateDisconnect, double rateClose, int retryAfterSeconds, Duration timeoutHold) {
@@ -38,7 +35,6 @@ public record Faults(double rate429, double rate500, double rateTimeout, double 
         return t;
     }
 
-    /** No faults. */
     public static Faults none() { return new Faults(0, 0, 0, 0, 0, 0, 0, 1, Duration.ofSeconds(30)); }
 
     /**

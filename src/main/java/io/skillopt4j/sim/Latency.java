@@ -4,15 +4,13 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
- * Immutable. How long the simulator waits before answering: a fixed delay, a uniform range or a log-normal
- * distribution (median and shape), sampled from a seeded stream so a run's delays repeat exactly.
- * Parse from text with {@link #parse}: {@code 50}, {@code 20-80}, {@code lognormal:50:0.5}.
+ * Immutable. How long the simulator waits before answering: fixed, uniform or log-normal, sampled from a seeded
+ * stream so a run's delays repeat exactly.
  */
 public sealed interface Latency {
     /** Returns a delay in milliseconds. */
     long sampleMillis(SplittableRandom r);
 
-    /** No delay. */
     Latency NONE = new Fixed(0);
 
     /** A constant delay. */

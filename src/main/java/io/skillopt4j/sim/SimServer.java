@@ -87,16 +87,13 @@ public final class SimServer implements AutoCloseable {
     public List<Call> calls() { return calls == null ? List.of() : List.copyOf(calls); }
 
     /** Request counts by stage (analyst_error, merge, target, ...). */
-    public Map<String, Long> requestsByStage() {
-        Map<String, Long> m = new java.util.TreeMap<>();
-        byStage.forEach((k, v) -> m.put(k, v.sum()));
-        return m;
-    }
+    public Map<String, Long> requestsByStage() { return sums(byStage, new java.util.TreeMap<>()); }
 
-    public Map<Faults.Kind, Long> faultsInjected() {
-        Map<Faults.Kind, Long> m = new java.util.EnumMap<>(Faults.Kind.class);
-        byFault.forEach((k, v) -> m.put(k, v.sum()));
-        return m;
+    public Map<Faults.Kind, Long> faultsInjected() { return sums(byFault, new java.util.EnumMap<>(Faults.Kind.class)); }
+
+    private static <K> Map<K, Long> sums(Map<K, LongAdder> counts, Map<K, Long> into) {
+        counts.forEach((k, v) -> into.put(k, v.sum()));
+        return into;
     }
 
     /** Stops accepting, drops open and held connections and returns (within about a second at most). */
@@ -179,8 +176,7 @@ public final class SimServer implements AutoCloseable {
             ex.respondTruncated(200, json); // full Content-Length announced, half sent, connection dropped
         } else {
             ex.respond(200, json, Map.of());
-            // a server that closes after the reply without a Connection: close header: the client's pooled
-            // connection is stale and its next request on it gets no response
+            // closed after the reply without a Connection: close header, so the client's pooled connection is stale
             if (fault == Faults.Kind.CLOSE) ex.staleAfter();
         }
         if (calls != null) calls.add(new Call(stage, epochSeconds(ex.startNanos()), epochSeconds(System.nanoTime())));

@@ -24,13 +24,10 @@ final class SimText {
 
     /** Returns the first 8 bytes of SHA-256 of the text as a long. */
     static long hash(String text) {
-        byte[] d = io.skillopt4j.internal.Hashes.sha256(text);
-        long h = 0;
-        for (int i = 0; i < 8; i++) h = (h << 8) | (d[i] & 0xff);
-        return h;
+        return java.nio.ByteBuffer.wrap(io.skillopt4j.internal.Hashes.sha256(text)).getLong();
     }
 
-    /** Returns true when {@code heading} starts a line of {@code text}. */
+    /** True when {@code heading} starts a line of {@code text}. */
     static boolean hasHeading(String text, String heading) {
         return text.startsWith(heading) || text.contains("\n" + heading);
     }

@@ -1,9 +1,9 @@
 package io.skillopt4j.sim;
 
 import io.skillopt4j.env.houserules.HouseCategory;
-import io.skillopt4j.internal.Json;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,12 +16,8 @@ import java.util.regex.Pattern;
  * group first), ranking (by support, restatements last), autonomous learning rate, rewrite from suggestions,
  * slow update, meta skill and appendix consolidation. Each returns JSON of the stage's upstream shape.
  */
-final class StageRoles {
+record StageRoles(long seed) {
     private static final Pattern POOL_LINE = Pattern.compile("(?m)^\\[(\\d+)\\] (.*?)support=(\\d+)\\s*$");
-
-    private final long seed;
-
-    StageRoles(long seed) { this.seed = seed; }
 
     String merge(String user, String heading, boolean fin) {
         List<Object> patches = SimText.jsonArrayAfter(user, user.indexOf(heading));
@@ -76,16 +72,14 @@ final class StageRoles {
         Matcher m = POOL_LINE.matcher(user);
         while (m.find()) {
             String body = m.group(2);
-            boolean restates = false;
-            for (HouseCategory c : HouseCategory.values())
-                if (body.contains(c.rule()) && skill.contains(c.rule())) restates = true;
-            if (body.contains(AnalystRole.REINFORCE.substring(2)) && skill.contains(AnalystRole.REINFORCE)) restates = true;
+            boolean restates = Arrays.stream(HouseCategory.values()).anyMatch(c -> body.contains(c.rule()) && skill.contains(c.rule()))
+                    || body.contains(AnalystRole.REINFORCE.substring(2)) && skill.contains(AnalystRole.REINFORCE);
             rows.add(new Row(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(3)), restates, r.nextDouble()));
         }
         rows.sort(Comparator.comparing(Row::restates).thenComparing(Row::support, Comparator.reverseOrder()).thenComparing(Row::jitter));
         List<Integer> sel = rows.stream().limit(budget).map(Row::index).toList();
         // ordered: Map.of iterates in a per-JVM random order, which made run folders differ between processes
-        Map<String, Object> reply = new java.util.LinkedHashMap<>();
+        Map<String, Object> reply = new LinkedHashMap<>();
         reply.put("reasoning", "Chose the " + sel.size() + " edits with the most supporting trajectories; restatements of existing rules last.");
         reply.put("selected_indices", sel);
         return SimText.fenced(reply);
@@ -146,8 +140,7 @@ final class StageRoles {
                 if (counted.add(current + "/" + id.getKey())) sec.merge(id.getValue(), 1, Integer::sum);
         }
         Map<HouseCategory, Integer> weak = new LinkedHashMap<>();
-        bySection.getOrDefault("regressed", Map.of()).forEach((c, n) -> weak.merge(c, n, Integer::sum));
-        bySection.getOrDefault("persistent", Map.of()).forEach((c, n) -> weak.merge(c, n, Integer::sum));
+        for (String k : List.of("regressed", "persistent")) bySection.getOrDefault(k, Map.of()).forEach((c, n) -> weak.merge(c, n, Integer::sum));
         List<Map.Entry<HouseCategory, Integer>> top = new ArrayList<>(weak.entrySet());
         top.sort((a, b) -> b.getValue() - a.getValue());
         StringBuilder sb = new StringBuilder();
@@ -193,6 +186,4 @@ final class StageRoles {
         }
         return SimText.fenced(Map.of("appendix_notes", out));
     }
-
-    static String json(Object o) { return Json.pretty(o); }
 }
