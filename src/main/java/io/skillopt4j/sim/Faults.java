@@ -37,10 +37,7 @@ public record Faults(double rate429, double rate500, double rateTimeout, double 
 
     public static Faults none() { return new Faults(0, 0, 0, 0, 0, 0, 0, 1, Duration.ofSeconds(30)); }
 
-    /**
-     * Parses {@code "429=0.1,500=0.1,malformed=0.05,truncated=0.05"} (names in {@link #NAMES}; rates in [0,1];
-     * {@code retry_after} in seconds); blank or {@code none} is no faults. Bad input throws naming the part.
-     */
+    /** Parses e.g. {@code 429=0.1,500=0.05,retry_after=2}; blank or {@code none} is none; bad input throws naming the part. */
     public static Faults parse(String spec) {
         Faults f = none();
         if (spec == null || spec.isBlank() || spec.trim().equalsIgnoreCase("none")) return f;

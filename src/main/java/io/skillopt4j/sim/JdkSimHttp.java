@@ -81,10 +81,7 @@ final class JdkSimHttp implements AutoCloseable {
         return System.nanoTime() - t0;
     }
 
-    /**
-     * Stops accepting, drops every open connection (also one held by a timeout fault, whose pause ends first) and
-     * returns once the handlers have finished (bounded), so {@link SimServer#serverNanos()} is final.
-     */
+    /** Drops every connection (timeout holds end first) and returns once handlers finish, bounded: serverNanos is final. */
     @Override public void close() {
         closing.countDown();
         server.stop(0);

@@ -38,11 +38,7 @@ public sealed interface Latency {
         @Override public String toString() { return String.format(Locale.ROOT, "lognormal:%s:%s", medianMillis, sigma); }
     }
 
-    /**
-     * Parses {@code N} (fixed ms), {@code A-B} (uniform ms) or {@code lognormal:MEDIAN:SIGMA}.
-     *
-     * @throws IllegalArgumentException naming the text and the allowed forms
-     */
+    /** Parses {@code N} (fixed ms), {@code A-B} (uniform ms) or {@code lognormal:MEDIAN:SIGMA}, else throws naming the forms. */
     static Latency parse(String text) {
         String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT).replace("ms", "");
         try {

@@ -32,10 +32,7 @@ final class SimBatches {
     private final Map<String, Map<String, Object>> finished = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
 
-    /**
-     * @param chatCompletion a chat-completions request body → the simulator's JSON reply
-     * @param message        an Anthropic Messages body → the simulator's message object
-     */
+    /** {@code chatCompletion} answers a chat-completions body with JSON; {@code message} an Anthropic Messages one. */
     SimBatches(Function<Map<String, Object>, String> chatCompletion, Function<Map<String, Object>, Map<String, Object>> message, Duration delay,
                java.util.function.Supplier<String> origin) {
         this.chatCompletion = chatCompletion;

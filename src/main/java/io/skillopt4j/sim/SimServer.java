@@ -212,10 +212,7 @@ public final class SimServer implements AutoCloseable {
         return SimProtocol.message(req, model.reply(req.system(), req.user()), modelName, id(params));
     }
 
-    /**
-     * OpenAI's prompt cache as the simulator models it: with a {@code prompt_cache_key}, a system prompt of at
-     * least 1024 tokens seen before under that key is served from cache in 128-token increments.
-     */
+    /** OpenAI's prompt cache: a system prompt of 1024+ tokens seen under the same key is cached in 128-token steps. */
     private int cachedPrefix(SimProtocol.Parsed req) {
         if (req.cacheKey().isEmpty()) return 0;
         int tokens = SimProtocol.tokens(req.system().length());

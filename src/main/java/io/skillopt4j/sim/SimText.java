@@ -32,10 +32,7 @@ final class SimText {
         return text.startsWith(heading) || text.contains("\n" + heading);
     }
 
-    /**
-     * Returns the body under {@code heading} (a line prefix) up to the earliest following line that starts
-     * with one of {@code next}, or to the end; "" when the heading is absent.
-     */
+    /** The body under the line starting with {@code heading}, up to the first line starting with one of {@code next}, or "". */
     static String section(String text, String heading, List<String> next) {
         int h = text.startsWith(heading) ? 0 : text.indexOf("\n" + heading);
         if (h < 0) return "";

@@ -12,9 +12,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Immutable. The simulated optimizer's non-analyst stages: merge (dedupe, sum support), final merge (failure
- * group first), ranking (by support, restatements last), autonomous learning rate, rewrite from suggestions,
- * slow update, meta skill and appendix consolidation. Each returns JSON of the stage's upstream shape.
+ * Immutable. The simulated optimizer's non-analyst stages (merge, ranking, learning rate, rewrite, slow update, meta
+ * skill, appendix consolidation), each replying with JSON of its upstream shape.
  */
 record StageRoles(long seed) {
     private static final Pattern POOL_LINE = Pattern.compile("(?m)^\\[(\\d+)\\] (.*?)support=(\\d+)\\s*$");
@@ -78,7 +77,7 @@ record StageRoles(long seed) {
         }
         rows.sort(Comparator.comparing(Row::restates).thenComparing(Row::support, Comparator.reverseOrder()).thenComparing(Row::jitter));
         List<Integer> sel = rows.stream().limit(budget).map(Row::index).toList();
-        // ordered: Map.of iterates in a per-JVM random order, which made run folders differ between processes
+        // ordered: Map.of iterates in a per-JVM random order, and run folders must not differ between processes
         Map<String, Object> reply = new LinkedHashMap<>();
         reply.put("reasoning", "Chose the " + sel.size() + " edits with the most supporting trajectories; restatements of existing rules last.");
         reply.put("selected_indices", sel);
@@ -157,7 +156,6 @@ record StageRoles(long seed) {
             sb.append(String.format("- Last epoch: %d improved, %d regressed, %d persistent failures, %d stable successes.%n",
                     counts.getOrDefault("improved", 0), counts.getOrDefault("regressed", 0),
                     counts.getOrDefault("persistent", 0), counts.getOrDefault("stable", 0)));
-            SimText.rng(seed, "slow_update", user); // keep the reply a pure function of the request
             for (Map.Entry<HouseCategory, Integer> e : top.subList(0, Math.min(2, top.size())))
                 sb.append("- Still failing on ").append(e.getKey().key()).append(" (").append(e.getValue()).append(" tasks). ")
                         .append(e.getKey().rule()).append('\n');
