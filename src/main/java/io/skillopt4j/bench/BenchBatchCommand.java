@@ -73,8 +73,7 @@ final class BenchBatchCommand implements Callable<Integer> {
                 String origin = sim.url().substring(0, sim.url().length() - "/v1".length());
                 Map<String, String> env = new java.util.HashMap<>(sim.environment());
                 env.putAll(Map.of("ANTHROPIC_API_KEY", "sk-ant-sim", "ANTHROPIC_BASE_URL", origin));
-                s = s.environment(env).flag("target_backend", "claude_chat")
-                        .set("model.claude_chat_transport", "api");
+                s = s.environment(env).flag("target_backend", "claude_chat").set("model.claude_chat_transport", "api");
             }
             Evaluator ev = s.evaluator(config.getParent().resolve("initial_skill.md"), "valid_unseen");
             long t0 = System.nanoTime();

@@ -103,7 +103,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
         List<WorkloadStats> runs = new ArrayList<>();
         double[] disk = new double[repeat];
         for (int i = 1; i <= repeat; i++) {
-            // a run creates a few hundred files and folders; on a VM whose disk is slow some minutes, that is where idle time goes
+            // a run creates hundreds of files: a disk slow for some minutes shows up as idle time
             disk[i - 1] = createMicros(work, PROBE_FILES);
             WorkloadStats st = run(fake, cfg, opts, work.resolve("run" + i));
             runs.add(st);
@@ -180,10 +180,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
         return new Fake(srv, "http://127.0.0.1:" + Files.readString(portFile).trim() + "/v1");
     }
 
-    /**
-     * The mean round trip in ms of {@code runDir}'s target requests replayed by a bare warm client in this JVM against
-     * a fresh server of the same kind: what any client pays that server per call, this minute. NaN without requests.
-     */
+    /** Mean ms per call of {@code runDir}'s target requests replayed by a bare warm client on a fresh server; NaN if none. */
     private double floorMs(boolean fake, Path runDir) throws Exception {
         List<Object> bodies = new ArrayList<>();
         try (var files = Files.walk(runDir.resolve("out"))) {

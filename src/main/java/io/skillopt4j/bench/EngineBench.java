@@ -50,8 +50,7 @@ final class EngineBench {
                     ExecutionEngine engine = new TemporalEngineFactory().open(new ExecutionEngine.RunContext(cfg, base.resolve("zero"), roles.usage()));
                     try {
                         ChatModel remote = engine.optimizer(roles.optimizer());
-                        // warm-up: the gRPC, protobuf and SDK paths keep getting faster for thousands of calls while the
-                        // JIT compiles them, so the timed calls come after --warmup of them
+                        // the JIT keeps speeding up the gRPC, protobuf and SDK paths for thousands of calls
                         for (int i = 0; i < warmup; i++) { remote.chat(request(-1 - i)); roles.optimizer().chat(request(-1_000_000 - i)); }
                         long c0 = EngineFloor.cpuNanos();
                         double localMs = serial(roles.optimizer(), calls, 0);
@@ -59,8 +58,7 @@ final class EngineBench {
                         double remoteMs = serial(remote, calls, 100_000);
                         long c2 = EngineFloor.cpuNanos();
                         double localCpu = (c1 - c0) / 1e6 / calls, remoteCpu = (c2 - c1) / 1e6 / calls;
-                        // the floor: a workflow with one no-op activity and no SkillOpt4J code in the path, on the same
-                        // server, measured after ours so that the JIT has compiled the SDK's paths for both
+                        // the floor (one no-op activity, none of our code) after ours, so the SDK's paths are compiled for both
                         EngineFloor.Figure floor = EngineFloor.measure(s, Math.min(warmup, 100), calls);
                         out.printf(Locale.ROOT, "- floor (dev server + SDK alone): workflow with one no-op activity, sequential, %d calls: %.2f ms/call "
                                 + "(CPU of this JVM %.2f ms/call); load average %s%n", calls, floor.wallMs(), floor.cpuMs(), load());

@@ -10,10 +10,8 @@ public final class RepoFiles {
     private RepoFiles() {}
 
     /**
-     * The demo's config under the working directory, else under the nearest folder above the running jar that has
-     * it (a jar in {@code target/} finds the repository it was built in).
-     *
-     * @throws ConfigException naming the file when neither has it
+     * The demo's config under the working directory, else under the nearest folder above the running jar (a jar in
+     * {@code target/} finds its repository); throws ConfigException naming the file when neither has it.
      */
     public static Path demoConfig() {
         String rel = "configs/demo/default.yaml";

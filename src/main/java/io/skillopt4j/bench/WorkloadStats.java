@@ -7,10 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Immutable. The timing of one cold training run from its server's call log, as
- * {@code ../shared/bench/workload_stats.py} computes it: launch → first call, first call → last reply, the time
- * with no call in flight between them (with the largest gap), and the idle time by stage transition (the reply
- * that left nothing in flight → the next call).
+ * Immutable. The timing of one cold training run from its server's call log, as {@code ../shared/bench/workload_stats.py}
+ * computes it, with the time no call was in flight by stage transition (last reply → next call).
  */
 record WorkloadStats(int calls, double wallS, double startupS, double spanS, double idleS, int gaps, double largestGapMs,
                      Map<String, double[]> idleByTransition) {

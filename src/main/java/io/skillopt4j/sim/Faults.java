@@ -23,7 +23,7 @@ public record Faults(double rate429, double rate500, double rateTimeout, double 
         timeoutHold = timeoutHold == null ? Duration.ofSeconds(30) : timeoutHold;
     }
 
-    /** The five original kinds (no disconnects or silent closes). */
+    /** Without disconnects or silent closes. */
     public Faults(double rate429, double rate500, double rateTimeout, double rateMalformed, double rateTruncated,
                   int retryAfterSeconds, Duration timeoutHold) {
         this(rate429, rate500, rateTimeout, rateMalformed, rateTruncated, 0, 0, retryAfterSeconds, timeoutHold);
@@ -76,7 +76,6 @@ public record Faults(double rate429, double rate500, double rateTimeout, double 
     public Faults withCloses(double rate) { return new Faults(rate429, rate500, rateTimeout, rateMalformed, rateTruncated, rateDisconnect, rate, retryAfterSeconds, timeoutHold); }
     public Faults withRetryAfter(int seconds) { return new Faults(rate429, rate500, rateTimeout, rateMalformed, rateTruncated, rateDisconnect, rateClose, seconds, timeoutHold); }
 
-    /** The kinds of injected failure. */
     public enum Kind { NONE, RATE_LIMIT, SERVER_ERROR, TIMEOUT, MALFORMED, TRUNCATED, DISCONNECT, CLOSE }
 
     /** Maps a uniform draw in [0,1) to a fault kind by cumulative rates. */

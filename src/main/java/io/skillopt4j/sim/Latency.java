@@ -13,7 +13,6 @@ public sealed interface Latency {
 
     Latency NONE = new Fixed(0);
 
-    /** A constant delay. */
     record Fixed(long millis) implements Latency {
         public Fixed { if (millis < 0) throw new IllegalArgumentException("latency must be >= 0 ms: " + millis); }
         @Override public long sampleMillis(SplittableRandom r) { return millis; }
