@@ -2,9 +2,10 @@ package io.skillopt4j.sim;
 
 import io.skillopt4j.internal.Json;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import static io.skillopt4j.sim.SimText.ordered;
 
 /** Immutable (stateless). The OpenAI chat-completions wire format as the simulator reads and writes it. */
 final class SimProtocol {
@@ -54,20 +55,11 @@ final class SimProtocol {
     static Map<String, Object> message(Parsed req, String reply, String modelName, long id) {
         boolean cut = cut(req, reply);
         String content = cut ? reply.substring(0, Math.max(0, req.maxTokens()) * 4) : reply;
-        Map<String, Object> usage = new LinkedHashMap<>();
-        usage.put("input_tokens", tokens(req.promptChars()) + 3 * req.messages());
-        usage.put("output_tokens", tokens(content.length()));
-        usage.put("cache_creation_input_tokens", 0);
-        usage.put("cache_read_input_tokens", 0);
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("id", "msg_sim" + Long.toHexString(id));
-        out.put("type", "message");
-        out.put("role", "assistant");
-        out.put("model", req.model().isEmpty() ? modelName : req.model());
-        out.put("content", List.of(Map.of("type", "text", "text", content)));
-        out.put("stop_reason", cut ? "max_tokens" : "end_turn");
-        out.put("usage", usage);
-        return out;
+        Map<String, Object> usage = ordered("input_tokens", tokens(req.promptChars()) + 3 * req.messages(),
+                "output_tokens", tokens(content.length()), "cache_creation_input_tokens", 0, "cache_read_input_tokens", 0);
+        return ordered("id", "msg_sim" + Long.toHexString(id), "type", "message", "role", "assistant",
+                "model", req.model().isEmpty() ? modelName : req.model(), "content", List.of(Map.of("type", "text", "text", content)),
+                "stop_reason", cut ? "max_tokens" : "end_turn", "usage", usage);
     }
 
     private static String text(Object content) {
@@ -93,27 +85,14 @@ final class SimProtocol {
         String content = cut ? reply.substring(0, Math.max(0, req.maxTokens()) * 4) : reply;
         int prompt = tokens(req.promptChars()) + 3 * req.messages();
         int completion = tokens(content.length());
-        Map<String, Object> msg = new LinkedHashMap<>();
-        msg.put("role", "assistant");
-        msg.put("content", content);
-        Map<String, Object> choice = new LinkedHashMap<>();
-        choice.put("index", 0);
-        choice.put("message", msg);
-        choice.put("finish_reason", cut ? "length" : "stop");
-        Map<String, Object> usage = new LinkedHashMap<>();
-        usage.put("prompt_tokens", prompt);
-        usage.put("completion_tokens", completion);
-        usage.put("total_tokens", prompt + completion);
+        Map<String, Object> choice = ordered("index", 0, "message", ordered("role", "assistant", "content", content),
+                "finish_reason", cut ? "length" : "stop");
+        Map<String, Object> usage = ordered("prompt_tokens", prompt, "completion_tokens", completion, "total_tokens", prompt + completion);
         if (cached > 0) usage.put("prompt_tokens_details", Map.of("cached_tokens", Math.min(cached, prompt)));
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("id", "chatcmpl-sim-" + Long.toHexString(id));
-        out.put("object", "chat.completion");
-        out.put("created", 1_700_000_000L); // fixed: replies must not depend on time
-        out.put("model", req.model().isEmpty() ? modelName : req.model());
-        out.put("choices", List.of(choice));
-        out.put("usage", usage);
-        out.put("system_fingerprint", "skillopt-sim");
-        return Json.compact(out);
+        return Json.compact(ordered("id", "chatcmpl-sim-" + Long.toHexString(id), "object", "chat.completion",
+                "created", 1_700_000_000L, // fixed: replies must not depend on time
+                "model", req.model().isEmpty() ? modelName : req.model(), "choices", List.of(choice), "usage", usage,
+                "system_fingerprint", "skillopt-sim"));
     }
 
     static String models(String modelName) {
@@ -122,10 +101,6 @@ final class SimProtocol {
     }
 
     static String error(String message, String type) {
-        Map<String, Object> e = new LinkedHashMap<>();
-        e.put("message", message);
-        e.put("type", type);
-        e.put("code", type);
-        return Json.compact(Map.of("error", e));
+        return Json.compact(Map.of("error", ordered("message", message, "type", type, "code", type)));
     }
 }

@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import static io.skillopt4j.sim.SimText.ordered;
+
 /**
  * Immutable. The simulated optimizer's non-analyst stages (merge, ranking, learning rate, rewrite, slow update, meta
  * skill, appendix consolidation), each replying with JSON of its upstream shape.
@@ -55,11 +57,8 @@ record StageRoles(long seed) {
             out.sort(Comparator.comparingInt(x -> -SkillText.rulesIn(String.valueOf(x.get("new_skill")))));
             out = List.of(out.get(0));
         }
-        Map<String, Object> res = new LinkedHashMap<>();
-        res.put("reasoning", "Merged " + in + " item(s) into " + out.size() + ": duplicates combined and their support summed"
-                + (fin ? "; failure-driven items first." : "; ordered by support."));
-        res.put(key, out);
-        return SimText.fenced(res);
+        return SimText.fenced(ordered("reasoning", "Merged " + in + " item(s) into " + out.size()
+                + ": duplicates combined and their support summed" + (fin ? "; failure-driven items first." : "; ordered by support."), key, out));
     }
 
     String ranking(String user) {
@@ -77,11 +76,8 @@ record StageRoles(long seed) {
         }
         rows.sort(Comparator.comparing(Row::restates).thenComparing(Row::support, Comparator.reverseOrder()).thenComparing(Row::jitter));
         List<Integer> sel = rows.stream().limit(budget).map(Row::index).toList();
-        // ordered: Map.of iterates in a per-JVM random order, and run folders must not differ between processes
-        Map<String, Object> reply = new LinkedHashMap<>();
-        reply.put("reasoning", "Chose the " + sel.size() + " edits with the most supporting trajectories; restatements of existing rules last.");
-        reply.put("selected_indices", sel);
-        return SimText.fenced(reply);
+        return SimText.fenced(ordered("reasoning", "Chose the " + sel.size()
+                + " edits with the most supporting trajectories; restatements of existing rules last.", "selected_indices", sel));
     }
 
     String learningRate(String user) {
@@ -89,13 +85,9 @@ record StageRoles(long seed) {
         Matcher h = Pattern.compile("rollout_hard=([0-9.]+)").matcher(user);
         double hard = h.find() ? Double.parseDouble(h.group(1)) : 0.5;
         int lr = Math.min(items, hard < 0.5 ? 3 : hard < 0.8 ? 2 : 1);
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("learning_rate", lr);
-        out.put("reasoning", String.format(java.util.Locale.ROOT, "rollout hard=%.2f: %s", hard,
-                hard < 0.5 ? "many missing conventions, take larger steps" : "mostly right, take small careful steps"));
-        out.put("confidence", items == 0 ? "low" : "medium");
-        out.put("risk_notes", List.of("A wrong convention would regress every task of its category."));
-        return SimText.fenced(out);
+        return SimText.fenced(ordered("learning_rate", lr, "reasoning", String.format(java.util.Locale.ROOT, "rollout hard=%.2f: %s", hard,
+                hard < 0.5 ? "many missing conventions, take larger steps" : "mostly right, take small careful steps"),
+                "confidence", items == 0 ? "low" : "medium", "risk_notes", List.of("A wrong convention would regress every task of its category.")));
     }
 
     String rewrite(String user) {
@@ -113,11 +105,8 @@ record StageRoles(long seed) {
             if (rm.matches() && s.contains(rm.group(1))) { s = s.replace(rm.group(1), rm.group(2)); changes.add("replaced: " + rm.group(1)); }
             else if (!instr.isEmpty() && !s.contains(instr)) { s = SkillText.addLine(s, "- " + instr); changes.add("added: " + instr); }
         }
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("reasoning", "Applied " + changes.size() + " of " + sugg.size() + " suggestions; kept everything else verbatim.");
-        out.put("change_summary", changes);
-        out.put("new_skill", s);
-        return SimText.fenced(out);
+        return SimText.fenced(ordered("reasoning", "Applied " + changes.size() + " of " + sugg.size()
+                + " suggestions; kept everything else verbatim.", "change_summary", changes, "new_skill", s));
     }
 
     /** Slow update and meta skill both read the longitudinal comparison; {@code meta} picks the stage. */
