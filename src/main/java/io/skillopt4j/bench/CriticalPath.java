@@ -40,7 +40,7 @@ final class CriticalPath {
             // skip_no_patches records keep upstream's empty tokens: count their analyst calls from the minibatches
             int analysts = tokens.isEmpty() ? minibatches(cfg, step.resolve("rollout")) : calls(tokens, "analyst");
             out.add(new Phase(n + " reflect", analysts, analystWorkers));
-            // merge groups (failure, success, final) run one after the other, each a single call: a wave each
+            // merge groups run in turn (failure, success, final); within merge_batch_size each is one call: a wave
             for (int i = 0; i < calls(tokens, "merge"); i++) out.add(new Phase(n + " merge " + (i + 1), 1, 1));
             if (calls(tokens, "ranking") > 0) out.add(new Phase(n + " ranking", calls(tokens, "ranking"), 1));
             if (calls(tokens, "lr_autonomous") > 0) out.add(new Phase(n + " lr", calls(tokens, "lr_autonomous"), 1));

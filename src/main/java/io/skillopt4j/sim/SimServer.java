@@ -105,30 +105,24 @@ public final class SimServer implements AutoCloseable {
     }
 
     private void handle(JdkSimHttp.Exchange ex) throws IOException {
-        String path = ex.path().replaceAll("/+\\z", "");
-        if (ex.method().equals("GET") && path.endsWith("/models")) {
+        String path = ex.path().replaceAll("/+\\z", ""), m = ex.method();
+        if (m.equals("GET") && path.endsWith("/models")) {
             ex.respond(200, SimProtocol.models(modelName), Map.of());
-            return;
-        }
-        if (SimBatches.routes(path)) {
+        } else if (SimBatches.routes(path)) {
             batches.handle(ex, path);
-            return;
-        }
-        if (ex.method().equals("POST") && path.endsWith("/messages")) {
+        } else if (m.equals("POST") && path.endsWith("/messages")) {
             http.pause(delay("latency#messages", ex.body())); // no faults: those are the OpenAI route's
             ex.respond(200, Json.compact(message(Json.parseObject(ex.body()))), Map.of());
-            return;
-        }
-        if (!ex.method().equals("POST") || !path.endsWith("/chat/completions")) {
-            ex.respond(404, SimProtocol.error("no route for " + ex.method() + " " + path, "not_found"), Map.of());
-            return;
-        }
-        requests.increment();
-        long[] injected = {0};
-        try {
-            complete(ex, injected);
-        } finally {
-            serverNanos.add(System.nanoTime() - ex.startNanos() - injected[0]);
+        } else if (!m.equals("POST") || !path.endsWith("/chat/completions")) {
+            ex.respond(404, SimProtocol.error("no route for " + m + " " + path, "not_found"), Map.of());
+        } else {
+            requests.increment();
+            long[] injected = {0};
+            try {
+                complete(ex, injected);
+            } finally {
+                serverNanos.add(System.nanoTime() - ex.startNanos() - injected[0]);
+            }
         }
     }
 
