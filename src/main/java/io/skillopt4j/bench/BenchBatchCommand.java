@@ -20,11 +20,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
- * Not thread-safe (picocli command object). {@code skillopt bench batch}: one evaluation (the demo's initial
- * skill on its test split) run twice on fresh simulators, through direct calls and through a provider Batch API
- * ({@code evaluation.batch_api}), and the dollars (cost ledger, simulator prices) and wall time of each. The
- * simulator's per-call latency and batch completion delay are parameters: a real provider's batch takes minutes to
- * hours, so the wall-time column says what this machine did, not what a provider will.
+ * Not thread-safe (picocli command object). {@code skillopt bench batch}: the demo's test evaluation through direct
+ * calls and through a Batch API on fresh simulators, with the dollars and wall time of each. A real provider's batch
+ * takes minutes to hours, so the wall time says what this machine did, not what a provider will.
  */
 @Command(name = "batch", mixinStandardHelpOptions = true,
         description = "The same evaluation through direct calls and through the Batch API (simulator): dollars and wall time.")
@@ -75,8 +73,7 @@ final class BenchBatchCommand implements Callable<Integer> {
                 String origin = sim.url().substring(0, sim.url().length() - "/v1".length());
                 Map<String, String> env = new java.util.HashMap<>(sim.environment());
                 env.putAll(Map.of("ANTHROPIC_API_KEY", "sk-ant-sim", "ANTHROPIC_BASE_URL", origin));
-                s = s.environment(env).flag("target_backend", "claude_chat")
-                        .set("model.claude_chat_transport", "api");
+                s = s.environment(env).flag("target_backend", "claude_chat").set("model.claude_chat_transport", "api");
             }
             Evaluator ev = s.evaluator(config.getParent().resolve("initial_skill.md"), "valid_unseen");
             long t0 = System.nanoTime();

@@ -25,9 +25,8 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
 /**
- * Not thread-safe; one per invocation. {@code skillopt bench frames}: generates a Python-shaped run folder (default 40 steps, 10,600 rollout records)
- * and measures loading it into frames against a raw Jackson parse of the same JSON bytes. Not a test: it
- * prints both figures (docs/performance.md).
+ * Not thread-safe; one per invocation. {@code skillopt bench frames}: loading a generated Python-shaped run folder
+ * into frames, against a raw Jackson parse of the same JSON bytes.
  */
 @Command(name = "frames", description = "Measure run-folder → frames load time against a raw Jackson parse of the same files.")
 public final class BenchFramesCommand implements Callable<Integer> {

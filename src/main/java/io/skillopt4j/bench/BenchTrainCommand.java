@@ -25,19 +25,14 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
- * {@code skillopt bench train}: trains the demo config against the simulator at a fixed latency and compares the
- * wall time with the critical-path bound Σ phases ⌈calls/workers⌉ × latency; then at zero latency measures the
- * framework's cost per model call (sequentially, one worker: wall / calls). Prints a Markdown section and with
- * {@code --write FILE} replaces the marked section of that file.
+ * {@code skillopt bench train}: a simulated training's wall time against the critical-path bound Σ phases
+ * ⌈calls/workers⌉ × latency, and the framework's cost per model call at zero latency, as a Markdown section.
  */
 @Command(name = "train", mixinStandardHelpOptions = true,
         description = "Measure a simulated training run: wall time vs the critical-path bound, and overhead per call.")
 final class BenchTrainCommand implements Callable<Integer> {
     static final String START = "<!-- bench-train:start -->", END = "<!-- bench-train:end -->";
-    /**
-     * Unmeasured zero-latency runs first (alternately parallel and sequential): C2 needs a few thousand calls, so at
-     * least {@link #WARMUPS} runs and {@link #WARMUP_CALLS} calls (a small config's run has ~130 calls, the demo's ~1,000).
-     */
+    /** Unmeasured zero-latency runs first, alternately parallel and sequential: C2 needs a few thousand calls. */
     static final int WARMUPS = 6, WARMUP_CALLS = 5_000, MAX_WARMUPS = 100;
 
     @Spec CommandSpec spec;
@@ -59,7 +54,7 @@ final class BenchTrainCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Path cfgFile = config != null ? config : RepoFiles.demoConfig();
         // the overrides are checked once, as `train` checks them (an unknown key is an error), before any run
-        if (!extra.isEmpty()) setup(cfgFile, base(cfgFile).cliWarnings().onWarning(w -> {}), runs.base("skillopt-bench-train")).resolve();
+        if (!extra.isEmpty()) setup(base(cfgFile).cliWarnings().onWarning(w -> {}), runs.base("skillopt-bench-train")).resolve();
         Path base = runs.base("skillopt-bench-train");
 
         // unmeasured runs first, so the JIT has compiled the hot paths (as JMH's warm-up iterations do)
@@ -132,7 +127,7 @@ final class BenchTrainCommand implements Callable<Integer> {
     private record Run(Path root, double wallS, long calls, double serverMs, double cpuMs) {}
 
     private Run run(Path cfgFile, Path root, long latency, int w, int aw) {
-        SkillOpt setup = setup(cfgFile, base(cfgFile).relaxed().onWarning(x -> {}), root).set("env.workers", w)
+        SkillOpt setup = setup(base(cfgFile).relaxed().onWarning(x -> {}), root).set("env.workers", w)
                 .set("gradient.analyst_workers", aw).set("env.max_api_workers", Math.max(w, aw));
         long wallNs, c0, c1;
         SimServer sim = SimServer.builder().seed(7).latency(new Latency.Fixed(latency)).threads(Math.max(64, 4 * w)).start();
@@ -155,7 +150,7 @@ final class BenchTrainCommand implements Callable<Integer> {
         return s.cfgOptions(extra.toArray(String[]::new));
     }
 
-    private SkillOpt setup(Path cfgFile, SkillOpt s, Path root) {
+    private SkillOpt setup(SkillOpt s, Path root) {
         return s.set("env.out_root", root.toString()).set("train.num_epochs", epochs).set("model.response_cache", "off")
                 .set("train.background_eval", backgroundEval);
     }

@@ -22,12 +22,11 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
 
 /**
- * {@code skillopt bench workload}: cold CLI training runs, as a user starts them, of any config against the
- * simulator or the shared fake LLM server; from the server's call log it prints, per run and as medians, the
- * wall time, launch → first call, the in-loop cost per call and the time with no call in flight, by stage
- * transition. {@code --searchqa DIR} is the shared SearchQA workload of {@code DIR/searchqa-workload.sh}.
+ * {@code skillopt bench workload}: cold CLI training runs, as a user starts them, against the simulator or the shared
+ * fake LLM; the timings come from the server's call log. {@code --searchqa DIR} is {@code DIR/searchqa-workload.sh}'s.
  */
 @Command(name = "workload", mixinStandardHelpOptions = true,
         description = "Cold CLI training runs against the simulator or the shared fake LLM: start-up, per-call cost, idle gaps.")
@@ -104,7 +103,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
         List<WorkloadStats> runs = new ArrayList<>();
         double[] disk = new double[repeat];
         for (int i = 1; i <= repeat; i++) {
-            // a run creates a few hundred files and folders; on a VM whose disk is slow some minutes, that is where idle time goes
+            // a run creates hundreds of files: a disk slow for some minutes shows up as idle time
             disk[i - 1] = createMicros(work, PROBE_FILES);
             WorkloadStats st = run(fake, cfg, opts, work.resolve("run" + i));
             runs.add(st);
@@ -126,8 +125,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
     private WorkloadStats runSim(Path cfg, List<String> opts, Path dir) throws Exception {
         try (SimServer sim = SimServer.builder().latency(latencyDist != null ? Latency.parse(latencyDist) : new Latency.Fixed(latencyMs)).logCalls().start()) {
             double[] t = launch(cfg, opts, dir, sim.url());
-            List<WorkloadStats.Call> calls = new ArrayList<>();
-            for (SimServer.Call c : sim.calls()) calls.add(new WorkloadStats.Call(c.stage(), c.start(), c.end()));
+            var calls = sim.calls().stream().map(c -> new WorkloadStats.Call(c.stage(), c.start(), c.end())).toList();
             return WorkloadStats.of(calls, t[0], t[1]);
         }
     }
@@ -182,11 +180,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
         return new Fake(srv, "http://127.0.0.1:" + Files.readString(portFile).trim() + "/v1");
     }
 
-    /**
-     * The mean round trip, in ms, of {@code runDir}'s own target requests (its prediction folders' prompts) replayed
-     * one after another by a bare client in this JVM (the trainer's HTTP path, warmed by a first pass) against a fresh
-     * server of the same kind: what any client pays that server per call, this minute. NaN when the run wrote none.
-     */
+    /** Mean ms per call of {@code runDir}'s target requests replayed by a bare warm client on a fresh server; NaN if none. */
     private double floorMs(boolean fake, Path runDir) throws Exception {
         List<Object> bodies = new ArrayList<>();
         try (var files = Files.walk(runDir.resolve("out"))) {
@@ -255,10 +249,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
 
     static final int PROBE_FILES = 200;
 
-    /**
-     * The mean time to create, write (1 KB) and close one new file in a fresh folder under {@code dir}, over {@code n}
-     * files, in microseconds; the files and the folder are removed again.
-     */
+    /** Mean µs to create, write (1 KB) and close one of {@code n} new files in a fresh folder under {@code dir}, removed after. */
     static double createMicros(Path dir, int n) throws IOException {
         Path probe = Files.createTempDirectory(Files.createDirectories(dir), "disk-probe");
         byte[] kb = new byte[1024];
@@ -288,13 +279,8 @@ final class BenchWorkloadCommand implements Callable<Integer> {
                     new double[] {floorMs}, "%.2f");
         }
         WorkloadStats mid = runs.stream().sorted((a, b) -> Double.compare(a.wallS(), b.wallS())).toList().get(runs.size() / 2);
-        StringBuilder top = new StringBuilder();
-        int k = 0;
-        for (Map.Entry<String, double[]> e : mid.idleByTransition().entrySet()) {
-            if (k++ == 4) break;
-            top.append(top.length() == 0 ? "" : "; ").append(String.format(Locale.ROOT, "%s %d× %.1f ms (max %.1f)",
-                    e.getKey(), (int) e.getValue()[0], e.getValue()[1], e.getValue()[2]));
-        }
+        String top = mid.idleByTransition().entrySet().stream().limit(4).map(e -> String.format(Locale.ROOT,
+                "%s %d× %.1f ms (max %.1f)", e.getKey(), (int) e.getValue()[0], e.getValue()[1], e.getValue()[2])).collect(Collectors.joining("; "));
         out.println("| idle by transition, median-wall run | " + top + " |");
         out.flush();
     }

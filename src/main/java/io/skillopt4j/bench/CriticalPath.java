@@ -16,9 +16,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Immutable (stateless). Reads a finished run folder and returns its sequential phases — each a set of model
- * calls the trainer issues together — with their call counts, so the critical-path bound is
- * Σ phases ⌈calls / workers⌉ × latency: what a perfect scheduler would need at that latency.
+ * Stateless. A finished run's sequential phases (model calls the trainer issues together) with their call counts,
+ * for the critical-path bound Σ phases ⌈calls / workers⌉ × latency that a perfect scheduler would need.
  */
 final class CriticalPath {
     private CriticalPath() {}
@@ -41,8 +40,7 @@ final class CriticalPath {
             // skip_no_patches records keep upstream's empty tokens: count their analyst calls from the minibatches
             int analysts = tokens.isEmpty() ? minibatches(cfg, step.resolve("rollout")) : calls(tokens, "analyst");
             out.add(new Phase(n + " reflect", analysts, analystWorkers));
-            // merge groups run one after the other (failure, success, final); with groups no larger than
-            // merge_batch_size each is a single call, so every merge call is its own wave
+            // merge groups run in turn (failure, success, final); within merge_batch_size each is one call: a wave
             for (int i = 0; i < calls(tokens, "merge"); i++) out.add(new Phase(n + " merge " + (i + 1), 1, 1));
             if (calls(tokens, "ranking") > 0) out.add(new Phase(n + " ranking", calls(tokens, "ranking"), 1));
             if (calls(tokens, "lr_autonomous") > 0) out.add(new Phase(n + " lr", calls(tokens, "lr_autonomous"), 1));
@@ -63,11 +61,7 @@ final class CriticalPath {
         return out;
     }
 
-    /**
-     * A longitudinal comparison: the previous and the current skill on the same tasks, one after the other, then
-     * with policy {@code changed} single-item top-ups ({@code rollout_prev/topup/<id>}, {@code rollout_curr/topup/<id>}),
-     * each its own one-call rollout.
-     */
+    /** A longitudinal comparison: previous then current skill, then (policy {@code changed}) one-call top-ups. */
     private static void comparison(List<Phase> out, String name, Path ep, int workers) {
         rollout(out, name + " prev", ep.resolve("rollout_prev"), workers);
         rollout(out, name + " curr", ep.resolve("rollout_curr"), workers);

@@ -41,26 +41,24 @@ final class EngineBench {
             TemporalSettings s = TemporalSettings.of(server.address(), "bench");
             // 1. overhead per activity at 0 ms: sequential optimizer calls, and one rollout batch of many items
             try (SimServer sim = SimServer.builder().seed(7).latency(new Latency.Fixed(0)).start()) {
-                FlatConfig cfg = config(base.resolve("zero"), 1, workers * slots, server.address());
+                FlatConfig cfg = config(base.resolve("zero"), workers * slots, server.address());
                 List<EngineWorker> ws = startWorkers(s, workers, slots, sim.url(), base);
                 try {
-                    RunParts parts = RunParts.assemble(cfg, env(sim.url()), base.resolve("zero"), null);
+                    RunParts parts = RunParts.assemble(cfg, SimServer.environment(sim.url()), base.resolve("zero"), null);
                     ModelRoles roles = parts.roles();
                     Benchmark bench = parts.benchmark();
                     ExecutionEngine engine = new TemporalEngineFactory().open(new ExecutionEngine.RunContext(cfg, base.resolve("zero"), roles.usage()));
                     try {
                         ChatModel remote = engine.optimizer(roles.optimizer());
-                        // warm-up: the gRPC, protobuf and SDK paths keep getting faster for thousands of calls while the
-                        // JIT compiles them, so the timed calls come after --warmup of them
+                        // the JIT keeps speeding up the gRPC, protobuf and SDK paths for thousands of calls
                         for (int i = 0; i < warmup; i++) { remote.chat(request(-1 - i)); roles.optimizer().chat(request(-1_000_000 - i)); }
-                        long c0 = cpuNanos();
+                        long c0 = EngineFloor.cpuNanos();
                         double localMs = serial(roles.optimizer(), calls, 0);
-                        long c1 = cpuNanos();
+                        long c1 = EngineFloor.cpuNanos();
                         double remoteMs = serial(remote, calls, 100_000);
-                        long c2 = cpuNanos();
+                        long c2 = EngineFloor.cpuNanos();
                         double localCpu = (c1 - c0) / 1e6 / calls, remoteCpu = (c2 - c1) / 1e6 / calls;
-                        // the floor: a workflow with one no-op activity and no SkillOpt4J code in the path, on the same
-                        // server, measured after ours so that the JIT has compiled the SDK's paths for both
+                        // the floor (one no-op activity, none of our code) after ours, so the SDK's paths are compiled for both
                         EngineFloor.Figure floor = EngineFloor.measure(s, Math.min(warmup, 100), calls);
                         out.printf(Locale.ROOT, "- floor (dev server + SDK alone): workflow with one no-op activity, sequential, %d calls: %.2f ms/call "
                                 + "(CPU of this JVM %.2f ms/call); load average %s%n", calls, floor.wallMs(), floor.cpuMs(), load());
@@ -69,8 +67,10 @@ final class EngineBench {
                                 calls, warmup, localMs, remoteMs, remoteMs - localMs, remoteMs - localMs - floor.wallMs(), localCpu, remoteCpu, remoteCpu - localCpu, load());
                         List<Item> items = new ArrayList<>();
                         List<Item> pool = new ArrayList<>(bench.data().buildEvalBatch(0, "valid_unseen", 42).items());
-                        for (int i = 0; i < nItems; i++) items.add(pool.get(i % pool.size()));
-                        items = dedupe(items);
+                        for (int i = 0; i < nItems; i++) { // distinct ids: the same task more than once in a batch
+                            Item it = pool.get(i % pool.size());
+                            items.add(new Item(it.id() + "#" + i, it.fields()));
+                        }
                         BatchSpec batch = new BatchSpec("eval", "valid_unseen", 42, items);
                         bench.rollout(new RolloutRequest(batch, "", base.resolve("zero/warmup-local"), false));
                         bench.rollout(new RolloutRequest(batch, "", base.resolve("zero/warmup-temporal"), false).withRemote(engine.rolloutItems()));
@@ -110,16 +110,8 @@ final class EngineBench {
         return 0;
     }
 
-    private static long cpuNanos() { return EngineFloor.cpuNanos(); }
-
     private static String load() {
         return String.format(Locale.ROOT, "%.1f", java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-    }
-
-    private static List<Item> dedupe(List<Item> items) {
-        List<Item> out = new ArrayList<>();
-        for (int i = 0; i < items.size(); i++) out.add(new Item(items.get(i).id() + "#" + i, items.get(i).fields()));
-        return out;
     }
 
     private static double serial(ChatModel m, int n, int salt) {
@@ -139,7 +131,7 @@ final class EngineBench {
         for (int i = 1; i <= n; i++) {
             String name = "bench-worker-" + i;
             ws.add(EngineWorker.start(s.connect(), s, new EngineWorker.Capacity(slots, 0, 0), name,
-                    new WorkerActivities(name, base.resolve(name), WorkerActivities.fromEnvironment(env(simUrl)))));
+                    new WorkerActivities(name, base.resolve(name), WorkerActivities.fromEnvironment(SimServer.environment(simUrl)))));
         }
         return ws;
     }
@@ -157,23 +149,19 @@ final class EngineBench {
         return (System.nanoTime() - t0) / 1e9;
     }
 
-    private static Map<String, String> env(String simUrl) { return SimServer.environment(simUrl); }
-
-    /** The demo config with {@code par} rollout and analyst workers, on the Temporal engine when {@code address} is set. */
-    private static FlatConfig config(Path root, int epochs, int par, String address) {
+    /** The demo config for one epoch with {@code par} rollout and analyst workers, on the Temporal engine at {@code address}. */
+    private static FlatConfig config(Path root, int par, String address) {
         Path cfgFile = RepoFiles.demoConfig();
         List<ConfigRequest.Override> os = new ArrayList<>();
         os.add(ConfigRequest.Override.typed("env.out_root", root.toString()));
         os.add(ConfigRequest.Override.typed("env.skill_init", cfgFile.getParent().resolve("initial_skill.md").toString()));
-        os.add(ConfigRequest.Override.typed("train.num_epochs", epochs));
+        os.add(ConfigRequest.Override.typed("train.num_epochs", 1));
         os.add(ConfigRequest.Override.typed("env.workers", par));
         os.add(ConfigRequest.Override.typed("gradient.analyst_workers", par));
         os.add(ConfigRequest.Override.typed("model.response_cache", "off"));
-        if (!address.isEmpty()) {
-            os.add(ConfigRequest.Override.typed("engine.name", "temporal"));
-            os.add(ConfigRequest.Override.typed("engine.address", address));
-            os.add(ConfigRequest.Override.typed("engine.task_queue", "bench"));
-        }
+        os.add(ConfigRequest.Override.typed("engine.name", "temporal"));
+        os.add(ConfigRequest.Override.typed("engine.address", address));
+        os.add(ConfigRequest.Override.typed("engine.task_queue", "bench"));
         return ConfigResolver.system().resolve(new ConfigRequest(cfgFile, Map.of(), os, Map.of(), false)).flat().with("max_api_workers", par);
     }
 }

@@ -5,23 +5,16 @@ import io.skillopt4j.ConfigException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Files of the repository the demo and the benchmarks read (the demo config), found from any working directory. */
+/** Files of the repository the demo and the benchmarks read, found from any working directory. */
 public final class RepoFiles {
-    /** The demo's config, relative to the repository's top directory. */
-    public static final String DEMO_CONFIG = "configs/demo/default.yaml";
-
     private RepoFiles() {}
 
-    /** The demo's config file; see {@link #locate}. */
-    public static Path demoConfig() { return locate(DEMO_CONFIG); }
-
     /**
-     * Returns {@code rel} under the working directory, else under the nearest folder above the running jar that has
-     * it (a jar in {@code target/} finds the repository it was built in).
-     *
-     * @throws ConfigException naming the file when neither has it
+     * The demo's config under the working directory, else under the nearest folder above the running jar (a jar in
+     * {@code target/} finds its repository); throws ConfigException naming the file when neither has it.
      */
-    public static Path locate(String rel) {
+    public static Path demoConfig() {
+        String rel = "configs/demo/default.yaml";
         Path p = Path.of(rel).toAbsolutePath();
         if (Files.exists(p)) return p;
         try {

@@ -7,10 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Immutable. The timing of one cold training run from its server's call log, as
- * {@code ../shared/bench/workload_stats.py} computes it: launch → first call, first call → last reply, the time
- * with no call in flight between them (with the largest gap), and the idle time by stage transition (the reply
- * that left nothing in flight → the next call).
+ * Immutable. The timing of one cold training run from its server's call log, as {@code ../shared/bench/workload_stats.py}
+ * computes it, with the time no call was in flight by stage transition (last reply → next call).
  */
 record WorkloadStats(int calls, double wallS, double startupS, double spanS, double idleS, int gaps, double largestGapMs,
                      Map<String, double[]> idleByTransition) {
@@ -26,22 +24,21 @@ record WorkloadStats(int calls, double wallS, double startupS, double spanS, dou
         rows.sort(Comparator.comparingDouble(Call::start));
         double first = rows.get(0).start(), last = rows.stream().mapToDouble(Call::end).max().orElse(first);
         // events sorted by time, ends before starts at the same instant (as the Python script sorts (t, -1) first)
-        List<Object[]> ev = new ArrayList<>();
+        record Event(double t, int d, Call call) {}
+        List<Event> ev = new ArrayList<>();
         for (Call c : rows) {
-            ev.add(new Object[] {c.start(), 1, c});
-            ev.add(new Object[] {c.end(), -1, c});
+            ev.add(new Event(c.start(), 1, c));
+            ev.add(new Event(c.end(), -1, c));
         }
-        ev.sort(Comparator.<Object[]>comparingDouble(e -> (double) e[0]).thenComparingInt(e -> (int) e[1]));
+        ev.sort(Comparator.comparingDouble(Event::t).thenComparingInt(Event::d));
         int inflight = 0, gaps = 0;
         double prev = Double.NaN, idle = 0, largest = 0;
         Call lastDone = null;
         Map<String, double[]> by = new LinkedHashMap<>();
-        for (Object[] e : ev) {
-            double t = (double) e[0];
-            int d = (int) e[1];
-            if (d == 1 && inflight == 0 && !Double.isNaN(prev) && lastDone != null) {
-                double g = t - prev;
-                double[] agg = by.computeIfAbsent(lastDone.label() + " -> " + ((Call) e[2]).label(), k -> new double[3]);
+        for (Event e : ev) {
+            if (e.d() == 1 && inflight == 0 && !Double.isNaN(prev) && lastDone != null) {
+                double g = e.t() - prev;
+                double[] agg = by.computeIfAbsent(lastDone.label() + " -> " + e.call().label(), k -> new double[3]);
                 agg[0]++;
                 agg[1] += g * 1000;
                 agg[2] = Math.max(agg[2], g * 1000);
@@ -49,9 +46,9 @@ record WorkloadStats(int calls, double wallS, double startupS, double spanS, dou
                 gaps++;
                 largest = Math.max(largest, g * 1000);
             }
-            if (d == -1) lastDone = (Call) e[2];
-            inflight += d;
-            prev = t;
+            if (e.d() == -1) lastDone = e.call();
+            inflight += e.d();
+            prev = e.t();
         }
         Map<String, double[]> sorted = new LinkedHashMap<>();
         by.entrySet().stream().sorted((a, b) -> Double.compare(b.getValue()[1], a.getValue()[1]))

@@ -6,28 +6,19 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.SplittableRandom;
 
+import static io.skillopt4j.sim.SimText.ordered;
+
 /**
- * Immutable. The simulated error and success analysts (reflect stage), in the three update modes. The error
- * analyst reads the failed trajectories, maps each to its house category, and proposes the missing rule for
- * the most frequent categories within the edit budget. Like a real model it is imperfect: sometimes it
- * writes a vague sentence that states no convention, proposes a harmful decoy rule, or restates a rule the
- * skill already has.
+ * Immutable. The simulated error and success analysts in the three update modes. The error analyst proposes the
+ * missing rule of the most frequent failing house categories; like a real model it sometimes writes a vague
+ * sentence, a harmful decoy rule, or a rule the skill already has.
  */
-final class AnalystRole {
+record AnalystRole(long seed, SimBehaviour b) {
     static final String REINFORCE = "- ALWAYS apply the house rules exactly as written; never fall back to a generic format.";
     private static final List<String> AFTER_SKILL = List.of("## Edits Budget", "## Suggestions Budget", "## Update Format",
             "## Previous Steps in This Epoch", "## Optimizer Meta Skill", "## Failed Trajectories (", "## Successful Trajectories (");
-
-    private final long seed;
-    private final SimBehaviour b;
-
-    AnalystRole(long seed, SimBehaviour behaviour) {
-        this.seed = seed;
-        this.b = behaviour;
-    }
 
     enum Mode { PATCH, REWRITE, FULL_REWRITE }
 
@@ -55,13 +46,9 @@ final class AnalystRole {
             HouseCategory c = e.getKey();
             boolean missing = bundle ? BundleReading.style(c, skill) != HouseCategory.Style.HOUSE
                     : !c.ruleIn(skill) || c.styleIn(skill) != HouseCategory.Style.HOUSE;
-            Map<String, Object> row = new java.util.LinkedHashMap<>(); // ordered, unlike Map.of: same reply in every JVM
-            row.put("failure_type", c.key() + "_format");
-            row.put("count", e.getValue());
-            row.put("description", missing
+            summary.add(ordered("failure_type", c.key() + "_format", "count", e.getValue(), "description", missing
                     ? "Answers to " + c.key() + " questions used a generic format; the gold answers follow a house convention the skill does not state."
-                    : "The skill states the " + c.key() + " rule but the answer ignored it (execution slip).");
-            summary.add(row);
+                    : "The skill states the " + c.key() + " rule but the answer ignored it (execution slip)."));
             if (!missing) { lapses.add("Re-read the house " + c.key() + " rule before answering " + c.key() + " questions."); continue; }
             if (skill.contains(c.decoy())) proposals.add(new Proposal(c, "replace", c.decoy(), c.rule(), e.getValue()));
             else if (r.nextDouble() < b.vagueRate()) proposals.add(new Proposal(c, "append", "", "- " + c.vague(), e.getValue()));
@@ -115,11 +102,7 @@ final class AnalystRole {
 
     /** An analyst's reply, as upstream's prompts ask for it: the batch size, what it found ({@code key}), the patch. */
     private static Map<String, Object> reply(Trajectories batch, String key, Object findings, Map<String, Object> patch) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("batch_size", batch.size());
-        out.put(key, findings);
-        out.put("patch", patch);
-        return out;
+        return ordered("batch_size", batch.size(), key, findings, "patch", patch);
     }
 
     /** Immutable. The trajectories of an analyst prompt: how many, and how many per house category. */
@@ -144,29 +127,21 @@ final class AnalystRole {
     static final double BODY_SHARE = 0.25;
 
     static Map<String, Object> patch(Mode mode, String skill, List<Proposal> ps, String source, String reasoning) {
-        Map<String, Object> p = new LinkedHashMap<>();
-        p.put("reasoning", reasoning);
+        Map<String, Object> p = ordered("reasoning", reasoning);
         List<Map<String, Object>> items = new ArrayList<>();
         switch (mode) {
             case PATCH -> ps.forEach(x -> {
-                Map<String, Object> e = new LinkedHashMap<>();
-                e.put("op", x.op());
+                Map<String, Object> e = ordered("op", x.op());
                 if (x.file() != null) e.put("file", x.file());
                 if (!x.target().isEmpty()) e.put("target", x.target());
                 e.put("content", x.content());
                 items.add(e);
             });
-            case REWRITE -> ps.forEach(x -> {
-                Map<String, Object> e = new LinkedHashMap<>();
-                e.put("type", x.op().equals("replace") ? "clarify" : "add_rule");
-                e.put("title", x.category() == null ? "Reinforce house rules" : "House rule for " + x.category().key());
-                e.put("motivation", x.support() + " trajectories depend on this convention.");
-                e.put("instruction", x.op().equals("replace")
-                        ? "Replace the line \"" + x.target() + "\" with: " + x.content() : x.content().replaceFirst("^- ", ""));
-                e.put("priority_hint", x.support() > 1 ? "high" : "medium");
-                e.put("support_count", x.support());
-                items.add(e);
-            });
+            case REWRITE -> ps.forEach(x -> items.add(ordered("type", x.op().equals("replace") ? "clarify" : "add_rule",
+                    "title", x.category() == null ? "Reinforce house rules" : "House rule for " + x.category().key(),
+                    "motivation", x.support() + " trajectories depend on this convention.", "instruction", x.op().equals("replace")
+                            ? "Replace the line \"" + x.target() + "\" with: " + x.content() : x.content().replaceFirst("^- ", ""),
+                    "priority_hint", x.support() > 1 ? "high" : "medium", "support_count", x.support())));
             case FULL_REWRITE -> {
                 if (!ps.isEmpty()) {
                     String s = skill;
@@ -175,23 +150,12 @@ final class AnalystRole {
                         s = x.op().equals("replace") ? s.replace(x.target(), x.content()) : SkillText.addLine(s, x.content());
                         changes.add((x.op().equals("replace") ? "replaced a rule: " : "added: ") + x.content().replaceFirst("^- ", ""));
                     }
-                    Map<String, Object> c = new LinkedHashMap<>();
-                    c.put("title", "Skill with " + ps.size() + " house-rule change(s)");
-                    c.put("change_summary", changes);
-                    c.put("new_skill", s);
-                    c.put("support_count", ps.stream().mapToInt(Proposal::support).sum());
-                    c.put("source_type", source);
-                    items.add(c);
+                    items.add(ordered("title", "Skill with " + ps.size() + " house-rule change(s)", "change_summary", changes,
+                            "new_skill", s, "support_count", ps.stream().mapToInt(Proposal::support).sum(), "source_type", source));
                 }
             }
         }
         p.put(switch (mode) { case PATCH -> "edits"; case REWRITE -> "revise_suggestions"; case FULL_REWRITE -> "skill_candidates"; }, items);
         return p;
-    }
-
-    static Optional<HouseCategory> categoryOfContent(String content) {
-        for (HouseCategory c : HouseCategory.values())
-            if (content.contains(c.rule()) || content.contains(c.decoy()) || content.contains(c.vague())) return Optional.of(c);
-        return Optional.empty();
     }
 }

@@ -5,10 +5,9 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Stateless. Where the simulated error analyst puts its edits when the skill is an Agent Skill bundle: most new
- * conventions go into {@link BundleReading#REFERENCE} (some, like a model that ignores the bundle, into SKILL.md's
- * body), a fix of a decoy goes to the file that holds it, and when the reference is used but the body does not
- * name it yet, a first edit adds the line that links it (without it the target never opens the reference).
+ * Stateless. Where the error analyst puts its edits in an Agent Skill bundle: most new conventions in
+ * {@link BundleReading#REFERENCE} (some in SKILL.md's body), a decoy fix in the file that holds it, and first the
+ * line that links the reference when the body does not name it yet (else the target never opens it).
  */
 final class BundleProposals {
     static final String LINK = "Before answering, read " + BundleReading.REFERENCE + ": it lists every house format (dates, numbers, money, units, names, lists, times, percentages, yes/no, headings).";

@@ -6,11 +6,9 @@ import io.skillopt4j.env.houserules.HouseCategory;
 import io.skillopt4j.env.houserules.HouseCategory.Style;
 
 /**
- * Immutable (stateless). How the simulated target reads an Agent Skill bundle, the way agents load skills by
- * progressive disclosure: it reads the body of SKILL.md but follows only its first {@link #BODY_RULE_LIMIT} house
- * conventions closely (a long body is skimmed), and it opens a reference file only when the body names its path;
- * a reference it opens it follows in full, and it wins over the body. So conventions pay off past the first few
- * only when they are stored in a reference the body links to. A plain single-file skill is read as before.
+ * Stateless. How the simulated target reads an Agent Skill bundle, by progressive disclosure as agents do: it
+ * follows only the first {@link #BODY_RULE_LIMIT} conventions of SKILL.md's body, and a reference in full (winning
+ * over the body) only when the body names its path. A plain single-file skill is read as a whole.
  */
 final class BundleReading {
     /** House conventions of a bundle's body the target follows; the rest it skims. */
@@ -35,7 +33,7 @@ final class BundleReading {
     static String body(String skill) { return SkillFrontmatter.body(SkillBundle.unpack(skill).skillMd()); }
 
     /** The text of every reference whose path the body names (a preview block's header carries its size after the path). */
-    static String linkedReferences(String skill) {
+    private static String linkedReferences(String skill) {
         SkillBundle b = SkillBundle.unpack(skill);
         String body = SkillFrontmatter.body(b.skillMd());
         StringBuilder out = new StringBuilder();

@@ -4,13 +4,10 @@ import java.time.Duration;
 import java.util.Locale;
 
 /**
- * Immutable. Fault injection rates of the simulator, each the probability that one HTTP attempt fails that
- * way: 429 with {@code Retry-After}, 500, a timeout (the connection is held for {@code timeoutHold}, past
- * the client's timeout), a 200 whose body is not JSON, a body cut off mid-stream, a connection closed after
- * the request without any response ({@code disconnect}), or a normal reply after which the server closes the
- * connection without announcing it ({@code close}, HTTP/1.0 style: the client's pooled connection goes stale).
- * Decisions are seeded by the request body and its attempt number, so retries of the same request see a
- * repeatable sequence.
+ * Immutable. The simulator's fault rates, each the probability that one HTTP attempt fails that way: 429 with
+ * {@code Retry-After}, 500, a timeout (held for {@code timeoutHold}), a non-JSON 200, a truncated body, a dropped
+ * connection ({@code disconnect}) or a silent close after the reply ({@code close}: the pooled connection goes
+ * stale). Draws are seeded by the request body and attempt number, so retries see a repeatable sequence.
  */
 public record Faults(double rate429, double rate500, double rateTimeout, double rateMalformed, double rateTruncated,
                      double rateDisconnect, double rateClose, int retryAfterSeconds, Duration timeoutHold) {
@@ -26,7 +23,7 @@ public record Faults(double rate429, double rate500, double rateTimeout, double 
         timeoutHold = timeoutHold == null ? Duration.ofSeconds(30) : timeoutHold;
     }
 
-    /** The five original kinds (no disconnects or silent closes). */
+    /** Without disconnects or silent closes. */
     public Faults(double rate429, double rate500, double rateTimeout, double rateMalformed, double rateTruncated,
                   int retryAfterSeconds, Duration timeoutHold) {
         this(rate429, rate500, rateTimeout, rateMalformed, rateTruncated, 0, 0, retryAfterSeconds, timeoutHold);
@@ -38,13 +35,9 @@ public record Faults(double rate429, double rate500, double rateTimeout, double 
         return t;
     }
 
-    /** No faults. */
     public static Faults none() { return new Faults(0, 0, 0, 0, 0, 0, 0, 1, Duration.ofSeconds(30)); }
 
-    /**
-     * Parses {@code "429=0.1,500=0.1,malformed=0.05,truncated=0.05"} (names in {@link #NAMES}; rates in [0,1];
-     * {@code retry_after} in seconds); blank or {@code none} is no faults. Bad input throws naming the part.
-     */
+    /** Parses e.g. {@code 429=0.1,500=0.05,retry_after=2}; blank or {@code none} is none; bad input throws naming the part. */
     public static Faults parse(String spec) {
         Faults f = none();
         if (spec == null || spec.isBlank() || spec.trim().equalsIgnoreCase("none")) return f;
@@ -83,7 +76,6 @@ public record Faults(double rate429, double rate500, double rateTimeout, double 
     public Faults withCloses(double rate) { return new Faults(rate429, rate500, rateTimeout, rateMalformed, rateTruncated, rateDisconnect, rate, retryAfterSeconds, timeoutHold); }
     public Faults withRetryAfter(int seconds) { return new Faults(rate429, rate500, rateTimeout, rateMalformed, rateTruncated, rateDisconnect, rateClose, seconds, timeoutHold); }
 
-    /** The kinds of injected failure. */
     public enum Kind { NONE, RATE_LIMIT, SERVER_ERROR, TIMEOUT, MALFORMED, TRUNCATED, DISCONNECT, CLOSE }
 
     /** Maps a uniform draw in [0,1) to a fault kind by cumulative rates. */

@@ -18,36 +18,13 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Thread-safe. The simulator's HTTP server: the JDK's {@code com.sun.net.httpserver.HttpServer} on loopback, with
- * {@code TCP_NODELAY} ({@code -Dsun.net.httpserver.nodelay=true}, set here unless given, so small replies are not
- * held back by Nagle's algorithm), a ten-minute idle keep-alive, and its own cached executor, so a request held by
- * a latency or timeout fault never blocks another. The JDK server does the HTTP/1.1 work (keep-alive, chunked
- * bodies, {@code Expect: 100-continue}, its own 400 for malformed requests); this class adds the request slots and
- * the faults that need control of the connection.
+ * Thread-safe. The simulator's HTTP server: the JDK's {@code HttpServer} on loopback with TCP_NODELAY (so small
+ * replies are not held back by Nagle's algorithm) and a cached executor, so a request held by a latency or timeout
+ * fault never blocks another. This class adds the request slots and the faults that need the connection.
  */
 final class JdkSimHttp implements AutoCloseable {
     /** Answers one request; must call exactly one of respond / respondTruncated / drop. */
     interface Handler { void handle(Exchange ex) throws IOException; }
-
-    /** One request as the handler sees it. */
-    interface Exchange {
-        /** {@link System#nanoTime()} when the request had been read. */
-        long startNanos();
-        String method();
-        String path();
-        String body();
-        /** Sends a complete JSON response. */
-        void respond(int status, String json, Map<String, String> headers) throws IOException;
-        /** Announces all of {@code json} but sends only its first half; the connection is then dropped. */
-        void respondTruncated(int status, String json) throws IOException;
-        /** Closes the connection without any response. */
-        void drop();
-        /**
-         * After a complete response, marks its connection stale: the next request on it is dropped unread, as a
-         * server that closed the connection without saying so ({@code Connection: close}) would do.
-         */
-        void staleAfter();
-    }
 
     private final HttpServer server;
     private final ExecutorService pool;
@@ -76,7 +53,7 @@ final class JdkSimHttp implements AutoCloseable {
                 hx.close(); // nothing sent: the connection is closed
                 return;
             }
-            Ex ex = new Ex(hx, System.nanoTime(), body, stale);
+            Exchange ex = new Exchange(hx, System.nanoTime(), body);
             slots.acquireUninterruptibly();
             try {
                 handler.handle(ex);
@@ -104,10 +81,7 @@ final class JdkSimHttp implements AutoCloseable {
         return System.nanoTime() - t0;
     }
 
-    /**
-     * Stops accepting, drops every open connection (also one held by a timeout fault, whose pause ends first) and
-     * returns once the handlers have finished (bounded), so {@link SimServer#serverNanos()} is final.
-     */
+    /** Drops every connection (timeout holds end first) and returns once handlers finish, bounded: serverNanos is final. */
     @Override public void close() {
         closing.countDown();
         server.stop(0);
@@ -120,27 +94,27 @@ final class JdkSimHttp implements AutoCloseable {
         }
     }
 
-    /** Not thread-safe; one request on an executor thread. */
-    private static final class Ex implements Exchange {
+    /** Not thread-safe. One request as the handler sees it, on an executor thread. */
+    final class Exchange {
         private final HttpExchange hx;
         private final long startNanos;
         private final byte[] body;
-        private final Set<SocketAddress> stale;
-        boolean answered;
+        private boolean answered;
 
-        Ex(HttpExchange hx, long startNanos, byte[] body, Set<SocketAddress> stale) {
+        private Exchange(HttpExchange hx, long startNanos, byte[] body) {
             this.hx = hx;
             this.startNanos = startNanos;
             this.body = body;
-            this.stale = stale;
         }
 
-        @Override public long startNanos() { return startNanos; }
-        @Override public String method() { return hx.getRequestMethod(); }
-        @Override public String path() { return hx.getRequestURI().getPath(); }
-        @Override public String body() { return new String(body, StandardCharsets.UTF_8); }
+        /** {@link System#nanoTime()} when the request had been read. */
+        long startNanos() { return startNanos; }
+        String method() { return hx.getRequestMethod(); }
+        String path() { return hx.getRequestURI().getPath(); }
+        String body() { return new String(body, StandardCharsets.UTF_8); }
 
-        @Override public void respond(int status, String json, Map<String, String> headers) throws IOException {
+        /** Sends a complete JSON response. */
+        void respond(int status, String json, Map<String, String> headers) throws IOException {
             answered = true;
             byte[] b = json.getBytes(StandardCharsets.UTF_8);
             hx.getResponseHeaders().set("Content-Type", "application/json");
@@ -150,7 +124,8 @@ final class JdkSimHttp implements AutoCloseable {
             if (!head) hx.getResponseBody().write(b);
         }
 
-        @Override public void respondTruncated(int status, String json) throws IOException {
+        /** Announces all of {@code json} but sends only its first half; the connection is then dropped. */
+        void respondTruncated(int status, String json) throws IOException {
             answered = true;
             byte[] b = json.getBytes(StandardCharsets.UTF_8);
             hx.getResponseHeaders().set("Content-Type", "application/json");
@@ -159,8 +134,10 @@ final class JdkSimHttp implements AutoCloseable {
             hx.getResponseBody().flush();
         }
 
-        @Override public void drop() { answered = true; }
+        /** Closes the connection without any response. */
+        void drop() { answered = true; }
 
-        @Override public void staleAfter() { stale.add(hx.getRemoteAddress()); }
+        /** After a complete response: the next request on this connection is dropped unread, as after a silent close. */
+        void staleAfter() { stale.add(hx.getRemoteAddress()); }
     }
 }

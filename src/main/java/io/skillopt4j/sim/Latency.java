@@ -4,18 +4,15 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
- * Immutable. How long the simulator waits before answering: a fixed delay, a uniform range or a log-normal
- * distribution (median and shape), sampled from a seeded stream so a run's delays repeat exactly.
- * Parse from text with {@link #parse}: {@code 50}, {@code 20-80}, {@code lognormal:50:0.5}.
+ * Immutable. How long the simulator waits before answering: fixed, uniform or log-normal, sampled from a seeded
+ * stream so a run's delays repeat exactly.
  */
 public sealed interface Latency {
     /** Returns a delay in milliseconds. */
     long sampleMillis(SplittableRandom r);
 
-    /** No delay. */
     Latency NONE = new Fixed(0);
 
-    /** A constant delay. */
     record Fixed(long millis) implements Latency {
         public Fixed { if (millis < 0) throw new IllegalArgumentException("latency must be >= 0 ms: " + millis); }
         @Override public long sampleMillis(SplittableRandom r) { return millis; }
@@ -40,11 +37,7 @@ public sealed interface Latency {
         @Override public String toString() { return String.format(Locale.ROOT, "lognormal:%s:%s", medianMillis, sigma); }
     }
 
-    /**
-     * Parses {@code N} (fixed ms), {@code A-B} (uniform ms) or {@code lognormal:MEDIAN:SIGMA}.
-     *
-     * @throws IllegalArgumentException naming the text and the allowed forms
-     */
+    /** Parses {@code N} (fixed ms), {@code A-B} (uniform ms) or {@code lognormal:MEDIAN:SIGMA}, else throws naming the forms. */
     static Latency parse(String text) {
         String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT).replace("ms", "");
         try {

@@ -6,20 +6,18 @@ import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
+import static io.skillopt4j.sim.SimText.ordered;
+
 /**
- * Thread-safe. The simulator's two Batch APIs, so {@code evaluation.batch_api} runs offline. OpenAI's: {@code POST
- * /v1/files} (multipart, purpose=batch), {@code POST /v1/batches}, {@code GET /v1/batches/{id}} (in_progress until
- * the completion delay has passed, then completed with {@code output_file_id}) and {@code GET /v1/files/{id}/content}.
- * Anthropic's: {@code POST /v1/messages/batches}, {@code GET /v1/messages/batches/{id}} (processing_status
- * in_progress, then ended with {@code results_url}) and {@code GET .../results}. Replies are the simulator model's,
- * computed when the batch completes, exactly as the direct endpoint would answer each request.
+ * Thread-safe. The simulator's OpenAI (Files + Batches) and Anthropic (Message Batches) Batch APIs, so
+ * {@code evaluation.batch_api} runs offline. A batch is in progress until its delay has passed; its replies are
+ * computed then, exactly as the direct endpoint would answer each request.
  */
 final class SimBatches {
     /** Immutable. One batch: its provider, request lines (custom id → body) and when it completes. */
@@ -34,12 +32,8 @@ final class SimBatches {
     private final Map<String, Batch> batches = new ConcurrentHashMap<>();
     private final Map<String, Map<String, Object>> finished = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
-    private final AtomicLong lines = new AtomicLong();
 
-    /**
-     * @param chatCompletion a chat-completions request body → the simulator's JSON reply
-     * @param message        an Anthropic Messages body → the simulator's message object
-     */
+    /** {@code chatCompletion} answers a chat-completions body with JSON; {@code message} an Anthropic Messages one. */
     SimBatches(Function<Map<String, Object>, String> chatCompletion, Function<Map<String, Object>, Map<String, Object>> message, Duration delay,
                java.util.function.Supplier<String> origin) {
         this.chatCompletion = chatCompletion;
@@ -48,10 +42,6 @@ final class SimBatches {
         this.origin = origin;
     }
 
-    /** Returns the number of batched requests answered so far. */
-    long answered() { return lines.get(); }
-
-    /** True when {@code path} (without trailing slash) is one of the batch routes. */
     static boolean routes(String path) { return path.contains("/files") || path.contains("/batches"); }
 
     void handle(JdkSimHttp.Exchange ex, String path) throws IOException {
@@ -110,14 +100,8 @@ final class SimBatches {
         if (!purpose.equals("batch")) throw new IllegalArgumentException("purpose must be 'batch', got '" + purpose + "'");
         String id = "file-sim" + ids.incrementAndGet();
         files.put(id, content);
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("id", id);
-        f.put("object", "file");
-        f.put("bytes", content.length());
-        f.put("created_at", Instant.now().getEpochSecond());
-        f.put("filename", "batch.jsonl");
-        f.put("purpose", "batch");
-        return f;
+        return ordered("id", id, "object", "file", "bytes", content.length(), "created_at", Instant.now().getEpochSecond(),
+                "filename", "batch.jsonl", "purpose", "batch");
     }
 
     @SuppressWarnings("unchecked")
@@ -164,8 +148,7 @@ final class SimBatches {
             StringBuilder out = new StringBuilder();
             int n = 0;
             for (Map.Entry<String, Map<String, Object>> r : b.requests()) {
-                Map<String, Object> line = new LinkedHashMap<>();
-                line.put("custom_id", r.getKey());
+                Map<String, Object> line = ordered("custom_id", r.getKey());
                 if (b.anthropic()) {
                     line.put("result", Map.of("type", "succeeded", "message", message.apply(r.getValue())));
                 } else {
@@ -174,7 +157,6 @@ final class SimBatches {
                     line.put("error", null);
                 }
                 out.append(Json.compact(line)).append('\n');
-                lines.incrementAndGet();
             }
             String fileId = "file-sim" + ids.incrementAndGet();
             files.put(fileId, out.toString());
@@ -184,32 +166,20 @@ final class SimBatches {
 
     private Map<String, Object> openAiView(Batch b) {
         boolean done = done(b);
-        Map<String, Object> v = new LinkedHashMap<>();
-        v.put("id", b.id());
-        v.put("object", "batch");
-        v.put("endpoint", "/v1/chat/completions");
-        v.put("input_file_id", b.inputFileId());
-        v.put("completion_window", "24h");
-        v.put("status", done ? "completed" : "in_progress");
-        v.put("output_file_id", done ? results(b).get("output_file_id") : null);
-        v.put("error_file_id", null);
-        v.put("created_at", b.createdAt());
         int n = b.requests().size();
-        v.put("request_counts", Map.of("total", n, "completed", done ? n : 0, "failed", 0));
-        return v;
+        return ordered("id", b.id(), "object", "batch", "endpoint", "/v1/chat/completions", "input_file_id", b.inputFileId(),
+                "completion_window", "24h", "status", done ? "completed" : "in_progress",
+                "output_file_id", done ? results(b).get("output_file_id") : null, "error_file_id", null, "created_at", b.createdAt(),
+                "request_counts", Map.of("total", n, "completed", done ? n : 0, "failed", 0));
     }
 
     private Map<String, Object> anthropicView(Batch b) {
         boolean done = done(b);
         if (done) results(b);
         int n = b.requests().size();
-        Map<String, Object> v = new LinkedHashMap<>();
-        v.put("id", b.id());
-        v.put("type", "message_batch");
-        v.put("processing_status", done ? "ended" : "in_progress");
-        v.put("request_counts", Map.of("processing", done ? 0 : n, "succeeded", done ? n : 0, "errored", 0, "canceled", 0, "expired", 0));
-        v.put("results_url", done ? origin.get() + "/v1/messages/batches/" + b.id() + "/results" : null);
-        v.put("created_at", Instant.ofEpochSecond(b.createdAt()).toString());
-        return v;
+        return ordered("id", b.id(), "type", "message_batch", "processing_status", done ? "ended" : "in_progress",
+                "request_counts", Map.of("processing", done ? 0 : n, "succeeded", done ? n : 0, "errored", 0, "canceled", 0, "expired", 0),
+                "results_url", done ? origin.get() + "/v1/messages/batches/" + b.id() + "/results" : null,
+                "created_at", Instant.ofEpochSecond(b.createdAt()).toString());
     }
 }

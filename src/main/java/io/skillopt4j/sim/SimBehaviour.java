@@ -1,9 +1,8 @@
 package io.skillopt4j.sim;
 
 /**
- * Immutable. How imperfect the simulated models are: the target's slip rate (ignores a rule it has), and the
- * analysts' rates of vague sentences, harmful decoy rules, redundant restatements and success-side
- * reinforcement edits. The defaults make a run learn visibly while the gate still rejects some steps.
+ * Immutable. How imperfect the simulated models are: the target's slip rate and the analysts' rates of vague,
+ * harmful, redundant and reinforcement edits. The defaults learn visibly while the gate still rejects some steps.
  */
 public record SimBehaviour(double slipRate, double vagueRate, double harmRate, double redundantRate, double reinforceRate) {
     public SimBehaviour {
@@ -14,10 +13,9 @@ public record SimBehaviour(double slipRate, double vagueRate, double harmRate, d
         check("reinforceRate", reinforceRate);
     }
 
-    /** Returns the defaults: 4% slips, 20% vague, 30% harmful, 20% redundant, 25% reinforcement. */
     public static SimBehaviour defaults() { return new SimBehaviour(0.04, 0.20, 0.30, 0.20, 0.25); }
 
-    /** Returns a flawless simulator (no slips, always the canonical rule): useful for protocol tests. */
+    /** A flawless simulator (no slips, always the canonical rule), for protocol tests. */
     public static SimBehaviour perfect() { return new SimBehaviour(0, 0, 0, 0, 0); }
 
     private static void check(String name, double v) {

@@ -4,15 +4,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Immutable, thread-safe. The simulator's deterministic "model": given a system prompt and the last user
- * message it recognises which SkillOpt stage (or a house-rules target task) is asking, and answers as that
- * role would. The reply depends only on the seed, the behaviour and the text — never on time or call order.
- *
- * <pre>{@code
- * SimModel m = SimModel.of(7);
- * m.stage(system, user);   // "analyst_error", "merge", ..., "target", "chat"
- * m.reply(system, user);   // the reply text (JSON in a ```json fence for optimizer stages)
- * }</pre>
+ * Immutable, thread-safe. The simulator's deterministic "model": it recognises which SkillOpt stage (or house-rules
+ * task) a request is from and answers as that role would, depending only on the seed, behaviour and text.
  */
 public final class SimModel {
     /** Stage headings of the trainer's user messages (upstream §5.2), most specific first. */
@@ -30,43 +23,33 @@ public final class SimModel {
             new String[] {"## Successful Trajectories (", "analyst_success"});
 
     private final long seed;
-    private final SimBehaviour behaviour;
     private final TargetRole target;
     private final AnalystRole analyst;
     private final StageRoles stages;
 
     private SimModel(long seed, SimBehaviour behaviour, TargetNoise noise) {
         this.seed = seed;
-        this.behaviour = Objects.requireNonNull(behaviour, "behaviour");
+        Objects.requireNonNull(behaviour, "behaviour");
         this.target = new TargetRole(seed, behaviour.slipRate(), Objects.requireNonNull(noise, "noise"));
         this.analyst = new AnalystRole(seed, behaviour);
         this.stages = new StageRoles(seed);
     }
 
-    /** Returns a model with default behaviour. */
     public static SimModel of(long seed) { return new SimModel(seed, SimBehaviour.defaults(), TargetNoise.none()); }
 
-    /** Returns a model with the given behaviour. */
     public static SimModel of(long seed, SimBehaviour behaviour) { return new SimModel(seed, behaviour, TargetNoise.none()); }
 
-    /** Returns a model with the given behaviour whose target answers with {@code noise}. */
     public static SimModel of(long seed, SimBehaviour behaviour, TargetNoise noise) { return new SimModel(seed, behaviour, noise); }
 
     public long seed() { return seed; }
 
-    public SimBehaviour behaviour() { return behaviour; }
-
-    /**
-     * Returns the stage this request belongs to: one of the optimizer stage names, {@code target} for a
-     * house-rules task, or {@code chat} for anything else.
-     */
+    /** The optimizer stage a request is from, {@code target} for a house-rules task, else {@code chat}. */
     public String stage(String system, String user) {
         String u = user == null ? "" : user;
         for (String[] h : HEADINGS) if (SimText.hasHeading(u, h[0])) return h[1];
         return TargetRole.handles(u) ? "target" : "chat";
     }
 
-    /** Returns the reply to one request. */
     public String reply(String system, String user) {
         String s = system == null ? "" : system, u = user == null ? "" : user;
         return switch (stage(s, u)) {
@@ -86,6 +69,5 @@ public final class SimModel {
         };
     }
 
-    /** Returns e.g. {@code SimModel seed 7}, for cells. */
     @Override public String toString() { return "SimModel seed " + seed; }
 }

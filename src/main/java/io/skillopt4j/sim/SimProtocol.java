@@ -2,9 +2,10 @@ package io.skillopt4j.sim;
 
 import io.skillopt4j.internal.Json;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import static io.skillopt4j.sim.SimText.ordered;
 
 /** Immutable (stateless). The OpenAI chat-completions wire format as the simulator reads and writes it. */
 final class SimProtocol {
@@ -20,11 +21,24 @@ final class SimProtocol {
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("request body is not a JSON object");
         }
+        int max = m.get("max_tokens") instanceof Number n ? n.intValue()
+                : m.get("max_completion_tokens") instanceof Number n2 ? n2.intValue() : Integer.MAX_VALUE;
+        return read(m, null, max, m.get("prompt_cache_key") instanceof String k ? k : "");
+    }
+
+    /** The parts of an Anthropic Messages body ({@code system} a string or text blocks, {@code max_tokens}). */
+    static Parsed parseAnthropic(Map<String, Object> m) {
+        return read(m, text(m.get("system")), m.get("max_tokens") instanceof Number n ? n.intValue() : Integer.MAX_VALUE, "");
+    }
+
+    /** Reads the messages after Anthropic's top-level {@code system}; null: OpenAI's, whose first system message is it. */
+    private static Parsed read(Map<String, Object> m, String topSystem, int max, String cacheKey) {
         if (!(m.get("messages") instanceof List<?> msgs) || msgs.isEmpty())
             throw new IllegalArgumentException("'messages' must be a non-empty array");
-        if (Boolean.TRUE.equals(m.get("stream"))) throw new IllegalArgumentException("'stream': true is not supported by the simulator");
-        String system = null, user = "";
-        int chars = 0;
+        if (topSystem == null && Boolean.TRUE.equals(m.get("stream")))
+            throw new IllegalArgumentException("'stream': true is not supported by the simulator");
+        String system = topSystem, user = "";
+        int chars = system == null ? 0 : system.length();
         for (Object o : msgs) {
             if (!(o instanceof Map<?, ?> msg) || !(msg.get("role") instanceof String role))
                 throw new IllegalArgumentException("every message needs a string 'role'");
@@ -33,51 +47,19 @@ final class SimProtocol {
             if (role.equals("system") && system == null) system = text;
             if (role.equals("user")) user = text;
         }
-        int max = m.get("max_tokens") instanceof Number n ? n.intValue()
-                : m.get("max_completion_tokens") instanceof Number n2 ? n2.intValue() : Integer.MAX_VALUE;
-        return new Parsed(m.get("model") instanceof String s ? s : "", system == null ? "" : system, user, chars, msgs.size(), max,
-                m.get("prompt_cache_key") instanceof String k ? k : "");
-    }
-
-    /** The parts of an Anthropic Messages body ({@code system} a string or text blocks, {@code max_tokens}). */
-    static Parsed parseAnthropic(Map<String, Object> m) {
-        if (!(m.get("messages") instanceof List<?> msgs) || msgs.isEmpty())
-            throw new IllegalArgumentException("'messages' must be a non-empty array");
-        String system = text(m.get("system")), user = "";
-        int chars = system.length();
-        for (Object o : msgs) {
-            if (!(o instanceof Map<?, ?> msg) || !(msg.get("role") instanceof String role))
-                throw new IllegalArgumentException("every message needs a string 'role'");
-            String t = text(msg.get("content"));
-            chars += t.length();
-            if (role.equals("user")) user = t;
-        }
-        int max = m.get("max_tokens") instanceof Number n ? n.intValue() : Integer.MAX_VALUE;
-        return new Parsed(m.get("model") instanceof String s ? s : "", system, user, chars, msgs.size() + (system.isEmpty() ? 0 : 1), max, "");
+        int n = msgs.size() + (topSystem == null || topSystem.isEmpty() ? 0 : 1);
+        return new Parsed(m.get("model") instanceof String s ? s : "", system == null ? "" : system, user, chars, n, max, cacheKey);
     }
 
     /** An Anthropic message object for {@code reply}. */
     static Map<String, Object> message(Parsed req, String reply, String modelName, long id) {
-        String content = reply;
-        String stop = "end_turn";
-        if (tokens(content.length()) > req.maxTokens()) {
-            content = content.substring(0, Math.max(0, req.maxTokens()) * 4);
-            stop = "max_tokens";
-        }
-        Map<String, Object> usage = new LinkedHashMap<>();
-        usage.put("input_tokens", tokens(req.promptChars()) + 3 * req.messages());
-        usage.put("output_tokens", tokens(content.length()));
-        usage.put("cache_creation_input_tokens", 0);
-        usage.put("cache_read_input_tokens", 0);
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("id", "msg_sim" + Long.toHexString(id));
-        out.put("type", "message");
-        out.put("role", "assistant");
-        out.put("model", req.model().isEmpty() ? modelName : req.model());
-        out.put("content", List.of(Map.of("type", "text", "text", content)));
-        out.put("stop_reason", stop);
-        out.put("usage", usage);
-        return out;
+        boolean cut = cut(req, reply);
+        String content = cut ? reply.substring(0, Math.max(0, req.maxTokens()) * 4) : reply;
+        Map<String, Object> usage = ordered("input_tokens", tokens(req.promptChars()) + 3 * req.messages(),
+                "output_tokens", tokens(content.length()), "cache_creation_input_tokens", 0, "cache_read_input_tokens", 0);
+        return ordered("id", "msg_sim" + Long.toHexString(id), "type", "message", "role", "assistant",
+                "model", req.model().isEmpty() ? modelName : req.model(), "content", List.of(Map.of("type", "text", "text", content)),
+                "stop_reason", cut ? "max_tokens" : "end_turn", "usage", usage);
     }
 
     private static String text(Object content) {
@@ -94,39 +76,23 @@ final class SimProtocol {
     /** Estimates tokens as about four characters each, as tokenizers average on English text. */
     static int tokens(int chars) { return (chars + 3) / 4; }
 
-    static String completion(Parsed req, String reply, String modelName, long id) { return completion(req, reply, modelName, id, 0); }
+    /** True when {@code reply} exceeds the request's token limit and is cut to it. */
+    private static boolean cut(Parsed req, String reply) { return tokens(reply.length()) > req.maxTokens(); }
 
     /** A completion whose usage reports {@code cached} prompt tokens read from the (simulated) prompt cache. */
     static String completion(Parsed req, String reply, String modelName, long id, int cached) {
-        String content = reply;
-        String finish = "stop";
-        if (tokens(content.length()) > req.maxTokens()) {
-            content = content.substring(0, Math.max(0, req.maxTokens()) * 4);
-            finish = "length";
-        }
+        boolean cut = cut(req, reply);
+        String content = cut ? reply.substring(0, Math.max(0, req.maxTokens()) * 4) : reply;
         int prompt = tokens(req.promptChars()) + 3 * req.messages();
         int completion = tokens(content.length());
-        Map<String, Object> msg = new LinkedHashMap<>();
-        msg.put("role", "assistant");
-        msg.put("content", content);
-        Map<String, Object> choice = new LinkedHashMap<>();
-        choice.put("index", 0);
-        choice.put("message", msg);
-        choice.put("finish_reason", finish);
-        Map<String, Object> usage = new LinkedHashMap<>();
-        usage.put("prompt_tokens", prompt);
-        usage.put("completion_tokens", completion);
-        usage.put("total_tokens", prompt + completion);
+        Map<String, Object> choice = ordered("index", 0, "message", ordered("role", "assistant", "content", content),
+                "finish_reason", cut ? "length" : "stop");
+        Map<String, Object> usage = ordered("prompt_tokens", prompt, "completion_tokens", completion, "total_tokens", prompt + completion);
         if (cached > 0) usage.put("prompt_tokens_details", Map.of("cached_tokens", Math.min(cached, prompt)));
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("id", "chatcmpl-sim-" + Long.toHexString(id));
-        out.put("object", "chat.completion");
-        out.put("created", 1_700_000_000L); // fixed: replies must not depend on time
-        out.put("model", req.model().isEmpty() ? modelName : req.model());
-        out.put("choices", List.of(choice));
-        out.put("usage", usage);
-        out.put("system_fingerprint", "skillopt-sim");
-        return Json.compact(out);
+        return Json.compact(ordered("id", "chatcmpl-sim-" + Long.toHexString(id), "object", "chat.completion",
+                "created", 1_700_000_000L, // fixed: replies must not depend on time
+                "model", req.model().isEmpty() ? modelName : req.model(), "choices", List.of(choice), "usage", usage,
+                "system_fingerprint", "skillopt-sim"));
     }
 
     static String models(String modelName) {
@@ -135,10 +101,6 @@ final class SimProtocol {
     }
 
     static String error(String message, String type) {
-        Map<String, Object> e = new LinkedHashMap<>();
-        e.put("message", message);
-        e.put("type", type);
-        e.put("code", type);
-        return Json.compact(Map.of("error", e));
+        return Json.compact(Map.of("error", ordered("message", message, "type", type, "code", type)));
     }
 }

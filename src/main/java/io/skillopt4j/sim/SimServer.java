@@ -1,5 +1,7 @@
 package io.skillopt4j.sim;
 
+import io.skillopt4j.internal.Json;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -11,17 +13,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Thread-safe. An OpenAI chat-completions compatible HTTP server on loopback whose "model" is the
- * deterministic {@link SimModel}: {@code POST /v1/chat/completions} and {@code GET /v1/models}, with
- * seeded latency and fault injection. Replies depend only on the seed and the request content, so the same
- * seed gives the same run at any concurrency. Close it to stop (held "timeout" connections are released).
- * HTTP is served by the JDK's {@code HttpServer} ({@link JdkSimHttp}: keep-alive, TCP_NODELAY).
- *
- * <pre>{@code
- * try (SimServer sim = SimServer.builder().seed(7).latency(Latency.parse("20-40")).start()) {
- *     String base = sim.url();   // http://127.0.0.1:PORT/v1 — use as OPENAI_COMPATIBLE_BASE_URL
- * }
- * }</pre>
+ * Thread-safe. An OpenAI chat-completions compatible HTTP server on loopback whose "model" is the deterministic
+ * {@link SimModel}, with seeded latency and fault injection. Replies depend only on the seed and the request, so
+ * the same seed gives the same run at any concurrency. Close it to stop.
  */
 public final class SimServer implements AutoCloseable {
     private final SimModel model;
@@ -58,21 +52,15 @@ public final class SimServer implements AutoCloseable {
 
     public static Builder builder() { return new Builder(); }
 
-    /** Returns the base URL clients use, e.g. {@code http://127.0.0.1:41234/v1}. */
+    /** E.g. {@code http://127.0.0.1:41234/v1}. */
     public String url() { return "http://127.0.0.1:" + port() + "/v1"; }
 
     public int port() { return http.port(); }
 
-    /**
-     * Returns the only environment a run on the simulator gets: the openai_compatible base URL and a dummy key.
-     * Nothing else, so user-level {@code OPENAI_COMPATIBLE_*} settings (or a real key) never leak into it.
-     */
+    /** The only environment a run on the simulator gets, so a user's own settings or real key never leak in. */
     public Map<String, String> environment() { return environment(url()); }
 
-    /**
-     * The environment of a run on any OpenAI-compatible simulator at {@code baseUrl} (ours in another JVM, the
-     * shared fake LLM): the base URL and a dummy key, nothing else. The one place these names are spelled for it.
-     */
+    /** The environment of a run on any OpenAI-compatible simulator at {@code baseUrl}: its URL and a dummy key. */
     public static Map<String, String> environment(String baseUrl) {
         return Map.of("OPENAI_COMPATIBLE_BASE_URL", baseUrl, "OPENAI_COMPATIBLE_API_KEY", "sk-simulator");
     }
@@ -83,81 +71,58 @@ public final class SimServer implements AutoCloseable {
 
     public Faults faults() { return faults; }
 
-    /** Returns the number of chat-completion attempts received so far. */
+    /** Chat-completion attempts received so far. */
     public long requests() { return requests.sum(); }
 
-    /**
-     * Returns the total time spent computing replies, in nanoseconds: the model's answer and its JSON
-     * serialisation only (no HTTP, no simulated latency or faults), summed over successful completions.
-     */
+    /** Nanoseconds spent computing successful replies: the model and its JSON only (no HTTP, latency or faults). */
     public long handlerNanos() { return handlerNanos.sum(); }
 
     /**
-     * Returns the simulator's own total cost of serving chat-completion attempts, in nanoseconds: for each attempt
-     * counted by {@link #requests()}, from the moment the request had been read to the moment its response was
-     * flushed (or its connection dropped), minus the injected latency and timeout holds. It covers JSON parsing, the model, serialisation, writing and any wait for a free handler slot
-     * ({@link Builder#threads}); {@code serverNanos() / requests()} is the mean per call. A call's time is added
-     * just after its response is flushed, so it can lag the client; it is final once {@link #close()}
-     * has returned.
+     * The simulator's own nanoseconds serving the {@link #requests()}: request read → response flushed (or dropped),
+     * minus injected delays; includes waits for a handler slot. It lags the client and is final after {@link #close()}.
      */
     public long serverNanos() { return serverNanos.sum(); }
 
-    /** Returns how many attempts each stage received (analyst_error, merge, target, ...). */
-    /** Returns the logged calls so far (empty unless built with {@link Builder#logCalls()}), in completion order. */
+    /** The logged calls so far (empty unless built with {@link Builder#logCalls()}), in completion order. */
     public List<Call> calls() { return calls == null ? List.of() : List.copyOf(calls); }
 
-    /** Returns request counts by stage. */
-    public Map<String, Long> requestsByStage() {
-        Map<String, Long> m = new java.util.TreeMap<>();
-        byStage.forEach((k, v) -> m.put(k, v.sum()));
-        return m;
-    }
+    /** Request counts by stage (analyst_error, merge, target, ...). */
+    public Map<String, Long> requestsByStage() { return sums(byStage, new java.util.TreeMap<>()); }
 
-    /** Returns how many faults of each kind were injected. */
-    public Map<Faults.Kind, Long> faultsInjected() {
-        Map<Faults.Kind, Long> m = new java.util.EnumMap<>(Faults.Kind.class);
-        byFault.forEach((k, v) -> m.put(k, v.sum()));
-        return m;
+    public Map<Faults.Kind, Long> faultsInjected() { return sums(byFault, new java.util.EnumMap<>(Faults.Kind.class)); }
+
+    private static <K> Map<K, Long> sums(Map<K, LongAdder> counts, Map<K, Long> into) {
+        counts.forEach((k, v) -> into.put(k, v.sum()));
+        return into;
     }
 
     /** Stops accepting, drops open and held connections and returns (within about a second at most). */
     @Override public void close() { http.close(); }
 
-    /** Returns e.g. {@code SimServer http://127.0.0.1:41234/v1 · model skillopt-sim · seed 7 · latency 0ms · 12 requests}. */
     @Override public String toString() {
         return "SimServer " + url() + " · model " + modelName + " · seed " + model.seed() + " · latency " + latency
                 + (faults.any() ? " · faults " + faults : "") + " · " + requests() + " requests";
     }
 
     private void handle(JdkSimHttp.Exchange ex) throws IOException {
-        String path = ex.path();
-        int end = path.length();
-        while (end > 0 && path.charAt(end - 1) == '/') end--;
-        path = path.substring(0, end);
-        if (ex.method().equals("GET") && path.endsWith("/models")) {
+        String path = ex.path().replaceAll("/+\\z", ""), m = ex.method();
+        if (m.equals("GET") && path.endsWith("/models")) {
             ex.respond(200, SimProtocol.models(modelName), Map.of());
-            return;
-        }
-        if (SimBatches.routes(path)) {
+        } else if (SimBatches.routes(path)) {
             batches.handle(ex, path);
-            return;
-        }
-        if (ex.method().equals("POST") && path.endsWith("/messages")) {
-            // the same simulated latency as a chat completion (no faults: those are the OpenAI route's)
-            http.pause(latency instanceof Latency.Fixed f ? f.millis() : latency.sampleMillis(SimText.rng(model.seed(), "latency#messages", ex.body())));
-            ex.respond(200, io.skillopt4j.internal.Json.compact(message(io.skillopt4j.internal.Json.parseObject(ex.body()))), Map.of());
-            return;
-        }
-        if (!ex.method().equals("POST") || !path.endsWith("/chat/completions")) {
-            ex.respond(404, SimProtocol.error("no route for " + ex.method() + " " + path, "not_found"), Map.of());
-            return;
-        }
-        requests.increment();
-        long[] injected = {0};
-        try {
-            complete(ex, injected);
-        } finally {
-            serverNanos.add(System.nanoTime() - ex.startNanos() - injected[0]);
+        } else if (m.equals("POST") && path.endsWith("/messages")) {
+            http.pause(delay("latency#messages", ex.body())); // no faults: those are the OpenAI route's
+            ex.respond(200, Json.compact(message(Json.parseObject(ex.body()))), Map.of());
+        } else if (!m.equals("POST") || !path.endsWith("/chat/completions")) {
+            ex.respond(404, SimProtocol.error("no route for " + m + " " + path, "not_found"), Map.of());
+        } else {
+            requests.increment();
+            long[] injected = {0};
+            try {
+                complete(ex, injected);
+            } finally {
+                serverNanos.add(System.nanoTime() - ex.startNanos() - injected[0]);
+            }
         }
     }
 
@@ -174,8 +139,7 @@ public final class SimServer implements AutoCloseable {
         int attempt = attempts.computeIfAbsent(SimText.hash(body), k -> new AtomicInteger()).getAndIncrement();
         Faults.Kind fault = faults.any() ? faults.pick(SimText.rng(model.seed(), "fault#" + attempt, body).nextDouble()) : Faults.Kind.NONE;
         if (fault != Faults.Kind.NONE) byFault.computeIfAbsent(fault, k -> new LongAdder()).increment();
-        String stage = model.stage(req.system(), req.user());
-        byStage.computeIfAbsent(stage, k -> new LongAdder()).increment();
+        String stage = count(req);
 
         if (fault == Faults.Kind.RATE_LIMIT) {
             ex.respond(429, SimProtocol.error("Rate limit reached (simulated).", "rate_limit_exceeded"),
@@ -191,16 +155,14 @@ public final class SimServer implements AutoCloseable {
             ex.drop();
             return;
         }
-        long delay = latency instanceof Latency.Fixed f ? f.millis() // a fixed delay needs no seeded draw (a SHA-256 of the body)
-                : latency.sampleMillis(SimText.rng(model.seed(), "latency#" + attempt, body));
-        injected[0] += http.pause(delay);
+        injected[0] += http.pause(delay("latency#" + attempt, body));
         if (fault == Faults.Kind.SERVER_ERROR) {
             ex.respond(500, SimProtocol.error("The server had an error while processing your request (simulated).", "server_error"), Map.of());
             return;
         }
         long t0 = System.nanoTime();
         String reply = model.reply(req.system(), req.user());
-        String json = SimProtocol.completion(req, reply, modelName, SimText.hash(model.seed() + "\u0000" + body), cachedPrefix(req));
+        String json = SimProtocol.completion(req, reply, modelName, id(body), cachedPrefix(req));
         handlerNanos.add(System.nanoTime() - t0);
         if (fault == Faults.Kind.MALFORMED) {
             ex.respond(200, json.substring(0, json.length() / 2) + "<html>upstream glitch</html>", Map.of());
@@ -208,35 +170,43 @@ public final class SimServer implements AutoCloseable {
             ex.respondTruncated(200, json); // full Content-Length announced, half sent, connection dropped
         } else {
             ex.respond(200, json, Map.of());
-            // a server that closes after the reply without a Connection: close header: the client's pooled
-            // connection is stale and its next request on it gets no response
+            // closed after the reply without a Connection: close header, so the client's pooled connection is stale
             if (fault == Faults.Kind.CLOSE) ex.staleAfter();
         }
         if (calls != null) calls.add(new Call(stage, epochSeconds(ex.startNanos()), epochSeconds(System.nanoTime())));
     }
 
+    /** A fixed delay needs no seeded draw (a SHA-256 of the body). */
+    private long delay(String purpose, String body) {
+        return latency instanceof Latency.Fixed f ? f.millis() : latency.sampleMillis(SimText.rng(model.seed(), purpose, body));
+    }
+
+    /** Counts the request under its stage and returns the stage. */
+    private String count(SimProtocol.Parsed req) {
+        String stage = model.stage(req.system(), req.user());
+        byStage.computeIfAbsent(stage, k -> new LongAdder()).increment();
+        return stage;
+    }
+
+    /** A reply's id: a hash of the seed and the request. */
+    private long id(Object request) { return SimText.hash(model.seed() + "\u0000" + request); }
+
     /** One chat-completions request of a batch, answered as the direct endpoint answers it (no latency or faults). */
     private String batchCompletion(Map<String, Object> body) {
-        String json = io.skillopt4j.internal.Json.compact(body);
+        String json = Json.compact(body);
         SimProtocol.Parsed req = SimProtocol.parse(json);
-        byStage.computeIfAbsent(model.stage(req.system(), req.user()), k -> new LongAdder()).increment();
-        return SimProtocol.completion(req, model.reply(req.system(), req.user()), modelName, SimText.hash(model.seed() + "\u0000" + json), cachedPrefix(req));
+        count(req);
+        return SimProtocol.completion(req, model.reply(req.system(), req.user()), modelName, id(json), cachedPrefix(req));
     }
 
     /** An Anthropic Messages request (direct or in a batch) answered by the simulator's model. */
     private Map<String, Object> message(Map<String, Object> params) {
         SimProtocol.Parsed req = SimProtocol.parseAnthropic(params);
-        byStage.computeIfAbsent(model.stage(req.system(), req.user()), k -> new LongAdder()).increment();
-        return SimProtocol.message(req, model.reply(req.system(), req.user()), modelName, SimText.hash(model.seed() + "\u0000" + params));
+        count(req);
+        return SimProtocol.message(req, model.reply(req.system(), req.user()), modelName, id(params));
     }
 
-    /** Returns how many requests the simulator answered through its Batch APIs. */
-    public long batchedRequests() { return batches.answered(); }
-
-    /**
-     * OpenAI's prompt cache as the simulator models it: with a {@code prompt_cache_key}, a system prompt of at
-     * least 1024 tokens seen before under that key is served from cache in 128-token increments.
-     */
+    /** OpenAI's prompt cache: a system prompt of 1024+ tokens seen under the same key is cached in 128-token steps. */
     private int cachedPrefix(SimProtocol.Parsed req) {
         if (req.cacheKey().isEmpty()) return 0;
         int tokens = SimProtocol.tokens(req.system().length());
@@ -244,16 +214,17 @@ public final class SimServer implements AutoCloseable {
         boolean seen = !promptCache.add(req.cacheKey() + "\u0000" + SimText.hash(req.system()));
         return seen ? tokens / 128 * 128 : 0;
     }
+
     private static final long EPOCH_NANOS = System.currentTimeMillis() * 1_000_000L - System.nanoTime();
 
     private static double epochSeconds(long nanoTime) { return (nanoTime + EPOCH_NANOS) / 1e9; }
 
-    /** The builder's defaults that the CLI options repeat in their help (constants, so annotations can name them). */
+    /** Builder defaults the CLI's help repeats (constants, so annotations can name them). */
     public static final long DEFAULT_SEED = 7;
     public static final int DEFAULT_THREADS = 64;
     public static final String DEFAULT_MODEL_NAME = "skillopt-sim";
 
-    /** Not thread-safe; use once. Defaults: seed 7, default behaviour, no latency, no faults, ephemeral port, 64 threads. */
+    /** Not thread-safe; use once. Defaults: seed 7, no latency or faults, a free port, 64 threads. */
     public static final class Builder {
         private long seed = DEFAULT_SEED;
         private SimBehaviour behaviour = SimBehaviour.defaults();
@@ -264,13 +235,13 @@ public final class SimServer implements AutoCloseable {
         private int threads = DEFAULT_THREADS;
         private String modelName = DEFAULT_MODEL_NAME;
         private Duration batchDelay = Duration.ZERO;
+        private boolean logCalls;
 
         /** How long a submitted batch stays in progress before it completes (default 0: done at the first poll). */
         public Builder batchDelay(Duration d) {
             if (d.isNegative()) throw new IllegalArgumentException("batchDelay must be >= 0: " + d);
             this.batchDelay = d; return this;
         }
-        private boolean logCalls;
 
         public Builder seed(long s) { this.seed = s; return this; }
         /** The target's answer noise (default none; docs/simulator.md): each answer flipped with {@code p}, drawn from {@code seed}. */
@@ -293,7 +264,6 @@ public final class SimServer implements AutoCloseable {
         public Builder logCalls() { this.logCalls = true; return this; }
         public Builder modelName(String m) { this.modelName = Objects.requireNonNull(m, "modelName"); return this; }
 
-        /** Starts listening and returns the running server. */
         public SimServer start() { return new SimServer(this); }
     }
 }

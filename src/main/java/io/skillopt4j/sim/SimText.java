@@ -24,21 +24,15 @@ final class SimText {
 
     /** Returns the first 8 bytes of SHA-256 of the text as a long. */
     static long hash(String text) {
-        byte[] d = io.skillopt4j.internal.Hashes.sha256(text);
-        long h = 0;
-        for (int i = 0; i < 8; i++) h = (h << 8) | (d[i] & 0xff);
-        return h;
+        return java.nio.ByteBuffer.wrap(io.skillopt4j.internal.Hashes.sha256(text)).getLong();
     }
 
-    /** Returns true when {@code heading} starts a line of {@code text}. */
+    /** True when {@code heading} starts a line of {@code text}. */
     static boolean hasHeading(String text, String heading) {
         return text.startsWith(heading) || text.contains("\n" + heading);
     }
 
-    /**
-     * Returns the body under {@code heading} (a line prefix) up to the earliest following line that starts
-     * with one of {@code next}, or to the end; "" when the heading is absent.
-     */
+    /** The body under the line starting with {@code heading}, up to the first line starting with one of {@code next}, or "". */
     static String section(String text, String heading, List<String> next) {
         int h = text.startsWith(heading) ? 0 : text.indexOf("\n" + heading);
         if (h < 0) return "";
@@ -95,6 +89,13 @@ final class SimText {
             }
         }
         return null;
+    }
+
+    /** An ordered map of key, value pairs: unlike Map.of, it serialises the same in every JVM. */
+    static Map<String, Object> ordered(Object... keysAndValues) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) m.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        return m;
     }
 
     /** Returns the reply text for a JSON answer, in a ```json fence as chat models usually write it. */

@@ -1,5 +1,9 @@
 package io.skillopt4j.sim;
 
+import io.skillopt4j.env.houserules.HouseCategory;
+
+import java.util.Arrays;
+
 /** Immutable (stateless). Small edits to skill documents, keeping the machine-owned protected regions last. */
 final class SkillText {
     private SkillText() {}
@@ -21,8 +25,6 @@ final class SkillText {
 
     /** Counts how many house categories the skill states a rule for. */
     static int rulesIn(String skill) {
-        int n = 0;
-        for (var c : io.skillopt4j.env.houserules.HouseCategory.values()) if (c.styleIn(skill) == io.skillopt4j.env.houserules.HouseCategory.Style.HOUSE) n++;
-        return n;
+        return (int) Arrays.stream(HouseCategory.values()).filter(c -> c.styleIn(skill) == HouseCategory.Style.HOUSE).count();
     }
 }

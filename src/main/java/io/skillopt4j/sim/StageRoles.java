@@ -1,9 +1,9 @@
 package io.skillopt4j.sim;
 
 import io.skillopt4j.env.houserules.HouseCategory;
-import io.skillopt4j.internal.Json;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,17 +11,14 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import static io.skillopt4j.sim.SimText.ordered;
+
 /**
- * Immutable. The simulated optimizer's non-analyst stages: merge (dedupe, sum support), final merge (failure
- * group first), ranking (by support, restatements last), autonomous learning rate, rewrite from suggestions,
- * slow update, meta skill and appendix consolidation. Each returns JSON of the stage's upstream shape.
+ * Immutable. The simulated optimizer's non-analyst stages (merge, ranking, learning rate, rewrite, slow update, meta
+ * skill, appendix consolidation), each replying with JSON of its upstream shape.
  */
-final class StageRoles {
+record StageRoles(long seed) {
     private static final Pattern POOL_LINE = Pattern.compile("(?m)^\\[(\\d+)\\] (.*?)support=(\\d+)\\s*$");
-
-    private final long seed;
-
-    StageRoles(long seed) { this.seed = seed; }
 
     String merge(String user, String heading, boolean fin) {
         List<Object> patches = SimText.jsonArrayAfter(user, user.indexOf(heading));
@@ -60,11 +57,8 @@ final class StageRoles {
             out.sort(Comparator.comparingInt(x -> -SkillText.rulesIn(String.valueOf(x.get("new_skill")))));
             out = List.of(out.get(0));
         }
-        Map<String, Object> res = new LinkedHashMap<>();
-        res.put("reasoning", "Merged " + in + " item(s) into " + out.size() + ": duplicates combined and their support summed"
-                + (fin ? "; failure-driven items first." : "; ordered by support."));
-        res.put(key, out);
-        return SimText.fenced(res);
+        return SimText.fenced(ordered("reasoning", "Merged " + in + " item(s) into " + out.size()
+                + ": duplicates combined and their support summed" + (fin ? "; failure-driven items first." : "; ordered by support."), key, out));
     }
 
     String ranking(String user) {
@@ -76,19 +70,14 @@ final class StageRoles {
         Matcher m = POOL_LINE.matcher(user);
         while (m.find()) {
             String body = m.group(2);
-            boolean restates = false;
-            for (HouseCategory c : HouseCategory.values())
-                if (body.contains(c.rule()) && skill.contains(c.rule())) restates = true;
-            if (body.contains(AnalystRole.REINFORCE.substring(2)) && skill.contains(AnalystRole.REINFORCE)) restates = true;
+            boolean restates = Arrays.stream(HouseCategory.values()).anyMatch(c -> body.contains(c.rule()) && skill.contains(c.rule()))
+                    || body.contains(AnalystRole.REINFORCE.substring(2)) && skill.contains(AnalystRole.REINFORCE);
             rows.add(new Row(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(3)), restates, r.nextDouble()));
         }
         rows.sort(Comparator.comparing(Row::restates).thenComparing(Row::support, Comparator.reverseOrder()).thenComparing(Row::jitter));
         List<Integer> sel = rows.stream().limit(budget).map(Row::index).toList();
-        // ordered: Map.of iterates in a per-JVM random order, which made run folders differ between processes
-        Map<String, Object> reply = new java.util.LinkedHashMap<>();
-        reply.put("reasoning", "Chose the " + sel.size() + " edits with the most supporting trajectories; restatements of existing rules last.");
-        reply.put("selected_indices", sel);
-        return SimText.fenced(reply);
+        return SimText.fenced(ordered("reasoning", "Chose the " + sel.size()
+                + " edits with the most supporting trajectories; restatements of existing rules last.", "selected_indices", sel));
     }
 
     String learningRate(String user) {
@@ -96,13 +85,9 @@ final class StageRoles {
         Matcher h = Pattern.compile("rollout_hard=([0-9.]+)").matcher(user);
         double hard = h.find() ? Double.parseDouble(h.group(1)) : 0.5;
         int lr = Math.min(items, hard < 0.5 ? 3 : hard < 0.8 ? 2 : 1);
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("learning_rate", lr);
-        out.put("reasoning", String.format(java.util.Locale.ROOT, "rollout hard=%.2f: %s", hard,
-                hard < 0.5 ? "many missing conventions, take larger steps" : "mostly right, take small careful steps"));
-        out.put("confidence", items == 0 ? "low" : "medium");
-        out.put("risk_notes", List.of("A wrong convention would regress every task of its category."));
-        return SimText.fenced(out);
+        return SimText.fenced(ordered("learning_rate", lr, "reasoning", String.format(java.util.Locale.ROOT, "rollout hard=%.2f: %s", hard,
+                hard < 0.5 ? "many missing conventions, take larger steps" : "mostly right, take small careful steps"),
+                "confidence", items == 0 ? "low" : "medium", "risk_notes", List.of("A wrong convention would regress every task of its category.")));
     }
 
     String rewrite(String user) {
@@ -120,11 +105,8 @@ final class StageRoles {
             if (rm.matches() && s.contains(rm.group(1))) { s = s.replace(rm.group(1), rm.group(2)); changes.add("replaced: " + rm.group(1)); }
             else if (!instr.isEmpty() && !s.contains(instr)) { s = SkillText.addLine(s, "- " + instr); changes.add("added: " + instr); }
         }
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("reasoning", "Applied " + changes.size() + " of " + sugg.size() + " suggestions; kept everything else verbatim.");
-        out.put("change_summary", changes);
-        out.put("new_skill", s);
-        return SimText.fenced(out);
+        return SimText.fenced(ordered("reasoning", "Applied " + changes.size() + " of " + sugg.size()
+                + " suggestions; kept everything else verbatim.", "change_summary", changes, "new_skill", s));
     }
 
     /** Slow update and meta skill both read the longitudinal comparison; {@code meta} picks the stage. */
@@ -146,8 +128,7 @@ final class StageRoles {
                 if (counted.add(current + "/" + id.getKey())) sec.merge(id.getValue(), 1, Integer::sum);
         }
         Map<HouseCategory, Integer> weak = new LinkedHashMap<>();
-        bySection.getOrDefault("regressed", Map.of()).forEach((c, n) -> weak.merge(c, n, Integer::sum));
-        bySection.getOrDefault("persistent", Map.of()).forEach((c, n) -> weak.merge(c, n, Integer::sum));
+        for (String k : List.of("regressed", "persistent")) bySection.getOrDefault(k, Map.of()).forEach((c, n) -> weak.merge(c, n, Integer::sum));
         List<Map.Entry<HouseCategory, Integer>> top = new ArrayList<>(weak.entrySet());
         top.sort((a, b) -> b.getValue() - a.getValue());
         StringBuilder sb = new StringBuilder();
@@ -164,7 +145,6 @@ final class StageRoles {
             sb.append(String.format("- Last epoch: %d improved, %d regressed, %d persistent failures, %d stable successes.%n",
                     counts.getOrDefault("improved", 0), counts.getOrDefault("regressed", 0),
                     counts.getOrDefault("persistent", 0), counts.getOrDefault("stable", 0)));
-            SimText.rng(seed, "slow_update", user); // keep the reply a pure function of the request
             for (Map.Entry<HouseCategory, Integer> e : top.subList(0, Math.min(2, top.size())))
                 sb.append("- Still failing on ").append(e.getKey().key()).append(" (").append(e.getValue()).append(" tasks). ")
                         .append(e.getKey().rule()).append('\n');
@@ -193,6 +173,4 @@ final class StageRoles {
         }
         return SimText.fenced(Map.of("appendix_notes", out));
     }
-
-    static String json(Object o) { return Json.pretty(o); }
 }

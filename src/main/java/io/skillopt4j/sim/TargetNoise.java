@@ -3,11 +3,9 @@ package io.skillopt4j.sim;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Thread-safe. The simulated target's answer noise, as the shared fake LLM's {@code --noise P --noise-seed S}: each
- * answer is flipped (a right one answered the naive way, a wrong one the house way) with probability P, drawn from a
- * hash of (S, the request's system prompt and user text, how often that same request was seen before). So a run
- * repeats exactly with the same S, while evaluating an item again under the same skill is a fresh draw, as a
- * sampling model's answer would be. P = 0 (the default) flips nothing and keeps no counts.
+ * Thread-safe. The target's answer noise, as the shared fake LLM's {@code --noise P --noise-seed S}: each answer is
+ * flipped with probability P, drawn from S, the request and how often it was seen. So a run repeats exactly with the
+ * same S, while asking the same request again is a fresh draw, as with a sampling model.
  */
 public final class TargetNoise {
     private final double p;
@@ -20,15 +18,10 @@ public final class TargetNoise {
         this.seed = seed;
     }
 
-    /** No noise: the deterministic target. */
     public static TargetNoise none() { return new TargetNoise(0, 0); }
 
     /** Flips each answer with probability {@code p} (in [0, 1]), drawn from {@code seed}. */
     public static TargetNoise of(double p, long seed) { return new TargetNoise(p, seed); }
-
-    public double p() { return p; }
-
-    public long seed() { return seed; }
 
     /** Returns true when this request's answer is flipped (counts the request as seen). */
     boolean flips(String system, String user) {

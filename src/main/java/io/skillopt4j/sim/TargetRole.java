@@ -8,24 +8,12 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 
 /**
- * Immutable. The simulated target model: answers a house-rules task by following only the conventions the
- * skill (the {@code ## Skill} section of the system prompt) states in a recognised phrasing; without one it
- * answers the naive way, with a decoy rule it follows the decoy. A seeded slip rate makes it occasionally
- * ignore a rule it has, so repeated evaluations of different skills see noise like a real model's; {@link TargetNoise}
- * adds noise that also differs between repeats of the same request.
+ * Immutable. The simulated target model: answers a house-rules task following only the conventions its skill states
+ * in a recognised phrasing (else the naive way; a decoy rule it follows). A seeded slip rate makes it sometimes
+ * ignore a rule it has; {@link TargetNoise} adds noise that also differs between repeats of the same request.
  */
-final class TargetRole {
-    private final long seed;
-    private final double slipRate;
-    private final TargetNoise noise;
-
-    TargetRole(long seed, double slipRate, TargetNoise noise) {
-        this.seed = seed;
-        this.slipRate = slipRate;
-        this.noise = noise;
-    }
-
-    /** Returns true when the user text holds a house-rules task. */
+record TargetRole(long seed, double slipRate, TargetNoise noise) {
+    /** True when the user text holds a house-rules task. */
     static boolean handles(String user) {
         return HouseTasks.categoryOf(user).isPresent();
     }
