@@ -1,5 +1,7 @@
 package io.skillopt4j.sim;
 
+import io.skillopt4j.internal.Json;
+
 import io.skillopt4j.env.houserules.HouseCategory;
 
 import java.util.ArrayList;
@@ -8,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
-import static io.skillopt4j.sim.SimText.ordered;
 
 /**
  * Immutable. The simulated error and success analysts in the three update modes. The error analyst proposes the
@@ -46,7 +47,7 @@ record AnalystRole(long seed, SimBehaviour b) {
             HouseCategory c = e.getKey();
             boolean missing = bundle ? BundleReading.style(c, skill) != HouseCategory.Style.HOUSE
                     : !c.ruleIn(skill) || c.styleIn(skill) != HouseCategory.Style.HOUSE;
-            summary.add(ordered("failure_type", c.key() + "_format", "count", e.getValue(), "description", missing
+            summary.add(Json.obj("failure_type", c.key() + "_format", "count", e.getValue(), "description", missing
                     ? "Answers to " + c.key() + " questions used a generic format; the gold answers follow a house convention the skill does not state."
                     : "The skill states the " + c.key() + " rule but the answer ignored it (execution slip)."));
             if (!missing) { lapses.add("Re-read the house " + c.key() + " rule before answering " + c.key() + " questions."); continue; }
@@ -102,7 +103,7 @@ record AnalystRole(long seed, SimBehaviour b) {
 
     /** An analyst's reply, as upstream's prompts ask for it: the batch size, what it found ({@code key}), the patch. */
     private static Map<String, Object> reply(Trajectories batch, String key, Object findings, Map<String, Object> patch) {
-        return ordered("batch_size", batch.size(), key, findings, "patch", patch);
+        return Json.obj("batch_size", batch.size(), key, findings, "patch", patch);
     }
 
     /** Immutable. The trajectories of an analyst prompt: how many, and how many per house category. */
@@ -127,17 +128,17 @@ record AnalystRole(long seed, SimBehaviour b) {
     static final double BODY_SHARE = 0.25;
 
     static Map<String, Object> patch(Mode mode, String skill, List<Proposal> ps, String source, String reasoning) {
-        Map<String, Object> p = ordered("reasoning", reasoning);
+        Map<String, Object> p = Json.obj("reasoning", reasoning);
         List<Map<String, Object>> items = new ArrayList<>();
         switch (mode) {
             case PATCH -> ps.forEach(x -> {
-                Map<String, Object> e = ordered("op", x.op());
+                Map<String, Object> e = Json.obj("op", x.op());
                 if (x.file() != null) e.put("file", x.file());
                 if (!x.target().isEmpty()) e.put("target", x.target());
                 e.put("content", x.content());
                 items.add(e);
             });
-            case REWRITE -> ps.forEach(x -> items.add(ordered("type", x.op().equals("replace") ? "clarify" : "add_rule",
+            case REWRITE -> ps.forEach(x -> items.add(Json.obj("type", x.op().equals("replace") ? "clarify" : "add_rule",
                     "title", x.category() == null ? "Reinforce house rules" : "House rule for " + x.category().key(),
                     "motivation", x.support() + " trajectories depend on this convention.", "instruction", x.op().equals("replace")
                             ? "Replace the line \"" + x.target() + "\" with: " + x.content() : x.content().replaceFirst("^- ", ""),
@@ -150,7 +151,7 @@ record AnalystRole(long seed, SimBehaviour b) {
                         s = x.op().equals("replace") ? s.replace(x.target(), x.content()) : SkillText.addLine(s, x.content());
                         changes.add((x.op().equals("replace") ? "replaced a rule: " : "added: ") + x.content().replaceFirst("^- ", ""));
                     }
-                    items.add(ordered("title", "Skill with " + ps.size() + " house-rule change(s)", "change_summary", changes,
+                    items.add(Json.obj("title", "Skill with " + ps.size() + " house-rule change(s)", "change_summary", changes,
                             "new_skill", s, "support_count", ps.stream().mapToInt(Proposal::support).sum(), "source_type", source));
                 }
             }

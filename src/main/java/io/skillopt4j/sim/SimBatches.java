@@ -12,7 +12,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
-import static io.skillopt4j.sim.SimText.ordered;
 
 /**
  * Thread-safe. The simulator's OpenAI (Files + Batches) and Anthropic (Message Batches) Batch APIs, so
@@ -100,7 +99,7 @@ final class SimBatches {
         if (!purpose.equals("batch")) throw new IllegalArgumentException("purpose must be 'batch', got '" + purpose + "'");
         String id = "file-sim" + ids.incrementAndGet();
         files.put(id, content);
-        return ordered("id", id, "object", "file", "bytes", content.length(), "created_at", Instant.now().getEpochSecond(),
+        return Json.obj("id", id, "object", "file", "bytes", content.length(), "created_at", Instant.now().getEpochSecond(),
                 "filename", "batch.jsonl", "purpose", "batch");
     }
 
@@ -148,7 +147,7 @@ final class SimBatches {
             StringBuilder out = new StringBuilder();
             int n = 0;
             for (Map.Entry<String, Map<String, Object>> r : b.requests()) {
-                Map<String, Object> line = ordered("custom_id", r.getKey());
+                Map<String, Object> line = Json.obj("custom_id", r.getKey());
                 if (b.anthropic()) {
                     line.put("result", Map.of("type", "succeeded", "message", message.apply(r.getValue())));
                 } else {
@@ -167,7 +166,7 @@ final class SimBatches {
     private Map<String, Object> openAiView(Batch b) {
         boolean done = done(b);
         int n = b.requests().size();
-        return ordered("id", b.id(), "object", "batch", "endpoint", "/v1/chat/completions", "input_file_id", b.inputFileId(),
+        return Json.obj("id", b.id(), "object", "batch", "endpoint", "/v1/chat/completions", "input_file_id", b.inputFileId(),
                 "completion_window", "24h", "status", done ? "completed" : "in_progress",
                 "output_file_id", done ? results(b).get("output_file_id") : null, "error_file_id", null, "created_at", b.createdAt(),
                 "request_counts", Map.of("total", n, "completed", done ? n : 0, "failed", 0));
@@ -177,7 +176,7 @@ final class SimBatches {
         boolean done = done(b);
         if (done) results(b);
         int n = b.requests().size();
-        return ordered("id", b.id(), "type", "message_batch", "processing_status", done ? "ended" : "in_progress",
+        return Json.obj("id", b.id(), "type", "message_batch", "processing_status", done ? "ended" : "in_progress",
                 "request_counts", Map.of("processing", done ? 0 : n, "succeeded", done ? n : 0, "errored", 0, "canceled", 0, "expired", 0),
                 "results_url", done ? origin.get() + "/v1/messages/batches/" + b.id() + "/results" : null,
                 "created_at", Instant.ofEpochSecond(b.createdAt()).toString());

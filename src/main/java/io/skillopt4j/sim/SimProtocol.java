@@ -5,7 +5,6 @@ import io.skillopt4j.internal.Json;
 import java.util.List;
 import java.util.Map;
 
-import static io.skillopt4j.sim.SimText.ordered;
 
 /** Immutable (stateless). The OpenAI chat-completions wire format as the simulator reads and writes it. */
 final class SimProtocol {
@@ -55,9 +54,9 @@ final class SimProtocol {
     static Map<String, Object> message(Parsed req, String reply, String modelName, long id) {
         boolean cut = cut(req, reply);
         String content = cut ? reply.substring(0, Math.max(0, req.maxTokens()) * 4) : reply;
-        Map<String, Object> usage = ordered("input_tokens", tokens(req.promptChars()) + 3 * req.messages(),
+        Map<String, Object> usage = Json.obj("input_tokens", tokens(req.promptChars()) + 3 * req.messages(),
                 "output_tokens", tokens(content.length()), "cache_creation_input_tokens", 0, "cache_read_input_tokens", 0);
-        return ordered("id", "msg_sim" + Long.toHexString(id), "type", "message", "role", "assistant",
+        return Json.obj("id", "msg_sim" + Long.toHexString(id), "type", "message", "role", "assistant",
                 "model", req.model().isEmpty() ? modelName : req.model(), "content", List.of(Map.of("type", "text", "text", content)),
                 "stop_reason", cut ? "max_tokens" : "end_turn", "usage", usage);
     }
@@ -85,11 +84,11 @@ final class SimProtocol {
         String content = cut ? reply.substring(0, Math.max(0, req.maxTokens()) * 4) : reply;
         int prompt = tokens(req.promptChars()) + 3 * req.messages();
         int completion = tokens(content.length());
-        Map<String, Object> choice = ordered("index", 0, "message", ordered("role", "assistant", "content", content),
+        Map<String, Object> choice = Json.obj("index", 0, "message", Json.obj("role", "assistant", "content", content),
                 "finish_reason", cut ? "length" : "stop");
-        Map<String, Object> usage = ordered("prompt_tokens", prompt, "completion_tokens", completion, "total_tokens", prompt + completion);
+        Map<String, Object> usage = Json.obj("prompt_tokens", prompt, "completion_tokens", completion, "total_tokens", prompt + completion);
         if (cached > 0) usage.put("prompt_tokens_details", Map.of("cached_tokens", Math.min(cached, prompt)));
-        return Json.compact(ordered("id", "chatcmpl-sim-" + Long.toHexString(id), "object", "chat.completion",
+        return Json.compact(Json.obj("id", "chatcmpl-sim-" + Long.toHexString(id), "object", "chat.completion",
                 "created", 1_700_000_000L, // fixed: replies must not depend on time
                 "model", req.model().isEmpty() ? modelName : req.model(), "choices", List.of(choice), "usage", usage,
                 "system_fingerprint", "skillopt-sim"));
@@ -101,6 +100,6 @@ final class SimProtocol {
     }
 
     static String error(String message, String type) {
-        return Json.compact(Map.of("error", ordered("message", message, "type", type, "code", type)));
+        return Json.compact(Map.of("error", Json.obj("message", message, "type", type, "code", type)));
     }
 }

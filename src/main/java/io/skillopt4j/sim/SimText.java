@@ -91,13 +91,6 @@ final class SimText {
         return null;
     }
 
-    /** An ordered map of key, value pairs: unlike Map.of, it serialises the same in every JVM. */
-    static Map<String, Object> ordered(Object... keysAndValues) {
-        Map<String, Object> m = new java.util.LinkedHashMap<>();
-        for (int i = 0; i < keysAndValues.length; i += 2) m.put((String) keysAndValues[i], keysAndValues[i + 1]);
-        return m;
-    }
-
     /** Returns the reply text for a JSON answer, in a ```json fence as chat models usually write it. */
     static String fenced(Object value) {
         return "```json\n" + Json.pretty(value) + "\n```";

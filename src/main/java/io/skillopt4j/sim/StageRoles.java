@@ -1,5 +1,7 @@
 package io.skillopt4j.sim;
 
+import io.skillopt4j.internal.Json;
+
 import io.skillopt4j.env.houserules.HouseCategory;
 
 import java.util.ArrayList;
@@ -11,7 +13,6 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import static io.skillopt4j.sim.SimText.ordered;
 
 /**
  * Immutable. The simulated optimizer's non-analyst stages (merge, ranking, learning rate, rewrite, slow update, meta
@@ -57,7 +58,7 @@ record StageRoles(long seed) {
             out.sort(Comparator.comparingInt(x -> -SkillText.rulesIn(String.valueOf(x.get("new_skill")))));
             out = List.of(out.get(0));
         }
-        return SimText.fenced(ordered("reasoning", "Merged " + in + " item(s) into " + out.size()
+        return SimText.fenced(Json.obj("reasoning", "Merged " + in + " item(s) into " + out.size()
                 + ": duplicates combined and their support summed" + (fin ? "; failure-driven items first." : "; ordered by support."), key, out));
     }
 
@@ -76,7 +77,7 @@ record StageRoles(long seed) {
         }
         rows.sort(Comparator.comparing(Row::restates).thenComparing(Row::support, Comparator.reverseOrder()).thenComparing(Row::jitter));
         List<Integer> sel = rows.stream().limit(budget).map(Row::index).toList();
-        return SimText.fenced(ordered("reasoning", "Chose the " + sel.size()
+        return SimText.fenced(Json.obj("reasoning", "Chose the " + sel.size()
                 + " edits with the most supporting trajectories; restatements of existing rules last.", "selected_indices", sel));
     }
 
@@ -85,7 +86,7 @@ record StageRoles(long seed) {
         Matcher h = Pattern.compile("rollout_hard=([0-9.]+)").matcher(user);
         double hard = h.find() ? Double.parseDouble(h.group(1)) : 0.5;
         int lr = Math.min(items, hard < 0.5 ? 3 : hard < 0.8 ? 2 : 1);
-        return SimText.fenced(ordered("learning_rate", lr, "reasoning", String.format(java.util.Locale.ROOT, "rollout hard=%.2f: %s", hard,
+        return SimText.fenced(Json.obj("learning_rate", lr, "reasoning", String.format(java.util.Locale.ROOT, "rollout hard=%.2f: %s", hard,
                 hard < 0.5 ? "many missing conventions, take larger steps" : "mostly right, take small careful steps"),
                 "confidence", items == 0 ? "low" : "medium", "risk_notes", List.of("A wrong convention would regress every task of its category.")));
     }
@@ -105,7 +106,7 @@ record StageRoles(long seed) {
             if (rm.matches() && s.contains(rm.group(1))) { s = s.replace(rm.group(1), rm.group(2)); changes.add("replaced: " + rm.group(1)); }
             else if (!instr.isEmpty() && !s.contains(instr)) { s = SkillText.addLine(s, "- " + instr); changes.add("added: " + instr); }
         }
-        return SimText.fenced(ordered("reasoning", "Applied " + changes.size() + " of " + sugg.size()
+        return SimText.fenced(Json.obj("reasoning", "Applied " + changes.size() + " of " + sugg.size()
                 + " suggestions; kept everything else verbatim.", "change_summary", changes, "new_skill", s));
     }
 
