@@ -75,7 +75,7 @@ public final class ConfigResolver {
                     + "give at least the model and env sections, or a _base_ file");
         }
         ConfigFormat.checkSections(cfg, source, problems);
-        if (req.config() == null) Warnings.checkMap(cfg, warnings);
+        if (req.config() == null) ConfigLoader.unknownKeys(cfg, "<map>", warnings); // a file's are checked as it loads
         boolean before = ConfigFormat.isStructured(cfg);
         for (Override o : active) {
             Warnings.checkOverrideKey(o.key(), warnings);

@@ -1,7 +1,7 @@
 package io.skillopt4j.config;
 
-import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
@@ -23,25 +23,19 @@ public final class Suggest {
         }
         int budget = Math.max(2, w.length() / 3);
         if (bestD <= budget) return best;
+        if (w.length() < 3) return null;
         // a cut-off name ("azur" for azure_openai): the shortest candidate it begins
-        String prefixed = null;
-        if (w.length() >= 3) for (String c : candidates) {
-            if (c.toLowerCase(Locale.ROOT).startsWith(w) && (prefixed == null || c.length() < prefixed.length())) prefixed = c;
-        }
-        return prefixed;
+        return candidates.stream().filter(c -> c.toLowerCase(Locale.ROOT).startsWith(w))
+                .min(Comparator.comparingInt(String::length)).orElse(null);
     }
 
     /** Returns {@code "; did you mean X?"} for a dotted or flat key, or "" when nothing is close. */
     static String didYouMean(String key) {
-        List<String> known = new ArrayList<>();
-        for (FlagSpec f : Flags.ALL) {
-            if (f.retired()) continue;
-            known.add(key.contains(".") ? f.path() : f.key());
-        }
+        List<String> known = Flags.ALL.stream().filter(f -> !f.retired())
+                .map(f -> key.contains(".") ? f.path() : f.key()).toList();
         String c = closest(key, known);
         return c == null ? "" : "; did you mean " + c + "?";
     }
 
-    /** Levenshtein edit distance. */
     public static int distance(String a, String b) { return io.skillopt4j.internal.Levenshtein.distance(a, b); }
 }
