@@ -43,7 +43,6 @@ final class ChatCommand implements Callable<Integer> {
     @Option(names = "--timeout", defaultValue = "120", description = "Seconds per attempt (default: ${DEFAULT-VALUE}).")
     double timeoutSeconds;
 
-    /** Returns the command with the shared config options ({@code --config}, {@code --cfg-options}, train flags). */
     static CommandLine commandLine() {
         CommandSpec chat = CommandSpec.forAnnotatedObject(new ChatCommand());
         ConfigOptions.train().configOptional().addTo(chat);

@@ -28,7 +28,6 @@ public final class EvalCommand implements Callable<Integer> {
             description = "train, valid_seen, valid_unseen or all (default: ${DEFAULT-VALUE}).")
     String split;
 
-    /** Returns the command with eval_only's config options. */
     public static CommandLine commandLine() {
         CommandSpec s = CommandSpec.forAnnotatedObject(new EvalCommand());
         ConfigOptions.eval().addTo(s);

@@ -19,11 +19,7 @@ import java.util.concurrent.Callable;
 /** Not thread-safe; one per invocation. {@code skillopt runs ls DIR} and {@code skillopt runs show RUN}: the notebook frames as text. */
 @Command(name = "runs", description = "List run folders and show their frames as text.",
         subcommands = {RunsCommand.Ls.class, RunsCommand.Show.class})
-public final class RunsCommand implements Runnable {
-    @Spec CommandSpec spec;
-
-    @Override public void run() { spec.commandLine().usage(spec.commandLine().getOut()); }
-
+public final class RunsCommand extends GroupCommand {
     /** {@code runs ls DIR}: one row per run folder under DIR (or DIR itself). */
     @Command(name = "ls", description = "One line per run folder under DIR: status, steps, best and test scores.")
     static final class Ls implements Callable<Integer> {

@@ -18,11 +18,7 @@ import java.util.concurrent.Callable;
 /** {@code skillopt sim serve}: runs the offline simulator as a standalone OpenAI-compatible server. */
 @Command(name = "sim", description = "The offline simulator (a deterministic stand-in for an LLM).",
         subcommands = SimCommand.Serve.class, mixinStandardHelpOptions = true)
-final class SimCommand implements Runnable {
-    @Spec CommandSpec spec;
-
-    @Override public void run() { spec.commandLine().usage(spec.commandLine().getOut()); }
-
+final class SimCommand extends GroupCommand {
     /** Not thread-safe (picocli fills it). The faults {@code sim serve} injects ({@link Faults}): rates one by one or all at once. */
     static final class FaultOptions {
         @Option(names = "--fault-429", defaultValue = "0", description = "Rate of 429 replies with Retry-After.") double f429;

@@ -22,11 +22,7 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "skill", mixinStandardHelpOptions = true, description = "Export and check Agent Skill folders.",
         subcommands = {SkillCommand.Export.class, SkillCommand.Check.class})
-final class SkillCommand implements Runnable {
-    @Spec CommandSpec spec;
-
-    @Override public void run() { spec.commandLine().usage(spec.commandLine().getOut()); }
-
+final class SkillCommand extends GroupCommand {
     /** {@code skill export}. */
     @Command(name = "export", mixinStandardHelpOptions = true,
             description = "Write a run's best skill (or one version) as an Agent Skill folder: DIR itself when its name is the skill's, else DIR/<name>/.")

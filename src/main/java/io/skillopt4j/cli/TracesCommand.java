@@ -23,11 +23,7 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "traces", mixinStandardHelpOptions = true, description = "Inspect agent CLI traces.",
         subcommands = TracesCommand.Show.class)
-final class TracesCommand implements Runnable {
-    @Spec CommandSpec spec;
-
-    @Override public void run() { spec.commandLine().usage(spec.commandLine().getOut()); }
-
+final class TracesCommand extends GroupCommand {
     /** {@code traces show}. */
     @Command(name = "show", mixinStandardHelpOptions = true, description = "Print a raw CLI stream as trace steps.")
     static final class Show implements Callable<Integer> {
