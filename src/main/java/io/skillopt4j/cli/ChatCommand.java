@@ -19,10 +19,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 
-/**
- * {@code skillopt chat}: sends one call through the backend a config resolves for a role and prints the
- * reply and usage, the way a user checks keys and endpoints. Not thread-safe (picocli fills it).
- */
+/** Not thread-safe (picocli fills it). {@code skillopt chat}: one call through a role's backend, to check keys. */
 @Command(name = "chat", mixinStandardHelpOptions = true,
         description = "Send one prompt through the optimizer or target backend and print the reply and usage.")
 final class ChatCommand implements Callable<Integer> {

@@ -25,7 +25,6 @@ public final class ConfigCommand extends GroupCommand {
         return cl;
     }
 
-    /** {@code config show --config F [train flags] [--cfg-options k=v ...]}. */
     @Command(name = "show", mixinStandardHelpOptions = true,
             description = "Print the final flat config as JSON (sorted keys, secrets masked); warnings go to stderr.")
     static final class Show implements Callable<Integer> {

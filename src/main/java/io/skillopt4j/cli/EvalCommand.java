@@ -13,10 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-/**
- * Not thread-safe (picocli command object). {@code skillopt eval --config F --skill S [--split X] [flags]}:
- * upstream's {@code scripts/eval_only.py}; writes {@code <out_root>/eval_summary.json}.
- */
+/** Not thread-safe (picocli command object). {@code skillopt eval}: upstream's {@code scripts/eval_only.py}. */
 @Command(name = "eval", mixinStandardHelpOptions = true, description = "Evaluate one skill document on a split without training.")
 public final class EvalCommand implements Callable<Integer> {
     @CommandLine.Spec CommandSpec spec;

@@ -19,14 +19,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-/**
- * {@code skillopt kernel install [--user|--prefix P] [--name N]}: writes a Jupyter kernelspec that starts
- * {@code io.skillopt4j.kernel.SkillOptKernel} from this jar, so notebooks can pick "Java (SkillOpt4J)".
- */
+/** {@code skillopt kernel install}: a Jupyter kernelspec that starts {@code SkillOptKernel} from this jar. */
 @Command(name = "kernel", description = "Manage the SkillOpt4J Jupyter kernel.",
         subcommands = {KernelCommand.Install.class})
 final class KernelCommand extends GroupCommand {
-    /** Writes {@code <dir>/kernels/<name>/kernel.json}. */
     @Command(name = "install", description = "Write the kernelspec (kernel.json) for Jupyter; no Python needed.")
     static final class Install implements Callable<Integer> {
         @Spec CommandSpec spec;

@@ -40,10 +40,7 @@ public final class Main extends GroupCommand {
             EngineCommand::new,
             null);
 
-    /**
-     * The commands a training run goes through, by name. Invoked by name they are built alone, so a run does not
-     * build every other subcommand's picocli model (hundreds of reflective option specs) before it starts.
-     */
+    /** Invoked by name, a training run's commands are built alone: not every subcommand's picocli model first. */
     static final Map<String, Supplier<Object>> TRAINING_PATH = Map.of(
             "train", TrainCommand::commandLine,
             "eval", EvalCommand::commandLine,
@@ -70,7 +67,6 @@ public final class Main extends GroupCommand {
         return cl.execute(args);
     }
 
-    /** Returns the configured picocli tree. */
     public static CommandLine commandLine() { return commandLine(COMMANDS); }
 
     static CommandLine commandLine(List<Supplier<Object>> subcommands) {

@@ -20,7 +20,6 @@ import java.util.concurrent.Callable;
 @Command(name = "runs", description = "List run folders and show their frames as text.",
         subcommands = {RunsCommand.Ls.class, RunsCommand.Show.class})
 public final class RunsCommand extends GroupCommand {
-    /** {@code runs ls DIR}: one row per run folder under DIR (or DIR itself). */
     @Command(name = "ls", description = "One line per run folder under DIR: status, steps, best and test scores.")
     static final class Ls implements Callable<Integer> {
         @Spec CommandSpec spec;
@@ -43,7 +42,6 @@ public final class RunsCommand extends GroupCommand {
         }
     }
 
-    /** {@code runs show RUN}: summary, steps and epochs (or the frames named with --frame). */
     @Command(name = "show", description = "Print a run's frames: summary, steps and epochs by default.")
     static final class Show implements Callable<Integer> {
         static final List<String> FRAMES = List.of("summary", "steps", "epochs", "edits", "rollouts", "traces", "tokens", "faults", "tests", "warnings");

@@ -16,14 +16,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-/**
- * {@code skillopt skill export RUN --to DIR} and {@code skillopt skill check DIR}: a run's trained skill as a ready
- * Agent Skill folder, and the specification's checks of one (docs/skills.md). Not thread-safe (picocli fills it).
- */
+/** Not thread-safe (picocli fills it). {@code skillopt skill export|check}: Agent Skill folders (docs/skills.md). */
 @Command(name = "skill", mixinStandardHelpOptions = true, description = "Export and check Agent Skill folders.",
         subcommands = {SkillCommand.Export.class, SkillCommand.Check.class})
 final class SkillCommand extends GroupCommand {
-    /** {@code skill export}. */
     @Command(name = "export", mixinStandardHelpOptions = true,
             description = "Write a run's best skill (or one version) as an Agent Skill folder: DIR itself when its name is the skill's, else DIR/<name>/.")
     static final class Export implements Callable<Integer> {
@@ -70,7 +66,6 @@ final class SkillCommand extends GroupCommand {
         }
     }
 
-    /** {@code skill check}. */
     @Command(name = "check", mixinStandardHelpOptions = true,
             description = "Check an Agent Skill folder against the specification: exit 0 when valid, else 2 with one line per problem.")
     static final class Check implements Callable<Integer> {
