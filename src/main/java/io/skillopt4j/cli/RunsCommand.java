@@ -76,10 +76,9 @@ public final class RunsCommand extends GroupCommand {
                 return 2;
             }
             if (frames == null && f.faults().rowCount() > 1) names = List.of("summary", "steps", "epochs", "faults"); // errored, retried...
-            boolean first = true;
-            for (String n : names) {
-                if (!first) out.println();
-                first = false;
+            for (int i = 0; i < names.size(); i++) {
+                String n = names.get(i);
+                if (i > 0) out.println();
                 out.println("== " + n);
                 if (n.equals("warnings")) {
                     if (f.warnings().isEmpty()) out.println("(none)");

@@ -41,8 +41,7 @@ final class SkillCommand extends GroupCommand {
         String description;
 
         @Override public Integer call() {
-            io.skillopt4j.config.Checks checks = new io.skillopt4j.config.Checks().dir("RUN", run);
-            checks.throwIfAny();
+            new io.skillopt4j.config.Checks().dir("RUN", run).throwIfAny();
             RunPaths paths = new RunPaths(run);
             Path file = version == null ? paths.bestSkill() : paths.skill(version);
             if (!Files.isRegularFile(file))
@@ -54,7 +53,8 @@ final class SkillCommand extends GroupCommand {
                 throw new java.io.UncheckedIOException(file + ": " + e.getMessage(), e);
             }
             SkillBundle b = SkillBundle.unpack(text);
-            String dirName = to.toAbsolutePath().normalize().getFileName() == null ? "" : to.toAbsolutePath().normalize().getFileName().toString();
+            Path dirPath = to.toAbsolutePath().normalize().getFileName();
+            String dirName = dirPath == null ? "" : dirPath.toString();
             String skillName = !b.name().isEmpty() ? b.name() : name != null ? name : dirName;
             SkillBundle ready = b.asAgentSkill(skillName, description);
             Path dest = dirName.equals(skillName) ? to : to.resolve(skillName);

@@ -27,7 +27,6 @@ public final class ConfigDocs {
         System.out.println("wrote " + out.toAbsolutePath());
     }
 
-    /** Returns the full Markdown text of docs/config.md. */
     public static String render() {
         String keys = Flags.SECTIONS.stream().map(ConfigDocs::section).collect(Collectors.joining());
         return template().replace("{{ALIASES}}", aliases()).replace("{{DEFAULT_MODELS}}", defaultModels())

@@ -78,7 +78,7 @@ public final class ConfigFormat {
         ((Map<String, Object>) sec).put(leaf, value);
     }
 
-    /** Returns the flat config upstream's trainer receives (a shallow copy for flat input). */
+    /** The flat config upstream's trainer receives (a shallow copy for flat input). */
     @SuppressWarnings("unchecked")
     public static Map<String, Object> flatten(Map<String, Object> input) {
         Map<String, Object> cfg = Values.copyMap(input);

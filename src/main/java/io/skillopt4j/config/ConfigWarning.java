@@ -11,10 +11,7 @@ public record ConfigWarning(String category, String message) {
     public static final String DEPRECATION = "DeprecationWarning";
     public static final String USER = "UserWarning";
 
-    /**
-     * True when the run would differ from what was asked: an unknown key or value that is ignored (UserWarning), a
-     * retired option (FutureWarning). The fluent API throws these unless relaxed; the CLI prints them, as upstream.
-     */
+    /** True when the run would differ from what was asked (an ignored key or value, a retired option). */
     public boolean changesBehaviour() { return category.equals(USER) || category.equals(FUTURE); }
 
     @Override public String toString() { return "WARNING " + category + ": " + message; }

@@ -114,9 +114,8 @@ public record ModelSettings(FlatConfig cfg, Map<String, String> env, String role
     }
 
     /**
-     * The role's model for {@code backend} (a canonical role backend): {@code <role>_model}; for claude_chat and
-     * claude_code_exec a missing or GPT placeholder model is the Claude default; else the backend's
-     * {@link BackendNames#MODEL_ENV} variable ({@code <ROLE>_} form first), else {@link BackendNames#defaultModel}.
+     * The role's model for a canonical role backend: {@code <role>_model} (Claude backends replace a GPT placeholder),
+     * else the backend's {@link BackendNames#MODEL_ENV} variable ({@code <ROLE>_} form first), else its default model.
      */
     public String model(String backend) {
         String m = configured(pick(ModelKey.OPTIMIZER_MODEL, ModelKey.TARGET_MODEL)).orElse(null);
@@ -124,13 +123,9 @@ public record ModelSettings(FlatConfig cfg, Map<String, String> env, String role
         if (claude && (m == null || BackendNames.isSentinel(m))) return BackendNames.defaultModel(backend);
         if (m != null) return m;
         String name = BackendNames.MODEL_ENV.get(backend);
-        if (name != null) {
-            for (String n : List.of(envPrefix() + name, name)) {
-                String v = env.get(n);
-                if (v != null && !v.isBlank()) return v.trim();
-            }
-        }
-        return BackendNames.defaultModel(backend);
+        List<String> names = name == null ? List.of() : List.of(envPrefix() + name, name);
+        return names.stream().map(env::get).filter(v -> v != null && !v.isBlank()).findFirst().map(String::trim)
+                .orElseGet(() -> BackendNames.defaultModel(backend));
     }
 
     /** The key a bad value is reported under. */
