@@ -69,11 +69,7 @@ public final class ConfigOptions {
     /** argparse's {@code nargs="+"}: take values up to the next option; a repeated option replaces the list. */
     private static void consumeOverrides(Stack<String> args, ArgSpec arg, CommandSpec spec) {
         List<String> values = new ArrayList<>();
-        while (!args.isEmpty()) {
-            String next = args.peek();
-            if (endsOverrides(next)) break;
-            values.add(args.pop());
-        }
+        while (!args.isEmpty() && !endsOverrides(args.peek())) values.add(args.pop());
         if (values.isEmpty()) {
             throw new CommandLine.ParameterException(spec.commandLine(), "argument --cfg-options: expected at least one argument");
         }
