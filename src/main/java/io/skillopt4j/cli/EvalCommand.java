@@ -41,14 +41,10 @@ public final class EvalCommand implements Callable<Integer> {
         Map<String, Object> s;
         try {
             s = ev.run();
-        } catch (io.skillopt4j.BudgetExceeded b) {
-            err.println(b.getMessage());
+        } catch (io.skillopt4j.BudgetExceeded | io.skillopt4j.ErroredHalt e) {
+            err.println(e.getMessage()); // finished items are kept; an errored halt's items run again on a repeat
             err.flush();
-            return 1;
-        } catch (io.skillopt4j.ErroredHalt e) {
-            err.println(e.getMessage()); // finished items are kept; errored ones run again when the command is repeated
-            err.flush();
-            return TrainCommand.EXIT_ERRORED;
+            return e instanceof io.skillopt4j.ErroredHalt ? TrainCommand.EXIT_ERRORED : 1;
         }
         out.println(String.format(Locale.ROOT, "  Results: hard=%.4f  soft=%.4f  (n=%s)", s.get("hard"), s.get("soft"), s.get("n_items")));
         out.println("  Cost: " + ev.ledger().progressLine());
