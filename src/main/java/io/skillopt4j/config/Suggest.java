@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToIntFunction;
 
 /** Immutable (static helpers). "Did you mean" suggestions by Levenshtein distance over known keys. */
 public final class Suggest {
@@ -12,17 +13,9 @@ public final class Suggest {
     /** Returns the closest candidate within a distance budget scaled to the word, or null. */
     public static String closest(String word, Collection<String> candidates) {
         String w = word.toLowerCase(Locale.ROOT);
-        String best = null;
-        int bestD = Integer.MAX_VALUE;
-        for (String c : candidates) {
-            int d = distance(w, c.toLowerCase(Locale.ROOT));
-            if (d < bestD) {
-                bestD = d;
-                best = c;
-            }
-        }
-        int budget = Math.max(2, w.length() / 3);
-        if (bestD <= budget) return best;
+        ToIntFunction<String> d = c -> distance(w, c.toLowerCase(Locale.ROOT));
+        String best = candidates.stream().min(Comparator.comparingInt(d)).orElse(null);
+        if (best != null && d.applyAsInt(best) <= Math.max(2, w.length() / 3)) return best;
         if (w.length() < 3) return null;
         // a cut-off name ("azur" for azure_openai): the shortest candidate it begins
         return candidates.stream().filter(c -> c.toLowerCase(Locale.ROOT).startsWith(w))
