@@ -19,10 +19,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 
-/**
- * {@code skillopt chat}: sends one call through the backend a config resolves for a role and prints the
- * reply and usage, the way a user checks keys and endpoints. Not thread-safe (picocli fills it).
- */
+/** Not thread-safe (picocli fills it). {@code skillopt chat}: one call through a role's backend, to check keys. */
 @Command(name = "chat", mixinStandardHelpOptions = true,
         description = "Send one prompt through the optimizer or target backend and print the reply and usage.")
 final class ChatCommand implements Callable<Integer> {
@@ -43,7 +40,6 @@ final class ChatCommand implements Callable<Integer> {
     @Option(names = "--timeout", defaultValue = "120", description = "Seconds per attempt (default: ${DEFAULT-VALUE}).")
     double timeoutSeconds;
 
-    /** Returns the command with the shared config options ({@code --config}, {@code --cfg-options}, train flags). */
     static CommandLine commandLine() {
         CommandSpec chat = CommandSpec.forAnnotatedObject(new ChatCommand());
         ConfigOptions.train().configOptional().addTo(chat);

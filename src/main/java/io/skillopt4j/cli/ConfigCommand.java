@@ -8,7 +8,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,10 +15,8 @@ import java.util.concurrent.Callable;
 
 /** Not thread-safe (picocli command object). {@code skillopt config show}: prints the resolved flat config. */
 @Command(name = "config", description = "Inspect configurations.")
-public final class ConfigCommand implements Runnable {
-    @CommandLine.Spec CommandSpec spec;
-
-    /** Returns the {@code config} command with its {@code show} subcommand, options generated from the table. */
+public final class ConfigCommand extends GroupCommand {
+    /** With its {@code show} subcommand, options generated from the table. */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new ConfigCommand());
         CommandSpec show = CommandSpec.forAnnotatedObject(new Show());
@@ -28,11 +25,6 @@ public final class ConfigCommand implements Runnable {
         return cl;
     }
 
-    @Override public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
-    }
-
-    /** {@code config show --config F [train flags] [--cfg-options k=v ...]}. */
     @Command(name = "show", mixinStandardHelpOptions = true,
             description = "Print the final flat config as JSON (sorted keys, secrets masked); warnings go to stderr.")
     static final class Show implements Callable<Integer> {
@@ -60,11 +52,7 @@ public final class ConfigCommand implements Runnable {
             for (Map.Entry<?, ?> e : m.entrySet()) out.put(String.valueOf(e.getKey()), jsonSafe(e.getValue()));
             return out;
         }
-        if (v instanceof List<?> l) {
-            List<Object> out = new ArrayList<>();
-            for (Object o : l) out.add(jsonSafe(o));
-            return out;
-        }
+        if (v instanceof List<?> l) return l.stream().map(ConfigCommand::jsonSafe).toList();
         if (v == null || v instanceof String || v instanceof Number || v instanceof Boolean) return v;
         return v.toString();
     }

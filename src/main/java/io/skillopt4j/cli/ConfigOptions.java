@@ -23,15 +23,9 @@ import java.util.Stack;
 import java.util.regex.Pattern;
 
 /**
- * Immutable. The shared config options of {@code train}, {@code eval}, {@code demo} and {@code config show}:
- * adds {@code --config}, {@code --cfg-options} and every legacy flag of the {@link Flags} table to a picocli
- * {@link CommandSpec}, and turns a {@link ParseResult} into a {@link ResolvedConfig}. Usage in a command:
- * <pre>{@code
- * CommandSpec spec = CommandSpec.forAnnotatedObject(new TrainCommand());
- * ConfigOptions.train().addTo(spec);
- * // in call(): ResolvedConfig cfg = ConfigOptions.train().resolve(spec.commandLine().getParseResult());
- * }</pre>
- * Flag values are checked when resolving (bad int/float/choice → {@link ConfigException}, exit 2).
+ * Immutable. The shared config options of {@code train}, {@code eval}, {@code demo} and {@code config show}: adds
+ * {@code --config}, {@code --cfg-options} and every legacy flag of the {@link Flags} table to a {@link CommandSpec},
+ * and turns a {@link ParseResult} into a request. Flag values are checked then ({@link ConfigException}, exit 2).
  */
 public final class ConfigOptions {
     private final boolean eval;
@@ -48,10 +42,9 @@ public final class ConfigOptions {
     /** The config options of upstream {@code scripts/eval_only.py} (--skill and --split belong to the command). */
     public static ConfigOptions eval() { return new ConfigOptions(true, true); }
 
-    /** Returns a copy where {@code --config} is optional (for commands with a built-in default config). */
+    /** For commands with a built-in default config. */
     public ConfigOptions configOptional() { return new ConfigOptions(eval, false); }
 
-    /** Adds the options to {@code spec} and returns it. */
     public CommandSpec addTo(CommandSpec spec) {
         spec.parser().overwrittenOptionsAllowed(true);
         spec.parser().abbreviatedOptionsAllowed(true);
@@ -76,11 +69,7 @@ public final class ConfigOptions {
     /** argparse's {@code nargs="+"}: take values up to the next option; a repeated option replaces the list. */
     private static void consumeOverrides(Stack<String> args, ArgSpec arg, CommandSpec spec) {
         List<String> values = new ArrayList<>();
-        while (!args.isEmpty()) {
-            String next = args.peek();
-            if (endsOverrides(next)) break;
-            values.add(args.pop());
-        }
+        while (!args.isEmpty() && !endsOverrides(args.peek())) values.add(args.pop());
         if (values.isEmpty()) {
             throw new CommandLine.ParameterException(spec.commandLine(), "argument --cfg-options: expected at least one argument");
         }
@@ -90,34 +79,23 @@ public final class ConfigOptions {
     /** argparse's {@code _negative_number_matcher}: such a word is a value, not an option. */
     private static final Pattern NEGATIVE_NUMBER = Pattern.compile("-\\d+|-\\d*\\.\\d+");
 
-    /**
-     * Like argparse's {@code _parse_optional}: {@code --} or a word that looks like an option ends the list; a lone
-     * {@code -}, a negative number and a word with a space in it are values.
-     */
+    /** As argparse's {@code _parse_optional}: a lone {@code -}, a negative number and a word with a space are values. */
     static boolean endsOverrides(String next) {
         if (next.equals("--")) return true;
         if (!next.startsWith("-") || next.length() == 1) return false;
         return !NEGATIVE_NUMBER.matcher(next).matches() && next.indexOf(' ') < 0;
     }
 
-    /** Returns the request a parse result stands for (flag text converted with argparse's rules). */
+    /** The request a parse result stands for (flag text converted with argparse's rules). */
     public ConfigRequest request(ParseResult pr) {
         String config = pr.matchedOptionValue("--config", null);
         // The parameter consumer stores the list directly on the option (last --cfg-options wins).
         OptionSpec cfgOptions = pr.commandSpec().findOption("--cfg-options");
         List<String> items = cfgOptions == null || cfgOptions.getValue() == null ? List.of() : cfgOptions.getValue();
-        return request(config, items, flag -> pr.matchedOptionValue("--" + flag, null));
-    }
-
-    /**
-     * Returns the request for a {@code --config} value (or null), the {@code --cfg-options} items and each legacy
-     * flag's text (null when not given).
-     */
-    private ConfigRequest request(String config, List<String> items, java.util.function.Function<String, String> flagText) {
         Map<String, Object> flags = new LinkedHashMap<>();
         io.skillopt4j.config.Checks bad = new io.skillopt4j.config.Checks(); // every bad flag at once, one line each
         for (FlagSpec f : Flags.flags(eval)) {
-            String text = flagText.apply(f.flag());
+            String text = pr.matchedOptionValue("--" + f.flag(), null);
             if (text == null) continue;
             try {
                 flags.put(f.flag(), FlagValues.parse(f, text, eval));
@@ -131,12 +109,7 @@ public final class ConfigOptions {
     }
 
     /** Resolves the parse result with the system clock and working directory. */
-    public ResolvedConfig resolve(ParseResult pr) {
-        return ConfigResolver.system().resolve(request(pr));
-    }
+    public ResolvedConfig resolve(ParseResult pr) { return resolve(pr, ConfigResolver.system()); }
 
-    /** Resolves with an injected resolver (tests). */
-    public ResolvedConfig resolve(ParseResult pr, ConfigResolver resolver) {
-        return resolver.resolve(request(pr));
-    }
+    public ResolvedConfig resolve(ParseResult pr, ConfigResolver resolver) { return resolver.resolve(request(pr)); }
 }

@@ -89,10 +89,7 @@ final class DemoProgress implements TrainingListener, RolloutRunner.Progress {
 
     private static String fmt(double v) { return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.3f", v); }
 
-    /**
-     * Prints baseline → best → test with each score's 95 % interval (score_intervals.json beside summary.json: items
-     * resampled; none for a folder without per-item rows), the step counts and where the results are.
-     */
+    /** Prints the scores with their 95 % intervals (none without per-item rows), and where the results are. */
     static void printSummary(PrintWriter out, Map<String, Object> s, Path outRoot, Path report, CostLedger ledger, boolean simulator) {
         Map<?, ?> ci = intervals(outRoot);
         out.println();

@@ -11,11 +11,7 @@ import java.util.concurrent.Callable;
 /** {@code skillopt engine dev-server}: the Temporal test server on a port, for local use and tests. */
 @Command(name = "engine", description = "Execution-engine tools (see docs/scale-out.md).",
         subcommands = EngineCommand.DevServer.class, mixinStandardHelpOptions = true)
-final class EngineCommand implements Runnable {
-    @Spec CommandSpec spec;
-
-    @Override public void run() { spec.commandLine().usage(spec.commandLine().getOut()); }
-
+final class EngineCommand extends GroupCommand {
     /** Serves until interrupted (Ctrl-C). */
     @Command(name = "dev-server", mixinStandardHelpOptions = true,
             description = "Serve an in-memory Temporal frontend (the SDK's test server; nothing persists) for `--engine temporal` runs and workers.")

@@ -13,10 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-/**
- * Not thread-safe (picocli command object). {@code skillopt eval --config F --skill S [--split X] [flags]}:
- * upstream's {@code scripts/eval_only.py}; writes {@code <out_root>/eval_summary.json}.
- */
+/** Not thread-safe (picocli command object). {@code skillopt eval}: upstream's {@code scripts/eval_only.py}. */
 @Command(name = "eval", mixinStandardHelpOptions = true, description = "Evaluate one skill document on a split without training.")
 public final class EvalCommand implements Callable<Integer> {
     @CommandLine.Spec CommandSpec spec;
@@ -28,7 +25,6 @@ public final class EvalCommand implements Callable<Integer> {
             description = "train, valid_seen, valid_unseen or all (default: ${DEFAULT-VALUE}).")
     String split;
 
-    /** Returns the command with eval_only's config options. */
     public static CommandLine commandLine() {
         CommandSpec s = CommandSpec.forAnnotatedObject(new EvalCommand());
         ConfigOptions.eval().addTo(s);
@@ -45,14 +41,10 @@ public final class EvalCommand implements Callable<Integer> {
         Map<String, Object> s;
         try {
             s = ev.run();
-        } catch (io.skillopt4j.BudgetExceeded b) {
-            err.println(b.getMessage());
+        } catch (io.skillopt4j.BudgetExceeded | io.skillopt4j.ErroredHalt e) {
+            err.println(e.getMessage()); // finished items are kept; an errored halt's items run again on a repeat
             err.flush();
-            return 1;
-        } catch (io.skillopt4j.ErroredHalt e) {
-            err.println(e.getMessage()); // finished items are kept; errored ones run again when the command is repeated
-            err.flush();
-            return TrainCommand.EXIT_ERRORED;
+            return e instanceof io.skillopt4j.ErroredHalt ? TrainCommand.EXIT_ERRORED : 1;
         }
         out.println(String.format(Locale.ROOT, "  Results: hard=%.4f  soft=%.4f  (n=%s)", s.get("hard"), s.get("soft"), s.get("n_items")));
         out.println("  Cost: " + ev.ledger().progressLine());

@@ -10,10 +10,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-/**
- * {@code skillopt jsh [--write FILE]}: prints the JShell startup script shipped in the jar (the imports a
- * session needs), or writes it to FILE for {@code jshell --startup DEFAULT --startup FILE}.
- */
+/** {@code skillopt jsh}: prints or writes the JShell startup script shipped in the jar. */
 @Command(name = "jsh", description = "Print (or --write) the JShell startup script skillopt.jsh.")
 final class JshCommand implements Callable<Integer> {
     @Spec CommandSpec spec;

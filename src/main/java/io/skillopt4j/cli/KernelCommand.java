@@ -19,21 +19,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-/**
- * {@code skillopt kernel install [--user|--prefix P] [--name N]}: writes a Jupyter kernelspec that starts
- * {@code io.skillopt4j.kernel.SkillOptKernel} from this jar, so notebooks can pick "Java (SkillOpt4J)".
- */
+/** {@code skillopt kernel install}: a Jupyter kernelspec that starts {@code SkillOptKernel} from this jar. */
 @Command(name = "kernel", description = "Manage the SkillOpt4J Jupyter kernel.",
         subcommands = {KernelCommand.Install.class})
-final class KernelCommand implements Callable<Integer> {
-    @Spec CommandSpec spec;
-
-    @Override public Integer call() {
-        spec.commandLine().usage(spec.commandLine().getOut());
-        return 0;
-    }
-
-    /** Writes {@code <dir>/kernels/<name>/kernel.json}. */
+final class KernelCommand extends GroupCommand {
     @Command(name = "install", description = "Write the kernelspec (kernel.json) for Jupyter; no Python needed.")
     static final class Install implements Callable<Integer> {
         @Spec CommandSpec spec;
@@ -82,15 +71,11 @@ final class KernelCommand implements Callable<Integer> {
         }
 
         Map<String, Object> kernelJson(Path javaPath, Path jarPath) {
-            List<String> argv = new java.util.ArrayList<>();
-            argv.add(javaPath.toString());
-            argv.add("-Djava.awt.headless=true");
+            List<String> argv = new java.util.ArrayList<>(List.of(javaPath.toString(), "-Djava.awt.headless=true"));
             argv.addAll(jvmOpts);
             String cp = jarPath.toString();
-            if (classPath != null && !classPath.isBlank()) {
-                for (String e : classPath.split(File.pathSeparator)) {
-                    if (!e.isBlank()) cp += File.pathSeparator + Path.of(e).toAbsolutePath().normalize();
-                }
+            for (String e : classPath == null ? new String[0] : classPath.split(File.pathSeparator)) {
+                if (!e.isBlank()) cp += File.pathSeparator + Path.of(e).toAbsolutePath().normalize();
             }
             argv.addAll(List.of("-cp", cp, "io.skillopt4j.kernel.SkillOptKernel", "{connection_file}"));
             Map<String, Object> k = new LinkedHashMap<>();

@@ -18,7 +18,7 @@ import java.util.function.Supplier;
  */
 @Command(name = "skillopt", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Train agent skills (Markdown documents) with the SkillOpt method.")
-public final class Main implements Runnable {
+public final class Main extends GroupCommand {
     /** Every subcommand, in help order. Add new commands here. */
     static final List<Supplier<Object>> COMMANDS = commands(
             // one command per line, each ending with a comma: this file merges with git's union driver
@@ -40,10 +40,7 @@ public final class Main implements Runnable {
             EngineCommand::new,
             null);
 
-    /**
-     * The commands a training run goes through, by name. Invoked by name they are built alone, so a run does not
-     * build every other subcommand's picocli model (hundreds of reflective option specs) before it starts.
-     */
+    /** Invoked by name, a training run's commands are built alone: not every subcommand's picocli model first. */
     static final Map<String, Supplier<Object>> TRAINING_PATH = Map.of(
             "train", TrainCommand::commandLine,
             "eval", EvalCommand::commandLine,
@@ -54,8 +51,6 @@ public final class Main implements Runnable {
     private static List<Supplier<Object>> commands(Supplier<Object>... all) {
         return java.util.Arrays.stream(all).filter(java.util.Objects::nonNull).toList();
     }
-
-    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
         System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
@@ -72,7 +67,6 @@ public final class Main implements Runnable {
         return cl.execute(args);
     }
 
-    /** Returns the configured picocli tree. */
     public static CommandLine commandLine() { return commandLine(COMMANDS); }
 
     static CommandLine commandLine(List<Supplier<Object>> subcommands) {
@@ -134,10 +128,6 @@ public final class Main implements Runnable {
             return f.getFile() + (f.getOtherFile() == null ? "" : " -> " + f.getOtherFile()) + ": " + reason;
         }
         return String.valueOf(e.getMessage()).replace("\n", " ");
-    }
-
-    @Override public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
     }
 
     /** Reads the version from the jar manifest, falling back to the build's. */

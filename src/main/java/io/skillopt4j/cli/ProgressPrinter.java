@@ -8,8 +8,8 @@ import java.io.PrintWriter;
 import java.util.Map;
 
 /**
- * Not thread-safe; receives events from the training thread only. The CLI's progress output: one line when
- * the run starts, one per finished step, one per epoch boundary and one at the end.
+ * Not thread-safe; receives events from the training thread only. The CLI's progress output: one line when the run
+ * starts, one per finished step and epoch, one at the end.
  */
 final class ProgressPrinter implements TrainingListener {
     private final PrintWriter out;
@@ -23,19 +23,19 @@ final class ProgressPrinter implements TrainingListener {
 
     @Override public void runStarted(TrainingEvent.RunStarted e) {
         outRoot = e.outRoot();
-        out.println("[train] " + e.outRoot() + "  " + e.numEpochs() + " epochs x " + e.stepsPerEpoch() + " steps"
+        print("[train] " + e.outRoot() + "  " + e.numEpochs() + " epochs x " + e.stepsPerEpoch() + " steps"
                 + (e.resumeFrom() > 1 ? "  (resuming at step " + e.resumeFrom() + ")" : ""));
+    }
+
+    @Override public void stageFinished(TrainingEvent.StageFinished e) { print(line(e)); }
+
+    private void print(String line) {
+        if (line == null) return;
+        out.println(line);
         out.flush();
     }
 
-    @Override public void stageFinished(TrainingEvent.StageFinished e) {
-        String l = line(e);
-        if (l == null) return;
-        out.println(l);
-        out.flush();
-    }
-
-    /** Returns the line of a stage that gets one (the baseline, the run folder's notes, the final selection), else null. */
+    /** The baseline's, the run folder notes' and the final selection's line; null for other stages. */
     static String line(TrainingEvent.StageFinished e) {
         boolean shown = e.step() == 0 && (e.stage().equals("baseline") || e.stage().equals("run_folder")) || e.stage().equals("final_selection");
         return shown ? "[" + e.stage() + "] " + e.detail() : null;
@@ -43,17 +43,14 @@ final class ProgressPrinter implements TrainingListener {
 
     @Override public void stepFinished(TrainingEvent.StepFinished e) {
         CostLedger l = ledger;
-        out.println(line(e, outRoot) + (l == null ? "" : "  " + l.progressLine()));
-        out.flush();
+        print(line(e, outRoot) + (l == null ? "" : "  " + l.progressLine()));
     }
 
-    /** Returns the one-line summary of a finished step. */
     static String line(TrainingEvent.StepFinished e) { return line(e, null); }
 
     /**
-     * As {@link #line(TrainingEvent.StepFinished)}, the validation score with its 95 % interval from the step's selection
-     * rows under {@code outRoot} (null, or a cached score with no rows of this step: the score alone), and with the honest
-     * gate the paired gain's interval and p-value.
+     * A finished step's line; the validation score has its 95 % interval from the step's selection rows under
+     * {@code outRoot} when there are any, and with the honest gate the paired gain's interval and p-value follow.
      */
     static String line(TrainingEvent.StepFinished e, java.nio.file.Path outRoot) {
         Map<String, Object> r = e.record();
@@ -71,14 +68,9 @@ final class ProgressPrinter implements TrainingListener {
         return b.toString();
     }
 
-    @Override public void epochFinished(TrainingEvent.EpochFinished e) {
-        String l = line(e);
-        if (l == null) return;
-        out.println(l);
-        out.flush();
-    }
+    @Override public void epochFinished(TrainingEvent.EpochFinished e) { print(line(e)); }
 
-    /** Returns the one-line summary of an epoch's end, or null when it had neither a slow update nor a meta skill. */
+    /** Null when the epoch had neither a slow update nor a meta skill. */
     static String line(TrainingEvent.EpochFinished e) {
         if (e.slowUpdateAction().isEmpty() && e.metaSkillAction().isEmpty()) return null;
         return "[epoch " + e.epoch() + "] slow_update " + blank(e.slowUpdateAction()) + "  meta_skill " + blank(e.metaSkillAction());

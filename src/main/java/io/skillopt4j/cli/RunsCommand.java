@@ -19,12 +19,7 @@ import java.util.concurrent.Callable;
 /** Not thread-safe; one per invocation. {@code skillopt runs ls DIR} and {@code skillopt runs show RUN}: the notebook frames as text. */
 @Command(name = "runs", description = "List run folders and show their frames as text.",
         subcommands = {RunsCommand.Ls.class, RunsCommand.Show.class})
-public final class RunsCommand implements Runnable {
-    @Spec CommandSpec spec;
-
-    @Override public void run() { spec.commandLine().usage(spec.commandLine().getOut()); }
-
-    /** {@code runs ls DIR}: one row per run folder under DIR (or DIR itself). */
+public final class RunsCommand extends GroupCommand {
     @Command(name = "ls", description = "One line per run folder under DIR: status, steps, best and test scores.")
     static final class Ls implements Callable<Integer> {
         @Spec CommandSpec spec;
@@ -47,7 +42,6 @@ public final class RunsCommand implements Runnable {
         }
     }
 
-    /** {@code runs show RUN}: summary, steps and epochs (or the frames named with --frame). */
     @Command(name = "show", description = "Print a run's frames: summary, steps and epochs by default.")
     static final class Show implements Callable<Integer> {
         static final List<String> FRAMES = List.of("summary", "steps", "epochs", "edits", "rollouts", "traces", "tokens", "faults", "tests", "warnings");
@@ -82,10 +76,9 @@ public final class RunsCommand implements Runnable {
                 return 2;
             }
             if (frames == null && f.faults().rowCount() > 1) names = List.of("summary", "steps", "epochs", "faults"); // errored, retried...
-            boolean first = true;
-            for (String n : names) {
-                if (!first) out.println();
-                first = false;
+            for (int i = 0; i < names.size(); i++) {
+                String n = names.get(i);
+                if (i > 0) out.println();
                 out.println("== " + n);
                 if (n.equals("warnings")) {
                     if (f.warnings().isEmpty()) out.println("(none)");

@@ -18,12 +18,8 @@ import java.util.concurrent.Callable;
 /** {@code skillopt sim serve}: runs the offline simulator as a standalone OpenAI-compatible server. */
 @Command(name = "sim", description = "The offline simulator (a deterministic stand-in for an LLM).",
         subcommands = SimCommand.Serve.class, mixinStandardHelpOptions = true)
-final class SimCommand implements Runnable {
-    @Spec CommandSpec spec;
-
-    @Override public void run() { spec.commandLine().usage(spec.commandLine().getOut()); }
-
-    /** Not thread-safe (picocli fills it). The faults {@code sim serve} injects ({@link Faults}): rates one by one or all at once. */
+final class SimCommand extends GroupCommand {
+    /** Not thread-safe (picocli fills it). The faults {@code sim serve} injects: rates one by one or all at once. */
     static final class FaultOptions {
         @Option(names = "--fault-429", defaultValue = "0", description = "Rate of 429 replies with Retry-After.") double f429;
         @Option(names = "--fault-500", defaultValue = "0", description = "Rate of 500 replies.") double f500;
@@ -36,7 +32,6 @@ final class SimCommand implements Runnable {
         @Option(names = "--retry-after", defaultValue = "1", description = "Retry-After seconds on 429. Default ${DEFAULT-VALUE}.") int retryAfter;
         @Option(names = "--timeout-hold-ms", defaultValue = "30000", description = "How long a timeout fault holds the connection. Default ${DEFAULT-VALUE}.") long holdMs;
 
-        /** Adds what is out of range to {@code checks}; returns it. */
         io.skillopt4j.config.Checks check(io.skillopt4j.config.Checks checks) {
             return checks.range("--fault-429", f429, 0, 1).range("--fault-500", f500, 0, 1).range("--fault-timeout", fTimeout, 0, 1)
                     .range("--fault-malformed", fMalformed, 0, 1).range("--fault-truncated", fTruncated, 0, 1)
@@ -53,12 +48,11 @@ final class SimCommand implements Runnable {
         }
     }
 
-    /** Not thread-safe (picocli fills it). The simulated roles' {@link SimBehaviour}: the two rates a user tunes, the rest default. */
+    /** Not thread-safe (picocli fills it). The two {@link SimBehaviour} rates a user tunes; the rest default. */
     static final class BehaviourOptions {
         @Option(names = "--slip-rate", defaultValue = "0.04", description = "Target's rate of ignoring a rule it has. Default ${DEFAULT-VALUE}.") double slip;
         @Option(names = "--harm-rate", defaultValue = "0.30", description = "Analysts' rate of proposing a harmful rule. Default ${DEFAULT-VALUE}.") double harm;
 
-        /** Adds what is out of range to {@code checks}; returns it. */
         io.skillopt4j.config.Checks check(io.skillopt4j.config.Checks checks) {
             return checks.range("--slip-rate", slip, 0, 1).range("--harm-rate", harm, 0, 1);
         }

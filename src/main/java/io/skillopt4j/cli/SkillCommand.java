@@ -16,18 +16,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-/**
- * {@code skillopt skill export RUN --to DIR} and {@code skillopt skill check DIR}: a run's trained skill as a ready
- * Agent Skill folder, and the specification's checks of one (docs/skills.md). Not thread-safe (picocli fills it).
- */
+/** Not thread-safe (picocli fills it). {@code skillopt skill export|check}: Agent Skill folders (docs/skills.md). */
 @Command(name = "skill", mixinStandardHelpOptions = true, description = "Export and check Agent Skill folders.",
         subcommands = {SkillCommand.Export.class, SkillCommand.Check.class})
-final class SkillCommand implements Runnable {
-    @Spec CommandSpec spec;
-
-    @Override public void run() { spec.commandLine().usage(spec.commandLine().getOut()); }
-
-    /** {@code skill export}. */
+final class SkillCommand extends GroupCommand {
     @Command(name = "export", mixinStandardHelpOptions = true,
             description = "Write a run's best skill (or one version) as an Agent Skill folder: DIR itself when its name is the skill's, else DIR/<name>/.")
     static final class Export implements Callable<Integer> {
@@ -49,8 +41,7 @@ final class SkillCommand implements Runnable {
         String description;
 
         @Override public Integer call() {
-            io.skillopt4j.config.Checks checks = new io.skillopt4j.config.Checks().dir("RUN", run);
-            checks.throwIfAny();
+            new io.skillopt4j.config.Checks().dir("RUN", run).throwIfAny();
             RunPaths paths = new RunPaths(run);
             Path file = version == null ? paths.bestSkill() : paths.skill(version);
             if (!Files.isRegularFile(file))
@@ -62,7 +53,8 @@ final class SkillCommand implements Runnable {
                 throw new java.io.UncheckedIOException(file + ": " + e.getMessage(), e);
             }
             SkillBundle b = SkillBundle.unpack(text);
-            String dirName = to.toAbsolutePath().normalize().getFileName() == null ? "" : to.toAbsolutePath().normalize().getFileName().toString();
+            Path dirPath = to.toAbsolutePath().normalize().getFileName();
+            String dirName = dirPath == null ? "" : dirPath.toString();
             String skillName = !b.name().isEmpty() ? b.name() : name != null ? name : dirName;
             SkillBundle ready = b.asAgentSkill(skillName, description);
             Path dest = dirName.equals(skillName) ? to : to.resolve(skillName);
@@ -74,7 +66,6 @@ final class SkillCommand implements Runnable {
         }
     }
 
-    /** {@code skill check}. */
     @Command(name = "check", mixinStandardHelpOptions = true,
             description = "Check an Agent Skill folder against the specification: exit 0 when valid, else 2 with one line per problem.")
     static final class Check implements Callable<Integer> {

@@ -9,9 +9,8 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /**
- * {@code skillopt split}: materialises a ratio split exactly as training's {@code split_mode=ratio} does (same
- * shuffle, counts, {@code {train,val,test}/items.json} and {@code split_manifest.json}), so it can be inspected
- * and versioned, then used with {@code split_mode=split_dir}.
+ * {@code skillopt split}: writes a ratio split exactly as training's {@code split_mode=ratio} does, so it can be
+ * inspected and versioned, then used with {@code split_mode=split_dir}.
  */
 @Command(name = "split", mixinStandardHelpOptions = true,
         description = "Materialise a train/val/test ratio split of one JSON/JSONL file (as split_mode=ratio does).")

@@ -7,9 +7,8 @@ import picocli.CommandLine.Option;
 import java.nio.file.Path;
 
 /**
- * Not thread-safe (picocli fills it). How {@code skillopt worker} reaches the Temporal cluster of the runs it serves:
- * the CLI face of the {@code engine.*} connection keys a training uses (frontend, namespace, task-queue prefix, mTLS).
- * No signature here names a Temporal type: picocli reflects over mixins at start-up, which would load it.
+ * Not thread-safe (picocli fills it). How {@code skillopt worker} reaches the runs' Temporal cluster. No signature
+ * here names a Temporal type: picocli reflects over mixins at start-up, which would load it.
  */
 final class TemporalOptions {
     // defaults are the flag table's (engine.*): a worker and the runs it serves agree without a second copy
@@ -23,7 +22,6 @@ final class TemporalOptions {
     @Option(names = "--tls-key", description = "Client key (PKCS#8 PEM) for mTLS.") String tlsKey = Setting.string("engine_tls_key").defaultValue();
     @Option(names = "--tls-ca", description = "CA bundle (PEM) of the server certificate.") String tlsCa = Setting.string("engine_tls_ca").defaultValue();
 
-    /** Adds what is wrong with these options (address shape, missing TLS files) to {@code checks}; returns it. */
     Checks check(Checks checks) {
         if (!address.matches("[^:\\s]+:[0-9]{1,5}")) checks.add("--engine-address must be HOST:PORT, got \"" + address + "\"");
         for (String[] f : new String[][] {{"--tls-cert", tlsCert}, {"--tls-key", tlsKey}, {"--tls-ca", tlsCa}})

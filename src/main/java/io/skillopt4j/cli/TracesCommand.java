@@ -17,18 +17,10 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-/**
- * {@code skillopt traces show FILE [--format claude|codex|cursor|copilot|opencode]}: prints a raw CLI stream as the
- * trace steps the backends parse (kind, tool, chars, truncated, text). Not thread-safe (picocli fills it).
- */
+/** Not thread-safe (picocli fills it). {@code skillopt traces show}: a raw CLI stream as the backends parse it. */
 @Command(name = "traces", mixinStandardHelpOptions = true, description = "Inspect agent CLI traces.",
         subcommands = TracesCommand.Show.class)
-final class TracesCommand implements Runnable {
-    @Spec CommandSpec spec;
-
-    @Override public void run() { spec.commandLine().usage(spec.commandLine().getOut()); }
-
-    /** {@code traces show}. */
+final class TracesCommand extends GroupCommand {
     @Command(name = "show", mixinStandardHelpOptions = true, description = "Print a raw CLI stream as trace steps.")
     static final class Show implements Callable<Integer> {
         @Spec CommandSpec spec;

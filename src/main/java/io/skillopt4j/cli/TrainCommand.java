@@ -13,17 +13,14 @@ import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 
 /**
- * Not thread-safe (picocli command object). {@code skillopt train --config F [flags]}: upstream's
- * {@code scripts/train.py}. Prints one line per step; Ctrl-C stops after the current writes and the same
- * command resumes the run (exit 130). A step whose model calls errored stops the run with one line on stderr and exit
- * {@link #EXIT_ERRORED}; the same command resumes it.
+ * Not thread-safe (picocli command object). {@code skillopt train}: upstream's {@code scripts/train.py}. Ctrl-C stops
+ * after the current writes (exit 130), errored model calls stop with {@link #EXIT_ERRORED}; the same command resumes.
  */
 @Command(name = "train", mixinStandardHelpOptions = true,
         description = "Train a skill with the SkillOpt loop; re-running with the same out_root resumes after the last finished step.")
 public final class TrainCommand implements Callable<Integer> {
     @CommandLine.Spec CommandSpec spec;
 
-    /** Returns the command with every config option of the flag table. */
     public static CommandLine commandLine() {
         CommandSpec s = CommandSpec.forAnnotatedObject(new TrainCommand());
         ConfigOptions.train().addTo(s);
@@ -35,7 +32,7 @@ public final class TrainCommand implements Callable<Integer> {
                 spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 
-    /** Trains the parsed request, printing to {@code out}/{@code err}; returns the exit code. */
+    /** Returns the exit code. */
     static int run(ConfigRequest request, PrintWriter out, PrintWriter err) {
         ProgressPrinter printer = new ProgressPrinter(out);
         Trainer trainer = SkillOpt.request(request)
@@ -56,10 +53,7 @@ public final class TrainCommand implements Callable<Integer> {
         return r.stopped() ? 130 : 0;
     }
 
-    /**
-     * Exit code of a run stopped because model calls errored (provider down or failing after retries): sysexits'
-     * EX_TEMPFAIL, "try again later" — the same command resumes once the provider is back.
-     */
+    /** A run stopped because model calls errored: sysexits' EX_TEMPFAIL, "try again later" once the provider is back. */
     public static final int EXIT_ERRORED = 75;
 
     /** Runs the trainer; a JVM shutdown (Ctrl-C) asks it to stop and waits briefly for the current writes. */

@@ -11,10 +11,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-/**
- * Not thread-safe (picocli command object). {@code skillopt worker}: a Temporal worker that runs rollout items and
- * optimizer calls of {@code --engine temporal} runs; models use this process's environment (keys, base URLs).
- */
+/** Not thread-safe (picocli command object). {@code skillopt worker}: models use this process's environment. */
 @Command(name = "worker", mixinStandardHelpOptions = true,
         description = "Run rollout items and optimizer calls of `train --engine temporal` runs on this machine (see docs/scale-out.md).")
 final class WorkerCommand implements Callable<Integer> {
@@ -25,7 +22,7 @@ final class WorkerCommand implements Callable<Integer> {
     @Option(names = "--work-dir", description = "Scratch folder for items and exec-agent workspaces (default: a temp folder).") Path workDir;
     @Mixin ServeOptions serve;
 
-    /** Not thread-safe (picocli fills it). The worker's capacity (EngineWorker.Capacity): slots and task-queue rate caps. */
+    /** Not thread-safe (picocli fills it). Slots and task-queue rate caps. */
     static final class CapacityOptions {
         @Option(names = "--slots", defaultValue = "8", description = "Concurrent rollout items, and concurrent optimizer calls. Default ${DEFAULT-VALUE}.") int slots;
         @Option(names = "--rollout-rps", defaultValue = "0", description = "Task-queue cap on rollout items started per second, across all workers (the target provider's rate limit; 0 = none).") double rolloutRps;

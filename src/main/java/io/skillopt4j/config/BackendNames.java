@@ -7,10 +7,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Immutable (static tables). Upstream's backend vocabulary: name aliases ({@code normalize_backend_name}),
- * default models ({@code default_model_for_backend}), the label → (optimizer, target) role pairing of
- * {@code scripts/train.py}, the role whitelists and the GPT placeholder models. The backend package uses the
- * same tables so that config resolution and backend construction cannot disagree.
+ * Immutable (static tables). Upstream's backend vocabulary: aliases ({@code normalize_backend_name}), default models,
+ * {@code scripts/train.py}'s label → role pairing, role whitelists, GPT placeholders. The backend package uses the
+ * same tables, so config resolution and backend construction cannot disagree.
  */
 public final class BackendNames {
     /** Label for Azure OpenAI (a run label, not a role backend). */
@@ -46,8 +45,6 @@ public final class BackendNames {
     public static final Set<String> EXEC_BACKENDS = Set.of(CODEX_EXEC, CLAUDE_CODE_EXEC, CURSOR_EXEC, COPILOT_EXEC, OPENCODE_EXEC);
     /** The placeholder models the shipped configs use; backend rules replace them. */
     public static final Set<String> MODEL_SENTINELS = Set.of("gpt-5.4", "gpt-5.5");
-    /** Role values that a {@code --backend} label may overwrite. */
-    static final List<String> ROLE_DEFAULTS = java.util.Arrays.asList(null, "", OPENAI_CHAT);
 
     static {
         Map<String, String> a = new LinkedHashMap<>();
@@ -80,30 +77,24 @@ public final class BackendNames {
 
     /** Returns the canonical name: trimmed, lower-cased, aliases mapped; null/blank → azure_openai; unknown kept. */
     public static String normalize(String name) {
-        if (name == null) return AZURE_OPENAI;
-        String n = name.trim().toLowerCase(Locale.ROOT);
-        if (n.isEmpty()) return AZURE_OPENAI;
-        return ALIASES.getOrDefault(n, n);
+        String n = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
+        return n.isEmpty() ? AZURE_OPENAI : ALIASES.getOrDefault(n, n);
     }
 
-    /** Returns true when {@code name} (any case, trimmed) is a known alias or canonical name. */
+    /** Any case, trimmed. */
     public static boolean isKnown(String name) {
         return name != null && ALIASES.containsKey(name.trim().toLowerCase(Locale.ROOT));
     }
 
-    /** Returns the default model of a backend (name normalised first; unknown → the azure default). */
+    /** Unknown → the azure default. */
     public static String defaultModel(String backend) {
-        String n = normalize(backend);
-        return DEFAULT_MODELS.getOrDefault(n, DEFAULT_MODELS.get(AZURE_OPENAI));
+        return DEFAULT_MODELS.getOrDefault(normalize(backend), DEFAULT_MODELS.get(AZURE_OPENAI));
     }
 
     /** The (optimizer, target) role backends a run label implies. */
     public record RolePair(String optimizer, String target) {}
 
-    /**
-     * Returns the role pairing of a normalised label as {@code scripts/train.py} assigns it;
-     * {@code evalOnly} reproduces {@code eval_only.py}, which has no qwen_chat branch.
-     */
+    /** As {@code scripts/train.py} pairs roles; {@code evalOnly}: as {@code eval_only.py}, which has no qwen_chat branch. */
     public static RolePair pairing(String label, boolean evalOnly) {
         String b = normalize(label);
         return switch (b) {
@@ -115,13 +106,12 @@ public final class BackendNames {
         };
     }
 
-    /** Returns true when a model value is one of the GPT placeholders (trimmed string form; null is not). */
+    /** True for a GPT placeholder model (trimmed string form; null is not). */
     public static boolean isSentinel(Object model) {
-        if (model == null) return false;
-        return MODEL_SENTINELS.contains(Coercion.pyStr(model).trim());
+        return model != null && MODEL_SENTINELS.contains(Coercion.pyStr(model).trim());
     }
 
-    /** Returns true when a role backend value may be replaced by a label's pairing (null, "" or openai_chat). */
+    /** True when a label's pairing may replace a role backend value (null, "" or openai_chat). */
     public static boolean isRoleDefault(Object value) {
         return value == null || "".equals(value) || OPENAI_CHAT.equals(value);
     }

@@ -12,53 +12,43 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Not thread-safe; one per command invocation. Static checks of user input (option values, user paths) that
- * collect every problem, one line each, so that a command reports all its mistakes at once and before it touches
- * a backend, a file or a folder: {@code new Checks().atLeast("--rows", rows, 0).file("--data", data).throwIfAny()}.
- * Paths are only looked at, never created.
+ * Not thread-safe; one per command invocation. Checks of user input that collect every problem, one line each, so a
+ * command reports all its mistakes at once before it touches anything. Paths are only looked at, never created.
  */
 public final class Checks {
     private final List<String> problems = new ArrayList<>();
 
-    /** Adds a problem line as is. */
     public Checks add(String problem) {
         if (problem != null && !problems.contains(problem)) problems.add(problem);
         return this;
     }
 
-    /** Adds every line. */
     public Checks addAll(Collection<String> lines) {
-        for (String l : lines) add(l);
+        lines.forEach(this::add);
         return this;
     }
 
-    /** Returns the problems found so far. */
     public List<String> problems() { return List.copyOf(problems); }
 
-    /** Throws one {@link ConfigException} holding every problem (one per line), if there is any. */
+    /** Throws one {@link ConfigException} holding every problem, one per line, if there is any. */
     public void throwIfAny() {
         if (!problems.isEmpty()) throw new ConfigException(String.join("\n", problems));
     }
 
-    /** {@code value >= min}. */
     public Checks atLeast(String name, double value, double min) {
-        if (!(value >= min)) add(name + " must be >= " + fmt(min) + ", got " + fmt(value));
-        return this;
+        return value >= min ? this : add(name + " must be >= " + fmt(min) + ", got " + fmt(value));
     }
 
-    /** {@code value > 0}. */
     public Checks positive(String name, double value) {
-        if (!(value > 0)) add(name + " must be > 0, got " + fmt(value));
-        return this;
+        return value > 0 ? this : add(name + " must be > 0, got " + fmt(value));
     }
 
-    /** {@code min <= value <= max}. */
     public Checks range(String name, double value, double min, double max) {
-        if (!(value >= min && value <= max)) add(name + " must be in [" + fmt(min) + ", " + fmt(max) + "], got " + fmt(value));
-        return this;
+        if (value >= min && value <= max) return this;
+        return add(name + " must be in [" + fmt(min) + ", " + fmt(max) + "], got " + fmt(value));
     }
 
-    /** {@code value} is one of {@code allowed} (did-you-mean when one is close). */
+    /** With a did-you-mean when one is close. */
     public Checks oneOf(String name, String value, Collection<String> allowed) {
         if (value != null && allowed.contains(value)) return this;
         String c = value == null ? null : Suggest.closest(value, allowed);
@@ -66,14 +56,13 @@ public final class Checks {
                 + (c == null ? "" : "; did you mean " + c + "?"));
     }
 
-    /** {@code value}, when non-blank, is an http(s) URL with a host. */
     public Checks url(String name, String value) {
         if (value == null || value.isBlank()) return this;
         String p = url(value);
         return p == null ? this : add(name + " must be " + p + ", got \"" + value + "\"");
     }
 
-    /** An existing regular file. */
+    /** An existing readable file. */
     public Checks file(String name, Path p) {
         if (p == null) return this;
         if (!Files.exists(p)) return add(name + ": file not found: " + p);
@@ -82,7 +71,6 @@ public final class Checks {
         return this;
     }
 
-    /** An existing directory. */
     public Checks dir(String name, Path p) {
         if (p == null) return this;
         if (!Files.exists(p)) return add(name + ": directory not found: " + p);
@@ -91,14 +79,10 @@ public final class Checks {
     }
 
     /** A folder that is or can be created: not an existing file, under no file, in a writable place. */
-    public Checks outputDir(String name, Path p) {
-        return add(outputProblem(name, p, true));
-    }
+    public Checks outputDir(String name, Path p) { return add(outputProblem(name, p, true)); }
 
     /** A file that can be written: not a directory, its folder can be created. */
-    public Checks outputFile(String name, Path p) {
-        return add(outputProblem(name, p, false));
-    }
+    public Checks outputFile(String name, Path p) { return add(outputProblem(name, p, false)); }
 
     private static String outputProblem(String name, Path p, boolean dir) {
         if (p == null) return null;
@@ -118,10 +102,7 @@ public final class Checks {
     }
 
     /** /proc and /sys accept no new files, even from root (for whom isWritable is always true). */
-    private static boolean isPseudoFs(Path p) {
-        String s = p.toString();
-        return s.equals("/proc") || s.startsWith("/proc/") || s.equals("/sys") || s.startsWith("/sys/");
-    }
+    private static boolean isPseudoFs(Path p) { return p.startsWith("/proc") || p.startsWith("/sys"); }
 
     /** Returns null when {@code s} is an http(s) URL with a host, else what is allowed. */
     public static String url(String s) {
@@ -129,15 +110,14 @@ public final class Checks {
         try {
             URI u = new URI(s.strip());
             String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
-            if (!scheme.equals("http") && !scheme.equals("https")) return allowed;
-            if (u.getHost() == null || u.getHost().isBlank()) return allowed;
-            return null;
+            boolean ok = (scheme.equals("http") || scheme.equals("https")) && u.getHost() != null && !u.getHost().isBlank();
+            return ok ? null : allowed;
         } catch (URISyntaxException e) {
             return allowed;
         }
     }
 
-    private static String fmt(double d) {
+    static String fmt(double d) {
         return d == Math.rint(d) && !Double.isInfinite(d) ? String.valueOf((long) d) : String.valueOf(d);
     }
 }

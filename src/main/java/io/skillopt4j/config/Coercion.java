@@ -19,20 +19,12 @@ public final class Coercion {
 
     private Coercion() {}
 
-    /**
-     * Returns the typed value of one {@code --cfg-options} value: Boolean for true/yes/false/no (any case),
-     * else Integer/Long/BigInteger when Python {@code int()} accepts it, else Double when {@code float()} does,
-     * else the string unchanged. There is no null or list coercion.
-     */
+    /** The typed value of one {@code --cfg-options} value: bool, else int, else float, else the text (no null, no list). */
     public static Object cast(String value) {
         String low = value.toLowerCase(Locale.ROOT);
         if (low.equals("true") || low.equals("yes")) return Boolean.TRUE;
         if (low.equals("false") || low.equals("no")) return Boolean.FALSE;
-        Optional<Number> i = pythonInt(value);
-        if (i.isPresent()) return i.get();
-        Optional<Double> d = pythonFloat(value);
-        if (d.isPresent()) return d.get();
-        return value;
+        return pythonInt(value).map(i -> (Object) i).or(() -> pythonFloat(value).map(d -> d)).orElse(value);
     }
 
     /** Python {@code int(text)} in base 10, or empty when Python raises ValueError. */

@@ -6,6 +6,7 @@ import tech.tablesaw.api.BooleanColumn;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,8 +19,7 @@ public final class ConfigDescription {
 
     /** Returns one row per resolved flat key: key, value (secrets masked), source (file, flag, override, default), default?. */
     public static Table describe(ConfigRequest req, ResolvedConfig resolved) {
-        List<ConfigLoader.Layer> layers = req.config() == null ? List.of()
-                : layersOf(req);
+        List<ConfigLoader.Layer> layers = req.config() == null ? List.of() : layersOf(req);
         StringColumn key = StringColumn.create("key");
         StringColumn value = StringColumn.create("value");
         StringColumn source = StringColumn.create("source");
@@ -29,8 +29,8 @@ public final class ConfigDescription {
             key.append(e.getKey());
             value.append(String.valueOf(e.getValue()));
             source.append(sourceOf(e.getKey(), req, layers));
-            Object def = Flags.byKey(e.getKey()).map(FlagSpec::defaultValue).orElse(null);
-            isDefault.append(Flags.byKey(e.getKey()).isPresent() && Objects.equals(def, resolved.flat().get(e.getKey())));
+            Object v = resolved.flat().get(e.getKey());
+            isDefault.append(Flags.byKey(e.getKey()).filter(f -> Objects.equals(f.defaultValue(), v)).isPresent());
         }
         return Table.create("config", key, value, source, isDefault);
     }
@@ -54,9 +54,8 @@ public final class ConfigDescription {
         for (int i = layers.size() - 1; i >= 0; i--) {
             Map<String, Object> c = layers.get(i).content();
             if (c.containsKey(flatKey) || Values.hasNested(c, path)) {
-                String file = layers.get(i).path().getFileName().toString();
-                Object parent = layers.get(i).path().getParent();
-                return (parent == null ? "" : layers.get(i).path().getParent().getFileName() + "/") + file;
+                Path file = layers.get(i).path();
+                return (file.getParent() == null ? "" : file.getParent().getFileName() + "/") + file.getFileName();
             }
         }
         if (req.config() == null && (req.base().containsKey(flatKey) || Values.hasNested(req.base(), path))) return "map";

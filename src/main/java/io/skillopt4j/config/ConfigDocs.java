@@ -7,15 +7,15 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
- * Immutable (static functions). Generates docs/config.md from the prose template
- * {@code config-doc-template.md} and the {@link Flags} / {@link BackendNames} tables, so the documented
- * keys, flags, aliases and defaults cannot drift from the code. Regenerate with
- * {@code java -cp target/classes io.skillopt4j.config.ConfigDocs docs/config.md}.
+ * Immutable (static functions). Generates docs/config.md from {@code config-doc-template.md} and the tables, so the
+ * documented keys cannot drift from the code: {@code java -cp target/classes io.skillopt4j.config.ConfigDocs}.
  */
 public final class ConfigDocs {
     private ConfigDocs() {}
@@ -27,17 +27,10 @@ public final class ConfigDocs {
         System.out.println("wrote " + out.toAbsolutePath());
     }
 
-    /** Returns the full Markdown text of docs/config.md. */
     public static String render() {
-        String t = template();
-        t = t.replace("{{ALIASES}}", aliases());
-        t = t.replace("{{DEFAULT_MODELS}}", defaultModels());
-        t = t.replace("{{PAIRINGS}}", pairings());
-        t = t.replace("{{COUNTS}}", counts());
-        StringBuilder keys = new StringBuilder();
-        for (String section : Flags.SECTIONS) keys.append(section(section));
-        t = t.replace("{{KEYS}}", keys.toString().strip());
-        return t;
+        String keys = Flags.SECTIONS.stream().map(ConfigDocs::section).collect(Collectors.joining());
+        return template().replace("{{ALIASES}}", aliases()).replace("{{DEFAULT_MODELS}}", defaultModels())
+                .replace("{{PAIRINGS}}", pairings()).replace("{{COUNTS}}", counts()).replace("{{KEYS}}", keys.strip());
     }
 
     private static String template() {
@@ -60,9 +53,8 @@ public final class ConfigDocs {
     }
 
     private static String aliases() {
-        Map<String, StringBuilder> byCanon = new java.util.LinkedHashMap<>();
-        BackendNames.ALIASES.forEach((a, c) -> byCanon.computeIfAbsent(c, k -> new StringBuilder())
-                .append(byCanon.get(c) == null || byCanon.get(c).length() == 0 ? "" : ", ").append('`').append(a).append('`'));
+        Map<String, String> byCanon = BackendNames.ALIASES.entrySet().stream().collect(Collectors.groupingBy(Map.Entry::getValue,
+                LinkedHashMap::new, Collectors.mapping(e -> "`" + e.getKey() + "`", Collectors.joining(", "))));
         StringBuilder b = new StringBuilder("| Canonical | Accepted names (any case, trimmed) |\n|---|---|\n");
         byCanon.forEach((c, names) -> b.append("| `").append(c).append("` | ").append(names).append(" |\n"));
         return b.toString().strip();
@@ -81,18 +73,12 @@ public final class ConfigDocs {
 
     private static String pairings() {
         StringBuilder b = new StringBuilder("| `--backend` label | optimizer_backend | target_backend |\n|---|---|---|\n");
-        for (String label : new TreeMap<>(invert()).keySet()) {
+        for (String label : new TreeSet<>(BackendNames.ALIASES.values())) {
             BackendNames.RolePair p = BackendNames.pairing(label, false);
             b.append("| `").append(label).append("` | `").append(p.optimizer()).append("` | `").append(p.target())
                     .append("` |\n");
         }
         return b.toString().strip();
-    }
-
-    private static Map<String, String> invert() {
-        Map<String, String> m = new TreeMap<>();
-        BackendNames.ALIASES.values().forEach(c -> m.put(c, c));
-        return m;
     }
 
     private static String section(String section) {
@@ -122,8 +108,7 @@ public final class ConfigDocs {
 
     private static String defaultCell(FlagSpec f) {
         Object d = f.defaultValue();
-        String text = d == null ? "null" : d instanceof String s ? "`\"" + s + "\"`"
-                : "`" + (d instanceof Boolean ? d : Coercion.pyStr(d)) + "`";
+        String text = literal(d, "null");
         String env = envCell(f);
         if (f.inBase()) return text + env;
         return d == null && env.isEmpty() ? "(absent)" : env.isEmpty() ? "(absent → " + text + ")" : "(absent)" + env;
@@ -134,10 +119,13 @@ public final class ConfigDocs {
         FlagSpec.Env e = f.env();
         if (e == null) return "";
         List<String> names = e.names().stream().map(n -> "`" + n + "`").toList();
-        String fb = e.fallback() == null ? "unset" : e.fallback() instanceof String s ? "`\"" + s + "\"`"
-                : "`" + (e.fallback() instanceof Boolean ? e.fallback() : Coercion.pyStr(e.fallback())) + "`";
+        String fb = literal(e.fallback(), "unset");
         if (e.secret()) return "; environment first: " + String.join(", ", names) + ", then the config";
         String aliases = e.aliases().isEmpty() ? "" : "`" + String.join("`, `", e.aliases()) + "` (config), ";
         return " → " + aliases + (names.isEmpty() ? "" : String.join(", ", names) + ", ") + "then " + fb;
+    }
+
+    private static String literal(Object v, String ifNull) {
+        return v == null ? ifNull : v instanceof String s ? "`\"" + s + "\"`" : "`" + (v instanceof Boolean ? v : Coercion.pyStr(v)) + "`";
     }
 }

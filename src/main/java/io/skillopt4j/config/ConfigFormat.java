@@ -8,8 +8,7 @@ import java.util.Map;
 
 /**
  * Immutable (static functions). Upstream's structured/flat format rules: {@code is_structured},
- * {@code apply_overrides} (dotted and undotted {@code key=value} items) and {@code flatten_config}
- * (the flatten map of {@link Flags} plus {@code env.*} pass-through).
+ * {@code apply_overrides} and {@code flatten_config} (the flatten map plus {@code env.*} pass-through).
  */
 public final class ConfigFormat {
     private static final List<String> ENV_NOT_PASSED = List.of("name", "skill_init", "out_root");
@@ -18,14 +17,10 @@ public final class ConfigFormat {
 
     /** True iff some top-level key is a section name whose value is a mapping. */
     public static boolean isStructured(Map<String, ?> cfg) {
-        for (String s : Flags.SECTIONS) if (cfg.get(s) instanceof Map<?, ?>) return true;
-        return false;
+        return Flags.SECTIONS.stream().anyMatch(s -> cfg.get(s) instanceof Map<?, ?>);
     }
 
-    /**
-     * Adds a problem for each section holding something other than a mapping ({@code train: 5}, {@code optimizer:
-     * [1, 2]}): upstream would silently treat the file as flat and drop the section. {@code env} may also be a name.
-     */
+    /** A problem for each section that is no mapping ({@code env} may be a name): upstream would silently drop it. */
     static void checkSections(Map<String, ?> cfg, String source, List<String> problems) {
         for (String s : Flags.SECTIONS) {
             Object v = cfg.get(s);
@@ -52,52 +47,38 @@ public final class ConfigFormat {
     }
 
     /** Sets one already-typed override the way {@code apply_overrides} files it; {@code item} names it in errors. */
-    @SuppressWarnings("unchecked")
     static void set(Map<String, Object> cfg, String key, Object value, boolean structured, String item) {
         int dot = key.indexOf('.');
         if (dot >= 0) {
             String section = key.substring(0, dot);
             String sub = key.substring(dot + 1);
             if (section.equals("model")) sub = ConfigLoader.canonicalKey(sub);
-            String dotted = section + "." + sub;
-            String flat = Flags.flattenMap().get(dotted);
-            if (!structured && flat != null) {
-                cfg.put(flat, value);
-            } else if (!structured && section.equals("env")) {
-                cfg.put(sub, value);
-            } else {
-                Object sec = cfg.get(section);
-                if (sec == null && !cfg.containsKey(section)) {
-                    sec = new LinkedHashMap<String, Object>();
-                    cfg.put(section, sec);
-                }
-                if (!(sec instanceof Map<?, ?>)) {
-                    throw new ConfigException(item + ": cannot set " + dotted + " because "
-                            + section + " is " + Values.typeName(sec) + ", not a mapping");
-                }
-                ((Map<String, Object>) sec).put(sub, value);
-            }
+            String flat = Flags.flattenMap().get(section + "." + sub);
+            if (!structured && flat != null) cfg.put(flat, value);
+            else if (!structured && section.equals("env")) cfg.put(sub, value);
+            else setIn(cfg, section, sub, value, !cfg.containsKey(section), item);
             return;
         }
         String k = ConfigLoader.canonicalKey(key);
         FlagSpec f = structured ? Flags.byKey(k).filter(FlagSpec::mapped).orElse(null) : null;
-        if (f != null) {
-            Object sec = cfg.get(f.section());
-            if (sec == null) {
-                sec = new LinkedHashMap<String, Object>();
-                cfg.put(f.section(), sec);
-            }
-            if (!(sec instanceof Map<?, ?>)) {
-                throw new ConfigException(item + ": cannot set " + f.path() + " because "
-                        + f.section() + " is " + Values.typeName(sec) + ", not a mapping");
-            }
-            ((Map<String, Object>) sec).put(f.leaf(), value);
-        } else {
-            cfg.put(k, value);
-        }
+        if (f != null) setIn(cfg, f.section(), f.leaf(), value, true, item);
+        else cfg.put(k, value);
     }
 
-    /** Returns the flat config upstream's trainer receives (a shallow copy for flat input). */
+    /** Sets {@code section.leaf}, creating the section when absent (or null, with {@code nullIsAbsent}). */
+    @SuppressWarnings("unchecked")
+    private static void setIn(Map<String, Object> cfg, String section, String leaf, Object value, boolean nullIsAbsent,
+                              String item) {
+        Object sec = cfg.get(section);
+        if (sec == null && nullIsAbsent) cfg.put(section, sec = new LinkedHashMap<String, Object>());
+        if (!(sec instanceof Map<?, ?>)) {
+            throw new ConfigException(item + ": cannot set " + section + "." + leaf + " because "
+                    + section + " is " + Values.typeName(sec) + ", not a mapping");
+        }
+        ((Map<String, Object>) sec).put(leaf, value);
+    }
+
+    /** The flat config upstream's trainer receives (a shallow copy for flat input). */
     @SuppressWarnings("unchecked")
     public static Map<String, Object> flatten(Map<String, Object> input) {
         Map<String, Object> cfg = Values.copyMap(input);
@@ -107,13 +88,9 @@ public final class ConfigFormat {
         for (Map.Entry<String, Object> e : cfg.entrySet()) {
             if (!Flags.SECTIONS.contains(e.getKey())) out.put(e.getKey(), e.getValue());
         }
-        for (Map.Entry<String, String> e : Flags.flattenMap().entrySet()) {
-            String path = e.getKey();
-            int dot = path.indexOf('.');
-            if (cfg.get(path.substring(0, dot)) instanceof Map<?, ?> m && m.containsKey(path.substring(dot + 1))) {
-                out.put(e.getValue(), m.get(path.substring(dot + 1)));
-            }
-        }
+        Flags.flattenMap().forEach((path, key) -> {
+            if (Values.hasNested(cfg, path)) out.put(key, Values.lookup(cfg, path));
+        });
         if (cfg.get("env") instanceof Map<?, ?> env) {
             for (Map.Entry<String, Object> e : ((Map<String, Object>) env).entrySet()) {
                 if (!ENV_NOT_PASSED.contains(e.getKey())) out.put(e.getKey(), e.getValue());

@@ -13,11 +13,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Not thread-safe; one per load. Upstream's {@code skillopt.config.load_config}: YAML files with {@code _base_}
- * inheritance (one path or, as a SkillOpt4J extension, a list merged in order), per-layer Codex alias
- * normalisation, "structured beats flat duplicate" and "child overrides base in either form" rules, deep merge.
- * Deliberate fix: a top-level {@code env} mapping is never treated as the flat duplicate of {@code env.name},
- * so the {@code env:} section survives (upstream deletes it).
+ * Not thread-safe; one per load. Upstream's {@code skillopt.config.load_config}: {@code _base_} inheritance (ours: also
+ * a list), Codex aliases, "structured beats flat" and "child overrides base" rules, deep merge. Deliberate fix: a
+ * top-level {@code env} mapping is never the flat duplicate of {@code env.name}, so it survives (upstream deletes it).
  */
 public final class ConfigLoader {
     /** Codex alias normalisation: canonical key ← aliases in priority order. */
@@ -33,7 +31,7 @@ public final class ConfigLoader {
 
     public ConfigLoader(List<ConfigWarning> warnings) { this.warnings = warnings; }
 
-    /** Returns the files read, base first. */
+    /** The files read, base first. */
     public List<Layer> layers() { return layers; }
 
     /** Loads {@code path} with its bases and returns the merged mapping (structured or flat, not flattened). */
@@ -48,21 +46,21 @@ public final class ConfigLoader {
             names.add(abs.toString());
             throw new ConfigException("Circular _base_ inheritance: " + String.join(" -> ", names));
         }
-        String text;
+        String as = includer == null ? "" : includer + ": _base_ ";
         if (Files.isDirectory(abs)) {
-            throw new ConfigException((includer == null ? "" : includer + ": _base_ ") + "config file " + abs + ": is a directory, not a YAML file");
+            throw new ConfigException(as + "config file " + abs + ": is a directory, not a YAML file");
         }
+        String text;
         try {
             text = Files.readString(abs, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new ConfigException(includer == null ? "config file not found: " + abs
                     : includer + ": _base_ file not found: " + abs);
         } catch (java.nio.charset.CharacterCodingException e) {
-            throw new ConfigException((includer == null ? "" : includer + ": _base_ ") + "config file " + abs
+            throw new ConfigException(as + "config file " + abs
                     + ": not a text file (not valid UTF-8; a binary file?)");
         } catch (IOException e) {
-            throw new ConfigException((includer == null ? "" : includer + ": _base_ ") + "cannot read config file " + abs
-                    + ": " + reason(e));
+            throw new ConfigException(as + "cannot read config file " + abs + ": " + reason(e));
         }
         Object doc = Yaml11.parse(text, abs.toString());
         if (doc == null) doc = new LinkedHashMap<String, Object>();
@@ -73,24 +71,22 @@ public final class ConfigLoader {
         Object baseSpec = layer.remove("_base_");
         normaliseCodexAliases(layer);
         dropFlatDuplicates(layer);
-        warnUnknownKeys(layer, abs.toString());
+        unknownKeys(layer, abs.toString(), warnings);
         List<Path> bases = basePaths(baseSpec, abs);
         chain.add(abs);
         Map<String, Object> acc = null;
         for (Path b : bases) {
             Map<String, Object> base = loadFile(b, chain, abs);
-            if (acc == null) {
-                acc = base;
-            } else {
-                dropOverridden(acc, base);
-                acc = Values.deepMerge(acc, base);
-            }
+            acc = acc == null ? base : overlay(acc, base);
         }
         chain.remove(chain.size() - 1);
         layers.add(new Layer(abs, Values.copyMap(layer)));
-        if (acc == null) return layer;
-        dropOverridden(acc, layer);
-        return Values.deepMerge(acc, layer);
+        return acc == null ? layer : overlay(acc, layer);
+    }
+
+    private static Map<String, Object> overlay(Map<String, Object> base, Map<String, Object> child) {
+        dropOverridden(base, child);
+        return Values.deepMerge(base, child);
     }
 
     /** The operating system's reason for an I/O failure, without exception class names. */
@@ -114,7 +110,7 @@ public final class ConfigLoader {
         return out;
     }
 
-    /** Canonical Codex keys win; the first present alias fills a missing canonical key; aliases are removed. */
+    /** Canonical Codex keys win; the first alias present fills a missing one; aliases are removed. */
     @SuppressWarnings("unchecked")
     static void normaliseCodexAliases(Map<String, Object> cfg) {
         normaliseOne(cfg);
@@ -132,12 +128,10 @@ public final class ConfigLoader {
         }
     }
 
-    /** Returns the canonical name of a Codex alias key, or the key itself. */
+    /** The canonical name of a Codex alias key, or the key itself. */
     static String canonicalKey(String key) {
-        for (Map.Entry<String, List<String>> e : CODEX_ALIASES.entrySet()) {
-            if (e.getValue().contains(key)) return e.getKey();
-        }
-        return key;
+        return CODEX_ALIASES.entrySet().stream().filter(e -> e.getValue().contains(key))
+                .map(Map.Entry::getKey).findFirst().orElse(key);
     }
 
     /** Within one layer a nested {@code section.key} beats a top-level flat duplicate. */
@@ -165,8 +159,6 @@ public final class ConfigLoader {
     private static boolean isEnvSection(Map<String, Object> m, String flat) {
         return flat.equals("env") && m.get("env") instanceof Map<?, ?>;
     }
-
-    private void warnUnknownKeys(Map<String, Object> layer, String source) { unknownKeys(layer, source, warnings); }
 
     /** Unknown keys of the known sections, and mapping-valued top-level keys that are no section ({@code envv:}). */
     static void unknownKeys(Map<String, Object> layer, String source, List<ConfigWarning> out) {

@@ -8,17 +8,13 @@ import java.time.Clock;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * Thread-safe (stateless apart from the injected clock and working directory). Upstream's
- * {@code scripts/train.py::load_config} (and {@code eval_only.py}'s variant) as one pipeline: credential
- * warnings, retired-option handling, YAML + {@code --cfg-options}, legacy flags, flattening, Azure key
- * aliasing, backend/role/model resolution (once), {@code out_root} naming, then validation into a
- * {@link RunConfig}.
+ * Thread-safe. Upstream's {@code scripts/train.py::load_config} (and {@code eval_only.py}'s variant) as one pipeline,
+ * from YAML, {@code --cfg-options} and legacy flags to a validated {@link RunConfig}; roles and models resolve once.
  */
 public final class ConfigResolver {
     static final String RETIRED_FLAT = "max_analyst_rounds";
@@ -28,30 +24,21 @@ public final class ConfigResolver {
     /** Keys whose values are model names: always kept as strings. */
     static final List<String> MODEL_KEYS = List.of("optimizer_model", "target_model", "minimax_model",
             "copilot_chat_optimizer_model", "copilot_chat_target_model", "judge_model");
-    /** The time stamp of a run folder's default name. */
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss", Locale.ROOT);
 
     private final Clock clock; // null: the system clock in the default time zone
     private final Path cwd;
 
-    /**
-     * A resolver that names runs with {@code clock}'s local time ({@code null}: as {@link #ConfigResolver(Path)}) and
-     * absolutises paths against {@code cwd}.
-     */
+    /** Names runs with {@code clock}'s local time ({@code null}: the system clock's, read at each resolution). */
     public ConfigResolver(Clock clock, Path cwd) {
         this.clock = clock;
         this.cwd = cwd.toAbsolutePath().normalize();
     }
 
-    /**
-     * A resolver that names runs with the system clock's local time in the default time zone, read when a run needs
-     * a name (so a change of the zone between resolutions is seen).
-     */
     public ConfigResolver(Path cwd) {
         this(null, cwd);
     }
 
-    /** A resolver using the system clock and the process working directory. */
     public static ConfigResolver system() {
         return new ConfigResolver(Path.of(""));
     }
@@ -65,9 +52,8 @@ public final class ConfigResolver {
     }
 
     /**
-     * Resolves a request, adding one line per bad value to {@code problems} instead of throwing (bad values read as a
-     * fallback), so that callers can add their own static checks and report everything at once. A file that cannot be
-     * read or parsed still throws at once: nothing after it could be checked.
+     * Resolves a request, adding one line per bad value to {@code problems} instead of throwing, so that callers can
+     * report their own checks alongside. A file that cannot be read or parsed still throws: nothing after it is checked.
      */
     public ResolvedConfig check(ConfigRequest req, List<String> problems) {
         List<ConfigWarning> warnings = new ArrayList<>();
@@ -78,11 +64,8 @@ public final class ConfigResolver {
         List<String> retiredOverrideKeys = new ArrayList<>();
         for (Override o : req.overrides()) {
             String k = o.key().strip();
-            if (!req.eval() && (k.equals(RETIRED_FLAT) || k.equals(RETIRED_DOTTED))) {
-                retiredOverrideKeys.add(k);
-            } else {
-                active.add(o);
-            }
+            if (!req.eval() && (k.equals(RETIRED_FLAT) || k.equals(RETIRED_DOTTED))) retiredOverrideKeys.add(k);
+            else active.add(o);
         }
         // C: load + overrides.
         ConfigLoader loader = new ConfigLoader(warnings);
@@ -92,7 +75,7 @@ public final class ConfigResolver {
                     + "give at least the model and env sections, or a _base_ file");
         }
         ConfigFormat.checkSections(cfg, source, problems);
-        if (req.config() == null) Warnings.checkMap(cfg, warnings);
+        if (req.config() == null) ConfigLoader.unknownKeys(cfg, "<map>", warnings); // a file's are checked as it loads
         boolean before = ConfigFormat.isStructured(cfg);
         for (Override o : active) {
             Warnings.checkOverrideKey(o.key(), warnings);
@@ -159,16 +142,12 @@ public final class ConfigResolver {
         Object root = flat.get("out_root");
         if (root == null || "".equals(root)) {
             String stamp = LocalDateTime.now(clock != null ? clock : Clock.systemDefaultZone()).format(STAMP);
-            if (eval) {
-                Object env = flat.get("env");
-                String e = truthy(env) ? Coercion.pyStr(env) : "unknown";
-                String model = flat.containsKey("target_model") ? Coercion.pyStr(flat.get("target_model")) : "unknown";
-                root = "outputs/eval_" + e + "_" + model.replace('/', '-') + "_" + stamp;
-            } else {
-                String e = flat.containsKey("env") ? Coercion.pyStr(flat.get("env")) : "unknown";
-                String model = flat.containsKey("optimizer_model") ? Coercion.pyStr(flat.get("optimizer_model")) : "unknown";
-                root = "outputs/skillopt_" + e + "_" + model.replace('/', '-') + "_" + stamp;
-            }
+            // eval_only.py names an unset or empty env "unknown"; train.py only an unset one
+            Object env = flat.get("env");
+            String e = (eval ? truthy(env) : flat.containsKey("env")) ? Coercion.pyStr(env) : "unknown";
+            String modelKey = eval ? "target_model" : "optimizer_model";
+            String model = flat.containsKey(modelKey) ? Coercion.pyStr(flat.get(modelKey)) : "unknown";
+            root = "outputs/" + (eval ? "eval_" : "skillopt_") + e + "_" + model.replace('/', '-') + "_" + stamp;
         }
         flat.put("out_root", cwd.resolve(Coercion.pyStr(root)).normalize().toString());
     }
@@ -182,7 +161,4 @@ public final class ConfigResolver {
         if (v instanceof List<?> l) return !l.isEmpty();
         return true;
     }
-
-    /** Returns a copy of the map (helper for tests and the builder). */
-    static Map<String, Object> copy(Map<String, Object> m) { return new LinkedHashMap<>(m); }
 }

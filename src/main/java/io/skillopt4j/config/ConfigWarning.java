@@ -1,29 +1,21 @@
 package io.skillopt4j.config;
 
 /**
- * Immutable. A non-fatal remark about the configuration, printed as {@code WARNING <Category>: <message>}.
- * Categories follow Python's warning classes where upstream warns ({@code FutureWarning} for retired
- * options, {@code DeprecationWarning} for credentials on the command line); {@code UserWarning} for
- * SkillOpt4J's unknown-key checks.
+ * Immutable. A non-fatal remark about the configuration. Categories are Python's warning classes, as upstream warns;
+ * {@code UserWarning} for SkillOpt4J's unknown-key checks.
  *
- * @param category warning class name
- * @param message  one line, never containing a secret value
+ * @param message one line, never containing a secret value
  */
 public record ConfigWarning(String category, String message) {
     public static final String FUTURE = "FutureWarning";
     public static final String DEPRECATION = "DeprecationWarning";
     public static final String USER = "UserWarning";
 
-    /**
-     * True when the run would differ from what was asked: an unknown key or value that is ignored (UserWarning), a
-     * retired option (FutureWarning). The fluent API throws these unless relaxed; the CLI prints them, as upstream.
-     */
+    /** True when the run would differ from what was asked (an ignored key or value, a retired option). */
     public boolean changesBehaviour() { return category.equals(USER) || category.equals(FUTURE); }
 
-    /** Returns the line printed on stderr. */
     @Override public String toString() { return "WARNING " + category + ": " + message; }
 
-    /** An unknown key in a structured section of a YAML file. */
     static ConfigWarning unknownKey(String source, String path) {
         return new ConfigWarning(USER, source + ": unknown key " + path + " is ignored" + Suggest.didYouMean(path));
     }

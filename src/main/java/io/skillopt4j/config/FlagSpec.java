@@ -3,25 +3,17 @@ package io.skillopt4j.config;
 import java.util.List;
 
 /**
- * Immutable. One row of the declarative key table ({@link Flags}): a flat config key, its structured
- * path, its CLI flag (if any), type, default, help and allowed values. The table drives the picocli
- * options, the flatten map, the legacy-flag → structured mapping and docs/config.md.
+ * Immutable. One row of the key table ({@link Flags}).
  *
- * @param key          flat key the trainer reads ({@code edit_budget}, {@code env}, {@code model_backend})
+ * @param key          flat key the trainer reads ({@code edit_budget})
  * @param flag         CLI flag name without dashes, or null when no flag exists
- * @param path         structured dotted path ({@code optimizer.learning_rate}, {@code env.split_dir})
- * @param type         value type
+ * @param path         structured dotted path ({@code optimizer.learning_rate})
  * @param inBase       whether configs/_base_/default.yaml sets it
  * @param defaultValue the base default (when {@code inBase}) or the consumer default used when absent
- * @param help         one-line description
- * @param choices      allowed values (empty = free)
- * @param train        flag exists on {@code train} ({@code scripts/train.py})
- * @param eval         flag exists on {@code eval} ({@code scripts/eval_only.py})
+ * @param train        flag exists on {@code train} ({@code scripts/train.py}); {@code eval}: on {@code eval_only.py}
  * @param mapped       part of the flatten map (else an {@code env.*} pass-through or retired key)
- * @param ours         a SkillOpt4J addition, not an upstream key
  * @param retired      accepted and ignored with a warning (hidden from help)
- * @param env          how a backend reads the key besides the config (environment variables, post-environment
- *                     default), or null for a key only the config sets
+ * @param env          how a backend reads the key besides the config, or null for a key only the config sets
  */
 public record FlagSpec(String key, String flag, String path, FlagType type, boolean inBase, Object defaultValue,
                        String help, List<String> choices, boolean train, boolean eval, boolean mapped,
@@ -30,10 +22,8 @@ public record FlagSpec(String key, String flag, String path, FlagType type, bool
     public enum FlagType { STR, INT, FLOAT, BOOL, ANY }
 
     /**
-     * Immutable. The environment side of a backend key, read by {@link ModelSettings} with upstream's precedence: the
-     * config (the role form {@code optimizer_<key>} / {@code target_<key>} first when the table has it, then the key,
-     * then {@code aliases}), then the first non-blank of {@code names} ({@code {ROLE}} stands for OPTIMIZER or TARGET),
-     * then {@code fallback} (null: unset). A {@code secret} reads the environment first and is remembered for redaction.
+     * Immutable. The environment side of a backend key, read by {@link ModelSettings}: after the config, the first
+     * non-blank of {@code names} ({@code {ROLE}}: OPTIMIZER or TARGET), then {@code fallback} (null: unset).
      */
     public record Env(List<String> names, List<String> aliases, Object fallback, boolean secret) {
         public Env {
@@ -46,18 +36,10 @@ public record FlagSpec(String key, String flag, String path, FlagType type, bool
         choices = List.copyOf(choices);
     }
 
-    FlagSpec(String key, String flag, String path, FlagType type, boolean inBase, Object defaultValue, String help, List<String> choices,
-             boolean train, boolean eval, boolean mapped, boolean ours, boolean retired) {
-        this(key, flag, path, type, inBase, defaultValue, help, choices, train, eval, mapped, ours, retired, null);
-    }
-
-    /** Returns the section of {@link #path()} ({@code model}, {@code train}, ..., {@code env}). */
     public String section() { return path.substring(0, path.indexOf('.')); }
 
-    /** Returns the leaf of {@link #path()} ({@code learning_rate}). */
     public String leaf() { return path.substring(path.indexOf('.') + 1); }
 
-    /** Returns true when the flat key differs from the structured leaf (a renamed entry). */
     public boolean renamed() { return !key.equals(leaf()); }
 
     FlagSpec withChoices(String... c) {
@@ -76,10 +58,7 @@ public record FlagSpec(String key, String flag, String path, FlagType type, bool
         return new FlagSpec(key, flag, path, type, false, d, help, choices, train, eval, mapped, ours, retired, env);
     }
 
-    /**
-     * Read also from the environment {@code names}, then {@code fallback}. A row not in the base YAML gets the
-     * fallback as its default too: one default per key.
-     */
+    /** Read also from the environment {@code names}, then {@code fallback} (a row not in the base YAML: its default). */
     FlagSpec env(Object fallback, String... names) {
         return new FlagSpec(key, flag, path, type, inBase, inBase ? defaultValue : fallback, help, choices, train, eval, mapped, ours, retired,
                 new Env(List.of(names), env == null ? List.of() : env.aliases(), fallback, false));

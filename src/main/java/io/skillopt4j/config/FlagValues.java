@@ -3,13 +3,12 @@ package io.skillopt4j.config;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.config.FlagSpec.FlagType;
 
+import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
- * Immutable (static functions). Converts legacy flag text the way upstream's argparse types do: {@code int}
- * and {@code float} with Python's rules, the custom bool parser (true iff true/1/yes), choices checked.
- * Errors read like argparse's ({@code argument --batch_size: invalid int value: 'x'}).
+ * Immutable (static functions). Converts legacy flag text as upstream's argparse types do, choices checked; errors
+ * read like argparse's ({@code argument --batch_size: invalid int value: 'x'}).
  */
 public final class FlagValues {
     private FlagValues() {}
@@ -25,11 +24,11 @@ public final class FlagValues {
             case BOOL -> parseBool(text);
             default -> text;
         };
-        var choices = choices(spec, evalChoices);
+        List<String> choices = choices(spec, evalChoices);
         if (!choices.isEmpty() && !choices.contains(text)) {
             String c = Suggest.closest(text, choices);
             // openai_chat is a role backend, not a --backend label: its label is azure_openai
-            if (c == null && "backend".equals(spec.flag()) && BackendNames.OPENAI_CHAT.equals(Suggest.closest(text, java.util.List.of(BackendNames.OPENAI_CHAT))))
+            if (c == null && "backend".equals(spec.flag()) && BackendNames.OPENAI_CHAT.equals(Suggest.closest(text, List.of(BackendNames.OPENAI_CHAT))))
                 c = BackendNames.AZURE_OPENAI + " (the label of the openai_chat backend)";
             throw new ConfigException(arg + "invalid choice: " + Coercion.pyRepr(text) + " (choose from "
                     + String.join(", ", choices.stream().map(Coercion::pyRepr).toList()) + ")"
@@ -38,12 +37,10 @@ public final class FlagValues {
         return v;
     }
 
-    /** Returns the allowed values of a flag (eval_only's --backend has no qwen/qwen_chat). */
-    public static java.util.List<String> choices(FlagSpec spec, boolean eval) {
-        if (eval && "backend".equals(spec.flag())) {
-            return spec.choices().stream().filter(c -> !c.startsWith("qwen")).toList();
-        }
-        return spec.choices();
+    /** eval_only's --backend has no qwen/qwen_chat. */
+    public static List<String> choices(FlagSpec spec, boolean eval) {
+        if (!eval || !"backend".equals(spec.flag())) return spec.choices();
+        return spec.choices().stream().filter(c -> !c.startsWith("qwen")).toList();
     }
 
     /** Upstream's {@code _BOOL}: true iff the lower-cased text is true, 1 or yes; anything else is false. */
@@ -74,10 +71,5 @@ public final class FlagValues {
     static String didYouMean(String flag, boolean eval) {
         String c = Suggest.closest(flag, Flags.flags(eval).stream().map(FlagSpec::flag).toList());
         return c == null ? "" : "; did you mean --" + c + "?";
-    }
-
-    /** Returns the flag of this name for train or eval, if any. */
-    public static Optional<FlagSpec> find(String flag, boolean eval) {
-        return Flags.byFlag(flag).filter(f -> eval ? f.eval() : f.train());
     }
 }

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 import static io.skillopt4j.config.FlagSpec.FlagType.BOOL;
 import static io.skillopt4j.config.FlagSpec.FlagType.FLOAT;
@@ -16,13 +17,11 @@ import static io.skillopt4j.config.FlagSpec.FlagType.STR;
 import static io.skillopt4j.config.FlagSpec.FlagType.ANY;
 
 /**
- * Immutable. The one declarative table of config keys and CLI flags: the 130 legacy flags of upstream
- * {@code scripts/train.py} (plus {@code --config} and {@code --cfg-options}, 132 in all) in argparse order, the
- * flag-less keys of the 116-entry flatten map, and SkillOpt4J's own {@code model.*} additions. Everything
- * else (picocli options, flattening, legacy-flag mapping, docs/config.md) is derived from it.
+ * Immutable. The one table of config keys and CLI flags: upstream {@code scripts/train.py}'s flags in argparse order,
+ * the flag-less keys of its flatten map, and SkillOpt4J's additions. Picocli options, flattening, legacy-flag mapping
+ * and docs/config.md are all derived from it.
  */
 public final class Flags {
-    /** Every row, in table order (train.py's argparse order first). */
     public static final List<FlagSpec> ALL;
     /** The structured section names upstream recognises. */
     public static final List<String> SECTIONS = List.of("model", "train", "gradient", "optimizer", "evaluation", "env", "engine", "budget");
@@ -141,7 +140,7 @@ public final class Flags {
         t.add(s("lr_control_mode", "optimizer.lr_control_mode", STR, "fixed", "Who controls the edit budget").withChoices("fixed", "autonomous", "none"));
         t.add(s("merge_batch_size", "gradient.merge_batch_size", INT, 8, "Patch-merge batch size (>= 2)"));
         t.add(new FlagSpec("max_analyst_rounds", "max_analyst_rounds", "gradient.max_analyst_rounds", INT, false, null,
-                "Retired and ignored", List.of(), true, false, false, false, true));
+                "Retired and ignored", List.of(), true, false, false, false, true, null));
         t.add(s("sel_env_num", "evaluation.sel_env_num", INT, 0, "Selection items (0 = whole split)"));
         t.add(s("test_env_num", "evaluation.test_env_num", INT, 0, "Test items (0 = whole split)").evalToo());
         t.add(s("eval_test", "evaluation.eval_test", BOOL, true, "Run the final test evaluation"));
@@ -321,6 +320,7 @@ public final class Flags {
     }
 
     private Flags() {}
+
     private static boolean mappedPath(String path) {
         return !path.startsWith("env.") || path.equals("env.name") || path.equals("env.skill_init") || path.equals("env.out_root");
     }
@@ -328,27 +328,27 @@ public final class Flags {
     /** A row set in the base YAML with a flag of the same name on train (eval via evalToo). */
     private static FlagSpec s(String key, String path, FlagType type, Object def, String help) {
         String flag = key.equals("model_backend") ? "backend" : key;
-        return new FlagSpec(key, flag, path, type, true, def, help, List.of(), true, false, mappedPath(path), false, false);
+        return new FlagSpec(key, flag, path, type, true, def, help, List.of(), true, false, mappedPath(path), false, false, null);
     }
 
     /** A mapped row not set in the base YAML. */
     private static FlagSpec n(String key, String path, FlagType type, String help) {
-        return new FlagSpec(key, key, path, type, false, null, help, List.of(), true, false, mappedPath(path), false, false);
+        return new FlagSpec(key, key, path, type, false, null, help, List.of(), true, false, mappedPath(path), false, false, null);
     }
 
     /** A SkillOpt4J row outside upstream's sections, with its own flag name and consumer default. */
     private static FlagSpec o(String key, String flag, String path, FlagType type, Object def, String help) {
-        return new FlagSpec(key, flag, path, type, false, def, help, List.of(), true, false, true, true, false);
+        return new FlagSpec(key, flag, path, type, false, def, help, List.of(), true, false, true, true, false, null);
     }
 
     /** A benchmark knob under {@code env.}: no CLI flag, not in the flatten map, a SkillOpt4J row with its default. */
     private static FlagSpec k(String key, FlagType type, Object def, String help) {
-        return new FlagSpec(key, null, "env." + key, type, false, def, help, List.of(), false, false, false, true, false);
+        return new FlagSpec(key, null, "env." + key, type, false, def, help, List.of(), false, false, false, true, false, null);
     }
 
     /** An {@code env.*} pass-through flag (not in the flatten map). */
     private static FlagSpec e(String key, FlagType type, String help) {
-        return new FlagSpec(key, key, "env." + key, type, false, null, help, List.of(), true, false, false, false, false);
+        return new FlagSpec(key, key, "env." + key, type, false, null, help, List.of(), true, false, false, false, false, null);
     }
 
     /** {@code {ROLE}_NAME, NAME}: the environment names of a key the roles may set apart (config.ModelSettings). */
@@ -365,31 +365,28 @@ public final class Flags {
         return row.env(fallback, "{ROLE}_AZURE_OPENAI_" + x, "AZURE_OPENAI_{ROLE}_" + x, "AZURE_OPENAI_" + x);
     }
 
-    /** Returns the row of a flat key. */
     public static Optional<FlagSpec> byKey(String flatKey) { return Optional.ofNullable(BY_KEY.get(flatKey)); }
-    /** Returns the row of a structured dotted path. */
-    public static Optional<FlagSpec> byPath(String path) { return Optional.ofNullable(BY_PATH.get(path)); }
-    /** Returns the row of a CLI flag name (without dashes). */
-    public static Optional<FlagSpec> byFlag(String flag) { return Optional.ofNullable(BY_FLAG.get(flag)); }
-    /** Returns the flatten map (structured path → flat key) in table order; 116 upstream entries plus ours. */
-    public static Map<String, String> flattenMap() {
-        Map<String, String> m = new LinkedHashMap<>();
-        for (FlagSpec f : ALL) if (f.mapped()) m.put(f.path(), f.key());
-        return m;
-    }
 
-    /** Returns upstream's 116-entry flatten map (without SkillOpt4J additions). */
-    public static Map<String, String> upstreamFlattenMap() {
+    public static Optional<FlagSpec> byPath(String path) { return Optional.ofNullable(BY_PATH.get(path)); }
+
+    /** The row of a CLI flag name (without dashes). */
+    public static Optional<FlagSpec> byFlag(String flag) { return Optional.ofNullable(BY_FLAG.get(flag)); }
+
+    /** Returns the flatten map (structured path → flat key) in table order: upstream's entries plus ours. */
+    public static Map<String, String> flattenMap() { return flattenMap(f -> true); }
+
+    /** Returns upstream's flatten map (without SkillOpt4J additions). */
+    public static Map<String, String> upstreamFlattenMap() { return flattenMap(f -> !f.ours()); }
+
+    private static Map<String, String> flattenMap(Predicate<FlagSpec> which) {
         Map<String, String> m = new LinkedHashMap<>();
-        for (FlagSpec f : ALL) if (f.mapped() && !f.ours()) m.put(f.path(), f.key());
+        for (FlagSpec f : ALL) if (f.mapped() && which.test(f)) m.put(f.path(), f.key());
         return m;
     }
 
     /** Returns the rows that are flags of {@code train} (eval = false) or {@code eval} (eval = true). */
     public static List<FlagSpec> flags(boolean eval) {
-        List<FlagSpec> out = new ArrayList<>();
-        for (FlagSpec f : ALL) if (f.flag() != null && (eval ? f.eval() : f.train())) out.add(f);
-        return out;
+        return ALL.stream().filter(f -> f.flag() != null && (eval ? f.eval() : f.train())).toList();
     }
 
     /** Returns the structured target of a legacy flag: its path, or {@code env.<flag>} when it has none. */

@@ -4,10 +4,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Immutable. The backend settings, one constant per row of the flag table ({@link Flags}): the constant's name is the
- * flat key in upper case. Backends read them through {@link ModelSettings}, which applies the row's environment
- * variables and post-environment default ({@link FlagSpec.Env}); no backend spells a key, an environment name or a
- * default of its own.
+ * Immutable. The backend settings, one constant per flag-table row, named as its flat key in upper case. Backends read
+ * them through {@link ModelSettings}: none spells a key, an environment name or a default of its own.
  */
 public enum ModelKey {
     // the role's model names (config only; Backends adds the backend's own environment name and default model)
@@ -43,24 +41,20 @@ public enum ModelKey {
         this.perRole = Flags.byKey("optimizer_" + key).isPresent() && Flags.byKey("target_" + key).isPresent();
     }
 
-    /** Returns the flat key. */
     public String key() { return row.key(); }
 
-    /** Returns the flag-table row. */
     public FlagSpec row() { return row; }
 
-    /** Returns the environment names, the config aliases and the value used when neither config nor environment sets it. */
+    /** The environment names, the config aliases and the value used when neither config nor environment sets it. */
     public FlagSpec.Env env() { return env; }
 
-    /** Returns the default applied after config and environment as text (null: none); a builder's default for direct use. */
+    /** The default applied after config and environment, as text (null: none): a builder's default for direct use. */
     public String text() { return env.fallback() == null ? null : Coercion.pyStr(env.fallback()); }
 
-    /** Returns that default as an int. */
     public int intValue() { return ((Number) env.fallback()).intValue(); }
 
-    /** Returns that default as a duration in seconds. */
     public java.time.Duration seconds() { return java.time.Duration.ofMillis((long) (((Number) env.fallback()).doubleValue() * 1000)); }
 
-    /** Returns true when the roles may set it apart ({@code optimizer_<key>}, {@code target_<key>}). */
+    /** True when the roles may set it apart ({@code optimizer_<key>}, {@code target_<key>}). */
     public boolean perRole() { return perRole; }
 }

@@ -11,16 +11,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Immutable. One role's backend settings, read by {@link ModelKey} with upstream's precedence: the config (the role
- * form first for a per-role key, then the key, then its aliases), then the environment names of the key's flag-table
- * row ({@code {ROLE}} replaced by OPTIMIZER or TARGET), then the row's default; blank values count as unset. A secret
- * reads the environment first and every secret read is remembered by {@link Redactor}. Bad values throw a
- * {@link ConfigException} naming the first config key (the role form for a per-role key).
- *
- * <pre>{@code
- * ModelSettings s = new ModelSettings(cfg, System.getenv(), "target");
- * int maxTokens = s.integer(ModelKey.OPENAI_COMPATIBLE_MAX_TOKENS);   // target_…, then shared, then env, then 8000
- * }</pre>
+ * Immutable. One role's backend settings by {@link ModelKey}, with upstream's precedence: the config (role form, key,
+ * aliases), then the row's environment names, then its default; blank counts as unset. A secret reads the environment
+ * first and is remembered by {@link Redactor}. A bad value throws a {@link ConfigException} naming the first config key.
  */
 public record ModelSettings(FlatConfig cfg, Map<String, String> env, String role) {
     public ModelSettings {
@@ -29,16 +22,15 @@ public record ModelSettings(FlatConfig cfg, Map<String, String> env, String role
         role = role == null ? "target" : role.toLowerCase(Locale.ROOT);
     }
 
-    /** Returns the role prefix for config keys ({@code optimizer_}/{@code target_}). */
+    /** {@code optimizer_}/{@code target_}. */
     public String cfgPrefix() { return role + "_"; }
 
-    /** Returns the role prefix for env vars ({@code OPTIMIZER_}/{@code TARGET_}). */
+    /** {@code OPTIMIZER_}/{@code TARGET_}. */
     public String envPrefix() { return role.toUpperCase(Locale.ROOT) + "_"; }
 
-    /** Returns {@code forOptimizer} in the optimizer role, else {@code forTarget}: a key each role has its own row of. */
+    /** For a key each role has its own row of. */
     public ModelKey pick(ModelKey forOptimizer, ModelKey forTarget) { return role.equals("optimizer") ? forOptimizer : forTarget; }
 
-    /** Returns the config keys read for {@code k}, in order. */
     public List<String> cfgKeys(ModelKey k) {
         List<String> keys = new ArrayList<>();
         if (k.perRole()) keys.add(cfgPrefix() + k.key());
@@ -47,7 +39,6 @@ public record ModelSettings(FlatConfig cfg, Map<String, String> env, String role
         return keys;
     }
 
-    /** Returns the environment names read for {@code k}, in order. */
     public List<String> envNames(ModelKey k) {
         String r = role.toUpperCase(Locale.ROOT);
         return k.env().names().stream().map(n -> n.replace("{ROLE}", r)).toList();
@@ -55,32 +46,24 @@ public record ModelSettings(FlatConfig cfg, Map<String, String> env, String role
 
     /** Returns the first non-blank config value of {@code k} (trimmed). */
     public Optional<String> configured(ModelKey k) {
-        for (String key : cfgKeys(k)) {
-            Object v = cfg.get(key);
-            if (v != null && !String.valueOf(v).isBlank()) return Optional.of(cfg.string(key, "").trim());
-        }
-        return Optional.empty();
+        return cfgKeys(k).stream().filter(key -> cfg.get(key) != null && !String.valueOf(cfg.get(key)).isBlank())
+                .findFirst().map(key -> cfg.string(key, "").trim());
     }
 
     /** Returns the first non-blank environment value of {@code k} (trimmed). */
     public Optional<String> fromEnv(ModelKey k) {
-        for (String n : envNames(k)) {
-            String v = env.get(n);
-            if (v != null && !v.isBlank()) return Optional.of(v.trim());
-        }
-        return Optional.empty();
+        return envNames(k).stream().map(env::get).filter(v -> v != null && !v.isBlank()).findFirst().map(String::trim);
     }
 
     /** Returns the first environment variable of {@code k} that is set at all, as given (blank too). */
     public Optional<String> envPresent(ModelKey k) {
-        for (String n : envNames(k)) if (env.containsKey(n)) return Optional.ofNullable(env.get(n));
-        return Optional.empty();
+        return envNames(k).stream().filter(env::containsKey).findFirst().map(env::get);
     }
 
     /** Returns the first value given at all, blank included: a non-null config value, else a set environment variable. */
     public Optional<String> present(ModelKey k) {
-        for (String key : cfgKeys(k)) if (cfg.get(key) != null) return Optional.of(cfg.string(key, ""));
-        return envPresent(k);
+        return cfgKeys(k).stream().filter(key -> cfg.get(key) != null).findFirst().map(key -> cfg.string(key, ""))
+                .or(() -> envPresent(k));
     }
 
     /** Config, then environment, then the row's default (null when it has none). */
@@ -106,14 +89,10 @@ public record ModelSettings(FlatConfig cfg, Map<String, String> env, String role
     public Duration seconds(ModelKey k) {
         Optional<String> v = configured(k).or(() -> fromEnv(k));
         double s;
-        if (v.isEmpty()) {
-            s = ((Number) required(k)).doubleValue();
-        } else {
-            try {
-                s = Double.parseDouble(v.get());
-            } catch (NumberFormatException e) {
-                throw ConfigException.badValue("", firstKey(k), v.get(), "a number of seconds");
-            }
+        try {
+            s = v.isEmpty() ? ((Number) required(k)).doubleValue() : Double.parseDouble(v.get());
+        } catch (NumberFormatException e) {
+            throw ConfigException.badValue("", firstKey(k), v.get(), "a number of seconds");
         }
         if (s <= 0) throw ConfigException.badValue("", firstKey(k), v.orElse(null), "a positive number of seconds");
         return Duration.ofMillis((long) (s * 1000));
@@ -135,9 +114,8 @@ public record ModelSettings(FlatConfig cfg, Map<String, String> env, String role
     }
 
     /**
-     * The role's model for {@code backend} (a canonical role backend): {@code <role>_model}; for claude_chat and
-     * claude_code_exec a missing or GPT placeholder model is the Claude default; else the backend's
-     * {@link BackendNames#MODEL_ENV} variable ({@code <ROLE>_} form first), else {@link BackendNames#defaultModel}.
+     * The role's model for a canonical role backend: {@code <role>_model} (Claude backends replace a GPT placeholder),
+     * else the backend's {@link BackendNames#MODEL_ENV} variable ({@code <ROLE>_} form first), else its default model.
      */
     public String model(String backend) {
         String m = configured(pick(ModelKey.OPTIMIZER_MODEL, ModelKey.TARGET_MODEL)).orElse(null);
@@ -145,16 +123,12 @@ public record ModelSettings(FlatConfig cfg, Map<String, String> env, String role
         if (claude && (m == null || BackendNames.isSentinel(m))) return BackendNames.defaultModel(backend);
         if (m != null) return m;
         String name = BackendNames.MODEL_ENV.get(backend);
-        if (name != null) {
-            for (String n : List.of(envPrefix() + name, name)) {
-                String v = env.get(n);
-                if (v != null && !v.isBlank()) return v.trim();
-            }
-        }
-        return BackendNames.defaultModel(backend);
+        List<String> names = name == null ? List.of() : List.of(envPrefix() + name, name);
+        return names.stream().map(env::get).filter(v -> v != null && !v.isBlank()).findFirst().map(String::trim)
+                .orElseGet(() -> BackendNames.defaultModel(backend));
     }
 
-    /** Returns the key a bad value is reported under: the first config key read. */
+    /** The key a bad value is reported under. */
     public String firstKey(ModelKey k) { return cfgKeys(k).get(0); }
 
     /** Parses a boolean the way upstream's exec settings do; anything else throws naming {@code key}. */

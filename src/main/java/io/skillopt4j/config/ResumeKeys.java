@@ -6,14 +6,12 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Stateless. The one table of config keys a run folder is bound to: a resume (or a re-run of a finished run) whose
- * value of any of them differs from the folder's {@code config.json} is refused, because it would change the plan
- * (which items each step sees, how many steps) or the results (models, prompts, scoring, gate). Everything else —
- * workers, timeouts, endpoints and keys, caches, the engine, the budget cap, pipelining — only changes how fast or
- * where the same run happens, and may change between sessions. Listed in docs/training.md ("What a resume refuses").
+ * Stateless. The config keys a run folder is bound to: a resume whose value of one differs from the folder's
+ * {@code config.json} is refused, as it would change the plan or the results. Everything else (workers, timeouts,
+ * endpoints, caches, the engine) only changes how fast or where the same run happens. See docs/training.md.
  */
 public final class ResumeKeys {
-    /** Flat keys whose change is refused on resume, grouped as documented. */
+    /** Grouped as documented. */
     public static final List<String> BOUND = List.of(
             // the plan: which items, how many steps, which skill to start from
             "env", "seed", "num_epochs", "train_size", "steps_per_epoch", "batches_per_epoch", "batch_size", "accumulation",
@@ -40,15 +38,12 @@ public final class ResumeKeys {
 
     private ResumeKeys() {}
 
-    /** Immutable. One bound key whose stored and requested values differ (values as text). */
+    /** Immutable. One bound key whose stored and requested values (as text) differ. */
     public record Difference(String key, String path, String stored, String requested) {
         @Override public String toString() { return path + " " + stored + " -> " + requested; }
     }
 
-    /**
-     * The bound keys whose values differ between a folder's {@code config.json} ({@code stored}) and the config a
-     * run would write ({@code requested}); a key absent from one side counts as its table default.
-     */
+    /** The bound keys whose values differ between two configs; a key absent from one side counts as its default. */
     public static List<Difference> differences(Map<String, ?> stored, Map<String, ?> requested) {
         List<Difference> out = new ArrayList<>();
         for (String key : BOUND) {
@@ -59,7 +54,7 @@ public final class ResumeKeys {
         return out;
     }
 
-    /** The value as comparable text: numbers without a needless ".0", booleans and numeric strings by the row's type. */
+    /** Comparable text: numbers without a needless ".0", booleans and numeric strings by the row's type. */
     static String canonical(String key, Object v) {
         if (v == null) return "null";
         FlagSpec.FlagType type = Flags.byKey(key).map(FlagSpec::type).orElse(FlagSpec.FlagType.ANY);

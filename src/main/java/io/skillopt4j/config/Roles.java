@@ -6,9 +6,8 @@ import io.skillopt4j.config.ConfigRequest.Override;
 import java.util.Map;
 
 /**
- * Immutable (static functions). Backend label → role backends → model defaults, as {@code scripts/train.py}
- * (and {@code eval_only.py}) do it, including the seed fork's rule for a {@code claude_code_exec} optimizer.
- * Runs once; nothing re-resolves later (upstream's trainer does, and can undo explicit role choices).
+ * Immutable (static functions). Backend label → role backends → model defaults, as {@code scripts/train.py} (and
+ * {@code eval_only.py}) do it. Runs once: upstream's trainer re-resolves, and can undo explicit role choices.
  */
 final class Roles {
     private Roles() {}
@@ -37,30 +36,25 @@ final class Roles {
         boolean tgtModelExplicit = explicit(req, "target_model", "model.target");
         Object ob = flat.get("optimizer_backend");
         Object tb = flat.get("target_backend");
-        if (!optModelExplicit && BackendNames.isSentinel(flat.get("optimizer_model"))) {
-            if (BackendNames.CLAUDE_CHAT.equals(ob)) {
-                flat.put("optimizer_model", BackendNames.defaultModel(BackendNames.CLAUDE_CHAT));
-            } else if (!eval && BackendNames.CLAUDE_CODE_EXEC.equals(ob)) {
-                // Seed fork (train only): the optimizer runs on Claude, so a GPT placeholder cannot be meant.
-                flat.put("optimizer_model", BackendNames.defaultModel(BackendNames.CLAUDE_CODE_EXEC));
-            } else if (!eval && BackendNames.QWEN_CHAT.equals(ob)) {
-                flat.put("optimizer_model", BackendNames.defaultModel(BackendNames.QWEN_CHAT));
-            }
+        if (!optModelExplicit && BackendNames.isSentinel(flat.get("optimizer_model")) && ob instanceof String b) {
+            // claude_code_exec: the seed fork's rule (train only), an optimizer on Claude cannot mean a GPT placeholder
+            boolean replaced = b.equals(BackendNames.CLAUDE_CHAT)
+                    || !eval && (b.equals(BackendNames.CLAUDE_CODE_EXEC) || b.equals(BackendNames.QWEN_CHAT));
+            if (replaced) flat.put("optimizer_model", BackendNames.defaultModel(b));
         }
-        if (!tgtModelExplicit && BackendNames.isSentinel(flat.get("target_model"))) {
-            if (BackendNames.CLAUDE_CHAT.equals(tb) || BackendNames.CLAUDE_CODE_EXEC.equals(tb)) {
-                flat.put("target_model", BackendNames.defaultModel(BackendNames.CLAUDE_CHAT));
-            } else if (BackendNames.CURSOR_EXEC.equals(tb)) {
-                flat.put("target_model", BackendNames.defaultModel(BackendNames.CURSOR_EXEC));
-            } else if (BackendNames.COPILOT_EXEC.equals(tb)) {
-                flat.put("target_model", "");
-            } else if (!eval && BackendNames.QWEN_CHAT.equals(tb)) {
-                flat.put("target_model", BackendNames.defaultModel(BackendNames.QWEN_CHAT));
-            } else if (BackendNames.MINIMAX_CHAT.equals(tb)) {
-                Object mm = flat.get("minimax_model");
-                flat.put("target_model", ConfigResolver.truthy(mm) ? Coercion.pyStr(mm)
-                        : BackendNames.defaultModel(BackendNames.MINIMAX_CHAT));
-            }
+        if (!tgtModelExplicit && BackendNames.isSentinel(flat.get("target_model")) && tb instanceof String b) {
+            Object mm = flat.get("minimax_model");
+            String model = switch (b) {
+                case BackendNames.CLAUDE_CHAT, BackendNames.CLAUDE_CODE_EXEC ->
+                        BackendNames.defaultModel(BackendNames.CLAUDE_CHAT);
+                case BackendNames.CURSOR_EXEC -> BackendNames.defaultModel(BackendNames.CURSOR_EXEC);
+                case BackendNames.COPILOT_EXEC -> "";
+                case BackendNames.QWEN_CHAT -> eval ? null : BackendNames.defaultModel(BackendNames.QWEN_CHAT);
+                case BackendNames.MINIMAX_CHAT ->
+                        ConfigResolver.truthy(mm) ? Coercion.pyStr(mm) : BackendNames.defaultModel(b);
+                default -> null;
+            };
+            if (model != null) flat.put("target_model", model);
         }
     }
 
@@ -68,17 +62,13 @@ final class Roles {
     private static Object explicitBackend(ConfigRequest req, Map<String, Object> flat) {
         Object flag = req.flags().get("backend");
         if (flag != null) return flag;
-        for (Override o : req.overrides()) {
-            if (o.key().strip().equals("model.backend")) return o.raw().strip();
-        }
+        for (Override o : req.overrides()) if (o.key().strip().equals("model.backend")) return o.raw().strip();
         Object mb = flat.get("model_backend");
         return ConfigResolver.truthy(mb) ? mb : flat.get("backend");
     }
 
     /** A role/model counts as explicit when its legacy flag was given or {@code --cfg-options <dotted>=} was. */
     private static boolean explicit(ConfigRequest req, String flag, String dotted) {
-        if (req.flags().get(flag) != null) return true;
-        for (Override o : req.overrides()) if (o.key().strip().equals(dotted)) return true;
-        return false;
+        return req.flags().get(flag) != null || req.overrides().stream().anyMatch(o -> o.key().strip().equals(dotted));
     }
 }

@@ -1,48 +1,40 @@
 package io.skillopt4j.config;
 
+import io.skillopt4j.ConfigException;
+
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * Immutable. The typed, validated view of a resolved flat config, grouped like the YAML sections. Absent keys
- * take the trainer's defaults (base YAML values, or upstream's code defaults where those differ). Names are
- * canonical: role backends are normalised, {@code skill_update_mode}, {@code lr_control_mode} and
- * {@code longitudinal_pair_policy} aliases are mapped. Anything not modelled here is in {@link #flat()}.
- *
- * @param model      backends, models and SkillOpt4J's model-side additions
- * @param train      epochs, batch shape, seed
- * @param gradient   reflection settings
- * @param optimizer  edit budget, schedules, update mode, slow update, meta skill
- * @param evaluation gate and evaluation sizes
- * @param env        benchmark, skill, splits, run folder
- * @param flat       the flat config this view was read from
+ * Immutable. The typed, validated view of a resolved flat config, grouped like the YAML sections. Absent keys take
+ * the trainer's defaults (upstream's code defaults where they differ from the base YAML); names are canonical (aliases
+ * mapped). Anything not modelled here is in {@link #flat()}, the config this view was read from.
  */
 public record RunConfig(Model model, Train train, Gradient gradient, Optimizer optimizer, Evaluation evaluation,
                         Env env, FlatConfig flat) {
 
-    /** Model section. {@code priceTable} and {@code responseCacheDir} are empty when unset. */
+    /** {@code priceTable} and {@code responseCacheDir} are empty when unset. */
     public record Model(String backend, String optimizerBackend, String targetBackend, String optimizerModel,
                         String targetModel, String reasoningEffort, String rewriteReasoningEffort,
                         long rewriteMaxCompletionTokens, String responseCache, String responseCacheDir,
                         String claudeChatTransport, String priceTable, String openaiCompatibleBaseUrl,
                         boolean codexTraceToOptimizer, boolean claudeTraceToOptimizer, boolean jsonReask) {}
 
-    /** Train section. */
     public record Train(int numEpochs, int trainSize, int batchSize, int accumulation, long seed, boolean backgroundEval) {}
 
-    /** Gradient section. */
     public record Gradient(int minibatchSize, int mergeBatchSize, int analystWorkers, boolean failureOnly) {}
 
-    /** Optimizer section ({@code editBudget} = {@code optimizer.learning_rate}). */
+    /** {@code editBudget} is {@code optimizer.learning_rate}. */
     public record Optimizer(int editBudget, int minEditBudget, String lrScheduler, String lrControlMode,
                             String skillUpdateMode, boolean useSlowUpdate, int slowUpdateSamples,
                             boolean slowUpdateGateWithSelection, String longitudinalPairPolicy, boolean useMetaSkill,
                             boolean useSkillAwareReflection, String skillAwareAppendixSource,
                             int skillAwareConsolidateThreshold) {}
 
-    /** Evaluation section; {@code leadingWords} empty = the built-in list. */
+    /** {@code leadingWords} empty = the built-in list. */
     public record Evaluation(boolean useGate, String gateMetric, double gateMixedWeight, boolean useSemanticDensity,
                              double semanticDensityWeight, List<String> leadingWords, int selEnvNum, int testEnvNum,
                              boolean evalTest) {
@@ -51,7 +43,6 @@ public record RunConfig(Model model, Train train, Gradient gradient, Optimizer o
         }
     }
 
-    /** Env section (benchmark knobs not listed here stay in the flat config). */
     public record Env(String name, String skillInit, Path outRoot, String splitMode, String splitDir, String dataPath,
                       String splitRatio, long splitSeed, String splitOutputDir, double execTimeout,
                       Optional<Integer> workers, int limit) {}
@@ -74,16 +65,11 @@ public record RunConfig(Model model, Train train, Gradient gradient, Optimizer o
             Map.entry("delta", "changed"), Map.entry("10_01", "changed"), Map.entry("01_10", "changed"),
             Map.entry("stable", "unchanged"), Map.entry("same", "unchanged"), Map.entry("00_11", "unchanged"));
 
-    /**
-     * Validates {@code flat} and returns the typed view.
-     *
-     * @param source file name used in error messages
-     * @throws io.skillopt4j.ConfigException naming key, value and allowed values of every bad entry, one per line
-     */
+    /** Validates {@code flat}; a {@link ConfigException} names every bad entry, one per line. */
     public static RunConfig from(FlatConfig flat, String source) {
-        List<String> problems = new java.util.ArrayList<>();
+        List<String> problems = new ArrayList<>();
         RunConfig c = read(flat, source, problems);
-        if (!problems.isEmpty()) throw new io.skillopt4j.ConfigException(String.join("\n", problems));
+        if (!problems.isEmpty()) throw new ConfigException(String.join("\n", problems));
         return c;
     }
 

@@ -1,9 +1,10 @@
 package io.skillopt4j.config;
 
-import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToIntFunction;
 
 /** Immutable (static helpers). "Did you mean" suggestions by Levenshtein distance over known keys. */
 public final class Suggest {
@@ -12,36 +13,22 @@ public final class Suggest {
     /** Returns the closest candidate within a distance budget scaled to the word, or null. */
     public static String closest(String word, Collection<String> candidates) {
         String w = word.toLowerCase(Locale.ROOT);
-        String best = null;
-        int bestD = Integer.MAX_VALUE;
-        for (String c : candidates) {
-            int d = distance(w, c.toLowerCase(Locale.ROOT));
-            if (d < bestD) {
-                bestD = d;
-                best = c;
-            }
-        }
-        int budget = Math.max(2, w.length() / 3);
-        if (bestD <= budget) return best;
+        ToIntFunction<String> d = c -> distance(w, c.toLowerCase(Locale.ROOT));
+        String best = candidates.stream().min(Comparator.comparingInt(d)).orElse(null);
+        if (best != null && d.applyAsInt(best) <= Math.max(2, w.length() / 3)) return best;
+        if (w.length() < 3) return null;
         // a cut-off name ("azur" for azure_openai): the shortest candidate it begins
-        String prefixed = null;
-        if (w.length() >= 3) for (String c : candidates) {
-            if (c.toLowerCase(Locale.ROOT).startsWith(w) && (prefixed == null || c.length() < prefixed.length())) prefixed = c;
-        }
-        return prefixed;
+        return candidates.stream().filter(c -> c.toLowerCase(Locale.ROOT).startsWith(w))
+                .min(Comparator.comparingInt(String::length)).orElse(null);
     }
 
     /** Returns {@code "; did you mean X?"} for a dotted or flat key, or "" when nothing is close. */
     static String didYouMean(String key) {
-        List<String> known = new ArrayList<>();
-        for (FlagSpec f : Flags.ALL) {
-            if (f.retired()) continue;
-            known.add(key.contains(".") ? f.path() : f.key());
-        }
+        List<String> known = Flags.ALL.stream().filter(f -> !f.retired())
+                .map(f -> key.contains(".") ? f.path() : f.key()).toList();
         String c = closest(key, known);
         return c == null ? "" : "; did you mean " + c + "?";
     }
 
-    /** Levenshtein edit distance. */
     public static int distance(String a, String b) { return io.skillopt4j.internal.Levenshtein.distance(a, b); }
 }

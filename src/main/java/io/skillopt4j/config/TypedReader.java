@@ -3,16 +3,15 @@ package io.skillopt4j.config;
 import io.skillopt4j.ConfigException;
 
 import java.math.BigInteger;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * Not thread-safe; one per validation. Reads typed values out of a flat config for {@link RunConfig}, applying
- * defaults for absent keys. A bad value is recorded as one line naming key, value and what is allowed, and a
- * fallback is returned, so that every problem of a config is reported at once ({@link #problems()}).
+ * Not thread-safe; one per validation. Reads typed values of a flat config for {@link RunConfig}. A bad value is
+ * recorded as one line and read as a fallback, so that every problem of a config is reported at once.
  */
 final class TypedReader {
     /** Trainer-side defaults that differ from the base YAML's values (used when a key is absent). */
@@ -30,7 +29,6 @@ final class TypedReader {
         this.source = source;
     }
 
-    /** Returns the raw value, or the default when the key is absent. */
     Object raw(String key) {
         return flat.has(key) ? flat.get(key) : defaultOf(key);
     }
@@ -56,11 +54,9 @@ final class TypedReader {
         }
     }
 
-    /** Returns how the key is named in messages: its structured path, with the flat name when renamed. */
+    /** How the key is named in messages: its structured path, with the flat name when renamed. */
     static String name(String key) {
-        Optional<FlagSpec> f = Flags.byKey(key);
-        if (f.isEmpty()) return key;
-        return f.get().renamed() ? f.get().path() + " (" + key + ")" : f.get().path();
+        return Flags.byKey(key).map(f -> f.renamed() ? f.path() + " (" + key + ")" : f.path()).orElse(key);
     }
 
     /** Records a problem with {@code key} and returns {@code fallback}, the value reading goes on with. */
@@ -74,7 +70,6 @@ final class TypedReader {
         return fallback;
     }
 
-    /** Every problem recorded so far, one line each, in the order found. */
     List<String> problems() { return List.copyOf(problems); }
 
     /** Checks that {@code key}, when set, is an http(s) URL with a host (a typo would otherwise fail at the first call). */
@@ -96,16 +91,14 @@ final class TypedReader {
         Object v = raw(key);
         Long l = asLong(v);
         long fallback = min == Long.MIN_VALUE ? 0 : min;
-        if (l == null) return bad(key, v, "an integer" + (min == Long.MIN_VALUE ? "" : " >= " + min), fallback);
-        if (l < min) return bad(key, v, "an integer >= " + min, fallback);
+        if (l == null || l < min) return bad(key, v, "an integer" + (min == Long.MIN_VALUE ? "" : " >= " + min), fallback);
         return l;
     }
 
-    /** Like {@link #integer} but null/"" mean "not set". */
+    /** Null and "" mean "not set". */
     Optional<Long> optionalInteger(String key, long min) {
         Object v = raw(key);
-        if (v == null || "".equals(v)) return Optional.empty();
-        return Optional.of(integer(key, min));
+        return v == null || "".equals(v) ? Optional.empty() : Optional.of(integer(key, min));
     }
 
     int intValue(String key, int min) {
@@ -117,11 +110,8 @@ final class TypedReader {
     private static Long asLong(Object v) {
         if (v instanceof Integer || v instanceof Long) return ((Number) v).longValue();
         if (v instanceof BigInteger b) return b.bitLength() < 64 ? b.longValue() : null;
-        if (v instanceof String s) {
-            Optional<Number> n = Coercion.pythonInt(s);
-            if (n.isPresent() && !(n.get() instanceof BigInteger)) return n.get().longValue();
-        }
-        return null;
+        if (!(v instanceof String s)) return null;
+        return Coercion.pythonInt(s).filter(n -> !(n instanceof BigInteger)).map(Number::longValue).orElse(null);
     }
 
     double decimal(String key, double min, double max) {
@@ -129,16 +119,11 @@ final class TypedReader {
         Double d = null;
         if (v instanceof Number n && !(v instanceof BigInteger)) d = n.doubleValue();
         else if (v instanceof String s) d = Coercion.pythonFloat(s).orElse(null);
-        String range = min == Double.NEGATIVE_INFINITY ? "" : max == Double.POSITIVE_INFINITY ? " >= " + fmt(min)
-                : " in [" + fmt(min) + ", " + fmt(max) + "]";
+        String range = min == Double.NEGATIVE_INFINITY ? "" : max == Double.POSITIVE_INFINITY ? " >= " + Checks.fmt(min)
+                : " in [" + Checks.fmt(min) + ", " + Checks.fmt(max) + "]";
         double fallback = min == Double.NEGATIVE_INFINITY ? 0 : min;
-        if (d == null || d.isNaN()) return bad(key, v, "a number" + range, fallback);
-        if (d < min || d > max) return bad(key, v, "a number" + range, fallback);
+        if (d == null || d.isNaN() || d < min || d > max) return bad(key, v, "a number" + range, fallback);
         return d;
-    }
-
-    private static String fmt(double d) {
-        return d == Math.rint(d) ? String.valueOf((long) d) : String.valueOf(d);
     }
 
     boolean bool(String key) {
@@ -160,12 +145,7 @@ final class TypedReader {
         return !(Boolean.FALSE.equals(v) || (v instanceof String s && s.strip().equalsIgnoreCase("false")));
     }
 
-    Optional<Boolean> optionalBool(String key) {
-        Object v = raw(key);
-        return v == null ? Optional.empty() : Optional.of(bool(key));
-    }
-
-    /** Returns the canonical choice: {@code aliases} maps accepted spellings (lower-case) to canonical names. */
+    /** {@code aliases} maps accepted spellings (lower-case) to canonical names. */
     String choice(String key, List<String> allowed, Map<String, String> aliases) {
         Object v = raw(key);
         String s = v == null ? "" : Coercion.pyStr(v).strip().toLowerCase(Locale.ROOT);
@@ -176,7 +156,7 @@ final class TypedReader {
                 allowed.get(0), c);
     }
 
-    /** Returns a role backend, canonicalised (blank → openai_chat) and checked against the role's whitelist. */
+    /** A role backend, canonicalised (blank → openai_chat). */
     String role(String key, java.util.Set<String> allowed) {
         Object v = raw(key);
         if (v != null && !(v instanceof String)) return bad(key, v, "a backend name", BackendNames.OPENAI_CHAT);
@@ -188,18 +168,12 @@ final class TypedReader {
         return s;
     }
 
-    /** Returns a list of strings from a YAML list or a comma-separated string; absent/null → empty. */
+    /** From a YAML list or a comma-separated string; absent/null → empty. */
     List<String> words(String key) {
         Object v = raw(key);
-        List<String> out = new ArrayList<>();
-        if (v == null) return out;
-        if (v instanceof List<?> l) {
-            for (Object o : l) out.add(Coercion.pyStr(o).strip());
-        } else if (v instanceof String s) {
-            for (String p : s.split(",")) if (!p.isBlank()) out.add(p.strip());
-        } else {
-            return bad(key, v, "a list of words or a comma-separated string", out);
-        }
-        return out;
+        if (v == null) return List.of();
+        if (v instanceof List<?> l) return l.stream().map(o -> Coercion.pyStr(o).strip()).toList();
+        if (v instanceof String s) return Arrays.stream(s.split(",")).filter(p -> !p.isBlank()).map(String::strip).toList();
+        return bad(key, v, "a list of words or a comma-separated string", List.of());
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /** Immutable (static helpers). Deep copy, deep merge and dotted lookups over YAML-shaped values. */
 final class Values {
@@ -18,11 +19,7 @@ final class Values {
 
     static Object copy(Object v) {
         if (v instanceof Map<?, ?> m) return copyMap(m);
-        if (v instanceof List<?> l) {
-            List<Object> out = new ArrayList<>(l.size());
-            for (Object o : l) out.add(copy(o));
-            return out;
-        }
+        if (v instanceof List<?> l) return l.stream().map(Values::copy).collect(Collectors.toCollection(ArrayList::new));
         return v;
     }
 

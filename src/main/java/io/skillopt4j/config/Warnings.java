@@ -81,11 +81,6 @@ final class Warnings {
                 + " (benchmark-specific keys belong under env.)" + Suggest.didYouMean(key)));
     }
 
-    /** Warns about unknown sections and section keys of an in-memory mapping (a file's are checked by the loader). */
-    static void checkMap(Map<String, Object> m, List<ConfigWarning> out) {
-        ConfigLoader.unknownKeys(m, "<map>", out);
-    }
-
     /** Warns when {@code model.backend} is not a backend label: it would silently run as azure_openai. */
     static void checkBackendLabel(Object label, List<ConfigWarning> out) {
         if (!ConfigResolver.truthy(label) || BackendNames.isKnown(Coercion.pyStr(label))) return;

@@ -16,10 +16,8 @@ import java.time.LocalDate;
 import java.util.regex.Pattern;
 
 /**
- * Thread-safe (a new parser per call). Parses YAML text the way PyYAML's {@code safe_load} does: YAML 1.1
- * implicit scalars with PyYAML's exact patterns ({@code yes/on} booleans, {@code 0x10}, octal {@code 010},
- * sexagesimal {@code 1:30}, floats only with a dot so {@code 1e3} stays a string). Dates become
- * {@link LocalDate}; timestamps with a time part stay strings.
+ * Thread-safe. Parses YAML as PyYAML's {@code safe_load} does: YAML 1.1 implicit scalars with PyYAML's patterns
+ * ({@code yes} is true, {@code 1e3} a string). Dates become {@link LocalDate}; timestamps with a time stay strings.
  */
 public final class Yaml11 {
     // PyYAML resolver.py patterns (Resolver.add_implicit_resolver calls).
@@ -44,10 +42,7 @@ public final class Yaml11 {
 
     private Yaml11() {}
 
-    /**
-     * Parses one document; returns null for an empty or {@code null} document. Bad YAML throws a
-     * {@link ConfigException} naming {@code source} and the line and column SnakeYAML stopped at.
-     */
+    /** Null for an empty or {@code null} document; bad YAML throws a {@link ConfigException} naming line and column. */
     public static Object parse(String text, String source) {
         LoaderOptions opts = new LoaderOptions();
         opts.setAllowDuplicateKeys(false); // PyYAML keeps the last silently; a duplicate is almost always a mistake
