@@ -15,19 +15,16 @@ public final class EditApplier {
 
         /** Returns {total, applied, skipped, errors} as history's {@code edit_apply_summary}. */
         public Map<String, Object> summary() {
-            int applied = 0, skipped = 0, errors = 0;
-            for (Map<String, Object> r : report) {
-                String s = String.valueOf(r.get("status"));
-                if (s.startsWith("applied")) applied++;
-                else if (s.startsWith("skipped")) skipped++;
-                else if (s.equals("error")) errors++;
-            }
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("total", report.size());
-            m.put("applied", applied);
-            m.put("skipped", skipped);
-            m.put("errors", errors);
+            m.put("applied", count(s -> s.startsWith("applied")));
+            m.put("skipped", count(s -> s.startsWith("skipped")));
+            m.put("errors", count(s -> s.equals("error")));
             return m;
+        }
+
+        private int count(java.util.function.Predicate<String> status) {
+            return (int) report.stream().filter(r -> status.test(String.valueOf(r.get("status")))).count();
         }
     }
 

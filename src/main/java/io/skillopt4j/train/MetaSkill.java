@@ -1,6 +1,5 @@
 package io.skillopt4j.train;
 
-import io.skillopt4j.internal.Json;
 import io.skillopt4j.run.RunPaths;
 import io.skillopt4j.run.RunWriter;
 
@@ -23,15 +22,8 @@ record MetaSkill(Optimizer optimizer, Longitudinal longitudinal, RunWriter write
 
     /** Returns the stored meta skill of {@code epoch} (stripped), or "" when missing or unreadable. */
     static String stored(RunPaths p, int epoch) {
-        if (epoch <= 0) return "";
-        Path f = p.metaSkillResult(epoch);
-        if (!Files.isRegularFile(f)) return "";
-        try {
-            Object o = Json.read(f);
-            return o instanceof Map<?, ?> m && m.get("meta_skill_content") != null ? String.valueOf(m.get("meta_skill_content")).strip() : "";
-        } catch (RuntimeException e) {
-            return "";
-        }
+        Object o = epoch <= 0 ? null : Trajectories.readJson(p.metaSkillResult(epoch));
+        return o instanceof Map<?, ?> m && m.get("meta_skill_content") != null ? String.valueOf(m.get("meta_skill_content")).strip() : "";
     }
 
     /** Runs the epoch-end meta-skill update; {@code slowPairs} is null when the slow update gave none. Returns the action. */
@@ -42,13 +34,8 @@ record MetaSkill(Optimizer optimizer, Longitudinal longitudinal, RunWriter write
         RunPaths p = writer.paths();
         Path dir = p.metaSkill(epoch);
         Path marker = p.metaSkillResult(epoch);
-        if (Files.isRegularFile(marker)) {
-            try {
-                return Json.read(marker) instanceof Map<?, ?> m ? String.valueOf(m.get("action")) : "unknown";
-            } catch (RuntimeException e) {
-                return "unknown";
-            }
-        }
+        if (Files.isRegularFile(marker))
+            return Trajectories.readJson(marker) instanceof Map<?, ?> m ? String.valueOf(m.get("action")) : "unknown";
         Map<String, Object> out = new LinkedHashMap<>();
         if (epoch == 1) {
             out.put("action", "skip_first_epoch");

@@ -3,11 +3,9 @@ package io.skillopt4j.train;
 import io.skillopt4j.env.ItemTraces;
 import io.skillopt4j.env.PyRandom;
 import io.skillopt4j.env.RolloutResult;
-import io.skillopt4j.internal.Json;
 import io.skillopt4j.run.RunPaths;
 import io.skillopt4j.run.RunWriter;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -59,6 +57,7 @@ public record Reflect(TrainSettings settings, Optimizer optimizer, Prompts promp
         return new Pending(f, submit(succs, false, in));
     }
 
+    @SuppressWarnings("unchecked")
     private CompletableFuture<List<Map<String, Object>>> submit(List<RolloutResult> items, boolean failure, Input in) {
         int m = settings.minibatchSize();
         List<CompletableFuture<Map<String, Object>>> futures = new ArrayList<>();
@@ -66,21 +65,12 @@ public record Reflect(TrainSettings settings, Optimizer optimizer, Prompts promp
             List<RolloutResult> chunk = items.subList(start, Math.min(items.size(), start + m));
             String tag = RunPaths.minibatchTag(failure, idx);
             Path file = in.patchesDir().resolve(tag + ".json");
-            Map<String, Object> cached = Files.isRegularFile(file) ? readCached(file) : null;
-            futures.add(cached != null ? CompletableFuture.completedFuture(cached)
+            Object cached = Trajectories.readJson(file);
+            futures.add(cached instanceof Map<?, ?> c ? CompletableFuture.completedFuture((Map<String, Object>) c)
                     : CompletableFuture.supplyAsync(() -> analyse(chunk, failure, tag, file, in), pool));
         }
         return CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).thenApply(v -> futures.stream()
                 .map(CompletableFuture::join).filter(java.util.Objects::nonNull).toList());
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> readCached(Path file) {
-        try {
-            return Json.read(file) instanceof Map<?, ?> m ? (Map<String, Object>) m : null;
-        } catch (RuntimeException e) {
-            return null;
-        }
     }
 
     private Map<String, Object> analyse(List<RolloutResult> chunk, boolean failure, String tag, Path file, Input in) {
@@ -169,10 +159,14 @@ public record Reflect(TrainSettings settings, Optimizer optimizer, Prompts promp
             Thread.currentThread().interrupt();
             throw new StopRequested();
         } catch (ExecutionException e) {
-            Throwable c = e.getCause();
-            if (c instanceof RuntimeException re) throw re;
-            if (c instanceof Error er) throw er;
-            throw new IllegalStateException(c);
+            throw cause(e);
         }
+    }
+
+    /** The failure's cause to rethrow: itself when unchecked, else wrapped. */
+    static RuntimeException cause(ExecutionException e) {
+        if (e.getCause() instanceof RuntimeException re) return re;
+        if (e.getCause() instanceof Error er) throw er;
+        return new IllegalStateException(e.getCause());
     }
 }

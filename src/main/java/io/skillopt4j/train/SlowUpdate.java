@@ -1,6 +1,5 @@
 package io.skillopt4j.train;
 
-import io.skillopt4j.internal.Json;
 import io.skillopt4j.run.RunPaths;
 import io.skillopt4j.run.RunWriter;
 
@@ -34,9 +33,7 @@ record SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longi
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("action", "inject_placeholder");
             m.put("epoch", 1);
-            RunWriter.Batch b = writer.batch().text(p.skill(lastStep), state.currentSkill).text(p.bestSkill(), state.bestSkill);
-            state.persist(b, p, lastStep);
-            b.json(marker, m).commit();
+            commit(lastStep, marker, m);
             return new Result("inject_placeholder", null);
         }
         long t0 = clock.millis();
@@ -89,16 +86,21 @@ record SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longi
                 out.put("action", "force_accept");
             }
         }
+        commit(lastStep, marker, out);
+        return new Result(String.valueOf(out.get("action")), pairs);
+    }
+
+    /** Both skills, runtime_state.json and then the epoch's marker, in one disk flush. */
+    private void commit(int lastStep, Path marker, Map<String, Object> result) {
+        RunPaths p = writer.paths();
         RunWriter.Batch b = writer.batch().text(p.skill(lastStep), state.currentSkill).text(p.bestSkill(), state.bestSkill);
         state.persist(b, p, lastStep);
-        b.json(marker, out).commit();
-        return new Result(String.valueOf(out.get("action")), pairs);
+        b.json(marker, result).commit();
     }
 
     /** A finished epoch: the marker is written last, so only a force-accepted guidance's cache entry is restored. */
     private Result replay(int epoch, Path marker) {
-        Map<?, ?> m;
-        try { m = Json.read(marker) instanceof Map<?, ?> x ? x : Map.of(); } catch (RuntimeException e) { m = Map.of(); }
+        Map<?, ?> m = Trajectories.readJson(marker) instanceof Map<?, ?> x ? x : Map.of();
         String action = String.valueOf(m.get("action"));
         if (action.equals("force_accept") && m.get("candidate_hash") instanceof String h
                 && h.equals(SkillDocument.hash(state.currentSkill))) {
@@ -109,17 +111,9 @@ record SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longi
         return new Result(action, stored == null ? null : Longitudinal.reloaded(stored));
     }
 
-
-
     /** Reads the stored pairs of an epoch folder; null when absent or unreadable (upstream then samples afresh). */
     @SuppressWarnings("unchecked")
     static List<Map<String, Object>> storedPairs(Path dir) {
-        Path f = dir.resolve("comparison_pairs.json");
-        if (!Files.isRegularFile(f)) return null;
-        try {
-            return Json.read(f) instanceof List<?> l ? (List<Map<String, Object>>) l : null;
-        } catch (RuntimeException e) {
-            return null;
-        }
+        return Trajectories.readJson(dir.resolve("comparison_pairs.json")) instanceof List<?> l ? (List<Map<String, Object>>) l : null;
     }
 }

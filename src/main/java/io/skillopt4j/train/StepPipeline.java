@@ -173,13 +173,7 @@ final class StepPipeline {
         w.artefact(c.stepDir().resolve("trajectory_digest.json"), digest);
         rec.tokens(c.usageBefore(), run.usage().byStage());
         run.emit(new TrainingEvent.TokensUsed(c.step(), rec.tokens()));
-        rec.put("current_score", st.currentScore);
-        rec.put("best_score", st.bestScore);
-        rec.put("best_step", st.bestStep);
-        rec.put("current_origin", st.currentOrigin);
-        rec.put("best_origin", st.bestOrigin);
-        rec.put("skill_len", SkillDocument.length(st.currentSkill));
-        rec.put("wall_time_s", StepRecord.round((run.clock().millis() - c.startMillis()) / 1000.0, 1));
+        closing(c, true);
         RunWriter.Batch files = w.batch().text(w.paths().skill(c.step()), st.currentSkill).text(w.paths().bestSkill(), st.bestSkill);
         return persistStep(rec.asMap(), c.step(), c.stepDir(), files);
     }
@@ -265,12 +259,16 @@ final class StepPipeline {
         tmp.tokens(c.usageBefore(), run.usage().byStage());
         run.emit(new TrainingEvent.TokensUsed(c.step(), tmp.tokens()));
         rec.put("action", action);
-        rec.put("current_score", st.currentScore);
-        rec.put("best_score", st.bestScore);
-        rec.put("best_step", st.bestStep);
-        rec.put("skill_len", SkillDocument.length(st.currentSkill));
-        rec.put("wall_time_s", StepRecord.round((run.clock().millis() - c.startMillis()) / 1000.0, 1));
+        closing(c, false);
         return persistStep(rec.asMap(), c.step(), c.stepDir(), run.writer().batch().text(run.writer().paths().skill(c.step()), st.currentSkill));
+    }
+
+    /** The record's closing scores, skill length and wall time; {@code origins}: both origins after best_step. */
+    private void closing(StepContext c, boolean origins) {
+        c.rec().put("current_score", st.currentScore).put("best_score", st.bestScore).put("best_step", st.bestStep);
+        if (origins) c.rec().put("current_origin", st.currentOrigin).put("best_origin", st.bestOrigin);
+        c.rec().put("skill_len", SkillDocument.length(st.currentSkill));
+        c.rec().put("wall_time_s", StepRecord.round((run.clock().millis() - c.startMillis()) / 1000.0, 1));
     }
 
     private void flush(StepRecord rec, List<Map<String, Object>> raws, Path stepDir) {

@@ -33,11 +33,9 @@ public final class StepRecord {
         after.forEach((stage, a) -> {
             UsageMeter.Counts b = before.get(stage);
             if (b != null && b.calls() == a.calls() && b.promptTokens() == a.promptTokens() && b.completionTokens() == a.completionTokens()) return;
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("calls", a.calls() - (b == null ? 0 : b.calls()));
-            m.put("prompt_tokens", a.promptTokens() - (b == null ? 0 : b.promptTokens()));
-            m.put("completion_tokens", a.completionTokens() - (b == null ? 0 : b.completionTokens()));
-            t.put(stage, m);
+            t.put(stage, ordered("calls", a.calls() - (b == null ? 0 : b.calls()),
+                    "prompt_tokens", a.promptTokens() - (b == null ? 0 : b.promptTokens()),
+                    "completion_tokens", a.completionTokens() - (b == null ? 0 : b.completionTokens())));
         });
         fields.put("tokens", t);
     }
@@ -47,6 +45,13 @@ public final class StepRecord {
 
     /** Returns the record map (live view). */
     public Map<String, Object> asMap() { return fields; }
+
+    /** A mutable map of the given keys and values (null values kept), in that order: the JSON field order. */
+    static Map<String, Object> ordered(Object... keysAndValues) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) m.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        return m;
+    }
 
     /** Python's {@code f"{x:.nf}"}: the exact binary value rounded half-even to n decimals. */
     public static String fixed(double x, int n) {
