@@ -1,7 +1,6 @@
 package io.skillopt4j.train;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -85,9 +84,6 @@ public record Appendix(TrainSettings settings, Optimizer optimizer) {
 
     /** Returns {step_notes, appendix_after} for {@code appendix_notes.json}. */
     public static Map<String, Object> file(Flush f) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("step_notes", f.stepNotes());
-        m.put("appendix_after", f.appendixAfter());
-        return m;
+        return StepRecord.ordered("step_notes", f.stepNotes(), "appendix_after", f.appendixAfter());
     }
 }

@@ -15,12 +15,8 @@ public final class EditApplier {
 
         /** Returns {total, applied, skipped, errors} as history's {@code edit_apply_summary}. */
         public Map<String, Object> summary() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("total", report.size());
-            m.put("applied", count(s -> s.startsWith("applied")));
-            m.put("skipped", count(s -> s.startsWith("skipped")));
-            m.put("errors", count(s -> s.equals("error")));
-            return m;
+            return StepRecord.ordered("total", report.size(), "applied", count(s -> s.startsWith("applied")),
+                    "skipped", count(s -> s.startsWith("skipped")), "errors", count(s -> s.equals("error")));
         }
 
         private int count(java.util.function.Predicate<String> status) {
@@ -63,14 +59,9 @@ public final class EditApplier {
                 if (why[0] != null) row.put("reason", why[0]);
                 rows.add(row);
             } catch (RuntimeException ex) {
-                Map<String, Object> row = new LinkedHashMap<>();
-                row.put("index", index);
-                row.put("op", "");
-                row.put("target", "");
-                row.put("content_preview", "");
-                row.put("status", "error");
-                row.put("error", ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage());
-                rows.add(row);
+                String error = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
+                rows.add(StepRecord.ordered("index", index, "op", "", "target", "", "content_preview", "",
+                        "status", "error", "error", error));
             }
         }
         return new Result(text, rows);

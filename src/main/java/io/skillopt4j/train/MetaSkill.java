@@ -6,7 +6,6 @@ import io.skillopt4j.run.RunWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** Not thread-safe. The meta skill (upstream {@code meta_skill.py}): the optimizer's notes to itself. */
@@ -36,12 +35,9 @@ record MetaSkill(Optimizer optimizer, Longitudinal longitudinal, RunWriter write
         Path marker = p.metaSkillResult(epoch);
         if (Files.isRegularFile(marker))
             return Trajectories.readJson(marker) instanceof Map<?, ?> m ? String.valueOf(m.get("action")) : "unknown";
-        Map<String, Object> out = new LinkedHashMap<>();
         if (epoch == 1) {
-            out.put("action", "skip_first_epoch");
-            out.put("epoch", 1);
             beforeWrite.run();
-            writer.json(marker, out);
+            writer.json(marker, StepRecord.ordered("action", "skip_first_epoch", "epoch", 1));
             return "skip_first_epoch";
         }
         long t0 = clock.millis();
@@ -57,15 +53,14 @@ record MetaSkill(Optimizer optimizer, Longitudinal longitudinal, RunWriter write
         Map<String, Object> reply = optimizer.json("meta_skill", RunPaths.epochName(epoch), Prompts.generic("meta_skill"), user).orElse(null);
         String content = reply == null || reply.get("meta_skill_content") == null ? "" : String.valueOf(reply.get("meta_skill_content")).strip();
         double time = StepRecord.round((clock.millis() - t0) / 1000.0, 1);
+        Map<String, Object> out;
         if (content.isEmpty()) {
             if (reply != null) optimizer.record("meta_skill", RunPaths.epochName(epoch), "no_content", "reply has no meta_skill_content");
-            out.put("time_s", time);
-            out.put("action", "no_content");
+            out = StepRecord.ordered("time_s", time, "action", "no_content");
         } else {
-            out.put("reasoning", reply.get("reasoning") == null ? "" : String.valueOf(reply.get("reasoning")).strip());
-            out.put("meta_skill_content", content);
-            out.put("time_s", time);
-            out.put("action", "write_meta_skill");
+            String reasoning = reply.get("reasoning") == null ? "" : String.valueOf(reply.get("reasoning")).strip();
+            out = StepRecord.ordered("reasoning", reasoning, "meta_skill_content", content, "time_s", time,
+                    "action", "write_meta_skill");
         }
         beforeWrite.run();
         writer.json(marker, out);

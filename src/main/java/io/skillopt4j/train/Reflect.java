@@ -114,14 +114,8 @@ public record Reflect(TrainSettings settings, Optimizer optimizer, Prompts promp
             return raw;
         }
         if (notesAllowed && !notes.isEmpty()) {
-            Map<String, Object> carrier = new LinkedHashMap<>();
-            carrier.put("source_type", "failure");
-            Map<String, Object> p = new LinkedHashMap<>();
-            p.put("reasoning", "execution-lapse only");
-            p.put("edits", List.of());
-            carrier.put("patch", p);
-            carrier.put("appendix_notes", notes);
-            return carrier;
+            Map<String, Object> lapse = StepRecord.ordered("reasoning", "execution-lapse only", "edits", List.of());
+            return StepRecord.ordered("source_type", "failure", "patch", lapse, "appendix_notes", notes);
         }
         optimizer.record("analyst", tag, "no_patch", "reply has no \"patch\" object");
         return null;

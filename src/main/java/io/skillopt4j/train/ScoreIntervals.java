@@ -8,7 +8,6 @@ import io.skillopt4j.train.stats.PairedBootstrap;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -54,12 +53,8 @@ public final class ScoreIntervals {
     /** A map of a score's interval for JSON: {estimate, interval: [low, high], items, repeats}; null when unknown. */
     public static Map<String, Object> json(Interval ci) {
         if (ci == null || !ci.known()) return null;
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("estimate", StepRecord.round(ci.estimate(), 6));
-        m.put("interval", ci.bounds());
-        m.put("items", ci.items());
-        m.put("repeats", ci.repeats());
-        return m;
+        return StepRecord.ordered("estimate", StepRecord.round(ci.estimate(), 6), "interval", ci.bounds(),
+                "items", ci.items(), "repeats", ci.repeats());
     }
 
     // by item id, not by row order: rows land in completion order, which differs between runs of the same items

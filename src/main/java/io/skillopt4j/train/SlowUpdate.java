@@ -30,10 +30,7 @@ record SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longi
                 state.bestSkill = SkillDocument.injectSlowPlaceholder(state.bestSkill);
             state.currentSkill = SkillDocument.injectSlowPlaceholder(state.currentSkill);
             state.currentOrigin = "slow_update_placeholder_epoch_01";
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("action", "inject_placeholder");
-            m.put("epoch", 1);
-            commit(lastStep, marker, m);
+            commit(lastStep, marker, StepRecord.ordered("action", "inject_placeholder", "epoch", 1));
             return new Result("inject_placeholder", null);
         }
         long t0 = clock.millis();
@@ -57,14 +54,11 @@ record SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longi
         } else {
             String candidate = SkillDocument.replaceSlowUpdateField(state.currentSkill, content);
             writer.artefactText(dir.resolve("candidate_skill.md"), candidate); // as a step's candidate: not read on resume, no disk flush
-            out.put("reasoning", reply.get("reasoning") == null ? "" : String.valueOf(reply.get("reasoning")).strip());
-            out.put("slow_update_content", content);
-            out.put("time_s", StepRecord.round((clock.millis() - t0) / 1000.0, 1));
-            out.put("prev_hard", pairs.prevHard());
-            out.put("curr_hard", pairs.currHard());
-            out.put("candidate_hash", SkillDocument.hash(candidate));
-            out.put("update_origin", "slow_update_momentum");
-            out.put("update_target", UPDATE_TARGET);
+            String reasoning = reply.get("reasoning") == null ? "" : String.valueOf(reply.get("reasoning")).strip();
+            out.putAll(StepRecord.ordered("reasoning", reasoning, "slow_update_content", content,
+                    "time_s", StepRecord.round((clock.millis() - t0) / 1000.0, 1), "prev_hard", pairs.prevHard(),
+                    "curr_hard", pairs.currHard(), "candidate_hash", SkillDocument.hash(candidate),
+                    "update_origin", "slow_update_momentum", "update_target", UPDATE_TARGET));
             String origin = "slow_update_epoch_" + io.skillopt4j.internal.Decimals.padded(epoch, 2);
             if (s.slowUpdateGateWithSelection()) {
                 PairedGate.Comparison paired = s.gateTest().paired() ? new PairedGate(s, selection, gate).compare(candidate,

@@ -145,8 +145,7 @@ final class StepPipeline {
     private Update.Result update(StepContext c, Map<String, Object> merged, Map<String, Object> ranked) {
         Update.Result up = stages.update().run(st.currentSkill, merged, ranked, st.stepBuffer.format(), c.stepDir());
         String written = up.candidate() == null ? st.currentSkill : up.candidate();
-        c.rec().put("candidate_hash", SkillDocument.hash(written));
-        c.rec().put("candidate_skill_len", SkillDocument.length(written));
+        c.rec().putAll("candidate_hash", SkillDocument.hash(written), "candidate_skill_len", SkillDocument.length(written));
         if (up.changeSummary() != null) c.rec().put("rewrite_change_summary", up.changeSummary());
         if (up.applySummary() != null) c.rec().put("edit_apply_summary", up.applySummary());
         return up;
@@ -265,18 +264,17 @@ final class StepPipeline {
 
     /** The record's closing scores, skill length and wall time; {@code origins}: both origins after best_step. */
     private void closing(StepContext c, boolean origins) {
-        c.rec().put("current_score", st.currentScore).put("best_score", st.bestScore).put("best_step", st.bestStep);
-        if (origins) c.rec().put("current_origin", st.currentOrigin).put("best_origin", st.bestOrigin);
-        c.rec().put("skill_len", SkillDocument.length(st.currentSkill));
-        c.rec().put("wall_time_s", StepRecord.round((run.clock().millis() - c.startMillis()) / 1000.0, 1));
+        c.rec().putAll("current_score", st.currentScore, "best_score", st.bestScore, "best_step", st.bestStep);
+        if (origins) c.rec().putAll("current_origin", st.currentOrigin, "best_origin", st.bestOrigin);
+        c.rec().putAll("skill_len", SkillDocument.length(st.currentSkill),
+                "wall_time_s", StepRecord.round((run.clock().millis() - c.startMillis()) / 1000.0, 1));
     }
 
     private void flush(StepRecord rec, List<Map<String, Object>> raws, Path stepDir) {
         stages.appendix().flush(st.currentSkill, raws).ifPresent(f -> {
             st.currentSkill = f.skill();
-            rec.put("n_execution_lapse_notes", f.stepNotes().size());
-            rec.put("n_appendix_notes_added", f.added());
-            rec.put("n_appendix_notes_total", f.total());
+            rec.putAll("n_execution_lapse_notes", f.stepNotes().size(), "n_appendix_notes_added", f.added(),
+                    "n_appendix_notes_total", f.total());
             if (f.consolidated() != null) rec.put("n_appendix_notes_consolidated", f.consolidated());
             run.writer().artefact(stepDir.resolve("appendix_notes.json"), Appendix.file(f));
         });

@@ -22,6 +22,9 @@ public final class StepRecord {
 
     StepRecord put(String key, Object value) { fields.put(key, value); return this; }
 
+    /** Puts the given keys and values, in that order. */
+    void putAll(Object... keysAndValues) { fields.putAll(ordered(keysAndValues)); }
+
     Object get(String key) { return fields.get(key); }
 
     /** Records a stage duration in seconds, rounded to 0.1 as upstream. */
