@@ -32,10 +32,7 @@ public record Appendix(TrainSettings settings, Optimizer optimizer) {
 
     /** Upstream's canonical dedupe key: collapsed whitespace, trimmed, trailing " .;:,_-" removed, case-folded. */
     static String canonical(String note) {
-        String c = note.replaceAll("\\s+", " ").strip();
-        int e = c.length();
-        while (e > 0 && " .;:,_-".indexOf(c.charAt(e - 1)) >= 0) e--;
-        return c.substring(0, e).toLowerCase(Locale.ROOT);
+        return note.replaceAll("\\s+", " ").strip().replaceFirst("[ .;:,_-]+\\z", "").toLowerCase(Locale.ROOT);
     }
 
     /** Merges notes (existing first), whitespace-collapsed and deduplicated by canonical key. */

@@ -146,7 +146,7 @@ final class Finish {
         io.skillopt4j.run.FaultCounts.append(run.writer(), "finished", globalStep, session);
         run.writer().awaitPending(); // summary.json marks the run complete: every evaluation's files are there first
         Map<String, Object> intervals = intervals(baseTest, bestTest, finalTest);
-        run.writer().json(paths.root().resolve(SCORE_INTERVALS), intervals);
+        run.writer().json(paths.root().resolve("score_intervals.json"), intervals); // a SkillOpt4J addition
         if (s.gateTest().paired() || s.gateTest().repeats() > 1) { // SkillOpt's summary keys stay as they are by default
             m.put("score_intervals", intervals);
             if (finalComparison != null) m.put("final_selection_gate", finalComparison.fields());
@@ -161,9 +161,6 @@ final class Finish {
     private boolean promotedBefore() {
         return io.skillopt4j.run.RolloutStamp.hash(st.currentSkill).equals(io.skillopt4j.run.RolloutStamp.stored(finalSelectionDir()));
     }
-
-    /** The file of the run's score intervals, beside summary.json (a SkillOpt4J addition). */
-    static final String SCORE_INTERVALS = "score_intervals.json";
 
     /** The summary's scores with their 95 % intervals, test gains as paired intervals; null where there is no score. */
     private Map<String, Object> intervals(Rollout.Outcome baseTest, Rollout.Outcome bestTest, Rollout.Outcome finalTest) {

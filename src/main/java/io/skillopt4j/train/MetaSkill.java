@@ -21,8 +21,12 @@ record MetaSkill(Optimizer optimizer, Longitudinal longitudinal, RunWriter write
 
     /** Returns the stored meta skill of {@code epoch} (stripped), or "" when missing or unreadable. */
     static String stored(RunPaths p, int epoch) {
-        Object o = epoch <= 0 ? null : Trajectories.readJson(p.metaSkillResult(epoch));
-        return o instanceof Map<?, ?> m && m.get("meta_skill_content") != null ? String.valueOf(m.get("meta_skill_content")).strip() : "";
+        return epoch <= 0 ? "" : text(Trajectories.readJson(p.metaSkillResult(epoch)), "meta_skill_content");
+    }
+
+    /** A reply's or a result file's {@code key}, stripped; "" when it or the map is missing. */
+    static String text(Object reply, String key) {
+        return reply instanceof Map<?, ?> m && m.get(key) != null ? String.valueOf(m.get(key)).strip() : "";
     }
 
     /** Runs the epoch-end meta-skill update; {@code slowPairs} is null when the slow update gave none. Returns the action. */
@@ -51,16 +55,15 @@ record MetaSkill(Optimizer optimizer, Longitudinal longitudinal, RunWriter write
                 + "under them got better or worse.\n\n" + (prevMeta.isEmpty() ? "(No previous meta skill — this is the first meta-skill update.)" : prevMeta)
                 + "\n\n## Longitudinal Comparison (same 20 tasks, two skill versions)\n" + Longitudinal.comparison(pairs.kept());
         Map<String, Object> reply = optimizer.json("meta_skill", RunPaths.epochName(epoch), Prompts.generic("meta_skill"), user).orElse(null);
-        String content = reply == null || reply.get("meta_skill_content") == null ? "" : String.valueOf(reply.get("meta_skill_content")).strip();
+        String content = text(reply, "meta_skill_content");
         double time = StepRecord.round((clock.millis() - t0) / 1000.0, 1);
         Map<String, Object> out;
         if (content.isEmpty()) {
             if (reply != null) optimizer.record("meta_skill", RunPaths.epochName(epoch), "no_content", "reply has no meta_skill_content");
             out = StepRecord.ordered("time_s", time, "action", "no_content");
         } else {
-            String reasoning = reply.get("reasoning") == null ? "" : String.valueOf(reply.get("reasoning")).strip();
-            out = StepRecord.ordered("reasoning", reasoning, "meta_skill_content", content, "time_s", time,
-                    "action", "write_meta_skill");
+            out = StepRecord.ordered("reasoning", text(reply, "reasoning"), "meta_skill_content", content,
+                    "time_s", time, "action", "write_meta_skill");
         }
         beforeWrite.run();
         writer.json(marker, out);

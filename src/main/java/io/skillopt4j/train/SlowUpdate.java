@@ -45,7 +45,7 @@ record SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longi
                 + (existing.isEmpty() ? "(No previous guidance — this is the first slow update.)" : existing)
                 + "\n\n## Longitudinal Comparison (same 20 tasks, two skill versions)\n" + Longitudinal.comparison(pairs.kept());
         Map<String, Object> reply = optimizer.json("slow_update", RunPaths.epochName(epoch), Prompts.generic("slow_update"), user).orElse(null);
-        String content = reply == null || reply.get("slow_update_content") == null ? "" : String.valueOf(reply.get("slow_update_content")).strip();
+        String content = MetaSkill.text(reply, "slow_update_content");
         Map<String, Object> out = new LinkedHashMap<>();
         if (content.isEmpty()) {
             if (reply != null) optimizer.record("slow_update", RunPaths.epochName(epoch), "no_content", "reply has no slow_update_content");
@@ -54,8 +54,7 @@ record SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longi
         } else {
             String candidate = SkillDocument.replaceSlowUpdateField(state.currentSkill, content);
             writer.artefactText(dir.resolve("candidate_skill.md"), candidate); // as a step's candidate: not read on resume, no disk flush
-            String reasoning = reply.get("reasoning") == null ? "" : String.valueOf(reply.get("reasoning")).strip();
-            out.putAll(StepRecord.ordered("reasoning", reasoning, "slow_update_content", content,
+            out.putAll(StepRecord.ordered("reasoning", MetaSkill.text(reply, "reasoning"), "slow_update_content", content,
                     "time_s", StepRecord.round((clock.millis() - t0) / 1000.0, 1), "prev_hard", pairs.prevHard(),
                     "curr_hard", pairs.currHard(), "candidate_hash", SkillDocument.hash(candidate),
                     "update_origin", "slow_update_momentum", "update_target", UPDATE_TARGET));

@@ -170,8 +170,9 @@ final class StepPipeline {
                 run.settings().updateMode(), g.scoreBefore(), g.candidateScore());
         st.stepBuffer.add(digest);
         w.artefact(c.stepDir().resolve("trajectory_digest.json"), digest);
-        rec.tokens(c.usageBefore(), run.usage().byStage());
-        run.emit(new TrainingEvent.TokensUsed(c.step(), rec.tokens()));
+        Map<String, Object> tokens = StepRecord.tokens(c.usageBefore(), run.usage().byStage());
+        rec.put("tokens", tokens);
+        run.emit(new TrainingEvent.TokensUsed(c.step(), tokens));
         closing(c, true);
         RunWriter.Batch files = w.batch().text(w.paths().skill(c.step()), st.currentSkill).text(w.paths().bestSkill(), st.bestSkill);
         return persistStep(rec.asMap(), c.step(), c.stepDir(), files);
@@ -254,9 +255,7 @@ final class StepPipeline {
         StepRecord rec = c.rec();
         if (run.settings().skillAware()) flush(rec, raws, c.stepDir());
         prefetchNext(c.stepInEpoch(), c.step(), c.plan(), st.currentSkill);
-        StepRecord tmp = new StepRecord(0, 0, 0);
-        tmp.tokens(c.usageBefore(), run.usage().byStage());
-        run.emit(new TrainingEvent.TokensUsed(c.step(), tmp.tokens()));
+        run.emit(new TrainingEvent.TokensUsed(c.step(), StepRecord.tokens(c.usageBefore(), run.usage().byStage())));
         rec.put("action", action);
         closing(c, false);
         return persistStep(rec.asMap(), c.step(), c.stepDir(), run.writer().batch().text(run.writer().paths().skill(c.step()), st.currentSkill));

@@ -30,8 +30,8 @@ public final class StepRecord {
     /** Records a stage duration in seconds, rounded to 0.1 as upstream. */
     void time(String key, long millis) { timing.put(key, round(millis / 1000.0, 1)); }
 
-    /** Sets {@code tokens} to the per-stage difference; unlike upstream, idle stages are left out (resume). */
-    void tokens(Map<String, UsageMeter.Counts> before, Map<String, UsageMeter.Counts> after) {
+    /** The record's {@code tokens}: the per-stage difference; unlike upstream, idle stages are left out (resume). */
+    static Map<String, Object> tokens(Map<String, UsageMeter.Counts> before, Map<String, UsageMeter.Counts> after) {
         Map<String, Object> t = new LinkedHashMap<>();
         after.forEach((stage, a) -> {
             UsageMeter.Counts b = before.get(stage);
@@ -40,11 +40,8 @@ public final class StepRecord {
                     "prompt_tokens", a.promptTokens() - (b == null ? 0 : b.promptTokens()),
                     "completion_tokens", a.completionTokens() - (b == null ? 0 : b.completionTokens())));
         });
-        fields.put("tokens", t);
+        return t;
     }
-
-    @SuppressWarnings("unchecked")
-    Map<String, Object> tokens() { return (Map<String, Object>) fields.get("tokens"); }
 
     /** Returns the record map (live view). */
     public Map<String, Object> asMap() { return fields; }
