@@ -46,15 +46,10 @@ public record Reflect(TrainSettings settings, Optimizer optimizer, Prompts promp
 
     /** Starts the analysts on the pool, failure minibatches first as upstream submits them, and returns at once. */
     public Pending start(Input in) {
-        List<RolloutResult> fails = new ArrayList<>(), succs = new ArrayList<>();
-        for (RolloutResult r : in.results()) {
-            if (r.isFailure()) fails.add(r);
-            if (!settings.failureOnly() && r.isSuccess()) succs.add(r);
-        }
-        fails = new PyRandom(in.batchSeed()).shuffled(fails);
-        succs = new PyRandom(in.batchSeed() + 1).shuffled(succs);
-        CompletableFuture<List<Map<String, Object>>> f = submit(fails, true, in);
-        return new Pending(f, submit(succs, false, in));
+        List<RolloutResult> fails = in.results().stream().filter(RolloutResult::isFailure).toList();
+        List<RolloutResult> succs = in.results().stream().filter(r -> !settings.failureOnly() && r.isSuccess()).toList();
+        CompletableFuture<List<Map<String, Object>>> f = submit(new PyRandom(in.batchSeed()).shuffled(fails), true, in);
+        return new Pending(f, submit(new PyRandom(in.batchSeed() + 1).shuffled(succs), false, in));
     }
 
     @SuppressWarnings("unchecked")
