@@ -133,10 +133,7 @@ public record Aggregate(TrainSettings settings, Optimizer optimizer, ExecutorSer
     }
 
     private Map<String, Object> patch(String reasoning, List<Object> items) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("reasoning", reasoning);
-        m.put(settings.updateMode().payloadKey(), new ArrayList<>(items));
-        return m;
+        return StepRecord.ordered("reasoning", reasoning, settings.updateMode().payloadKey(), new ArrayList<>(items));
     }
 
     /** Upstream's {@code _normalise_patches} for one raw patch; null when it has no payload items. */

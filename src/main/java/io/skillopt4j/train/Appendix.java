@@ -1,7 +1,6 @@
 package io.skillopt4j.train;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -33,10 +32,7 @@ public record Appendix(TrainSettings settings, Optimizer optimizer) {
 
     /** Upstream's canonical dedupe key: collapsed whitespace, trimmed, trailing " .;:,_-" removed, case-folded. */
     static String canonical(String note) {
-        String c = note.replaceAll("\\s+", " ").strip();
-        int e = c.length();
-        while (e > 0 && " .;:,_-".indexOf(c.charAt(e - 1)) >= 0) e--;
-        return c.substring(0, e).toLowerCase(Locale.ROOT);
+        return note.replaceAll("\\s+", " ").strip().replaceFirst("[ .;:,_-]+\\z", "").toLowerCase(Locale.ROOT);
     }
 
     /** Merges notes (existing first), whitespace-collapsed and deduplicated by canonical key. */
@@ -85,9 +81,6 @@ public record Appendix(TrainSettings settings, Optimizer optimizer) {
 
     /** Returns {step_notes, appendix_after} for {@code appendix_notes.json}. */
     public static Map<String, Object> file(Flush f) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("step_notes", f.stepNotes());
-        m.put("appendix_after", f.appendixAfter());
-        return m;
+        return StepRecord.ordered("step_notes", f.stepNotes(), "appendix_after", f.appendixAfter());
     }
 }

@@ -15,19 +15,12 @@ public final class EditApplier {
 
         /** Returns {total, applied, skipped, errors} as history's {@code edit_apply_summary}. */
         public Map<String, Object> summary() {
-            int applied = 0, skipped = 0, errors = 0;
-            for (Map<String, Object> r : report) {
-                String s = String.valueOf(r.get("status"));
-                if (s.startsWith("applied")) applied++;
-                else if (s.startsWith("skipped")) skipped++;
-                else if (s.equals("error")) errors++;
-            }
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("total", report.size());
-            m.put("applied", applied);
-            m.put("skipped", skipped);
-            m.put("errors", errors);
-            return m;
+            return StepRecord.ordered("total", report.size(), "applied", count(s -> s.startsWith("applied")),
+                    "skipped", count(s -> s.startsWith("skipped")), "errors", count(s -> s.equals("error")));
+        }
+
+        private int count(java.util.function.Predicate<String> status) {
+            return (int) report.stream().filter(r -> status.test(String.valueOf(r.get("status")))).count();
         }
     }
 
@@ -66,14 +59,9 @@ public final class EditApplier {
                 if (why[0] != null) row.put("reason", why[0]);
                 rows.add(row);
             } catch (RuntimeException ex) {
-                Map<String, Object> row = new LinkedHashMap<>();
-                row.put("index", index);
-                row.put("op", "");
-                row.put("target", "");
-                row.put("content_preview", "");
-                row.put("status", "error");
-                row.put("error", ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage());
-                rows.add(row);
+                String error = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
+                rows.add(StepRecord.ordered("index", index, "op", "", "target", "", "content_preview", "",
+                        "status", "error", "error", error));
             }
         }
         return new Result(text, rows);

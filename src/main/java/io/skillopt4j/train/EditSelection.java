@@ -3,7 +3,6 @@ package io.skillopt4j.train;
 import io.skillopt4j.run.RunWriter;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -24,9 +23,7 @@ record EditSelection(Map<String, Object> ranked, List<Object> rankedItems, Integ
                 decision = stages.select().decideBudget(st.currentSkill, merged, (double) rec.get("rollout_hard"),
                         (double) rec.get("rollout_soft"), (int) rec.get("rollout_n"), st.stepBuffer.format(), c.meta());
                 w.artefact(c.stepDir().resolve("lr_decision.json"), decision);
-                Map<String, Object> line = new LinkedHashMap<>();
-                line.put("step", c.step());
-                line.put("epoch", c.epoch());
+                Map<String, Object> line = StepRecord.ordered("step", c.step(), "epoch", c.epoch());
                 line.putAll(decision);
                 w.jsonLine(w.paths().lrHistory(), line);
                 budget = (Integer) decision.get("learning_rate");
@@ -37,9 +34,7 @@ record EditSelection(Map<String, Object> ranked, List<Object> rankedItems, Integ
         }
         w.artefact(c.stepDir().resolve("ranked_edits.json"), ranked);
         List<Object> rankedItems = Aggregate.items(ranked, s.updateMode().payloadKey());
-        rec.put("n_edits_ranked", rankedItems.size());
-        rec.put("edit_budget", budget);
-        rec.put("lr_control_mode", lrMode);
+        rec.putAll("n_edits_ranked", rankedItems.size(), "edit_budget", budget, "lr_control_mode", lrMode);
         if (decision != null) rec.put("lr_decision", decision);
         List<Object> support = new ArrayList<>();
         // as upstream: each dict item's support_count as the reply gave it (0 when absent), non-dict items skipped

@@ -14,7 +14,6 @@ import io.skillopt4j.run.RunPaths;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -70,12 +69,8 @@ public record Evaluator(FlatConfig config, Benchmark benchmark, Path skill, Stri
         }
         Rollout.Outcome o = new Rollout(benchmark).withBatchApi(Rollout.batchPoll(config))
                 .withErrored(Rollout.maxErroredFraction(config), null).run(batch, text, outRoot, false);
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("skill", skill.toString());
-        m.put("split", split);
-        m.put("n_items", batch.size());
-        m.put("hard", o.hard());
-        m.put("soft", o.soft());
+        Map<String, Object> m = StepRecord.ordered("skill", skill.toString(), "split", split, "n_items", batch.size(),
+                "hard", o.hard(), "soft", o.soft());
         new RunWriter(new RunPaths(outRoot)).json(outRoot.resolve("eval_summary.json"), m);
         return m;
     }

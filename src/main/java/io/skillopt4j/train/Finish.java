@@ -2,6 +2,7 @@ package io.skillopt4j.train;
 
 import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.DataLoader;
+import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.internal.AtomicFiles;
 import io.skillopt4j.internal.Redactor;
 import io.skillopt4j.run.RunPaths;
@@ -122,36 +123,30 @@ final class Finish {
             }
         }
         Reflect.join(committed);
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("version", "skillopt-0.1.0");
-        m.put("config", Redactor.redact(config));
         double[] base = st.selCache.get(SkillDocument.hash(st.initialSkill));
-        m.put("baseline_selection_hard", base == null ? null : base[0]);
-        m.put("best_selection_hard", st.bestScore);
-        m.put("final_selection_hard", finalSelHard);
-        m.put("final_selection_soft", finalSelSoft);
-        m.put("best_step", st.bestStep);
-        m.put("current_origin", st.currentOrigin);
-        m.put("best_origin", st.bestOrigin);
+        Map<String, Object> m = StepRecord.ordered("version", "skillopt-0.1.0", "config", Redactor.redact(config),
+                "baseline_selection_hard", base == null ? null : base[0], "best_selection_hard", st.bestScore,
+                "final_selection_hard", finalSelHard, "final_selection_soft", finalSelSoft, "best_step", st.bestStep,
+                "current_origin", st.currentOrigin, "best_origin", st.bestOrigin);
         putCounts(m);
-        m.put("baseline_test_hard", baseTest == null ? null : baseTest.hard());
-        m.put("baseline_test_soft", baseTest == null ? null : baseTest.soft());
-        m.put("test_hard", bestTest == null ? null : bestTest.hard());
-        m.put("test_soft", bestTest == null ? null : bestTest.soft());
-        m.put("final_test_hard", finalTest == null ? null : finalTest.hard());
-        m.put("final_test_soft", finalTest == null ? null : finalTest.soft());
         double baseHard = baseTest == null ? 0 : baseTest.hard();
-        m.put("test_delta_hard", bestTest == null ? null : bestTest.hard() - baseHard);
-        m.put("final_test_delta_hard", finalTest == null ? null : finalTest.hard() - baseHard);
-        m.put("total_wall_time_s", StepRecord.round((run.clock().millis() - loopStart) / 1000.0, 1));
-        m.put("token_summary", tokenSummary());
+        m.putAll(StepRecord.ordered("baseline_test_hard", baseTest == null ? null : baseTest.hard(),
+                "baseline_test_soft", baseTest == null ? null : baseTest.soft(),
+                "test_hard", bestTest == null ? null : bestTest.hard(),
+                "test_soft", bestTest == null ? null : bestTest.soft(),
+                "final_test_hard", finalTest == null ? null : finalTest.hard(),
+                "final_test_soft", finalTest == null ? null : finalTest.soft(),
+                "test_delta_hard", bestTest == null ? null : bestTest.hard() - baseHard,
+                "final_test_delta_hard", finalTest == null ? null : finalTest.hard() - baseHard,
+                "total_wall_time_s", StepRecord.round((run.clock().millis() - loopStart) / 1000.0, 1),
+                "token_summary", tokenSummary()));
         // a SkillOpt4J addition named *_usage: it varies with the provider's transient faults, run_diff.py ignores it
         Map<String, Map<String, Long>> session = run.usage().faultSummary();
         m.put("fault_usage", io.skillopt4j.run.FaultCounts.plus(io.skillopt4j.run.FaultCounts.stored(paths.root()), session));
         io.skillopt4j.run.FaultCounts.append(run.writer(), "finished", globalStep, session);
         run.writer().awaitPending(); // summary.json marks the run complete: every evaluation's files are there first
         Map<String, Object> intervals = intervals(baseTest, bestTest, finalTest);
-        run.writer().json(paths.root().resolve(SCORE_INTERVALS), intervals);
+        run.writer().json(paths.root().resolve("score_intervals.json"), intervals); // a SkillOpt4J addition
         if (s.gateTest().paired() || s.gateTest().repeats() > 1) { // SkillOpt's summary keys stay as they are by default
             m.put("score_intervals", intervals);
             if (finalComparison != null) m.put("final_selection_gate", finalComparison.fields());
@@ -167,24 +162,23 @@ final class Finish {
         return io.skillopt4j.run.RolloutStamp.hash(st.currentSkill).equals(io.skillopt4j.run.RolloutStamp.stored(finalSelectionDir()));
     }
 
-    /** The file of the run's score intervals, beside summary.json (a SkillOpt4J addition). */
-    static final String SCORE_INTERVALS = "score_intervals.json";
-
     /** The summary's scores with their 95 % intervals, test gains as paired intervals; null where there is no score. */
     private Map<String, Object> intervals(Rollout.Outcome baseTest, Rollout.Outcome bestTest, Rollout.Outcome finalTest) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("confidence", 0.95);
-        m.put("baseline_selection_hard", ScoreIntervals.json(ScoreIntervals.hard(ScoreIntervals.rowsIn(paths.root().resolve("selection_eval_baseline")))));
-        m.put("best_selection_hard", ScoreIntervals.json(ScoreIntervals.hard(ScoreIntervals.rowsIn(bestSelectionDir()))));
-        m.put("final_selection_hard", ScoreIntervals.json(ScoreIntervals.hard(ScoreIntervals.rowsIn(finalSelectionDir()))));
-        m.put("baseline_test_hard", baseTest == null ? null : ScoreIntervals.json(ScoreIntervals.hard(baseTest.results())));
-        m.put("test_hard", bestTest == null ? null : ScoreIntervals.json(ScoreIntervals.hard(bestTest.results())));
-        m.put("final_test_hard", finalTest == null ? null : ScoreIntervals.json(ScoreIntervals.hard(finalTest.results())));
-        m.put("test_delta_hard", bestTest == null || baseTest == null ? null
-                : ScoreIntervals.json(ScoreIntervals.gain(bestTest.results(), baseTest.results())));
-        m.put("final_test_delta_hard", finalTest == null || baseTest == null ? null
-                : ScoreIntervals.json(ScoreIntervals.gain(finalTest.results(), baseTest.results())));
-        return m;
+        return StepRecord.ordered("confidence", 0.95,
+                "baseline_selection_hard", hard(ScoreIntervals.rowsIn(paths.root().resolve("selection_eval_baseline"))),
+                "best_selection_hard", hard(ScoreIntervals.rowsIn(bestSelectionDir())),
+                "final_selection_hard", hard(ScoreIntervals.rowsIn(finalSelectionDir())),
+                "baseline_test_hard", baseTest == null ? null : hard(baseTest.results()),
+                "test_hard", bestTest == null ? null : hard(bestTest.results()),
+                "final_test_hard", finalTest == null ? null : hard(finalTest.results()),
+                "test_delta_hard", bestTest == null || baseTest == null ? null
+                        : ScoreIntervals.json(ScoreIntervals.gain(bestTest.results(), baseTest.results())),
+                "final_test_delta_hard", finalTest == null || baseTest == null ? null
+                        : ScoreIntervals.json(ScoreIntervals.gain(finalTest.results(), baseTest.results())));
+    }
+
+    private static Map<String, Object> hard(List<RolloutResult> rows) {
+        return ScoreIntervals.json(ScoreIntervals.hard(rows));
     }
 
     /** Where the best skill's selection rows are: by its origin (the final selection's when it made it the best). */
@@ -240,25 +234,27 @@ final class Finish {
     private void putCounts(Map<String, Object> m) {
         List<Map<String, Object>> h = st.history;
         m.put("total_steps", h.size());
-        m.put("total_accepts", h.stream().filter(r -> String.valueOf(r.get("action")).contains("accept")).count());
-        m.put("total_rejects", h.stream().filter(r -> "reject".equals(r.get("action"))).count());
-        m.put("total_skips", h.stream().filter(r -> "skip_no_patches".equals(r.get("action"))).count());
-        Map<Integer, List<Map<String, Object>>> byEpoch = new java.util.TreeMap<>();
-        for (Map<String, Object> r : h) byEpoch.computeIfAbsent(((Number) r.get("epoch")).intValue(), k -> new ArrayList<>()).add(r);
+        putActions(m, "total_", h);
+        Map<Integer, List<Map<String, Object>>> byEpoch = h.stream().collect(java.util.stream.Collectors.groupingBy(
+                r -> ((Number) r.get("epoch")).intValue(), java.util.TreeMap::new, java.util.stream.Collectors.toList()));
         List<Map<String, Object>> stats = new ArrayList<>();
         byEpoch.forEach((epoch, recs) -> {
-            Map<String, Object> e = new LinkedHashMap<>();
-            e.put("epoch", epoch);
-            e.put("steps", recs.stream().map(r -> r.get("step")).toList());
-            e.put("accepts", recs.stream().filter(r -> String.valueOf(r.get("action")).contains("accept")).count());
-            e.put("rejects", recs.stream().filter(r -> "reject".equals(r.get("action"))).count());
-            e.put("skips", recs.stream().filter(r -> "skip_no_patches".equals(r.get("action"))).count());
+            Map<String, Object> e = StepRecord.ordered("epoch", epoch,
+                    "steps", recs.stream().map(r -> r.get("step")).toList());
+            putActions(e, "", recs);
             Map<String, Object> lastRec = recs.get(recs.size() - 1);
             e.put("best_score_at_epoch_end", lastRec.get("best_score"));
             e.put("current_score_at_epoch_end", lastRec.get("current_score"));
             stats.add(e);
         });
         m.put("epoch_stats", stats);
+    }
+
+    /** The accepts, rejects and skips among {@code recs}, as {@code <prefix>accepts} and so on. */
+    private static void putActions(Map<String, Object> m, String prefix, List<Map<String, Object>> recs) {
+        m.put(prefix + "accepts", recs.stream().filter(r -> String.valueOf(r.get("action")).contains("accept")).count());
+        m.put(prefix + "rejects", recs.stream().filter(r -> "reject".equals(r.get("action"))).count());
+        m.put(prefix + "skips", recs.stream().filter(r -> "skip_no_patches".equals(r.get("action"))).count());
     }
 
     /** Upstream's token_summary, "_total" first: the kept calls, earlier sessions' included. */

@@ -10,8 +10,7 @@ record GateStep(String action, double candidateScore, double scoreBefore, Select
         PairedGate.Comparison paired = PairedGate.atStep(s, stages, candidate, st.currentSkill, c.stepDir(), c.step());
         SelectionEval.Score sc = paired != null ? paired.candidate()
                 : stages.selection().score(candidate, c.stepDir().resolve("selection_eval"), ahead);
-        rec.put("selection_hard", sc.hard());
-        rec.put("selection_soft", sc.soft());
+        rec.putAll("selection_hard", sc.hard(), "selection_soft", sc.soft());
         double cand = stages.gate().score(sc.hard(), sc.soft(), candidate);
         double scoreBefore = st.currentScore;
         String action;
@@ -25,9 +24,7 @@ record GateStep(String action, double candidateScore, double scoreBefore, Select
             action = "force_accept";
             st.accept(candidate, cand, RunPaths.stepName(c.step()), c.step(), cand > st.bestScore);
         }
-        rec.put("gate_metric", s.gateMetric());
-        rec.put("candidate_gate_score", cand);
-        rec.put("action", action);
+        rec.putAll("gate_metric", s.gateMetric(), "candidate_gate_score", cand, "action", action);
         if (paired != null) paired.fields().forEach(rec::put); // new fields, only with the honest gate
         return new GateStep(action, cand, scoreBefore, sc, paired);
     }

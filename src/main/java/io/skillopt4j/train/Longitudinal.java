@@ -11,7 +11,6 @@ import io.skillopt4j.run.RunWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -94,13 +93,10 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
             RolloutResult p = pm.get(item.id()), c = cm.get(item.id());
             boolean pp = p != null && p.hard() != 0, cp = c != null && c.hard() != 0;
             String cat = !pp && cp ? "improved" : pp && !cp ? "regressed" : !pp ? "persistent_fail" : "stable_success";
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("id", item.id());
-            m.put("task", java.util.stream.Stream.of("question", "task_description", "instruction").map(item::str)
-                    .filter(t -> !t.isEmpty()).findFirst().orElse(item.id()));
-            m.put("category", cat);
-            m.put("prev", side(p));
-            m.put("curr", side(c));
+            String task = java.util.stream.Stream.of("question", "task_description", "instruction").map(item::str)
+                    .filter(t -> !t.isEmpty()).findFirst().orElse(item.id());
+            Map<String, Object> m = StepRecord.ordered("id", item.id(), "task", task, "category", cat,
+                    "prev", side(p), "curr", side(c));
             out.add(new Pair(m, trajectory(prevDir.resolve("predictions"), item.id(), prevTraces == null ? null : prevTraces.get(item.id())),
                     trajectory(currDir.resolve("predictions"), item.id(), currTraces == null ? null : currTraces.get(item.id()))));
         }
@@ -114,12 +110,9 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
     /** One side of a pair as upstream builds it: a missing result is a failure with answer "N/A" and no reason. */
     static Map<String, Object> side(RolloutResult r) {
         Map<String, Object> f = r == null ? Map.of() : r.fields();
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("hard", r != null && r.hard() != 0 ? 1 : 0);
-        m.put("soft", r == null ? 0.0 : r.soft());
-        m.put("predicted_answer", f.containsKey("predicted_answer") ? f.get("predicted_answer") : f.getOrDefault("answer", "N/A"));
-        m.put("fail_reason", f.getOrDefault("fail_reason", ""));
-        return m;
+        Object answer = f.containsKey("predicted_answer") ? f.get("predicted_answer") : f.getOrDefault("answer", "N/A");
+        return StepRecord.ordered("hard", r != null && r.hard() != 0 ? 1 : 0, "soft", r == null ? 0.0 : r.soft(),
+                "predicted_answer", answer, "fail_reason", f.getOrDefault("fail_reason", ""));
     }
 
     /** Pairs read back from a comparison_pairs.json (no trajectories; hard scores unknown). */

@@ -1,13 +1,11 @@
 package io.skillopt4j.train;
 
-import io.skillopt4j.internal.Json;
 import io.skillopt4j.run.RunPaths;
 import io.skillopt4j.run.RunWriter;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** Not thread-safe. The meta skill (upstream {@code meta_skill.py}): the optimizer's notes to itself. */
@@ -23,15 +21,12 @@ record MetaSkill(Optimizer optimizer, Longitudinal longitudinal, RunWriter write
 
     /** Returns the stored meta skill of {@code epoch} (stripped), or "" when missing or unreadable. */
     static String stored(RunPaths p, int epoch) {
-        if (epoch <= 0) return "";
-        Path f = p.metaSkillResult(epoch);
-        if (!Files.isRegularFile(f)) return "";
-        try {
-            Object o = Json.read(f);
-            return o instanceof Map<?, ?> m && m.get("meta_skill_content") != null ? String.valueOf(m.get("meta_skill_content")).strip() : "";
-        } catch (RuntimeException e) {
-            return "";
-        }
+        return epoch <= 0 ? "" : text(Trajectories.readJson(p.metaSkillResult(epoch)), "meta_skill_content");
+    }
+
+    /** A reply's or a result file's {@code key}, stripped; "" when it or the map is missing. */
+    static String text(Object reply, String key) {
+        return reply instanceof Map<?, ?> m && m.get(key) != null ? String.valueOf(m.get(key)).strip() : "";
     }
 
     /** Runs the epoch-end meta-skill update; {@code slowPairs} is null when the slow update gave none. Returns the action. */
@@ -42,19 +37,11 @@ record MetaSkill(Optimizer optimizer, Longitudinal longitudinal, RunWriter write
         RunPaths p = writer.paths();
         Path dir = p.metaSkill(epoch);
         Path marker = p.metaSkillResult(epoch);
-        if (Files.isRegularFile(marker)) {
-            try {
-                return Json.read(marker) instanceof Map<?, ?> m ? String.valueOf(m.get("action")) : "unknown";
-            } catch (RuntimeException e) {
-                return "unknown";
-            }
-        }
-        Map<String, Object> out = new LinkedHashMap<>();
+        if (Files.isRegularFile(marker))
+            return Trajectories.readJson(marker) instanceof Map<?, ?> m ? String.valueOf(m.get("action")) : "unknown";
         if (epoch == 1) {
-            out.put("action", "skip_first_epoch");
-            out.put("epoch", 1);
             beforeWrite.run();
-            writer.json(marker, out);
+            writer.json(marker, StepRecord.ordered("action", "skip_first_epoch", "epoch", 1));
             return "skip_first_epoch";
         }
         long t0 = clock.millis();
@@ -68,17 +55,15 @@ record MetaSkill(Optimizer optimizer, Longitudinal longitudinal, RunWriter write
                 + "under them got better or worse.\n\n" + (prevMeta.isEmpty() ? "(No previous meta skill — this is the first meta-skill update.)" : prevMeta)
                 + "\n\n## Longitudinal Comparison (same 20 tasks, two skill versions)\n" + Longitudinal.comparison(pairs.kept());
         Map<String, Object> reply = optimizer.json("meta_skill", RunPaths.epochName(epoch), Prompts.generic("meta_skill"), user).orElse(null);
-        String content = reply == null || reply.get("meta_skill_content") == null ? "" : String.valueOf(reply.get("meta_skill_content")).strip();
+        String content = text(reply, "meta_skill_content");
         double time = StepRecord.round((clock.millis() - t0) / 1000.0, 1);
+        Map<String, Object> out;
         if (content.isEmpty()) {
             if (reply != null) optimizer.record("meta_skill", RunPaths.epochName(epoch), "no_content", "reply has no meta_skill_content");
-            out.put("time_s", time);
-            out.put("action", "no_content");
+            out = StepRecord.ordered("time_s", time, "action", "no_content");
         } else {
-            out.put("reasoning", reply.get("reasoning") == null ? "" : String.valueOf(reply.get("reasoning")).strip());
-            out.put("meta_skill_content", content);
-            out.put("time_s", time);
-            out.put("action", "write_meta_skill");
+            out = StepRecord.ordered("reasoning", text(reply, "reasoning"), "meta_skill_content", content,
+                    "time_s", time, "action", "write_meta_skill");
         }
         beforeWrite.run();
         writer.json(marker, out);

@@ -8,7 +8,6 @@ import io.skillopt4j.internal.JsonReply;
 import io.skillopt4j.internal.Redactor;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -105,11 +104,8 @@ public final class Optimizer {
 
     /** Records a fallback that the caller decided on (e.g. a reply of the wrong shape). */
     public void record(String stage, String what, String reason, String detail) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("stage", stage);
-        m.put("what", what);
-        m.put("reason", reason);
-        m.put("detail", Redactor.scrub(detail == null ? "" : detail));
+        Map<String, Object> m = StepRecord.ordered("stage", stage, "what", what, "reason", reason,
+                "detail", Redactor.scrub(detail == null ? "" : detail));
         synchronized (fallbacks) { fallbacks.add(m); }
         // a call that failed is counted as errored where it failed (text), not as a fallback
         if (meter != null && !"call_failed".equals(reason)) meter.recordFault("optimizer", stage, "fallbacks");

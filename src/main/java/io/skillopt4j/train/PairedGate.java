@@ -6,7 +6,6 @@ import io.skillopt4j.train.stats.PairedT;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -24,15 +23,12 @@ record PairedGate(TrainSettings s, SelectionEval selection, Gate gate) {
         /** The record's new fields: gate_test, the mean gain with its interval, p-value, confidence, items, repeats. */
         Map<String, Object> fields() {
             Interval ci = test.interval();
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("gate_test", GateSettings.PAIRED);
-            m.put("gate_gain", Double.isNaN(ci.estimate()) ? null : StepRecord.round(ci.estimate(), 6));
-            m.put("gate_interval", ci.bounds());
-            m.put("gate_p_value", StepRecord.round(test.pValue(), 6));
-            m.put("gate_confidence", StepRecord.round(ci.confidence(), 6)); // of this look's bound (lookConfidence)
-            m.put("gate_items", ci.items());
-            m.put("gate_repeats", repeats);
-            m.put("reference_gate_score", Double.isNaN(referenceScore) ? null : StepRecord.round(referenceScore, 6));
+            Map<String, Object> m = StepRecord.ordered("gate_test", GateSettings.PAIRED,
+                    "gate_gain", Double.isNaN(ci.estimate()) ? null : StepRecord.round(ci.estimate(), 6),
+                    "gate_interval", ci.bounds(), "gate_p_value", StepRecord.round(test.pValue(), 6),
+                    "gate_confidence", StepRecord.round(ci.confidence(), 6), // of this look's bound (lookConfidence)
+                    "gate_items", ci.items(), "gate_repeats", repeats,
+                    "reference_gate_score", Double.isNaN(referenceScore) ? null : StepRecord.round(referenceScore, 6));
             if (unchanged) m.put("gate_skipped", "unchanged_candidate"); // same text as the reference: no evaluation
             return m;
         }

@@ -3,11 +3,9 @@ package io.skillopt4j.train;
 import io.skillopt4j.env.ItemTraces;
 import io.skillopt4j.env.PyRandom;
 import io.skillopt4j.env.RolloutResult;
-import io.skillopt4j.internal.Json;
 import io.skillopt4j.run.RunPaths;
 import io.skillopt4j.run.RunWriter;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -48,17 +46,13 @@ public record Reflect(TrainSettings settings, Optimizer optimizer, Prompts promp
 
     /** Starts the analysts on the pool, failure minibatches first as upstream submits them, and returns at once. */
     public Pending start(Input in) {
-        List<RolloutResult> fails = new ArrayList<>(), succs = new ArrayList<>();
-        for (RolloutResult r : in.results()) {
-            if (r.isFailure()) fails.add(r);
-            if (!settings.failureOnly() && r.isSuccess()) succs.add(r);
-        }
-        fails = new PyRandom(in.batchSeed()).shuffled(fails);
-        succs = new PyRandom(in.batchSeed() + 1).shuffled(succs);
-        CompletableFuture<List<Map<String, Object>>> f = submit(fails, true, in);
-        return new Pending(f, submit(succs, false, in));
+        List<RolloutResult> fails = in.results().stream().filter(RolloutResult::isFailure).toList();
+        List<RolloutResult> succs = in.results().stream().filter(r -> !settings.failureOnly() && r.isSuccess()).toList();
+        CompletableFuture<List<Map<String, Object>>> f = submit(new PyRandom(in.batchSeed()).shuffled(fails), true, in);
+        return new Pending(f, submit(new PyRandom(in.batchSeed() + 1).shuffled(succs), false, in));
     }
 
+    @SuppressWarnings("unchecked")
     private CompletableFuture<List<Map<String, Object>>> submit(List<RolloutResult> items, boolean failure, Input in) {
         int m = settings.minibatchSize();
         List<CompletableFuture<Map<String, Object>>> futures = new ArrayList<>();
@@ -66,21 +60,12 @@ public record Reflect(TrainSettings settings, Optimizer optimizer, Prompts promp
             List<RolloutResult> chunk = items.subList(start, Math.min(items.size(), start + m));
             String tag = RunPaths.minibatchTag(failure, idx);
             Path file = in.patchesDir().resolve(tag + ".json");
-            Map<String, Object> cached = Files.isRegularFile(file) ? readCached(file) : null;
-            futures.add(cached != null ? CompletableFuture.completedFuture(cached)
+            Object cached = Trajectories.readJson(file);
+            futures.add(cached instanceof Map<?, ?> c ? CompletableFuture.completedFuture((Map<String, Object>) c)
                     : CompletableFuture.supplyAsync(() -> analyse(chunk, failure, tag, file, in), pool));
         }
         return CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).thenApply(v -> futures.stream()
                 .map(CompletableFuture::join).filter(java.util.Objects::nonNull).toList());
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> readCached(Path file) {
-        try {
-            return Json.read(file) instanceof Map<?, ?> m ? (Map<String, Object>) m : null;
-        } catch (RuntimeException e) {
-            return null;
-        }
     }
 
     private Map<String, Object> analyse(List<RolloutResult> chunk, boolean failure, String tag, Path file, Input in) {
@@ -124,14 +109,8 @@ public record Reflect(TrainSettings settings, Optimizer optimizer, Prompts promp
             return raw;
         }
         if (notesAllowed && !notes.isEmpty()) {
-            Map<String, Object> carrier = new LinkedHashMap<>();
-            carrier.put("source_type", "failure");
-            Map<String, Object> p = new LinkedHashMap<>();
-            p.put("reasoning", "execution-lapse only");
-            p.put("edits", List.of());
-            carrier.put("patch", p);
-            carrier.put("appendix_notes", notes);
-            return carrier;
+            Map<String, Object> lapse = StepRecord.ordered("reasoning", "execution-lapse only", "edits", List.of());
+            return StepRecord.ordered("source_type", "failure", "patch", lapse, "appendix_notes", notes);
         }
         optimizer.record("analyst", tag, "no_patch", "reply has no \"patch\" object");
         return null;
@@ -169,10 +148,14 @@ public record Reflect(TrainSettings settings, Optimizer optimizer, Prompts promp
             Thread.currentThread().interrupt();
             throw new StopRequested();
         } catch (ExecutionException e) {
-            Throwable c = e.getCause();
-            if (c instanceof RuntimeException re) throw re;
-            if (c instanceof Error er) throw er;
-            throw new IllegalStateException(c);
+            throw cause(e);
         }
+    }
+
+    /** The failure's cause to rethrow: itself when unchecked, else wrapped. */
+    static RuntimeException cause(ExecutionException e) {
+        if (e.getCause() instanceof RuntimeException re) return re;
+        if (e.getCause() instanceof Error er) throw er;
+        return new IllegalStateException(e.getCause());
     }
 }

@@ -73,13 +73,9 @@ final class Resume {
     @SuppressWarnings("unchecked")
     static void restoreStepBuffer(StepBuffer buffer, RunPaths paths, int from, int to) {
         for (int step = from; step <= to; step++) {
-            Path f = paths.step(step).resolve("trajectory_digest.json");
-            if (!Files.isRegularFile(f)) continue;
-            try {
-                if (Json.read(f) instanceof Map<?, ?> m) buffer.add((Map<String, Object>) m);
-            } catch (RuntimeException ignored) {
-                // an unreadable digest only loses context for the analysts
-            }
+            // an unreadable digest only loses context for the analysts
+            if (Trajectories.readJson(paths.step(step).resolve("trajectory_digest.json")) instanceof Map<?, ?> m)
+                buffer.add((Map<String, Object>) m);
         }
     }
 

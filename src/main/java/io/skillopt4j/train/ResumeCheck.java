@@ -55,8 +55,8 @@ final class ResumeCheck {
                     + (onlyEpochs ? ", pass --extend-epochs to continue with more epochs" : "")
                     + " or pass --force-new to start afresh (the old run is moved aside)");
         }
-        if (complete(paths, totalSteps)) return new Outcome(true, readObject(paths.summary(), bytes(paths.summary())), null, storedConfig);
-        return new Outcome(true, null, null, storedConfig);
+        Map<String, Object> summary = complete(paths, totalSteps) ? readObject(paths.summary(), bytes(paths.summary())) : null;
+        return new Outcome(true, summary, null, storedConfig);
     }
 
     /** A run folder: it has the files a started run writes first. */

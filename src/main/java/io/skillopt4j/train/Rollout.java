@@ -152,12 +152,7 @@ public final class Rollout {
             overall[0]++; overall[1] += r.hard();
         }
         Map<String, Object> out = new LinkedHashMap<>();
-        acc.forEach((k, a) -> {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("total", (int) a[0]);
-            m.put("hard_acc", a[1] / Math.max(a[0], 1));
-            out.put(k, m);
-        });
+        acc.forEach((k, a) -> out.put(k, StepRecord.ordered("total", (int) a[0], "hard_acc", a[1] / Math.max(a[0], 1))));
         return out;
     }
 }

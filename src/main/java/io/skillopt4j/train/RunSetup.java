@@ -42,13 +42,9 @@ final class RunSetup {
     static Map<String, Object> derivedConfig(FlatConfig config, ModelRoles roles, Path outRoot, TrainSettings s, int trainSize, int spe) {
         Map<String, Object> m = new LinkedHashMap<>(config.asMap());
         for (Setting<Boolean> sw : COMMAND_SWITCHES) m.remove(sw.key());
-        m.put("out_root", outRoot.toString());
-        m.put("train_size", trainSize);
-        m.put("steps_per_epoch", spe);
-        m.put("batches_per_epoch", spe * s.accumulation());
-        m.put("samples_per_epoch", trainSize);
-        m.put("skill_update_mode", s.updateMode().configName());
-        m.put("lr_control_mode", s.lrControlMode());
+        m.putAll(StepRecord.ordered("out_root", outRoot.toString(), "train_size", trainSize, "steps_per_epoch", spe,
+                "batches_per_epoch", spe * s.accumulation(), "samples_per_epoch", trainSize,
+                "skill_update_mode", s.updateMode().configName(), "lr_control_mode", s.lrControlMode()));
         // the thinking policy can come from the environment, so upstream records what is actually sent
         io.skillopt4j.backend.Backends.qwenThinkingModes(config, roles, System.getenv()).ifPresent(q -> m.put("resolved_qwen_thinking_modes", q));
         return m;

@@ -8,7 +8,6 @@ import io.skillopt4j.train.stats.PairedBootstrap;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -22,14 +21,14 @@ public final class ScoreIntervals {
 
     /** The interval of the mean hard score of {@code rows} (several rows of one item id are its repeats). */
     public static Interval hard(List<RolloutResult> rows) {
-        return PairedBootstrap.seeded(SEED).score(byItem(rows), CONFIDENCE);
+        return PairedBootstrap.seeded(SEED).score(byItem(rows).values().toArray(double[][]::new), CONFIDENCE);
     }
 
     /** The paired interval of mean hard {@code after} − {@code before}, over the item ids both scored. */
     public static Interval gain(List<RolloutResult> after, List<RolloutResult> before) {
-        Map<String, double[]> a = means(after), b = means(before);
+        Map<String, double[]> a = byItem(after), b = byItem(before);
         List<double[]> d = new ArrayList<>();
-        a.forEach((id, v) -> { if (b.containsKey(id)) d.add(new double[] {v[0] - b.get(id)[0]}); });
+        a.forEach((id, v) -> { if (b.containsKey(id)) d.add(new double[] {mean(v) - mean(b.get(id))}); });
         return PairedBootstrap.seeded(SEED).score(d.toArray(double[][]::new), CONFIDENCE);
     }
 
@@ -54,30 +53,22 @@ public final class ScoreIntervals {
     /** A map of a score's interval for JSON: {estimate, interval: [low, high], items, repeats}; null when unknown. */
     public static Map<String, Object> json(Interval ci) {
         if (ci == null || !ci.known()) return null;
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("estimate", StepRecord.round(ci.estimate(), 6));
-        m.put("interval", ci.bounds());
-        m.put("items", ci.items());
-        m.put("repeats", ci.repeats());
-        return m;
+        return StepRecord.ordered("estimate", StepRecord.round(ci.estimate(), 6), "interval", ci.bounds(),
+                "items", ci.items(), "repeats", ci.repeats());
     }
 
     // by item id, not by row order: rows land in completion order, which differs between runs of the same items
-    private static double[][] byItem(List<RolloutResult> rows) {
+    private static Map<String, double[]> byItem(List<RolloutResult> rows) {
         Map<String, List<Double>> m = new java.util.TreeMap<>();
         for (RolloutResult r : rows) if (!r.isErrored()) m.computeIfAbsent(r.id(), k -> new ArrayList<>()).add(r.hard());
-        return m.values().stream().map(l -> l.stream().mapToDouble(Double::doubleValue).toArray()).toArray(double[][]::new);
+        Map<String, double[]> out = new java.util.TreeMap<>();
+        m.forEach((id, l) -> out.put(id, l.stream().mapToDouble(Double::doubleValue).toArray()));
+        return out;
     }
 
-    private static Map<String, double[]> means(List<RolloutResult> rows) {
-        Map<String, double[]> m = new java.util.TreeMap<>(); // id → {sum, count}, then {mean}, in id order (see byItem)
-        for (RolloutResult r : rows) {
-            if (r.isErrored()) continue;
-            double[] s = m.computeIfAbsent(r.id(), k -> new double[2]);
-            s[0] += r.hard();
-            s[1]++;
-        }
-        m.replaceAll((k, s) -> new double[] {s[0] / s[1]});
-        return m;
+    private static double mean(double[] v) {
+        double s = 0;
+        for (double x : v) s += x;
+        return s / v.length;
     }
 }

@@ -124,7 +124,6 @@ public record Select(TrainSettings settings, Optimizer optimizer) {
         for (int i = 0; i < items.size(); i++) u.append('[').append(i).append("] ").append(describe(items.get(i))).append('\n');
         u.append("\nHow many of these ").append(items.size()).append(" items should be applied in this step? Answer with learning_rate.");
         if (stepBuffer != null && !stepBuffer.isBlank()) u.append("\n\n").append(stepBuffer.strip());
-        Map<String, Object> d = new LinkedHashMap<>();
         String raw = "";
         Object rawLr = null;
         Integer decision = null;
@@ -147,15 +146,11 @@ public record Select(TrainSettings settings, Optimizer optimizer) {
             decision = 0;
         }
         int chosen = Math.min(decision, items.size());
-        d.put("learning_rate", chosen);
-        d.put("raw_learning_rate", decision); // upstream: the coerced decision, 0 on a fallback
-        d.put("available_update_items", items.size());
-        d.put("clamped", chosen != decision);
-        d.put("fallback", fallback);
-        d.put("reasoning", reply.getOrDefault("reasoning", ""));
-        d.put("confidence", reply.getOrDefault("confidence", ""));
-        d.put("risk_notes", reply.getOrDefault("risk_notes", List.of()));
-        d.put("raw_response", raw);
+        Map<String, Object> d = StepRecord.ordered("learning_rate", chosen,
+                "raw_learning_rate", decision, // upstream: the coerced decision, 0 on a fallback
+                "available_update_items", items.size(), "clamped", chosen != decision, "fallback", fallback,
+                "reasoning", reply.getOrDefault("reasoning", ""), "confidence", reply.getOrDefault("confidence", ""),
+                "risk_notes", reply.getOrDefault("risk_notes", List.of()), "raw_response", raw);
         if (error != null) d.put("error", error);
         return d;
     }

@@ -67,11 +67,7 @@ public final class SkillDocument {
     }
 
     /** Returns Python's str.rstrip(). */
-    static String rstrip(String s) {
-        int e = s.length();
-        while (e > 0 && Character.isWhitespace(s.charAt(e - 1))) e--;
-        return s.substring(0, e);
-    }
+    static String rstrip(String s) { return s.stripTrailing(); }
 
     /** Adds an empty slow-update block at the end unless both markers exist, as epoch 1 does. */
     public static String injectSlowPlaceholder(String skill) {
@@ -133,11 +129,7 @@ public final class SkillDocument {
         return out;
     }
 
-    private static String stripHashes(String l) {
-        int i = 0;
-        while (i < l.length() && l.charAt(i) == '#') i++;
-        return l.substring(i).strip();
-    }
+    private static String stripHashes(String l) { return l.replaceFirst("^#+", "").strip(); }
 
     /** Re-appends the appendix block holding {@code notes} at the end (old blocks stripped, blank lines collapsed). */
     public static String withAppendix(String skill, List<String> notes) {

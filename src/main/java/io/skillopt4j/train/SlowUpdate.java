@@ -1,6 +1,5 @@
 package io.skillopt4j.train;
 
-import io.skillopt4j.internal.Json;
 import io.skillopt4j.run.RunPaths;
 import io.skillopt4j.run.RunWriter;
 
@@ -31,12 +30,7 @@ record SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longi
                 state.bestSkill = SkillDocument.injectSlowPlaceholder(state.bestSkill);
             state.currentSkill = SkillDocument.injectSlowPlaceholder(state.currentSkill);
             state.currentOrigin = "slow_update_placeholder_epoch_01";
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("action", "inject_placeholder");
-            m.put("epoch", 1);
-            RunWriter.Batch b = writer.batch().text(p.skill(lastStep), state.currentSkill).text(p.bestSkill(), state.bestSkill);
-            state.persist(b, p, lastStep);
-            b.json(marker, m).commit();
+            commit(lastStep, marker, StepRecord.ordered("action", "inject_placeholder", "epoch", 1));
             return new Result("inject_placeholder", null);
         }
         long t0 = clock.millis();
@@ -51,7 +45,7 @@ record SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longi
                 + (existing.isEmpty() ? "(No previous guidance — this is the first slow update.)" : existing)
                 + "\n\n## Longitudinal Comparison (same 20 tasks, two skill versions)\n" + Longitudinal.comparison(pairs.kept());
         Map<String, Object> reply = optimizer.json("slow_update", RunPaths.epochName(epoch), Prompts.generic("slow_update"), user).orElse(null);
-        String content = reply == null || reply.get("slow_update_content") == null ? "" : String.valueOf(reply.get("slow_update_content")).strip();
+        String content = MetaSkill.text(reply, "slow_update_content");
         Map<String, Object> out = new LinkedHashMap<>();
         if (content.isEmpty()) {
             if (reply != null) optimizer.record("slow_update", RunPaths.epochName(epoch), "no_content", "reply has no slow_update_content");
@@ -60,14 +54,10 @@ record SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longi
         } else {
             String candidate = SkillDocument.replaceSlowUpdateField(state.currentSkill, content);
             writer.artefactText(dir.resolve("candidate_skill.md"), candidate); // as a step's candidate: not read on resume, no disk flush
-            out.put("reasoning", reply.get("reasoning") == null ? "" : String.valueOf(reply.get("reasoning")).strip());
-            out.put("slow_update_content", content);
-            out.put("time_s", StepRecord.round((clock.millis() - t0) / 1000.0, 1));
-            out.put("prev_hard", pairs.prevHard());
-            out.put("curr_hard", pairs.currHard());
-            out.put("candidate_hash", SkillDocument.hash(candidate));
-            out.put("update_origin", "slow_update_momentum");
-            out.put("update_target", UPDATE_TARGET);
+            out.putAll(StepRecord.ordered("reasoning", MetaSkill.text(reply, "reasoning"), "slow_update_content", content,
+                    "time_s", StepRecord.round((clock.millis() - t0) / 1000.0, 1), "prev_hard", pairs.prevHard(),
+                    "curr_hard", pairs.currHard(), "candidate_hash", SkillDocument.hash(candidate),
+                    "update_origin", "slow_update_momentum", "update_target", UPDATE_TARGET));
             String origin = "slow_update_epoch_" + io.skillopt4j.internal.Decimals.padded(epoch, 2);
             if (s.slowUpdateGateWithSelection()) {
                 PairedGate.Comparison paired = s.gateTest().paired() ? new PairedGate(s, selection, gate).compare(candidate,
@@ -89,16 +79,21 @@ record SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longi
                 out.put("action", "force_accept");
             }
         }
+        commit(lastStep, marker, out);
+        return new Result(String.valueOf(out.get("action")), pairs);
+    }
+
+    /** Both skills, runtime_state.json and then the epoch's marker, in one disk flush. */
+    private void commit(int lastStep, Path marker, Map<String, Object> result) {
+        RunPaths p = writer.paths();
         RunWriter.Batch b = writer.batch().text(p.skill(lastStep), state.currentSkill).text(p.bestSkill(), state.bestSkill);
         state.persist(b, p, lastStep);
-        b.json(marker, out).commit();
-        return new Result(String.valueOf(out.get("action")), pairs);
+        b.json(marker, result).commit();
     }
 
     /** A finished epoch: the marker is written last, so only a force-accepted guidance's cache entry is restored. */
     private Result replay(int epoch, Path marker) {
-        Map<?, ?> m;
-        try { m = Json.read(marker) instanceof Map<?, ?> x ? x : Map.of(); } catch (RuntimeException e) { m = Map.of(); }
+        Map<?, ?> m = Trajectories.readJson(marker) instanceof Map<?, ?> x ? x : Map.of();
         String action = String.valueOf(m.get("action"));
         if (action.equals("force_accept") && m.get("candidate_hash") instanceof String h
                 && h.equals(SkillDocument.hash(state.currentSkill))) {
@@ -109,17 +104,9 @@ record SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longi
         return new Result(action, stored == null ? null : Longitudinal.reloaded(stored));
     }
 
-
-
     /** Reads the stored pairs of an epoch folder; null when absent or unreadable (upstream then samples afresh). */
     @SuppressWarnings("unchecked")
     static List<Map<String, Object>> storedPairs(Path dir) {
-        Path f = dir.resolve("comparison_pairs.json");
-        if (!Files.isRegularFile(f)) return null;
-        try {
-            return Json.read(f) instanceof List<?> l ? (List<Map<String, Object>>) l : null;
-        } catch (RuntimeException e) {
-            return null;
-        }
+        return Trajectories.readJson(dir.resolve("comparison_pairs.json")) instanceof List<?> l ? (List<Map<String, Object>>) l : null;
     }
 }

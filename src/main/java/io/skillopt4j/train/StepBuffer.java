@@ -38,18 +38,11 @@ public final class StepBuffer {
         groups.forEach((prefix, ids) -> {
             // positional pairing: the k-th description labels the k-th group; an empty one keeps the prefix
             Object d = patterns.size() < descriptions.size() ? descriptions.get(patterns.size()) : null;
-            Map<String, Object> g = new LinkedHashMap<>();
-            g.put("pattern", Select.truthy(d) ? d : prefix);
-            g.put("count", ids.size());
-            g.put("task_ids", ids);
-            patterns.add(g);
+            patterns.add(StepRecord.ordered("pattern", Select.truthy(d) ? d : prefix, "count", ids.size(),
+                    "task_ids", ids));
         });
-        Map<String, Object> e = new LinkedHashMap<>();
-        e.put("step", step);
-        e.put("action", action);
-        e.put("n_total", results.isEmpty() ? 1 : results.size());
-        e.put("n_fail", fails.size());
-        e.put("failure_patterns", patterns);
+        Map<String, Object> e = StepRecord.ordered("step", step, "action", action,
+                "n_total", results.isEmpty() ? 1 : results.size(), "n_fail", fails.size(), "failure_patterns", patterns);
         if (action.contains("reject") && ranked != null && !ranked.isEmpty()) {
             e.put("score_before", scoreBefore);
             e.put("score_after", scoreAfter);
@@ -61,26 +54,21 @@ public final class StepBuffer {
 
     /** Upstream's {@code short_item_summary}: the few fields of a rejected item, with its defaults. */
     static Map<String, Object> summary(Map<?, ?> m, UpdateMode mode) {
-        Map<String, Object> r = new LinkedHashMap<>();
-        switch (mode) {
-            case PATCH -> {
-                r.put("op", m.containsKey("op") ? m.get("op") : "?");
-                r.put("content", Coercion.pyStr(m.containsKey("content") ? m.get("content") : ""));
-                r.put("target", m.containsKey("target") ? m.get("target") : "");
-            }
-            case REWRITE -> {
-                r.put("type", m.containsKey("type") ? m.get("type") : "?");
-                r.put("title", Coercion.pyStr(m.containsKey("title") ? m.get("title") : ""));
-                r.put("instruction", Coercion.pyStr(m.containsKey("instruction") ? m.get("instruction") : ""));
-            }
-            case FULL_REWRITE -> {
-                r.put("title", Coercion.pyStr(m.containsKey("title") ? m.get("title") : ""));
-                r.put("change_summary", m.get("change_summary") instanceof List<?> l
-                        ? l.stream().map(Coercion::pyStr).toList() : List.of());
-                r.put("source_type", m.containsKey("source_type") ? m.get("source_type") : "");
-            }
-        }
-        return r;
+        return switch (mode) {
+            case PATCH -> StepRecord.ordered("op", get(m, "op", "?"), "content", Coercion.pyStr(get(m, "content", "")),
+                    "target", get(m, "target", ""));
+            case REWRITE -> StepRecord.ordered("type", get(m, "type", "?"), "title", Coercion.pyStr(get(m, "title", "")),
+                    "instruction", Coercion.pyStr(get(m, "instruction", "")));
+            case FULL_REWRITE -> StepRecord.ordered("title", Coercion.pyStr(get(m, "title", "")),
+                    "change_summary", m.get("change_summary") instanceof List<?> l
+                            ? l.stream().map(Coercion::pyStr).toList() : List.of(),
+                    "source_type", get(m, "source_type", ""));
+        };
+    }
+
+    /** Python's {@code m.get(key, default)}: a key present with null keeps its null. */
+    private static Object get(Map<?, ?> m, String key, Object absent) {
+        return m.containsKey(key) ? m.get(key) : absent;
     }
 
     /** Upstream's analyst descriptions; a file upstream can't read adds what came before the problem. */
@@ -99,12 +87,10 @@ public final class StepBuffer {
         for (Path f : files) {
             try {
                 if (!(Json.read(f) instanceof Map<?, ?> m)) continue;
-                Object fsList = m.containsKey("failure_summary") ? m.get("failure_summary") : List.of();
-                if (!(fsList instanceof List<?> l)) continue;
+                if (!(get(m, "failure_summary", List.of()) instanceof List<?> l)) continue;
                 for (Object o : l) {
                     if (!(o instanceof Map<?, ?> fs)) break; // upstream's fs.get fails here and drops the rest of the file
-                    Object type = fs.containsKey("failure_type") ? fs.get("failure_type") : "";
-                    Object desc = fs.containsKey("description") ? fs.get("description") : "";
+                    Object type = get(fs, "failure_type", ""), desc = get(fs, "description", "");
                     out.add(Select.truthy(desc) ? Coercion.pyStr(type) + ": " + Coercion.pyStr(desc) : type);
                 }
             } catch (RuntimeException ignored) {

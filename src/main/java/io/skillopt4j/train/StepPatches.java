@@ -3,7 +3,6 @@ package io.skillopt4j.train;
 import io.skillopt4j.env.RolloutResult;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -64,27 +63,18 @@ record StepPatches(List<RolloutResult> all, List<Map<String, Object>> raws, List
             all.addAll(out.results());
             hardSum += out.hard() * out.results().size();
             softSum += out.soft() * out.results().size();
-            Map<String, Object> b = new LinkedHashMap<>();
-            b.put("batch_idx", a); // index inside the accumulation group, as upstream
-            b.put("batch_seed", c.batch(a, s.accumulation()).seed());
-            b.put("n_envs", out.results().size());
-            b.put("hard", out.hard());
-            b.put("soft", out.soft());
-            b.put("n_failure_patches", nf);
-            b.put("n_success_patches", ns);
-            batches.add(b);
+            batches.add(StepRecord.ordered("batch_idx", a, // index inside the accumulation group, as upstream
+                    "batch_seed", c.batch(a, s.accumulation()).seed(), "n_envs", out.results().size(),
+                    "hard", out.hard(), "soft", out.soft(), "n_failure_patches", nf, "n_success_patches", ns));
         }
         int n = all.size();
         StepRecord rec = c.rec();
         rec.time("rollout_s", rolled.rolloutMillis());
         rec.time("reflect_s", reflMs);
-        rec.put("rollout_hard", StepRecord.round(n == 0 ? 0 : hardSum / n, 6));
-        rec.put("rollout_soft", StepRecord.round(n == 0 ? 0 : softSum / n, 6));
-        rec.put("rollout_n", n);
-        rec.put("accumulation_batches", batches);
-        rec.put("n_patches", failures.size() + successes.size());
-        rec.put("n_failure_patches", failures.size());
-        rec.put("n_success_patches", successes.size());
+        rec.putAll("rollout_hard", StepRecord.round(n == 0 ? 0 : hardSum / n, 6),
+                "rollout_soft", StepRecord.round(n == 0 ? 0 : softSum / n, 6), "rollout_n", n, "accumulation_batches", batches,
+                "n_patches", failures.size() + successes.size(), "n_failure_patches", failures.size(),
+                "n_success_patches", successes.size());
         return new StepPatches(all, raws, failures, successes);
     }
 }

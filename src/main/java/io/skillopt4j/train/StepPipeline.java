@@ -145,8 +145,7 @@ final class StepPipeline {
     private Update.Result update(StepContext c, Map<String, Object> merged, Map<String, Object> ranked) {
         Update.Result up = stages.update().run(st.currentSkill, merged, ranked, st.stepBuffer.format(), c.stepDir());
         String written = up.candidate() == null ? st.currentSkill : up.candidate();
-        c.rec().put("candidate_hash", SkillDocument.hash(written));
-        c.rec().put("candidate_skill_len", SkillDocument.length(written));
+        c.rec().putAll("candidate_hash", SkillDocument.hash(written), "candidate_skill_len", SkillDocument.length(written));
         if (up.changeSummary() != null) c.rec().put("rewrite_change_summary", up.changeSummary());
         if (up.applySummary() != null) c.rec().put("edit_apply_summary", up.applySummary());
         return up;
@@ -171,15 +170,10 @@ final class StepPipeline {
                 run.settings().updateMode(), g.scoreBefore(), g.candidateScore());
         st.stepBuffer.add(digest);
         w.artefact(c.stepDir().resolve("trajectory_digest.json"), digest);
-        rec.tokens(c.usageBefore(), run.usage().byStage());
-        run.emit(new TrainingEvent.TokensUsed(c.step(), rec.tokens()));
-        rec.put("current_score", st.currentScore);
-        rec.put("best_score", st.bestScore);
-        rec.put("best_step", st.bestStep);
-        rec.put("current_origin", st.currentOrigin);
-        rec.put("best_origin", st.bestOrigin);
-        rec.put("skill_len", SkillDocument.length(st.currentSkill));
-        rec.put("wall_time_s", StepRecord.round((run.clock().millis() - c.startMillis()) / 1000.0, 1));
+        Map<String, Object> tokens = StepRecord.tokens(c.usageBefore(), run.usage().byStage());
+        rec.put("tokens", tokens);
+        run.emit(new TrainingEvent.TokensUsed(c.step(), tokens));
+        closing(c, true);
         RunWriter.Batch files = w.batch().text(w.paths().skill(c.step()), st.currentSkill).text(w.paths().bestSkill(), st.bestSkill);
         return persistStep(rec.asMap(), c.step(), c.stepDir(), files);
     }
@@ -261,24 +255,25 @@ final class StepPipeline {
         StepRecord rec = c.rec();
         if (run.settings().skillAware()) flush(rec, raws, c.stepDir());
         prefetchNext(c.stepInEpoch(), c.step(), c.plan(), st.currentSkill);
-        StepRecord tmp = new StepRecord(0, 0, 0);
-        tmp.tokens(c.usageBefore(), run.usage().byStage());
-        run.emit(new TrainingEvent.TokensUsed(c.step(), tmp.tokens()));
+        run.emit(new TrainingEvent.TokensUsed(c.step(), StepRecord.tokens(c.usageBefore(), run.usage().byStage())));
         rec.put("action", action);
-        rec.put("current_score", st.currentScore);
-        rec.put("best_score", st.bestScore);
-        rec.put("best_step", st.bestStep);
-        rec.put("skill_len", SkillDocument.length(st.currentSkill));
-        rec.put("wall_time_s", StepRecord.round((run.clock().millis() - c.startMillis()) / 1000.0, 1));
+        closing(c, false);
         return persistStep(rec.asMap(), c.step(), c.stepDir(), run.writer().batch().text(run.writer().paths().skill(c.step()), st.currentSkill));
+    }
+
+    /** The record's closing scores, skill length and wall time; {@code origins}: both origins after best_step. */
+    private void closing(StepContext c, boolean origins) {
+        c.rec().putAll("current_score", st.currentScore, "best_score", st.bestScore, "best_step", st.bestStep);
+        if (origins) c.rec().putAll("current_origin", st.currentOrigin, "best_origin", st.bestOrigin);
+        c.rec().putAll("skill_len", SkillDocument.length(st.currentSkill),
+                "wall_time_s", StepRecord.round((run.clock().millis() - c.startMillis()) / 1000.0, 1));
     }
 
     private void flush(StepRecord rec, List<Map<String, Object>> raws, Path stepDir) {
         stages.appendix().flush(st.currentSkill, raws).ifPresent(f -> {
             st.currentSkill = f.skill();
-            rec.put("n_execution_lapse_notes", f.stepNotes().size());
-            rec.put("n_appendix_notes_added", f.added());
-            rec.put("n_appendix_notes_total", f.total());
+            rec.putAll("n_execution_lapse_notes", f.stepNotes().size(), "n_appendix_notes_added", f.added(),
+                    "n_appendix_notes_total", f.total());
             if (f.consolidated() != null) rec.put("n_appendix_notes_consolidated", f.consolidated());
             run.writer().artefact(stepDir.resolve("appendix_notes.json"), Appendix.file(f));
         });

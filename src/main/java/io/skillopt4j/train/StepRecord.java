@@ -22,31 +22,36 @@ public final class StepRecord {
 
     StepRecord put(String key, Object value) { fields.put(key, value); return this; }
 
+    /** Puts the given keys and values, in that order. */
+    void putAll(Object... keysAndValues) { fields.putAll(ordered(keysAndValues)); }
+
     Object get(String key) { return fields.get(key); }
 
     /** Records a stage duration in seconds, rounded to 0.1 as upstream. */
     void time(String key, long millis) { timing.put(key, round(millis / 1000.0, 1)); }
 
-    /** Sets {@code tokens} to the per-stage difference; unlike upstream, idle stages are left out (resume). */
-    void tokens(Map<String, UsageMeter.Counts> before, Map<String, UsageMeter.Counts> after) {
+    /** The record's {@code tokens}: the per-stage difference; unlike upstream, idle stages are left out (resume). */
+    static Map<String, Object> tokens(Map<String, UsageMeter.Counts> before, Map<String, UsageMeter.Counts> after) {
         Map<String, Object> t = new LinkedHashMap<>();
         after.forEach((stage, a) -> {
             UsageMeter.Counts b = before.get(stage);
             if (b != null && b.calls() == a.calls() && b.promptTokens() == a.promptTokens() && b.completionTokens() == a.completionTokens()) return;
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("calls", a.calls() - (b == null ? 0 : b.calls()));
-            m.put("prompt_tokens", a.promptTokens() - (b == null ? 0 : b.promptTokens()));
-            m.put("completion_tokens", a.completionTokens() - (b == null ? 0 : b.completionTokens()));
-            t.put(stage, m);
+            t.put(stage, ordered("calls", a.calls() - (b == null ? 0 : b.calls()),
+                    "prompt_tokens", a.promptTokens() - (b == null ? 0 : b.promptTokens()),
+                    "completion_tokens", a.completionTokens() - (b == null ? 0 : b.completionTokens())));
         });
-        fields.put("tokens", t);
+        return t;
     }
-
-    @SuppressWarnings("unchecked")
-    Map<String, Object> tokens() { return (Map<String, Object>) fields.get("tokens"); }
 
     /** Returns the record map (live view). */
     public Map<String, Object> asMap() { return fields; }
+
+    /** A mutable map of the given keys and values (null values kept), in that order: the JSON field order. */
+    static Map<String, Object> ordered(Object... keysAndValues) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) m.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        return m;
+    }
 
     /** Python's {@code f"{x:.nf}"}: the exact binary value rounded half-even to n decimals. */
     public static String fixed(double x, int n) {

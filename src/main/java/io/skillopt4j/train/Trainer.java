@@ -24,7 +24,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -231,20 +230,15 @@ public final class Trainer {
     private TrainingResult stopped(RunScope run, RunState st, Throwable why, int resumeFrom, byte[] priorConfig) {
         int last = ((Number) st.lastCompletedStep()).intValue();
         if (priorConfig != null && last <= resumeFrom - 1) AtomicFiles.write(new RunPaths(outRoot).config(), priorConfig);
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("stopped", true);
-        m.put("last_completed_step", st.lastCompletedStep());
-        if (why instanceof BudgetExceeded) m.put("stop_reason", "budget");
-        if (why instanceof ErroredHalt e) {
-            m.put("stop_reason", "errored");
-            m.put("errored_stage", e.stage());
-        }
+        Map<String, Object> m = StepRecord.ordered("stopped", true, "last_completed_step", st.lastCompletedStep());
+        String reason = why instanceof ErroredHalt ? "errored" : why instanceof BudgetExceeded ? "budget" : null;
+        if (reason != null) m.put("stop_reason", reason);
+        if (why instanceof ErroredHalt e) m.put("errored_stage", e.stage());
         if (why != null) m.put("message", why.getMessage());
         // kept in faults.jsonl, so the resumed run's summary still counts them
         Map<String, Map<String, Long>> session = run.usage().faultSummary();
         m.put("fault_usage", FaultCounts.plus(FaultCounts.stored(outRoot), session));
-        FaultCounts.append(run.writer(), why instanceof ErroredHalt ? "errored" : why != null ? "budget" : "stopped",
-                last, session);
+        FaultCounts.append(run.writer(), reason == null ? "stopped" : reason, last, session);
         run.emit(new TrainingEvent.RunFinished(outRoot, true, m));
         return new TrainingResult(m, outRoot);
     }

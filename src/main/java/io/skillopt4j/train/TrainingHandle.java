@@ -36,9 +36,7 @@ public final class TrainingHandle {
             throw new IllegalStateException("stopped waiting for the training into " + outRoot
                     + ": it goes on in the background (stop() stops it after its current writes)", e);
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException re) throw re;
-            if (e.getCause() instanceof Error er) throw er;
-            throw new IllegalStateException(e.getCause());
+            throw Reflect.cause(e);
         }
     }
 

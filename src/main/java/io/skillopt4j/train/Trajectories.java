@@ -122,6 +122,12 @@ public record Trajectories(boolean codexTrace, boolean claudeTrace) {
         }
     }
 
+    /** The parsed JSON of {@code f}; null when missing or unreadable. */
+    static Object readJson(Path f) {
+        if (!Files.isRegularFile(f)) return null;
+        try { return Json.read(f); } catch (RuntimeException e) { return null; }
+    }
+
     static String readFile(Path f) {
         if (!Files.isRegularFile(f)) return "";
         try { return Files.readString(f, StandardCharsets.UTF_8); } catch (IOException e) { return ""; }

@@ -57,10 +57,8 @@ record Update(TrainSettings settings, Optimizer optimizer, Prompts prompts, RunW
     private Result fullRewrite(Map<String, Object> merged, List<Object> candidates, Path stepDir) {
         for (Object o : candidates) {
             if (o instanceof Map<?, ?> m && !skillText(m.get("new_skill")).isBlank()) {
-                Map<String, Object> file = new LinkedHashMap<>();
-                file.put("selected_candidate", m);
-                file.put("merged_patch", merged);
-                writer.artefact(stepDir.resolve("full_rewrite_result.json"), file);
+                writer.artefact(stepDir.resolve("full_rewrite_result.json"),
+                        StepRecord.ordered("selected_candidate", m, "merged_patch", merged));
                 // the record's rewrite_change_summary is the candidate's change_summary as given ([] when absent)
                 Object summary = ((Map<String, Object>) m).getOrDefault("change_summary", List.of());
                 return new Result(SkillDocument.rstrip(skillText(m.get("new_skill"))) + "\n", null, summary);

@@ -28,10 +28,10 @@ public enum UpdateMode {
     /** Upstream's {@code normalize_update_mode}: known aliases, anything else silently becomes patch. */
     public static UpdateMode parse(String s) {
         String v = s == null ? "" : s.trim().toLowerCase(Locale.ROOT);
-        switch (v) {
-            case "rewrite": case "rewrite_from_suggestions": case "suggestions": case "rewrite_suggestions": return REWRITE;
-            case "full_rewrite": case "full_rewrite_minibatch": case "minibatch_full_rewrite": case "skill_rewrite_minibatch": return FULL_REWRITE;
-            default: return PATCH;
-        }
+        return switch (v) {
+            case "rewrite", "rewrite_from_suggestions", "suggestions", "rewrite_suggestions" -> REWRITE;
+            case "full_rewrite", "full_rewrite_minibatch", "minibatch_full_rewrite", "skill_rewrite_minibatch" -> FULL_REWRITE;
+            default -> PATCH;
+        };
     }
 }

@@ -7,17 +7,12 @@ import java.util.SplittableRandom;
  * Immutable. Seeded bootstrap intervals of mean scores over items ({@code rows[i][r]}: item i, repeat r), spread by
  * {@code sqrt(n / (n − 1))}: the plain percentile interval is too narrow for a validation split's few items.
  */
-public final class PairedBootstrap {
+public record PairedBootstrap(long seed, int resamples) {
     /** Resamples per interval: a bound moves by well under a hundredth between seeds. */
     public static final int RESAMPLES = 4000;
 
-    private final long seed;
-    private final int resamples;
-
-    private PairedBootstrap(long seed, int resamples) {
+    public PairedBootstrap {
         if (resamples < 100) throw new IllegalArgumentException("resamples must be >= 100, was " + resamples);
-        this.seed = seed;
-        this.resamples = resamples;
     }
 
     /** A bootstrap of {@link #RESAMPLES} resamples drawn from {@code seed}. */
@@ -68,7 +63,6 @@ public final class PairedBootstrap {
         return sum / rows.length;
     }
 
-    /** Mean of one item's values over its repeats. */
     static double itemMean(double[] item) {
         double s = 0;
         for (double v : item) s += v;
