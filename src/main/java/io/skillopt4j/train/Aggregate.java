@@ -133,7 +133,7 @@ public record Aggregate(TrainSettings settings, Optimizer optimizer, ExecutorSer
     }
 
     private Map<String, Object> patch(String reasoning, List<Object> items) {
-        return StepRecord.ordered("reasoning", reasoning, settings.updateMode().payloadKey(), new ArrayList<>(items));
+        return Json.obj("reasoning", reasoning, settings.updateMode().payloadKey(), new ArrayList<>(items));
     }
 
     /** Upstream's {@code _normalise_patches} for one raw patch; null when it has no payload items. */

@@ -1,5 +1,6 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.internal.Json;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -81,6 +82,6 @@ public record Appendix(TrainSettings settings, Optimizer optimizer) {
 
     /** Returns {step_notes, appendix_after} for {@code appendix_notes.json}. */
     public static Map<String, Object> file(Flush f) {
-        return StepRecord.ordered("step_notes", f.stepNotes(), "appendix_after", f.appendixAfter());
+        return Json.obj("step_notes", f.stepNotes(), "appendix_after", f.appendixAfter());
     }
 }

@@ -1,5 +1,6 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.env.SkillBundle;
 
 import java.util.ArrayList;
@@ -15,7 +16,7 @@ public final class EditApplier {
 
         /** Returns {total, applied, skipped, errors} as history's {@code edit_apply_summary}. */
         public Map<String, Object> summary() {
-            return StepRecord.ordered("total", report.size(), "applied", count(s -> s.startsWith("applied")),
+            return Json.obj("total", report.size(), "applied", count(s -> s.startsWith("applied")),
                     "skipped", count(s -> s.startsWith("skipped")), "errors", count(s -> s.equals("error")));
         }
 
@@ -60,7 +61,7 @@ public final class EditApplier {
                 rows.add(row);
             } catch (RuntimeException ex) {
                 String error = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
-                rows.add(StepRecord.ordered("index", index, "op", "", "target", "", "content_preview", "",
+                rows.add(Json.obj("index", index, "op", "", "target", "", "content_preview", "",
                         "status", "error", "error", error));
             }
         }

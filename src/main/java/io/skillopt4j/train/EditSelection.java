@@ -1,5 +1,6 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.run.RunWriter;
 
 import java.util.ArrayList;
@@ -23,7 +24,7 @@ record EditSelection(Map<String, Object> ranked, List<Object> rankedItems, Integ
                 decision = stages.select().decideBudget(st.currentSkill, merged, (double) rec.get("rollout_hard"),
                         (double) rec.get("rollout_soft"), (int) rec.get("rollout_n"), st.stepBuffer.format(), c.meta());
                 w.artefact(c.stepDir().resolve("lr_decision.json"), decision);
-                Map<String, Object> line = StepRecord.ordered("step", c.step(), "epoch", c.epoch());
+                Map<String, Object> line = Json.obj("step", c.step(), "epoch", c.epoch());
                 line.putAll(decision);
                 w.jsonLine(w.paths().lrHistory(), line);
                 budget = (Integer) decision.get("learning_rate");

@@ -1,5 +1,6 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.config.Setting;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.CostLedger;
@@ -69,7 +70,7 @@ public record Evaluator(FlatConfig config, Benchmark benchmark, Path skill, Stri
         }
         Rollout.Outcome o = new Rollout(benchmark).withBatchApi(Rollout.batchPoll(config))
                 .withErrored(Rollout.maxErroredFraction(config), null).run(batch, text, outRoot, false);
-        Map<String, Object> m = StepRecord.ordered("skill", skill.toString(), "split", split, "n_items", batch.size(),
+        Map<String, Object> m = Json.obj("skill", skill.toString(), "split", split, "n_items", batch.size(),
                 "hard", o.hard(), "soft", o.soft());
         new RunWriter(new RunPaths(outRoot)).json(outRoot.resolve("eval_summary.json"), m);
         return m;

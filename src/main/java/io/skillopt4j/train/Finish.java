@@ -1,5 +1,6 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.DataLoader;
 import io.skillopt4j.env.RolloutResult;
@@ -124,13 +125,13 @@ final class Finish {
         }
         Reflect.join(committed);
         double[] base = st.selCache.get(SkillDocument.hash(st.initialSkill));
-        Map<String, Object> m = StepRecord.ordered("version", "skillopt-0.1.0", "config", Redactor.redact(config),
+        Map<String, Object> m = Json.obj("version", "skillopt-0.1.0", "config", Redactor.redact(config),
                 "baseline_selection_hard", base == null ? null : base[0], "best_selection_hard", st.bestScore,
                 "final_selection_hard", finalSelHard, "final_selection_soft", finalSelSoft, "best_step", st.bestStep,
                 "current_origin", st.currentOrigin, "best_origin", st.bestOrigin);
         putCounts(m);
         double baseHard = baseTest == null ? 0 : baseTest.hard();
-        m.putAll(StepRecord.ordered("baseline_test_hard", baseTest == null ? null : baseTest.hard(),
+        m.putAll(Json.obj("baseline_test_hard", baseTest == null ? null : baseTest.hard(),
                 "baseline_test_soft", baseTest == null ? null : baseTest.soft(),
                 "test_hard", bestTest == null ? null : bestTest.hard(),
                 "test_soft", bestTest == null ? null : bestTest.soft(),
@@ -164,7 +165,7 @@ final class Finish {
 
     /** The summary's scores with their 95 % intervals, test gains as paired intervals; null where there is no score. */
     private Map<String, Object> intervals(Rollout.Outcome baseTest, Rollout.Outcome bestTest, Rollout.Outcome finalTest) {
-        return StepRecord.ordered("confidence", 0.95,
+        return Json.obj("confidence", 0.95,
                 "baseline_selection_hard", hard(ScoreIntervals.rowsIn(paths.root().resolve("selection_eval_baseline"))),
                 "best_selection_hard", hard(ScoreIntervals.rowsIn(bestSelectionDir())),
                 "final_selection_hard", hard(ScoreIntervals.rowsIn(finalSelectionDir())),
@@ -239,7 +240,7 @@ final class Finish {
                 r -> ((Number) r.get("epoch")).intValue(), java.util.TreeMap::new, java.util.stream.Collectors.toList()));
         List<Map<String, Object>> stats = new ArrayList<>();
         byEpoch.forEach((epoch, recs) -> {
-            Map<String, Object> e = StepRecord.ordered("epoch", epoch,
+            Map<String, Object> e = Json.obj("epoch", epoch,
                     "steps", recs.stream().map(r -> r.get("step")).toList());
             putActions(e, "", recs);
             Map<String, Object> lastRec = recs.get(recs.size() - 1);

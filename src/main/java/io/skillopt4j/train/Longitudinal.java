@@ -1,5 +1,6 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.env.PyRandom;
 import io.skillopt4j.env.BatchSpec;
 import io.skillopt4j.env.DataLoader;
@@ -95,7 +96,7 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
             String cat = !pp && cp ? "improved" : pp && !cp ? "regressed" : !pp ? "persistent_fail" : "stable_success";
             String task = java.util.stream.Stream.of("question", "task_description", "instruction").map(item::str)
                     .filter(t -> !t.isEmpty()).findFirst().orElse(item.id());
-            Map<String, Object> m = StepRecord.ordered("id", item.id(), "task", task, "category", cat,
+            Map<String, Object> m = Json.obj("id", item.id(), "task", task, "category", cat,
                     "prev", side(p), "curr", side(c));
             out.add(new Pair(m, trajectory(prevDir.resolve("predictions"), item.id(), prevTraces == null ? null : prevTraces.get(item.id())),
                     trajectory(currDir.resolve("predictions"), item.id(), currTraces == null ? null : currTraces.get(item.id()))));
@@ -111,7 +112,7 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
     static Map<String, Object> side(RolloutResult r) {
         Map<String, Object> f = r == null ? Map.of() : r.fields();
         Object answer = f.containsKey("predicted_answer") ? f.get("predicted_answer") : f.getOrDefault("answer", "N/A");
-        return StepRecord.ordered("hard", r != null && r.hard() != 0 ? 1 : 0, "soft", r == null ? 0.0 : r.soft(),
+        return Json.obj("hard", r != null && r.hard() != 0 ? 1 : 0, "soft", r == null ? 0.0 : r.soft(),
                 "predicted_answer", answer, "fail_reason", f.getOrDefault("fail_reason", ""));
     }
 

@@ -1,5 +1,6 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.run.RunPaths;
 import io.skillopt4j.run.RunWriter;
 
@@ -41,7 +42,7 @@ record MetaSkill(Optimizer optimizer, Longitudinal longitudinal, RunWriter write
             return Trajectories.readJson(marker) instanceof Map<?, ?> m ? String.valueOf(m.get("action")) : "unknown";
         if (epoch == 1) {
             beforeWrite.run();
-            writer.json(marker, StepRecord.ordered("action", "skip_first_epoch", "epoch", 1));
+            writer.json(marker, Json.obj("action", "skip_first_epoch", "epoch", 1));
             return "skip_first_epoch";
         }
         long t0 = clock.millis();
@@ -60,9 +61,9 @@ record MetaSkill(Optimizer optimizer, Longitudinal longitudinal, RunWriter write
         Map<String, Object> out;
         if (content.isEmpty()) {
             if (reply != null) optimizer.record("meta_skill", RunPaths.epochName(epoch), "no_content", "reply has no meta_skill_content");
-            out = StepRecord.ordered("time_s", time, "action", "no_content");
+            out = Json.obj("time_s", time, "action", "no_content");
         } else {
-            out = StepRecord.ordered("reasoning", text(reply, "reasoning"), "meta_skill_content", content,
+            out = Json.obj("reasoning", text(reply, "reasoning"), "meta_skill_content", content,
                     "time_s", time, "action", "write_meta_skill");
         }
         beforeWrite.run();

@@ -1,5 +1,6 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.ErroredHalt;
 import io.skillopt4j.backend.ChatModel;
 import io.skillopt4j.backend.UsageMeter;
@@ -104,7 +105,7 @@ public final class Optimizer {
 
     /** Records a fallback that the caller decided on (e.g. a reply of the wrong shape). */
     public void record(String stage, String what, String reason, String detail) {
-        Map<String, Object> m = StepRecord.ordered("stage", stage, "what", what, "reason", reason,
+        Map<String, Object> m = Json.obj("stage", stage, "what", what, "reason", reason,
                 "detail", Redactor.scrub(detail == null ? "" : detail));
         synchronized (fallbacks) { fallbacks.add(m); }
         // a call that failed is counted as errored where it failed (text), not as a fallback

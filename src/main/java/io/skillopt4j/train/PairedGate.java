@@ -1,5 +1,6 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.train.stats.Interval;
 import io.skillopt4j.train.stats.PairedT;
@@ -23,7 +24,7 @@ record PairedGate(TrainSettings s, SelectionEval selection, Gate gate) {
         /** The record's new fields: gate_test, the mean gain with its interval, p-value, confidence, items, repeats. */
         Map<String, Object> fields() {
             Interval ci = test.interval();
-            Map<String, Object> m = StepRecord.ordered("gate_test", GateSettings.PAIRED,
+            Map<String, Object> m = Json.obj("gate_test", GateSettings.PAIRED,
                     "gate_gain", Double.isNaN(ci.estimate()) ? null : StepRecord.round(ci.estimate(), 6),
                     "gate_interval", ci.bounds(), "gate_p_value", StepRecord.round(test.pValue(), 6),
                     "gate_confidence", StepRecord.round(ci.confidence(), 6), // of this look's bound (lookConfidence)

@@ -1,5 +1,6 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.env.ItemTraces;
 import io.skillopt4j.env.PyRandom;
 import io.skillopt4j.env.RolloutResult;
@@ -109,8 +110,8 @@ public record Reflect(TrainSettings settings, Optimizer optimizer, Prompts promp
             return raw;
         }
         if (notesAllowed && !notes.isEmpty()) {
-            Map<String, Object> lapse = StepRecord.ordered("reasoning", "execution-lapse only", "edits", List.of());
-            return StepRecord.ordered("source_type", "failure", "patch", lapse, "appendix_notes", notes);
+            Map<String, Object> lapse = Json.obj("reasoning", "execution-lapse only", "edits", List.of());
+            return Json.obj("source_type", "failure", "patch", lapse, "appendix_notes", notes);
         }
         optimizer.record("analyst", tag, "no_patch", "reply has no \"patch\" object");
         return null;

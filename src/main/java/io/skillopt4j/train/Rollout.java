@@ -1,5 +1,6 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.ErroredHalt;
 import io.skillopt4j.backend.UsageMeter;
 import io.skillopt4j.config.Setting;
@@ -152,7 +153,7 @@ public final class Rollout {
             overall[0]++; overall[1] += r.hard();
         }
         Map<String, Object> out = new LinkedHashMap<>();
-        acc.forEach((k, a) -> out.put(k, StepRecord.ordered("total", (int) a[0], "hard_acc", a[1] / Math.max(a[0], 1))));
+        acc.forEach((k, a) -> out.put(k, Json.obj("total", (int) a[0], "hard_acc", a[1] / Math.max(a[0], 1))));
         return out;
     }
 }

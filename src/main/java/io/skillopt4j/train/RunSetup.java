@@ -1,5 +1,6 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.ModelRoles;
 import io.skillopt4j.config.FlatConfig;
@@ -42,7 +43,7 @@ final class RunSetup {
     static Map<String, Object> derivedConfig(FlatConfig config, ModelRoles roles, Path outRoot, TrainSettings s, int trainSize, int spe) {
         Map<String, Object> m = new LinkedHashMap<>(config.asMap());
         for (Setting<Boolean> sw : COMMAND_SWITCHES) m.remove(sw.key());
-        m.putAll(StepRecord.ordered("out_root", outRoot.toString(), "train_size", trainSize, "steps_per_epoch", spe,
+        m.putAll(Json.obj("out_root", outRoot.toString(), "train_size", trainSize, "steps_per_epoch", spe,
                 "batches_per_epoch", spe * s.accumulation(), "samples_per_epoch", trainSize,
                 "skill_update_mode", s.updateMode().configName(), "lr_control_mode", s.lrControlMode()));
         // the thinking policy can come from the environment, so upstream records what is actually sent

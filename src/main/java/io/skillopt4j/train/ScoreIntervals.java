@@ -53,7 +53,7 @@ public final class ScoreIntervals {
     /** A map of a score's interval for JSON: {estimate, interval: [low, high], items, repeats}; null when unknown. */
     public static Map<String, Object> json(Interval ci) {
         if (ci == null || !ci.known()) return null;
-        return StepRecord.ordered("estimate", StepRecord.round(ci.estimate(), 6), "interval", ci.bounds(),
+        return Json.obj("estimate", StepRecord.round(ci.estimate(), 6), "interval", ci.bounds(),
                 "items", ci.items(), "repeats", ci.repeats());
     }
 

@@ -1,5 +1,6 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.config.Coercion;
 import io.skillopt4j.internal.JsonReply;
 
@@ -146,7 +147,7 @@ public record Select(TrainSettings settings, Optimizer optimizer) {
             decision = 0;
         }
         int chosen = Math.min(decision, items.size());
-        Map<String, Object> d = StepRecord.ordered("learning_rate", chosen,
+        Map<String, Object> d = Json.obj("learning_rate", chosen,
                 "raw_learning_rate", decision, // upstream: the coerced decision, 0 on a fallback
                 "available_update_items", items.size(), "clamped", chosen != decision, "fallback", fallback,
                 "reasoning", reply.getOrDefault("reasoning", ""), "confidence", reply.getOrDefault("confidence", ""),

@@ -1,5 +1,6 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.run.RunPaths;
 import io.skillopt4j.run.RunWriter;
 
@@ -30,7 +31,7 @@ record SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longi
                 state.bestSkill = SkillDocument.injectSlowPlaceholder(state.bestSkill);
             state.currentSkill = SkillDocument.injectSlowPlaceholder(state.currentSkill);
             state.currentOrigin = "slow_update_placeholder_epoch_01";
-            commit(lastStep, marker, StepRecord.ordered("action", "inject_placeholder", "epoch", 1));
+            commit(lastStep, marker, Json.obj("action", "inject_placeholder", "epoch", 1));
             return new Result("inject_placeholder", null);
         }
         long t0 = clock.millis();
@@ -54,7 +55,7 @@ record SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longi
         } else {
             String candidate = SkillDocument.replaceSlowUpdateField(state.currentSkill, content);
             writer.artefactText(dir.resolve("candidate_skill.md"), candidate); // as a step's candidate: not read on resume, no disk flush
-            out.putAll(StepRecord.ordered("reasoning", MetaSkill.text(reply, "reasoning"), "slow_update_content", content,
+            out.putAll(Json.obj("reasoning", MetaSkill.text(reply, "reasoning"), "slow_update_content", content,
                     "time_s", StepRecord.round((clock.millis() - t0) / 1000.0, 1), "prev_hard", pairs.prevHard(),
                     "curr_hard", pairs.currHard(), "candidate_hash", SkillDocument.hash(candidate),
                     "update_origin", "slow_update_momentum", "update_target", UPDATE_TARGET));

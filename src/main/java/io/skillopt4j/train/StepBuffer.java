@@ -38,10 +38,10 @@ public final class StepBuffer {
         groups.forEach((prefix, ids) -> {
             // positional pairing: the k-th description labels the k-th group; an empty one keeps the prefix
             Object d = patterns.size() < descriptions.size() ? descriptions.get(patterns.size()) : null;
-            patterns.add(StepRecord.ordered("pattern", Select.truthy(d) ? d : prefix, "count", ids.size(),
+            patterns.add(Json.obj("pattern", Select.truthy(d) ? d : prefix, "count", ids.size(),
                     "task_ids", ids));
         });
-        Map<String, Object> e = StepRecord.ordered("step", step, "action", action,
+        Map<String, Object> e = Json.obj("step", step, "action", action,
                 "n_total", results.isEmpty() ? 1 : results.size(), "n_fail", fails.size(), "failure_patterns", patterns);
         if (action.contains("reject") && ranked != null && !ranked.isEmpty()) {
             e.put("score_before", scoreBefore);
@@ -55,11 +55,11 @@ public final class StepBuffer {
     /** Upstream's {@code short_item_summary}: the few fields of a rejected item, with its defaults. */
     static Map<String, Object> summary(Map<?, ?> m, UpdateMode mode) {
         return switch (mode) {
-            case PATCH -> StepRecord.ordered("op", get(m, "op", "?"), "content", Coercion.pyStr(get(m, "content", "")),
+            case PATCH -> Json.obj("op", get(m, "op", "?"), "content", Coercion.pyStr(get(m, "content", "")),
                     "target", get(m, "target", ""));
-            case REWRITE -> StepRecord.ordered("type", get(m, "type", "?"), "title", Coercion.pyStr(get(m, "title", "")),
+            case REWRITE -> Json.obj("type", get(m, "type", "?"), "title", Coercion.pyStr(get(m, "title", "")),
                     "instruction", Coercion.pyStr(get(m, "instruction", "")));
-            case FULL_REWRITE -> StepRecord.ordered("title", Coercion.pyStr(get(m, "title", "")),
+            case FULL_REWRITE -> Json.obj("title", Coercion.pyStr(get(m, "title", "")),
                     "change_summary", m.get("change_summary") instanceof List<?> l
                             ? l.stream().map(Coercion::pyStr).toList() : List.of(),
                     "source_type", get(m, "source_type", ""));

@@ -1,5 +1,6 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.env.RolloutResult;
 
 import java.util.ArrayList;
@@ -63,7 +64,7 @@ record StepPatches(List<RolloutResult> all, List<Map<String, Object>> raws, List
             all.addAll(out.results());
             hardSum += out.hard() * out.results().size();
             softSum += out.soft() * out.results().size();
-            batches.add(StepRecord.ordered("batch_idx", a, // index inside the accumulation group, as upstream
+            batches.add(Json.obj("batch_idx", a, // index inside the accumulation group, as upstream
                     "batch_seed", c.batch(a, s.accumulation()).seed(), "n_envs", out.results().size(),
                     "hard", out.hard(), "soft", out.soft(), "n_failure_patches", nf, "n_success_patches", ns));
         }

@@ -1,5 +1,6 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.backend.UsageMeter;
 
 import java.math.BigDecimal;
@@ -23,7 +24,7 @@ public final class StepRecord {
     StepRecord put(String key, Object value) { fields.put(key, value); return this; }
 
     /** Puts the given keys and values, in that order. */
-    void putAll(Object... keysAndValues) { fields.putAll(ordered(keysAndValues)); }
+    void putAll(Object... keysAndValues) { fields.putAll(Json.obj(keysAndValues)); }
 
     Object get(String key) { return fields.get(key); }
 
@@ -36,7 +37,7 @@ public final class StepRecord {
         after.forEach((stage, a) -> {
             UsageMeter.Counts b = before.get(stage);
             if (b != null && b.calls() == a.calls() && b.promptTokens() == a.promptTokens() && b.completionTokens() == a.completionTokens()) return;
-            t.put(stage, ordered("calls", a.calls() - (b == null ? 0 : b.calls()),
+            t.put(stage, Json.obj("calls", a.calls() - (b == null ? 0 : b.calls()),
                     "prompt_tokens", a.promptTokens() - (b == null ? 0 : b.promptTokens()),
                     "completion_tokens", a.completionTokens() - (b == null ? 0 : b.completionTokens())));
         });
@@ -45,13 +46,6 @@ public final class StepRecord {
 
     /** Returns the record map (live view). */
     public Map<String, Object> asMap() { return fields; }
-
-    /** A mutable map of the given keys and values (null values kept), in that order: the JSON field order. */
-    static Map<String, Object> ordered(Object... keysAndValues) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < keysAndValues.length; i += 2) m.put((String) keysAndValues[i], keysAndValues[i + 1]);
-        return m;
-    }
 
     /** Python's {@code f"{x:.nf}"}: the exact binary value rounded half-even to n decimals. */
     public static String fixed(double x, int n) {

@@ -1,5 +1,6 @@
 package io.skillopt4j.train;
 
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.BudgetExceeded;
 import io.skillopt4j.ErroredHalt;
 import io.skillopt4j.config.Setting;
@@ -230,7 +231,7 @@ public final class Trainer {
     private TrainingResult stopped(RunScope run, RunState st, Throwable why, int resumeFrom, byte[] priorConfig) {
         int last = ((Number) st.lastCompletedStep()).intValue();
         if (priorConfig != null && last <= resumeFrom - 1) AtomicFiles.write(new RunPaths(outRoot).config(), priorConfig);
-        Map<String, Object> m = StepRecord.ordered("stopped", true, "last_completed_step", st.lastCompletedStep());
+        Map<String, Object> m = Json.obj("stopped", true, "last_completed_step", st.lastCompletedStep());
         String reason = why instanceof ErroredHalt ? "errored" : why instanceof BudgetExceeded ? "budget" : null;
         if (reason != null) m.put("stop_reason", reason);
         if (why instanceof ErroredHalt e) m.put("errored_stage", e.stage());

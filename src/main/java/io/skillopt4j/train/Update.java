@@ -58,7 +58,7 @@ record Update(TrainSettings settings, Optimizer optimizer, Prompts prompts, RunW
         for (Object o : candidates) {
             if (o instanceof Map<?, ?> m && !skillText(m.get("new_skill")).isBlank()) {
                 writer.artefact(stepDir.resolve("full_rewrite_result.json"),
-                        StepRecord.ordered("selected_candidate", m, "merged_patch", merged));
+                        Json.obj("selected_candidate", m, "merged_patch", merged));
                 // the record's rewrite_change_summary is the candidate's change_summary as given ([] when absent)
                 Object summary = ((Map<String, Object>) m).getOrDefault("change_summary", List.of());
                 return new Result(SkillDocument.rstrip(skillText(m.get("new_skill"))) + "\n", null, summary);
