@@ -164,9 +164,8 @@ final class StepFrames {
             if (pool.isEmpty()) continue;
             Map<String, Object> rec = hist.getOrDefault(s.step(), s.record());
             Map<Integer, String> status = new HashMap<>();
-            for (Map<String, Object> row : s.editApplyReport()) {
+            for (Map<String, Object> row : s.editApplyReport())
                 if (row.get("index") instanceof Number n) status.put(n.intValue(), str(row.get("status")));
-            }
             Map<String, String> origin = origins(s);
             boolean[] taken = new boolean[ranked.size()];
             int idx = 0;
