@@ -16,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -63,7 +62,7 @@ public final class BenchFramesCommand implements Callable<Integer> {
                 if (n == 0 || rows == 0) throw new IllegalStateException("nothing parsed");
                 if (i >= 0) { raw[i] = (t1 - t0) / 1e6; frames[i] = (t2 - t1) / 1e6; }
             }
-            double r = median(raw), fr = median(frames);
+            double r = WorkloadStats.median(raw), fr = WorkloadStats.median(frames);
             out.printf(Locale.ROOT, "raw Jackson parse of the same files: median %.1f ms (min %.1f) over %d runs%n", r, min(raw), repeat);
             out.printf(Locale.ROOT, "RunFrames.load + steps/epochs/edits/rollouts/tokens: median %.1f ms (min %.1f)%n", fr, min(frames));
             out.printf(Locale.ROOT, "ratio frames/raw: %.2f  (java %s, %d cpus)%n", fr / r, System.getProperty("java.version"),
@@ -105,9 +104,8 @@ public final class BenchFramesCommand implements Callable<Integer> {
         Random rnd = new Random(seed);
         int spe = Math.max(1, steps / 4);
         int records = 0;
-        Map<String, Object> cfg = new LinkedHashMap<>();
-        cfg.put("env", "searchqa"); cfg.put("optimizer_model", "bench-opt"); cfg.put("target_model", "bench-tgt");
-        cfg.put("num_epochs", (steps + spe - 1) / spe); cfg.put("steps_per_epoch", spe); cfg.put("batch_size", train);
+        Map<String, Object> cfg = Json.obj("env", "searchqa", "optimizer_model", "bench-opt", "target_model", "bench-tgt",
+                "num_epochs", (steps + spe - 1) / spe, "steps_per_epoch", spe, "batch_size", train);
         write(run.resolve("config.json"), Json.pretty(cfg));
         write(run.resolve("skills/skill_v0000.md"), "# Skill\n\n(No learned rules yet.)\n");
         records += results(run.resolve("selection_eval_baseline"), "val", val, 0.3, rnd);
@@ -129,17 +127,15 @@ public final class BenchFramesCommand implements Callable<Integer> {
             double sel = Math.round(p * 1000) / 1000.0;
             String action = sel > best ? "accept_new_best" : "reject";
             best = Math.max(best, sel);
-            Map<String, Object> rec = new LinkedHashMap<>();
-            rec.put("step", s); rec.put("epoch", (s - 1) / spe + 1); rec.put("step_in_epoch", (s - 1) % spe);
-            rec.put("timing", Map.of("rollout_s", 3.1, "reflect_s", 2.0, "evaluate_s", 4.2));
-            rec.put("tokens", Map.of("analyst", Map.of("calls", 4, "prompt_tokens", 4000, "completion_tokens", 600),
-                    "rollout", Map.of("calls", train + val, "prompt_tokens", 250 * (train + val), "completion_tokens", 30 * (train + val))));
-            rec.put("rollout_hard", p); rec.put("rollout_soft", p); rec.put("rollout_n", train); rec.put("n_patches", 1);
-            rec.put("n_edits_merged", 6); rec.put("n_edits_ranked", 4); rec.put("edit_budget", 4);
-            rec.put("edit_apply_summary", Map.of("total", 4, "applied", 3, "skipped", 1, "errors", 0));
-            rec.put("selection_hard", sel); rec.put("selection_soft", sel); rec.put("candidate_gate_score", sel);
-            rec.put("action", action); rec.put("current_score", best); rec.put("best_score", best); rec.put("best_step", s);
-            rec.put("skill_len", 400 + 10 * s); rec.put("wall_time_s", 9.3);
+            Map<String, Object> rec = Json.obj("step", s, "epoch", (s - 1) / spe + 1, "step_in_epoch", (s - 1) % spe,
+                    "timing", Map.of("rollout_s", 3.1, "reflect_s", 2.0, "evaluate_s", 4.2),
+                    "tokens", Map.of("analyst", Map.of("calls", 4, "prompt_tokens", 4000, "completion_tokens", 600),
+                    "rollout", Map.of("calls", train + val, "prompt_tokens", 250 * (train + val), "completion_tokens", 30 * (train + val))),
+                    "rollout_hard", p, "rollout_soft", p, "rollout_n", train, "n_patches", 1,
+                    "n_edits_merged", 6, "n_edits_ranked", 4, "edit_budget", 4,
+                    "edit_apply_summary", Map.of("total", 4, "applied", 3, "skipped", 1, "errors", 0),
+                    "selection_hard", sel, "selection_soft", sel, "candidate_gate_score", sel, "action", action,
+                    "current_score", best, "best_score", best, "best_step", s, "skill_len", 400 + 10 * s, "wall_time_s", 9.3);
             write(d.resolve("step_record.json"), Json.pretty(rec));
             write(run.resolve(String.format("skills/skill_v%04d.md", s)), "# Skill\n\n- rule " + s + "\n");
             write(d.resolve("candidate_skill.md"), "# Skill\n\n- rule " + s + "\n");
@@ -149,11 +145,9 @@ public final class BenchFramesCommand implements Callable<Integer> {
         write(run.resolve("best_skill.md"), "# Skill\n\n- best\n");
         write(run.resolve("runtime_state.json"), Json.pretty(Map.of("last_completed_step", steps, "best_score", best, "best_step", steps)));
         records += results(run.resolve("test_eval"), "test", val, best, rnd);
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("version", "skillopt-0.1.0"); summary.put("config", cfg); summary.put("baseline_selection_hard", 0.3);
-        summary.put("best_selection_hard", best); summary.put("best_step", steps); summary.put("total_steps", steps);
-        summary.put("baseline_test_hard", 0.3); summary.put("test_hard", best); summary.put("total_wall_time_s", 9.3 * steps);
-        write(run.resolve("summary.json"), Json.pretty(summary));
+        write(run.resolve("summary.json"), Json.pretty(Json.obj("version", "skillopt-0.1.0", "config", cfg,
+                "baseline_selection_hard", 0.3, "best_selection_hard", best, "best_step", steps, "total_steps", steps,
+                "baseline_test_hard", 0.3, "test_hard", best, "total_wall_time_s", 9.3 * steps)));
         return records;
     }
 
@@ -162,17 +156,13 @@ public final class BenchFramesCommand implements Callable<Integer> {
         String[] types = {"who", "when", "where", "what"};
         for (int i = 0; i < n; i++) {
             boolean ok = rnd.nextDouble() < p;
-            Map<String, Object> r = new LinkedHashMap<>();
-            r.put("id", "q-" + split + "-" + i);
-            r.put("question", "Which town is home to the archive number " + i + " of the northern coast?");
-            r.put("task_type", types[i % 4]);
-            r.put("em", ok ? 1.0 : 0.0); r.put("f1", ok ? 1.0 : 0.4); r.put("hard", ok ? 1 : 0); r.put("soft", ok ? 1.0 : 0.4);
-            r.put("predicted_answer", ok ? "Ormsby" : "It is Veltra, as stated in the passage");
-            r.put("gold_answers", List.of("Ormsby"));
-            r.put("response", "The question asks about archive " + i + ". I checked the passages.\n<answer>Ormsby</answer>");
-            r.put("fail_reason", ok ? "" : "EM=0: predicted 'It is Veltra' but expected ['Ormsby']");
-            r.put("agent_ok", true); r.put("n_turns", 1);
-            sb.append(Json.line(r)).append('\n');
+            sb.append(Json.line(Json.obj("id", "q-" + split + "-" + i,
+                    "question", "Which town is home to the archive number " + i + " of the northern coast?",
+                    "task_type", types[i % 4], "em", ok ? 1.0 : 0.0, "f1", ok ? 1.0 : 0.4, "hard", ok ? 1 : 0, "soft", ok ? 1.0 : 0.4,
+                    "predicted_answer", ok ? "Ormsby" : "It is Veltra, as stated in the passage", "gold_answers", List.of("Ormsby"),
+                    "response", "The question asks about archive " + i + ". I checked the passages.\n<answer>Ormsby</answer>",
+                    "fail_reason", ok ? "" : "EM=0: predicted 'It is Veltra' but expected ['Ormsby']",
+                    "agent_ok", true, "n_turns", 1))).append('\n');
         }
         write(dir.resolve("results.jsonl"), sb.toString());
         return n;
@@ -185,12 +175,6 @@ public final class BenchFramesCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UncheckedIOException(f + ": " + e.getMessage(), e);
         }
-    }
-
-    private static double median(double[] a) {
-        double[] c = a.clone();
-        Arrays.sort(c);
-        return c.length % 2 == 1 ? c[c.length / 2] : (c[c.length / 2 - 1] + c[c.length / 2]) / 2;
     }
 
     private static double min(double[] a) { return Arrays.stream(a).min().orElse(0); }

@@ -92,24 +92,21 @@ final class BenchTrainCommand implements Callable<Integer> {
                 + "background rollouts %s (`train.background_eval`), simulator seed 7.%n%n", cfgFile.getFileName(), epochs, workers, analystWorkers,
                 backgroundEval ? "on" : "off"));
         md.append("| measurement | fsync on (default) | `-Dskillopt.fsync=false` |\n|---|---|---|\n");
-        md.append(String.format(Locale.ROOT, "| model calls (server count / counted from run folder) | %d / %d | %d |%n", lat.calls, counted, latNs.calls));
-        md.append(String.format(Locale.ROOT, "| sequential phases / waves (Σ ⌈calls/workers⌉) | %d / %d | same |%n", phases.size(), waves));
-        md.append(String.format(Locale.ROOT, "| sequential-phase bound at %d ms (waves × latency) | %.2f s | %.2f s |%n", latencyMs, boundS, boundS));
-        md.append(String.format(Locale.ROOT, "| wall time at %d ms | %.2f s | %.2f s |%n", latencyMs, lat.wallS, latNs.wallS));
-        md.append(String.format(Locale.ROOT, "| **wall / bound** (target ≤ 1.02, below 1 where stages overlap; Python SkillOpt 1.125) | **%.3f** | **%.3f** |%n",
-                lat.wallS / boundS, latNs.wallS / boundS));
-        md.append(String.format(Locale.ROOT, "| measured wave of %d bare calls at %d ms (client + simulator + OS, no trainer) | %.1f ms | same |%n", workers, latencyMs, waveMs));
-        md.append(String.format(Locale.ROOT, "| wall / (waves × measured wave) | %.3f | %.3f |%n", lat.wallS / calibratedS, latNs.wallS / calibratedS));
-        md.append(String.format(Locale.ROOT, "| wall at 0 ms, %d workers (amortised per call) | %.2f s (%.3f ms) | %.2f s (%.3f ms) |%n",
-                workers, zero.wallS, zero.wallS * 1000 / zero.calls, zeroNs.wallS, zeroNs.wallS * 1000 / zeroNs.calls));
-        md.append(String.format(Locale.ROOT, "| wall per call at 0 ms, 1 worker | %.3f ms | %.3f ms |%n", seq.wallS * 1000 / seq.calls, seqNs.wallS * 1000 / seqNs.calls));
-        md.append(String.format(Locale.ROOT, "| of which in the simulator (request read → response flushed, per call) | %.3f ms | %.3f ms |%n",
-                seq.serverMs / seq.calls, seqNs.serverMs / seqNs.calls));
-        md.append(String.format(Locale.ROOT, "| **framework overhead per call** (wall − simulator, 0 ms, 1 worker; target ≤ 0.5 ms; Python 5.5–6.4 ms) | **%.3f ms** | **%.3f ms** |%n",
-                (seq.wallS * 1000 - seq.serverMs) / seq.calls, (seqNs.wallS * 1000 - seqNs.serverMs) / seqNs.calls));
-        md.append(String.format(Locale.ROOT, "| for scale: one bare chat call, same client and simulator, no trainer | %.3f ms | same |%n", floorMs));
-        md.append(String.format(Locale.ROOT, "| process CPU per call, 1 worker (framework + HTTP + in-process simulator + JIT/GC) | %.3f ms | %.3f ms |%n",
-                seq.cpuMs / seq.calls, seqNs.cpuMs / seqNs.calls));
+        row(md, "| model calls (server count / counted from run folder) | %d / %d | %d |%n", lat.calls, counted, latNs.calls);
+        row(md, "| sequential phases / waves (Σ ⌈calls/workers⌉) | %d / %d | same |%n", phases.size(), waves);
+        row(md, "| sequential-phase bound at %d ms (waves × latency) | %.2f s | %.2f s |%n", latencyMs, boundS, boundS);
+        row(md, "| wall time at %d ms | %.2f s | %.2f s |%n", latencyMs, lat.wallS, latNs.wallS);
+        row(md, "| **wall / bound** (target ≤ 1.02, below 1 where stages overlap; Python SkillOpt 1.125) | **%.3f** | **%.3f** |%n", lat.wallS / boundS, latNs.wallS / boundS);
+        row(md, "| measured wave of %d bare calls at %d ms (client + simulator + OS, no trainer) | %.1f ms | same |%n", workers, latencyMs, waveMs);
+        row(md, "| wall / (waves × measured wave) | %.3f | %.3f |%n", lat.wallS / calibratedS, latNs.wallS / calibratedS);
+        row(md, "| wall at 0 ms, %d workers (amortised per call) | %.2f s (%.3f ms) | %.2f s (%.3f ms) |%n",
+                workers, zero.wallS, zero.wallS * 1000 / zero.calls, zeroNs.wallS, zeroNs.wallS * 1000 / zeroNs.calls);
+        row(md, "| wall per call at 0 ms, 1 worker | %.3f ms | %.3f ms |%n", seq.wallS * 1000 / seq.calls, seqNs.wallS * 1000 / seqNs.calls);
+        row(md, "| of which in the simulator (request read → response flushed, per call) | %.3f ms | %.3f ms |%n", seq.serverMs / seq.calls, seqNs.serverMs / seqNs.calls);
+        row(md, "| **framework overhead per call** (wall − simulator, 0 ms, 1 worker; target ≤ 0.5 ms; Python 5.5–6.4 ms) | **%.3f ms** | **%.3f ms** |%n",
+                (seq.wallS * 1000 - seq.serverMs) / seq.calls, (seqNs.wallS * 1000 - seqNs.serverMs) / seqNs.calls);
+        row(md, "| for scale: one bare chat call, same client and simulator, no trainer | %.3f ms | same |%n", floorMs);
+        row(md, "| process CPU per call, 1 worker (framework + HTTP + in-process simulator + JIT/GC) | %.3f ms | %.3f ms |%n", seq.cpuMs / seq.calls, seqNs.cpuMs / seqNs.calls);
         md.append(END).append('\n');
         out.print(md);
         out.flush();
@@ -123,6 +120,8 @@ final class BenchTrainCommand implements Callable<Integer> {
         }
         return 0;
     }
+
+    private static void row(StringBuilder md, String format, Object... args) { md.append(String.format(Locale.ROOT, format, args)); }
 
     private record Run(Path root, double wallS, long calls, double serverMs, double cpuMs) {}
 

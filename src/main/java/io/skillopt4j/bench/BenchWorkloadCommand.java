@@ -187,11 +187,8 @@ final class BenchWorkloadCommand implements Callable<Integer> {
             for (Path sys : files.filter(f -> f.getFileName().toString().equals("target_system_prompt.txt")).sorted().toList()) {
                 Path user = sys.resolveSibling("target_user_prompt.txt");
                 if (!Files.isRegularFile(user)) continue;
-                Map<String, Object> body = new java.util.LinkedHashMap<>();
-                body.put("model", "fake-target");
-                body.put("messages", List.of(Map.of("role", "system", "content", Files.readString(sys)),
-                        Map.of("role", "user", "content", Files.readString(user))));
-                bodies.add(body);
+                bodies.add(Json.obj("model", "fake-target", "messages", List.of(Map.of("role", "system", "content",
+                        Files.readString(sys)), Map.of("role", "user", "content", Files.readString(user)))));
             }
         }
         if (bodies.isEmpty()) return Double.NaN;
@@ -292,8 +289,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
     private static void row(PrintWriter out, String name, double[] values, String fmt) {
         double[] v = values.clone();
         Arrays.sort(v);
-        double med = v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-        out.println("| " + name + " | " + String.format(Locale.ROOT, fmt, med)
+        out.println("| " + name + " | " + String.format(Locale.ROOT, fmt, WorkloadStats.median(v))
                 + (v.length > 1 ? " (" + String.format(Locale.ROOT, fmt, v[0]) + "–" + String.format(Locale.ROOT, fmt, v[v.length - 1]) + ")" : "") + " |");
     }
 }

@@ -11,6 +11,7 @@ import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.RunParts;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.RolloutRequest;
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.sim.Latency;
 import io.skillopt4j.notebook.SkillOpt;
 import io.skillopt4j.sim.SimServer;
@@ -42,13 +43,11 @@ final class EngineBench {
             // 1. overhead per activity at 0 ms: sequential optimizer calls, and one rollout batch of many items
             try (SimServer sim = SimServer.builder().seed(7).latency(new Latency.Fixed(0)).start()) {
                 FlatConfig cfg = config(base.resolve("zero"), workers * slots, server.address());
-                List<EngineWorker> ws = startWorkers(s, workers, slots, sim.url(), base);
-                try {
+                try (Workers ws = startWorkers(s, workers, slots, sim.url(), base)) {
                     RunParts parts = RunParts.assemble(cfg, SimServer.environment(sim.url()), base.resolve("zero"), null);
                     ModelRoles roles = parts.roles();
                     Benchmark bench = parts.benchmark();
-                    ExecutionEngine engine = new TemporalEngineFactory().open(new ExecutionEngine.RunContext(cfg, base.resolve("zero"), roles.usage()));
-                    try {
+                    try (ExecutionEngine engine = new TemporalEngineFactory().open(new ExecutionEngine.RunContext(cfg, base.resolve("zero"), roles.usage()))) {
                         ChatModel remote = engine.optimizer(roles.optimizer());
                         // the JIT keeps speeding up the gRPC, protobuf and SDK paths for thousands of calls
                         for (int i = 0; i < warmup; i++) { remote.chat(request(-1 - i)); roles.optimizer().chat(request(-1_000_000 - i)); }
@@ -83,23 +82,16 @@ final class EngineBench {
                         int par = workers * slots;
                         out.printf(Locale.ROOT, "- rollout batch of %d items, %d in parallel: local %.0f ms, temporal %.0f ms -> %.2f ms per item-slot (wall difference × parallelism / items)%n",
                                 items.size(), par, localWall, remoteWall, (remoteWall - localWall) * par / items.size());
-                    } finally {
-                        engine.close();
                     }
-                } finally {
-                    for (EngineWorker w : ws) w.close();
                 }
             }
             // 2. wall time of a training at a fixed latency: temporal (workers × slots) vs local (workers·slots threads)
             try (SimServer sim = SimServer.builder().seed(7).latency(new Latency.Fixed(latencyMs)).threads(128).start()) {
                 int par = workers * slots;
                 double localS = train(base.resolve("train-local"), epochs, par, "", sim);
-                List<EngineWorker> ws = startWorkers(s, workers, slots, sim.url(), base);
                 double remoteS;
-                try {
+                try (Workers ws = startWorkers(s, workers, slots, sim.url(), base)) {
                     remoteS = train(base.resolve("train-temporal"), epochs, par, server.address(), sim);
-                } finally {
-                    for (EngineWorker w : ws) w.close();
                 }
                 boolean same = io.skillopt4j.run.RunDiff.of(base.resolve("train-local"), base.resolve("train-temporal")).isEmpty();
                 out.printf(Locale.ROOT, "- training (demo config, %d epoch(s)) at %d ms latency: local %d workers %.1f s, temporal %d workers × %d slots %.1f s -> **%.2f×**; run folders equal: %s; load average %s%n",
@@ -126,14 +118,19 @@ final class EngineBench {
                 .stage("merge").retries(1).build();
     }
 
-    private static List<EngineWorker> startWorkers(TemporalSettings s, int n, int slots, String simUrl, Path base) {
+    /** The started workers, closed together. */
+    private record Workers(List<EngineWorker> all) implements AutoCloseable {
+        @Override public void close() { all.forEach(EngineWorker::close); }
+    }
+
+    private static Workers startWorkers(TemporalSettings s, int n, int slots, String simUrl, Path base) {
         List<EngineWorker> ws = new ArrayList<>();
         for (int i = 1; i <= n; i++) {
             String name = "bench-worker-" + i;
             ws.add(EngineWorker.start(s.connect(), s, new EngineWorker.Capacity(slots, 0, 0), name,
                     new WorkerActivities(name, base.resolve(name), WorkerActivities.fromEnvironment(SimServer.environment(simUrl)))));
         }
-        return ws;
+        return new Workers(ws);
     }
 
     /** Trains the demo config through the one assembly path, on the Temporal engine when {@code address} is set. */
@@ -152,16 +149,11 @@ final class EngineBench {
     /** The demo config for one epoch with {@code par} rollout and analyst workers, on the Temporal engine at {@code address}. */
     private static FlatConfig config(Path root, int par, String address) {
         Path cfgFile = RepoFiles.demoConfig();
-        List<ConfigRequest.Override> os = new ArrayList<>();
-        os.add(ConfigRequest.Override.typed("env.out_root", root.toString()));
-        os.add(ConfigRequest.Override.typed("env.skill_init", cfgFile.getParent().resolve("initial_skill.md").toString()));
-        os.add(ConfigRequest.Override.typed("train.num_epochs", 1));
-        os.add(ConfigRequest.Override.typed("env.workers", par));
-        os.add(ConfigRequest.Override.typed("gradient.analyst_workers", par));
-        os.add(ConfigRequest.Override.typed("model.response_cache", "off"));
-        os.add(ConfigRequest.Override.typed("engine.name", "temporal"));
-        os.add(ConfigRequest.Override.typed("engine.address", address));
-        os.add(ConfigRequest.Override.typed("engine.task_queue", "bench"));
+        List<ConfigRequest.Override> os = Json.obj("env.out_root", root.toString(), "env.skill_init",
+                cfgFile.getParent().resolve("initial_skill.md").toString(), "train.num_epochs", 1, "env.workers", par,
+                "gradient.analyst_workers", par, "model.response_cache", "off", "engine.name", "temporal",
+                "engine.address", address, "engine.task_queue", "bench").entrySet().stream()
+                .map(e -> ConfigRequest.Override.typed(e.getKey(), e.getValue())).toList();
         return ConfigResolver.system().resolve(new ConfigRequest(cfgFile, Map.of(), os, Map.of(), false)).flat().with("max_api_workers", par);
     }
 }

@@ -18,6 +18,13 @@ record WorkloadStats(int calls, double wallS, double startupS, double spanS, dou
     /** Returns the per-call cost in the loop: first call → last reply over the number of calls, in ms. */
     double perCallMs() { return calls == 0 ? 0 : spanS * 1000 / calls; }
 
+    /** The median of {@code values} (the middle two's mean for an even count). */
+    static double median(double[] values) {
+        double[] v = values.clone();
+        java.util.Arrays.sort(v);
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    }
+
     static WorkloadStats of(List<Call> log, double launch, double wall) {
         if (log.isEmpty()) return new WorkloadStats(0, wall, 0, 0, 0, 0, 0, Map.of());
         List<Call> rows = new ArrayList<>(log);

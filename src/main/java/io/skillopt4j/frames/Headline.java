@@ -1,9 +1,9 @@
 package io.skillopt4j.frames;
 
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.run.EpochArtifacts;
 import io.skillopt4j.run.RunSnapshot;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -69,10 +69,8 @@ final class Headline {
         for (Map<String, Object> h : hist) if (h.get("best_score") instanceof Number n) top = Math.max(top, n.doubleValue());
         if (b.score() <= top + 1e-12) return null;
         Map<String, Object> last = hist.get(hist.size() - 1);
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("epoch", last.get("epoch"));
-        r.put("step", b.step() != null ? b.step() : last.get("step"));
-        r.put("action", "final_promotion");
+        Map<String, Object> r = Json.obj("epoch", last.get("epoch"), "step", b.step() != null ? b.step() : last.get("step"),
+                "action", "final_promotion");
         Object sel = run.summary().get("final_selection_hard");
         Object soft = run.summary().get("final_selection_soft");
         for (EpochArtifacts e : run.epochs()) {
@@ -85,10 +83,7 @@ final class Headline {
                 soft = slow.get("selection_soft");
             }
         }
-        r.put("accepted", true);
-        r.put("new_best", true);
-        r.put("selection_hard", sel);
-        r.put("selection_soft", soft);
+        r.putAll(Json.obj("accepted", true, "new_best", true, "selection_hard", sel, "selection_soft", soft));
         for (String k : List.of("candidate_gate_score", "current_score", "best_score")) r.put(k, b.score());
         r.put("best_step", b.step());
         return r;

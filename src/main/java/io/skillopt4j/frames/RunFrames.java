@@ -120,24 +120,18 @@ public final class RunFrames {
     public Frame summary() {
         return cached("summary", () -> {
             Map<String, Object> s = run.summary();
-            Map<String, Object> kv = new LinkedHashMap<>();
-            kv.put("run", run.name());
             // a session stopped by errored calls leaves the folder resumable: say so rather than "incomplete"
             boolean errored = !run.finished() && run.dir() != null && "errored".equals(FaultCounts.lastOutcome(run.dir(), run.lastCompletedStep()));
-            kv.put("status", errored ? "stopped (errored: resumable)" : run.status());
-            kv.put("env", run.configValue("env"));
-            kv.put("optimizer_model", run.configValue("optimizer_model"));
-            kv.put("target_model", run.configValue("target_model"));
-            kv.put("update_mode", run.configValue("skill_update_mode"));
-            kv.put("steps_completed", run.lastCompletedStep());
-            kv.put("steps_planned", run.plannedSteps());
+            Map<String, Object> kv = Json.obj("run", run.name(), "status", errored ? "stopped (errored: resumable)" : run.status(),
+                    "env", run.configValue("env"), "optimizer_model", run.configValue("optimizer_model"),
+                    "target_model", run.configValue("target_model"), "update_mode", run.configValue("skill_update_mode"),
+                    "steps_completed", run.lastCompletedStep(), "steps_planned", run.plannedSteps());
             for (String k : List.of("total_accepts", "total_rejects", "total_skips", "baseline_selection_hard",
                     "best_selection_hard", "best_step", "best_origin", "baseline_test_hard", "test_hard", "test_delta_hard",
                     "final_test_hard", "total_wall_time_s")) {
                 kv.put(k, s.containsKey(k) ? s.get(k) : k.equals("best_step") ? run.runtimeState().get("best_step") : null);
             }
-            Object total = StepFrames.map(StepFrames.map(s.get("token_summary")).get("_total")).get("total_tokens");
-            kv.put("total_tokens", total);
+            kv.put("total_tokens", StepFrames.map(StepFrames.map(s.get("token_summary")).get("_total")).get("total_tokens"));
             // fault totals over every session; per stage in faults()
             Map<String, Long> faults = faultCounts().get("_total");
             for (String k : FaultCounts.KINDS) kv.put(k, faults.getOrDefault(k, 0L));

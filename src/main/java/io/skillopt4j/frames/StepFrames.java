@@ -1,12 +1,12 @@
 package io.skillopt4j.frames;
 
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.run.EpochArtifacts;
 import io.skillopt4j.run.RunSnapshot;
 import io.skillopt4j.run.StepArtifacts;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -37,25 +37,19 @@ final class StepFrames {
         for (Map<String, Object> h : run.history()) {
             int step = intOf(h.get("step"));
             StepArtifacts art = run.step(step);
-            Map<String, Object> r = new LinkedHashMap<>();
             String action = str(h.get("action"));
+            Map<String, Object> apply = map(h.get("edit_apply_summary"));
+            long[] tok = tokens(map(h.get("tokens")));
+            Map<String, Object> r = Json.obj("step", step, "action", action, "accepted", action.contains("accept"),
+                    "new_best", action.equals("accept_new_best")
+                            || (action.contains("accept") && h.get("best_step") instanceof Number n && n.intValue() == step),
+                    // one name for one concept: upstream calls the edit budget learning_rate (config, LR decision)
+                    "edit_budget", h.get("edit_budget") != null ? h.get("edit_budget") : map(h.get("lr_decision")).get("learning_rate"),
+                    "n_edits_proposed", art == null || art.patches().isEmpty() ? null : proposed(art),
+                    "n_edits_applied", apply.get("applied"), "n_edits_unmatched", unmatched(art, apply),
+                    "prompt_tokens", tok[0], "completion_tokens", tok[1], "tokens", tok[0] + tok[1]);
             for (String k : AS_IS) r.put(k, h.get(k));
             RENAMED.forEach((col, field) -> r.put(col, h.get(field)));
-            r.put("step", step);
-            r.put("action", action);
-            r.put("accepted", action.contains("accept"));
-            r.put("new_best", action.equals("accept_new_best")
-                    || (action.contains("accept") && h.get("best_step") instanceof Number n && n.intValue() == step));
-            // one name for one concept: upstream calls the edit budget learning_rate (config, LR decision)
-            r.put("edit_budget", h.get("edit_budget") != null ? h.get("edit_budget") : map(h.get("lr_decision")).get("learning_rate"));
-            r.put("n_edits_proposed", art == null || art.patches().isEmpty() ? null : proposed(art));
-            Map<String, Object> apply = map(h.get("edit_apply_summary"));
-            r.put("n_edits_applied", apply.get("applied"));
-            r.put("n_edits_unmatched", unmatched(art, apply));
-            long[] tok = tokens(map(h.get("tokens")));
-            r.put("prompt_tokens", tok[0]);
-            r.put("completion_tokens", tok[1]);
-            r.put("tokens", tok[0] + tok[1]);
             Map<String, Object> timing = map(h.get("timing"));
             for (String t : TIMING) r.put(t, timing.get(t));
             if (h.get("selection_hard") != null) {
@@ -99,9 +93,7 @@ final class StepFrames {
         double bestSoFar = Double.NaN;
         for (Map.Entry<Integer, List<Map<String, Object>>> e : byEpoch.entrySet()) {
             List<Map<String, Object>> hs = e.getValue();
-            Map<String, Object> r = new LinkedHashMap<>();
-            r.put("epoch", e.getKey());
-            r.put("n_steps", hs.size());
+            Map<String, Object> r = Json.obj("epoch", e.getKey(), "n_steps", hs.size());
             if (!hs.isEmpty()) {
                 r.put("first_step", hs.get(0).get("step"));
                 r.put("last_step", hs.get(hs.size() - 1).get("step"));
@@ -131,14 +123,9 @@ final class StepFrames {
                 secs += dbl(h.get("wall_time_s"));
                 if (h.get("best_score") instanceof Number bsc) bestSoFar = Double.isNaN(bestSoFar) ? bsc.doubleValue() : Math.max(bestSoFar, bsc.doubleValue());
             }
-            r.put("accepts", acc);
-            r.put("rejects", rej);
-            r.put("skips", skip);
-            r.put("mean_train_hard", hs.isEmpty() ? null : trainSum / hs.size());
-            r.put("mean_selection_hard", sel == 0 ? null : selSum / sel);
-            r.put("best_so_far", Double.isNaN(bestSoFar) ? null : bestSoFar);
-            r.put("tokens", tok);
-            r.put("seconds", Math.round(secs * 10) / 10.0);
+            r.putAll(Json.obj("accepts", acc, "rejects", rej, "skips", skip,
+                    "mean_train_hard", hs.isEmpty() ? null : trainSum / hs.size(), "mean_selection_hard", sel == 0 ? null : selSum / sel,
+                    "best_so_far", Double.isNaN(bestSoFar) ? null : bestSoFar, "tokens", tok, "seconds", Math.round(secs * 10) / 10.0));
             EpochArtifacts ea = arts.get(e.getKey());
             if (ea != null) {
                 Map<String, Object> slow = ea.slowResult();
@@ -177,9 +164,8 @@ final class StepFrames {
             if (pool.isEmpty()) continue;
             Map<String, Object> rec = hist.getOrDefault(s.step(), s.record());
             Map<Integer, String> status = new HashMap<>();
-            for (Map<String, Object> row : s.editApplyReport()) {
+            for (Map<String, Object> row : s.editApplyReport())
                 if (row.get("index") instanceof Number n) status.put(n.intValue(), str(row.get("status")));
-            }
             Map<String, String> origin = origins(s);
             boolean[] taken = new boolean[ranked.size()];
             int idx = 0;

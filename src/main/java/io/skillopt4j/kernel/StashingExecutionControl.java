@@ -19,8 +19,7 @@ final class StashingExecutionControl extends DirectExecutionControl {
     private Thread running; // guarded by this
 
     @Override protected String invoke(Method doit) throws Exception {
-        Object result = doit.invoke(null);
-        value = result;
+        value = doit.invoke(null);
         hasValue = true;
         // JShell's own String form is never shown (the kernel renders the object), so skip toString().
         return "";

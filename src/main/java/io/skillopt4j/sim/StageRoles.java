@@ -133,27 +133,24 @@ record StageRoles(long seed) {
         List<Map.Entry<HouseCategory, Integer>> top = new ArrayList<>(weak.entrySet());
         top.sort((a, b) -> b.getValue() - a.getValue());
         StringBuilder sb = new StringBuilder();
-        Map<String, Object> out = new LinkedHashMap<>();
         if (meta) {
             sb.append("- Propose one concrete convention per failing category, stated with an example; vague reminders do not change answers.\n");
             sb.append("- Reject edits that introduce a new format for a category that is not failing; they regress whole categories.\n");
             if (!top.isEmpty()) sb.append("- Categories still failing most: ").append(names(top)).append(".\n");
-            out.put("reasoning", "Edits that stated a concrete convention helped; format changes for passing categories hurt.");
-            out.put("meta_skill_content", sb.toString().strip());
-        } else {
-            Map<String, Integer> counts = new LinkedHashMap<>();
-            bySection.forEach((k, v) -> counts.put(k, v.values().stream().mapToInt(Integer::intValue).sum()));
-            sb.append(String.format("- Last epoch: %d improved, %d regressed, %d persistent failures, %d stable successes.%n",
-                    counts.getOrDefault("improved", 0), counts.getOrDefault("regressed", 0),
-                    counts.getOrDefault("persistent", 0), counts.getOrDefault("stable", 0)));
-            for (Map.Entry<HouseCategory, Integer> e : top.subList(0, Math.min(2, top.size())))
-                sb.append("- Still failing on ").append(e.getKey().key()).append(" (").append(e.getValue()).append(" tasks). ")
-                        .append(e.getKey().rule()).append('\n');
-            if (top.isEmpty()) sb.append("- No regressions or persistent failures: keep applying every stated house rule.\n");
-            out.put("reasoning", top.isEmpty() ? "Nothing regressed." : "Guidance targets the categories that regressed or kept failing.");
-            out.put("slow_update_content", sb.toString().strip());
+            return SimText.fenced(Json.obj("reasoning", "Edits that stated a concrete convention helped; format changes for passing categories hurt.",
+                    "meta_skill_content", sb.toString().strip()));
         }
-        return SimText.fenced(out);
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        bySection.forEach((k, v) -> counts.put(k, v.values().stream().mapToInt(Integer::intValue).sum()));
+        sb.append(String.format("- Last epoch: %d improved, %d regressed, %d persistent failures, %d stable successes.%n",
+                counts.getOrDefault("improved", 0), counts.getOrDefault("regressed", 0),
+                counts.getOrDefault("persistent", 0), counts.getOrDefault("stable", 0)));
+        for (Map.Entry<HouseCategory, Integer> e : top.subList(0, Math.min(2, top.size())))
+            sb.append("- Still failing on ").append(e.getKey().key()).append(" (").append(e.getValue()).append(" tasks). ")
+                    .append(e.getKey().rule()).append('\n');
+        if (top.isEmpty()) sb.append("- No regressions or persistent failures: keep applying every stated house rule.\n");
+        return SimText.fenced(Json.obj("reasoning", top.isEmpty() ? "Nothing regressed." : "Guidance targets the categories that regressed or kept failing.",
+                "slow_update_content", sb.toString().strip()));
     }
 
     private static String names(List<Map.Entry<HouseCategory, Integer>> top) {
