@@ -10,6 +10,7 @@ import io.skillopt4j.backend.ExecResult;
 import io.skillopt4j.backend.ExecTask;
 import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.internal.Resources;
+import io.skillopt4j.internal.Json;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -205,7 +206,7 @@ public abstract class ChatBenchmark implements Benchmark {
 
     /** The first fields of an item's result: question, task type, then {@code more} (key, value, ...). */
     protected static Map<String, Object> itemFields(Item item, Object... more) {
-        return Fields.put(Fields.ordered("question", item.str("question"), "task_type", item.str("task_type")), more);
+        return Fields.put(Json.obj("question", item.str("question"), "task_type", item.str("task_type")), more);
     }
 
     /** The last fields of a chat rollout's result: the reply, why it failed (null: it did not), agent_ok and n_turns. */

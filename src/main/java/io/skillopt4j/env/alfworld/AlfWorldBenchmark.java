@@ -13,6 +13,7 @@ import io.skillopt4j.env.RolloutRunner;
 import io.skillopt4j.env.RuntimeScratch;
 import io.skillopt4j.env.SplitDataLoader;
 import io.skillopt4j.internal.AtomicFiles;
+import io.skillopt4j.internal.Json;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -196,12 +197,12 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
                 won = Boolean.TRUE.equals(state.get("won"));
                 steps = step + 1;
                 history.add(new String[] {obs, action});
-                conv.add(Fields.ordered("step", steps, "action", action, "reasoning", think(response), "model_response", response,
+                conv.add(Json.obj("step", steps, "action", action, "reasoning", think(response), "model_response", response,
                         "env_feedback", feedback, "reward", won ? 10.0 : 0.0, "done", done));
                 obs = feedback;
             }
         }
-        Map<String, Object> f = Fields.ordered("n_turns", steps);
+        Map<String, Object> f = Json.obj("n_turns", steps);
         if (!won) f.put("fail_reason", done ? "Episode ended without completing the task" : "Timeout after " + maxSteps + " steps");
         Fields.put(f, "agent_ok", true, "task_type", item.str("task_type"), "gamefile", item.str("gamefile"),
                 "task_description", task.isEmpty() ? item.str("task_type") : task, "instruction_type", item.str("task_type"));

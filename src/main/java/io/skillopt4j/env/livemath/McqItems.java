@@ -1,9 +1,9 @@
 package io.skillopt4j.env.livemath;
 
-import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.PyRandom;
 import io.skillopt4j.env.RowRef;
+import io.skillopt4j.internal.Json;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -20,7 +20,7 @@ public final class McqItems {
     private McqItems() {}
 
     public record Choice(String label, String text) {
-        Map<String, Object> toMap() { return Fields.ordered("label", label, "text", text); }
+        Map<String, Object> toMap() { return Json.obj("label", label, "text", text); }
     }
 
     /** trim → upper-case → strip trailing '.', ')', ':'. */
@@ -74,7 +74,7 @@ public final class McqItems {
         Object tt = row.get("theorem_type");
         if (tt instanceof List<?> tl) { for (Object o : tl) if (o != null && !String.valueOf(o).isBlank()) types.add(String.valueOf(o)); }
         else if (tt != null && !String.valueOf(tt).isBlank()) types.add(String.valueOf(tt));
-        return new Item(id, Fields.ordered("month", month, "no", no, "paper_link", String.valueOf(row.getOrDefault("paper_link", "")),
+        return new Item(id, Json.obj("month", month, "no", no, "paper_link", String.valueOf(row.getOrDefault("paper_link", "")),
                 "theorem", String.valueOf(row.getOrDefault("theorem", "")), "sketch", String.valueOf(row.getOrDefault("sketch", "")),
                 "theorem_type", types, "question", String.valueOf(q), "choices", choices.stream().map(Choice::toMap).toList(),
                 "correct_choice", correct.toMap(), "task_type", types.isEmpty() ? "math_mcq" : types.get(0),

@@ -169,7 +169,7 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
                         String obs = args.isEmpty() && !call.argumentsJson().trim().equals("{}") ? "error: arguments are not a JSON object"
                                 : tools.call(call.name(), args);
                         msgs.add(ChatMessage.tool(call.id(), obs));
-                        conv.add(Fields.ordered("type", "tool_call", "cmd", DocTools.render(call.name(), args), "obs", obs));
+                        conv.add(Json.obj("type", "tool_call", "cmd", DocTools.render(call.name(), args), "obs", obs));
                     }
                     finishReason = "tool_calls";
                     continue;

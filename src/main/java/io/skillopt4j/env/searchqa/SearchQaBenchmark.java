@@ -10,6 +10,7 @@ import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
 import io.skillopt4j.env.RowRef;
 import io.skillopt4j.env.SplitDataLoader;
+import io.skillopt4j.internal.Json;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -73,7 +74,7 @@ public final class SearchQaBenchmark extends ChatBenchmark {
         SquadScore.Grade grade = SquadScore.grade(predicted, golds);
         int em = grade.em();
         double f1 = grade.f1();
-        Map<String, Object> f = Fields.ordered("question", item.str("question"), "em", em, "f1", f1, "sub_em", grade.subEm(),
+        Map<String, Object> f = Json.obj("question", item.str("question"), "em", em, "f1", f1, "sub_em", grade.subEm(),
                 "predicted_answer", predicted, "gold_answers", golds);
         replyFields(f, reply, em == 0 ? "EM=0: predicted " + Fields.pyRepr(predicted) + " but expected " + Fields.pyRepr(golds) : null, turns);
         conv.add(Map.of("role", "system", "content", "[EVALUATION RESULT]\nQuestion: " + item.str("question")

@@ -108,7 +108,7 @@ public final class SweBenchBenchmark extends ChatBenchmark {
         String user = userPrompt(item);
         String reply = ask(ctx, template, user, List.of());
         String patch = extractPatch(reply);
-        Map<String, Object> f = Fields.ordered("task_type", item.str("task_type"), "task_description", item.str("problem_statement"),
+        Map<String, Object> f = Json.obj("task_type", item.str("task_type"), "task_description", item.str("problem_statement"),
                 "response", reply, "agent_ok", true, "n_turns", 1);
         List<Map<String, Object>> conv = new ArrayList<>(List.of(turn(1, reply)));
         Map<String, String> files = Map.of("model.patch", patch);
