@@ -204,6 +204,18 @@ public abstract class ChatBenchmark implements Benchmark {
         return Map.of("type", "message", "turn", n, "content", reply);
     }
 
+    /** The evaluation entry that closes a rollout's conversation. */
+    protected static Map<String, Object> evaluation(String text) {
+        return Map.of("role", "system", "content", "[EVALUATION RESULT]\n" + text);
+    }
+
+    /** An item's outcome without files; its system prompt is {@code template} rendered with the request's skill. */
+    protected static RolloutRunner.Outcome outcome(Item item, double hard, double soft, Map<String, Object> fields, List<?> conv,
+            RolloutRunner.Context ctx, String template, String user) {
+        return new RolloutRunner.Outcome(new RolloutResult(item.id(), hard, soft, fields), conv,
+                renderSystem(template, ctx.request().skill()), user, Map.of());
+    }
+
     /** The first fields of an item's result: question, task type, then {@code more} (key, value, ...). */
     protected static Map<String, Object> itemFields(Item item, Object... more) {
         return Fields.put(Json.obj("question", item.str("question"), "task_type", item.str("task_type")), more);

@@ -68,8 +68,7 @@ public final class McqItems {
         }
         String month = String.valueOf(row.getOrDefault("month", ""));
         Object no = row.get("no") != null ? row.get("no") : ref.index() + 1;
-        String noStr = no instanceof Double d && d == Math.rint(d) ? String.valueOf(d.longValue()) : String.valueOf(no);
-        String id = row.get("id") != null ? String.valueOf(row.get("id")) : month + ":" + noStr;
+        String id = row.get("id") != null ? String.valueOf(row.get("id")) : month + ":" + RowRef.text(no);
         List<String> types = new ArrayList<>();
         Object tt = row.get("theorem_type");
         if (tt instanceof List<?> tl) { for (Object o : tl) if (o != null && !String.valueOf(o).isBlank()) types.add(String.valueOf(o)); }
@@ -81,9 +80,8 @@ public final class McqItems {
                 "source_path", String.valueOf(row.getOrDefault("source_path", ref.file().toString()))));
     }
 
-    @SuppressWarnings("unchecked")
     public static List<Choice> choices(Item item) {
-        return ((List<Map<String, Object>>) item.fields().get("choices")).stream()
+        return item.<Map<String, Object>>list("choices").stream()
                 .map(m -> new Choice(String.valueOf(m.get("label")), String.valueOf(m.get("text")))).toList();
     }
 

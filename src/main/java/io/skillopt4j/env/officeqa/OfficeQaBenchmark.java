@@ -90,11 +90,9 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
     }
 
     static Item item(Map<String, Object> row, RowRef ref) {
-        Object idv = RowRef.first(row, "uid", "id");
-        if (idv == null) throw ref.missing("uid", "the question id, e.g. UID0002");
+        Object idv = ref.requireFirst(row, "the question id, e.g. UID0002", "uid", "id");
         String question = ref.requireString(row, "question");
-        Object gt = RowRef.first(row, "ground_truth", "answer");
-        if (gt == null) throw ref.missing("ground_truth", "the gold answer");
+        Object gt = ref.requireFirst(row, "the gold answer", "ground_truth", "answer");
         Object cat = RowRef.first(row, "category", "difficulty");
         return new Item(String.valueOf(idv), Fields.put(new LinkedHashMap<>(row), "uid", String.valueOf(idv), "question", question,
                 "ground_truth", String.valueOf(gt), "answers", List.of(String.valueOf(gt)),
