@@ -61,12 +61,7 @@ public record HouseRulesData(List<Item> train, List<Item> val, List<Item> test) 
     }
 
     /** All items of the three splits. */
-    public List<Item> all() {
-        List<Item> a = new ArrayList<>(train);
-        a.addAll(val);
-        a.addAll(test);
-        return a;
-    }
+    public List<Item> all() { return java.util.stream.Stream.of(train, val, test).flatMap(List::stream).toList(); }
 
     /** The splits as upstream's split data loader. */
     public SplitDataLoader loader() { return SplitDataLoader.of("house-rules", train, val, test); }

@@ -61,12 +61,8 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
         String home = System.getProperty("user.home");
         candidates.addAll(List.of("data/officeqa_smoke_docs", home + "/officeqa-sparse/treasury_bulletins_parsed",
                 home + "/officeqa/treasury_bulletins_parsed"));
-        List<Path> roots = new ArrayList<>();
-        for (String c : candidates) {
-            Path p = Path.of(c).toAbsolutePath().normalize();
-            if (!Files.isDirectory(p)) continue;
-            roots.add(Files.isDirectory(p.resolve("transformed")) ? p.resolve("transformed") : p);
-        }
+        List<Path> roots = candidates.stream().map(c -> Path.of(c).toAbsolutePath().normalize()).filter(Files::isDirectory)
+                .map(p -> Files.isDirectory(p.resolve("transformed")) ? p.resolve("transformed") : p).toList();
         if (roots.isEmpty()) {
             throw new ConfigException("officeqa: no document folder found; set data_dirs (e.g. [data/officeqa_docs_official]) "
                     + "or OFFICEQA_DOCS_DIR to the Treasury Bulletin text files (tried: " + String.join(", ", candidates) + ")");
