@@ -85,8 +85,7 @@ public abstract class ChatBenchmark implements Benchmark {
 
     /** Loads a bundled text resource {@code /io/skillopt4j/env/<env>/<file>} (cached); missing → error. */
     public static String resource(String env, String file) {
-        String rel = env + "/" + file;
-        return Resources.text("/io/skillopt4j/env/" + (rel.startsWith("/") ? rel.substring(1) : rel));
+        return Resources.text("/io/skillopt4j/env/" + (env.isEmpty() ? "" : env + "/") + file);
     }
 
     /** As upstream's env overrides: the analyst prompt plus {@code analyst_focus.json}'s domain, or a bundled one. */
@@ -100,7 +99,7 @@ public abstract class ChatBenchmark implements Benchmark {
         Optional<String> own = Resources.find("/io/skillopt4j/env/" + name + "/prompts/" + promptName + ".md");
         if (own.isPresent()) return own;
         if (!promptName.equals("analyst_error") && !promptName.equals("analyst_success")) return Optional.empty();
-        Object focus = io.skillopt4j.internal.Json.parseObject(resource("", "analyst_focus.json")).get(name);
+        Object focus = Json.parseObject(resource("", "analyst_focus.json")).get(name);
         if (!(focus instanceof Map<?, ?> f)) return Optional.empty();
         Optional<String> genericText = Resources.find("/prompts/" + promptName + ".md");
         if (genericText.isEmpty()) return Optional.empty();

@@ -72,17 +72,16 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
 
     /** JSON list, newline-separated, or comma-separated text (not split when the value ends in .txt). */
     static List<String> listField(Object v) {
-        List<String> out = new ArrayList<>();
-        if (v == null) return out;
-        if (v instanceof List<?> l) { l.forEach(o -> { if (o != null && !String.valueOf(o).isBlank()) out.add(String.valueOf(o).trim()); }); return out; }
-        String s = String.valueOf(v).trim();
-        if (s.isEmpty()) return out;
+        if (v instanceof List<?> l) {
+            return l.stream().filter(o -> o != null && !String.valueOf(o).isBlank()).map(o -> String.valueOf(o).trim()).toList();
+        }
+        String s = v == null ? "" : String.valueOf(v).trim();
+        if (s.isEmpty()) return List.of();
         if (s.startsWith("[")) {
             try { return listField(Json.parseArray(s)); } catch (IllegalArgumentException ignored) { /* plain text */ }
         }
         String[] parts = s.contains("\n") ? s.split("\n") : s.endsWith(".txt") && !s.contains(".txt,") ? new String[] {s} : s.split(",");
-        for (String p : parts) if (!p.isBlank()) out.add(p.trim());
-        return out;
+        return java.util.Arrays.stream(parts).filter(p -> !p.isBlank()).map(String::trim).toList();
     }
 
     static Item item(Map<String, Object> row, RowRef ref) {
