@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Thread-safe. ALFWorld: text games played through a Python bridge process per episode; each step the target sees the
@@ -109,8 +110,7 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
     @Override public List<String> taskTypes() { return TYPES; }
 
     static String admissible(List<String> actions) {
-        List<String> a = actions.stream().filter(s -> !s.equals("help")).map(s -> "'" + s + "'").toList();
-        return String.join("\n ", a);
+        return actions.stream().filter(s -> !s.equals("help")).map(s -> "'" + s + "'").collect(Collectors.joining("\n "));
     }
 
     static String noHistory(String obs, List<String> actions) {
@@ -118,13 +118,9 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
     }
 
     static String withHistory(String task, int stepsTaken, List<String[]> history, String obs, List<String> actions) {
-        StringBuilder h = new StringBuilder();
         int start = Math.max(0, history.size() - 2);
-        for (int i = start; i < history.size(); i++) {
-            if (h.length() > 0) h.append('\n');
-            h.append("[Observation ").append(i + 1).append(": '").append(history.get(i)[0]).append("', Action ").append(i + 1)
-                    .append(": '").append(history.get(i)[1]).append("']");
-        }
+        String h = java.util.stream.IntStream.range(start, history.size()).mapToObj(i -> "[Observation " + (i + 1) + ": '"
+                + history.get(i)[0] + "', Action " + (i + 1) + ": '" + history.get(i)[1] + "']").collect(Collectors.joining("\n"));
         return "Your task is to: " + task + "\nPrior to this step, you have already taken " + stepsTaken + " step(s). Below are the most "
                 + "recent " + (history.size() - start) + " observations and the corresponding actions you took: " + h
                 + "\nYou are now at step " + (stepsTaken + 1) + " and your current observation is: " + obs + actionsAndAsk(actions);

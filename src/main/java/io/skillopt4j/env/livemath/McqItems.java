@@ -69,10 +69,9 @@ public final class McqItems {
         String month = String.valueOf(row.getOrDefault("month", ""));
         Object no = row.get("no") != null ? row.get("no") : ref.index() + 1;
         String id = row.get("id") != null ? String.valueOf(row.get("id")) : month + ":" + RowRef.text(no);
-        List<String> types = new ArrayList<>();
         Object tt = row.get("theorem_type");
-        if (tt instanceof List<?> tl) { for (Object o : tl) if (o != null && !String.valueOf(o).isBlank()) types.add(String.valueOf(o)); }
-        else if (tt != null && !String.valueOf(tt).isBlank()) types.add(String.valueOf(tt));
+        List<String> types = (tt instanceof List<?> tl ? tl.stream() : java.util.stream.Stream.of(tt))
+                .filter(o -> o != null && !String.valueOf(o).isBlank()).map(String::valueOf).toList();
         return new Item(id, Json.obj("month", month, "no", no, "paper_link", String.valueOf(row.getOrDefault("paper_link", "")),
                 "theorem", String.valueOf(row.getOrDefault("theorem", "")), "sketch", String.valueOf(row.getOrDefault("sketch", "")),
                 "theorem_type", types, "question", String.valueOf(q), "choices", choices.stream().map(Choice::toMap).toList(),
