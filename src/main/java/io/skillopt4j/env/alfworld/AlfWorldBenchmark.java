@@ -91,7 +91,7 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
                 AtomicFiles.writeString(script, resource("alfworld", BRIDGE_SCRIPT));
                 check = List.of(cmd.get(0), script.toString());
             }
-            try (Bridge b = new Bridge(check, tmp, dataRoot(ctx))) {
+            try (Bridge b = new Bridge(check, tmp, alfworldData)) {
                 return b.call(Map.of("cmd", "check"));
             } catch (Exception e) {
                 throw new ConfigException("alfworld needs the ALFWorld runtime (" + e.getMessage().replace('\n', ' ')

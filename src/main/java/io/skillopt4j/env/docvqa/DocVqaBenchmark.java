@@ -35,7 +35,7 @@ public final class DocVqaBenchmark extends ChatBenchmark {
     static Item item(Map<String, Object> row, RowRef ref, String dataRoot) {
         String id = RowRef.text(ref.requireFirst(row, "the question id", "questionId", "id"));
         String question = ref.requireString(row, "question");
-        String imagePath = String.valueOf(RowRef.first(row, "image_path") == null ? "" : row.get("image_path"));
+        String imagePath = RowRef.firstOr("", row, "image_path");
         int marker = question.lastIndexOf("document_path:");
         if (marker >= 0) {
             String tail = question.substring(marker + "document_path:".length()).trim();

@@ -88,10 +88,10 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
         Object idv = ref.requireFirst(row, "the question id, e.g. UID0002", "uid", "id");
         String question = ref.requireString(row, "question");
         Object gt = ref.requireFirst(row, "the gold answer", "ground_truth", "answer");
-        Object cat = RowRef.first(row, "category", "difficulty");
+        String cat = RowRef.firstOr("", row, "category", "difficulty");
         return new Item(String.valueOf(idv), Fields.put(new LinkedHashMap<>(row), "uid", String.valueOf(idv), "question", question,
                 "ground_truth", String.valueOf(gt), "answers", List.of(String.valueOf(gt)),
-                "task_type", cat == null ? "officeqa" : String.valueOf(cat), "category", cat == null ? "" : String.valueOf(cat),
+                "task_type", cat.isEmpty() ? "officeqa" : cat, "category", cat,
                 "source_files", listField(row.get("source_files")), "source_docs", listField(row.get("source_docs"))));
     }
 
