@@ -10,6 +10,7 @@ import io.skillopt4j.backend.ExecResult;
 import io.skillopt4j.backend.ExecTask;
 import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.internal.Resources;
+import io.skillopt4j.internal.Json;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -84,8 +85,7 @@ public abstract class ChatBenchmark implements Benchmark {
 
     /** Loads a bundled text resource {@code /io/skillopt4j/env/<env>/<file>} (cached); missing → error. */
     public static String resource(String env, String file) {
-        String rel = env + "/" + file;
-        return Resources.text("/io/skillopt4j/env/" + (rel.startsWith("/") ? rel.substring(1) : rel));
+        return Resources.text("/io/skillopt4j/env/" + (env.isEmpty() ? "" : env + "/") + file);
     }
 
     /** As upstream's env overrides: the analyst prompt plus {@code analyst_focus.json}'s domain, or a bundled one. */
@@ -99,7 +99,7 @@ public abstract class ChatBenchmark implements Benchmark {
         Optional<String> own = Resources.find("/io/skillopt4j/env/" + name + "/prompts/" + promptName + ".md");
         if (own.isPresent()) return own;
         if (!promptName.equals("analyst_error") && !promptName.equals("analyst_success")) return Optional.empty();
-        Object focus = io.skillopt4j.internal.Json.parseObject(resource("", "analyst_focus.json")).get(name);
+        Object focus = Json.parseObject(resource("", "analyst_focus.json")).get(name);
         if (!(focus instanceof Map<?, ?> f)) return Optional.empty();
         Optional<String> genericText = Resources.find("/prompts/" + promptName + ".md");
         if (genericText.isEmpty()) return Optional.empty();
@@ -203,9 +203,21 @@ public abstract class ChatBenchmark implements Benchmark {
         return Map.of("type", "message", "turn", n, "content", reply);
     }
 
+    /** The evaluation entry that closes a rollout's conversation. */
+    protected static Map<String, Object> evaluation(String text) {
+        return Map.of("role", "system", "content", "[EVALUATION RESULT]\n" + text);
+    }
+
+    /** An item's outcome without files; its system prompt is {@code template} rendered with the request's skill. */
+    protected static RolloutRunner.Outcome outcome(Item item, double hard, double soft, Map<String, Object> fields, List<?> conv,
+            RolloutRunner.Context ctx, String template, String user) {
+        return new RolloutRunner.Outcome(new RolloutResult(item.id(), hard, soft, fields), conv,
+                renderSystem(template, ctx.request().skill()), user, Map.of());
+    }
+
     /** The first fields of an item's result: question, task type, then {@code more} (key, value, ...). */
     protected static Map<String, Object> itemFields(Item item, Object... more) {
-        return Fields.put(Fields.ordered("question", item.str("question"), "task_type", item.str("task_type")), more);
+        return Fields.put(Json.obj("question", item.str("question"), "task_type", item.str("task_type")), more);
     }
 
     /** The last fields of a chat rollout's result: the reply, why it failed (null: it did not), agent_ok and n_turns. */

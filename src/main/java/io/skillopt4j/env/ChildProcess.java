@@ -29,14 +29,7 @@ public final class ChildProcess {
                 ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile())
                         .redirectOutput(out.toFile()).redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
                 Map<String, String> env = pb.environment();
-                Map<String, String> keep = new java.util.HashMap<>();
-                for (String k : List.of("PATH", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "SYSTEMROOT")) {
-                    String v = System.getenv(k);
-                    if (v != null) keep.put(k, v);
-                }
-                env.clear();
-                env.putAll(keep);
-                env.put("HOME", home.toAbsolutePath().toString());
+                scrub(env, List.of("PATH", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "SYSTEMROOT"), home);
                 env.put("TMPDIR", cwd.toAbsolutePath().toString());
                 env.put("PYTHONIOENCODING", "utf-8");
                 env.put("PYTHONDONTWRITEBYTECODE", "1");
@@ -60,6 +53,15 @@ public final class ChildProcess {
             Thread.currentThread().interrupt();
             return new Result(-1, "", "interrupted", true);
         }
+    }
+
+    /** Empties {@code env} but for this process's {@code keep} variables, then sets HOME to {@code home}. */
+    public static void scrub(Map<String, String> env, List<String> keep, Path home) {
+        Map<String, String> kept = new java.util.HashMap<>();
+        keep.forEach(k -> { if (System.getenv(k) != null) kept.put(k, System.getenv(k)); });
+        env.clear();
+        env.putAll(kept);
+        env.put("HOME", home.toAbsolutePath().toString());
     }
 
     private static java.io.File nullDevice() {

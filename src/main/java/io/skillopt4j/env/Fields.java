@@ -13,11 +13,6 @@ public final class Fields {
         return java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(fields == null ? Map.of() : fields));
     }
 
-    /** A mutable map of {@code key, value, key, value, ...}, in the order given (a row's fields are written so). */
-    public static Map<String, Object> ordered(Object... keysAndValues) {
-        return put(new java.util.LinkedHashMap<>(), keysAndValues);
-    }
-
     /** Puts {@code key, value, key, value, ...} into {@code into}, in that order; returns {@code into}. */
     public static Map<String, Object> put(Map<String, Object> into, Object... keysAndValues) {
         for (int i = 0; i < keysAndValues.length; i += 2) into.put((String) keysAndValues[i], keysAndValues[i + 1]);

@@ -1,5 +1,6 @@
 package io.skillopt4j.env;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -12,6 +13,10 @@ public record Item(String id, Map<String, Object> fields) {
 
     /** A field as a string, or "" when absent or null. */
     public String str(String key) { return Fields.str(fields, key); }
+
+    /** A list field, as the item's mapper stored it. */
+    @SuppressWarnings("unchecked")
+    public <T> List<T> list(String key) { return (List<T>) fields.get(key); }
 
     /** {@code task_type}, else {@code category}, else "other". */
     public String taskType() {

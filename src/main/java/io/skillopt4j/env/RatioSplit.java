@@ -149,7 +149,7 @@ public final class RatioSplit {
             rows.add(p.stream().map(raw::get).toList());
             start += c[i];
         }
-        Map<String, Object> manifest = Fields.ordered("source_data_path", abs.toString(), "split_mode", "ratio",
+        Map<String, Object> manifest = Json.obj("source_data_path", abs.toString(), "split_mode", "ratio",
                 "split_ratio", ratio, "split_seed", seed, "counts", new Result(outDir, abs, c).countsMap());
         return new Cut(new GeneratedSplits(outDir, rows, manifest), file, List.copyOf(positions));
     }

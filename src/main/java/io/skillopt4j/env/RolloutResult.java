@@ -1,5 +1,7 @@
 package io.skillopt4j.env;
 
+import io.skillopt4j.internal.Json;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -36,7 +38,7 @@ public record RolloutResult(String id, double hard, double soft, Map<String, Obj
     /** The results.jsonl map: id, hard, soft, then the other fields. */
     public Map<String, Object> toJson() {
         Object h = hard == Math.rint(hard) && Math.abs(hard) < 1e15 ? (Object) (long) hard : (Object) hard;
-        Map<String, Object> m = Fields.ordered("id", id, "hard", h, "soft", soft);
+        Map<String, Object> m = Json.obj("id", id, "hard", h, "soft", soft);
         fields.forEach((k, v) -> { if (!m.containsKey(k)) m.put(k, v); });
         return m;
     }

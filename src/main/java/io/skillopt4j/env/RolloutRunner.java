@@ -321,7 +321,7 @@ public final class RolloutRunner {
     }
 
     private RolloutResult failure(Item item, String reason, String phase) {
-        Map<String, Object> f = Fields.ordered("fail_reason", reason, "phase", phase, "agent_ok", false);
+        Map<String, Object> f = Json.obj("fail_reason", reason, "phase", phase, "agent_ok", false);
         String tt = item.str("task_type");
         if (tt.isEmpty()) tt = item.str("category");
         if (tt.isEmpty()) tt = defaultTaskType;

@@ -25,9 +25,27 @@ public record RowRef(Path file, int index) {
         Object v = row.get(field);
         if (v == null) throw missing(field, "a string");
         if (v instanceof Map || v instanceof List) throw bad(field, "a string", v);
-        String s = v instanceof Double d && d == Math.rint(d) ? String.valueOf(d.longValue()) : String.valueOf(v);
+        String s = text(v);
         if (s.isBlank()) throw bad(field, "a non-empty string", v);
         return s;
+    }
+
+    /** The first present, non-empty field among {@code names}, or throws that the first is missing. */
+    public Object requireFirst(Map<String, Object> row, String expected, String... names) {
+        Object v = first(row, names);
+        if (v == null) throw missing(names[0], expected);
+        return v;
+    }
+
+    /** The first present, non-empty field among {@code names} as text, or {@code fallback}. */
+    public static String firstOr(String fallback, Map<String, Object> row, String... names) {
+        Object v = first(row, names);
+        return v == null ? fallback : String.valueOf(v);
+    }
+
+    /** A raw value as text; a whole double (a number read from JSON or CSV) without its ".0". */
+    public static String text(Object v) {
+        return v instanceof Double d && d == Math.rint(d) ? String.valueOf(d.longValue()) : String.valueOf(v);
     }
 
     /** The first present, non-empty field among {@code names}, or null. */

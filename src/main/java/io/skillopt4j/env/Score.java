@@ -18,8 +18,6 @@ public record Score(double hard, double soft, String failReason, Map<String, Obj
     public Score withFailReason(String reason) { return new Score(hard, soft, reason, extras); }
 
     public Score with(String key, Object value) {
-        Map<String, Object> m = new LinkedHashMap<>(extras);
-        m.put(key, value);
-        return new Score(hard, soft, failReason, m);
+        return new Score(hard, soft, failReason, Fields.put(new LinkedHashMap<>(extras), key, value));
     }
 }

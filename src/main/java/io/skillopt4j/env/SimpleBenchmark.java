@@ -38,10 +38,9 @@ public final class SimpleBenchmark extends ChatBenchmark {
         if (!s.failReason().isEmpty()) f.put("fail_reason", s.failReason());
         else if (s.hard() < 1e-9) f.put("fail_reason", "predicted '" + answer + "' (score " + s.soft() + ")");
         Fields.put(f, "agent_ok", true, "n_turns", 1);
-        List<Map<String, Object>> conv = List.of(Map.of("type", "message", "turn", 1, "content", reply),
-                Map.of("role", "system", "content", "[EVALUATION RESULT]\nPredicted answer: " + answer + "\nhard: " + s.hard() + " soft: " + s.soft()));
-        return new RolloutRunner.Outcome(new RolloutResult(item.id(), s.hard(), s.soft(), f), conv,
-                renderSystem(spec.systemPrompt, ctx.request().skill()), user, Map.of());
+        List<Map<String, Object>> conv = List.of(turn(1, reply),
+                evaluation("Predicted answer: " + answer + "\nhard: " + s.hard() + " soft: " + s.soft()));
+        return outcome(item, s.hard(), s.soft(), f, conv, ctx, spec.systemPrompt, user);
     }
 
     private record Spec(String name, String description, String systemPrompt, Function<Item, String> userPrompt,

@@ -167,9 +167,7 @@ public final class SplitDataLoader implements DataLoader {
 
     /** The default mapper: {@code id} (or uid, questionId, key) required; all fields kept. */
     public static Item defaultItem(Map<String, Object> row, RowRef ref) {
-        Object id = RowRef.first(row, "id", "uid", "questionId", "key");
-        if (id == null) throw ref.missing("id", "a string id");
-        return new Item(id instanceof Double d && d == Math.rint(d) ? String.valueOf(d.longValue()) : String.valueOf(id), row);
+        return new Item(RowRef.text(ref.requireFirst(row, "a string id", "id", "uid", "questionId", "key")), row);
     }
 
     /** Not thread-safe; use once. */

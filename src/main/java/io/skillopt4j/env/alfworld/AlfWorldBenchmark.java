@@ -13,6 +13,7 @@ import io.skillopt4j.env.RolloutRunner;
 import io.skillopt4j.env.RuntimeScratch;
 import io.skillopt4j.env.SplitDataLoader;
 import io.skillopt4j.internal.AtomicFiles;
+import io.skillopt4j.internal.Json;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Thread-safe. ALFWorld: text games played through a Python bridge process per episode; each step the target sees the
@@ -89,7 +91,7 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
                 AtomicFiles.writeString(script, resource("alfworld", BRIDGE_SCRIPT));
                 check = List.of(cmd.get(0), script.toString());
             }
-            try (Bridge b = new Bridge(check, tmp, dataRoot(ctx))) {
+            try (Bridge b = new Bridge(check, tmp, alfworldData)) {
                 return b.call(Map.of("cmd", "check"));
             } catch (Exception e) {
                 throw new ConfigException("alfworld needs the ALFWorld runtime (" + e.getMessage().replace('\n', ' ')
@@ -108,8 +110,7 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
     @Override public List<String> taskTypes() { return TYPES; }
 
     static String admissible(List<String> actions) {
-        List<String> a = actions.stream().filter(s -> !s.equals("help")).map(s -> "'" + s + "'").toList();
-        return String.join("\n ", a);
+        return actions.stream().filter(s -> !s.equals("help")).map(s -> "'" + s + "'").collect(Collectors.joining("\n "));
     }
 
     static String noHistory(String obs, List<String> actions) {
@@ -117,13 +118,9 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
     }
 
     static String withHistory(String task, int stepsTaken, List<String[]> history, String obs, List<String> actions) {
-        StringBuilder h = new StringBuilder();
         int start = Math.max(0, history.size() - 2);
-        for (int i = start; i < history.size(); i++) {
-            if (h.length() > 0) h.append('\n');
-            h.append("[Observation ").append(i + 1).append(": '").append(history.get(i)[0]).append("', Action ").append(i + 1)
-                    .append(": '").append(history.get(i)[1]).append("']");
-        }
+        String h = java.util.stream.IntStream.range(start, history.size()).mapToObj(i -> "[Observation " + (i + 1) + ": '"
+                + history.get(i)[0] + "', Action " + (i + 1) + ": '" + history.get(i)[1] + "']").collect(Collectors.joining("\n"));
         return "Your task is to: " + task + "\nPrior to this step, you have already taken " + stepsTaken + " step(s). Below are the most "
                 + "recent " + (history.size() - start) + " observations and the corresponding actions you took: " + h
                 + "\nYou are now at step " + (stepsTaken + 1) + " and your current observation is: " + obs + actionsAndAsk(actions);
@@ -196,12 +193,12 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
                 won = Boolean.TRUE.equals(state.get("won"));
                 steps = step + 1;
                 history.add(new String[] {obs, action});
-                conv.add(Fields.ordered("step", steps, "action", action, "reasoning", think(response), "model_response", response,
+                conv.add(Json.obj("step", steps, "action", action, "reasoning", think(response), "model_response", response,
                         "env_feedback", feedback, "reward", won ? 10.0 : 0.0, "done", done));
                 obs = feedback;
             }
         }
-        Map<String, Object> f = Fields.ordered("n_turns", steps);
+        Map<String, Object> f = Json.obj("n_turns", steps);
         if (!won) f.put("fail_reason", done ? "Episode ended without completing the task" : "Timeout after " + maxSteps + " steps");
         Fields.put(f, "agent_ok", true, "task_type", item.str("task_type"), "gamefile", item.str("gamefile"),
                 "task_description", task.isEmpty() ? item.str("task_type") : task, "instruction_type", item.str("task_type"));

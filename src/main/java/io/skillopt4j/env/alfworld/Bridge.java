@@ -1,5 +1,6 @@
 package io.skillopt4j.env.alfworld;
 
+import io.skillopt4j.env.ChildProcess;
 import io.skillopt4j.internal.Json;
 
 import java.io.BufferedReader;
@@ -21,11 +22,7 @@ final class Bridge implements AutoCloseable {
     Bridge(List<String> command, Path cwd, String alfworldData) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD);
         Map<String, String> env = pb.environment();
-        Map<String, String> keep = new java.util.HashMap<>();
-        for (String k : List.of("PATH", "LANG", "LC_ALL", "TZ")) if (System.getenv(k) != null) keep.put(k, System.getenv(k));
-        env.clear();
-        env.putAll(keep);
-        env.put("HOME", cwd.toAbsolutePath().toString());
+        ChildProcess.scrub(env, List.of("PATH", "LANG", "LC_ALL", "TZ"), cwd);
         env.put("PYTHONIOENCODING", "utf-8");
         env.put("PYTHONUNBUFFERED", "1");
         if (alfworldData != null && !alfworldData.isBlank()) env.put("ALFWORLD_DATA", alfworldData);

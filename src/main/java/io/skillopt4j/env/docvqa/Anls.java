@@ -28,8 +28,6 @@ public final class Anls {
     }
 
     public static double score(String prediction, List<String> golds) {
-        double best = 0;
-        for (String g : golds) best = Math.max(best, score(prediction, g));
-        return best;
+        return golds.stream().mapToDouble(g -> score(prediction, g)).max().orElse(0);
     }
 }

@@ -8,7 +8,6 @@ import io.skillopt4j.env.ChatBenchmark;
 import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Images;
 import io.skillopt4j.env.Item;
-import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
 import io.skillopt4j.env.RowRef;
 import io.skillopt4j.env.SplitDataLoader;
@@ -34,11 +33,9 @@ public final class DocVqaBenchmark extends ChatBenchmark {
     }
 
     static Item item(Map<String, Object> row, RowRef ref, String dataRoot) {
-        Object idv = RowRef.first(row, "questionId", "id");
-        if (idv == null) throw ref.missing("questionId", "the question id");
-        String id = idv instanceof Double d && d == Math.rint(d) ? String.valueOf(d.longValue()) : String.valueOf(idv);
+        String id = RowRef.text(ref.requireFirst(row, "the question id", "questionId", "id"));
         String question = ref.requireString(row, "question");
-        String imagePath = String.valueOf(RowRef.first(row, "image_path") == null ? "" : row.get("image_path"));
+        String imagePath = RowRef.firstOr("", row, "image_path");
         int marker = question.lastIndexOf("document_path:");
         if (marker >= 0) {
             String tail = question.substring(marker + "document_path:".length()).trim();
@@ -48,14 +45,12 @@ public final class DocVqaBenchmark extends ChatBenchmark {
         if (imagePath.isBlank()) throw ref.missing("image_path", "the page image path");
         Path image = Images.resolve(imagePath, dataRoot);
         if (!Files.isRegularFile(image)) throw ref.bad("image_path", "an existing image file (resolved under data_root)", image.toString());
-        Object ans = RowRef.first(row, "answer", "ground_truth", "answers");
-        if (ans == null) throw ref.missing("answer", "a list of gold answers");
+        Object ans = ref.requireFirst(row, "a list of gold answers", "answer", "ground_truth", "answers");
         List<String> answers = ans instanceof List<?> l ? l.stream().map(String::valueOf).toList() : stringList(String.valueOf(ans));
         if (answers == null) throw ref.bad("answer", "a list literal like ['x', 'y']", ans);
         if (answers.isEmpty()) throw ref.bad("answer", "at least one gold answer", ans);
-        Object topic = RowRef.first(row, "topic", "category");
         return new Item(id, Fields.put(new LinkedHashMap<>(row), "question", question, "answer", answers.get(0), "answers", answers,
-                "task_type", topic == null ? "docvqa" : String.valueOf(topic), "image_path", image.toString(),
+                "task_type", RowRef.firstOr("docvqa", row, "topic", "category"), "image_path", image.toString(),
                 "image_paths", List.of(image.toString())));
     }
 
@@ -103,23 +98,20 @@ public final class DocVqaBenchmark extends ChatBenchmark {
     @Override public List<String> taskTypes() { return taskTypesOfData(List.of("docvqa")); }
 
     @Override
-    @SuppressWarnings("unchecked")
     protected RolloutRunner.Outcome runItem(Item item, RolloutRunner.Context ctx) {
         String template = resource("docvqa", "rollout_system.md");
         String user = item.str("question") + "\n\nReturn the final answer inside <answer>...</answer>.";
         Path image = Path.of(item.str("image_path"));
         String reply = ask(ctx, template, user, List.of(image));
         String predicted = Answers.rfindTag(reply);
-        List<String> golds = (List<String>) item.fields().get("answers");
+        List<String> golds = item.list("answers");
         double anls = Anls.score(predicted, golds);
         double hard = anls >= 0.999 ? 1 : 0;
         List<Map<String, Object>> conv = List.of(Map.of("role", "user", "content", item.str("question") + "\n[image] " + image.getFileName()),
-                turn(1, reply), Map.of("role", "system", "content", "[EVALUATION RESULT]\nQuestion: " + item.str("question")
-                        + "\nPredicted answer: " + predicted + "\nGold answers: " + Fields.pyRepr(golds)
-                        + "\nANLS: " + io.skillopt4j.internal.Decimals.fixed(anls, 4)));
+                turn(1, reply), evaluation("Question: " + item.str("question") + "\nPredicted answer: " + predicted
+                        + "\nGold answers: " + Fields.pyRepr(golds) + "\nANLS: " + io.skillopt4j.internal.Decimals.fixed(anls, 4)));
         Map<String, Object> f = itemFields(item, "anls", anls, "predicted_answer", predicted, "gold_answers", golds);
         replyFields(f, reply, anls <= 0 ? "ANLS=0: predicted '" + predicted + "' but expected " + Fields.pyRepr(golds) : null, 1);
-        return new RolloutRunner.Outcome(new RolloutResult(item.id(), hard, anls, f), conv,
-                renderSystem(template, ctx.request().skill()), user, Map.of());
+        return outcome(item, hard, anls, f, conv, ctx, template, user);
     }
 }

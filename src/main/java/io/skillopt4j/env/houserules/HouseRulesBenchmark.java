@@ -2,10 +2,10 @@ package io.skillopt4j.env.houserules;
 
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.ChatBenchmark;
-import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
+import io.skillopt4j.internal.Json;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -45,14 +45,14 @@ public final class HouseRulesBenchmark extends ChatBenchmark {
         String reply = ask(ctx, SYSTEM_TEMPLATE, question, null);
         String predicted = HouseScoring.extractAnswer(reply);
         double hard = HouseScoring.hard(predicted, gold), soft = HouseScoring.soft(predicted, gold);
-        Map<String, Object> f = Fields.ordered("task_type", item.taskType(), "question", question, "task_description", question,
+        Map<String, Object> f = Json.obj("task_type", item.taskType(), "question", question, "task_description", question,
                 "predicted_answer", predicted, "gold_answers", List.of(gold), "response", reply,
                 "fail_reason", hard == 1.0 ? "" : item.taskType() + "_format: expected '" + gold + "', got '" + predicted + "'",
                 "agent_ok", true, "n_turns", 1);
         List<Map<String, Object>> conversation = new ArrayList<>();
-        conversation.add(Fields.ordered("type", "message", "turn", 1, "content", reply));
+        conversation.add(Json.obj("type", "message", "turn", 1, "content", reply));
         if (ctx.request().evalFeedback()) {
-            conversation.add(Fields.ordered("role", "system", "content", String.format(Locale.ROOT,
+            conversation.add(Json.obj("role", "system", "content", String.format(Locale.ROOT,
                     "[EVALUATION RESULT]%nQuestion: %s%nTask type: %s%nPredicted answer: '%s'%nGold answer: '%s'%nExact Match: %.1f%nToken F1: %.4f",
                     question, item.taskType(), predicted, gold, hard, soft)));
         }

@@ -1,10 +1,10 @@
 package io.skillopt4j.env.houserules;
 
 import io.skillopt4j.ConfigException;
-import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.SplitDataLoader;
 import io.skillopt4j.env.houserules.HouseCategory.Style;
+import io.skillopt4j.internal.Json;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -36,7 +36,7 @@ public record HouseRulesData(List<Item> train, List<Item> val, List<Item> test) 
                 String q = HouseTasks.question(c, r);
                 if (!seen.add(q)) continue; // no duplicate questions across splits
                 items.add(new Item(String.format("%s-%03d", c.key(), items.size()),
-                        Fields.ordered("question", q, "answer", HouseTasks.answer(c, q, Style.HOUSE).orElseThrow(), "task_type", c.key())));
+                        Json.obj("question", q, "answer", HouseTasks.answer(c, q, Style.HOUSE).orElseThrow(), "task_type", c.key())));
             }
             tr.addAll(items.subList(0, nTrain));
             va.addAll(items.subList(nTrain, Math.min(items.size(), nTrain + nVal)));
@@ -61,12 +61,7 @@ public record HouseRulesData(List<Item> train, List<Item> val, List<Item> test) 
     }
 
     /** All items of the three splits. */
-    public List<Item> all() {
-        List<Item> a = new ArrayList<>(train);
-        a.addAll(val);
-        a.addAll(test);
-        return a;
-    }
+    public List<Item> all() { return java.util.stream.Stream.of(train, val, test).flatMap(List::stream).toList(); }
 
     /** The splits as upstream's split data loader. */
     public SplitDataLoader loader() { return SplitDataLoader.of("house-rules", train, val, test); }

@@ -6,10 +6,10 @@ import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
-import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.GeneratedSplits;
 import io.skillopt4j.env.RatioSplit;
+import io.skillopt4j.internal.Json;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -57,14 +57,14 @@ public final class HouseRulesFactory implements BenchmarkFactory {
             List<Map<String, Object>> out = new ArrayList<>();
             List<Item> items = switch (split) { case "train" -> data.train(); case "val" -> data.val(); default -> data.test(); };
             for (Item it : items) {
-                Map<String, Object> m = Fields.ordered("id", it.id());
+                Map<String, Object> m = Json.obj("id", it.id());
                 m.putAll(it.fields());
                 out.add(m);
             }
             rows.add(out);
             counts.put(split, out.size());
         }
-        return new GeneratedSplits(dir, rows, Fields.ordered("source", "generated: house-rules", "split_mode", "generated",
+        return new GeneratedSplits(dir, rows, Json.obj("source", "generated: house-rules", "split_mode", "generated",
                 "split_ratio", ratio[0] + ":" + ratio[1] + ":" + ratio[2], "split_seed", seed, "counts", counts));
     }
 }

@@ -2,9 +2,9 @@ package io.skillopt4j.env.houserules;
 
 import io.skillopt4j.env.Answers;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -39,9 +39,6 @@ public final class HouseScoring {
     }
 
     private static List<String> tokens(String s) {
-        List<String> out = new ArrayList<>();
-        Matcher m = TOKEN.matcher(s == null ? "" : s.toLowerCase(Locale.ROOT));
-        while (m.find()) out.add(m.group());
-        return out;
+        return TOKEN.matcher(s == null ? "" : s.toLowerCase(Locale.ROOT)).results().map(MatchResult::group).toList();
     }
 }

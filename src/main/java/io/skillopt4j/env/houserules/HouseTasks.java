@@ -69,15 +69,11 @@ public final class HouseTasks {
                 yield "How far is it from " + from + " to " + to + "? The road sign reads " + (2 + r.nextInt(300)) + " miles.";
             }
             case NAMING -> {
-                int n = 2 + r.nextInt(2);
-                List<String> ws = new ArrayList<>();
-                while (ws.size() < n) { String w = pick(r, WORDS); if (!ws.contains(w)) ws.add(w); }
+                List<String> ws = distinct(r, WORDS, 2 + r.nextInt(2));
                 yield "Suggest a variable name for the \"" + String.join(" ", ws) + "\" in our codebase.";
             }
             case ORDERING -> {
-                int n = 3 + r.nextInt(3);
-                List<String> ns = new ArrayList<>();
-                while (ns.size() < n) { String w = pick(r, NAMES); if (!ns.contains(w)) ns.add(w); }
+                List<String> ns = distinct(r, NAMES, 3 + r.nextInt(3));
                 List<String> sorted = new ArrayList<>(ns);
                 sorted.sort(Comparator.naturalOrder());
                 if (sorted.equals(ns)) { String first = ns.remove(0); ns.add(first); }
@@ -195,4 +191,11 @@ public final class HouseTasks {
     private static String cap(String w) { return w.isEmpty() ? w : Character.toUpperCase(w.charAt(0)) + w.substring(1); }
 
     private static String pick(SplittableRandom r, String[] xs) { return xs[r.nextInt(xs.length)]; }
+
+    /** {@code n} different picks, in the order drawn. */
+    private static List<String> distinct(SplittableRandom r, String[] xs, int n) {
+        List<String> out = new ArrayList<>();
+        while (out.size() < n) { String x = pick(r, xs); if (!out.contains(x)) out.add(x); }
+        return out;
+    }
 }

@@ -33,10 +33,9 @@ public final class LiveMathBenchmark extends ChatBenchmark {
     @Override protected int defaultExecTimeout() { return 300; }
 
     @Override
-    @SuppressWarnings("unchecked")
     public List<String> taskTypes() {
         return Stream.of("train", "val", "test").flatMap(s -> data.split(s).stream())
-                .flatMap(i -> ((List<String>) i.fields().get("theorem_type")).stream()).distinct().sorted().toList();
+                .flatMap(i -> i.<String>list("theorem_type").stream()).distinct().sorted().toList();
     }
 
     String userPrompt(Item item) {
@@ -51,13 +50,10 @@ public final class LiveMathBenchmark extends ChatBenchmark {
     protected RolloutRunner.Outcome runItem(Item raw, RolloutRunner.Context ctx) {
         Item item = Setting.bool("shuffle_choices").of(cfg) ? McqItems.shuffled(raw, ctx.request().batch().seed()) : raw;
         String template = resource(NAME, "rollout_system.md");
-        String system = renderSystem(template, ctx.request().skill());
         String user = userPrompt(item);
         Turns talk = converse(ctx, template, user,
                 (turn, reply) -> Answers.hasTag(reply) ? null : "Give only the label of your chosen option inside <answer>...</answer>.");
         String reply = talk.reply();
-        int turns = talk.turns();
-        List<Map<String, Object>> conv = talk.conversation();
         List<McqItems.Choice> choices = McqItems.choices(item);
         String answer = Answers.lastTagOrLastLine(reply);
         String predicted = McqItems.predictedLabel(answer, choices);
@@ -67,10 +63,10 @@ public final class LiveMathBenchmark extends ChatBenchmark {
         String correctText = choices.stream().filter(c -> c.label().equals(correct)).map(McqItems.Choice::text).findFirst().orElse("");
         Map<String, Object> f = itemFields(item, "predicted_answer", answer, "predicted_label", predicted,
                 "predicted_text", predictedText, "correct_label", correct, "correct_text", correctText);
-        replyFields(f, reply, !ok ? "MCQ=0: predicted " + Fields.pyRepr(predicted) + " but expected " + Fields.pyRepr(correct) : null, turns);
-        conv.add(Map.of("role", "system", "content", "[EVALUATION RESULT]\nPredicted label: " + predicted + " (" + predictedText
+        replyFields(f, reply, !ok ? "MCQ=0: predicted " + Fields.pyRepr(predicted) + " but expected " + Fields.pyRepr(correct) : null,
+                talk.turns());
+        talk.conversation().add(evaluation("Predicted label: " + predicted + " (" + predictedText
                 + ")\nCorrect label: " + correct + " (" + correctText + ")\nCorrect: " + (ok ? 1 : 0)));
-        double s = ok ? 1 : 0;
-        return new RolloutRunner.Outcome(new RolloutResult(item.id(), s, s, f), conv, system, user, Map.of());
+        return outcome(item, ok ? 1 : 0, ok ? 1 : 0, f, talk.conversation(), ctx, template, user);
     }
 }

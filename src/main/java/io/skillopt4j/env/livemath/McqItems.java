@@ -1,9 +1,9 @@
 package io.skillopt4j.env.livemath;
 
-import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.PyRandom;
 import io.skillopt4j.env.RowRef;
+import io.skillopt4j.internal.Json;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -20,7 +20,7 @@ public final class McqItems {
     private McqItems() {}
 
     public record Choice(String label, String text) {
-        Map<String, Object> toMap() { return Fields.ordered("label", label, "text", text); }
+        Map<String, Object> toMap() { return Json.obj("label", label, "text", text); }
     }
 
     /** trim → upper-case → strip trailing '.', ')', ':'. */
@@ -68,22 +68,19 @@ public final class McqItems {
         }
         String month = String.valueOf(row.getOrDefault("month", ""));
         Object no = row.get("no") != null ? row.get("no") : ref.index() + 1;
-        String noStr = no instanceof Double d && d == Math.rint(d) ? String.valueOf(d.longValue()) : String.valueOf(no);
-        String id = row.get("id") != null ? String.valueOf(row.get("id")) : month + ":" + noStr;
-        List<String> types = new ArrayList<>();
+        String id = row.get("id") != null ? String.valueOf(row.get("id")) : month + ":" + RowRef.text(no);
         Object tt = row.get("theorem_type");
-        if (tt instanceof List<?> tl) { for (Object o : tl) if (o != null && !String.valueOf(o).isBlank()) types.add(String.valueOf(o)); }
-        else if (tt != null && !String.valueOf(tt).isBlank()) types.add(String.valueOf(tt));
-        return new Item(id, Fields.ordered("month", month, "no", no, "paper_link", String.valueOf(row.getOrDefault("paper_link", "")),
+        List<String> types = (tt instanceof List<?> tl ? tl.stream() : java.util.stream.Stream.of(tt))
+                .filter(o -> o != null && !String.valueOf(o).isBlank()).map(String::valueOf).toList();
+        return new Item(id, Json.obj("month", month, "no", no, "paper_link", String.valueOf(row.getOrDefault("paper_link", "")),
                 "theorem", String.valueOf(row.getOrDefault("theorem", "")), "sketch", String.valueOf(row.getOrDefault("sketch", "")),
                 "theorem_type", types, "question", String.valueOf(q), "choices", choices.stream().map(Choice::toMap).toList(),
                 "correct_choice", correct.toMap(), "task_type", types.isEmpty() ? "math_mcq" : types.get(0),
                 "source_path", String.valueOf(row.getOrDefault("source_path", ref.file().toString()))));
     }
 
-    @SuppressWarnings("unchecked")
     public static List<Choice> choices(Item item) {
-        return ((List<Map<String, Object>>) item.fields().get("choices")).stream()
+        return item.<Map<String, Object>>list("choices").stream()
                 .map(m -> new Choice(String.valueOf(m.get("label")), String.valueOf(m.get("text")))).toList();
     }
 

@@ -61,12 +61,8 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
         String home = System.getProperty("user.home");
         candidates.addAll(List.of("data/officeqa_smoke_docs", home + "/officeqa-sparse/treasury_bulletins_parsed",
                 home + "/officeqa/treasury_bulletins_parsed"));
-        List<Path> roots = new ArrayList<>();
-        for (String c : candidates) {
-            Path p = Path.of(c).toAbsolutePath().normalize();
-            if (!Files.isDirectory(p)) continue;
-            roots.add(Files.isDirectory(p.resolve("transformed")) ? p.resolve("transformed") : p);
-        }
+        List<Path> roots = candidates.stream().map(c -> Path.of(c).toAbsolutePath().normalize()).filter(Files::isDirectory)
+                .map(p -> Files.isDirectory(p.resolve("transformed")) ? p.resolve("transformed") : p).toList();
         if (roots.isEmpty()) {
             throw new ConfigException("officeqa: no document folder found; set data_dirs (e.g. [data/officeqa_docs_official]) "
                     + "or OFFICEQA_DOCS_DIR to the Treasury Bulletin text files (tried: " + String.join(", ", candidates) + ")");
@@ -76,29 +72,26 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
 
     /** JSON list, newline-separated, or comma-separated text (not split when the value ends in .txt). */
     static List<String> listField(Object v) {
-        List<String> out = new ArrayList<>();
-        if (v == null) return out;
-        if (v instanceof List<?> l) { l.forEach(o -> { if (o != null && !String.valueOf(o).isBlank()) out.add(String.valueOf(o).trim()); }); return out; }
-        String s = String.valueOf(v).trim();
-        if (s.isEmpty()) return out;
+        if (v instanceof List<?> l) {
+            return l.stream().filter(o -> o != null && !String.valueOf(o).isBlank()).map(o -> String.valueOf(o).trim()).toList();
+        }
+        String s = v == null ? "" : String.valueOf(v).trim();
+        if (s.isEmpty()) return List.of();
         if (s.startsWith("[")) {
             try { return listField(Json.parseArray(s)); } catch (IllegalArgumentException ignored) { /* plain text */ }
         }
         String[] parts = s.contains("\n") ? s.split("\n") : s.endsWith(".txt") && !s.contains(".txt,") ? new String[] {s} : s.split(",");
-        for (String p : parts) if (!p.isBlank()) out.add(p.trim());
-        return out;
+        return java.util.Arrays.stream(parts).filter(p -> !p.isBlank()).map(String::trim).toList();
     }
 
     static Item item(Map<String, Object> row, RowRef ref) {
-        Object idv = RowRef.first(row, "uid", "id");
-        if (idv == null) throw ref.missing("uid", "the question id, e.g. UID0002");
+        Object idv = ref.requireFirst(row, "the question id, e.g. UID0002", "uid", "id");
         String question = ref.requireString(row, "question");
-        Object gt = RowRef.first(row, "ground_truth", "answer");
-        if (gt == null) throw ref.missing("ground_truth", "the gold answer");
-        Object cat = RowRef.first(row, "category", "difficulty");
+        Object gt = ref.requireFirst(row, "the gold answer", "ground_truth", "answer");
+        String cat = RowRef.firstOr("", row, "category", "difficulty");
         return new Item(String.valueOf(idv), Fields.put(new LinkedHashMap<>(row), "uid", String.valueOf(idv), "question", question,
                 "ground_truth", String.valueOf(gt), "answers", List.of(String.valueOf(gt)),
-                "task_type", cat == null ? "officeqa" : String.valueOf(cat), "category", cat == null ? "" : String.valueOf(cat),
+                "task_type", cat.isEmpty() ? "officeqa" : cat, "category", cat,
                 "source_files", listField(row.get("source_files")), "source_docs", listField(row.get("source_docs"))));
     }
 
@@ -169,7 +162,7 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
                         String obs = args.isEmpty() && !call.argumentsJson().trim().equals("{}") ? "error: arguments are not a JSON object"
                                 : tools.call(call.name(), args);
                         msgs.add(ChatMessage.tool(call.id(), obs));
-                        conv.add(Fields.ordered("type", "tool_call", "cmd", DocTools.render(call.name(), args), "obs", obs));
+                        conv.add(Json.obj("type", "tool_call", "cmd", DocTools.render(call.name(), args), "obs", obs));
                     }
                     finishReason = "tool_calls";
                     continue;

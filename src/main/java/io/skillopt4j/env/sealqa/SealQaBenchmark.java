@@ -8,7 +8,6 @@ import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.Judge;
 import io.skillopt4j.env.LlmJudge;
-import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
 import io.skillopt4j.env.RowRef;
 import io.skillopt4j.env.SplitDataLoader;
@@ -35,13 +34,11 @@ public final class SealQaBenchmark extends ChatBenchmark {
 
     static Item item(Map<String, Object> row, RowRef ref) {
         ref.requireString(row, "question");
-        Object gold = RowRef.first(row, "answer", "gold", "ground_truth");
-        if (gold == null) throw ref.missing("answer", "the gold answer");
+        Object gold = ref.requireFirst(row, "the gold answer", "answer", "gold", "ground_truth");
         Object idv = RowRef.first(row, "id", "qid", "uid");
         String id = idv != null ? String.valueOf(idv) : ref.file().getParent().getFileName() + "-" + String.format("%04d", ref.index());
-        Object topic = RowRef.first(row, "topic", "task_type", "category");
         return new Item(id, Fields.put(new LinkedHashMap<>(row), "answer", String.valueOf(gold),
-                "task_type", topic == null ? "sealqa" : String.valueOf(topic)));
+                "task_type", RowRef.firstOr("sealqa", row, "topic", "task_type", "category")));
     }
 
     @Override protected int defaultWorkers() { return 16; }
@@ -85,9 +82,8 @@ public final class SealQaBenchmark extends ChatBenchmark {
         double s = v.correct() ? 1 : 0;
         Map<String, Object> f = itemFields(item, "predicted_answer", predicted, "gold_answer", item.str("answer"), "judge_grade", v.grade());
         replyFields(f, reply, !v.correct() ? "judge=" + v.grade() + ": predicted '" + predicted + "' but expected '" + item.str("answer") + "'" : null, 1);
-        List<Map<String, Object>> conv = List.of(turn(1, reply),
-                Map.of("role", "system", "content", "[EVALUATION RESULT]\nQuestion: " + item.str("question") + "\nPredicted answer: "
-                        + predicted + "\nGold answer: " + item.str("answer") + "\nJudge grade: " + v.grade()));
-        return new RolloutRunner.Outcome(new RolloutResult(item.id(), s, s, f), conv, renderSystem(template, ctx.request().skill()), user, Map.of());
+        List<Map<String, Object>> conv = List.of(turn(1, reply), evaluation("Question: " + item.str("question")
+                + "\nPredicted answer: " + predicted + "\nGold answer: " + item.str("answer") + "\nJudge grade: " + v.grade()));
+        return outcome(item, s, s, f, conv, ctx, template, user);
     }
 }

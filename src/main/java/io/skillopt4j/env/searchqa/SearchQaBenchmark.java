@@ -6,10 +6,10 @@ import io.skillopt4j.env.BenchmarkFactory;
 import io.skillopt4j.env.ChatBenchmark;
 import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Item;
-import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
 import io.skillopt4j.env.RowRef;
 import io.skillopt4j.env.SplitDataLoader;
+import io.skillopt4j.internal.Json;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,27 +58,25 @@ public final class SearchQaBenchmark extends ChatBenchmark {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     protected RolloutRunner.Outcome runItem(Item item, RolloutRunner.Context ctx) {
-        String system = renderSystem(resource("searchqa", "rollout_system.md"), ctx.request().skill());
+        String template = resource("searchqa", "rollout_system.md");
         String user = userPrompt(item);
-        Turns talk = converse(ctx, resource("searchqa", "rollout_system.md"), user, (turn, reply) -> turn > 1 && Answers.hasTag(reply) ? null
+        Turns talk = converse(ctx, template, user, (turn, reply) -> turn > 1 && Answers.hasTag(reply) ? null
                 : "Your previous answer was: " + Answers.lastTagOrLastLine(reply)
                 + "\nReview the context and the question once more, then give your final answer inside <answer>...</answer>.");
         String reply = talk.reply();
-        int turns = talk.turns();
-        List<Map<String, Object>> conv = talk.conversation();
         String predicted = Answers.lastTagOrLastLine(reply);
-        List<String> golds = (List<String>) item.fields().get("answers");
+        List<String> golds = item.list("answers");
         SquadScore.Grade grade = SquadScore.grade(predicted, golds);
         int em = grade.em();
         double f1 = grade.f1();
-        Map<String, Object> f = Fields.ordered("question", item.str("question"), "em", em, "f1", f1, "sub_em", grade.subEm(),
+        Map<String, Object> f = Json.obj("question", item.str("question"), "em", em, "f1", f1, "sub_em", grade.subEm(),
                 "predicted_answer", predicted, "gold_answers", golds);
-        replyFields(f, reply, em == 0 ? "EM=0: predicted " + Fields.pyRepr(predicted) + " but expected " + Fields.pyRepr(golds) : null, turns);
-        conv.add(Map.of("role", "system", "content", "[EVALUATION RESULT]\nQuestion: " + item.str("question")
+        replyFields(f, reply, em == 0 ? "EM=0: predicted " + Fields.pyRepr(predicted) + " but expected " + Fields.pyRepr(golds) : null,
+                talk.turns());
+        talk.conversation().add(evaluation("Question: " + item.str("question")
                 + "\nPredicted answer: " + predicted + "\nGold answers: " + Fields.pyRepr(golds)
                 + "\nExact Match: " + em + "\nF1: " + io.skillopt4j.internal.Decimals.fixed(f1, 4)));
-        return new RolloutRunner.Outcome(new RolloutResult(item.id(), em, f1, f), conv, system, user, Map.of());
+        return outcome(item, em, f1, f, talk.conversation(), ctx, template, user);
     }
 }

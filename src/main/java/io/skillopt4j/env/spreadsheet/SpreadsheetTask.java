@@ -7,6 +7,7 @@ import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
+import io.skillopt4j.internal.Json;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +39,7 @@ final class SpreadsheetTask {
     RolloutRunner.Outcome run() throws Exception {
         Path dir = ctx.itemDir();
         Files.createDirectories(dir);
-        Map<String, Object> f = Fields.ordered("ok", false, "instruction_type", item.str("instruction_type"),
+        Map<String, Object> f = Json.obj("ok", false, "instruction_type", item.str("instruction_type"),
                 "task_type", item.str("task_type"), "task_description", item.str("instruction"));
         List<SpreadsheetBenchmark.Case> cases = SpreadsheetBenchmark.cases(bench.dataRoot.resolve(item.str("spreadsheet_path")), item.id());
         if (cases.isEmpty()) {
@@ -115,7 +116,7 @@ final class SpreadsheetTask {
             for (int i = 0; i < cases.size(); i++) {
                 SpreadsheetBenchmark.Case c = cases.get(i);
                 Path out = dir.resolve(c.no() + "_pred.xlsx");
-                Map<String, Object> row = Fields.ordered("no", c.no());
+                Map<String, Object> row = Json.obj("no", c.no());
                 if (!(i == 0 && lastRunOk && Files.isRegularFile(out))) {
                     Files.deleteIfExists(out);
                     ChildProcess.Result r = bench.runtime.runCode(code, c.input(), out, ctx.workspace().resolve("case" + c.no()), Duration.ofSeconds(120));

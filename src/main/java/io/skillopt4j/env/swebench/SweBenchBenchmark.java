@@ -105,16 +105,17 @@ public final class SweBenchBenchmark extends ChatBenchmark {
     @SuppressWarnings("unchecked")
     protected RolloutRunner.Outcome runItem(Item item, RolloutRunner.Context ctx) throws Exception {
         String template = resource("swebench", "rollout_system.md");
+        String system = renderSystem(template, ctx.request().skill());
         String user = userPrompt(item);
         String reply = ask(ctx, template, user, List.of());
         String patch = extractPatch(reply);
-        Map<String, Object> f = Fields.ordered("task_type", item.str("task_type"), "task_description", item.str("problem_statement"),
+        Map<String, Object> f = Json.obj("task_type", item.str("task_type"), "task_description", item.str("problem_statement"),
                 "response", reply, "agent_ok", true, "n_turns", 1);
         List<Map<String, Object>> conv = new ArrayList<>(List.of(turn(1, reply)));
         Map<String, String> files = Map.of("model.patch", patch);
         if (patch.isBlank()) {
             f.put("fail_reason", "empty-patch: no ```diff block or diff --git in the reply");
-            return new RolloutRunner.Outcome(new RolloutResult(item.id(), 0, 0, f), conv, renderSystem(template, ctx.request().skill()), user, files);
+            return new RolloutRunner.Outcome(new RolloutResult(item.id(), 0, 0, f), conv, system, user, files);
         }
         Path ws = ctx.workspace();
         Files.createDirectories(ws);
@@ -130,7 +131,7 @@ public final class SweBenchBenchmark extends ChatBenchmark {
         if (!Files.isRegularFile(report)) {
             Fields.put(f, "fail_reason", "harness-error: " + (r.timedOut() ? "timed out" : lastLine(r.stderr() + r.stdout())), "phase", "eval");
             conv.add(Map.of("role", "system", "content", "[HARNESS]\n" + tail(r.stdout() + "\n" + r.stderr())));
-            return new RolloutRunner.Outcome(new RolloutResult(item.id(), 0, 0, f), conv, renderSystem(template, ctx.request().skill()), user, files);
+            return new RolloutRunner.Outcome(new RolloutResult(item.id(), 0, 0, f), conv, system, user, files);
         }
         Map<String, Object> summary = (Map<String, Object>) Json.read(report);
         boolean resolved = ((List<Object>) summary.getOrDefault("resolved_ids", List.of())).contains(item.id());
@@ -150,9 +151,8 @@ public final class SweBenchBenchmark extends ChatBenchmark {
         }
         f.put("resolved", resolved);
         if (!resolved) f.put("fail_reason", "unresolved: the harness tests did not pass" + (testSummary.isEmpty() ? "" : " (" + testSummary + ")"));
-        conv.add(Map.of("role", "system", "content", "[EVALUATION RESULT]\nResolved: " + resolved + (testSummary.isEmpty() ? "" : "\n" + testSummary)));
-        return new RolloutRunner.Outcome(new RolloutResult(item.id(), resolved ? 1 : 0, soft, f), conv,
-                renderSystem(template, ctx.request().skill()), user, files);
+        conv.add(evaluation("Resolved: " + resolved + (testSummary.isEmpty() ? "" : "\n" + testSummary)));
+        return new RolloutRunner.Outcome(new RolloutResult(item.id(), resolved ? 1 : 0, soft, f), conv, system, user, files);
     }
 
     static String tail(String s) {

@@ -8,7 +8,6 @@ import io.skillopt4j.env.ChatBenchmark;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.Judge;
 import io.skillopt4j.env.LlmJudge;
-import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
 import io.skillopt4j.env.RowRef;
 import io.skillopt4j.env.SplitDataLoader;
@@ -81,7 +80,7 @@ public final class ImageQaBenchmark extends ChatBenchmark {
 
     String userPrompt(Item item) {
         StringBuilder sb = new StringBuilder(item.str("question"));
-        @SuppressWarnings("unchecked") List<String> opts = (List<String>) item.fields().get("options");
+        List<String> opts = item.list("options");
         if (!opts.isEmpty()) {
             sb.append("\n\nOptions:");
             for (int i = 0; i < opts.size(); i++) sb.append('\n').append((char) ('A' + i)).append(". ").append(opts.get(i));
@@ -92,15 +91,14 @@ public final class ImageQaBenchmark extends ChatBenchmark {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     protected RolloutRunner.Outcome runItem(Item item, RolloutRunner.Context ctx) {
         String template = resource(name, "rollout_system.md");
         String user = userPrompt(item);
-        List<String> images = (List<String>) item.fields().get("images");
+        List<String> images = item.list("images");
         String reply = ask(ctx, template, user, images.stream().map(Path::of).toList());
         String predicted = extract(reply);
         String gold = item.str("answer");
-        List<String> opts = (List<String>) item.fields().get("options");
+        List<String> opts = item.list("options");
         boolean ok;
         String how;
         if (item.str("kind").equals("choice")) {
@@ -119,10 +117,8 @@ public final class ImageQaBenchmark extends ChatBenchmark {
         Map<String, Object> f = itemFields(item, "predicted_answer", predicted, "gold_answer", gold, "grading", how);
         replyFields(f, reply, !ok ? "predicted '" + predicted + "' but expected '" + gold + "' (" + how + ")" : null, 1);
         String imgNote = images.stream().map(p -> "\n[image] " + Path.of(p).getFileName()).collect(Collectors.joining());
-        List<Map<String, Object>> conv = List.of(Map.of("role", "user", "content", user + imgNote),
-                turn(1, reply),
-                Map.of("role", "system", "content", "[EVALUATION RESULT]\nPredicted answer: " + predicted + "\nGold answer: " + gold
-                        + "\nGrading: " + how + "\nCorrect: " + (ok ? 1 : 0)));
-        return new RolloutRunner.Outcome(new RolloutResult(item.id(), s, s, f), conv, renderSystem(template, ctx.request().skill()), user, Map.of());
+        List<Map<String, Object>> conv = List.of(Map.of("role", "user", "content", user + imgNote), turn(1, reply),
+                evaluation("Predicted answer: " + predicted + "\nGold answer: " + gold + "\nGrading: " + how + "\nCorrect: " + (ok ? 1 : 0)));
+        return outcome(item, s, s, f, conv, ctx, template, user);
     }
 }

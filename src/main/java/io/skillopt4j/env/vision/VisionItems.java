@@ -20,15 +20,8 @@ import java.util.Map;
 final class VisionItems {
     private VisionItems() {}
 
-    static String id(Map<String, Object> row, RowRef ref, String... keys) {
-        Object v = RowRef.first(row, keys);
-        if (v == null) throw ref.missing(keys[0], "an item id");
-        return v instanceof Double d && d == Math.rint(d) ? String.valueOf(d.longValue()) : String.valueOf(v);
-    }
-
     static List<String> images(Map<String, Object> row, RowRef ref, String dataRoot, String... keys) {
-        Object v = RowRef.first(row, keys);
-        if (v == null) throw ref.missing(keys[0], "an image path (or a list of them)");
+        Object v = ref.requireFirst(row, "an image path (or a list of them)", keys);
         List<String> raw = v instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of(String.valueOf(v));
         if (raw.isEmpty()) throw ref.bad(keys[0], "at least one image path", v);
         List<String> out = new ArrayList<>();
@@ -64,34 +57,32 @@ final class VisionItems {
 
     /** MathVerse: sample_index, problem_version, question (or query_wo), image, answer, question_type multi-choice|free-form. */
     static Item mathverse(Map<String, Object> row, RowRef ref, String dataRoot) {
-        String id = id(row, ref, "sample_index", "id");
+        String id = RowRef.text(ref.requireFirst(row, "an item id", "sample_index", "id"));
         Object q = RowRef.first(row, "question", "query_wo", "query_cot");
         List<String> imgs = images(row, ref, dataRoot, "image", "image_path");
         Object ans = row.get("answer");
         if (ans == null) throw ref.missing("answer", "the gold answer");
         String qt = String.valueOf(row.getOrDefault("question_type", "free-form")).toLowerCase(Locale.ROOT);
         String kind = qt.contains("choice") ? "choice" : "free";
-        Object version = RowRef.first(row, "problem_version", "task_type");
         return build(id, row, q == null ? "" : String.valueOf(q), imgs, String.valueOf(ans), kind, options(row.get("options")),
-                version == null ? "mathverse" : String.valueOf(version));
+                RowRef.firstOr("mathverse", row, "problem_version", "task_type"));
     }
 
     /** MMRB: id, question, images[] (or image_paths), options[], answer, question_type, subtask/task. */
     static Item mmrb(Map<String, Object> row, RowRef ref, String dataRoot) {
-        String id = id(row, ref, "id", "index", "sample_id");
+        String id = RowRef.text(ref.requireFirst(row, "an item id", "id", "index", "sample_id"));
         String q = ref.requireString(row, "question");
         List<String> imgs = images(row, ref, dataRoot, "images", "image_paths", "image");
-        Object ans = RowRef.first(row, "answer", "gt_answer");
-        if (ans == null) throw ref.missing("answer", "the gold answer");
+        Object ans = ref.requireFirst(row, "the gold answer", "answer", "gt_answer");
         List<String> opts = options(RowRef.first(row, "options", "choices"));
         String qt = String.valueOf(row.getOrDefault("question_type", opts.isEmpty() ? "free-form" : "multiple-choice")).toLowerCase(Locale.ROOT);
-        Object task = RowRef.first(row, "subtask", "task", "task_type", "category");
-        return build(id, row, q, imgs, String.valueOf(ans), qt.contains("choice") ? "choice" : "free", opts, task == null ? "mmrb" : String.valueOf(task));
+        return build(id, row, q, imgs, String.valueOf(ans), qt.contains("choice") ? "choice" : "free", opts,
+                RowRef.firstOr("mmrb", row, "subtask", "task", "task_type", "category"));
     }
 
     /** BabyVision: taskId, question, image, ansType choice|blank, choiceAns (0-based index or letter), blankAns, options, type, subtype. */
     static Item babyvision(Map<String, Object> row, RowRef ref, String dataRoot) {
-        String id = id(row, ref, "taskId", "id");
+        String id = RowRef.text(ref.requireFirst(row, "an item id", "taskId", "id"));
         String q = ref.requireString(row, "question");
         List<String> imgs = images(row, ref, dataRoot, "image", "image_path", "images");
         String ansType = String.valueOf(row.getOrDefault("ansType", "blank")).toLowerCase(Locale.ROOT);
@@ -110,7 +101,6 @@ final class VisionItems {
             answer = String.valueOf(b);
             kind = "free";
         }
-        Object type = RowRef.first(row, "type", "category", "task_type");
-        return build(id, row, q, imgs, answer, kind, opts, type == null ? "babyvision" : String.valueOf(type));
+        return build(id, row, q, imgs, answer, kind, opts, RowRef.firstOr("babyvision", row, "type", "category", "task_type"));
     }
 }
