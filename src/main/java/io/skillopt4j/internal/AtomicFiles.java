@@ -63,7 +63,7 @@ public final class AtomicFiles {
             }
             return tmp;
         } catch (IOException e) {
-            try { Files.deleteIfExists(tmp); } catch (IOException ignored) { /* best effort */ }
+            deleteQuietly(tmp);
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
     }
@@ -92,18 +92,17 @@ public final class AtomicFiles {
      */
     public static int sweepStaleTemps(Path root) {
         if (!Files.isDirectory(root)) return 0;
-        int[] n = {0};
+        int n = 0;
         try (Stream<Path> files = Files.walk(root)) {
-            files.filter(f -> {
+            for (Path f : (Iterable<Path>) files::iterator) {
                 Matcher m = TEMP.matcher(f.getFileName().toString());
-                return m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).map(h -> !h.isAlive()).orElse(true);
-            }).forEach(f -> {
-                try { if (Files.deleteIfExists(f)) n[0]++; } catch (IOException ignored) { /* best effort: harmless leftover */ }
-            });
+                boolean dead = m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).map(h -> !h.isAlive()).orElse(true);
+                if (dead && deleteQuietly(f)) n++;
+            }
         } catch (IOException | UncheckedIOException | NumberFormatException e) {
             // best effort: a leftover temp file never affects a reader, which looks only at renamed files
         }
-        return n[0];
+        return n;
     }
 
     /**
@@ -163,7 +162,7 @@ public final class AtomicFiles {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
             }
         } catch (IOException e) {
-            try { Files.deleteIfExists(tmp); } catch (IOException ignored) { /* best effort */ }
+            deleteQuietly(tmp);
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
     }
@@ -193,7 +192,7 @@ public final class AtomicFiles {
             for (int i = 0; i < forced.size(); i++) {
                 try { if (tmps[i] == null) tmps[i] = forced.get(i).get(); } catch (Exception ignored) { /* failed one */ }
             }
-            for (Path t : tmps) if (t != null) try { Files.deleteIfExists(t); } catch (IOException ignored) { /* best effort */ }
+            for (Path t : tmps) if (t != null) deleteQuietly(t);
             Throwable c = e instanceof java.util.concurrent.ExecutionException ? e.getCause() : e;
             throw c instanceof RuntimeException re ? re : new IllegalStateException(c);
         }
@@ -236,15 +235,17 @@ public final class AtomicFiles {
     public static void deleteTreeQuietly(Path dir) {
         if (dir == null || !Files.exists(dir)) return;
         try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException ignored) {
-                    // best effort: a leftover costs only disk
-                }
-            });
+            s.sorted(java.util.Comparator.reverseOrder()).forEach(AtomicFiles::deleteQuietly);
         } catch (IOException | UncheckedIOException ignored) {
-            // best effort, as above
+            // best effort: a leftover costs only disk
+        }
+    }
+
+    private static boolean deleteQuietly(Path p) {
+        try {
+            return Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+            return false; // best effort
         }
     }
 }
