@@ -128,30 +128,25 @@ public final class AtomicFiles {
     public static boolean cutTornTail(Path file) {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             long size = ch.size();
-            if (size == 0 || lastByte(ch, size - 1) == '\n') return false;
             long keep = 0;
             java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(8192);
             for (long end = size; end > 0 && keep == 0; ) {
                 long start = Math.max(0, end - b.capacity());
                 b.clear().limit((int) (end - start));
                 while (b.hasRemaining() && ch.read(b, start + b.position()) >= 0) { /* fill */ }
+                if (end == size && b.position() > 0 && b.get(b.position() - 1) == '\n') return false; // not torn
                 for (int i = b.position() - 1; i >= 0; i--) {
                     if (b.get(i) == '\n') { keep = start + i + 1; break; }
                 }
                 end = start;
             }
+            if (size == 0) return false;
             ch.truncate(keep);
             ch.force(true);
             return true;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot repair the torn last line of " + file + ": " + e.getMessage(), e);
         }
-    }
-
-    private static byte lastByte(FileChannel ch, long at) throws IOException {
-        java.nio.ByteBuffer one = java.nio.ByteBuffer.allocate(1);
-        while (one.hasRemaining() && ch.read(one, at) >= 0) { /* one byte */ }
-        return one.get(0);
     }
 
     private static void rename(Path tmp, Path file) {
