@@ -63,7 +63,7 @@ public final class AtomicFiles {
             }
             return tmp;
         } catch (IOException e) {
-            try { Files.deleteIfExists(tmp); } catch (IOException ignored) { /* best effort */ }
+            deleteQuietly(tmp);
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
     }
@@ -92,18 +92,17 @@ public final class AtomicFiles {
      */
     public static int sweepStaleTemps(Path root) {
         if (!Files.isDirectory(root)) return 0;
-        int[] n = {0};
+        int n = 0;
         try (Stream<Path> files = Files.walk(root)) {
-            files.filter(f -> {
+            for (Path f : (Iterable<Path>) files::iterator) {
                 Matcher m = TEMP.matcher(f.getFileName().toString());
-                return m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).map(h -> !h.isAlive()).orElse(true);
-            }).forEach(f -> {
-                try { if (Files.deleteIfExists(f)) n[0]++; } catch (IOException ignored) { /* best effort: harmless leftover */ }
-            });
+                boolean dead = m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).map(h -> !h.isAlive()).orElse(true);
+                if (dead && deleteQuietly(f)) n++;
+            }
         } catch (IOException | UncheckedIOException | NumberFormatException e) {
             // best effort: a leftover temp file never affects a reader, which looks only at renamed files
         }
-        return n[0];
+        return n;
     }
 
     /**
@@ -129,30 +128,25 @@ public final class AtomicFiles {
     public static boolean cutTornTail(Path file) {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             long size = ch.size();
-            if (size == 0 || lastByte(ch, size - 1) == '\n') return false;
             long keep = 0;
             java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(8192);
             for (long end = size; end > 0 && keep == 0; ) {
                 long start = Math.max(0, end - b.capacity());
                 b.clear().limit((int) (end - start));
                 while (b.hasRemaining() && ch.read(b, start + b.position()) >= 0) { /* fill */ }
+                if (end == size && b.position() > 0 && b.get(b.position() - 1) == '\n') return false; // not torn
                 for (int i = b.position() - 1; i >= 0; i--) {
                     if (b.get(i) == '\n') { keep = start + i + 1; break; }
                 }
                 end = start;
             }
+            if (size == 0) return false;
             ch.truncate(keep);
             ch.force(true);
             return true;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot repair the torn last line of " + file + ": " + e.getMessage(), e);
         }
-    }
-
-    private static byte lastByte(FileChannel ch, long at) throws IOException {
-        java.nio.ByteBuffer one = java.nio.ByteBuffer.allocate(1);
-        while (one.hasRemaining() && ch.read(one, at) >= 0) { /* one byte */ }
-        return one.get(0);
     }
 
     private static void rename(Path tmp, Path file) {
@@ -163,7 +157,7 @@ public final class AtomicFiles {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
             }
         } catch (IOException e) {
-            try { Files.deleteIfExists(tmp); } catch (IOException ignored) { /* best effort */ }
+            deleteQuietly(tmp);
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
     }
@@ -193,7 +187,7 @@ public final class AtomicFiles {
             for (int i = 0; i < forced.size(); i++) {
                 try { if (tmps[i] == null) tmps[i] = forced.get(i).get(); } catch (Exception ignored) { /* failed one */ }
             }
-            for (Path t : tmps) if (t != null) try { Files.deleteIfExists(t); } catch (IOException ignored) { /* best effort */ }
+            for (Path t : tmps) if (t != null) deleteQuietly(t);
             Throwable c = e instanceof java.util.concurrent.ExecutionException ? e.getCause() : e;
             throw c instanceof RuntimeException re ? re : new IllegalStateException(c);
         }
@@ -236,15 +230,17 @@ public final class AtomicFiles {
     public static void deleteTreeQuietly(Path dir) {
         if (dir == null || !Files.exists(dir)) return;
         try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException ignored) {
-                    // best effort: a leftover costs only disk
-                }
-            });
+            s.sorted(java.util.Comparator.reverseOrder()).forEach(AtomicFiles::deleteQuietly);
         } catch (IOException | UncheckedIOException ignored) {
-            // best effort, as above
+            // best effort: a leftover costs only disk
+        }
+    }
+
+    private static boolean deleteQuietly(Path p) {
+        try {
+            return Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+            return false; // best effort
         }
     }
 }

@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -49,28 +51,26 @@ public final class JsonReply {
     /** The first object that parses as it stands, as a tree; no repair, so a garbled reply is retried, not guessed. */
     public static Optional<JsonNode> extractObject(String text) {
         if (text == null || text.isBlank()) return Optional.empty();
-        for (String block : fencedBlocks(text)) {
-            JsonNode n = strictTree(block);
-            if (n != null && n.isObject()) return Optional.of(n);
+        return Optional.ofNullable(firstParsed(text, fencedBlocks(text), JsonReply::strictTree, JsonNode::isObject));
+    }
+
+    /** The first fenced block, else the first-"{"-to-last-"}" span, that {@code parse} reads into an {@code ok} value. */
+    private static <T> T firstParsed(String text, List<String> blocks, Function<String, T> parse, Predicate<T> ok) {
+        for (String block : blocks) {
+            T v = parse.apply(block);
+            if (v != null && ok.test(v)) return v;
         }
         int a = text.indexOf('{'), b = text.lastIndexOf('}');
-        JsonNode n = a >= 0 && b > a ? strictTree(text.substring(a, b + 1)) : null;
-        return n != null && n.isObject() ? Optional.of(n) : Optional.empty();
+        T v = a >= 0 && b > a ? parse.apply(text.substring(a, b + 1)) : null;
+        return v != null && ok.test(v) ? v : null;
     }
 
     /** The first JSON value found by upstream's three steps, or null. */
     public static Object extract(String text) {
         if (text == null || text.isEmpty()) return null;
         List<String> blocks = fencedBlocks(text);
-        for (String block : blocks) {
-            Object v = strict(block);
-            if (v != null) return v;
-        }
-        int a = text.indexOf('{'), b = text.lastIndexOf('}');
-        if (a >= 0 && b > a) {
-            Object v = strict(text.substring(a, b + 1));
-            if (v != null) return v;
-        }
+        Object found = firstParsed(text, blocks, JsonReply::strict, v -> true);
+        if (found != null) return found;
         List<String> spans = blocks.isEmpty() ? List.of() : topLevelObjects(blocks.get(0));
         if (spans.size() != 1) spans = topLevelObjects(text);
         if (spans.size() != 1) return null;

@@ -1,6 +1,6 @@
 package io.skillopt4j.internal;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
@@ -22,9 +22,7 @@ public final class PyText {
 
     /** {@code s.split()}: the runs between whitespace, no empty ones. */
     public static List<String> split(String s) {
-        List<String> out = new ArrayList<>();
-        for (String part : SPACES.split(s)) if (!part.isEmpty()) out.add(part);
-        return out;
+        return Arrays.stream(SPACES.split(s)).filter(part -> !part.isEmpty()).toList();
     }
 
     /** {@code s.strip()}. */

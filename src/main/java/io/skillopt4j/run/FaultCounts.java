@@ -48,11 +48,8 @@ public final class FaultCounts {
     /** Appends one session's counts ({@code outcome} = how it ended) when it counted any fault. */
     public static void append(RunWriter w, String outcome, int lastCompletedStep, Map<String, Map<String, Long>> session) {
         if (total(session) == 0) return;
-        Map<String, Object> line = new LinkedHashMap<>();
-        line.put("outcome", outcome);
-        line.put("last_completed_step", lastCompletedStep);
-        line.put("fault_usage", session);
-        w.jsonLine(w.paths().root().resolve(RunPaths.FAULTS), line);
+        w.jsonLine(w.paths().root().resolve(RunPaths.FAULTS),
+                Json.obj("outcome", outcome, "last_completed_step", lastCompletedStep, "fault_usage", session));
     }
 
     /** Returns {@code a + b}, stage by stage and kind by kind, "_total" recomputed last. */

@@ -54,12 +54,10 @@ public final class RunDiff {
 
     private static TreeSet<String> files(Path root) {
         try (Stream<Path> s = Files.walk(root)) {
-            TreeSet<String> out = new TreeSet<>();
-            s.filter(Files::isRegularFile).map(p -> root.relativize(p).toString().replace('\\', '/'))
+            return s.filter(Files::isRegularFile).map(p -> root.relativize(p).toString().replace('\\', '/'))
                     .filter(f -> !f.startsWith("engine/") && !f.equals("config.json") && !f.startsWith(".cache/") && !f.endsWith(".lock")
                             && !f.equals(io.skillopt4j.backend.UsageJournal.FILE))
-                    .forEach(out::add);
-            return out;
+                    .collect(java.util.stream.Collectors.toCollection(TreeSet::new));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

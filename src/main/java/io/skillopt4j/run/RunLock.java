@@ -19,7 +19,6 @@ import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -89,11 +88,8 @@ public final class RunLock implements AutoCloseable {
                     if (alive(previous)) throw locked(dir, previous, "");
                     l = null;
                 }
-                Map<String, Object> me = new LinkedHashMap<>();
-                me.put("pid", ProcessHandle.current().pid());
-                me.put("host", host());
-                me.put("started", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
-                me.put("command", command);
+                Map<String, Object> me = Json.obj("pid", ProcessHandle.current().pid(), "host", host(),
+                        "started", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), "command", command);
                 ch.truncate(0);
                 // not forced to disk: others read it through the page cache, and a line lost to a power failure is harmless
                 ch.write(ByteBuffer.wrap((Json.line(me) + "\n").getBytes(StandardCharsets.UTF_8)), 0);

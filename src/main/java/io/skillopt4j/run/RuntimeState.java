@@ -6,7 +6,6 @@ import io.skillopt4j.internal.Json;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -21,19 +20,10 @@ public record RuntimeState(int lastCompletedStep, String currentSkillPath, doubl
 
     /** The file's fields in order, as Jackson writes this record, without a cold JVM's slow first bean serialization. */
     public Map<String, Object> toJson() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("last_completed_step", lastCompletedStep);
-        m.put("current_skill_path", currentSkillPath);
-        m.put("current_score", currentScore);
-        m.put("current_origin", currentOrigin);
-        m.put("best_skill_path", bestSkillPath);
-        m.put("best_score", bestScore);
-        m.put("best_step", bestStep);
-        m.put("best_origin", bestOrigin);
-        m.put("scheduler_step", schedulerStep);
-        m.put("baseline_selection_hard", baselineSelectionHard);
-        m.put("baseline_selection_soft", baselineSelectionSoft);
-        return m;
+        return Json.obj("last_completed_step", lastCompletedStep, "current_skill_path", currentSkillPath,
+                "current_score", currentScore, "current_origin", currentOrigin, "best_skill_path", bestSkillPath,
+                "best_score", bestScore, "best_step", bestStep, "best_origin", bestOrigin, "scheduler_step", schedulerStep,
+                "baseline_selection_hard", baselineSelectionHard, "baseline_selection_soft", baselineSelectionSoft);
     }
 
     /** Reads {@code runtime_state.json} (Java or Python written); empty when absent or not a JSON object. */

@@ -35,10 +35,7 @@ final class TraceFiles {
         List<TraceFile> out = new ArrayList<>();
         try (Stream<Path> s = Files.list(preds)) {
             for (Path p : s.filter(Files::isDirectory).sorted().toList()) {
-                for (String b : BACKENDS) {
-                    TraceFile t = readOne(set, p, b);
-                    if (t != null) out.add(t);
-                }
+                BACKENDS.stream().map(b -> readOne(set, p, b)).filter(java.util.Objects::nonNull).forEach(out::add);
             }
         } catch (IOException e) {
             return out;

@@ -28,7 +28,7 @@ final class ActivityLog {
         if (!logged.add(workflowId)) return;
         for (int i = 0; i < results.size(); i++) {
             Map<String, Object> r = results.get(i);
-            AtomicFiles.appendLine(file, Json.line(Codec.ordered("workflow", workflowId, "index", i, "type", type,
+            AtomicFiles.appendLine(file, Json.line(Json.obj("workflow", workflowId, "index", i, "type", type,
                     "worker", r.get("worker"), "attempt", r.get("attempt"), "queue_ms", r.get("queue_ms"),
                     "run_ms", r.get("run_ms"))));
         }

@@ -8,10 +8,10 @@ import io.skillopt4j.env.BatchSpec;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
+import io.skillopt4j.internal.Json;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -27,14 +27,15 @@ final class Codec {
     static Map<String, Object> request(ChatRequest r) {
         List<Object> msgs = new ArrayList<>();
         for (ChatMessage c : r.messages()) {
-            Map<String, Object> x = ordered("role", c.role(), "content", c.content());
+            Map<String, Object> x = Json.obj("role", c.role(), "content", c.content());
             if (!c.imageUrls().isEmpty()) x.put("image_urls", c.imageUrls());
             if (c.toolCallId() != null) x.put("tool_call_id", c.toolCallId());
             msgs.add(x);
         }
-        return ordered("messages", msgs, "max_completion_tokens", r.maxCompletionTokens(), "reasoning_effort", r.reasoningEffort(),
-                "json_required", r.jsonRequired(), "stage", r.stage(), "tool_choice", r.toolChoice(),
-                "timeout_ms", r.timeout() == null ? null : r.timeout().toMillis(), "retries", r.retries());
+        return Json.obj("messages", msgs, "max_completion_tokens", r.maxCompletionTokens(),
+                "reasoning_effort", r.reasoningEffort(), "json_required", r.jsonRequired(), "stage", r.stage(),
+                "tool_choice", r.toolChoice(), "timeout_ms", r.timeout() == null ? null : r.timeout().toMillis(),
+                "retries", r.retries());
     }
 
     @SuppressWarnings("unchecked")
@@ -54,7 +55,8 @@ final class Codec {
 
     static Map<String, Object> response(ChatResponse r) {
         Usage u = r.usage();
-        return ordered("text", r.text(), "usage", List.of(u.promptTokens(), u.completionTokens(), u.totalTokens(), u.cachedTokens()),
+        return Json.obj("text", r.text(), "usage",
+                List.of(u.promptTokens(), u.completionTokens(), u.totalTokens(), u.cachedTokens()),
                 "latency_ms", r.latency().toMillis(), "model", r.model(), "reasoning", r.reasoning());
     }
 
@@ -65,7 +67,7 @@ final class Codec {
                 str(m.get("reasoning")));
     }
 
-    static Map<String, Object> item(Item i) { return ordered("id", i.id(), "fields", i.fields()); }
+    static Map<String, Object> item(Item i) { return Json.obj("id", i.id(), "fields", i.fields()); }
 
     @SuppressWarnings("unchecked")
     static Item item(Map<String, Object> m) { return new Item(str(m.get("id")), (Map<String, Object>) m.get("fields")); }
@@ -74,14 +76,16 @@ final class Codec {
         return new BatchSpec(str(m.get("phase")), str(m.get("split")), lng(m.get("seed")), List.of());
     }
 
-    static Map<String, Object> batch(BatchSpec b) { return ordered("phase", b.phase(), "split", b.split(), "seed", b.seed()); }
+    static Map<String, Object> batch(BatchSpec b) {
+        return Json.obj("phase", b.phase(), "split", b.split(), "seed", b.seed());
+    }
 
     /** A settled item: its row and, when it left any, its prediction files. */
     static Map<String, Object> settled(RolloutResult row, RolloutRunner.Outcome o) {
-        Map<String, Object> m = ordered("row", row.toJson());
+        Map<String, Object> m = Json.obj("row", row.toJson());
         if (o != null) {
-            m.putAll(ordered("conversation", o.conversation(), "system_prompt", o.systemPrompt(), "user_prompt", o.userPrompt(),
-                    "files", o.files()));
+            m.putAll(Json.obj("conversation", o.conversation(), "system_prompt", o.systemPrompt(),
+                    "user_prompt", o.userPrompt(), "files", o.files()));
         }
         return m;
     }
@@ -96,13 +100,6 @@ final class Codec {
 
     @SuppressWarnings("unchecked")
     static RolloutResult row(Map<String, Object> m) { return RolloutResult.fromJson((Map<String, Object>) m.get("row")); }
-
-    /** A mutable map of the given keys and values (null values kept), in that order: the JSON field order. */
-    static Map<String, Object> ordered(Object... keysAndValues) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < keysAndValues.length; i += 2) m.put((String) keysAndValues[i], keysAndValues[i + 1]);
-        return m;
-    }
 
     /** {@code o} if it is a map, else an empty one. */
     @SuppressWarnings("unchecked")

@@ -216,7 +216,7 @@ final class TemporalEngine implements ExecutionEngine {
         return need[0];
     }
 
-    private Map<String, Object> input() { return Codec.ordered("store", blobs.dir().toString(), "config", configRef); }
+    private Map<String, Object> input() { return Json.obj("store", blobs.dir().toString(), "config", configRef); }
 
     /** Starts (or re-attaches to) one batch's workflow; {@code each} gets every result on this thread as it comes in. */
     private List<Map<String, Object>> runStage(String type, String queue, long startToCloseSeconds, List<String> inputs, String identity,

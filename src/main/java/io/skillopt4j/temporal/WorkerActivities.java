@@ -86,9 +86,9 @@ public final class WorkerActivities implements DynamicActivity {
         } finally {
             beat.cancel(false);
         }
-        out.putAll(Codec.ordered("usage", used.toJson(), "ledger", cost.toJson(), "worker", name, "attempt", info.getAttempt(),
-                "queue_ms", Math.max(0, info.getStartedTimestamp() - info.getCurrentAttemptScheduledTimestamp()),
-                "run_ms", System.currentTimeMillis() - start));
+        long queued = Math.max(0, info.getStartedTimestamp() - info.getCurrentAttemptScheduledTimestamp());
+        out.putAll(Json.obj("usage", used.toJson(), "ledger", cost.toJson(), "worker", name, "attempt", info.getAttempt(),
+                "queue_ms", queued, "run_ms", System.currentTimeMillis() - start));
         return Json.compact(out);
     }
 
@@ -113,7 +113,7 @@ public final class WorkerActivities implements DynamicActivity {
             reply.put("response", Codec.response(r));
         } catch (RuntimeException e) {
             // the model already retried as configured: the coordinator's optimizer decides what it means
-            Map<String, Object> err = Codec.ordered("class", e.getClass().getName(),
+            Map<String, Object> err = Json.obj("class", e.getClass().getName(),
                     "message", Redactor.scrub(String.valueOf(e.getMessage())));
             if (e instanceof BackendException b) {
                 err.put("backend", b.backend());

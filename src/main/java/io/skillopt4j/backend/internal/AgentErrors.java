@@ -84,9 +84,7 @@ public final class AgentErrors {
 
     /** True when {@code text} reads like a failure retrying cannot fix (auth, permission, unknown model, bad flag). */
     public static boolean looksNonRetriable(String text) {
-        if (text == null || text.isBlank()) return false;
-        for (Pattern p : NON_RETRIABLE) if (p.matcher(text).find()) return true;
-        return false;
+        return text != null && !text.isBlank() && NON_RETRIABLE.stream().anyMatch(p -> p.matcher(text).find());
     }
 
     /** The last {@code max} characters of {@code s}, on one line. */

@@ -40,10 +40,9 @@ public final class AnthropicBatches implements BatchTransport {
         JsonNode b = BatchLines.send(client, new Request.Builder().url(batchesUrl + "/" + batchId).get(), headers,
                 policy);
         String state = b.path("processing_status").asText("");
-        Map<String, String> handles = new LinkedHashMap<>();
         String url = b.path("results_url").asText("");
-        handles.put("results_url", url.isEmpty() ? batchesUrl + "/" + batchId + "/results" : url);
-        return new Status(batchId, state, state.equals("ended"), handles);
+        String results = url.isEmpty() ? batchesUrl + "/" + batchId + "/results" : url;
+        return new Status(batchId, state, state.equals("ended"), Map.of("results_url", results));
     }
 
     @Override public Map<String, Result> results(Status finished) {

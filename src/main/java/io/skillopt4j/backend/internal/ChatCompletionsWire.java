@@ -45,23 +45,14 @@ public final class ChatCompletionsWire {
     }
 
     static List<Object> toolCalls(List<ToolCall> calls) {
-        List<Object> out = new ArrayList<>();
-        for (ToolCall c : calls) {
-            Map<String, Object> fn = Json.obj("name", c.name(), "arguments", c.argumentsJson());
-            out.add(Json.obj("id", c.id(), "type", "function", "function", fn));
-        }
-        return out;
+        return calls.stream().<Object>map(c -> Json.obj("id", c.id(), "type", "function",
+                "function", Json.obj("name", c.name(), "arguments", c.argumentsJson()))).toList();
     }
 
     /** The {@code tools} array of function tools. */
     public static List<Object> tools(List<ToolSpec> tools) {
-        List<Object> out = new ArrayList<>();
-        for (ToolSpec t : tools) {
-            Map<String, Object> fn = Json.obj("name", t.name(), "description", t.description(),
-                    "parameters", t.parameters());
-            out.add(Map.of("type", "function", "function", fn));
-        }
-        return out;
+        return tools.stream().<Object>map(t -> Map.of("type", "function", "function",
+                Json.obj("name", t.name(), "description", t.description(), "parameters", t.parameters()))).toList();
     }
 
     /** {@code tool_choice}: auto/none/required as is, any other word as a named function. */

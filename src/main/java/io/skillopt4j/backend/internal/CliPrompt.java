@@ -35,9 +35,8 @@ public final class CliPrompt {
 
     /** All system messages, stripped and joined with blank lines. */
     public static String system(ChatRequest r) {
-        List<String> out = new ArrayList<>();
-        for (ChatMessage m : r.messages()) if (m.role().equals("system") && !m.content().isBlank()) out.add(m.content().strip());
-        return String.join("\n\n", out);
+        return r.messages().stream().filter(m -> m.role().equals("system") && !m.content().isBlank())
+                .map(m -> m.content().strip()).collect(java.util.stream.Collectors.joining("\n\n"));
     }
 
     /** The prompt body; {@code toolWord} is "compatibility tools" (Claude) or "tools" (Codex). */

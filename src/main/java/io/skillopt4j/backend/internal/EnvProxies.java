@@ -42,8 +42,7 @@ public final class EnvProxies extends ProxySelector {
             if (p != null && !p.isEmpty() && p.get(0).type() != Proxy.Type.DIRECT) return p;
         }
         String spec = proxyFor(uri);
-        if (spec == null) return List.of(Proxy.NO_PROXY);
-        Proxy p = parse(spec);
+        Proxy p = spec == null ? null : parse(spec);
         return List.of(p == null ? Proxy.NO_PROXY : p);
     }
 
@@ -57,8 +56,7 @@ public final class EnvProxies extends ProxySelector {
         String host = uri.getHost() == null ? "" : uri.getHost().toLowerCase(Locale.ROOT);
         if (bypass(host, uri.getPort() == -1 ? ("https".equals(scheme) ? 443 : 80) : uri.getPort())) return null;
         String v = var(scheme + "_proxy");
-        if (v == null) v = var("all_proxy");
-        return v;
+        return v != null ? v : var("all_proxy");
     }
 
     private String var(String lower) {

@@ -260,7 +260,6 @@ public final class Http {
             } catch (IOException e) {
                 if (!last) return null;
                 bad = true;
-                tree = null;
             }
         }
         // Jackson detects the encoding itself; a body in another declared charset is left for the caller to decode

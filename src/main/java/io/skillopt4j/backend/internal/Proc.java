@@ -1,6 +1,5 @@
 package io.skillopt4j.backend.internal;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -134,9 +133,7 @@ public final class Proc {
 
     private static byte[] drain(InputStream in) {
         try (in) {
-            ByteArrayOutputStream buf = new ByteArrayOutputStream();
-            in.transferTo(buf);
-            return buf.toByteArray();
+            return in.readAllBytes();
         } catch (IOException e) {
             // the stream closes when the tree is killed; keep what we got
             return new byte[0];

@@ -5,7 +5,6 @@ import io.skillopt4j.backend.ChatMessage;
 import io.skillopt4j.backend.ChatRequest;
 import io.skillopt4j.backend.ChatResponse;
 import io.skillopt4j.backend.ToolCall;
-import io.skillopt4j.backend.ToolSpec;
 import io.skillopt4j.internal.Json;
 
 import java.time.Duration;
@@ -29,8 +28,7 @@ public final class ResponsesWire {
     /** Whether upstream routes {@code deployment} to the Responses API. */
     public static boolean usesResponses(String deployment) {
         String d = deployment == null ? "" : deployment.toLowerCase(Locale.ROOT);
-        for (String m : MODELS) if (d.equals(m) || d.startsWith(m + "-")) return true;
-        return false;
+        return MODELS.stream().anyMatch(m -> d.equals(m) || d.startsWith(m + "-"));
     }
 
     public static Map<String, Object> body(String model, ChatRequest r, String imageDetail) {
@@ -70,12 +68,8 @@ public final class ResponsesWire {
         body.put("max_output_tokens", r.maxCompletionTokens());
         if (r.reasoningEffort() != null && !r.reasoningEffort().isBlank()) body.put("reasoning", Map.of("effort", r.reasoningEffort()));
         if (!r.tools().isEmpty()) {
-            List<Object> tools = new ArrayList<>();
-            for (ToolSpec t : r.tools()) {
-                tools.add(Json.obj("type", "function", "name", t.name(), "description", t.description(),
-                        "parameters", t.parameters()));
-            }
-            body.put("tools", tools);
+            body.put("tools", r.tools().stream().map(t -> Json.obj("type", "function", "name", t.name(),
+                    "description", t.description(), "parameters", t.parameters())).toList());
             if (r.toolChoice() != null && !r.toolChoice().isBlank()) {
                 body.put("tool_choice", List.of("auto", "none", "required").contains(r.toolChoice()) ? r.toolChoice()
                         : Map.of("type", "function", "name", r.toolChoice()));
