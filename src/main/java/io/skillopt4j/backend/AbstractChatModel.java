@@ -184,8 +184,14 @@ public abstract class AbstractChatModel implements ChatModel {
     }
 
     private static String preview(String text) {
-        String t = HttpErrors.oneLine(Redactor.scrub(text == null ? "" : text));
-        return t.isEmpty() ? "(empty reply)" : t.length() > 200 ? t.substring(0, 200) + "..." : t;
+        String t = clip(text, 200);
+        return t.isEmpty() ? "(empty reply)" : t;
+    }
+
+    /** {@code s} scrubbed of secrets, on one line, cut to {@code max} characters. */
+    static String clip(String s, int max) {
+        String t = HttpErrors.oneLine(Redactor.scrub(s == null ? "" : s));
+        return t.length() > max ? t.substring(0, max) + "..." : t;
     }
 
     /** The transport policy of one HTTP call; its faults are counted in the meter and written to the {@link TransportLog}. */
@@ -240,6 +246,14 @@ public abstract class AbstractChatModel implements ChatModel {
         } finally {
             AtomicFiles.deleteTreeQuietly(tmp);
         }
+    }
+
+    /** Refuses a request with tools ({@code why} they are not supported) or images: a non-retriable failure. */
+    protected final void requireTextOnly(ChatRequest r, String why) {
+        if (!r.tools().isEmpty() || (r.toolChoice() != null && !r.toolChoice().isBlank()))
+            throw new BackendException.NonRetriable(backend, 0, backend + ": tools are not supported (" + why + ")", null);
+        if (r.messages().stream().anyMatch(m -> !m.imageUrls().isEmpty()))
+            throw new BackendException.NonRetriable(backend, 0, backend + ": images are not supported; only text parts can be sent", null);
     }
 
     /** True when {@link #doChat} already retried transport failures (HTTP backends). */

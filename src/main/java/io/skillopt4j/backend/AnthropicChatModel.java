@@ -104,9 +104,8 @@ public final class AnthropicChatModel extends AbstractChatModel {
         body.put("messages", messages);
         if (thinkingBudget > 0) body.put("thinking", Map.of("type", "enabled", "budget_tokens", thinkingBudget));
         if (!r.tools().isEmpty()) {
-            List<Object> tools = new ArrayList<>();
-            for (ToolSpec t : r.tools()) tools.add(Map.of("name", t.name(), "description", t.description(), "input_schema", t.parameters()));
-            body.put("tools", tools);
+            body.put("tools", r.tools().stream()
+                    .map(t -> Map.of("name", t.name(), "description", t.description(), "input_schema", t.parameters())).toList());
             String c = r.toolChoice();
             if (c != null && !c.isBlank()) {
                 body.put("tool_choice", switch (c) {

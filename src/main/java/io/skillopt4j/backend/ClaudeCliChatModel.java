@@ -6,11 +6,9 @@ import io.skillopt4j.BackendException;
 import io.skillopt4j.backend.internal.AgentErrors;
 import io.skillopt4j.backend.internal.ClaudeStream;
 import io.skillopt4j.backend.internal.CliPrompt;
-import io.skillopt4j.backend.internal.HttpErrors;
 import io.skillopt4j.internal.JsonReply;
 import io.skillopt4j.backend.internal.Proc;
 import io.skillopt4j.internal.Json;
-import io.skillopt4j.internal.Redactor;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -127,13 +125,8 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
         }
     }
 
-    static String clip(String s) {
-        String t = HttpErrors.oneLine(Redactor.scrub(s == null ? "" : s));
-        return t.length() > 500 ? t.substring(0, 500) + "..." : t;
-    }
-
     private static String tail(String s) {
-        String t = clip(s);
+        String t = clip(s, 500);
         return t.isEmpty() ? "" : ": " + t;
     }
 

@@ -102,13 +102,7 @@ public final class CodexChatModel extends AbstractChatModel {
 
     /** The typed failure a Codex run reported, or null. */
     static BackendException failure(String backend, ParsedTrace t, Proc.Result r) {
-        if (t.isError()) {
-            String status = t.meta().getOrDefault("error_status", "");
-            if (!status.isEmpty()) return AgentErrors.api(backend, "Codex model provider's", Integer.parseInt(status), t.error());
-            return AgentErrors.failed(backend, "Codex CLI", r.exitCode(), t.error());
-        }
-        if (r.exitCode() != 0) return AgentErrors.failed(backend, "Codex CLI", r.exitCode(), r.stderr().isBlank() ? r.stdout() : r.stderr());
-        return null;
+        return AbstractExecAgent.cliFailure(backend, "Codex CLI", "Codex model provider's", t, r, null);
     }
 
     /** A timed-out attempt, with what Codex last said (an unreachable provider shows as reconnect errors until then). */

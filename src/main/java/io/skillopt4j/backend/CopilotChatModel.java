@@ -63,15 +63,9 @@ public final class CopilotChatModel extends AbstractChatModel {
 
     /** The typed failure a Copilot run reported, or null. */
     static BackendException failure(String backend, ParsedTrace t, Proc.Result r) {
-        if (t.isError()) {
-            String status = t.meta().getOrDefault("error_status", "");
-            if (!status.isEmpty()) return AgentErrors.api(backend, "model provider's", Integer.parseInt(status), t.error());
-            boolean auth = "authentication".equals(t.meta().get("error_type"));
-            return auth ? AgentErrors.of(backend, backend + ": Copilot CLI authentication failed: " + t.error(), false)
-                    : AgentErrors.failed(backend, "Copilot CLI", r.exitCode(), t.error());
-        }
-        if (r.exitCode() != 0) return AgentErrors.failed(backend, "Copilot CLI", r.exitCode(), r.stderr().isBlank() ? r.stdout() : r.stderr());
-        return null;
+        boolean auth = "authentication".equals(t.meta().get("error_type"));
+        return AbstractExecAgent.cliFailure(backend, "Copilot CLI", "model provider's", t, r,
+                auth ? AgentErrors.of(backend, backend + ": Copilot CLI authentication failed: " + t.error(), false) : null);
     }
 
     List<String> command(List<String> session) {
@@ -83,12 +77,7 @@ public final class CopilotChatModel extends AbstractChatModel {
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
-        if (!r.tools().isEmpty() || (r.toolChoice() != null && !r.toolChoice().isBlank())) {
-            throw new BackendException.NonRetriable(backend, 0, backend + ": tools are not supported (the Copilot CLI runs with no tool available)", null);
-        }
-        if (r.messages().stream().anyMatch(m -> !m.imageUrls().isEmpty())) {
-            throw new BackendException.NonRetriable(backend, 0, backend + ": images are not supported; only text parts can be sent", null);
-        }
+        requireTextOnly(r, "the Copilot CLI runs with no tool available");
         Duration timeout = r.timeout() == null ? ModelKey.COPILOT_CHAT_TIMEOUT.seconds() : r.timeout();
         Proc.Result res;
         try (CopilotSession session = CopilotSession.open(home, env)) {

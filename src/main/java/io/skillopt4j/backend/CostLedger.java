@@ -276,10 +276,7 @@ public final class CostLedger {
 
     /** Records {@code e} as charged and frees {@code r} (null: nothing was held). */
     synchronized void charge(Reservation r, Entry e) {
-        if (r != null && cap != null) {
-            reserved = Math.max(0, reserved - r.usd());
-            inFlight--;
-        }
+        releaseHere(r);
         if (e.usd() != null) spent += e.usd();
         entries.add(e);
         append(e);

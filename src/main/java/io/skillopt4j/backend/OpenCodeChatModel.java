@@ -31,12 +31,7 @@ public final class OpenCodeChatModel extends AbstractChatModel {
     public static Builder builder() { return new Builder(); }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
-        if (!r.tools().isEmpty() || (r.toolChoice() != null && !r.toolChoice().isBlank())) {
-            throw new BackendException.NonRetriable(backend, 0, backend + ": tools are not supported (OpenCode runs with every permission denied)", null);
-        }
-        if (r.messages().stream().anyMatch(m -> !m.imageUrls().isEmpty())) {
-            throw new BackendException.NonRetriable(backend, 0, backend + ": images are not supported; only text parts can be sent", null);
-        }
+        requireTextOnly(r, "OpenCode runs with every permission denied");
         Duration timeout = r.timeout() == null ? ModelKey.OPENCODE_CHAT_TIMEOUT.seconds() : r.timeout();
         String system = CliPrompt.system(r);
         String prompt = (system.isEmpty() ? "" : system + "\n\n") + CliPrompt.body(r, "tools", false, List.of());
