@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Semaphore;
@@ -260,7 +259,7 @@ public abstract class AbstractChatModel implements ChatModel {
     protected boolean retriesInTransport() { return false; }
 
     /** Provider settings that change the reply and so belong in the cache key (no secrets). */
-    protected Map<String, Object> cacheParams(ChatRequest r) { return new LinkedHashMap<>(); }
+    protected Map<String, Object> cacheParams(ChatRequest r) { return Map.of(); }
 
     /** Redacted: never prints keys. */
     @Override public String toString() {

@@ -53,7 +53,7 @@ public final class AnthropicChatModel extends AbstractChatModel {
     @Override protected boolean retriesInTransport() { return true; }
 
     @Override protected Map<String, Object> cacheParams(ChatRequest r) {
-        return new LinkedHashMap<>(Map.of("url", url, "thinking_budget", thinkingBudget));
+        return Map.of("url", url, "thinking_budget", thinkingBudget);
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {

@@ -16,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -68,7 +67,7 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
     }
 
     @Override protected Map<String, Object> cacheParams(ChatRequest r) {
-        return new LinkedHashMap<>(Map.of("permission_mode", permissionMode, "max_thinking_tokens", maxThinkingTokens));
+        return Map.of("permission_mode", permissionMode, "max_thinking_tokens", maxThinkingTokens);
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {

@@ -55,7 +55,7 @@ public final class CodexChatModel extends AbstractChatModel {
     }
 
     @Override protected Map<String, Object> cacheParams(ChatRequest r) {
-        return new java.util.LinkedHashMap<>(Map.of("sandbox", s.sandbox(), "profile", s.profile()));
+        return Map.of("sandbox", s.sandbox(), "profile", s.profile());
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {

@@ -68,10 +68,10 @@ public final class CursorExecAgent extends AbstractExecAgent {
             return new Attempt(raw, t, "", Outcome.FAILED, "Cursor Agent failed with exit code " + r.exitCode() + ": "
                     + (out.length() > 4000 ? out.substring(0, 4000) : out));
         }
-        if (!t.terminal()) return new Attempt(raw, t, "", Outcome.EMPTY, "cursor_exec: did not emit a terminal result");
+        if (!t.terminal()) return Attempt.empty(raw, t, "cursor_exec: did not emit a terminal result");
         if (t.isError()) return new Attempt(raw, t, "", Outcome.FAILED, "cursor_exec: " + t.error());
-        if (t.finalText().isBlank()) return new Attempt(raw, t, "", Outcome.EMPTY, "cursor_exec: returned an empty terminal result");
-        return new Attempt(raw, t, t.finalText().strip(), Outcome.OK, "");
+        if (t.finalText().isBlank()) return Attempt.empty(raw, t, "cursor_exec: returned an empty terminal result");
+        return Attempt.ok(raw, t, t.finalText().strip());
     }
 
     @Override protected String summary(String raw, ParsedTrace t, String text) {

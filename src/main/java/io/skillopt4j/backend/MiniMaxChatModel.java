@@ -55,7 +55,7 @@ public final class MiniMaxChatModel extends AbstractChatModel {
     @Override protected boolean retriesInTransport() { return true; }
 
     @Override protected Map<String, Object> cacheParams(ChatRequest r) {
-        return new LinkedHashMap<>(Map.of("url", url, "thinking", thinkingType(), "temperature", String.valueOf(temperature)));
+        return Map.of("url", url, "thinking", thinkingType(), "temperature", String.valueOf(temperature));
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {

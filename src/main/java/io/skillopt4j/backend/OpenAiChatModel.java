@@ -84,12 +84,7 @@ public final class OpenAiChatModel extends AbstractChatModel {
 
     @Override protected boolean retriesInTransport() { return true; }
 
-    @Override protected Map<String, Object> cacheParams(ChatRequest r) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("endpoint", endpoint);
-        m.put("responses", responses);
-        return m;
-    }
+    @Override protected Map<String, Object> cacheParams(ChatRequest r) { return Map.of("endpoint", endpoint, "responses", responses); }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
         Http.Policy policy = policy(r);

@@ -52,9 +52,6 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
 
     public static Builder builder() { return new Builder(); }
 
-    /** No trailing slash. */
-    public String baseUrl() { return baseUrl; }
-
     static String stripSlash(String s) { return s.replaceAll("/+\\z", ""); }
 
     @Override protected boolean retriesInTransport() { return true; }

@@ -63,7 +63,7 @@ public final class QwenChatModel extends AbstractChatModel {
     @Override protected boolean retriesInTransport() { return true; }
 
     @Override protected Map<String, Object> cacheParams(ChatRequest r) {
-        return new LinkedHashMap<>(Map.of("url", url, "thinking", thinking.wire(), "temperature", String.valueOf(temperature)));
+        return Map.of("url", url, "thinking", thinking.wire(), "temperature", String.valueOf(temperature));
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {

@@ -86,17 +86,11 @@ public final class ResponseCache {
         p.put("reasoning_effort", r.reasoningEffort());
         p.put("json_required", r.jsonRequired());
         p.put("tool_choice", r.toolChoice());
-        List<Object> tools = new ArrayList<>();
-        for (ToolSpec t : r.tools()) tools.add(List.of(t.name(), t.description(), t.parameters()));
-        p.put("tools", tools);
+        p.put("tools", r.tools().stream().map(t -> List.of(t.name(), t.description(), t.parameters())).toList());
         k.put("params", p);
-        List<Object> msgs = new ArrayList<>();
-        for (ChatMessage m : r.messages()) {
-            List<Object> calls = new ArrayList<>();
-            for (ToolCall c : m.toolCalls()) calls.add(List.of(c.id(), c.name(), c.argumentsJson()));
-            msgs.add(List.of(m.role(), m.content(), m.imageUrls(), calls, m.toolCallId() == null ? "" : m.toolCallId()));
-        }
-        k.put("messages", msgs);
+        k.put("messages", r.messages().stream().map(m -> List.of(m.role(), m.content(), m.imageUrls(),
+                m.toolCalls().stream().map(c -> List.of(c.id(), c.name(), c.argumentsJson())).toList(),
+                m.toolCallId() == null ? "" : m.toolCallId())).toList());
         try {
             return HexFormat.of().formatHex(io.skillopt4j.internal.Hashes.sha256(KEY_WRITER.writeValueAsBytes(k)));
         } catch (IOException e) {
