@@ -30,6 +30,7 @@ public abstract class AbstractChatModel implements ChatModel {
     protected final Backoff backoff;
     protected final String defaultEffort;
     protected final Duration defaultTimeout;
+    protected final Map<String, String> env;
     private final Semaphore pool;
     private final int maxConcurrency;
     private final int httpAttempts;
@@ -47,6 +48,7 @@ public abstract class AbstractChatModel implements ChatModel {
         this.backoff = b.backoff == null ? Backoff.DEFAULT : b.backoff;
         this.defaultEffort = b.reasoningEffort == null || b.reasoningEffort.isBlank() ? null : b.reasoningEffort.trim();
         this.defaultTimeout = b.timeout;
+        this.env = b.env == null ? System.getenv() : Map.copyOf(b.env);
         this.maxConcurrency = Math.max(1, b.maxConcurrency);
         this.httpAttempts = Math.max(0, b.httpAttempts);
         this.pool = new Semaphore(maxConcurrency, true);
@@ -276,6 +278,7 @@ public abstract class AbstractChatModel implements ChatModel {
         protected Backoff backoff;
         protected String reasoningEffort;
         protected Duration timeout;
+        protected Map<String, String> env;
         protected int maxConcurrency = 8;
         protected int httpAttempts;
         protected double rateLimitRpm;
@@ -290,6 +293,9 @@ public abstract class AbstractChatModel implements ChatModel {
         public B backoff(Backoff b) { this.backoff = b; return (B) this; }
         public B reasoningEffort(String e) { this.reasoningEffort = e; return (B) this; }
         public B timeout(Duration t) { this.timeout = t; return (B) this; }
+        /** What the backend's child processes and credential lookups see, scrubbed for a child (default: this process's
+         *  environment). */
+        public B env(Map<String, String> e) { this.env = e; return (B) this; }
         public B maxConcurrency(int n) { this.maxConcurrency = n; return (B) this; }
         /** Least HTTP attempts per call for transient faults (0, the default, = the request's own retries). */
         public B httpAttempts(int n) { this.httpAttempts = n; return (B) this; }

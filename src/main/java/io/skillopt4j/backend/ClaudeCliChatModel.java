@@ -33,7 +33,6 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
     private final String settingSources;
     private final boolean allowAttachmentRead;
     private final int maxThinkingTokens;
-    private final Map<String, String> env;
 
     private ClaudeCliChatModel(Builder b) {
         super(b.backendName, b);
@@ -42,7 +41,6 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
         this.settingSources = b.settingSources;
         this.allowAttachmentRead = b.allowAttachmentRead;
         this.maxThinkingTokens = b.maxThinkingTokens;
-        this.env = b.env == null ? System.getenv() : Map.copyOf(b.env);
     }
 
     public static Builder builder() { return new Builder(); }
@@ -139,7 +137,6 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
         private String settingSources = ModelKey.CLAUDE_SETTING_SOURCES.text();
         private boolean allowAttachmentRead = true;
         private int maxThinkingTokens;
-        private Map<String, String> env;
 
         private Builder() { model = "claude-sonnet-4-6"; timeout = null; }
 
@@ -150,8 +147,6 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
         public Builder allowAttachmentRead(boolean b) { this.allowAttachmentRead = b; return this; }
         /** Passed to the child as MAX_THINKING_TOKENS when > 0. */
         public Builder maxThinkingTokens(int n) { this.maxThinkingTokens = n; return this; }
-        /** Scrubbed for the child (default the process's environment). */
-        public Builder env(Map<String, String> e) { this.env = e; return this; }
         public Builder backendName(String n) { this.backendName = n; return this; }
 
         @Override public ClaudeCliChatModel build() { return new ClaudeCliChatModel(this); }

@@ -45,13 +45,11 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
     /** Claude reaches attachments and data directories only through its Read (or Bash) tool. */
     @Override public void requireInputs(boolean images, boolean dataDirs) {
         List<String> tools = allowedTools.stream().map(String::strip).toList();
-        if (images && !tools.contains("Read")) {
-            throw new io.skillopt4j.ConfigException("claude_code_exec cannot see this benchmark's images without the Read tool (allowed tools: "
-                    + String.join(",", tools) + ")");
-        }
-        if (dataDirs && !tools.contains("Read") && !tools.contains("Bash")) {
-            throw new io.skillopt4j.ConfigException("claude_code_exec cannot read this benchmark's data directories without the Read or Bash tool (allowed tools: "
-                    + String.join(",", tools) + ")");
+        String cannot = images && !tools.contains("Read") ? "see this benchmark's images without the Read tool"
+                : dataDirs && !tools.contains("Read") && !tools.contains("Bash")
+                ? "read this benchmark's data directories without the Read or Bash tool" : null;
+        if (cannot != null) {
+            throw new io.skillopt4j.ConfigException("claude_code_exec cannot " + cannot + " (allowed tools: " + String.join(",", tools) + ")");
         }
     }
 

@@ -28,12 +28,10 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public final class CodexChatModel extends AbstractChatModel {
     private final CodexSettings s;
-    private final Map<String, String> env;
 
     private CodexChatModel(Builder b) {
         super("codex_exec", b);
         this.s = b.settings == null ? CodexSettings.defaults() : b.settings;
-        this.env = b.env == null ? System.getenv() : Map.copyOf(b.env);
         s.checkProfile(env);
     }
 
@@ -116,12 +114,10 @@ public final class CodexChatModel extends AbstractChatModel {
     /** Not thread-safe; use once. */
     public static final class Builder extends AbstractChatModel.Builder<Builder> {
         private CodexSettings settings;
-        private Map<String, String> env;
 
         private Builder() { model = "gpt-4o"; }
 
         public Builder settings(CodexSettings s) { this.settings = s; return this; }
-        public Builder env(Map<String, String> e) { this.env = e; return this; }
 
         @Override public CodexChatModel build() { return new CodexChatModel(this); }
     }

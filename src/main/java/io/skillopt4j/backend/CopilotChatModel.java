@@ -25,13 +25,11 @@ public final class CopilotChatModel extends AbstractChatModel {
 
     private final String binary;
     private final String home;
-    private final Map<String, String> env;
 
     private CopilotChatModel(Builder b) {
         super("copilot_chat", b);
         this.binary = b.binary == null || b.binary.isBlank() ? ModelKey.COPILOT_EXEC_PATH.text() : b.binary;
         this.home = b.home;
-        this.env = b.env == null ? System.getenv() : Map.copyOf(b.env);
     }
 
     public static Builder builder() { return new Builder(); }
@@ -99,14 +97,12 @@ public final class CopilotChatModel extends AbstractChatModel {
     public static final class Builder extends AbstractChatModel.Builder<Builder> {
         private String binary = ModelKey.COPILOT_EXEC_PATH.text();
         private String home;
-        private Map<String, String> env;
 
         private Builder() { model = ""; }
 
         public Builder binary(String b) { this.binary = b; return this; }
         /** COPILOT_HOME of the child (blank: a temporary one where no stored login is needed, else the user's). */
         public Builder home(String h) { this.home = h; return this; }
-        public Builder env(Map<String, String> e) { this.env = e; return this; }
 
         @Override public CopilotChatModel build() { return new CopilotChatModel(this); }
     }

@@ -50,7 +50,6 @@ public final class OpenAiChatModel extends AbstractChatModel {
         Redactor.remember(b.apiKey);
         this.client = Http.client(defaultTimeout == null ? Duration.ofSeconds(600) : defaultTimeout, endpoint);
         String scope = b.adScope == null || b.adScope.isBlank() ? "https://cognitiveservices.azure.com/.default" : b.adScope;
-        Map<String, String> env = b.env == null ? System.getenv() : b.env;
         this.tokens = b.tokenProvider != null ? b.tokenProvider : switch (authMode) {
             case "api_key", "openai_compatible" -> null;
             case "managed_identity" -> AzureTokens.managedIdentity(backend, client, b.identityEndpoint, b.managedIdentityClientId, scope, env);
@@ -151,7 +150,6 @@ public final class OpenAiChatModel extends AbstractChatModel {
         private String identityEndpoint;
         private String azPath;
         private Supplier<String> tokenProvider;
-        private Map<String, String> env;
         private String imageDetail;
         private Boolean responsesApi;
         private String promptCache = "auto";
@@ -172,8 +170,6 @@ public final class OpenAiChatModel extends AbstractChatModel {
         public Builder azPath(String p) { this.azPath = p; return this; }
         /** Overrides the auth mode's own source of AAD bearer tokens. */
         public Builder tokenProvider(Supplier<String> p) { this.tokenProvider = p; return this; }
-        /** What the az CLI and managed identity see (default the process's environment). */
-        public Builder env(Map<String, String> e) { this.env = e; return this; }
         public Builder imageDetail(String d) { this.imageDetail = d; return this; }
         /** Forces (true) or forbids (false) the Responses API; null routes by model family as upstream. */
         public Builder responsesApi(Boolean b) { this.responsesApi = b; return this; }

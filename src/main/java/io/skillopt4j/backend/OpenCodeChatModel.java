@@ -19,13 +19,11 @@ import java.util.Map;
 public final class OpenCodeChatModel extends AbstractChatModel {
     private final String binary;
     private final String agent;
-    private final Map<String, String> env;
 
     private OpenCodeChatModel(Builder b) {
         super("opencode_exec", b);
         this.binary = b.binary == null || b.binary.isBlank() ? ModelKey.OPENCODE_EXEC_PATH.text() : b.binary;
         this.agent = b.agent == null ? "" : b.agent.strip();
-        this.env = b.env == null ? System.getenv() : Map.copyOf(b.env);
     }
 
     public static Builder builder() { return new Builder(); }
@@ -59,14 +57,12 @@ public final class OpenCodeChatModel extends AbstractChatModel {
     public static final class Builder extends AbstractChatModel.Builder<Builder> {
         private String binary = ModelKey.OPENCODE_EXEC_PATH.text();
         private String agent = "";
-        private Map<String, String> env;
 
         private Builder() { model = ""; }
 
         public Builder binary(String b) { this.binary = b; return this; }
         /** Blank: OpenCode's default. */
         public Builder agent(String a) { this.agent = a; return this; }
-        public Builder env(Map<String, String> e) { this.env = e; return this; }
 
         @Override public OpenCodeChatModel build() { return new OpenCodeChatModel(this); }
     }
