@@ -5,10 +5,10 @@ import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.internal.ChatCompletionsWire;
 import io.skillopt4j.backend.internal.Http;
 import io.skillopt4j.backend.internal.HttpCall;
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.internal.Redactor;
 import okhttp3.OkHttpClient;
 
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
@@ -59,11 +59,8 @@ public final class MiniMaxChatModel extends AbstractChatModel {
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("model", model);
-        body.put("messages", ChatCompletionsWire.messages(r.messages(), null));
-        body.put("max_tokens", Math.min(r.maxCompletionTokens(), maxTokens));
-        body.put("thinking", Map.of("type", thinkingType()));
+        Map<String, Object> body = Json.obj("model", model, "messages", ChatCompletionsWire.messages(r.messages(), null),
+                "max_tokens", Math.min(r.maxCompletionTokens(), maxTokens), "thinking", Map.of("type", thinkingType()));
         if (temperature != null) body.put("temperature", temperature);
         ChatCompletionsWire.putTools(body, r.tools(), r.toolChoice());
         Map<String, String> headers = apiKey.isBlank() ? Map.of() : Map.of("Authorization", "Bearer " + apiKey);

@@ -8,6 +8,7 @@ import io.skillopt4j.backend.internal.HttpCall;
 import io.skillopt4j.backend.internal.OpenAiBatches;
 import io.skillopt4j.backend.internal.PromptCaching;
 import io.skillopt4j.backend.internal.ResponsesWire;
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.internal.Redactor;
 import okhttp3.OkHttpClient;
 
@@ -114,10 +115,8 @@ public final class OpenAiChatModel extends AbstractChatModel {
         if (responses) {
             body = ResponsesWire.body(model, r, imageDetail);
         } else {
-            body = new LinkedHashMap<>();
-            body.put("model", model);
-            body.put("messages", ChatCompletionsWire.messages(r.messages(), imageDetail));
-            body.put("max_completion_tokens", r.maxCompletionTokens());
+            body = Json.obj("model", model, "messages", ChatCompletionsWire.messages(r.messages(), imageDetail),
+                    "max_completion_tokens", r.maxCompletionTokens());
             // some models reject effort together with tools, so upstream drops it then
             if (r.reasoningEffort() != null && !r.reasoningEffort().isBlank() && r.tools().isEmpty()) body.put("reasoning_effort", r.reasoningEffort());
             ChatCompletionsWire.putTools(body, r.tools(), r.toolChoice());

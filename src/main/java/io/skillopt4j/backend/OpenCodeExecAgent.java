@@ -74,10 +74,7 @@ public final class OpenCodeExecAgent extends AbstractExecAgent {
                 throw new ConfigException("OPENCODE_CONFIG_CONTENT must be a JSON object: " + bad.getMessage());
             }
         }
-        config.put("snapshot", false);
-        config.put("share", "disabled");
-        config.put("autoupdate", false);
-        config.put("permission", permission);
+        config.putAll(Json.obj("snapshot", false, "share", "disabled", "autoupdate", false, "permission", permission));
         e.put("OPENCODE_PERMISSION", Json.compact(permission));
         e.put("OPENCODE_CONFIG_CONTENT", Json.compact(config));
         if (parent.getOrDefault("OPENCODE_DB", "").isBlank()) e.put("OPENCODE_DB", ":memory:");
