@@ -43,13 +43,9 @@ public final class CopilotChatModel extends AbstractChatModel {
             String u = ms.get(1).content().strip();
             return s.isEmpty() ? u : u.isEmpty() ? s : s + sep + u;
         }
-        List<String> parts = new ArrayList<>();
-        for (ChatMessage m : ms) {
-            String c = m.content().strip();
-            if (c.isEmpty()) continue;
-            parts.add(m.role().equals("user") ? c : "[" + m.role() + "]\n" + c);
-        }
-        return String.join(sep, parts);
+        return ms.stream().filter(m -> !m.content().isBlank())
+                .map(m -> m.role().equals("user") ? m.content().strip() : "[" + m.role() + "]\n" + m.content().strip())
+                .collect(java.util.stream.Collectors.joining(sep));
     }
 
     /** Upstream's: scrubbed, minus COPILOT_ALLOW_ALL, plus {@code extra} (the session's COPILOT_HOME). */

@@ -98,15 +98,10 @@ public final class OpenAiChatModel extends AbstractChatModel {
     }
 
     private Map<String, String> headers() {
+        if (!compat()) return tokens == null ? Map.of("api-key", apiKey) : Map.of("Authorization", "Bearer " + tokens.get());
         Map<String, String> headers = new LinkedHashMap<>();
-        if (compat()) {
-            headers.put("Authorization", "Bearer " + (apiKey.isBlank() ? "dummy" : apiKey));
-            headers.put("User-Agent", "SkillOpt");
-        } else if (tokens == null) {
-            headers.put("api-key", apiKey);
-        } else {
-            headers.put("Authorization", "Bearer " + tokens.get());
-        }
+        headers.put("Authorization", "Bearer " + (apiKey.isBlank() ? "dummy" : apiKey));
+        headers.put("User-Agent", "SkillOpt");
         return headers;
     }
 
