@@ -64,8 +64,7 @@ public final class MiniMaxChatModel extends AbstractChatModel {
         if (temperature != null) body.put("temperature", temperature);
         ChatCompletionsWire.putTools(body, r.tools(), r.toolChoice());
         Map<String, String> headers = apiKey.isBlank() ? Map.of() : Map.of("Authorization", "Bearer " + apiKey);
-        var json = HttpCall.postJson(client, url, headers, body, policy(r));
-        return ChatCompletionsWire.parse(backend, json, "minimax_tool_");
+        return ChatCompletionsWire.parse(backend, HttpCall.postJson(client, url, headers, body, policy(r)), "minimax_tool_");
     }
 
     @Override public String toString() { return "MiniMaxChatModel[url=" + url + ", model=" + model + ", role=" + role + ", apiKey=***]"; }

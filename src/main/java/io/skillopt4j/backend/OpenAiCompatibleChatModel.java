@@ -61,8 +61,7 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
-        var json = HttpCall.postJson(client, chatUrl, headers, body(r), policy(r));
-        return ChatCompletionsWire.parse(backend, json, "call_");
+        return ChatCompletionsWire.parse(backend, HttpCall.postJson(client, chatUrl, headers, body(r), policy(r)), "call_");
     }
 
     private Map<String, Object> body(ChatRequest r) {

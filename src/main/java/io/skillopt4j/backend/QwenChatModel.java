@@ -73,8 +73,7 @@ public final class QwenChatModel extends AbstractChatModel {
         if (temperature != null) body.put("temperature", temperature);
         ChatCompletionsWire.putTools(body, r.tools(), r.toolChoice());
         Map<String, String> headers = apiKey.isBlank() ? Map.of() : Map.of("Authorization", "Bearer " + apiKey);
-        var json = HttpCall.postJson(client, url, headers, body, policy(r));
-        return ChatCompletionsWire.parse(backend, json, "qwen_tool_");
+        return ChatCompletionsWire.parse(backend, HttpCall.postJson(client, url, headers, body, policy(r)), "qwen_tool_");
     }
 
     @Override public String toString() { return "QwenChatModel[url=" + url + ", model=" + model + ", thinking=" + thinking.wire() + ", role=" + role + ", apiKey=***]"; }
