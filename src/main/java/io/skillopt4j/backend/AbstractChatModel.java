@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Semaphore;
@@ -31,6 +30,7 @@ public abstract class AbstractChatModel implements ChatModel {
     protected final Backoff backoff;
     protected final String defaultEffort;
     protected final Duration defaultTimeout;
+    protected final Map<String, String> env;
     private final Semaphore pool;
     private final int maxConcurrency;
     private final int httpAttempts;
@@ -48,6 +48,7 @@ public abstract class AbstractChatModel implements ChatModel {
         this.backoff = b.backoff == null ? Backoff.DEFAULT : b.backoff;
         this.defaultEffort = b.reasoningEffort == null || b.reasoningEffort.isBlank() ? null : b.reasoningEffort.trim();
         this.defaultTimeout = b.timeout;
+        this.env = b.env == null ? System.getenv() : Map.copyOf(b.env);
         this.maxConcurrency = Math.max(1, b.maxConcurrency);
         this.httpAttempts = Math.max(0, b.httpAttempts);
         this.pool = new Semaphore(maxConcurrency, true);
@@ -184,8 +185,14 @@ public abstract class AbstractChatModel implements ChatModel {
     }
 
     private static String preview(String text) {
-        String t = HttpErrors.oneLine(Redactor.scrub(text == null ? "" : text));
-        return t.isEmpty() ? "(empty reply)" : t.length() > 200 ? t.substring(0, 200) + "..." : t;
+        String t = clip(text, 200);
+        return t.isEmpty() ? "(empty reply)" : t;
+    }
+
+    /** {@code s} scrubbed of secrets, on one line, cut to {@code max} characters. */
+    static String clip(String s, int max) {
+        String t = HttpErrors.oneLine(Redactor.scrub(s == null ? "" : s));
+        return t.length() > max ? t.substring(0, max) + "..." : t;
     }
 
     /** The transport policy of one HTTP call; its faults are counted in the meter and written to the {@link TransportLog}. */
@@ -242,11 +249,19 @@ public abstract class AbstractChatModel implements ChatModel {
         }
     }
 
+    /** Refuses a request with tools ({@code why} they are not supported) or images: a non-retriable failure. */
+    protected final void requireTextOnly(ChatRequest r, String why) {
+        if (!r.tools().isEmpty() || (r.toolChoice() != null && !r.toolChoice().isBlank()))
+            throw new BackendException.NonRetriable(backend, 0, backend + ": tools are not supported (" + why + ")", null);
+        if (r.messages().stream().anyMatch(m -> !m.imageUrls().isEmpty()))
+            throw new BackendException.NonRetriable(backend, 0, backend + ": images are not supported; only text parts can be sent", null);
+    }
+
     /** True when {@link #doChat} already retried transport failures (HTTP backends). */
     protected boolean retriesInTransport() { return false; }
 
     /** Provider settings that change the reply and so belong in the cache key (no secrets). */
-    protected Map<String, Object> cacheParams(ChatRequest r) { return new LinkedHashMap<>(); }
+    protected Map<String, Object> cacheParams(ChatRequest r) { return Map.of(); }
 
     /** Redacted: never prints keys. */
     @Override public String toString() {
@@ -263,6 +278,7 @@ public abstract class AbstractChatModel implements ChatModel {
         protected Backoff backoff;
         protected String reasoningEffort;
         protected Duration timeout;
+        protected Map<String, String> env;
         protected int maxConcurrency = 8;
         protected int httpAttempts;
         protected double rateLimitRpm;
@@ -277,6 +293,9 @@ public abstract class AbstractChatModel implements ChatModel {
         public B backoff(Backoff b) { this.backoff = b; return (B) this; }
         public B reasoningEffort(String e) { this.reasoningEffort = e; return (B) this; }
         public B timeout(Duration t) { this.timeout = t; return (B) this; }
+        /** What the backend's child processes and credential lookups see, scrubbed for a child (default: this process's
+         *  environment). */
+        public B env(Map<String, String> e) { this.env = e; return (B) this; }
         public B maxConcurrency(int n) { this.maxConcurrency = n; return (B) this; }
         /** Least HTTP attempts per call for transient faults (0, the default, = the request's own retries). */
         public B httpAttempts(int n) { this.httpAttempts = n; return (B) this; }

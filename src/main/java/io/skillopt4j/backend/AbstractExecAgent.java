@@ -56,6 +56,8 @@ public abstract class AbstractExecAgent implements ExecAgent {
     }
 
     protected final String model;
+    /** The CLI executable (null where a backend keeps it elsewhere). */
+    protected final String path;
     protected final Map<String, String> env;
     protected final UsageMeter meter;
     protected final int emptyResponseRetries;
@@ -70,6 +72,7 @@ public abstract class AbstractExecAgent implements ExecAgent {
     /** {@code emptyResponseRetries} overrides the builder's where the backend keeps it elsewhere. */
     protected AbstractExecAgent(Builder<?> b, int emptyResponseRetries) {
         this.model = b.model == null ? "" : b.model;
+        this.path = b.path == null || b.path.isBlank() ? b.defaultPath : b.path;
         this.env = b.env == null ? System.getenv() : Map.copyOf(b.env);
         this.meter = b.meter == null ? new UsageMeter() : b.meter;
         this.emptyResponseRetries = Math.max(0, emptyResponseRetries);
@@ -286,6 +289,16 @@ public abstract class AbstractExecAgent implements ExecAgent {
         }
     }
 
+    /** The typed failure a CLI run reported, or null: the provider's status when the CLI names one, else {@code other}
+     *  (null: the CLI's error and exit code); a non-zero exit without an error event fails with what the CLI printed. */
+    static BackendException cliFailure(String backend, String cli, String provider, ParsedTrace t, Proc.Result r,
+                                       BackendException other) {
+        if (!t.isError()) return r.exitCode() == 0 ? null : AgentErrors.failed(backend, cli, r.exitCode(), r.stderr().isBlank() ? r.stdout() : r.stderr());
+        String status = t.meta().getOrDefault("error_status", "");
+        if (!status.isEmpty()) return AgentErrors.api(backend, provider, Integer.parseInt(status), t.error());
+        return other != null ? other : AgentErrors.failed(backend, cli, r.exitCode(), t.error());
+    }
+
     /** The child's stdout, then its stderr under a {@code [stderr]} line, as the raw trace keeps them. */
     protected static String rawOutput(Proc.Result r) {
         return r.stdout() + (r.stderr().isBlank() ? "" : (r.stdout().isEmpty() ? "" : "\n") + "[stderr]\n" + r.stderr());
@@ -339,6 +352,6 @@ public abstract class AbstractExecAgent implements ExecAgent {
         /** Wait between those retries (default 1 s doubling up to 30 s). */
         public B backoff(Backoff b) { this.backoff = b; return (B) this; }
 
-        String executable() { return path == null || path.isBlank() ? defaultPath : path; }
+        public abstract ExecAgent build();
     }
 }

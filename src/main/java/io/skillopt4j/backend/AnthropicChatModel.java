@@ -12,7 +12,6 @@ import okhttp3.OkHttpClient;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -53,7 +52,7 @@ public final class AnthropicChatModel extends AbstractChatModel {
     @Override protected boolean retriesInTransport() { return true; }
 
     @Override protected Map<String, Object> cacheParams(ChatRequest r) {
-        return new LinkedHashMap<>(Map.of("url", url, "thinking_budget", thinkingBudget));
+        return Map.of("url", url, "thinking_budget", thinkingBudget);
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
@@ -68,9 +67,7 @@ public final class AnthropicChatModel extends AbstractChatModel {
     }
 
     private Map<String, Object> body(ChatRequest r) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("model", model);
-        body.put("max_tokens", r.maxCompletionTokens());
+        Map<String, Object> body = Json.obj("model", model, "max_tokens", r.maxCompletionTokens());
         List<String> system = new ArrayList<>();
         List<Map<String, Object>> messages = new ArrayList<>();
         for (ChatMessage m : r.messages()) {
@@ -85,28 +82,21 @@ public final class AnthropicChatModel extends AbstractChatModel {
                 @SuppressWarnings("unchecked") List<Object> prev = (List<Object>) last.get("content");
                 prev.addAll(blocks); // consecutive tool results travel in one user turn
             } else {
-                Map<String, Object> o = new LinkedHashMap<>();
-                o.put("role", role);
-                o.put("content", blocks);
-                messages.add(o);
+                messages.add(Json.obj("role", role, "content", blocks));
             }
         }
         if (!system.isEmpty() && promptCache) {
             // the system prompt (with the skill) is the stable prefix: mark its end as a cache breakpoint
-            Map<String, Object> block = new LinkedHashMap<>();
-            block.put("type", "text");
-            block.put("text", String.join("\n\n", system));
-            block.put("cache_control", Map.of("type", "ephemeral"));
-            body.put("system", List.of(block));
+            body.put("system", List.of(Json.obj("type", "text", "text", String.join("\n\n", system),
+                    "cache_control", Map.of("type", "ephemeral"))));
         } else if (!system.isEmpty()) {
             body.put("system", String.join("\n\n", system));
         }
         body.put("messages", messages);
         if (thinkingBudget > 0) body.put("thinking", Map.of("type", "enabled", "budget_tokens", thinkingBudget));
         if (!r.tools().isEmpty()) {
-            List<Object> tools = new ArrayList<>();
-            for (ToolSpec t : r.tools()) tools.add(Map.of("name", t.name(), "description", t.description(), "input_schema", t.parameters()));
-            body.put("tools", tools);
+            body.put("tools", r.tools().stream()
+                    .map(t -> Map.of("name", t.name(), "description", t.description(), "input_schema", t.parameters())).toList());
             String c = r.toolChoice();
             if (c != null && !c.isBlank()) {
                 body.put("tool_choice", switch (c) {

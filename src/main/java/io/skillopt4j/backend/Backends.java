@@ -143,16 +143,17 @@ public final class Backends {
         ModelSettings s = new ModelSettings(cfg, env, "target");
         Duration timeout = s.seconds(ModelKey.EXEC_TIMEOUT);
         String model = s.model(b);
-        return switch (b) {
-            case "codex_exec" -> CodexExecAgent.builder().model(model).settings(CodexSettings.from(s)).env(env).meter(meter).timeout(timeout).build();
-            case "claude_code_exec" -> BackendSettings.claudeCodeExec(ClaudeCodeExecAgent.builder(), s).model(model).env(env).meter(meter).timeout(timeout).build();
-            case "cursor_exec" -> BackendSettings.cursorExec(CursorExecAgent.builder(), s).model(model).env(env).meter(meter).timeout(timeout).build();
-            case "copilot_exec" -> BackendSettings.copilotExec(CopilotExecAgent.builder(), s).model(s.configured(ModelKey.TARGET_MODEL).isEmpty() ? "" : model)
-                    .env(env).meter(meter).timeout(timeout).build();
-            case "opencode_exec" -> OpenCodeExecAgent.builder().path(s.string(ModelKey.OPENCODE_EXEC_PATH)).agent(s.string(ModelKey.OPENCODE_EXEC_AGENT))
-                    .model(openCodeModel(s)).env(env).meter(meter).timeout(timeout).build();
+        AbstractExecAgent.Builder<?> builder = switch (b) {
+            case "codex_exec" -> CodexExecAgent.builder().model(model).settings(CodexSettings.from(s));
+            case "claude_code_exec" -> BackendSettings.claudeCodeExec(ClaudeCodeExecAgent.builder(), s).model(model);
+            case "cursor_exec" -> BackendSettings.cursorExec(CursorExecAgent.builder(), s).model(model);
+            case "copilot_exec" -> BackendSettings.copilotExec(CopilotExecAgent.builder(), s)
+                    .model(s.configured(ModelKey.TARGET_MODEL).isEmpty() ? "" : model);
+            case "opencode_exec" -> OpenCodeExecAgent.builder().path(s.string(ModelKey.OPENCODE_EXEC_PATH))
+                    .agent(s.string(ModelKey.OPENCODE_EXEC_AGENT)).model(openCodeModel(s));
             default -> throw ConfigException.badValue("", "target_backend", backend, "one of " + String.join(", ", EXEC));
         };
+        return builder.env(env).meter(meter).timeout(timeout).build();
     }
 
     /** The role's OpenCode model: blank (OpenCode's default) when unset or a GPT placeholder, else provider/model. */

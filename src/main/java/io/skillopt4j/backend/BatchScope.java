@@ -180,10 +180,7 @@ public final class BatchScope {
         List<Map<String, Object>> all = readState();
         Map<String, Object> entry = all.stream().filter(b -> batchId.equals(b.get("id"))).findFirst().orElse(null);
         if (entry == null) {
-            entry = new LinkedHashMap<>();
-            entry.put("id", batchId);
-            entry.put("provider", provider);
-            entry.put("submitted_at", Instant.now().toString());
+            entry = Json.obj("id", batchId, "provider", provider, "submitted_at", Instant.now().toString());
             all.add(entry);
         }
         entry.put("status", status);

@@ -6,11 +6,9 @@ import io.skillopt4j.BackendException;
 import io.skillopt4j.backend.internal.AgentErrors;
 import io.skillopt4j.backend.internal.ClaudeStream;
 import io.skillopt4j.backend.internal.CliPrompt;
-import io.skillopt4j.backend.internal.HttpErrors;
 import io.skillopt4j.internal.JsonReply;
 import io.skillopt4j.backend.internal.Proc;
 import io.skillopt4j.internal.Json;
-import io.skillopt4j.internal.Redactor;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -18,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -36,7 +33,6 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
     private final String settingSources;
     private final boolean allowAttachmentRead;
     private final int maxThinkingTokens;
-    private final Map<String, String> env;
 
     private ClaudeCliChatModel(Builder b) {
         super(b.backendName, b);
@@ -45,7 +41,6 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
         this.settingSources = b.settingSources;
         this.allowAttachmentRead = b.allowAttachmentRead;
         this.maxThinkingTokens = b.maxThinkingTokens;
-        this.env = b.env == null ? System.getenv() : Map.copyOf(b.env);
     }
 
     public static Builder builder() { return new Builder(); }
@@ -70,7 +65,7 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
     }
 
     @Override protected Map<String, Object> cacheParams(ChatRequest r) {
-        return new LinkedHashMap<>(Map.of("permission_mode", permissionMode, "max_thinking_tokens", maxThinkingTokens));
+        return Map.of("permission_mode", permissionMode, "max_thinking_tokens", maxThinkingTokens);
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
@@ -127,13 +122,8 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
         }
     }
 
-    static String clip(String s) {
-        String t = HttpErrors.oneLine(Redactor.scrub(s == null ? "" : s));
-        return t.length() > 500 ? t.substring(0, 500) + "..." : t;
-    }
-
     private static String tail(String s) {
-        String t = clip(s);
+        String t = clip(s, 500);
         return t.isEmpty() ? "" : ": " + t;
     }
 
@@ -147,7 +137,6 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
         private String settingSources = ModelKey.CLAUDE_SETTING_SOURCES.text();
         private boolean allowAttachmentRead = true;
         private int maxThinkingTokens;
-        private Map<String, String> env;
 
         private Builder() { model = "claude-sonnet-4-6"; timeout = null; }
 
@@ -158,8 +147,6 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
         public Builder allowAttachmentRead(boolean b) { this.allowAttachmentRead = b; return this; }
         /** Passed to the child as MAX_THINKING_TOKENS when > 0. */
         public Builder maxThinkingTokens(int n) { this.maxThinkingTokens = n; return this; }
-        /** Scrubbed for the child (default the process's environment). */
-        public Builder env(Map<String, String> e) { this.env = e; return this; }
         public Builder backendName(String n) { this.backendName = n; return this; }
 
         @Override public ClaudeCliChatModel build() { return new ClaudeCliChatModel(this); }

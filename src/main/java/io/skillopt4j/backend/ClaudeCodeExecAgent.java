@@ -23,7 +23,6 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
     /** Claude Code's own API retries per call, when the environment sets none: its 10 retries take minutes even for a
      *  bad key, and this harness retries failed attempts itself. */
     static final String CLI_MAX_RETRIES = "0";
-    private final String path;
     private final String profile;
     private final String effort;
     private final int maxThinkingTokens;
@@ -32,7 +31,6 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
 
     private ClaudeCodeExecAgent(Builder b) {
         super(b);
-        this.path = b.executable();
         this.profile = b.profile == null ? "" : b.profile.trim();
         this.effort = effort(b.effort);
         this.maxThinkingTokens = Math.max(0, b.maxThinkingTokens);
@@ -47,13 +45,11 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
     /** Claude reaches attachments and data directories only through its Read (or Bash) tool. */
     @Override public void requireInputs(boolean images, boolean dataDirs) {
         List<String> tools = allowedTools.stream().map(String::strip).toList();
-        if (images && !tools.contains("Read")) {
-            throw new io.skillopt4j.ConfigException("claude_code_exec cannot see this benchmark's images without the Read tool (allowed tools: "
-                    + String.join(",", tools) + ")");
-        }
-        if (dataDirs && !tools.contains("Read") && !tools.contains("Bash")) {
-            throw new io.skillopt4j.ConfigException("claude_code_exec cannot read this benchmark's data directories without the Read or Bash tool (allowed tools: "
-                    + String.join(",", tools) + ")");
+        String cannot = images && !tools.contains("Read") ? "see this benchmark's images without the Read tool"
+                : dataDirs && !tools.contains("Read") && !tools.contains("Bash")
+                ? "read this benchmark's data directories without the Read or Bash tool" : null;
+        if (cannot != null) {
+            throw new io.skillopt4j.ConfigException("claude_code_exec cannot " + cannot + " (allowed tools: " + String.join(",", tools) + ")");
         }
     }
 
@@ -167,7 +163,7 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
     static String errors(ParsedTrace t) {
         List<String> out = new ArrayList<>();
         Map<String, String> m = t.meta();
-        if (t.isError()) out.add("result: " + ClaudeCliChatModel.clip(t.error()));
+        if (t.isError()) out.add("result: " + AbstractChatModel.clip(t.error(), 500));
         if (m.containsKey("api_error_status")) out.add("api status " + m.get("api_error_status") + " " + m.getOrDefault("api_error_type", ""));
         if (m.containsKey("assistant_error") && !t.isError()) out.add("api: " + m.get("assistant_error"));
         if (m.containsKey("api_retries")) out.add(m.get("api_retries") + " API retries (last status " + m.getOrDefault("api_retry_status", "?") + ")");

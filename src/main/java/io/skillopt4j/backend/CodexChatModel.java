@@ -28,12 +28,10 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public final class CodexChatModel extends AbstractChatModel {
     private final CodexSettings s;
-    private final Map<String, String> env;
 
     private CodexChatModel(Builder b) {
         super("codex_exec", b);
         this.s = b.settings == null ? CodexSettings.defaults() : b.settings;
-        this.env = b.env == null ? System.getenv() : Map.copyOf(b.env);
         s.checkProfile(env);
     }
 
@@ -55,7 +53,7 @@ public final class CodexChatModel extends AbstractChatModel {
     }
 
     @Override protected Map<String, Object> cacheParams(ChatRequest r) {
-        return new java.util.LinkedHashMap<>(Map.of("sandbox", s.sandbox(), "profile", s.profile()));
+        return Map.of("sandbox", s.sandbox(), "profile", s.profile());
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
@@ -102,13 +100,7 @@ public final class CodexChatModel extends AbstractChatModel {
 
     /** The typed failure a Codex run reported, or null. */
     static BackendException failure(String backend, ParsedTrace t, Proc.Result r) {
-        if (t.isError()) {
-            String status = t.meta().getOrDefault("error_status", "");
-            if (!status.isEmpty()) return AgentErrors.api(backend, "Codex model provider's", Integer.parseInt(status), t.error());
-            return AgentErrors.failed(backend, "Codex CLI", r.exitCode(), t.error());
-        }
-        if (r.exitCode() != 0) return AgentErrors.failed(backend, "Codex CLI", r.exitCode(), r.stderr().isBlank() ? r.stdout() : r.stderr());
-        return null;
+        return AbstractExecAgent.cliFailure(backend, "Codex CLI", "Codex model provider's", t, r, null);
     }
 
     /** A timed-out attempt, with what Codex last said (an unreachable provider shows as reconnect errors until then). */
@@ -122,12 +114,10 @@ public final class CodexChatModel extends AbstractChatModel {
     /** Not thread-safe; use once. */
     public static final class Builder extends AbstractChatModel.Builder<Builder> {
         private CodexSettings settings;
-        private Map<String, String> env;
 
         private Builder() { model = "gpt-4o"; }
 
         public Builder settings(CodexSettings s) { this.settings = s; return this; }
-        public Builder env(Map<String, String> e) { this.env = e; return this; }
 
         @Override public CodexChatModel build() { return new CodexChatModel(this); }
     }

@@ -25,13 +25,11 @@ public final class CopilotChatModel extends AbstractChatModel {
 
     private final String binary;
     private final String home;
-    private final Map<String, String> env;
 
     private CopilotChatModel(Builder b) {
         super("copilot_chat", b);
         this.binary = b.binary == null || b.binary.isBlank() ? ModelKey.COPILOT_EXEC_PATH.text() : b.binary;
         this.home = b.home;
-        this.env = b.env == null ? System.getenv() : Map.copyOf(b.env);
     }
 
     public static Builder builder() { return new Builder(); }
@@ -45,13 +43,9 @@ public final class CopilotChatModel extends AbstractChatModel {
             String u = ms.get(1).content().strip();
             return s.isEmpty() ? u : u.isEmpty() ? s : s + sep + u;
         }
-        List<String> parts = new ArrayList<>();
-        for (ChatMessage m : ms) {
-            String c = m.content().strip();
-            if (c.isEmpty()) continue;
-            parts.add(m.role().equals("user") ? c : "[" + m.role() + "]\n" + c);
-        }
-        return String.join(sep, parts);
+        return ms.stream().filter(m -> !m.content().isBlank())
+                .map(m -> m.role().equals("user") ? m.content().strip() : "[" + m.role() + "]\n" + m.content().strip())
+                .collect(java.util.stream.Collectors.joining(sep));
     }
 
     /** Upstream's: scrubbed, minus COPILOT_ALLOW_ALL, plus {@code extra} (the session's COPILOT_HOME). */
@@ -63,15 +57,9 @@ public final class CopilotChatModel extends AbstractChatModel {
 
     /** The typed failure a Copilot run reported, or null. */
     static BackendException failure(String backend, ParsedTrace t, Proc.Result r) {
-        if (t.isError()) {
-            String status = t.meta().getOrDefault("error_status", "");
-            if (!status.isEmpty()) return AgentErrors.api(backend, "model provider's", Integer.parseInt(status), t.error());
-            boolean auth = "authentication".equals(t.meta().get("error_type"));
-            return auth ? AgentErrors.of(backend, backend + ": Copilot CLI authentication failed: " + t.error(), false)
-                    : AgentErrors.failed(backend, "Copilot CLI", r.exitCode(), t.error());
-        }
-        if (r.exitCode() != 0) return AgentErrors.failed(backend, "Copilot CLI", r.exitCode(), r.stderr().isBlank() ? r.stdout() : r.stderr());
-        return null;
+        boolean auth = "authentication".equals(t.meta().get("error_type"));
+        return AbstractExecAgent.cliFailure(backend, "Copilot CLI", "model provider's", t, r,
+                auth ? AgentErrors.of(backend, backend + ": Copilot CLI authentication failed: " + t.error(), false) : null);
     }
 
     List<String> command(List<String> session) {
@@ -83,12 +71,7 @@ public final class CopilotChatModel extends AbstractChatModel {
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
-        if (!r.tools().isEmpty() || (r.toolChoice() != null && !r.toolChoice().isBlank())) {
-            throw new BackendException.NonRetriable(backend, 0, backend + ": tools are not supported (the Copilot CLI runs with no tool available)", null);
-        }
-        if (r.messages().stream().anyMatch(m -> !m.imageUrls().isEmpty())) {
-            throw new BackendException.NonRetriable(backend, 0, backend + ": images are not supported; only text parts can be sent", null);
-        }
+        requireTextOnly(r, "the Copilot CLI runs with no tool available");
         Duration timeout = r.timeout() == null ? ModelKey.COPILOT_CHAT_TIMEOUT.seconds() : r.timeout();
         Proc.Result res;
         try (CopilotSession session = CopilotSession.open(home, env)) {
@@ -110,14 +93,12 @@ public final class CopilotChatModel extends AbstractChatModel {
     public static final class Builder extends AbstractChatModel.Builder<Builder> {
         private String binary = ModelKey.COPILOT_EXEC_PATH.text();
         private String home;
-        private Map<String, String> env;
 
         private Builder() { model = ""; }
 
         public Builder binary(String b) { this.binary = b; return this; }
         /** COPILOT_HOME of the child (blank: a temporary one where no stored login is needed, else the user's). */
         public Builder home(String h) { this.home = h; return this; }
-        public Builder env(Map<String, String> e) { this.env = e; return this; }
 
         @Override public CopilotChatModel build() { return new CopilotChatModel(this); }
     }

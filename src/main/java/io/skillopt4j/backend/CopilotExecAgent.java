@@ -12,13 +12,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * Thread-safe. {@code copilot_exec}: the Copilot CLI as an agent, the prompt on stdin (without {@code -p}, of any size).
  * {@code --allow-all-tools} needs both file edits and the explicit opt-in; otherwise the CLI's approval gate stays on.
  */
 public final class CopilotExecAgent extends AbstractExecAgent {
-    private final String path;
     private final String home;
     private final boolean allowAllTools;
     private final boolean allowFileEdits;
@@ -26,7 +26,6 @@ public final class CopilotExecAgent extends AbstractExecAgent {
 
     private CopilotExecAgent(Builder b) {
         super(b);
-        this.path = b.executable();
         this.home = b.home;
         this.allowAllTools = b.allowAllTools;
         this.allowFileEdits = b.allowFileEdits;
@@ -47,9 +46,7 @@ public final class CopilotExecAgent extends AbstractExecAgent {
         cmd.addAll(session);
         if (allowFileEdits && allowAllTools) cmd.add("--allow-all-tools");
         if (!model.isBlank()) cmd.addAll(List.of("--model", model));
-        java.util.LinkedHashSet<Path> dirs = new java.util.LinkedHashSet<>(extra);
-        dirs.addAll(addDirs);
-        for (Path d : dirs) cmd.addAll(List.of("--add-dir", d.toString()));
+        Stream.concat(extra.stream(), addDirs.stream()).distinct().forEach(d -> cmd.addAll(List.of("--add-dir", d.toString())));
         return cmd;
     }
 

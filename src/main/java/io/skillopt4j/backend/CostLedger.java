@@ -63,18 +63,9 @@ public final class CostLedger {
         public String line() {
             Map<String, Object> m = new java.util.LinkedHashMap<>();
             if (calls != 1) m.put("calls", calls);
-            m.put("phase", phase);
-            m.put("role", role);
-            m.put("stage", stage);
-            m.put("backend", backend);
-            m.put("model", model);
-            m.put("prompt_tokens", promptTokens);
-            m.put("cached_tokens", cachedTokens);
-            m.put("cache_write_tokens", cacheWriteTokens);
-            m.put("completion_tokens", completionTokens);
-            m.put("batch", batch);
-            m.put("pricing", pricing);
-            m.put("usd", usd);
+            m.putAll(Json.obj("phase", phase, "role", role, "stage", stage, "backend", backend, "model", model,
+                    "prompt_tokens", promptTokens, "cached_tokens", cachedTokens, "cache_write_tokens", cacheWriteTokens,
+                    "completion_tokens", completionTokens, "batch", batch, "pricing", pricing, "usd", usd));
             return Json.line(m);
         }
 
@@ -276,10 +267,7 @@ public final class CostLedger {
 
     /** Records {@code e} as charged and frees {@code r} (null: nothing was held). */
     synchronized void charge(Reservation r, Entry e) {
-        if (r != null && cap != null) {
-            reserved = Math.max(0, reserved - r.usd());
-            inFlight--;
-        }
+        releaseHere(r);
         if (e.usd() != null) spent += e.usd();
         entries.add(e);
         append(e);

@@ -70,9 +70,7 @@ public final class CostReport {
 
     /** The entries as JSON-ready maps (their cost_ledger.jsonl fields). */
     public synchronized List<Map<String, Object>> toJson() {
-        List<Map<String, Object>> out = new ArrayList<>();
-        for (CostLedger.Entry e : entries) out.add(io.skillopt4j.internal.Json.parseObject(e.line()));
-        return out;
+        return entries.stream().map(e -> io.skillopt4j.internal.Json.parseObject(e.line())).toList();
     }
 
     /** Charges {@link #toJson} output (null: none) to {@code ledger} under this thread's phase, as if the calls had been

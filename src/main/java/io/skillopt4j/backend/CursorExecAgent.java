@@ -12,20 +12,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Thread-safe. {@code cursor_exec}: cursor-agent in the workspace, the prompt on stdin. Persisted traces are
  * sanitised (prompts, file contents and answers omitted).
  */
 public final class CursorExecAgent extends AbstractExecAgent {
-    private final String path;
     private final String sandbox;
     private final boolean allowFileEdits;
     private final List<Path> addDirs;
 
     private CursorExecAgent(Builder b) {
         super(b);
-        this.path = b.executable();
         String sb = b.sandbox == null || b.sandbox.isBlank() ? ModelKey.CURSOR_EXEC_SANDBOX.text() : b.sandbox.trim();
         if (!sb.equals("enabled") && !sb.equals("disabled")) throw ConfigException.badValue("", "cursor_exec_sandbox", b.sandbox, "enabled or disabled");
         if (b.allowFileEdits && sb.equals("disabled")) {
@@ -52,9 +51,8 @@ public final class CursorExecAgent extends AbstractExecAgent {
         if (allowFileEdits) cmd.add("--force");
         else cmd.addAll(List.of("--mode", "ask"));
         if (!model.isBlank()) cmd.addAll(List.of("--model", model));
-        java.util.LinkedHashSet<Path> dirs = new java.util.LinkedHashSet<>(extra);
-        dirs.addAll(addDirs);
-        for (Path d : dirs) if (!d.equals(ws) && !d.equals(validated(ws))) cmd.addAll(List.of("--add-dir", d.toString()));
+        Stream.concat(extra.stream(), addDirs.stream()).distinct().filter(d -> !d.equals(ws) && !d.equals(validated(ws)))
+                .forEach(d -> cmd.addAll(List.of("--add-dir", d.toString())));
         return cmd;
     }
 
@@ -70,10 +68,10 @@ public final class CursorExecAgent extends AbstractExecAgent {
             return new Attempt(raw, t, "", Outcome.FAILED, "Cursor Agent failed with exit code " + r.exitCode() + ": "
                     + (out.length() > 4000 ? out.substring(0, 4000) : out));
         }
-        if (!t.terminal()) return new Attempt(raw, t, "", Outcome.EMPTY, "cursor_exec: did not emit a terminal result");
+        if (!t.terminal()) return Attempt.empty(raw, t, "cursor_exec: did not emit a terminal result");
         if (t.isError()) return new Attempt(raw, t, "", Outcome.FAILED, "cursor_exec: " + t.error());
-        if (t.finalText().isBlank()) return new Attempt(raw, t, "", Outcome.EMPTY, "cursor_exec: returned an empty terminal result");
-        return new Attempt(raw, t, t.finalText().strip(), Outcome.OK, "");
+        if (t.finalText().isBlank()) return Attempt.empty(raw, t, "cursor_exec: returned an empty terminal result");
+        return Attempt.ok(raw, t, t.finalText().strip());
     }
 
     @Override protected String summary(String raw, ParsedTrace t, String text) {

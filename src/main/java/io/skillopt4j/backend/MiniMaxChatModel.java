@@ -5,10 +5,10 @@ import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.internal.ChatCompletionsWire;
 import io.skillopt4j.backend.internal.Http;
 import io.skillopt4j.backend.internal.HttpCall;
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.internal.Redactor;
 import okhttp3.OkHttpClient;
 
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
@@ -55,20 +55,16 @@ public final class MiniMaxChatModel extends AbstractChatModel {
     @Override protected boolean retriesInTransport() { return true; }
 
     @Override protected Map<String, Object> cacheParams(ChatRequest r) {
-        return new LinkedHashMap<>(Map.of("url", url, "thinking", thinkingType(), "temperature", String.valueOf(temperature)));
+        return Map.of("url", url, "thinking", thinkingType(), "temperature", String.valueOf(temperature));
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("model", model);
-        body.put("messages", ChatCompletionsWire.messages(r.messages(), null));
-        body.put("max_tokens", Math.min(r.maxCompletionTokens(), maxTokens));
-        body.put("thinking", Map.of("type", thinkingType()));
+        Map<String, Object> body = Json.obj("model", model, "messages", ChatCompletionsWire.messages(r.messages(), null),
+                "max_tokens", Math.min(r.maxCompletionTokens(), maxTokens), "thinking", Map.of("type", thinkingType()));
         if (temperature != null) body.put("temperature", temperature);
         ChatCompletionsWire.putTools(body, r.tools(), r.toolChoice());
         Map<String, String> headers = apiKey.isBlank() ? Map.of() : Map.of("Authorization", "Bearer " + apiKey);
-        var json = HttpCall.postJson(client, url, headers, body, policy(r));
-        return ChatCompletionsWire.parse(backend, json, "minimax_tool_");
+        return ChatCompletionsWire.parse(backend, HttpCall.postJson(client, url, headers, body, policy(r)), "minimax_tool_");
     }
 
     @Override public String toString() { return "MiniMaxChatModel[url=" + url + ", model=" + model + ", role=" + role + ", apiKey=***]"; }

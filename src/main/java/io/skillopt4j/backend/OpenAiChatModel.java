@@ -8,6 +8,7 @@ import io.skillopt4j.backend.internal.HttpCall;
 import io.skillopt4j.backend.internal.OpenAiBatches;
 import io.skillopt4j.backend.internal.PromptCaching;
 import io.skillopt4j.backend.internal.ResponsesWire;
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.internal.Redactor;
 import okhttp3.OkHttpClient;
 
@@ -50,7 +51,6 @@ public final class OpenAiChatModel extends AbstractChatModel {
         Redactor.remember(b.apiKey);
         this.client = Http.client(defaultTimeout == null ? Duration.ofSeconds(600) : defaultTimeout, endpoint);
         String scope = b.adScope == null || b.adScope.isBlank() ? "https://cognitiveservices.azure.com/.default" : b.adScope;
-        Map<String, String> env = b.env == null ? System.getenv() : b.env;
         this.tokens = b.tokenProvider != null ? b.tokenProvider : switch (authMode) {
             case "api_key", "openai_compatible" -> null;
             case "managed_identity" -> AzureTokens.managedIdentity(backend, client, b.identityEndpoint, b.managedIdentityClientId, scope, env);
@@ -84,12 +84,7 @@ public final class OpenAiChatModel extends AbstractChatModel {
 
     @Override protected boolean retriesInTransport() { return true; }
 
-    @Override protected Map<String, Object> cacheParams(ChatRequest r) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("endpoint", endpoint);
-        m.put("responses", responses);
-        return m;
-    }
+    @Override protected Map<String, Object> cacheParams(ChatRequest r) { return Map.of("endpoint", endpoint, "responses", responses); }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
         Http.Policy policy = policy(r);
@@ -103,15 +98,10 @@ public final class OpenAiChatModel extends AbstractChatModel {
     }
 
     private Map<String, String> headers() {
+        if (!compat()) return tokens == null ? Map.of("api-key", apiKey) : Map.of("Authorization", "Bearer " + tokens.get());
         Map<String, String> headers = new LinkedHashMap<>();
-        if (compat()) {
-            headers.put("Authorization", "Bearer " + (apiKey.isBlank() ? "dummy" : apiKey));
-            headers.put("User-Agent", "SkillOpt");
-        } else if (tokens == null) {
-            headers.put("api-key", apiKey);
-        } else {
-            headers.put("Authorization", "Bearer " + tokens.get());
-        }
+        headers.put("Authorization", "Bearer " + (apiKey.isBlank() ? "dummy" : apiKey));
+        headers.put("User-Agent", "SkillOpt");
         return headers;
     }
 
@@ -120,10 +110,8 @@ public final class OpenAiChatModel extends AbstractChatModel {
         if (responses) {
             body = ResponsesWire.body(model, r, imageDetail);
         } else {
-            body = new LinkedHashMap<>();
-            body.put("model", model);
-            body.put("messages", ChatCompletionsWire.messages(r.messages(), imageDetail));
-            body.put("max_completion_tokens", r.maxCompletionTokens());
+            body = Json.obj("model", model, "messages", ChatCompletionsWire.messages(r.messages(), imageDetail),
+                    "max_completion_tokens", r.maxCompletionTokens());
             // some models reject effort together with tools, so upstream drops it then
             if (r.reasoningEffort() != null && !r.reasoningEffort().isBlank() && r.tools().isEmpty()) body.put("reasoning_effort", r.reasoningEffort());
             ChatCompletionsWire.putTools(body, r.tools(), r.toolChoice());
@@ -156,7 +144,6 @@ public final class OpenAiChatModel extends AbstractChatModel {
         private String identityEndpoint;
         private String azPath;
         private Supplier<String> tokenProvider;
-        private Map<String, String> env;
         private String imageDetail;
         private Boolean responsesApi;
         private String promptCache = "auto";
@@ -177,8 +164,6 @@ public final class OpenAiChatModel extends AbstractChatModel {
         public Builder azPath(String p) { this.azPath = p; return this; }
         /** Overrides the auth mode's own source of AAD bearer tokens. */
         public Builder tokenProvider(Supplier<String> p) { this.tokenProvider = p; return this; }
-        /** What the az CLI and managed identity see (default the process's environment). */
-        public Builder env(Map<String, String> e) { this.env = e; return this; }
         public Builder imageDetail(String d) { this.imageDetail = d; return this; }
         /** Forces (true) or forbids (false) the Responses API; null routes by model family as upstream. */
         public Builder responsesApi(Boolean b) { this.responsesApi = b; return this; }

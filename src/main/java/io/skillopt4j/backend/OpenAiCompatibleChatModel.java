@@ -5,11 +5,11 @@ import io.skillopt4j.backend.internal.Http;
 import io.skillopt4j.backend.internal.HttpCall;
 import io.skillopt4j.backend.internal.OpenAiBatches;
 import io.skillopt4j.backend.internal.PromptCaching;
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.internal.Redactor;
 import okhttp3.OkHttpClient;
 
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -52,31 +52,21 @@ public final class OpenAiCompatibleChatModel extends AbstractChatModel {
 
     public static Builder builder() { return new Builder(); }
 
-    /** No trailing slash. */
-    public String baseUrl() { return baseUrl; }
-
     static String stripSlash(String s) { return s.replaceAll("/+\\z", ""); }
 
     @Override protected boolean retriesInTransport() { return true; }
 
     @Override protected Map<String, Object> cacheParams(ChatRequest r) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("base_url", baseUrl);
-        m.put("temperature", temperature);
-        m.put("max_tokens", Math.min(r.maxCompletionTokens(), maxTokens));
-        return m;
+        return Json.obj("base_url", baseUrl, "temperature", temperature, "max_tokens", Math.min(r.maxCompletionTokens(), maxTokens));
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
-        var json = HttpCall.postJson(client, chatUrl, headers, body(r), policy(r));
-        return ChatCompletionsWire.parse(backend, json, "call_");
+        return ChatCompletionsWire.parse(backend, HttpCall.postJson(client, chatUrl, headers, body(r), policy(r)), "call_");
     }
 
     private Map<String, Object> body(ChatRequest r) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("model", model);
-        body.put("messages", ChatCompletionsWire.messages(r.messages(), imageDetail));
-        body.put("max_tokens", Math.min(r.maxCompletionTokens(), maxTokens));
+        Map<String, Object> body = Json.obj("model", model, "messages", ChatCompletionsWire.messages(r.messages(), imageDetail),
+                "max_tokens", Math.min(r.maxCompletionTokens(), maxTokens));
         if (temperature != null) body.put("temperature", temperature);
         ChatCompletionsWire.putTools(body, r.tools(), r.toolChoice());
         if (promptCache) body.put("prompt_cache_key", PromptCaching.key(model, r));

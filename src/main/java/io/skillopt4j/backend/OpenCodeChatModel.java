@@ -19,24 +19,17 @@ import java.util.Map;
 public final class OpenCodeChatModel extends AbstractChatModel {
     private final String binary;
     private final String agent;
-    private final Map<String, String> env;
 
     private OpenCodeChatModel(Builder b) {
         super("opencode_exec", b);
         this.binary = b.binary == null || b.binary.isBlank() ? ModelKey.OPENCODE_EXEC_PATH.text() : b.binary;
         this.agent = b.agent == null ? "" : b.agent.strip();
-        this.env = b.env == null ? System.getenv() : Map.copyOf(b.env);
     }
 
     public static Builder builder() { return new Builder(); }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
-        if (!r.tools().isEmpty() || (r.toolChoice() != null && !r.toolChoice().isBlank())) {
-            throw new BackendException.NonRetriable(backend, 0, backend + ": tools are not supported (OpenCode runs with every permission denied)", null);
-        }
-        if (r.messages().stream().anyMatch(m -> !m.imageUrls().isEmpty())) {
-            throw new BackendException.NonRetriable(backend, 0, backend + ": images are not supported; only text parts can be sent", null);
-        }
+        requireTextOnly(r, "OpenCode runs with every permission denied");
         Duration timeout = r.timeout() == null ? ModelKey.OPENCODE_CHAT_TIMEOUT.seconds() : r.timeout();
         String system = CliPrompt.system(r);
         String prompt = (system.isEmpty() ? "" : system + "\n\n") + CliPrompt.body(r, "tools", false, List.of());
@@ -64,14 +57,12 @@ public final class OpenCodeChatModel extends AbstractChatModel {
     public static final class Builder extends AbstractChatModel.Builder<Builder> {
         private String binary = ModelKey.OPENCODE_EXEC_PATH.text();
         private String agent = "";
-        private Map<String, String> env;
 
         private Builder() { model = ""; }
 
         public Builder binary(String b) { this.binary = b; return this; }
         /** Blank: OpenCode's default. */
         public Builder agent(String a) { this.agent = a; return this; }
-        public Builder env(Map<String, String> e) { this.env = e; return this; }
 
         @Override public OpenCodeChatModel build() { return new OpenCodeChatModel(this); }
     }

@@ -31,12 +31,10 @@ public final class OpenCodeExecAgent extends AbstractExecAgent {
             "OPENCODE_DISABLE_EXTERNAL_SKILLS", "1", "OPENCODE_DISABLE_PROJECT_CONFIG", "1", "OPENCODE_DISABLE_SHARE", "1",
             "OPENCODE_DISABLE_TERMINAL_TITLE", "1");
 
-    private final String path;
     private final String agent;
 
     private OpenCodeExecAgent(Builder b) {
         super(b);
-        this.path = b.executable();
         this.agent = b.agent == null ? "" : b.agent.strip();
     }
 
@@ -76,10 +74,7 @@ public final class OpenCodeExecAgent extends AbstractExecAgent {
                 throw new ConfigException("OPENCODE_CONFIG_CONTENT must be a JSON object: " + bad.getMessage());
             }
         }
-        config.put("snapshot", false);
-        config.put("share", "disabled");
-        config.put("autoupdate", false);
-        config.put("permission", permission);
+        config.putAll(Json.obj("snapshot", false, "share", "disabled", "autoupdate", false, "permission", permission));
         e.put("OPENCODE_PERMISSION", Json.compact(permission));
         e.put("OPENCODE_CONFIG_CONTENT", Json.compact(config));
         if (parent.getOrDefault("OPENCODE_DB", "").isBlank()) e.put("OPENCODE_DB", ":memory:");
@@ -88,15 +83,10 @@ public final class OpenCodeExecAgent extends AbstractExecAgent {
 
     /** The typed failure an OpenCode run reported, or null. */
     static BackendException failure(String backend, ParsedTrace t, Proc.Result r) {
-        if (t.isError()) {
-            String status = t.meta().getOrDefault("error_status", "");
-            if (!status.isEmpty()) return AgentErrors.api(backend, "model provider's", Integer.parseInt(status), t.error());
-            String name = t.meta().getOrDefault("error_name", "");
-            if (name.equals("ProviderAuthError")) return AgentErrors.of(backend, backend + ": OpenCode could not authenticate with the provider: " + t.error(), false);
-            return AgentErrors.failed(backend, "OpenCode CLI" + (name.isEmpty() ? "" : " (" + name + ")"), r.exitCode(), t.error());
-        }
-        if (r.exitCode() != 0) return AgentErrors.failed(backend, "OpenCode CLI", r.exitCode(), r.stderr().isBlank() ? r.stdout() : r.stderr());
-        return null;
+        String name = t.meta().getOrDefault("error_name", "");
+        return AbstractExecAgent.cliFailure(backend, "OpenCode CLI", "model provider's", t, r, name.equals("ProviderAuthError")
+                ? AgentErrors.of(backend, backend + ": OpenCode could not authenticate with the provider: " + t.error(), false)
+                : name.isEmpty() ? null : AgentErrors.failed(backend, "OpenCode CLI (" + name + ")", r.exitCode(), t.error()));
     }
 
     @Override protected Attempt attempt(ExecTask task, Path ws, String prompt, int no, Duration timeout) throws IOException {

@@ -116,9 +116,8 @@ public final class PriceTable {
         if (p != null) return p;
         p = byPrefix.get(model);
         if (p == null) {
-            String best = null;
-            for (String k : prices.keySet()) if (model.startsWith(k) && (best == null || k.length() > best.length())) best = k;
-            p = best == null ? NONE : prices.get(best);
+            p = prices.keySet().stream().filter(model::startsWith).max(java.util.Comparator.comparingInt(String::length))
+                    .map(prices::get).orElse(NONE);
             if (byPrefix.size() < 256) byPrefix.put(model, p);
         }
         return p == NONE ? null : p;

@@ -5,11 +5,11 @@ import io.skillopt4j.ConfigException;
 import io.skillopt4j.backend.internal.ChatCompletionsWire;
 import io.skillopt4j.backend.internal.Http;
 import io.skillopt4j.backend.internal.HttpCall;
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.internal.Redactor;
 import okhttp3.OkHttpClient;
 
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
@@ -63,20 +63,17 @@ public final class QwenChatModel extends AbstractChatModel {
     @Override protected boolean retriesInTransport() { return true; }
 
     @Override protected Map<String, Object> cacheParams(ChatRequest r) {
-        return new LinkedHashMap<>(Map.of("url", url, "thinking", thinking.wire(), "temperature", String.valueOf(temperature)));
+        return Map.of("url", url, "thinking", thinking.wire(), "temperature", String.valueOf(temperature));
     }
 
     @Override protected ChatResponse doChat(ChatRequest r) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("model", model);
-        body.put("messages", ChatCompletionsWire.messages(r.messages(), imageDetail));
-        body.put(useMaxCompletionTokens ? "max_completion_tokens" : "max_tokens", Math.min(r.maxCompletionTokens(), maxTokens));
+        Map<String, Object> body = Json.obj("model", model, "messages", ChatCompletionsWire.messages(r.messages(), imageDetail),
+                useMaxCompletionTokens ? "max_completion_tokens" : "max_tokens", Math.min(r.maxCompletionTokens(), maxTokens));
         if (thinking != ThinkingMode.SERVER_DEFAULT) body.put("chat_template_kwargs", Map.of("enable_thinking", thinking == ThinkingMode.ENABLED));
         if (temperature != null) body.put("temperature", temperature);
         ChatCompletionsWire.putTools(body, r.tools(), r.toolChoice());
         Map<String, String> headers = apiKey.isBlank() ? Map.of() : Map.of("Authorization", "Bearer " + apiKey);
-        var json = HttpCall.postJson(client, url, headers, body, policy(r));
-        return ChatCompletionsWire.parse(backend, json, "qwen_tool_");
+        return ChatCompletionsWire.parse(backend, HttpCall.postJson(client, url, headers, body, policy(r)), "qwen_tool_");
     }
 
     @Override public String toString() { return "QwenChatModel[url=" + url + ", model=" + model + ", thinking=" + thinking.wire() + ", role=" + role + ", apiKey=***]"; }

@@ -78,25 +78,14 @@ public final class ResponseCache {
 
     /** The sha256 hex key of one call. */
     public String key(String backend, String model, Map<String, Object> params, ChatRequest r) {
-        Map<String, Object> k = new LinkedHashMap<>();
-        k.put("backend", backend);
-        k.put("model", model);
         Map<String, Object> p = new LinkedHashMap<>(params);
-        p.put("max_completion_tokens", r.maxCompletionTokens());
-        p.put("reasoning_effort", r.reasoningEffort());
-        p.put("json_required", r.jsonRequired());
-        p.put("tool_choice", r.toolChoice());
-        List<Object> tools = new ArrayList<>();
-        for (ToolSpec t : r.tools()) tools.add(List.of(t.name(), t.description(), t.parameters()));
-        p.put("tools", tools);
-        k.put("params", p);
-        List<Object> msgs = new ArrayList<>();
-        for (ChatMessage m : r.messages()) {
-            List<Object> calls = new ArrayList<>();
-            for (ToolCall c : m.toolCalls()) calls.add(List.of(c.id(), c.name(), c.argumentsJson()));
-            msgs.add(List.of(m.role(), m.content(), m.imageUrls(), calls, m.toolCallId() == null ? "" : m.toolCallId()));
-        }
-        k.put("messages", msgs);
+        p.putAll(Json.obj("max_completion_tokens", r.maxCompletionTokens(), "reasoning_effort", r.reasoningEffort(),
+                "json_required", r.jsonRequired(), "tool_choice", r.toolChoice(),
+                "tools", r.tools().stream().map(t -> List.of(t.name(), t.description(), t.parameters())).toList()));
+        Map<String, Object> k = Json.obj("backend", backend, "model", model, "params", p,
+                "messages", r.messages().stream().map(m -> List.of(m.role(), m.content(), m.imageUrls(),
+                        m.toolCalls().stream().map(c -> List.of(c.id(), c.name(), c.argumentsJson())).toList(),
+                        m.toolCallId() == null ? "" : m.toolCallId())).toList());
         try {
             return HexFormat.of().formatHex(io.skillopt4j.internal.Hashes.sha256(KEY_WRITER.writeValueAsBytes(k)));
         } catch (IOException e) {
@@ -134,28 +123,13 @@ public final class ResponseCache {
     /** Stores a reply (read_write mode only; replay never writes). */
     public void store(String key, String backend, String model, ChatResponse r) {
         if (mode != Mode.READ_WRITE) return;
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("key", key);
-        m.put("backend", backend);
-        m.put("model", r.model().isEmpty() ? model : r.model());
-        m.put("text", r.text());
-        m.put("reasoning", r.reasoning());
-        List<Object> calls = new ArrayList<>();
-        for (ToolCall c : r.toolCalls()) {
-            Map<String, Object> cm = new LinkedHashMap<>();
-            cm.put("id", c.id());
-            cm.put("name", c.name());
-            cm.put("arguments", c.argumentsJson());
-            calls.add(cm);
-        }
-        m.put("tool_calls", calls);
-        Map<String, Object> u = new LinkedHashMap<>();
-        u.put("prompt_tokens", r.usage().promptTokens());
-        u.put("completion_tokens", r.usage().completionTokens());
-        u.put("total_tokens", r.usage().totalTokens());
-        u.put("cached_tokens", r.usage().cachedTokens());
-        m.put("usage", u);
-        AtomicFiles.writeRecomputable(file(key), io.skillopt4j.internal.Json.pretty(m)); // a lost entry is only a cache miss
+        Usage u = r.usage();
+        Map<String, Object> m = Json.obj("key", key, "backend", backend, "model", r.model().isEmpty() ? model : r.model(),
+                "text", r.text(), "reasoning", r.reasoning(),
+                "tool_calls", r.toolCalls().stream().map(c -> Json.obj("id", c.id(), "name", c.name(), "arguments", c.argumentsJson())).toList(),
+                "usage", Json.obj("prompt_tokens", u.promptTokens(), "completion_tokens", u.completionTokens(),
+                        "total_tokens", u.totalTokens(), "cached_tokens", u.cachedTokens()));
+        AtomicFiles.writeRecomputable(file(key), Json.pretty(m)); // a lost entry is only a cache miss
     }
 
     @Override public String toString() { return "ResponseCache[" + mode.name().toLowerCase(Locale.ROOT) + (dir == null ? "" : ", " + dir) + "]"; }

@@ -59,13 +59,8 @@ public final class UsageJournal {
             m.put("key", key.startsWith(root) ? key.substring(root.length()) : key);
             m.put("attempt", attempt == null ? session : attempt);
         }
-        m.put("role", role);
-        m.put("stage", stage);
-        m.put("calls", c.calls());
-        m.put("prompt_tokens", c.promptTokens());
-        m.put("completion_tokens", c.completionTokens());
-        m.put("total_tokens", c.totalTokens());
-        m.put("cached_tokens", c.cachedTokens());
+        m.putAll(Json.obj("role", role, "stage", stage, "calls", c.calls(), "prompt_tokens", c.promptTokens(),
+                "completion_tokens", c.completionTokens(), "total_tokens", c.totalTokens(), "cached_tokens", c.cachedTokens()));
         byte[] b = (Json.line(m) + "\n").getBytes(StandardCharsets.UTF_8);
         try {
             if (out == null) return; // closed: the run has ended and nobody reads its counts any more

@@ -224,10 +224,8 @@ public final class UsageMeter {
 
     /** This meter's cells as JSON-ready data, for {@link #fromJson}. */
     public synchronized Map<String, Object> toJson() {
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("cells", countsJson(cells));
-        out.put("models", countsJson(modelCells));
-        out.put("faults", new LinkedHashMap<>(faults));
+        Map<String, Object> out = io.skillopt4j.internal.Json.obj("cells", countsJson(cells), "models", countsJson(modelCells),
+                "faults", new LinkedHashMap<>(faults));
         if (!hedges.isEmpty()) out.put("hedges", countsJson(hedges));
         return out;
     }
@@ -297,11 +295,7 @@ public final class UsageMeter {
     }
 
     private static Map<String, Object> tokenMap(Counts c) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("calls", c.calls());
-        m.put("prompt_tokens", c.promptTokens());
-        m.put("completion_tokens", c.completionTokens());
-        m.put("total_tokens", c.totalTokens());
-        return m;
+        return io.skillopt4j.internal.Json.obj("calls", c.calls(), "prompt_tokens", c.promptTokens(),
+                "completion_tokens", c.completionTokens(), "total_tokens", c.totalTokens());
     }
 }
