@@ -1,6 +1,7 @@
 package io.skillopt4j.cli;
 
 import io.skillopt4j.RunFolderException;
+import io.skillopt4j.config.Suggest;
 import io.skillopt4j.frames.Frame;
 import io.skillopt4j.frames.RunFrames;
 import io.skillopt4j.frames.TextTable;
@@ -63,9 +64,8 @@ public final class RunsCommand extends GroupCommand {
             List<String> asked = frames == null ? List.of("summary", "steps", "epochs") : frames;
             List<String> names = asked.contains("all") ? FRAMES : asked;
             for (String n : names) {
-                if (FRAMES.contains(n)) continue;
-                String c = io.skillopt4j.config.Suggest.closest(n, FRAMES);
-                checks.add("--frame " + n + " is not a frame; allowed: " + String.join(", ", FRAMES) + ", all" + (c == null ? "" : "; did you mean " + c + "?"));
+                if (!FRAMES.contains(n))
+                    checks.add("--frame " + n + " is not a frame; allowed: " + String.join(", ", FRAMES) + ", all" + Suggest.didYouMean(n, FRAMES));
             }
             checks.throwIfAny();
             RunFrames f;

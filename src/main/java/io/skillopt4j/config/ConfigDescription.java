@@ -1,7 +1,6 @@
 package io.skillopt4j.config;
 
 import io.skillopt4j.config.ConfigRequest.Override;
-import io.skillopt4j.internal.Redactor;
 import tech.tablesaw.api.BooleanColumn;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
@@ -11,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
 
 /** Immutable (static functions). Builds the key / value / source / default table of a resolved config. */
 public final class ConfigDescription {
@@ -24,8 +22,7 @@ public final class ConfigDescription {
         StringColumn value = StringColumn.create("value");
         StringColumn source = StringColumn.create("source");
         BooleanColumn isDefault = BooleanColumn.create("default");
-        Map<String, Object> shown = new TreeMap<>(Redactor.redact(resolved.flat().asMap()));
-        for (Map.Entry<String, Object> e : shown.entrySet()) {
+        for (Map.Entry<String, Object> e : resolved.redactedSorted().entrySet()) {
             key.append(e.getKey());
             value.append(String.valueOf(e.getValue()));
             source.append(sourceOf(e.getKey(), req, layers));

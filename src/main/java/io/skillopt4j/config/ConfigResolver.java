@@ -35,12 +35,8 @@ public final class ConfigResolver {
         this.cwd = cwd.toAbsolutePath().normalize();
     }
 
-    public ConfigResolver(Path cwd) {
-        this(null, cwd);
-    }
-
     public static ConfigResolver system() {
-        return new ConfigResolver(Path.of(""));
+        return new ConfigResolver(null, Path.of(""));
     }
 
     /** Resolves a request; throws {@link ConfigException} (one line per problem, all of them) for bad input. */
