@@ -1,6 +1,5 @@
 package io.skillopt4j.config;
 
-import io.skillopt4j.config.ConfigRequest.Override;
 import tech.tablesaw.api.BooleanColumn;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
@@ -43,9 +42,8 @@ public final class ConfigDescription {
         String flag = f == null ? flatKey : f.flag();
         if (flag != null && req.flags().containsKey(flag)) return "--" + flag;
         String path = f == null ? "env." + flatKey : f.path();
-        for (Override o : req.overrides()) {
-            String k = o.key().strip();
-            if (k.equals(path) || k.equals(flatKey)) return "--cfg-options";
+        if (req.overrides().stream().map(o -> o.key().strip()).anyMatch(k -> k.equals(path) || k.equals(flatKey))) {
+            return "--cfg-options";
         }
         if (flatKey.equals("out_root")) return "auto";
         for (int i = layers.size() - 1; i >= 0; i--) {

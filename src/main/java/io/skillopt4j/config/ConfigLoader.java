@@ -118,14 +118,10 @@ public final class ConfigLoader {
     }
 
     private static void normaliseOne(Map<String, Object> m) {
-        for (Map.Entry<String, List<String>> e : CODEX_ALIASES.entrySet()) {
-            String canon = e.getKey();
-            for (String alias : e.getValue()) {
-                if (!m.containsKey(alias)) continue;
-                Object v = m.remove(alias);
-                if (!m.containsKey(canon)) m.put(canon, v);
-            }
-        }
+        CODEX_ALIASES.forEach((canon, aliases) -> aliases.stream().filter(m::containsKey).forEach(alias -> {
+            Object v = m.remove(alias);
+            if (!m.containsKey(canon)) m.put(canon, v);
+        }));
     }
 
     /** The canonical name of a Codex alias key, or the key itself. */
