@@ -49,7 +49,7 @@ final class ChatCommand implements Callable<Integer> {
         Checks checks = new Checks().positive("--timeout", timeoutSeconds).url("--base-url", baseUrl);
         if (!role.equals("optimizer") && !role.equals("target"))
             checks.add("--role must be optimizer or target, got \"" + role + "\"" + Suggest.didYouMean(role, List.of("optimizer", "target")));
-        java.util.List<String> problems = new java.util.ArrayList<>();
+        List<String> problems = new java.util.ArrayList<>();
         ConfigRequest req;
         try {
             req = ConfigOptions.train().configOptional().request(spec.commandLine().getParseResult());

@@ -38,7 +38,6 @@ public final class BackendNames {
     /** Backends allowed for the optimizer role (upstream's whitelist plus the seed fork's claude_code_exec). */
     public static final Set<String> OPTIMIZER_BACKENDS = Set.of(OPENAI_CHAT, CLAUDE_CHAT, QWEN_CHAT, MINIMAX_CHAT,
             OPENAI_COMPATIBLE, COPILOT_CHAT, CODEX_EXEC, CLAUDE_CODE_EXEC, OPENCODE_EXEC);
-    /** Backends allowed for the target role. */
     public static final Set<String> TARGET_BACKENDS = Set.of(OPENAI_CHAT, CLAUDE_CHAT, QWEN_CHAT, MINIMAX_CHAT,
             OPENAI_COMPATIBLE, COPILOT_CHAT, CODEX_EXEC, CLAUDE_CODE_EXEC, CURSOR_EXEC, COPILOT_EXEC, OPENCODE_EXEC);
     /** Target backends that run an agent in a workspace rather than answer chat messages. */
@@ -59,9 +58,7 @@ public final class BackendNames {
         a.put(COPILOT_EXEC, COPILOT_EXEC);
         for (String s : List.of("qwen", QWEN_CHAT)) a.put(s, QWEN_CHAT);
         for (String s : List.of("minimax", MINIMAX_CHAT)) a.put(s, MINIMAX_CHAT);
-        for (String s : List.of(OPENAI_COMPATIBLE, "openai_compatible_chat", "openai-compatible", "compat")) {
-            a.put(s, OPENAI_COMPATIBLE);
-        }
+        for (String s : List.of(OPENAI_COMPATIBLE, "openai_compatible_chat", "openai-compatible", "compat")) a.put(s, OPENAI_COMPATIBLE);
         ALIASES = java.util.Collections.unmodifiableMap(a);
         Map<String, String> m = new LinkedHashMap<>();
         for (String s : List.of(AZURE_OPENAI, OPENAI_CHAT, CODEX, CODEX_EXEC)) m.put(s, "gpt-4o");
