@@ -58,7 +58,9 @@ public final class BackendNames {
         a.put(COPILOT_EXEC, COPILOT_EXEC);
         for (String s : List.of("qwen", QWEN_CHAT)) a.put(s, QWEN_CHAT);
         for (String s : List.of("minimax", MINIMAX_CHAT)) a.put(s, MINIMAX_CHAT);
-        for (String s : List.of(OPENAI_COMPATIBLE, "openai_compatible_chat", "openai-compatible", "compat")) a.put(s, OPENAI_COMPATIBLE);
+        for (String s : List.of(OPENAI_COMPATIBLE, "openai_compatible_chat", "openai-compatible", "compat")) {
+            a.put(s, OPENAI_COMPATIBLE);
+        }
         ALIASES = java.util.Collections.unmodifiableMap(a);
         Map<String, String> m = new LinkedHashMap<>();
         for (String s : List.of(AZURE_OPENAI, OPENAI_CHAT, CODEX, CODEX_EXEC)) m.put(s, "gpt-4o");

@@ -26,7 +26,8 @@ public final class ConfigDocs {
 
     public static String render() {
         String keys = Flags.SECTIONS.stream().map(ConfigDocs::section).collect(Collectors.joining());
-        return Resources.text("/io/skillopt4j/config/config-doc-template.md").replace("{{ALIASES}}", aliases()).replace("{{DEFAULT_MODELS}}", defaultModels())
+        return Resources.text("/io/skillopt4j/config/config-doc-template.md").replace("{{ALIASES}}", aliases())
+                .replace("{{DEFAULT_MODELS}}", defaultModels())
                 .replace("{{PAIRINGS}}", pairings()).replace("{{COUNTS}}", counts()).replace("{{KEYS}}", keys.strip());
     }
 

@@ -23,7 +23,8 @@ public final class Suggest {
 
     /** Returns {@code "; did you mean X?"} for a dotted or flat key, or "" when nothing is close. */
     static String didYouMean(String key) {
-        return didYouMean(key, Flags.ALL.stream().filter(f -> !f.retired()).map(f -> key.contains(".") ? f.path() : f.key()).toList());
+        return didYouMean(key, Flags.ALL.stream().filter(f -> !f.retired())
+                .map(f -> key.contains(".") ? f.path() : f.key()).toList());
     }
 
     /** Returns {@code "; did you mean X?"} with the {@link #closest} candidate, or "" when none is close. */

@@ -16,12 +16,15 @@ final class Warnings {
 
     static {
         CREDENTIAL_FLAGS.put("azure_api_key", "AZURE_OPENAI_API_KEY or --azure_openai_auth_mode=managed_identity");
-        for (String k : List.of("azure_openai_api_key", "optimizer_azure_openai_api_key", "target_azure_openai_api_key")) {
-            CREDENTIAL_FLAGS.put(k, k.toUpperCase(Locale.ROOT) + " or --" + k.replace("api_key", "auth_mode") + "=managed_identity");
+        for (String k : List.of("azure_openai_api_key", "optimizer_azure_openai_api_key",
+                "target_azure_openai_api_key")) {
+            String auth = k.replace("api_key", "auth_mode");
+            CREDENTIAL_FLAGS.put(k, k.toUpperCase(Locale.ROOT) + " or --" + auth + "=managed_identity");
         }
         // the others name the flag's own environment variable
-        for (String k : List.of("qwen_chat_api_key", "optimizer_qwen_chat_api_key", "target_qwen_chat_api_key", "minimax_api_key",
-                "openai_compatible_api_key", "optimizer_openai_compatible_api_key", "target_openai_compatible_api_key")) {
+        for (String k : List.of("qwen_chat_api_key", "optimizer_qwen_chat_api_key", "target_qwen_chat_api_key",
+                "minimax_api_key", "openai_compatible_api_key", "optimizer_openai_compatible_api_key",
+                "target_openai_compatible_api_key")) {
             CREDENTIAL_FLAGS.put(k, k.toUpperCase(Locale.ROOT));
         }
         CREDENTIAL_LEAVES.putAll(CREDENTIAL_FLAGS);
