@@ -33,8 +33,7 @@ public final class RunsCommand extends GroupCommand {
             PrintWriter out = spec.commandLine().getOut();
             new io.skillopt4j.config.Checks().atLeast("--rows", rows, 1).throwIfAny();
             try {
-                Frame f = Runs.list(dir);
-                out.println(f.print(rows, TextTable.MAX_WIDTH).substring(1));
+                out.println(Runs.list(dir).print(rows, TextTable.MAX_WIDTH).substring(1));
                 return 0;
             } catch (RunFolderException e) {
                 spec.commandLine().getErr().println("error: " + e.getMessage());
