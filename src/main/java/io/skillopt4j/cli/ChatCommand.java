@@ -10,6 +10,7 @@ import io.skillopt4j.config.Checks;
 import io.skillopt4j.config.ConfigRequest;
 import io.skillopt4j.config.ConfigResolver;
 import io.skillopt4j.config.FlatConfig;
+import io.skillopt4j.config.Suggest;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -17,6 +18,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /** Not thread-safe (picocli fills it). {@code skillopt chat}: one call through a role's backend, to check keys. */
@@ -40,20 +42,14 @@ final class ChatCommand implements Callable<Integer> {
     @Option(names = "--timeout", defaultValue = "120", description = "Seconds per attempt (default: ${DEFAULT-VALUE}).")
     double timeoutSeconds;
 
-    static CommandLine commandLine() {
-        CommandSpec chat = CommandSpec.forAnnotatedObject(new ChatCommand());
-        ConfigOptions.train().configOptional().addTo(chat);
-        return new CommandLine(chat);
-    }
+    static CommandLine commandLine() { return ConfigOptions.train().configOptional().commandLine(new ChatCommand()); }
 
     @Override public Integer call() {
         // every static problem at once, before a backend is built
         Checks checks = new Checks().positive("--timeout", timeoutSeconds).url("--base-url", baseUrl);
-        if (!role.equals("optimizer") && !role.equals("target")) {
-            String c = io.skillopt4j.config.Suggest.closest(role, java.util.List.of("optimizer", "target"));
-            checks.add("--role must be optimizer or target, got \"" + role + "\"" + (c == null ? "" : "; did you mean " + c + "?"));
-        }
-        java.util.List<String> problems = new java.util.ArrayList<>();
+        if (!role.equals("optimizer") && !role.equals("target"))
+            checks.add("--role must be optimizer or target, got \"" + role + "\"" + Suggest.didYouMean(role, List.of("optimizer", "target")));
+        List<String> problems = new java.util.ArrayList<>();
         ConfigRequest req;
         try {
             req = ConfigOptions.train().configOptional().request(spec.commandLine().getParseResult());

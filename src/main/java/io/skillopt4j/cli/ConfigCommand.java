@@ -19,9 +19,7 @@ public final class ConfigCommand extends GroupCommand {
     /** With its {@code show} subcommand, options generated from the table. */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new ConfigCommand());
-        CommandSpec show = CommandSpec.forAnnotatedObject(new Show());
-        ConfigOptions.train().addTo(show);
-        cl.addSubcommand("show", new CommandLine(show));
+        cl.addSubcommand("show", ConfigOptions.train().commandLine(new Show()));
         return cl;
     }
 

@@ -45,6 +45,11 @@ public final class ConfigOptions {
     /** For commands with a built-in default config. */
     public ConfigOptions configOptional() { return new ConfigOptions(eval, false); }
 
+    /** The picocli command line of the annotated {@code command} with these options added. */
+    public CommandLine commandLine(Object command) {
+        return new CommandLine(addTo(CommandSpec.forAnnotatedObject(command)));
+    }
+
     public CommandSpec addTo(CommandSpec spec) {
         spec.parser().overwrittenOptionsAllowed(true);
         spec.parser().abbreviatedOptionsAllowed(true);

@@ -46,11 +46,7 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--sim-noise-seed", defaultValue = "0", description = "Seed of the --sim-noise draws (default: ${DEFAULT-VALUE}).") long simNoiseSeed;
     @Option(names = "--no-progress", description = "No progress bar.") boolean noProgress;
 
-    static CommandLine commandLine() {
-        CommandSpec spec = CommandSpec.forAnnotatedObject(new DemoCommand());
-        ConfigOptions.train().configOptional().addTo(spec);
-        return new CommandLine(spec);
-    }
+    static CommandLine commandLine() { return ConfigOptions.train().configOptional().commandLine(new DemoCommand()); }
 
     @Override public Integer call() {
         ParseResult pr = spec.commandLine().getParseResult();

@@ -52,7 +52,7 @@ final class DemoProgress implements TrainingListener, RolloutRunner.Progress {
         else if (e instanceof TrainingEvent.GateDecision g) { current = g.currentScore(); best = g.bestScore(); }
         else if (e instanceof TrainingEvent.StepFinished s) {
             last = s.action();
-            if (enabled && !tty) err.println(ProgressPrinter.line(s) + dollars()); // off a terminal: train's step lines
+            if (enabled && !tty) err.println(ProgressPrinter.line(s, null) + dollars()); // off a terminal: train's step lines
             stage = step >= total ? "final test" : "next step";
         } else if (e instanceof TrainingEvent.EpochFinished f) {
             current = f.currentScore();

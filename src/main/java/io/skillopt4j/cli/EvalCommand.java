@@ -25,11 +25,7 @@ public final class EvalCommand implements Callable<Integer> {
             description = "train, valid_seen, valid_unseen or all (default: ${DEFAULT-VALUE}).")
     String split;
 
-    public static CommandLine commandLine() {
-        CommandSpec s = CommandSpec.forAnnotatedObject(new EvalCommand());
-        ConfigOptions.eval().addTo(s);
-        return new CommandLine(s);
-    }
+    public static CommandLine commandLine() { return ConfigOptions.eval().commandLine(new EvalCommand()); }
 
     @Override public Integer call() {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();

@@ -46,8 +46,6 @@ final class ProgressPrinter implements TrainingListener {
         print(line(e, outRoot) + (l == null ? "" : "  " + l.progressLine()));
     }
 
-    static String line(TrainingEvent.StepFinished e) { return line(e, null); }
-
     /**
      * A finished step's line; the validation score has its 95 % interval from the step's selection rows under
      * {@code outRoot} when there are any, and with the honest gate the paired gain's interval and p-value follow.

@@ -1,6 +1,7 @@
 package io.skillopt4j.cli;
 
 import io.skillopt4j.RunFolderException;
+import io.skillopt4j.config.Suggest;
 import io.skillopt4j.frames.Frame;
 import io.skillopt4j.frames.RunFrames;
 import io.skillopt4j.frames.TextTable;
@@ -32,8 +33,7 @@ public final class RunsCommand extends GroupCommand {
             PrintWriter out = spec.commandLine().getOut();
             new io.skillopt4j.config.Checks().atLeast("--rows", rows, 1).throwIfAny();
             try {
-                Frame f = Runs.list(dir);
-                out.println(f.print(rows, TextTable.MAX_WIDTH).substring(1));
+                out.println(Runs.list(dir).print(rows, TextTable.MAX_WIDTH).substring(1));
                 return 0;
             } catch (RunFolderException e) {
                 spec.commandLine().getErr().println("error: " + e.getMessage());
@@ -63,9 +63,8 @@ public final class RunsCommand extends GroupCommand {
             List<String> asked = frames == null ? List.of("summary", "steps", "epochs") : frames;
             List<String> names = asked.contains("all") ? FRAMES : asked;
             for (String n : names) {
-                if (FRAMES.contains(n)) continue;
-                String c = io.skillopt4j.config.Suggest.closest(n, FRAMES);
-                checks.add("--frame " + n + " is not a frame; allowed: " + String.join(", ", FRAMES) + ", all" + (c == null ? "" : "; did you mean " + c + "?"));
+                if (!FRAMES.contains(n))
+                    checks.add("--frame " + n + " is not a frame; allowed: " + String.join(", ", FRAMES) + ", all" + Suggest.didYouMean(n, FRAMES));
             }
             checks.throwIfAny();
             RunFrames f;

@@ -21,11 +21,7 @@ import java.util.concurrent.Callable;
 public final class TrainCommand implements Callable<Integer> {
     @CommandLine.Spec CommandSpec spec;
 
-    public static CommandLine commandLine() {
-        CommandSpec s = CommandSpec.forAnnotatedObject(new TrainCommand());
-        ConfigOptions.train().addTo(s);
-        return new CommandLine(s);
-    }
+    public static CommandLine commandLine() { return ConfigOptions.train().commandLine(new TrainCommand()); }
 
     @Override public Integer call() {
         return run(ConfigOptions.train().request(spec.commandLine().getParseResult()),

@@ -38,7 +38,6 @@ public final class BackendNames {
     /** Backends allowed for the optimizer role (upstream's whitelist plus the seed fork's claude_code_exec). */
     public static final Set<String> OPTIMIZER_BACKENDS = Set.of(OPENAI_CHAT, CLAUDE_CHAT, QWEN_CHAT, MINIMAX_CHAT,
             OPENAI_COMPATIBLE, COPILOT_CHAT, CODEX_EXEC, CLAUDE_CODE_EXEC, OPENCODE_EXEC);
-    /** Backends allowed for the target role. */
     public static final Set<String> TARGET_BACKENDS = Set.of(OPENAI_CHAT, CLAUDE_CHAT, QWEN_CHAT, MINIMAX_CHAT,
             OPENAI_COMPATIBLE, COPILOT_CHAT, CODEX_EXEC, CLAUDE_CODE_EXEC, CURSOR_EXEC, COPILOT_EXEC, OPENCODE_EXEC);
     /** Target backends that run an agent in a workspace rather than answer chat messages. */

@@ -51,9 +51,8 @@ public final class Checks {
     /** With a did-you-mean when one is close. */
     public Checks oneOf(String name, String value, Collection<String> allowed) {
         if (value != null && allowed.contains(value)) return this;
-        String c = value == null ? null : Suggest.closest(value, allowed);
         return add(name + " must be one of " + String.join(", ", allowed) + ", got \"" + value + "\""
-                + (c == null ? "" : "; did you mean " + c + "?"));
+                + (value == null ? "" : Suggest.didYouMean(value, allowed)));
     }
 
     public Checks url(String name, String value) {

@@ -66,15 +66,9 @@ public final class Coercion {
     /** Maps Unicode decimal digits to ASCII; returns null when a non-ASCII non-digit remains. */
     private static String asciiDigits(String s) {
         StringBuilder out = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < 128) {
-                out.append(c);
-            } else if (Character.getType(c) == Character.DECIMAL_DIGIT_NUMBER) {
-                out.append((char) ('0' + Character.digit(c, 10)));
-            } else {
-                return null;
-            }
+        for (char c : s.toCharArray()) {
+            if (c >= 128 && Character.getType(c) != Character.DECIMAL_DIGIT_NUMBER) return null;
+            out.append(c < 128 ? c : (char) ('0' + Character.digit(c, 10)));
         }
         return out.toString();
     }

@@ -1,7 +1,5 @@
 package io.skillopt4j.config;
 
-import io.skillopt4j.config.ConfigRequest.Override;
-import io.skillopt4j.internal.Redactor;
 import tech.tablesaw.api.BooleanColumn;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
@@ -11,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
 
 /** Immutable (static functions). Builds the key / value / source / default table of a resolved config. */
 public final class ConfigDescription {
@@ -24,8 +21,7 @@ public final class ConfigDescription {
         StringColumn value = StringColumn.create("value");
         StringColumn source = StringColumn.create("source");
         BooleanColumn isDefault = BooleanColumn.create("default");
-        Map<String, Object> shown = new TreeMap<>(Redactor.redact(resolved.flat().asMap()));
-        for (Map.Entry<String, Object> e : shown.entrySet()) {
+        for (Map.Entry<String, Object> e : resolved.redactedSorted().entrySet()) {
             key.append(e.getKey());
             value.append(String.valueOf(e.getValue()));
             source.append(sourceOf(e.getKey(), req, layers));
@@ -46,9 +42,8 @@ public final class ConfigDescription {
         String flag = f == null ? flatKey : f.flag();
         if (flag != null && req.flags().containsKey(flag)) return "--" + flag;
         String path = f == null ? "env." + flatKey : f.path();
-        for (Override o : req.overrides()) {
-            String k = o.key().strip();
-            if (k.equals(path) || k.equals(flatKey)) return "--cfg-options";
+        if (req.overrides().stream().map(o -> o.key().strip()).anyMatch(k -> k.equals(path) || k.equals(flatKey))) {
+            return "--cfg-options";
         }
         if (flatKey.equals("out_root")) return "auto";
         for (int i = layers.size() - 1; i >= 0; i--) {

@@ -1,11 +1,8 @@
 package io.skillopt4j.config;
 
 import io.skillopt4j.internal.AtomicFiles;
+import io.skillopt4j.internal.Resources;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,17 +26,9 @@ public final class ConfigDocs {
 
     public static String render() {
         String keys = Flags.SECTIONS.stream().map(ConfigDocs::section).collect(Collectors.joining());
-        return template().replace("{{ALIASES}}", aliases()).replace("{{DEFAULT_MODELS}}", defaultModels())
+        return Resources.text("/io/skillopt4j/config/config-doc-template.md").replace("{{ALIASES}}", aliases())
+                .replace("{{DEFAULT_MODELS}}", defaultModels())
                 .replace("{{PAIRINGS}}", pairings()).replace("{{COUNTS}}", counts()).replace("{{KEYS}}", keys.strip());
-    }
-
-    private static String template() {
-        try (InputStream in = ConfigDocs.class.getResourceAsStream("config-doc-template.md")) {
-            if (in == null) throw new IllegalStateException("config-doc-template.md missing from the classpath");
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private static String counts() {

@@ -85,16 +85,16 @@ public final class ConfigFormat {
         ConfigLoader.normaliseCodexAliases(cfg);
         if (!isStructured(cfg)) return cfg;
         Map<String, Object> out = new LinkedHashMap<>();
-        for (Map.Entry<String, Object> e : cfg.entrySet()) {
-            if (!Flags.SECTIONS.contains(e.getKey())) out.put(e.getKey(), e.getValue());
-        }
+        cfg.forEach((k, v) -> {
+            if (!Flags.SECTIONS.contains(k)) out.put(k, v);
+        });
         Flags.flattenMap().forEach((path, key) -> {
             if (Values.hasNested(cfg, path)) out.put(key, Values.lookup(cfg, path));
         });
         if (cfg.get("env") instanceof Map<?, ?> env) {
-            for (Map.Entry<String, Object> e : ((Map<String, Object>) env).entrySet()) {
-                if (!ENV_NOT_PASSED.contains(e.getKey())) out.put(e.getKey(), e.getValue());
-            }
+            ((Map<String, Object>) env).forEach((k, v) -> {
+                if (!ENV_NOT_PASSED.contains(k)) out.put(k, v);
+            });
         }
         return out;
     }

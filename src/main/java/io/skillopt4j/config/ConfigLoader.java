@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Not thread-safe; one per load. Upstream's {@code skillopt.config.load_config}: {@code _base_} inheritance (ours: also
@@ -41,10 +43,8 @@ public final class ConfigLoader {
 
     private Map<String, Object> loadFile(Path abs, List<Path> chain, Path includer) {
         if (chain.contains(abs)) {
-            List<String> names = new ArrayList<>();
-            for (Path p : chain.subList(chain.indexOf(abs), chain.size())) names.add(p.toString());
-            names.add(abs.toString());
-            throw new ConfigException("Circular _base_ inheritance: " + String.join(" -> ", names));
+            throw new ConfigException("Circular _base_ inheritance: " + Stream.concat(chain.subList(chain.indexOf(abs),
+                    chain.size()).stream(), Stream.of(abs)).map(Path::toString).collect(Collectors.joining(" -> ")));
         }
         String as = includer == null ? "" : includer + ": _base_ ";
         if (Files.isDirectory(abs)) {
@@ -118,14 +118,10 @@ public final class ConfigLoader {
     }
 
     private static void normaliseOne(Map<String, Object> m) {
-        for (Map.Entry<String, List<String>> e : CODEX_ALIASES.entrySet()) {
-            String canon = e.getKey();
-            for (String alias : e.getValue()) {
-                if (!m.containsKey(alias)) continue;
-                Object v = m.remove(alias);
-                if (!m.containsKey(canon)) m.put(canon, v);
-            }
-        }
+        CODEX_ALIASES.forEach((canon, aliases) -> aliases.stream().filter(m::containsKey).forEach(alias -> {
+            Object v = m.remove(alias);
+            if (!m.containsKey(canon)) m.put(canon, v);
+        }));
     }
 
     /** The canonical name of a Codex alias key, or the key itself. */
@@ -136,23 +132,19 @@ public final class ConfigLoader {
 
     /** Within one layer a nested {@code section.key} beats a top-level flat duplicate. */
     private static void dropFlatDuplicates(Map<String, Object> layer) {
-        for (Map.Entry<String, String> e : Flags.flattenMap().entrySet()) {
-            String flat = e.getValue();
-            if (isEnvSection(layer, flat)) continue;
-            if (Values.hasNested(layer, e.getKey())) layer.remove(flat);
-        }
+        Flags.flattenMap().forEach((path, flat) -> {
+            if (!isEnvSection(layer, flat) && Values.hasNested(layer, path)) layer.remove(flat);
+        });
     }
 
     /** Before merging, the base loses every key the child sets in either representation. */
     private static void dropOverridden(Map<String, Object> base, Map<String, Object> child) {
-        for (Map.Entry<String, String> e : Flags.flattenMap().entrySet()) {
-            String flat = e.getValue();
-            boolean childFlat = child.containsKey(flat) && !isEnvSection(child, flat);
-            if (childFlat || Values.hasNested(child, e.getKey())) {
+        Flags.flattenMap().forEach((path, flat) -> {
+            if (child.containsKey(flat) && !isEnvSection(child, flat) || Values.hasNested(child, path)) {
                 if (!isEnvSection(base, flat)) base.remove(flat);
-                Values.removeNested(base, e.getKey());
+                Values.removeNested(base, path);
             }
-        }
+        });
     }
 
     /** The fix of upstream's defect: top-level {@code env} holding a mapping is the section, not env.name. */
@@ -184,8 +176,7 @@ public final class ConfigLoader {
     }
 
     private static void unknownSection(String source, String name, List<ConfigWarning> out) {
-        String c = Suggest.closest(name, Flags.SECTIONS);
         out.add(new ConfigWarning(ConfigWarning.USER, source + ": unknown section " + name + " is ignored"
-                + (c == null ? "" : "; did you mean " + c + "?")));
+                + Suggest.didYouMean(name, Flags.SECTIONS)));
     }
 }

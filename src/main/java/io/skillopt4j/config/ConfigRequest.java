@@ -73,7 +73,6 @@ public record ConfigRequest(Path config, Map<String, Object> base, List<Override
 
     public ConfigRequest withConfig(Path file) { return new ConfigRequest(file, base, overrides, flags, eval); }
 
-    /** Parses CLI {@code --cfg-options} items. */
     public static List<Override> parseOverrides(List<String> items) {
         return items.stream().map(Override::parse).toList();
     }

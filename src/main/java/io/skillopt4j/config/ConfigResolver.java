@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Thread-safe. Upstream's {@code scripts/train.py::load_config} (and {@code eval_only.py}'s variant) as one pipeline,
@@ -35,12 +36,8 @@ public final class ConfigResolver {
         this.cwd = cwd.toAbsolutePath().normalize();
     }
 
-    public ConfigResolver(Path cwd) {
-        this(null, cwd);
-    }
-
     public static ConfigResolver system() {
-        return new ConfigResolver(Path.of(""));
+        return new ConfigResolver(null, Path.of(""));
     }
 
     /** Resolves a request; throws {@link ConfigException} (one line per problem, all of them) for bad input. */
@@ -60,13 +57,8 @@ public final class ConfigResolver {
         String source = req.config() == null ? "<map>" : req.config().toString();
         if (!req.eval()) Warnings.credentials(req, warnings);
         // B: retired overrides never reach the loader (they could flip a flat file to structured).
-        List<Override> active = new ArrayList<>();
-        List<String> retiredOverrideKeys = new ArrayList<>();
-        for (Override o : req.overrides()) {
-            String k = o.key().strip();
-            if (!req.eval() && (k.equals(RETIRED_FLAT) || k.equals(RETIRED_DOTTED))) retiredOverrideKeys.add(k);
-            else active.add(o);
-        }
+        Map<Boolean, List<Override>> retired = req.overrides().stream().collect(Collectors.partitioningBy(
+                o -> !req.eval() && List.of(RETIRED_FLAT, RETIRED_DOTTED).contains(o.key().strip())));
         // C: load + overrides.
         ConfigLoader loader = new ConfigLoader(warnings);
         Map<String, Object> cfg = req.config() != null ? loader.load(req.config()) : Values.copyMap(req.base());
@@ -77,13 +69,13 @@ public final class ConfigResolver {
         ConfigFormat.checkSections(cfg, source, problems);
         if (req.config() == null) ConfigLoader.unknownKeys(cfg, "<map>", warnings); // a file's are checked as it loads
         boolean before = ConfigFormat.isStructured(cfg);
-        for (Override o : active) {
+        for (Override o : retired.get(false)) {
             Warnings.checkOverrideKey(o.key(), warnings);
             ConfigFormat.set(cfg, o.key(), o.value(), before, "--cfg-options " + o.key() + "=...");
         }
         boolean structured = ConfigFormat.isStructured(cfg);
         // D: retired option.
-        if (!req.eval()) retire(req, cfg, structured, retiredOverrideKeys, warnings);
+        if (!req.eval()) retire(req, cfg, structured, retired.get(true), warnings);
         // E: legacy flags (typed: a string flag stays a string).
         for (FlagSpec f : Flags.ALL) {
             if (f.flag() == null || f.retired() || !req.flags().containsKey(f.flag())) continue;
@@ -94,10 +86,8 @@ public final class ConfigResolver {
         }
         // F: flatten.
         Map<String, Object> flat = structured ? ConfigFormat.flatten(cfg) : cfg;
-        for (String k : MODEL_KEYS) {
-            Object v = flat.get(k);
-            if (v != null && !(v instanceof String) && !(v instanceof Map) && !(v instanceof List)) flat.put(k, Coercion.pyStr(v));
-        }
+        MODEL_KEYS.forEach(k -> flat.computeIfPresent(k, (key, v) ->
+                v instanceof String || v instanceof Map || v instanceof List ? v : Coercion.pyStr(v)));
         for (String k : List.of("optimizer_model", "target_model")) {
             if (flat.containsKey(k) && flat.get(k) == null) {
                 String path = Flags.byKey(k).orElseThrow().path();
@@ -122,11 +112,11 @@ public final class ConfigResolver {
     }
 
     private static void retire(ConfigRequest req, Map<String, Object> cfg, boolean structured,
-                               List<String> overrideKeys, List<ConfigWarning> warnings) {
+                               List<Override> retiredOverrides, List<ConfigWarning> warnings) {
         List<String> sources = new ArrayList<>();
         if (req.flags().containsKey(RETIRED_FLAT)) sources.add("--" + RETIRED_FLAT);
-        for (String k : overrideKeys) sources.add("--cfg-options " + k);
-        if (overrideKeys.isEmpty()) {
+        for (Override o : retiredOverrides) sources.add("--cfg-options " + o.key().strip());
+        if (retiredOverrides.isEmpty()) {
             Object v = structured ? Values.lookup(cfg, RETIRED_DOTTED) : cfg.get(RETIRED_FLAT);
             if (v != null) sources.add("the config file");
         }

@@ -6,7 +6,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Immutable. The flat, insertion-ordered map upstream's trainer receives, values as YAML and {@code --cfg-options}
@@ -25,8 +24,6 @@ public final class FlatConfig {
     public static FlatConfig empty() { return new FlatConfig(Map.of()); }
 
     public Map<String, Object> asMap() { return values; }
-
-    public Set<String> keys() { return values.keySet(); }
 
     /** Even with a null value. */
     public boolean has(String key) { return values.containsKey(key); }

@@ -68,10 +68,7 @@ public record ModelSettings(FlatConfig cfg, Map<String, String> env, String role
 
     /** Config, then environment, then the row's default (null when it has none). */
     public String string(ModelKey k) {
-        Optional<String> v = configured(k).or(() -> fromEnv(k));
-        if (v.isPresent()) return v.get();
-        Object d = k.env().fallback();
-        return d == null ? null : Coercion.pyStr(d);
+        return configured(k).or(() -> fromEnv(k)).orElseGet(k::text);
     }
 
     /** {@link #string} as an int. */

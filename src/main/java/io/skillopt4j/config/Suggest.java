@@ -2,7 +2,6 @@ package io.skillopt4j.config;
 
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.List;
 import java.util.Locale;
 import java.util.function.ToIntFunction;
 
@@ -24,9 +23,13 @@ public final class Suggest {
 
     /** Returns {@code "; did you mean X?"} for a dotted or flat key, or "" when nothing is close. */
     static String didYouMean(String key) {
-        List<String> known = Flags.ALL.stream().filter(f -> !f.retired())
-                .map(f -> key.contains(".") ? f.path() : f.key()).toList();
-        String c = closest(key, known);
+        return didYouMean(key, Flags.ALL.stream().filter(f -> !f.retired())
+                .map(f -> key.contains(".") ? f.path() : f.key()).toList());
+    }
+
+    /** Returns {@code "; did you mean X?"} with the {@link #closest} candidate, or "" when none is close. */
+    public static String didYouMean(String word, Collection<String> candidates) {
+        String c = closest(word, candidates);
         return c == null ? "" : "; did you mean " + c + "?";
     }
 

@@ -161,11 +161,9 @@ final class TypedReader {
         Object v = raw(key);
         if (v != null && !(v instanceof String)) return bad(key, v, "a backend name", BackendNames.OPENAI_CHAT);
         String s = v == null || ((String) v).isBlank() ? BackendNames.OPENAI_CHAT : BackendNames.normalize((String) v);
-        if (!allowed.contains(s)) {
-            return bad(key, v, "one of " + String.join(", ", allowed.stream().sorted().toList()), BackendNames.OPENAI_CHAT,
-                    Suggest.closest(s, allowed));
-        }
-        return s;
+        if (allowed.contains(s)) return s;
+        return bad(key, v, "one of " + String.join(", ", allowed.stream().sorted().toList()), BackendNames.OPENAI_CHAT,
+                Suggest.closest(s, allowed));
     }
 
     /** From a YAML list or a comma-separated string; absent/null → empty. */

@@ -15,20 +15,18 @@ final class Warnings {
     private static final List<String> SUFFIXES = List.of("api_key", "api-key", "token", "secret", "password");
 
     static {
-        String azure = "AZURE_OPENAI_API_KEY or --azure_openai_auth_mode=managed_identity";
-        CREDENTIAL_FLAGS.put("azure_api_key", azure);
-        CREDENTIAL_FLAGS.put("azure_openai_api_key", azure);
-        CREDENTIAL_FLAGS.put("optimizer_azure_openai_api_key",
-                "OPTIMIZER_AZURE_OPENAI_API_KEY or --optimizer_azure_openai_auth_mode=managed_identity");
-        CREDENTIAL_FLAGS.put("target_azure_openai_api_key",
-                "TARGET_AZURE_OPENAI_API_KEY or --target_azure_openai_auth_mode=managed_identity");
-        CREDENTIAL_FLAGS.put("qwen_chat_api_key", "QWEN_CHAT_API_KEY");
-        CREDENTIAL_FLAGS.put("optimizer_qwen_chat_api_key", "OPTIMIZER_QWEN_CHAT_API_KEY");
-        CREDENTIAL_FLAGS.put("target_qwen_chat_api_key", "TARGET_QWEN_CHAT_API_KEY");
-        CREDENTIAL_FLAGS.put("minimax_api_key", "MINIMAX_API_KEY");
-        CREDENTIAL_FLAGS.put("openai_compatible_api_key", "OPENAI_COMPATIBLE_API_KEY");
-        CREDENTIAL_FLAGS.put("optimizer_openai_compatible_api_key", "OPTIMIZER_OPENAI_COMPATIBLE_API_KEY");
-        CREDENTIAL_FLAGS.put("target_openai_compatible_api_key", "TARGET_OPENAI_COMPATIBLE_API_KEY");
+        CREDENTIAL_FLAGS.put("azure_api_key", "AZURE_OPENAI_API_KEY or --azure_openai_auth_mode=managed_identity");
+        for (String k : List.of("azure_openai_api_key", "optimizer_azure_openai_api_key",
+                "target_azure_openai_api_key")) {
+            String auth = k.replace("api_key", "auth_mode");
+            CREDENTIAL_FLAGS.put(k, k.toUpperCase(Locale.ROOT) + " or --" + auth + "=managed_identity");
+        }
+        // the others name the flag's own environment variable
+        for (String k : List.of("qwen_chat_api_key", "optimizer_qwen_chat_api_key", "target_qwen_chat_api_key",
+                "minimax_api_key", "openai_compatible_api_key", "optimizer_openai_compatible_api_key",
+                "target_openai_compatible_api_key")) {
+            CREDENTIAL_FLAGS.put(k, k.toUpperCase(Locale.ROOT));
+        }
         CREDENTIAL_LEAVES.putAll(CREDENTIAL_FLAGS);
         CREDENTIAL_LEAVES.put("optimizer_minimax_api_key", "MINIMAX_API_KEY");
         CREDENTIAL_LEAVES.put("target_minimax_api_key", "MINIMAX_API_KEY");
@@ -86,9 +84,8 @@ final class Warnings {
         if (!ConfigResolver.truthy(label) || BackendNames.isKnown(Coercion.pyStr(label))) return;
         String v = Coercion.pyStr(label);
         FlagSpec f = Flags.byFlag("backend").orElseThrow();
-        String c = Suggest.closest(v, f.choices());
         out.add(new ConfigWarning(ConfigWarning.USER, "model.backend (model_backend) must be one of "
                 + String.join(", ", f.choices()) + ", got \"" + v + "\" (it would run as azure_openai)"
-                + (c == null ? "" : "; did you mean " + c + "?")));
+                + Suggest.didYouMean(v, f.choices())));
     }
 }
