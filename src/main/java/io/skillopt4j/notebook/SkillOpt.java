@@ -32,9 +32,10 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * Immutable: every call returns a new builder. The one way a training is put together, for notebooks, the CLI and
- * tests; each call maps to the CLI input it stands for. Mistakes throw {@link ConfigException} before any model call
- * (unless {@link #relaxed()}).
+ * Immutable: every call returns a new builder, so {@code base.set(k, 1)} and {@code base.set(k, 4)} are two independent
+ * runs. The one way a training is put together, for notebooks, the CLI and tests; each call maps to the CLI input it
+ * stands for. Mistakes (an unknown key or section, a backend that does not exist, a missing file) throw
+ * {@link ConfigException} with a did-you-mean before any model call, unless {@link #relaxed()} makes them warnings.
  */
 public final class SkillOpt {
     /** Never changed after construction: each builder call changes a fresh copy. */
