@@ -11,16 +11,24 @@ import java.util.Locale;
  * writes no row for the item) and the trainer catch it.
  */
 public final class BudgetExceeded extends Error {
+    private final double spent;
     private final double reserved;
+    private final double cap;
 
-    /** {@code spent}: USD charged so far, this and earlier sessions of the run folder. */
     public BudgetExceeded(double spent, double reserved, double cap) {
         super(line(spent, reserved, cap), null, false, false);
+        this.spent = spent;
         this.reserved = reserved;
+        this.cap = cap;
     }
+
+    /** USD charged so far, this and earlier sessions of the run folder. */
+    public double spent() { return spent; }
 
     /** The worst case of the call not made. */
     public double reserved() { return reserved; }
+
+    public double cap() { return cap; }
 
     private static String line(double spent, double reserved, double cap) {
         return String.format(Locale.ROOT, "budget: stopped before the next model call: spent $%.4f + reserved $%.4f (that call's worst case) "

@@ -13,6 +13,8 @@ public final class ErroredHalt extends Error {
     private final String stage;
     private final int errored;
     private final int total;
+    private final String reason;
+    private final int notStarted;
 
     public ErroredHalt(String stage, int errored, int total, String reason) {
         this(stage, errored, total, 0, reason);
@@ -24,6 +26,8 @@ public final class ErroredHalt extends Error {
         this.stage = stage;
         this.errored = errored;
         this.total = total;
+        this.notStarted = notStarted;
+        this.reason = reason == null ? "" : reason;
     }
 
     /** The halt of a rollout: {@code firstReason} is its first errored row's fail_reason, {@code file} holds those rows. */
@@ -37,6 +41,12 @@ public final class ErroredHalt extends Error {
     public int errored() { return errored; }
 
     public int total() { return total; }
+
+    /** The first failure's reason, as the backend gave it. */
+    public String reason() { return reason; }
+
+    /** Inputs never tried because the stage stopped anyway; they run when the run resumes. */
+    public int notStarted() { return notStarted; }
 
     private static String line(String stage, int errored, int total, int notStarted, String reason) {
         String r = reason == null ? "" : reason.replaceAll("\\s+", " ").trim();

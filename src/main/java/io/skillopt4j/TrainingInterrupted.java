@@ -9,9 +9,15 @@ import java.nio.file.Path;
  * the same training started again resumes. The thread's interrupt flag stays set.
  */
 public final class TrainingInterrupted extends SkillOptException {
+    private final transient Path folder;
+
     public TrainingInterrupted(Path folder) {
         super("training interrupted: " + folder + " keeps every finished step; start the same training again to resume");
+        this.folder = folder;
     }
+
+    /** The run folder, to open or resume. */
+    public Path folder() { return folder; }
 
     /**
      * Returns what a training that failed with {@code e} throws: this exception when the failure was the thread's
