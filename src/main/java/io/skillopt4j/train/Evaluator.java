@@ -37,12 +37,17 @@ public record Evaluator(FlatConfig config, Benchmark benchmark, Path skill, Stri
         this(config, benchmark, skill, split, outRoot, null);
     }
 
-    /** Returns the eval_summary map; a budget or errored stop throws, its finished items kept for a rerun. */
+    /**
+     * Returns the eval_summary map; a budget or errored stop throws, and so does an interrupt ({@link
+     * io.skillopt4j.TrainingInterrupted}), their finished items kept for a rerun.
+     */
     public Map<String, Object> run() {
         if (!Files.isRegularFile(skill) && !Files.isDirectory(skill)) throw new ConfigException("--skill: file not found: " + skill);
         // one process per folder; rows of another skill evaluated into this folder are redone (RolloutStamp)
         try (io.skillopt4j.run.RunLock lock = io.skillopt4j.run.RunLock.acquire(outRoot, "eval")) {
             return runLocked();
+        } catch (RuntimeException e) {
+            throw io.skillopt4j.TrainingInterrupted.ofEvaluation(e, outRoot.toAbsolutePath().normalize());
         } finally {
             if (ledger != null) ledger.closeFile();
         }
