@@ -217,14 +217,14 @@ public abstract class ChatBenchmark implements Benchmark {
 
     /** The first fields of an item's result: question, task type, then {@code more} (key, value, ...). */
     protected static Map<String, Object> itemFields(Item item, Object... more) {
-        return Fields.put(Json.obj("question", item.str("question"), "task_type", item.str("task_type")), more);
+        return Json.put(Json.obj("question", item.str("question"), "task_type", item.str("task_type")), more);
     }
 
     /** The last fields of a chat rollout's result: the reply, why it failed (null: it did not), agent_ok and n_turns. */
     protected static Map<String, Object> replyFields(Map<String, Object> f, String reply, String failReason, int turns) {
         f.put("response", reply);
         if (failReason != null) f.put("fail_reason", failReason);
-        return Fields.put(f, "agent_ok", true, "n_turns", turns);
+        return Json.put(f, "agent_ok", true, "n_turns", turns);
     }
 
     /** The task types the data names, sorted. */

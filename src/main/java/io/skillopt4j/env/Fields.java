@@ -13,12 +13,6 @@ public final class Fields {
         return java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(fields == null ? Map.of() : fields));
     }
 
-    /** Puts {@code key, value, key, value, ...} into {@code into}, in that order; returns {@code into}. */
-    public static Map<String, Object> put(Map<String, Object> into, Object... keysAndValues) {
-        for (int i = 0; i < keysAndValues.length; i += 2) into.put((String) keysAndValues[i], keysAndValues[i + 1]);
-        return into;
-    }
-
     /** A field as a string, or "" when absent or null. */
     static String str(Map<String, Object> fields, String key) {
         Object v = fields.get(key);

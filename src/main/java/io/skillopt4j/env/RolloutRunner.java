@@ -310,7 +310,7 @@ public final class RolloutRunner {
     /** A success gets upstream's {@code fail_reason: ""}; a failure without one stays so (upstream: "unknown"). */
     static RolloutResult withFailReason(RolloutResult r) {
         if (r.isFailure() || r.fields().containsKey("fail_reason")) return r;
-        return new RolloutResult(r.id(), r.hard(), r.soft(), Fields.put(new LinkedHashMap<>(r.fields()), "fail_reason", ""));
+        return new RolloutResult(r.id(), r.hard(), r.soft(), Json.put(new LinkedHashMap<>(r.fields()), "fail_reason", ""));
     }
 
     /** An item cut off by its wall limit: errored while a call waited on the provider (CallDeadline), else upstream's timeout row. */
@@ -334,7 +334,7 @@ public final class RolloutRunner {
     private RolloutResult errored(Item item, Throwable t) {
         String msg = Redactor.scrub(String.valueOf(t.getMessage()));
         RolloutResult f = failure(item, "errored: " + (t instanceof BackendException ? msg : t.getClass().getSimpleName() + ": " + msg), "error");
-        return new RolloutResult(f.id(), 0, 0, Fields.put(new LinkedHashMap<>(f.fields()), RolloutResult.ERRORED, true));
+        return new RolloutResult(f.id(), 0, 0, Json.put(new LinkedHashMap<>(f.fields()), RolloutResult.ERRORED, true));
     }
 
     /** Not thread-safe; use once. */

@@ -1,5 +1,6 @@
 package io.skillopt4j.env;
 
+import io.skillopt4j.internal.Json;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -18,6 +19,6 @@ public record Score(double hard, double soft, String failReason, Map<String, Obj
     public Score withFailReason(String reason) { return new Score(hard, soft, reason, extras); }
 
     public Score with(String key, Object value) {
-        return new Score(hard, soft, failReason, Fields.put(new LinkedHashMap<>(extras), key, value));
+        return new Score(hard, soft, failReason, Json.put(new LinkedHashMap<>(extras), key, value));
     }
 }

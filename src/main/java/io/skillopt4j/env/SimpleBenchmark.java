@@ -1,5 +1,6 @@
 package io.skillopt4j.env;
 
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.config.Setting;
 import io.skillopt4j.ConfigException;
 import io.skillopt4j.config.FlatConfig;
@@ -33,11 +34,11 @@ public final class SimpleBenchmark extends ChatBenchmark {
         Score s = spec.scorer.apply(item, answer);
         Map<String, Object> f = new LinkedHashMap<>();
         if (!item.taskType().equals("other")) f.put("task_type", item.taskType());
-        Fields.put(f, "question", user, "predicted_answer", answer, "response", reply);
+        Json.put(f, "question", user, "predicted_answer", answer, "response", reply);
         f.putAll(s.extras());
         if (!s.failReason().isEmpty()) f.put("fail_reason", s.failReason());
         else if (s.hard() < 1e-9) f.put("fail_reason", "predicted '" + answer + "' (score " + s.soft() + ")");
-        Fields.put(f, "agent_ok", true, "n_turns", 1);
+        Json.put(f, "agent_ok", true, "n_turns", 1);
         List<Map<String, Object>> conv = List.of(turn(1, reply),
                 evaluation("Predicted answer: " + answer + "\nhard: " + s.hard() + " soft: " + s.soft()));
         return outcome(item, s.hard(), s.soft(), f, conv, ctx, spec.systemPrompt, user);

@@ -69,10 +69,12 @@ public final class Json {
     }
 
     /** A mutable JSON object of the given keys and values, in that order: {@code obj("a", 1, "b", 2)}. */
-    public static Map<String, Object> obj(Object... keysAndValues) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < keysAndValues.length; i += 2) m.put((String) keysAndValues[i], keysAndValues[i + 1]);
-        return m;
+    public static Map<String, Object> obj(Object... keysAndValues) { return put(new LinkedHashMap<>(), keysAndValues); }
+
+    /** Puts {@code key, value, key, value, ...} into {@code into}, in that order; returns {@code into}. */
+    public static Map<String, Object> put(Map<String, Object> into, Object... keysAndValues) {
+        for (int i = 0; i < keysAndValues.length; i += 2) into.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        return into;
     }
 
     /** Parses a JSON object into an insertion-ordered map; throws IllegalArgumentException on bad JSON. */

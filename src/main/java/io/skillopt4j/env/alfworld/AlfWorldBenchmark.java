@@ -68,7 +68,7 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
                 p = Path.of(root).resolve(p);
             }
             if (!Files.isRegularFile(p)) throw ref.bad("gamefile", "an existing game file (run alfworld-download)", p.toString());
-            return new Item(id, Fields.put(new LinkedHashMap<>(row), "gamefile_path", p.toString(), "task_type", taskType(gf)));
+            return new Item(id, Json.put(new LinkedHashMap<>(row), "gamefile_path", p.toString(), "task_type", taskType(gf)));
         }).build();
     }
 
@@ -200,7 +200,7 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
         }
         Map<String, Object> f = Json.obj("n_turns", steps);
         if (!won) f.put("fail_reason", done ? "Episode ended without completing the task" : "Timeout after " + maxSteps + " steps");
-        Fields.put(f, "agent_ok", true, "task_type", item.str("task_type"), "gamefile", item.str("gamefile"),
+        Json.put(f, "agent_ok", true, "task_type", item.str("task_type"), "gamefile", item.str("gamefile"),
                 "task_description", task.isEmpty() ? item.str("task_type") : task, "instruction_type", item.str("task_type"));
         double s = won ? 1 : 0;
         return new RolloutRunner.Outcome(new RolloutResult(item.id(), s, s, f), conv, SYSTEM, firstUser, Map.of());

@@ -1,5 +1,6 @@
 package io.skillopt4j.env.docvqa;
 
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.config.Setting;
 import io.skillopt4j.env.Answers;
 import io.skillopt4j.env.BenchmarkContext;
@@ -49,7 +50,7 @@ public final class DocVqaBenchmark extends ChatBenchmark {
         List<String> answers = ans instanceof List<?> l ? l.stream().map(String::valueOf).toList() : stringList(String.valueOf(ans));
         if (answers == null) throw ref.bad("answer", "a list literal like ['x', 'y']", ans);
         if (answers.isEmpty()) throw ref.bad("answer", "at least one gold answer", ans);
-        return new Item(id, Fields.put(new LinkedHashMap<>(row), "question", question, "answer", answers.get(0), "answers", answers,
+        return new Item(id, Json.put(new LinkedHashMap<>(row), "question", question, "answer", answers.get(0), "answers", answers,
                 "task_type", RowRef.firstOr("docvqa", row, "topic", "category"), "image_path", image.toString(),
                 "image_paths", List.of(image.toString())));
     }

@@ -89,7 +89,7 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
         String question = ref.requireString(row, "question");
         Object gt = ref.requireFirst(row, "the gold answer", "ground_truth", "answer");
         String cat = RowRef.firstOr("", row, "category", "difficulty");
-        return new Item(String.valueOf(idv), Fields.put(new LinkedHashMap<>(row), "uid", String.valueOf(idv), "question", question,
+        return new Item(String.valueOf(idv), Json.put(new LinkedHashMap<>(row), "uid", String.valueOf(idv), "question", question,
                 "ground_truth", String.valueOf(gt), "answers", List.of(String.valueOf(gt)),
                 "task_type", cat.isEmpty() ? "officeqa" : cat, "category", cat,
                 "source_files", listField(row.get("source_files")), "source_docs", listField(row.get("source_docs"))));
@@ -179,13 +179,13 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
         int em = predicted == null ? 0 : OfficeQaScore.exactMatch(predicted, gold);
         double f1 = predicted == null ? 0 : OfficeQaScore.f1(predicted, gold);
         Map<String, Object> f = itemFields(item);
-        Fields.put(f, "task_description", item.str("question"), "predicted_answer", predicted == null ? "" : predicted,
+        Json.put(f, "task_description", item.str("question"), "predicted_answer", predicted == null ? "" : predicted,
                 "response", finalText, "ground_truth", gold, "source_files", files,
                 "resolved_source_paths", cands.stream().map(Path::toString).toList(), "oracle_parsed_pages_included", !oracle.isEmpty(),
                 "oracle_parsed_pages_chars", oracle.length(), "use_local_tools", agent().isEmpty());
         if (!failure.isEmpty()) f.put("fail_reason", failure);
         else if (em == 0) f.put("fail_reason", "predicted " + Fields.pyRepr(predicted == null ? "" : predicted) + " but expected " + Fields.pyRepr(gold));
-        Fields.put(f, "agent_ok", failure.isEmpty(), "n_turns", conv.size(), "last_finish_reason", finishReason);
+        Json.put(f, "agent_ok", failure.isEmpty(), "n_turns", conv.size(), "last_finish_reason", finishReason);
         return new RolloutRunner.Outcome(new RolloutResult(item.id(), em, f1, f), conv, system, user, Map.of());
     }
 }

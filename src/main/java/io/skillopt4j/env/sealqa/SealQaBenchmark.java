@@ -1,5 +1,6 @@
 package io.skillopt4j.env.sealqa;
 
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.env.Answers;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
@@ -37,7 +38,7 @@ public final class SealQaBenchmark extends ChatBenchmark {
         Object gold = ref.requireFirst(row, "the gold answer", "answer", "gold", "ground_truth");
         Object idv = RowRef.first(row, "id", "qid", "uid");
         String id = idv != null ? String.valueOf(idv) : ref.file().getParent().getFileName() + "-" + String.format("%04d", ref.index());
-        return new Item(id, Fields.put(new LinkedHashMap<>(row), "answer", String.valueOf(gold),
+        return new Item(id, Json.put(new LinkedHashMap<>(row), "answer", String.valueOf(gold),
                 "task_type", RowRef.firstOr("sealqa", row, "topic", "task_type", "category")));
     }
 

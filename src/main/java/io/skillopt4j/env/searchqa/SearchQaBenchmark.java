@@ -32,7 +32,7 @@ public final class SearchQaBenchmark extends ChatBenchmark {
     static Item item(Map<String, Object> row, RowRef ref) {
         String id = ref.requireString(row, "id");
         ref.requireString(row, "question");
-        return new Item(id, Fields.put(new LinkedHashMap<>(row), "context", Fields.optString(row, "context", ref),
+        return new Item(id, Json.put(new LinkedHashMap<>(row), "context", Fields.optString(row, "context", ref),
                 "answers", Fields.stringList(row, row.containsKey("answers") ? "answers" : "answer", ref)));
     }
 

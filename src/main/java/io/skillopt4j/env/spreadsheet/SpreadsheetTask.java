@@ -43,7 +43,7 @@ final class SpreadsheetTask {
                 "task_type", item.str("task_type"), "task_description", item.str("instruction"));
         List<SpreadsheetBenchmark.Case> cases = SpreadsheetBenchmark.cases(bench.dataRoot.resolve(item.str("spreadsheet_path")), item.id());
         if (cases.isEmpty()) {
-            Fields.put(f, "phase", "setup", "fail_reason", "no-test-cases", "agent_ok", true, "n_cases", 0);
+            Json.put(f, "phase", "setup", "fail_reason", "no-test-cases", "agent_ok", true, "n_cases", 0);
             return new RolloutRunner.Outcome(new RolloutResult(item.id(), 0, 0, f), List.of(), "", "", Map.of());
         }
         String position = SpreadsheetBenchmark.answerPosition(item);
@@ -122,7 +122,7 @@ final class SpreadsheetTask {
                     ChildProcess.Result r = bench.runtime.runCode(code, c.input(), out, ctx.workspace().resolve("case" + c.no()), Duration.ofSeconds(120));
                     if (!r.ok() || !Files.isRegularFile(out)) {
                         String why = !r.ok() ? "exec-error: " + SpreadsheetBenchmark.lastLine(r) : "output-not-found";
-                        Fields.put(row, "stage", "exec", "ok", false, "error", why);
+                        Json.put(row, "stage", "exec", "ok", false, "error", why);
                         if (failure.isEmpty()) failure = why;
                         caseRows.add(row);
                         verification.append("Case ").append(c.no()).append(": FAIL (").append(why).append(")\n");
@@ -132,7 +132,7 @@ final class SpreadsheetTask {
                 execPass++;
                 Check check = position.isBlank() ? new Check(false, "no-answer-position", List.of(), 0, "")
                         : compare(c.golden(), out, position);
-                Fields.put(row, "stage", "eval", "ok", check.ok());
+                Json.put(row, "stage", "eval", "ok", check.ok());
                 if (!check.ok()) row.put("reason", check.reason());
                 caseRows.add(row);
                 if (check.ok()) pass++;
@@ -149,9 +149,9 @@ final class SpreadsheetTask {
         String ver = verification.toString();
         if (ver.length() > 12_000) ver = ver.substring(0, 6000) + "\n...[truncated]...\n" + ver.substring(ver.length() - 6000);
         conv.add(Map.of("role", "system", "content", ver));
-        Fields.put(f, "ok", hard == 1, "phase", hard == 1 ? "eval" : phase);
+        Json.put(f, "ok", hard == 1, "phase", hard == 1 ? "eval" : phase);
         if (!failure.isEmpty()) f.put("fail_reason", failure);
-        Fields.put(f, "llm_ok", llmOk, "code_ok", !code.isBlank(), "exec_ok", execPass == cases.size(), "n_cases", cases.size(),
+        Json.put(f, "llm_ok", llmOk, "code_ok", !code.isBlank(), "exec_ok", execPass == cases.size(), "n_cases", cases.size(),
                 "n_exec_pass", execPass, "n_pass", pass, "n_turns", turns, "cases", caseRows, "agent_ok", llmOk,
                 "spreadsheet_preview", preview, "target_system_prompt", system, "target_user_prompt", user);
         Map<String, String> files = new LinkedHashMap<>();

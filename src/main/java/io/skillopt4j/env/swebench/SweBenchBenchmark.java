@@ -45,7 +45,7 @@ public final class SweBenchBenchmark extends ChatBenchmark {
         String id = ref.requireString(row, "instance_id");
         ref.requireString(row, "problem_statement");
         ref.requireString(row, "repo");
-        return new Item(id, Fields.put(new LinkedHashMap<>(row), "task_type", String.valueOf(row.get("repo"))));
+        return new Item(id, Json.put(new LinkedHashMap<>(row), "task_type", String.valueOf(row.get("repo"))));
     }
 
     /** Checks the harness (and Docker) answer; {@code scratch} is the probes' working folder. */
@@ -129,7 +129,7 @@ public final class SweBenchBenchmark extends ChatBenchmark {
         ChildProcess.Result r = ChildProcess.run(cmd, ws, ws, Duration.ofSeconds(Setting.integer("harness_timeout").of(cfg)), Map.of());
         Path report = ws.resolve(MODEL_NAME + "." + runId + ".json");
         if (!Files.isRegularFile(report)) {
-            Fields.put(f, "fail_reason", "harness-error: " + (r.timedOut() ? "timed out" : lastLine(r.stderr() + r.stdout())), "phase", "eval");
+            Json.put(f, "fail_reason", "harness-error: " + (r.timedOut() ? "timed out" : lastLine(r.stderr() + r.stdout())), "phase", "eval");
             conv.add(Map.of("role", "system", "content", "[HARNESS]\n" + tail(r.stdout() + "\n" + r.stderr())));
             return new RolloutRunner.Outcome(new RolloutResult(item.id(), 0, 0, f), conv, system, user, files);
         }
