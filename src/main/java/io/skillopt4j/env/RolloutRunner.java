@@ -169,54 +169,62 @@ public final class RolloutRunner {
             AtomicLong[] started = new AtomicLong[items.size()];
             io.skillopt4j.backend.CallDeadline[] deadlines = new io.skillopt4j.backend.CallDeadline[items.size()];
             Object lock = new Object();
+            boolean[] stopping = {false}; // guarded by lock
+            java.util.concurrent.atomic.AtomicReference<Throwable> crashed = new java.util.concurrent.atomic.AtomicReference<>();
             try {
                 for (int idx : todo) {
                     started[idx] = new AtomicLong(0);
                     futures.put(idx, pool.submit(() -> {
-                        if (halt.get() != null) { // the stage stops anyway: this item is left for the resumed run
-                            finished.add(idx);
-                            return;
-                        }
-                        started[idx].set(System.nanoTime());
-                        Item item = items.get(idx);
-                        Path itemDir = out.resolve("predictions").resolve(safeId(item.id()));
-                        Path ws = out.resolve("workspaces").resolve(safeId(item.id()));
-                        RolloutResult r;
-                        Outcome o = null;
                         try {
-                            // calls journaled under the item's folder give up before its wall limit: a hang errors the item
-                            io.skillopt4j.backend.CallDeadline d = wallLimit == null ? null : io.skillopt4j.backend.CallDeadline.in(wallLimit);
-                            deadlines[idx] = d;
-                            Callable<Outcome> work = () -> task.run(item, new Context(request, item, itemDir, ws));
-                            o = io.skillopt4j.backend.UsageMeter.keyed(itemDir.toAbsolutePath().normalize().toString(), d == null ? work : () -> d.run(work));
-                            r = withFailReason(o.result());
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                            return;
-                        } catch (BudgetExceeded b) {
-                            budgetStop.compareAndSet(null, b); // no row: the item runs again when the folder resumes
-                            finished.add(idx);
-                            return;
+                            if (halt.get() != null) return; // the stage stops anyway: this item is left for the resumed run
+                            started[idx].set(System.nanoTime());
+                            Item item = items.get(idx);
+                            Path itemDir = out.resolve("predictions").resolve(safeId(item.id()));
+                            Path ws = out.resolve("workspaces").resolve(safeId(item.id()));
+                            RolloutResult r;
+                            Outcome o = null;
+                            try {
+                                // calls journaled under the item's folder give up before its wall limit: a hang errors the item
+                                io.skillopt4j.backend.CallDeadline d = wallLimit == null ? null : io.skillopt4j.backend.CallDeadline.in(wallLimit);
+                                deadlines[idx] = d;
+                                Callable<Outcome> work = () -> task.run(item, new Context(request, item, itemDir, ws));
+                                o = io.skillopt4j.backend.UsageMeter.keyed(itemDir.toAbsolutePath().normalize().toString(), d == null ? work : () -> d.run(work));
+                                r = withFailReason(o.result());
+                            } catch (BudgetExceeded b) {
+                                budgetStop.compareAndSet(null, b); // no row: the item runs again when the folder resumes
+                                return;
+                            } catch (Throwable t) {
+                                synchronized (lock) { // cut off, or the stage stops: the interrupt was ours and the item has no row
+                                    if (stopping[0] || results[idx] != null) return;
+                                }
+                                // an errored item, even one whose task left its interrupt flag set (as a library may after
+                                // its own timeout): cleared, so the item's files can still be written
+                                Thread.interrupted();
+                                r = errored(item, t);
+                            }
+                            synchronized (lock) {
+                                if (results[idx] != null) return; // timed out meanwhile
+                                results[idx] = r;
+                            }
+                            ItemTrace trace = o == null ? null : new ItemTrace(o);
+                            if (trace != null && traces != null) traces.put(item.id(), trace);
+                            writer.item(itemDir, trace, r.isErrored() ? erroredFile : resultsFile, r);
+                            countErrored.accept(r);
                         } catch (Throwable t) {
-                            if (Thread.currentThread().isInterrupted()) return;
-                            r = errored(item, t);
+                            crashed.compareAndSet(null, t); // after its row was decided: the stage fails with it below
+                        } finally {
+                            finished.add(idx); // every item reports, whatever became of it, so the wait below ends
                         }
-                        synchronized (lock) {
-                            if (results[idx] != null) return; // timed out meanwhile
-                            results[idx] = r;
-                        }
-                        ItemTrace trace = o == null ? null : new ItemTrace(o);
-                        if (trace != null && traces != null) traces.put(item.id(), trace);
-                        writer.item(itemDir, trace, r.isErrored() ? erroredFile : resultsFile, r);
-                        countErrored.accept(r);
-                        finished.add(idx);
                     }));
                 }
                 writer.start(); // while the first items' calls are in flight
                 int remaining = todo.size();
+                boolean[] counted = new boolean[items.size()]; // a cut-off item reports again when its thread ends
                 while (remaining > 0) {
                     Integer idx = finished.poll(200, TimeUnit.MILLISECONDS);
                     if (idx != null) {
+                        if (counted[idx]) continue;
+                        counted[idx] = true;
                         remaining--;
                         if (results[idx] != null) report(settledCount.incrementAndGet(), items.size(), results[idx], observer);
                         continue;
@@ -236,22 +244,28 @@ public final class RolloutRunner {
                         writer.write(() -> AtomicFiles.appendLine(row.isErrored() ? erroredFile : resultsFile, Json.line(row.toJson())));
                         countErrored.accept(row);
                         futures.get(i).cancel(true);
+                        counted[i] = true;
                         remaining--;
                         report(settledCount.incrementAndGet(), items.size(), timeout, observer);
                     }
                 }
-                handOver = traces != null && budgetStop.get() == null && halt.get() == null;
+                handOver = traces != null && budgetStop.get() == null && halt.get() == null && crashed.get() == null;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("rollout interrupted", e);
             } finally {
                 boolean interrupted = Thread.interrupted(); // its items stop, then none of their writes may follow the return
+                synchronized (lock) {
+                    stopping[0] = true;
+                }
                 pool.shutdownNow();
                 if (interrupted) io.skillopt4j.internal.Daemons.awaitQuietly(pool);
                 if (handOver) writer.handOver(traces); else writer.drain(); // a collector waits for the files itself
                 if (interrupted) Thread.currentThread().interrupt();
             }
             if (!handOver) writer.rethrow();
+            if (crashed.get() instanceof Error e) throw e;
+            if (crashed.get() != null) throw new IllegalStateException("a rollout worker failed after its item settled", crashed.get());
             if (budgetStop.get() != null) throw budgetStop.get();
             if (halt.get() != null) throw io.skillopt4j.ErroredHalt.rollout(erroredCount.get(), items.size(),
                     (int) todo.stream().filter(i -> started[i].get() == 0).count(), halt.get().failReason(), erroredFile);

@@ -18,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class RolloutRunnerTest {
@@ -198,5 +199,24 @@ class RolloutRunnerTest {
             assertEquals(6, calls.get(), req.outDir().toString());
             assertEquals(2, rs.stream().filter(RolloutResult::isErrored).count());
         }
+    }
+    @Test
+    void an_item_whose_task_fails_with_its_own_interrupt_flag_set_is_errored_and_the_rollout_ends() {
+        // a library that re-asserts the interrupt after its own timeout (no one cancelled the item), or throws InterruptedException
+        List<RolloutResult> rs = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> RolloutRunner.builder().workers(2).build()
+                .run(request(items(3), tmp), (item, ctx) -> {
+                    if (item.id().equals("i0")) {
+                        Thread.currentThread().interrupt();
+                        throw new IllegalStateException("read timed out");
+                    }
+                    if (item.id().equals("i1")) throw new InterruptedException("wait abandoned");
+                    return ok(item);
+                }));
+        assertEquals("errored: IllegalStateException: read timed out", rs.get(0).failReason());
+        assertEquals("errored: InterruptedException: wait abandoned", rs.get(1).failReason());
+        assertEquals(1.0, rs.get(2).hard());
+        assertEquals(java.util.Set.of("i0", "i1"), RolloutRunner.readResults(tmp.resolve(RolloutRunner.ERRORED_FILE)).keySet(),
+                "their rows are written although the flag was set");
+        assertFalse(Thread.currentThread().isInterrupted());
     }
 }
