@@ -233,7 +233,7 @@ public final class RolloutRunner {
                     long now = System.nanoTime();
                     for (int i : todo) {
                         long s = started[i].get();
-                        if (s == 0 || now - s < itemTimeout.toNanos()) continue;
+                        if (s == 0 || counted[i] || now - s < itemTimeout.toNanos()) continue; // counted: ended without a row
                         RolloutResult timeout;
                         synchronized (lock) {
                             if (results[i] != null) continue;

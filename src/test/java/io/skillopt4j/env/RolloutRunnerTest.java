@@ -219,4 +219,15 @@ class RolloutRunnerTest {
                 "their rows are written although the flag was set");
         assertFalse(Thread.currentThread().isInterrupted());
     }
+    @Test
+    void an_item_stopped_by_the_budget_gets_no_row_even_when_its_wall_limit_passes_while_others_run() {
+        assertThrows(io.skillopt4j.BudgetExceeded.class, () -> RolloutRunner.builder().workers(2).itemTimeout(Duration.ofMillis(300)).build()
+                .run(request(items(2), tmp), (item, ctx) -> {
+                    if (item.id().equals("i0")) throw new io.skillopt4j.BudgetExceeded(1.0, 0.5, 1.2);
+                    Thread.sleep(20_000);
+                    return ok(item);
+                }));
+        assertEquals(java.util.Set.of("i1"), RolloutRunner.readResults(tmp.resolve("results.jsonl")).keySet(),
+                "only the slow item is cut off; the stopped one runs again when the folder resumes");
+    }
 }
