@@ -183,7 +183,12 @@ class TransportTest {
         Path log = dir.resolve("run/logs/transport.log");
         Thread caller = Thread.currentThread();
         Thread press = new Thread(() -> {
-            try { Thread.sleep(300); } catch (InterruptedException e) { return; }
+            try {
+                server.takeRequest(); // sent: the interrupt lands while the body trickles in
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                return;
+            }
             caller.interrupt();
         });
         TransportLog.during(log, () -> {

@@ -7,7 +7,7 @@ import java.net.Socket;
 import java.net.SocketException;
 
 /**
- * Thread-safe. Plain sockets with TCP_NODELAY, which OkHttp does not set: with Nagle's algorithm the later writes of a
+ * Thread-safe. Sockets with TCP_NODELAY, which OkHttp does not set: with Nagle's algorithm the later writes of a
  * large request wait for a delayed ACK. TLS sockets are layered on these, so HTTPS gets it too.
  */
 final class NoDelaySockets extends SocketFactory {
@@ -16,8 +16,10 @@ final class NoDelaySockets extends SocketFactory {
 
     private NoDelaySockets() {}
 
+    /** The one OkHttp uses: a channel's socket, so interrupting the calling thread closes it and a call waiting for
+     *  its reply ends at once (a plain socket's read ignores interrupts until its timeout). */
     @Override public Socket createSocket() throws IOException {
-        return noDelay(plain.createSocket());
+        return noDelay(java.nio.channels.SocketChannel.open().socket());
     }
 
     @Override public Socket createSocket(String host, int port) throws IOException {

@@ -110,6 +110,31 @@ class HttpTransportTest {
         assertTrue(t.getMessage().contains("timed out"), t.getMessage());
     }
 
+    @Test void anInterruptEndsACallWaitingForItsFirstByte() throws Exception {
+        // a stopped stage interrupts its workers: their calls must end now, not when the read timeout runs out
+        server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.NO_RESPONSE));
+        java.util.concurrent.atomic.AtomicReference<Throwable> thrown = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicBoolean stillInterrupted = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread caller = new Thread(() -> {
+            try {
+                HttpCall.postJson(Http.client(Duration.ofSeconds(60)), server.url("/v1").toString(), Map.of(), Map.of("q", 1),
+                        new Http.Policy("openai_compatible", 3, Backoff.NONE, null));
+            } catch (Throwable t) {
+                thrown.set(t);
+            }
+            stillInterrupted.set(Thread.currentThread().isInterrupted());
+        });
+        caller.start();
+        assertNotNull(server.takeRequest(10, TimeUnit.SECONDS), "the call reached the server");
+        Thread.sleep(200); // now waiting for the reply's first byte
+        caller.interrupt();
+        caller.join(10_000);
+        assertFalse(caller.isAlive(), "the call ended with the interrupt");
+        assertNotNull(thrown.get(), "an interrupted call is a failure, never an answer");
+        assertTrue(stillInterrupted.get(), "the interrupt stays visible to the caller: " + thrown.get());
+        assertEquals(1, server.getRequestCount(), "an interrupted call is not retried");
+    }
+
     @Test void aCutOffBodyIsRetriedAndThenReportedAsOneLine() {
         for (int i = 0; i < 2; i++)
             server.enqueue(new MockResponse().setBody(OK).setHeader("Content-Length", "500").setSocketPolicy(SocketPolicy.DISCONNECT_AT_END));
