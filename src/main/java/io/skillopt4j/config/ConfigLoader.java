@@ -167,7 +167,8 @@ public final class ConfigLoader {
             for (Object k : m.keySet()) {
                 String path = section + "." + k;
                 if (Flags.byPath(path).isPresent() || Flags.DROPPED_BASE_KEYS.contains(path)) continue;
-                out.add(ConfigWarning.unknownKey(source, path));
+                out.add(new ConfigWarning(ConfigWarning.USER, source + ": unknown key " + path + " is ignored"
+                        + Suggest.didYouMean(path)));
             }
         }
     }
