@@ -13,7 +13,6 @@ import java.io.File;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -63,8 +62,9 @@ final class KernelCommand extends GroupCommand {
                 throw ConfigException.badValue("skillopt kernel install", "--jar", jarPath.toString(), "an existing skillopt4j -all.jar");
             }
             Path javaPath = javaExe != null ? javaExe.toAbsolutePath() : Path.of(System.getProperty("java.home"), "bin", "java");
-            Path dir = kernelsDir().resolve(name);
-            new io.skillopt4j.config.Checks().outputDir(where != null && where.prefix != null ? "--prefix" : "kernelspec folder", dir).throwIfAny();
+            boolean prefixed = where != null && where.prefix != null;
+            Path dir = (prefixed ? where.prefix.resolve("share").resolve("jupyter") : userDataDir()).resolve("kernels").resolve(name);
+            new io.skillopt4j.config.Checks().outputDir(prefixed ? "--prefix" : "kernelspec folder", dir).throwIfAny();
             AtomicFiles.writeString(dir.resolve("kernel.json"), Json.pretty(kernelJson(javaPath, jarPath)) + "\n");
             spec.commandLine().getOut().println("installed kernelspec '" + name + "' in " + dir.toAbsolutePath());
             return 0;
@@ -78,19 +78,9 @@ final class KernelCommand extends GroupCommand {
                 if (!e.isBlank()) cp += File.pathSeparator + Path.of(e).toAbsolutePath().normalize();
             }
             argv.addAll(List.of("-cp", cp, "io.skillopt4j.kernel.SkillOptKernel", "{connection_file}"));
-            Map<String, Object> k = new LinkedHashMap<>();
-            k.put("argv", argv);
-            k.put("display_name", displayName);
-            k.put("language", "java");
             // "message" makes Jupyter send interrupt_request instead of SIGINT, which would end the JVM.
-            k.put("interrupt_mode", "message");
-            k.put("metadata", Map.of("debugger", false));
-            return k;
-        }
-
-        private Path kernelsDir() {
-            if (where != null && where.prefix != null) return where.prefix.resolve("share").resolve("jupyter").resolve("kernels");
-            return userDataDir().resolve("kernels");
+            return Json.obj("argv", argv, "display_name", displayName, "language", "java", "interrupt_mode", "message",
+                    "metadata", Map.of("debugger", false));
         }
 
         /** Jupyter's per-user data dir, as jupyter_core computes it. */

@@ -16,7 +16,9 @@ public final class ConfigDescription {
 
     /** Returns one row per resolved flat key: key, value (secrets masked), source (file, flag, override, default), default?. */
     public static Table describe(ConfigRequest req, ResolvedConfig resolved) {
-        List<ConfigLoader.Layer> layers = req.config() == null ? List.of() : layersOf(req);
+        ConfigLoader loader = new ConfigLoader(new ArrayList<>());
+        if (req.config() != null) loader.load(req.config());
+        List<ConfigLoader.Layer> layers = loader.layers();
         StringColumn key = StringColumn.create("key");
         StringColumn value = StringColumn.create("value");
         StringColumn source = StringColumn.create("source");
@@ -29,12 +31,6 @@ public final class ConfigDescription {
             isDefault.append(Flags.byKey(e.getKey()).filter(f -> Objects.equals(f.defaultValue(), v)).isPresent());
         }
         return Table.create("config", key, value, source, isDefault);
-    }
-
-    private static List<ConfigLoader.Layer> layersOf(ConfigRequest req) {
-        ConfigLoader loader = new ConfigLoader(new ArrayList<>());
-        loader.load(req.config());
-        return loader.layers();
     }
 
     private static String sourceOf(String flatKey, ConfigRequest req, List<ConfigLoader.Layer> layers) {

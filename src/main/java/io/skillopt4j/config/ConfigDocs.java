@@ -44,9 +44,8 @@ public final class ConfigDocs {
     private static String aliases() {
         Map<String, String> byCanon = BackendNames.ALIASES.entrySet().stream().collect(Collectors.groupingBy(Map.Entry::getValue,
                 LinkedHashMap::new, Collectors.mapping(e -> "`" + e.getKey() + "`", Collectors.joining(", "))));
-        StringBuilder b = new StringBuilder("| Canonical | Accepted names (any case, trimmed) |\n|---|---|\n");
-        byCanon.forEach((c, names) -> b.append("| `").append(c).append("` | ").append(names).append(" |\n"));
-        return b.toString().strip();
+        return "| Canonical | Accepted names (any case, trimmed) |\n|---|---|\n" + byCanon.entrySet().stream()
+                .map(e -> "| `" + e.getKey() + "` | " + e.getValue() + " |").collect(Collectors.joining("\n"));
     }
 
     private static String defaultModels() {
@@ -61,13 +60,11 @@ public final class ConfigDocs {
     }
 
     private static String pairings() {
-        StringBuilder b = new StringBuilder("| `--backend` label | optimizer_backend | target_backend |\n|---|---|---|\n");
-        for (String label : new TreeSet<>(BackendNames.ALIASES.values())) {
-            BackendNames.RolePair p = BackendNames.pairing(label, false);
-            b.append("| `").append(label).append("` | `").append(p.optimizer()).append("` | `").append(p.target())
-                    .append("` |\n");
-        }
-        return b.toString().strip();
+        return "| `--backend` label | optimizer_backend | target_backend |\n|---|---|---|\n" + new TreeSet<>(BackendNames.ALIASES.values())
+                .stream().map(label -> {
+                    BackendNames.RolePair p = BackendNames.pairing(label, false);
+                    return "| `" + label + "` | `" + p.optimizer() + "` | `" + p.target() + "` |";
+                }).collect(Collectors.joining("\n"));
     }
 
     private static String section(String section) {

@@ -154,29 +154,22 @@ public final class ConfigLoader {
 
     /** Unknown keys of the known sections, and mapping-valued top-level keys that are no section ({@code envv:}). */
     static void unknownKeys(Map<String, Object> layer, String source, List<ConfigWarning> out) {
-        if (!ConfigFormat.isStructured(layer)) {
-            // a flat mapping may carry benchmark keys; a nested mapping under an unknown name is a misspelt section
-            for (Map.Entry<String, Object> e : layer.entrySet()) if (e.getValue() instanceof Map<?, ?>) unknownSection(source, e.getKey(), out);
-            return;
-        }
+        // a flat mapping may carry benchmark keys (not checked) but no mapping-valued section: its mappings are misspelt sections
         for (Map.Entry<String, Object> e : layer.entrySet()) {
             if (!(e.getValue() instanceof Map<?, ?> m)) continue;
             String section = e.getKey();
             if (section.equals("env")) continue;
             if (!Flags.SECTIONS.contains(section)) {
-                unknownSection(source, section, out);
+                out.add(new ConfigWarning(ConfigWarning.USER, source + ": unknown section " + section + " is ignored"
+                        + Suggest.didYouMean(section, Flags.SECTIONS)));
                 continue;
             }
             for (Object k : m.keySet()) {
                 String path = section + "." + k;
                 if (Flags.byPath(path).isPresent() || Flags.DROPPED_BASE_KEYS.contains(path)) continue;
-                out.add(ConfigWarning.unknownKey(source, path));
+                out.add(new ConfigWarning(ConfigWarning.USER, source + ": unknown key " + path + " is ignored"
+                        + Suggest.didYouMean(path)));
             }
         }
-    }
-
-    private static void unknownSection(String source, String name, List<ConfigWarning> out) {
-        out.add(new ConfigWarning(ConfigWarning.USER, source + ": unknown section " + name + " is ignored"
-                + Suggest.didYouMean(name, Flags.SECTIONS)));
     }
 }

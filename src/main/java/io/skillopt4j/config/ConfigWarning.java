@@ -15,8 +15,4 @@ public record ConfigWarning(String category, String message) {
     public boolean changesBehaviour() { return category.equals(USER) || category.equals(FUTURE); }
 
     @Override public String toString() { return "WARNING " + category + ": " + message; }
-
-    static ConfigWarning unknownKey(String source, String path) {
-        return new ConfigWarning(USER, source + ": unknown key " + path + " is ignored" + Suggest.didYouMean(path));
-    }
 }

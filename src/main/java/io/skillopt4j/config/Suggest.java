@@ -12,7 +12,7 @@ public final class Suggest {
     /** Returns the closest candidate within a distance budget scaled to the word, or null. */
     public static String closest(String word, Collection<String> candidates) {
         String w = word.toLowerCase(Locale.ROOT);
-        ToIntFunction<String> d = c -> distance(w, c.toLowerCase(Locale.ROOT));
+        ToIntFunction<String> d = c -> io.skillopt4j.internal.Levenshtein.distance(w, c.toLowerCase(Locale.ROOT));
         String best = candidates.stream().min(Comparator.comparingInt(d)).orElse(null);
         if (best != null && d.applyAsInt(best) <= Math.max(2, w.length() / 3)) return best;
         if (w.length() < 3) return null;
@@ -32,6 +32,4 @@ public final class Suggest {
         String c = closest(word, candidates);
         return c == null ? "" : "; did you mean " + c + "?";
     }
-
-    public static int distance(String a, String b) { return io.skillopt4j.internal.Levenshtein.distance(a, b); }
 }

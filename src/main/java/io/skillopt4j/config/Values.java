@@ -26,14 +26,8 @@ final class Values {
     /** Upstream's deep merge: mappings merge recursively; anything else (lists, null) replaces wholesale. */
     static Map<String, Object> deepMerge(Map<String, Object> base, Map<String, Object> child) {
         Map<String, Object> out = copyMap(base);
-        for (Map.Entry<String, Object> e : child.entrySet()) {
-            Object b = out.get(e.getKey());
-            if (b instanceof Map<?, ?> bm && e.getValue() instanceof Map<?, ?> cm) {
-                out.put(e.getKey(), deepMerge(copyMap(bm), copyMap(cm)));
-            } else {
-                out.put(e.getKey(), copy(e.getValue()));
-            }
-        }
+        child.forEach((k, v) -> out.put(k, out.get(k) instanceof Map<?, ?> bm && v instanceof Map<?, ?> cm
+                ? deepMerge(copyMap(bm), copyMap(cm)) : copy(v)));
         return out;
     }
 
