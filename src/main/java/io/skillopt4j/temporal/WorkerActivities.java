@@ -87,9 +87,8 @@ public final class WorkerActivities implements DynamicActivity {
             beat.cancel(false);
         }
         long queued = Math.max(0, info.getStartedTimestamp() - info.getCurrentAttemptScheduledTimestamp());
-        out.putAll(Json.obj("usage", used.toJson(), "ledger", cost.toJson(), "worker", name, "attempt", info.getAttempt(),
-                "queue_ms", queued, "run_ms", System.currentTimeMillis() - start));
-        return Json.compact(out);
+        return Json.compact(Json.put(out, "usage", used.toJson(), "ledger", cost.toJson(), "worker", name,
+                "attempt", info.getAttempt(), "queue_ms", queued, "run_ms", System.currentTimeMillis() - start));
     }
 
     private String rollout(RunParts parts, Blobs blobs, Map<String, Object> in, ActivityInfo info) {
@@ -115,10 +114,7 @@ public final class WorkerActivities implements DynamicActivity {
             // the model already retried as configured: the coordinator's optimizer decides what it means
             Map<String, Object> err = Json.obj("class", e.getClass().getName(),
                     "message", Redactor.scrub(String.valueOf(e.getMessage())));
-            if (e instanceof BackendException b) {
-                err.put("backend", b.backend());
-                err.put("status", b.status());
-            }
+            if (e instanceof BackendException b) Json.put(err, "backend", b.backend(), "status", b.status());
             reply.put("error", err);
         }
         return blobs.putJson(reply);
