@@ -117,9 +117,8 @@ public final class RunWriter {
             add(file, text == null ? "" : text);
             if (SkillBundle.isPacked(text)) {
                 RunPaths.bundleFolder(file).ifPresent(dir -> {
-                    SkillBundle b = SkillBundle.unpack(text);
                     java.util.Set<Path> keep = new java.util.HashSet<>();
-                    b.files().forEach((rel, content) -> {
+                    SkillBundle.unpack(text).files().forEach((rel, content) -> {
                         Path f = dir.resolve(rel).normalize();
                         keep.add(f);
                         add(f, content);
