@@ -157,21 +157,18 @@ public final class RunLock implements AutoCloseable {
         if (HOST != null) return HOST;
         String h = System.getenv("HOSTNAME");
         // then the kernel's name, which getLocalHost() would also resolve through the (maybe slow) resolver
-        if (h == null || h.isBlank()) h = kernelHostName();
-        if (h == null) {
+        if (h == null || h.isBlank()) {
+            try {
+                h = Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
+            } catch (IOException | RuntimeException notLinux) {
+                h = "";
+            }
+        }
+        if (h.isEmpty()) {
             try { h = InetAddress.getLocalHost().getHostName(); } catch (IOException e) { h = "localhost"; }
         }
         HOST = h;
         return h;
-    }
-
-    private static String kernelHostName() {
-        try {
-            String h = Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
-            return h.isEmpty() ? null : h;
-        } catch (IOException | RuntimeException e) {
-            return null; // not Linux: the lookup below
-        }
     }
 
     private static volatile String HOST;

@@ -77,8 +77,7 @@ final class TraceFiles {
             if (m.matches()) {
                 if (head != null) out.add(step(head, body.toString()));
                 head = m;
-                body.setLength(0);
-                body.append(m.group(7));
+                body = new StringBuilder(m.group(7));
             } else if (line.contains("[trace steps truncated]") || line.contains("[trace truncated]")) {
                 wholeTruncated = true;
             } else if (head != null) {
