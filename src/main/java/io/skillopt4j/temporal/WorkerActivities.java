@@ -77,9 +77,8 @@ public final class WorkerActivities implements DynamicActivity {
         CostReport cost = new CostReport(in.get("grant_usd") instanceof Number g ? g.doubleValue() : null);
         Map<String, Object> out = new LinkedHashMap<>();
         try {
-            String result = UsageMeter.heldIn(used, () -> CostReport.during(cost, () -> info.getActivityType().equals("rollout")
-                    ? rollout(parts, blobs, in, info) : chat(parts, blobs, in)));
-            out.put("result", result);
+            out.put("result", UsageMeter.heldIn(used, () -> CostReport.during(cost, () ->
+                    info.getActivityType().equals("rollout") ? rollout(parts, blobs, in, info) : chat(parts, blobs, in))));
         } catch (BudgetExceeded stop) {
             // not a failure to retry: the coordinator stops the run (the item runs again on resume)
             out.put("budget_exceeded", cost.needed() > 0 ? cost.needed() : stop.reserved());
