@@ -16,7 +16,9 @@ public final class BudgetExceeded extends Error {
     private final double cap;
 
     public BudgetExceeded(double spent, double reserved, double cap) {
-        super(line(spent, reserved, cap), null, false, false);
+        super(String.format(Locale.ROOT, "budget: stopped before the next model call: spent $%.4f + reserved $%.4f (that call's worst case) "
+                + "would exceed the cap $%.4f; the run folder resumes: re-run with a higher --budget_usd", spent, reserved, cap),
+                null, false, false);
         this.spent = spent;
         this.reserved = reserved;
         this.cap = cap;
@@ -29,9 +31,4 @@ public final class BudgetExceeded extends Error {
     public double reserved() { return reserved; }
 
     public double cap() { return cap; }
-
-    private static String line(double spent, double reserved, double cap) {
-        return String.format(Locale.ROOT, "budget: stopped before the next model call: spent $%.4f + reserved $%.4f (that call's worst case) "
-                + "would exceed the cap $%.4f; the run folder resumes: re-run with a higher --budget_usd", spent, reserved, cap);
-    }
 }

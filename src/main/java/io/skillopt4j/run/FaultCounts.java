@@ -84,8 +84,6 @@ public final class FaultCounts {
     public static Map<String, Map<String, Long>> empty() { return plus(Map.of(), Map.of()); }
 
     private static Map<String, Long> zeros() {
-        Map<String, Long> m = new LinkedHashMap<>();
-        KINDS.forEach(k -> m.put(k, 0L));
-        return m;
+        return KINDS.stream().collect(java.util.stream.Collectors.toMap(k -> k, k -> 0L, Long::sum, LinkedHashMap::new));
     }
 }

@@ -8,14 +8,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /** Stateless. Finds and labels every adapter rollout directory of a run (upstream-trainer §6.1, §6.6). */
 final class RolloutSets {
-    private static final Pattern EPOCH_DIR = RunReader.EPOCH_DIR;
-    private static final Pattern BATCH_DIR = RunReader.BATCH_DIR;
-
     private RolloutSets() {}
 
     static List<RolloutSet> discover(RunSnapshot run, TolerantFiles f) {
@@ -26,20 +22,19 @@ final class RolloutSets {
         add(out, f, dir.resolve("test_eval_baseline"), "test_baseline", "test", 0, 0, null);
         for (StepArtifacts s : run.steps()) {
             Integer epoch = epochOf(run, s.step());
-            boolean hasRecord = !s.record().isEmpty();
-            List<Path> batches = RunReader.children(s.dir(), BATCH_DIR);
-            if (batches.isEmpty()) {
-                add(out, f, s.dir().resolve("rollout"), "train", "train", epoch, s.step(), null, hasRecord);
-            } else {
-                for (Path b : batches) {
-                    add(out, f, b.resolve("rollout"), "train", "train", epoch, s.step(), RunReader.number(b, BATCH_DIR));
-                }
+            List<Path> batches = RunReader.children(s.dir(), RunReader.BATCH_DIR);
+            Path rows = s.dir().resolve("rollout/results.jsonl");
+            // a recorded step ran its rollout: its rows are missing, not absent
+            if (batches.isEmpty() && !s.record().isEmpty() && !Files.isRegularFile(rows)) f.missing(rows);
+            if (batches.isEmpty()) add(out, f, s.dir().resolve("rollout"), "train", "train", epoch, s.step(), null);
+            for (Path b : batches) {
+                add(out, f, b.resolve("rollout"), "train", "train", epoch, s.step(), RunReader.number(b, RunReader.BATCH_DIR));
             }
             add(out, f, s.dir().resolve("selection_eval"), "selection", "val", epoch, s.step(), null);
         }
         for (String stage : List.of("slow_update", "meta_skill")) {
-            for (Path e : RunReader.children(dir.resolve(stage), EPOCH_DIR)) {
-                int epoch = RunReader.number(e, EPOCH_DIR);
+            for (Path e : RunReader.children(dir.resolve(stage), RunReader.EPOCH_DIR)) {
+                int epoch = RunReader.number(e, RunReader.EPOCH_DIR);
                 Integer step = epochEndStep(run, epoch);
                 add(out, f, e.resolve("rollout_prev"), stage + "_prev", "train", epoch, step, null);
                 addWithTopups(out, f, e.resolve("rollout_curr"), stage + "_curr", epoch, step);
@@ -68,17 +63,8 @@ final class RolloutSets {
 
     private static void add(List<RolloutSet> out, TolerantFiles f, Path dir, String phase, String split, Integer epoch,
                             Integer step, Integer batch) {
-        add(out, f, dir, phase, split, epoch, step, batch, false);
-    }
-
-    private static void add(List<RolloutSet> out, TolerantFiles f, Path dir, String phase, String split, Integer epoch,
-                            Integer step, Integer batch, boolean required) {
-        if (!Files.isDirectory(dir)) {
-            if (required) f.missing(dir.resolve("results.jsonl"));
-            return;
-        }
-        Path results = dir.resolve("results.jsonl");
-        List<RolloutResult> rs = RunReader.results(results, f, required);
+        if (!Files.isDirectory(dir)) return;
+        List<RolloutResult> rs = f.jsonl(dir.resolve("results.jsonl"), false).stream().map(RolloutResult::fromJson).toList();
         // a directory without results.jsonl may still hold traces (an exec target that was killed)
         if (!rs.isEmpty() || Files.isDirectory(dir.resolve("predictions"))) {
             out.add(new RolloutSet(phase, split, epoch, step, batch, dir, rs));

@@ -66,11 +66,9 @@ public final class RunDiff {
     private static Object load(Path f) {
         try {
             String name = f.getFileName().toString();
-            if (name.endsWith(".jsonl")) {
-                List<String> rows = new ArrayList<>();
-                for (String line : Files.readAllLines(f)) if (!line.isBlank()) rows.add(Json.compact(timeless(Json.parse(line))));
-                rows.sort(null); // rows are appended in completion order
-                return rows;
+            if (name.endsWith(".jsonl")) { // sorted: rows are appended in completion order
+                return Files.readAllLines(f).stream().filter(l -> !l.isBlank()).map(l -> Json.compact(timeless(Json.parse(l))))
+                        .sorted().toList();
             }
             if (name.endsWith(".json")) return timeless(Json.read(f));
             return Files.readString(f);

@@ -76,7 +76,7 @@ public final class RunLock implements AutoCloseable {
                 throw new ConfigException("out_root " + dir + ": cannot open " + FILE + " (" + e.getMessage() + ")");
             }
             try {
-                Map<String, Object> previous = parse(read(ch));
+                Map<String, Object> previous = holder(ch);
                 FileLock l;
                 try {
                     l = ch.tryLock();
@@ -135,14 +135,11 @@ public final class RunLock implements AutoCloseable {
                 + "; wait for it to finish or choose another out_root");
     }
 
-    private static String read(FileChannel ch) throws IOException {
-        long size = Math.min(ch.size(), 4096);
-        ByteBuffer buf = ByteBuffer.allocate((int) size);
+    /** The holder line in the file, empty when there is none. */
+    private static Map<String, Object> holder(FileChannel ch) throws IOException {
+        ByteBuffer buf = ByteBuffer.allocate((int) Math.min(ch.size(), 4096));
         while (buf.hasRemaining() && ch.read(buf, buf.position()) > 0) { /* fill */ }
-        return new String(buf.array(), 0, buf.position(), StandardCharsets.UTF_8);
-    }
-
-    private static Map<String, Object> parse(String text) {
+        String text = new String(buf.array(), 0, buf.position(), StandardCharsets.UTF_8);
         if (text.isBlank()) return Map.of();
         try {
             return Json.parseObject(text.strip());
@@ -160,21 +157,18 @@ public final class RunLock implements AutoCloseable {
         if (HOST != null) return HOST;
         String h = System.getenv("HOSTNAME");
         // then the kernel's name, which getLocalHost() would also resolve through the (maybe slow) resolver
-        if (h == null || h.isBlank()) h = kernelHostName();
-        if (h == null) {
+        if (h == null || h.isBlank()) {
+            try {
+                h = Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
+            } catch (IOException | RuntimeException notLinux) {
+                h = "";
+            }
+        }
+        if (h.isEmpty()) {
             try { h = InetAddress.getLocalHost().getHostName(); } catch (IOException e) { h = "localhost"; }
         }
         HOST = h;
         return h;
-    }
-
-    private static String kernelHostName() {
-        try {
-            String h = Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
-            return h.isEmpty() ? null : h;
-        } catch (IOException | RuntimeException e) {
-            return null; // not Linux: the lookup below
-        }
     }
 
     private static volatile String HOST;

@@ -70,8 +70,7 @@ public record RunPaths(Path root) {
 
     /** Returns upstream's filesystem-safe id: at most 80 of {@code [A-Za-z0-9_.-]}, "_" for others, "item" if none. */
     public static String safeId(String id) {
-        String s = (id == null ? "" : id).replaceAll("[^A-Za-z0-9_.-]+", "_");
-        s = s.replaceAll("^_+|_+$", "");
+        String s = (id == null ? "" : id).replaceAll("[^A-Za-z0-9_.-]+", "_").replaceAll("^_+|_+$", "");
         if (s.length() > 80) s = s.substring(0, 80);
         return s.isEmpty() ? "item" : s;
     }

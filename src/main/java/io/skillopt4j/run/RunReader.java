@@ -1,7 +1,6 @@
 package io.skillopt4j.run;
 
 import io.skillopt4j.RunFolderException;
-import io.skillopt4j.env.RolloutResult;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -161,10 +160,6 @@ public final class RunReader {
             out.add(new EpochArtifacts(epoch, slow, maps(pairs), cand, meta));
         });
         return out;
-    }
-
-    static List<RolloutResult> results(Path resultsFile, TolerantFiles f, boolean required) {
-        return f.jsonl(resultsFile, required).stream().map(RolloutResult::fromJson).toList();
     }
 
     @SuppressWarnings("unchecked")

@@ -58,7 +58,7 @@ public final class RunWriter {
     public void writeBehind(java.util.concurrent.Executor thread) { this.behind = thread; }
 
     /** Returns an empty batch of durable writes that become visible together, in order, at {@link Batch#commit}. */
-    public Batch batch() { return new Batch(this); }
+    public Batch batch() { return new Batch(); }
 
     /**
      * Registers writes into {@code dir} (a folder, or one file) still running behind the caller: every commit or await
@@ -104,11 +104,10 @@ public final class RunWriter {
      * Not thread-safe. The resume-critical files of one step: forced to disk together, then renamed in the order they
      * were added ({@link AtomicFiles#writeAll}), as safe as writing them one by one at one flush's cost.
      */
-    public static final class Batch {
+    public final class Batch {
         private final java.util.LinkedHashMap<Path, byte[]> files = new java.util.LinkedHashMap<>();
-        private final RunWriter writer;
 
-        private Batch(RunWriter writer) { this.writer = writer; }
+        private Batch() {}
 
         /** Adds {@code value} as pretty JSON; a file added twice keeps its first position and its last content. */
         public Batch json(Path file, Object value) { return add(file, Json.pretty(value)); }
@@ -118,9 +117,8 @@ public final class RunWriter {
             add(file, text == null ? "" : text);
             if (SkillBundle.isPacked(text)) {
                 RunPaths.bundleFolder(file).ifPresent(dir -> {
-                    SkillBundle b = SkillBundle.unpack(text);
                     java.util.Set<Path> keep = new java.util.HashSet<>();
-                    b.files().forEach((rel, content) -> {
+                    SkillBundle.unpack(text).files().forEach((rel, content) -> {
                         Path f = dir.resolve(rel).normalize();
                         keep.add(f);
                         add(f, content);
@@ -150,7 +148,7 @@ public final class RunWriter {
         /** Writes everything added so far, once the writer's pending writes are done, and empties the batch. */
         public void commit() {
             if (files.isEmpty()) return;
-            writer.awaitPending();
+            awaitPending();
             AtomicFiles.writeAll(files);
             files.clear();
             folders.forEach(Batch::prune);

@@ -32,15 +32,12 @@ final class TraceFiles {
     static List<TraceFile> read(RolloutSet set) {
         Path preds = set.dir().resolve("predictions");
         if (!Files.isDirectory(preds)) return List.of();
-        List<TraceFile> out = new ArrayList<>();
         try (Stream<Path> s = Files.list(preds)) {
-            for (Path p : s.filter(Files::isDirectory).sorted().toList()) {
-                BACKENDS.stream().map(b -> readOne(set, p, b)).filter(java.util.Objects::nonNull).forEach(out::add);
-            }
+            return s.filter(Files::isDirectory).sorted()
+                    .flatMap(p -> BACKENDS.stream().map(b -> readOne(set, p, b)).filter(java.util.Objects::nonNull)).toList();
         } catch (IOException e) {
-            return out;
+            return List.of();
         }
-        return out;
     }
 
     private static TraceFile readOne(RolloutSet set, Path pred, String backend) {
@@ -80,8 +77,7 @@ final class TraceFiles {
             if (m.matches()) {
                 if (head != null) out.add(step(head, body.toString()));
                 head = m;
-                body.setLength(0);
-                body.append(m.group(7));
+                body = new StringBuilder(m.group(7));
             } else if (line.contains("[trace steps truncated]") || line.contains("[trace truncated]")) {
                 wholeTruncated = true;
             } else if (head != null) {
@@ -99,12 +95,11 @@ final class TraceFiles {
     private static TraceStep step(Matcher m, String body) {
         String k = m.group(2);
         String tool = m.group(3) != null ? m.group(3) : m.group(6) != null ? m.group(6).trim() : k.equals("exec") ? "exec" : "";
-        TraceStep s = step(kindOf(k), tool, body);
-        if (m.group(4) == null) return s;
-        return new TraceStep(s.kind(), s.tool(), s.text(), Integer.parseInt(m.group(4)), s.truncated() || m.group(5) != null);
-    }
-
-    private static TraceStep step(Kind kind, String tool, String body) {
+        Kind kind = switch (k) {
+            case "tool_call", "exec" -> Kind.TOOL_CALL;
+            case "tool_result" -> Kind.TOOL_RESULT;
+            default -> Kind.TEXT;
+        };
         String t = body.strip();
         Matcher c = CHARS.matcher(t);
         int chars = t.length();
@@ -114,15 +109,9 @@ final class TraceFiles {
             truncated = truncated || c.group(0).contains("truncated");
             t = t.substring(0, c.start()).strip();
         }
-        return new TraceStep(kind, tool, t, Math.max(chars, t.length()), truncated);
-    }
-
-    private static Kind kindOf(String k) {
-        return switch (k) {
-            case "tool_call", "exec" -> Kind.TOOL_CALL;
-            case "tool_result" -> Kind.TOOL_RESULT;
-            default -> Kind.TEXT;
-        };
+        // a count in the header wins; its ", truncated" (group 5) only comes with one
+        return new TraceStep(kind, tool, t, m.group(4) != null ? Integer.parseInt(m.group(4)) : Math.max(chars, t.length()),
+                truncated || m.group(5) != null);
     }
 
     /** Codex's human-readable exec log: a step starts at a line that is exactly user, codex or exec. */

@@ -83,11 +83,8 @@ final class Codec {
     /** A settled item: its row and, when it left any, its prediction files. */
     static Map<String, Object> settled(RolloutResult row, RolloutRunner.Outcome o) {
         Map<String, Object> m = Json.obj("row", row.toJson());
-        if (o != null) {
-            m.putAll(Json.obj("conversation", o.conversation(), "system_prompt", o.systemPrompt(),
-                    "user_prompt", o.userPrompt(), "files", o.files()));
-        }
-        return m;
+        return o == null ? m : Json.put(m, "conversation", o.conversation(), "system_prompt", o.systemPrompt(),
+                "user_prompt", o.userPrompt(), "files", o.files());
     }
 
     @SuppressWarnings("unchecked")

@@ -38,7 +38,7 @@ public final class EngineWorker implements AutoCloseable {
 
     /** Adds the coordinator's stage-workflow poller to {@code f} (not started). */
     public static void hostWorkflows(WorkerFactory f, TemporalSettings s) {
-        f.newWorker(s.workflowQueue()).registerWorkflowImplementationTypes(StageWorkflowImpl.class);
+        f.newWorker(s.taskQueue()).registerWorkflowImplementationTypes(StageWorkflowImpl.class);
     }
 
     private static Worker poll(WorkerFactory f, String queue, int slots, double perSecond, String identity) {

@@ -110,8 +110,7 @@ final class TemporalEngine implements ExecutionEngine {
 
     private ChatResponse remoteChat(ChatModel model, ChatRequest request) {
         String ref = blobs.putJson(Codec.request(request));
-        Map<String, Object> in = input();
-        in.put("request", ref);
+        Map<String, Object> in = Json.put(input(), "request", ref);
         CostLedger ledger = run.ledger();
         // reserved before it is sent, as a local call is
         List<CostLedger.Reservation> held = new ArrayList<>(List.of(ledger == null ? new CostLedger.Reservation(0)
@@ -125,7 +124,10 @@ final class TemporalEngine implements ExecutionEngine {
             releaseUncharged(held);
         }
         run.usage().absorb(UsageMeter.fromJson(Codec.map(done.get("usage"))), request);
-        if (done.get("budget_exceeded") instanceof Number worst) throw budgetStop(worst.doubleValue());
+        // a worker's call did not fit its share: the run is out of budget, as a local call would find it
+        if (done.get("budget_exceeded") instanceof Number w) {
+            throw ledger != null ? ledger.exhaust(w.doubleValue()) : new BudgetExceeded(0, w.doubleValue(), 0);
+        }
         Map<String, Object> reply = blobs.getJson(Codec.str(done.get("result")));
         if (reply.get("error") instanceof Map<?, ?> err) throw rebuild(Codec.map(err));
         return Codec.response(Codec.map(reply.get("response")));
@@ -151,11 +153,6 @@ final class TemporalEngine implements ExecutionEngine {
         synchronized (shares) {
             for (int k = 0; k < shares.size(); k++) if (shares.get(k) != null) run.ledger().release(shares.set(k, null));
         }
-    }
-
-    /** A worker's call did not fit its share: the run is out of budget, as a local call would find it. */
-    private BudgetExceeded budgetStop(double worst) {
-        return run.ledger() != null ? run.ledger().exhaust(worst) : new BudgetExceeded(0, worst, 0);
     }
 
     /**
@@ -185,11 +182,8 @@ final class TemporalEngine implements ExecutionEngine {
         boolean capped = run.ledger() != null && run.ledger().cap() != null;
         for (int i = 0; i < wave.size(); i++) {
             Item item = items.get(wave.get(i));
-            Map<String, Object> in = input();
-            in.put("batch", Codec.batch(request.batch()));
-            in.put("item", blobs.putJson(Codec.item(item)));
-            in.put("skill", skillRef);
-            in.put("eval_feedback", request.evalFeedback());
+            Map<String, Object> in = Json.put(input(), "batch", Codec.batch(request.batch()), "item", blobs.putJson(Codec.item(item)),
+                    "skill", skillRef, "eval_feedback", request.evalFeedback());
             if (capped) in.put("grant_usd", shares.get(i).usd());
             inputs.add(Json.compact(in));
             identity.append('\u0000').append(item.id());
@@ -225,7 +219,7 @@ final class TemporalEngine implements ExecutionEngine {
         int n = occurrences.computeIfAbsent(key, k -> new AtomicInteger()).getAndIncrement();
         String id = "skillopt-" + runId + "-" + type + "-" + Hashes.sha256Hex(key).substring(0, 24) + "-" + n;
         StageSpec spec = new StageSpec(type, queue, startToCloseSeconds, settings.heartbeatSeconds(), settings.maxAttempts(), inputs);
-        WorkflowOptions options = WorkflowOptions.newBuilder().setWorkflowId(id).setTaskQueue(settings.workflowQueue())
+        WorkflowOptions options = WorkflowOptions.newBuilder().setWorkflowId(id).setTaskQueue(settings.taskQueue())
                 .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE_FAILED_ONLY)
                 // the coordinator polls this queue with the same client: the start reply carries the first workflow task
                 .setDisableEagerExecution(false).build();
@@ -234,16 +228,15 @@ final class TemporalEngine implements ExecutionEngine {
         List<Map<String, Object>> got = new ArrayList<>(java.util.Collections.nCopies(inputs.size(), null));
         try {
             WorkflowStub stub = client.newUntypedWorkflowStub(WORKFLOW_TYPE, options);
-            boolean attached = false;
+            // A workflow this JVM runs hands its results over (Handoff), so no costly result poll is needed; a
+            // re-attached one, or one another process runs, is polled: at once, or once none came for WATCH_AFTER_MS.
+            CompletableFuture<String> closed = null;
             try {
                 stub.start(spec.toJson());
             } catch (WorkflowExecutionAlreadyStarted running) {
                 stub = client.newUntypedWorkflowStub(id, Optional.empty(), Optional.of(WORKFLOW_TYPE));
-                attached = true;
+                closed = watch(stub, arrived);
             }
-            // A workflow this JVM runs hands its results over (Handoff), so no costly result poll is needed; a
-            // re-attached one, or one another process runs, is polled: at once, or once none came for WATCH_AFTER_MS.
-            CompletableFuture<String> closed = attached ? watch(stub, arrived) : null;
             long watchAt = System.nanoTime() + WATCH_AFTER_MS * 1_000_000L;
             int have = 0;
             while (have < got.size()) {

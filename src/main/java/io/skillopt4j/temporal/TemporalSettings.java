@@ -50,8 +50,6 @@ public record TemporalSettings(String address, String namespace, String taskQueu
         return from(FlatConfig.of(java.util.Map.of("engine_address", address, "engine_task_queue", taskQueue)));
     }
 
-    String workflowQueue() { return taskQueue; }
-
     public String rolloutQueue() { return taskQueue + ".rollout"; }
 
     public String optimizerQueue() { return taskQueue + ".optimizer"; }

@@ -77,9 +77,8 @@ public final class WorkerActivities implements DynamicActivity {
         CostReport cost = new CostReport(in.get("grant_usd") instanceof Number g ? g.doubleValue() : null);
         Map<String, Object> out = new LinkedHashMap<>();
         try {
-            String result = UsageMeter.heldIn(used, () -> CostReport.during(cost, () -> info.getActivityType().equals("rollout")
-                    ? rollout(parts, blobs, in, info) : chat(parts, blobs, in)));
-            out.put("result", result);
+            out.put("result", UsageMeter.heldIn(used, () -> CostReport.during(cost, () ->
+                    info.getActivityType().equals("rollout") ? rollout(parts, blobs, in, info) : chat(parts, blobs, in))));
         } catch (BudgetExceeded stop) {
             // not a failure to retry: the coordinator stops the run (the item runs again on resume)
             out.put("budget_exceeded", cost.needed() > 0 ? cost.needed() : stop.reserved());
@@ -87,9 +86,8 @@ public final class WorkerActivities implements DynamicActivity {
             beat.cancel(false);
         }
         long queued = Math.max(0, info.getStartedTimestamp() - info.getCurrentAttemptScheduledTimestamp());
-        out.putAll(Json.obj("usage", used.toJson(), "ledger", cost.toJson(), "worker", name, "attempt", info.getAttempt(),
-                "queue_ms", queued, "run_ms", System.currentTimeMillis() - start));
-        return Json.compact(out);
+        return Json.compact(Json.put(out, "usage", used.toJson(), "ledger", cost.toJson(), "worker", name,
+                "attempt", info.getAttempt(), "queue_ms", queued, "run_ms", System.currentTimeMillis() - start));
     }
 
     private String rollout(RunParts parts, Blobs blobs, Map<String, Object> in, ActivityInfo info) {
@@ -115,10 +113,7 @@ public final class WorkerActivities implements DynamicActivity {
             // the model already retried as configured: the coordinator's optimizer decides what it means
             Map<String, Object> err = Json.obj("class", e.getClass().getName(),
                     "message", Redactor.scrub(String.valueOf(e.getMessage())));
-            if (e instanceof BackendException b) {
-                err.put("backend", b.backend());
-                err.put("status", b.status());
-            }
+            if (e instanceof BackendException b) Json.put(err, "backend", b.backend(), "status", b.status());
             reply.put("error", err);
         }
         return blobs.putJson(reply);
