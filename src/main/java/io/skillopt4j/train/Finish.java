@@ -11,7 +11,6 @@ import io.skillopt4j.run.RunPaths;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -244,8 +243,8 @@ final class Finish {
                     "steps", recs.stream().map(r -> r.get("step")).toList());
             putActions(e, "", recs);
             Map<String, Object> lastRec = recs.get(recs.size() - 1);
-            e.put("best_score_at_epoch_end", lastRec.get("best_score"));
-            e.put("current_score_at_epoch_end", lastRec.get("current_score"));
+            Json.put(e, "best_score_at_epoch_end", lastRec.get("best_score"),
+                    "current_score_at_epoch_end", lastRec.get("current_score"));
             stats.add(e);
         });
         m.put("epoch_stats", stats);
@@ -261,9 +260,8 @@ final class Finish {
     /** Upstream's token_summary, "_total" first: the kept calls, earlier sessions' included. */
     private Map<String, Object> tokenSummary() {
         Map<String, Object> raw = run.usage().keptStageSummary();
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("_total", raw.get("_total"));
-        raw.forEach((k, v) -> { if (!k.equals("_total")) out.put(k, v); });
+        Map<String, Object> out = Json.obj("_total", raw.get("_total"));
+        out.putAll(raw); // "_total" keeps its first place
         return out;
     }
 }
