@@ -18,8 +18,7 @@ record GateStep(String action, double candidateScore, double scoreBefore, Select
             Gate.Decision d = paired != null ? Gate.decidePaired(paired.accepted(), cand, st.bestScore, st.currentSkill.equals(st.bestSkill))
                     : Gate.decide(cand, st.currentScore, st.bestScore);
             action = d.action();
-            boolean newBest = action.equals("accept_new_best");
-            if (d.accepted()) st.accept(candidate, cand, RunPaths.stepName(c.step()), c.step(), newBest);
+            if (d.accepted()) st.accept(candidate, cand, RunPaths.stepName(c.step()), c.step(), action.equals("accept_new_best"));
         } else {
             action = "force_accept";
             st.accept(candidate, cand, RunPaths.stepName(c.step()), c.step(), cand > st.bestScore);

@@ -99,13 +99,10 @@ public record Reflect(TrainSettings settings, Optimizer optimizer, Prompts promp
             Map<String, Object> raw = new LinkedHashMap<>(parsed);
             Map<String, Object> p = new LinkedHashMap<>((Map<String, Object>) pm);
             String key = settings.updateMode().payloadKey();
-            Object items = p.get(key);
             int budget = settings.editBudget();
-            if (settings.updateMode() != UpdateMode.FULL_REWRITE && items instanceof List<?> l && l.size() > budget) {
+            if (settings.updateMode() != UpdateMode.FULL_REWRITE && p.get(key) instanceof List<?> l && l.size() > budget)
                 p.put(key, new ArrayList<>(l.subList(0, Math.max(0, budget))));
-            }
-            raw.put("patch", p);
-            raw.put("source_type", failure ? "failure" : "success");
+            Json.put(raw, "patch", p, "source_type", failure ? "failure" : "success");
             if (notesAllowed) raw.put("appendix_notes", notes);
             return raw;
         }

@@ -62,7 +62,7 @@ record SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longi
             if (s.slowUpdateGateWithSelection()) {
                 PairedGate.Comparison paired = s.gateTest().paired() ? new PairedGate(s, selection, gate).compare(candidate,
                         dir.resolve("selection_eval"), state.currentSkill, dir.resolve("selection_eval_current")) : null;
-                SelectionEval.Score sc = paired != null ? paired.candidate() : selection.score(candidate, dir.resolve("selection_eval"));
+                SelectionEval.Score sc = paired != null ? paired.candidate() : selection.score(candidate, dir.resolve("selection_eval"), null);
                 double score = gate.score(sc.hard(), sc.soft(), candidate);
                 Gate.Decision d = paired != null ? Gate.decidePaired(paired.accepted(), score, state.bestScore, state.currentSkill.equals(state.bestSkill))
                         : Gate.decide(score, state.currentScore, state.bestScore);

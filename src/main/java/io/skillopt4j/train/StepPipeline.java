@@ -233,10 +233,8 @@ final class StepPipeline {
                 next -> prefetchNext(stepInEpoch, step, plan, next));
     }
 
-    /** Pipelined: starts step {@code step}'s first rollout with the current skill ahead of the step. */
-    void prefetch(BatchSpec batch, int step) { prefetch(batch, step, st.currentSkill); }
-
-    private void prefetch(BatchSpec batch, int step, String skill) {
+    /** Pipelined: starts step {@code step}'s first rollout with {@code skill} ahead of the step. */
+    void prefetch(BatchSpec batch, int step, String skill) {
         if (!run.pipelined()) return;
         Path stepDir = run.writer().paths().step(step);
         ahead.start(batch, skill, stepDir, batchDir(stepDir, 0).resolve("rollout"));

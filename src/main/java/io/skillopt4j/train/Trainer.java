@@ -159,7 +159,7 @@ public final class Trainer {
             ThreadPerTask.named("skillopt-prompts").execute(() -> stages.preloadPrompts(s));
             if (st.currentScore < 0) {
                 // step 1 rolls out the initial skill whatever the baseline scores: both run at once (pipeline_stages)
-                if (resumeFrom <= 1 && !firstPlan.isEmpty()) pipeline.prefetch(firstPlan.get(0), 1);
+                if (resumeFrom <= 1 && !firstPlan.isEmpty()) pipeline.prefetch(firstPlan.get(0), 1, st.currentSkill);
                 baseline(run, stages, st, paths);
             }
             if (background != null && s.evalTest()) {
