@@ -110,9 +110,8 @@ public record Aggregate(TrainSettings settings, Optimizer optimizer, ExecutorSer
     private Map<String, Object> call(String prompt, String what, String user, String skill) {
         String key = settings.updateMode().payloadKey();
         boolean full = settings.updateMode() == UpdateMode.FULL_REWRITE;
-        int max = full ? 64000 : 16384;
-        Map<String, Object> reply = optimizer.json("merge", what,
-                Prompts.forSkill(Prompts.generic(prompt + settings.updateMode().promptSuffix()), skill, full), user, max, null, 3).orElse(null);
+        String system = Prompts.forSkill(Prompts.generic(prompt + settings.updateMode().promptSuffix()), skill, full);
+        Map<String, Object> reply = optimizer.json("merge", what, system, user, full ? 64000 : 16384, null, 3).orElse(null);
         if (reply == null) return null;
         if (reply.get(key) instanceof List<?> l && l.stream().allMatch(o -> o instanceof Map)) return reply;
         optimizer.record("merge", what, "bad_shape", "reply has no list of objects under \"" + key + "\"");

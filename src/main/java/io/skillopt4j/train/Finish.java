@@ -130,7 +130,7 @@ final class Finish {
                 "current_origin", st.currentOrigin, "best_origin", st.bestOrigin);
         putCounts(m);
         double baseHard = baseTest == null ? 0 : baseTest.hard();
-        m.putAll(Json.obj("baseline_test_hard", baseTest == null ? null : baseTest.hard(),
+        Json.put(m, "baseline_test_hard", baseTest == null ? null : baseTest.hard(),
                 "baseline_test_soft", baseTest == null ? null : baseTest.soft(),
                 "test_hard", bestTest == null ? null : bestTest.hard(),
                 "test_soft", bestTest == null ? null : bestTest.soft(),
@@ -139,7 +139,7 @@ final class Finish {
                 "test_delta_hard", bestTest == null ? null : bestTest.hard() - baseHard,
                 "final_test_delta_hard", finalTest == null ? null : finalTest.hard() - baseHard,
                 "total_wall_time_s", StepRecord.round((run.clock().millis() - loopStart) / 1000.0, 1),
-                "token_summary", tokenSummary()));
+                "token_summary", tokenSummary());
         // a SkillOpt4J addition named *_usage: it varies with the provider's transient faults, run_diff.py ignores it
         Map<String, Map<String, Long>> session = run.usage().faultSummary();
         m.put("fault_usage", io.skillopt4j.run.FaultCounts.plus(io.skillopt4j.run.FaultCounts.stored(paths.root()), session));

@@ -71,14 +71,12 @@ public record Reflect(TrainSettings settings, Optimizer optimizer, Prompts promp
 
     private Map<String, Object> analyse(List<RolloutResult> chunk, boolean failure, String tag, Path file, Input in) {
         try {
-            Trajectories trajectories = new Trajectories(settings.codexTrace(), settings.claudeTrace());
-            String text = trajectories.format(chunk, in.predictionDir(), in.traces());
+            String text = new Trajectories(settings.codexTrace(), settings.claudeTrace()).format(chunk, in.predictionDir(), in.traces());
             if (text.isEmpty()) return null;
             String user = userMessage(in, chunk.size(), failure, text);
             boolean full = settings.updateMode() == UpdateMode.FULL_REWRITE;
             String system = Prompts.forSkill(systemPrompt(failure), in.skill(), full);
-            int maxTokens = full ? 64000 : 16384;
-            Map<String, Object> parsed = optimizer.json("analyst", tag, system, user, maxTokens, null, 3).orElse(null);
+            Map<String, Object> parsed = optimizer.json("analyst", tag, system, user, full ? 64000 : 16384, null, 3).orElse(null);
             if (parsed == null) return null;
             Map<String, Object> raw = shape(parsed, failure, tag);
             if (raw != null) writer.artefact(file, raw);
