@@ -185,7 +185,7 @@ final class Finish {
     private Path bestSelectionDir() {
         Path root = paths.root();
         String origin = st.bestOrigin == null ? "" : st.bestOrigin;
-        if (bestAtFinal) return root.resolve("final_selection_eval");
+        if (bestAtFinal) return finalSelectionDir();
         if (origin.startsWith("step_")) return root.resolve("steps").resolve(origin).resolve("selection_eval");
         if (origin.startsWith("slow_update_epoch_")) return root.resolve("slow_update").resolve("epoch_" + origin.substring("slow_update_epoch_".length())).resolve("selection_eval");
         return root.resolve("selection_eval_baseline");

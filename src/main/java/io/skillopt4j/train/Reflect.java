@@ -124,12 +124,12 @@ public record Reflect(TrainSettings settings, Optimizer optimizer, Prompts promp
     String userMessage(Input in, int n, boolean failure, String trajectoriesText) {
         StringBuilder b = new StringBuilder("## Current Skill\n").append(Prompts.view(in.skill())).append("\n\n");
         int l = settings.editBudget();
-        switch (settings.updateMode()) {
-            case PATCH: b.append("## Edits Budget\nProduce at most L=").append(l).append(" edits."); break;
-            case REWRITE: b.append("## Suggestions Budget\nProduce at most L=").append(l).append(" suggestions."); break;
-            default: b.append("## Update Format\nReturn exactly one complete replacement skill as the single item of "
-                    + "`patch.skill_candidates`, with `title`, `change_summary` and `new_skill` (the whole document).");
-        }
+        b.append(switch (settings.updateMode()) {
+            case PATCH -> "## Edits Budget\nProduce at most L=" + l + " edits.";
+            case REWRITE -> "## Suggestions Budget\nProduce at most L=" + l + " suggestions.";
+            default -> "## Update Format\nReturn exactly one complete replacement skill as the single item of "
+                    + "`patch.skill_candidates`, with `title`, `change_summary` and `new_skill` (the whole document).";
+        });
         if (in.stepBufferContext() != null && !in.stepBufferContext().isBlank()) b.append("\n\n").append(in.stepBufferContext().strip());
         if (in.metaContext() != null && !in.metaContext().isBlank()) b.append("\n\n").append(MetaSkill.context(in.metaContext()));
         b.append("\n\n").append(failure ? "## Failed Trajectories (" : "## Successful Trajectories (").append(n).append(" total)\n");

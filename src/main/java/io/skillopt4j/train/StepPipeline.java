@@ -1,6 +1,7 @@
 package io.skillopt4j.train;
 
 import io.skillopt4j.env.BatchSpec;
+import io.skillopt4j.internal.Decimals;
 import io.skillopt4j.run.RunWriter;
 import io.skillopt4j.run.TrainingEvent;
 
@@ -65,7 +66,7 @@ final class StepPipeline {
                 Rollout.Outcome out = a == 0 ? ahead.take(rolloutDir, st.currentSkill) : null;
                 if (out == null) out = stages.rollout().run(batch, st.currentSkill, rolloutDir, true);
                 rollMs += clock.millis() - t;
-                stage(c.step(), "rollout", clock.millis() - t, "hard=" + fmt(out.hard()) + " n=" + out.results().size());
+                stage(c.step(), "rollout", clock.millis() - t, "hard=" + Decimals.fixed(out.hard(), 3) + " n=" + out.results().size());
                 checkStop();
                 Reflect.Input in = new Reflect.Input(out.results(), st.currentSkill, rolloutDir.resolve("predictions"),
                         batchDir(c.stepDir(), a).resolve("patches"), batch.seed(), bufferContext, c.meta(), out.traces());
@@ -280,6 +281,4 @@ final class StepPipeline {
     private void stage(int step, String name, long millis, String detail) {
         run.emit(new TrainingEvent.StageFinished(step, name, Duration.ofMillis(millis), detail));
     }
-
-    private static String fmt(double d) { return io.skillopt4j.internal.Decimals.fixed(d, 3); }
 }
