@@ -115,7 +115,6 @@ public final class SkillDocument {
     /** Upstream's {@code extract_appendix_notes}: the block's non-empty lines, heading skipped, bullets removed. */
     public static List<String> appendixNotes(String skill) {
         List<String> out = new ArrayList<>();
-        if (!skill.contains(APPENDIX_START) || !skill.contains(APPENDIX_END)) return out;
         for (String line : between(skill, APPENDIX_START, APPENDIX_END).strip().split("\n")) {
             String l = line.strip();
             if (l.isEmpty() || l.equals(APPENDIX_HEADING) || stripHashes(l).equals(stripHashes(APPENDIX_HEADING))) continue;
