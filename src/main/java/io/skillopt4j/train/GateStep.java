@@ -7,7 +7,7 @@ record GateStep(String action, double candidateScore, double scoreBefore, Select
     /** Scores {@code candidate} and decides; {@code ahead} (may be null) sees the selection rows as they come. */
     static GateStep run(StepContext c, String candidate, TrainSettings s, RunStages stages, RunState st, GateAhead ahead) {
         StepRecord rec = c.rec();
-        PairedGate.Comparison paired = PairedGate.atStep(s, stages, candidate, st.currentSkill, c.stepDir(), c.step());
+        PairedGate.Comparison paired = PairedGate.atStep(s, stages, candidate, st.currentSkill, c.stepDir());
         SelectionEval.Score sc = paired != null ? paired.candidate()
                 : stages.selection().score(candidate, c.stepDir().resolve("selection_eval"), ahead);
         rec.putAll("selection_hard", sc.hard(), "selection_soft", sc.soft());

@@ -102,18 +102,18 @@ final class StepPipeline {
             throw e;
         }
         if (patches.isEmpty()) return skip(c, "skip_no_patches", patches.raws());
-        Map<String, Object> merged = timed(c, "aggregate", "aggregate_s", () -> aggregate(c, patches, early),
+        Map<String, Object> merged = timed(c, "aggregate", () -> aggregate(c, patches, early),
                 m -> Aggregate.items(m, s.updateMode().payloadKey()).size() + " " + s.updateMode().label());
         checkStop();
-        EditSelection sel = timed(c, "select", "select_s", () -> EditSelection.run(c, merged, s, stages, st, run.writer()),
+        EditSelection sel = timed(c, "select", () -> EditSelection.run(c, merged, s, stages, st, run.writer()),
                 e -> e.rankedItems().size() + " selected, budget " + e.budget());
         checkStop();
-        Update.Result up = timed(c, "update", "update_s", () -> update(c, merged, sel.ranked()),
+        Update.Result up = timed(c, "update", () -> update(c, merged, sel.ranked()),
                 u -> u.candidate() == null ? "no candidate" : SkillDocument.length(u.candidate()) + " chars");
         String candidate = up.candidate();
         if (candidate == null) return skip(c, "skip_no_rewrite", patches.raws());
         checkStop();
-        GateStep gate = timed(c, "evaluate", "evaluate_s", () -> evaluate(c, candidate, patches.raws()), GateStep::detail);
+        GateStep gate = timed(c, "evaluate", () -> evaluate(c, candidate, patches.raws()), GateStep::detail);
         return record(c, patches, sel, gate);
     }
 
@@ -179,12 +179,12 @@ final class StepPipeline {
         return persistStep(rec.asMap(), c.step(), c.stepDir(), files);
     }
 
-    /** Runs one named stage, timed into the record as {@code timeKey} and into a stage event. */
-    private <T> T timed(StepContext c, String name, String timeKey, java.util.function.Supplier<T> body, java.util.function.Function<T, String> detail) {
+    /** Runs one named stage, timed into the record as {@code <name>_s} and into a stage event. */
+    private <T> T timed(StepContext c, String name, java.util.function.Supplier<T> body, java.util.function.Function<T, String> detail) {
         long t = run.clock().millis();
         T r = body.get();
         long ms = run.clock().millis() - t;
-        c.rec().time(timeKey, ms);
+        c.rec().time(name + "_s", ms);
         stage(c.step(), name, ms, detail.apply(r));
         return r;
     }
