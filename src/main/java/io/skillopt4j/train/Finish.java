@@ -38,9 +38,7 @@ final class Finish {
 
     /** best_skill.md then runtime_state.json, one disk flush. */
     private void commitBest(int globalStep) {
-        io.skillopt4j.run.RunWriter.Batch b = run.writer().batch().text(paths.bestSkill(), st.bestSkill);
-        st.persist(b, paths, globalStep);
-        b.commit();
+        st.persist(run.writer().batch().text(paths.bestSkill(), st.bestSkill), paths, globalStep).commit();
     }
 
     /** "final skill (origin) 0.900 > best 0.850: ..." for the final selection's progress line. */

@@ -85,8 +85,7 @@ record SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longi
     private void commit(int lastStep, Path marker, Map<String, Object> result) {
         RunPaths p = writer.paths();
         RunWriter.Batch b = writer.batch().text(p.skill(lastStep), state.currentSkill).text(p.bestSkill(), state.bestSkill);
-        state.persist(b, p, lastStep);
-        b.json(marker, result).commit();
+        state.persist(b, p, lastStep).json(marker, result).commit();
     }
 
     /** A finished epoch: the marker is written last, so only a force-accepted guidance's cache entry is restored. */

@@ -199,9 +199,7 @@ final class StepPipeline {
         }
         st.history.add(record);
         files.json(run.writer().paths().history(), st.history);
-        st.persist(files, run.writer().paths(), step);
-        files.json(stepDir.resolve("step_record.json"), record);
-        files.commit();
+        st.persist(files, run.writer().paths(), step).json(stepDir.resolve("step_record.json"), record).commit();
         run.emit(new TrainingEvent.StepFinished(step, run.totalSteps(), String.valueOf(record.get("action")), record));
         return record;
     }
