@@ -20,7 +20,6 @@ public final class StepRecord {
 
     StepRecord put(String key, Object value) { fields.put(key, value); return this; }
 
-    /** Puts the given keys and values, in that order. */
     void putAll(Object... keysAndValues) { Json.put(fields, keysAndValues); }
 
     Object get(String key) { return fields.get(key); }
