@@ -37,9 +37,7 @@ public record Aggregate(TrainSettings settings, Optimizer optimizer, ExecutorSer
                 + Json.pretty(List.of(fm, succMerged));
         Map<String, Object> reply = call("merge_final", "final", user, skill);
         if (reply != null) return reply;
-        List<Object> all = new ArrayList<>(fi);
-        all.addAll(si);
-        return patch("fallback: failure first, then success", all);
+        return patch("fallback: failure first, then success", java.util.stream.Stream.concat(fi.stream(), si.stream()).toList());
     }
 
     /** The final merge's group header as upstream words it ("edits" in rewrite mode too). */
@@ -112,9 +110,8 @@ public record Aggregate(TrainSettings settings, Optimizer optimizer, ExecutorSer
     private Map<String, Object> call(String prompt, String what, String user, String skill) {
         String key = settings.updateMode().payloadKey();
         boolean full = settings.updateMode() == UpdateMode.FULL_REWRITE;
-        int max = full ? 64000 : 16384;
-        Map<String, Object> reply = optimizer.json("merge", what,
-                Prompts.forSkill(Prompts.generic(prompt + settings.updateMode().promptSuffix()), skill, full), user, max, null, 3).orElse(null);
+        String system = Prompts.forSkill(Prompts.generic(prompt + settings.updateMode().promptSuffix()), skill, full);
+        Map<String, Object> reply = optimizer.json("merge", what, system, user, full ? 64000 : 16384, null, 3).orElse(null);
         if (reply == null) return null;
         if (reply.get(key) instanceof List<?> l && l.stream().allMatch(o -> o instanceof Map)) return reply;
         optimizer.record("merge", what, "bad_shape", "reply has no list of objects under \"" + key + "\"");
@@ -144,7 +141,7 @@ public record Aggregate(TrainSettings settings, Optimizer optimizer, ExecutorSer
         Map<String, Object> inner = p instanceof Map<?, ?> m ? new LinkedHashMap<>((Map<String, Object>) m) : new LinkedHashMap<>(raw);
         if (!(inner.get(key) instanceof List<?> items) || items.isEmpty()) return null;
         String source = raw.get("source_type") == null ? "failure" : String.valueOf(raw.get("source_type"));
-        int support = Math.max(Select.coerce(raw.get("batch_size")) == null ? 0 : Select.coerce(raw.get("batch_size")), 1);
+        int support = Math.max(java.util.Objects.requireNonNullElse(Select.coerce(raw.get("batch_size")), 0), 1);
         inner.put(key, copied(items, c -> {
             c.putIfAbsent("source_type", source);
             c.putIfAbsent("support_count", support);

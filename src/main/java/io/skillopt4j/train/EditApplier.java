@@ -4,7 +4,6 @@ import io.skillopt4j.internal.Json;
 import io.skillopt4j.env.SkillBundle;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -50,13 +49,10 @@ public final class EditApplier {
                 String[] why = {null};
                 String status = fileEdit ? BundleEdits.apply(text, file, op, target, content, out, why) : applyToText(text, op, target, content, out);
                 text = out[0];
-                Map<String, Object> row = new LinkedHashMap<>();
-                row.put("op", op);
+                Map<String, Object> row = Json.obj("op", op);
                 if (fileEdit) row.put("file", file);
-                row.put("target", SkillDocument.prefix(target, 200));
-                row.put("content_preview", SkillDocument.prefix(content, 200));
-                row.put("status", status);
-                row.put("index", index);
+                Json.put(row, "target", SkillDocument.prefix(target, 200), "content_preview", SkillDocument.prefix(content, 200),
+                        "status", status, "index", index);
                 if (why[0] != null) row.put("reason", why[0]);
                 rows.add(row);
             } catch (RuntimeException ex) {
@@ -119,10 +115,10 @@ public final class EditApplier {
     private static String append(String text, String content, String[] out, String protectedStatus, String plainStatus) {
         int p = SkillDocument.firstProtectedStart(text);
         if (p >= 0) {
-            out[0] = SkillDocument.rstrip(text.substring(0, p)) + "\n\n" + content + "\n\n" + text.substring(p);
+            out[0] = text.substring(0, p).stripTrailing() + "\n\n" + content + "\n\n" + text.substring(p);
             return protectedStatus;
         }
-        out[0] = SkillDocument.rstrip(text) + "\n\n" + content + "\n";
+        out[0] = text.stripTrailing() + "\n\n" + content + "\n";
         return plainStatus;
     }
 }

@@ -15,9 +15,8 @@ public final class EditBudgetSchedule {
 
     public EditBudgetSchedule(String mode, int max, int min, int totalSteps) {
         String m = mode == null || mode.isBlank() ? "constant" : mode.trim().toLowerCase(Locale.ROOT);
-        if (!m.equals("constant") && !m.equals("linear") && !m.equals("cosine") && !m.equals("autonomous")) {
+        if (!java.util.List.of("constant", "linear", "cosine", "autonomous").contains(m))
             throw ConfigException.badValue("", "lr_scheduler", mode, "one of constant, linear, cosine, autonomous");
-        }
         this.mode = m;
         this.max = max;
         this.min = min;

@@ -8,14 +8,11 @@ import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.env.BatchSpec;
 import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.DataLoader;
-import io.skillopt4j.env.Item;
 import io.skillopt4j.run.RunWriter;
 import io.skillopt4j.run.RunPaths;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -65,14 +62,9 @@ public record Evaluator(FlatConfig config, Benchmark benchmark, Path skill, Stri
         DataLoader data = benchmark.data();
         data.writeGenerated(); // only now that the folder is locked: a refused evaluation writes nothing
         long seed = Setting.longValue("seed").of(config);
-        BatchSpec batch;
-        if (split.equals("all")) {
-            List<Item> items = new ArrayList<>();
-            for (String sp : List.of("train", "valid_seen", "valid_unseen")) items.addAll(data.buildEvalBatch(0, sp, seed).items());
-            batch = new BatchSpec("eval", "all", seed, items);
-        } else {
-            batch = data.buildEvalBatch(Setting.integer("test_env_num").of(config), split, seed);
-        }
+        BatchSpec batch = !split.equals("all") ? data.buildEvalBatch(Setting.integer("test_env_num").of(config), split, seed)
+                : new BatchSpec("eval", "all", seed, java.util.stream.Stream.of("train", "valid_seen", "valid_unseen")
+                        .flatMap(sp -> data.buildEvalBatch(0, sp, seed).items().stream()).toList());
         Rollout.Outcome o = new Rollout(benchmark).withBatchApi(Rollout.batchPoll(config))
                 .withErrored(Rollout.maxErroredFraction(config), null).run(batch, text, outRoot, false);
         Map<String, Object> m = Json.obj("skill", skill.toString(), "split", split, "n_items", batch.size(),

@@ -11,7 +11,6 @@ import io.skillopt4j.run.RunPaths;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -39,9 +38,7 @@ final class Finish {
 
     /** best_skill.md then runtime_state.json, one disk flush. */
     private void commitBest(int globalStep) {
-        io.skillopt4j.run.RunWriter.Batch b = run.writer().batch().text(paths.bestSkill(), st.bestSkill);
-        st.persist(b, paths, globalStep);
-        b.commit();
+        st.persist(run.writer().batch().text(paths.bestSkill(), st.bestSkill), paths, globalStep).commit();
     }
 
     /** "final skill (origin) 0.900 > best 0.850: ..." for the final selection's progress line. */
@@ -131,7 +128,7 @@ final class Finish {
                 "current_origin", st.currentOrigin, "best_origin", st.bestOrigin);
         putCounts(m);
         double baseHard = baseTest == null ? 0 : baseTest.hard();
-        m.putAll(Json.obj("baseline_test_hard", baseTest == null ? null : baseTest.hard(),
+        Json.put(m, "baseline_test_hard", baseTest == null ? null : baseTest.hard(),
                 "baseline_test_soft", baseTest == null ? null : baseTest.soft(),
                 "test_hard", bestTest == null ? null : bestTest.hard(),
                 "test_soft", bestTest == null ? null : bestTest.soft(),
@@ -140,7 +137,7 @@ final class Finish {
                 "test_delta_hard", bestTest == null ? null : bestTest.hard() - baseHard,
                 "final_test_delta_hard", finalTest == null ? null : finalTest.hard() - baseHard,
                 "total_wall_time_s", StepRecord.round((run.clock().millis() - loopStart) / 1000.0, 1),
-                "token_summary", tokenSummary()));
+                "token_summary", tokenSummary());
         // a SkillOpt4J addition named *_usage: it varies with the provider's transient faults, run_diff.py ignores it
         Map<String, Map<String, Long>> session = run.usage().faultSummary();
         m.put("fault_usage", io.skillopt4j.run.FaultCounts.plus(io.skillopt4j.run.FaultCounts.stored(paths.root()), session));
@@ -186,7 +183,7 @@ final class Finish {
     private Path bestSelectionDir() {
         Path root = paths.root();
         String origin = st.bestOrigin == null ? "" : st.bestOrigin;
-        if (bestAtFinal) return root.resolve("final_selection_eval");
+        if (bestAtFinal) return finalSelectionDir();
         if (origin.startsWith("step_")) return root.resolve("steps").resolve(origin).resolve("selection_eval");
         if (origin.startsWith("slow_update_epoch_")) return root.resolve("slow_update").resolve("epoch_" + origin.substring("slow_update_epoch_".length())).resolve("selection_eval");
         return root.resolve("selection_eval_baseline");
@@ -244,8 +241,8 @@ final class Finish {
                     "steps", recs.stream().map(r -> r.get("step")).toList());
             putActions(e, "", recs);
             Map<String, Object> lastRec = recs.get(recs.size() - 1);
-            e.put("best_score_at_epoch_end", lastRec.get("best_score"));
-            e.put("current_score_at_epoch_end", lastRec.get("current_score"));
+            Json.put(e, "best_score_at_epoch_end", lastRec.get("best_score"),
+                    "current_score_at_epoch_end", lastRec.get("current_score"));
             stats.add(e);
         });
         m.put("epoch_stats", stats);
@@ -261,9 +258,8 @@ final class Finish {
     /** Upstream's token_summary, "_total" first: the kept calls, earlier sessions' included. */
     private Map<String, Object> tokenSummary() {
         Map<String, Object> raw = run.usage().keptStageSummary();
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("_total", raw.get("_total"));
-        raw.forEach((k, v) -> { if (!k.equals("_total")) out.put(k, v); });
+        Map<String, Object> out = Json.obj("_total", raw.get("_total"));
+        out.putAll(raw); // "_total" keeps its first place
         return out;
     }
 }

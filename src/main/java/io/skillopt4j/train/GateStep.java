@@ -7,7 +7,7 @@ record GateStep(String action, double candidateScore, double scoreBefore, Select
     /** Scores {@code candidate} and decides; {@code ahead} (may be null) sees the selection rows as they come. */
     static GateStep run(StepContext c, String candidate, TrainSettings s, RunStages stages, RunState st, GateAhead ahead) {
         StepRecord rec = c.rec();
-        PairedGate.Comparison paired = PairedGate.atStep(s, stages, candidate, st.currentSkill, c.stepDir(), c.step());
+        PairedGate.Comparison paired = PairedGate.atStep(s, stages, candidate, st.currentSkill, c.stepDir());
         SelectionEval.Score sc = paired != null ? paired.candidate()
                 : stages.selection().score(candidate, c.stepDir().resolve("selection_eval"), ahead);
         rec.putAll("selection_hard", sc.hard(), "selection_soft", sc.soft());
@@ -18,8 +18,7 @@ record GateStep(String action, double candidateScore, double scoreBefore, Select
             Gate.Decision d = paired != null ? Gate.decidePaired(paired.accepted(), cand, st.bestScore, st.currentSkill.equals(st.bestSkill))
                     : Gate.decide(cand, st.currentScore, st.bestScore);
             action = d.action();
-            boolean newBest = action.equals("accept_new_best");
-            if (d.accepted()) st.accept(candidate, cand, RunPaths.stepName(c.step()), c.step(), newBest);
+            if (d.accepted()) st.accept(candidate, cand, RunPaths.stepName(c.step()), c.step(), action.equals("accept_new_best"));
         } else {
             action = "force_accept";
             st.accept(candidate, cand, RunPaths.stepName(c.step()), c.step(), cand > st.bestScore);

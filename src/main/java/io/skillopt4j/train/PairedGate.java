@@ -36,7 +36,7 @@ record PairedGate(TrainSettings s, SelectionEval selection, Gate gate) {
     }
 
     /** A step's honest gate (current skill into {@code selection_eval_current}); null when off. */
-    static Comparison atStep(TrainSettings s, RunStages stages, String candidate, String current, Path stepDir, int step) {
+    static Comparison atStep(TrainSettings s, RunStages stages, String candidate, String current, Path stepDir) {
         if (!s.useGate() || !s.gateTest().paired()) return null;
         return new PairedGate(s, stages.selection(), stages.gate()).compare(candidate, stepDir.resolve("selection_eval"), current,
                 stepDir.resolve("selection_eval_current"));

@@ -2,18 +2,13 @@ package io.skillopt4j.train;
 
 import io.skillopt4j.env.Benchmark;
 
-import java.util.Optional;
-
 /** Thread-safe. The optimizer's system prompts, overridden per benchmark where upstream allows (analysts, rewrite). */
 public record Prompts(Benchmark benchmark) {
 
     /** Returns the benchmark's override of {@code name} if any, else the generic prompt. */
     public String withOverride(String name) {
-        if (benchmark != null) {
-            Optional<String> o = benchmark.prompt(name);
-            if (o.isPresent() && !o.get().isBlank()) return o.get();
-        }
-        return generic(name);
+        if (benchmark == null) return generic(name);
+        return benchmark.prompt(name).filter(p -> !p.isBlank()).orElseGet(() -> generic(name));
     }
 
     /** {@code system} with the bundle section when {@code skill} is an Agent Skill; else unchanged. */

@@ -71,14 +71,12 @@ public record Reflect(TrainSettings settings, Optimizer optimizer, Prompts promp
 
     private Map<String, Object> analyse(List<RolloutResult> chunk, boolean failure, String tag, Path file, Input in) {
         try {
-            Trajectories trajectories = new Trajectories(settings.codexTrace(), settings.claudeTrace());
-            String text = trajectories.format(chunk, in.predictionDir(), in.traces());
+            String text = new Trajectories(settings.codexTrace(), settings.claudeTrace()).format(chunk, in.predictionDir(), in.traces());
             if (text.isEmpty()) return null;
             String user = userMessage(in, chunk.size(), failure, text);
             boolean full = settings.updateMode() == UpdateMode.FULL_REWRITE;
             String system = Prompts.forSkill(systemPrompt(failure), in.skill(), full);
-            int maxTokens = full ? 64000 : 16384;
-            Map<String, Object> parsed = optimizer.json("analyst", tag, system, user, maxTokens, null, 3).orElse(null);
+            Map<String, Object> parsed = optimizer.json("analyst", tag, system, user, full ? 64000 : 16384, null, 3).orElse(null);
             if (parsed == null) return null;
             Map<String, Object> raw = shape(parsed, failure, tag);
             if (raw != null) writer.artefact(file, raw);
@@ -99,13 +97,10 @@ public record Reflect(TrainSettings settings, Optimizer optimizer, Prompts promp
             Map<String, Object> raw = new LinkedHashMap<>(parsed);
             Map<String, Object> p = new LinkedHashMap<>((Map<String, Object>) pm);
             String key = settings.updateMode().payloadKey();
-            Object items = p.get(key);
             int budget = settings.editBudget();
-            if (settings.updateMode() != UpdateMode.FULL_REWRITE && items instanceof List<?> l && l.size() > budget) {
+            if (settings.updateMode() != UpdateMode.FULL_REWRITE && p.get(key) instanceof List<?> l && l.size() > budget)
                 p.put(key, new ArrayList<>(l.subList(0, Math.max(0, budget))));
-            }
-            raw.put("patch", p);
-            raw.put("source_type", failure ? "failure" : "success");
+            Json.put(raw, "patch", p, "source_type", failure ? "failure" : "success");
             if (notesAllowed) raw.put("appendix_notes", notes);
             return raw;
         }
@@ -129,12 +124,12 @@ public record Reflect(TrainSettings settings, Optimizer optimizer, Prompts promp
     String userMessage(Input in, int n, boolean failure, String trajectoriesText) {
         StringBuilder b = new StringBuilder("## Current Skill\n").append(Prompts.view(in.skill())).append("\n\n");
         int l = settings.editBudget();
-        switch (settings.updateMode()) {
-            case PATCH: b.append("## Edits Budget\nProduce at most L=").append(l).append(" edits."); break;
-            case REWRITE: b.append("## Suggestions Budget\nProduce at most L=").append(l).append(" suggestions."); break;
-            default: b.append("## Update Format\nReturn exactly one complete replacement skill as the single item of "
-                    + "`patch.skill_candidates`, with `title`, `change_summary` and `new_skill` (the whole document).");
-        }
+        b.append(switch (settings.updateMode()) {
+            case PATCH -> "## Edits Budget\nProduce at most L=" + l + " edits.";
+            case REWRITE -> "## Suggestions Budget\nProduce at most L=" + l + " suggestions.";
+            default -> "## Update Format\nReturn exactly one complete replacement skill as the single item of "
+                    + "`patch.skill_candidates`, with `title`, `change_summary` and `new_skill` (the whole document).";
+        });
         if (in.stepBufferContext() != null && !in.stepBufferContext().isBlank()) b.append("\n\n").append(in.stepBufferContext().strip());
         if (in.metaContext() != null && !in.metaContext().isBlank()) b.append("\n\n").append(MetaSkill.context(in.metaContext()));
         b.append("\n\n").append(failure ? "## Failed Trajectories (" : "## Successful Trajectories (").append(n).append(" total)\n");

@@ -81,16 +81,15 @@ final class Resume {
 
     @SuppressWarnings("unchecked")
     private static List<Map<String, Object>> readHistory(Path f) {
-        List<Map<String, Object>> out = new ArrayList<>();
-        if (!Files.isRegularFile(f)) return out;
+        // keep the last record per step, in step order
+        Map<Integer, Map<String, Object>> byStep = new java.util.TreeMap<>();
+        if (!Files.isRegularFile(f)) return new ArrayList<>();
         try {
-            if (Json.read(f) instanceof List<?> l) for (Object o : l) if (o instanceof Map<?, ?> m) out.add((Map<String, Object>) m);
+            if (Json.read(f) instanceof List<?> l) for (Object o : l)
+                if (o instanceof Map<?, ?> m) byStep.put(num(m.get("step"), 0).intValue(), (Map<String, Object>) m);
         } catch (RuntimeException e) {
             throw new io.skillopt4j.RunFolderException(f + " is not readable JSON: " + e.getMessage());
         }
-        // keep the last record per step, in step order
-        Map<Integer, Map<String, Object>> byStep = new java.util.TreeMap<>();
-        for (Map<String, Object> h : out) byStep.put(num(h.get("step"), 0).intValue(), h);
         return new ArrayList<>(byStep.values());
     }
 

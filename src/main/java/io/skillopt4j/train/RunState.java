@@ -46,8 +46,7 @@ final class RunState {
 
     /** Writes runtime_state.json on a daemon thread; the next write of it waits ({@link #settle}). */
     void persistBehind(RunWriter w, int lastStep) {
-        RunWriter.Batch b = w.batch();
-        persist(b, w.paths(), lastStep); // the state as it is now, serialised here
+        RunWriter.Batch b = persist(w.batch(), w.paths(), lastStep); // the state as it is now, serialised here
         behind = java.util.concurrent.CompletableFuture.runAsync(b::commit, ThreadPerTask.named("skillopt-commit"));
     }
 
@@ -60,10 +59,10 @@ final class RunState {
 
     private java.util.concurrent.CompletableFuture<Void> behind; // training thread only
 
-    /** Adds runtime_state.json (at skill_v{lastStep}.md) to {@code b}, after a write of it still running. */
-    void persist(RunWriter.Batch b, RunPaths p, int lastStep) {
+    /** Adds runtime_state.json (at skill_v{lastStep}.md) to {@code b}, after a write of it still running; returns {@code b}. */
+    RunWriter.Batch persist(RunWriter.Batch b, RunPaths p, int lastStep) {
         settle();
-        b.json(p.runtimeState(), new RuntimeState(lastStep, p.skill(lastStep).toString(), currentScore, currentOrigin,
+        return b.json(p.runtimeState(), new RuntimeState(lastStep, p.skill(lastStep).toString(), currentScore, currentOrigin,
                 p.bestSkill().toString(), bestScore, bestStep, bestOrigin, schedule.current(), baselineHard, baselineSoft).toJson());
     }
 

@@ -5,7 +5,6 @@ import io.skillopt4j.config.Coercion;
 import io.skillopt4j.internal.JsonReply;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -46,18 +45,14 @@ public record Select(TrainSettings settings, Optimizer optimizer) {
         } else if (reply.isPresent()) {
             optimizer.record("ranking", "ranking", "bad_shape", "reply has no selected_indices list");
         }
-        Map<String, Object> out = new LinkedHashMap<>();
         if (!selected.isEmpty()) {
-            out.put("reasoning", reasoning + " [optimizer-ranked: selected " + selected.size() + "/" + items.size() + " " + label + "]");
-            out.put(key, selected);
-            out.put("ranking_details", reply.get());
-        } else {
-            int k = Math.max(0, Math.min(maxEdits, items.size()));
-            if (reply.isPresent()) optimizer.record("ranking", "ranking", "no_valid_index", "truncated to " + k);
-            out.put("reasoning", reasoning + " [fallback truncated " + items.size() + "->" + k + " " + label + "]");
-            out.put(key, new ArrayList<>(items.subList(0, k)));
+            return Json.obj("reasoning", reasoning + " [optimizer-ranked: selected " + selected.size() + "/" + items.size() + " " + label + "]",
+                    key, selected, "ranking_details", reply.get());
         }
-        return out;
+        int k = Math.max(0, Math.min(maxEdits, items.size()));
+        if (reply.isPresent()) optimizer.record("ranking", "ranking", "no_valid_index", "truncated to " + k);
+        return Json.obj("reasoning", reasoning + " [fallback truncated " + items.size() + "->" + k + " " + label + "]",
+                key, new ArrayList<>(items.subList(0, k)));
     }
 
     /** Upstream's {@code describe_item}: one pool line per item, fields two spaces apart, strings in Python repr. */
@@ -159,7 +154,6 @@ public record Select(TrainSettings settings, Optimizer optimizer) {
     /** Upstream's learning_rate coercion; null when invalid. */
     static Integer coerce(Object v) {
         if (v == null || v instanceof Boolean) return null;
-        if (v instanceof Integer || v instanceof Long) return (int) Math.min(Integer.MAX_VALUE, Math.max(0, ((Number) v).longValue()));
         if (v instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue()) && !Double.isInfinite(n.doubleValue())) {
             return (int) Math.min(Integer.MAX_VALUE, Math.max(0, n.longValue()));
         }

@@ -29,10 +29,7 @@ record SelectionEval(TrainSettings settings, DataLoader data, Rollout rollout, R
         }
     }
 
-    /** Returns the cached score of {@code skill}, or rolls it out into {@code dir} and caches it. */
-    Score score(String skill, Path dir) { return score(skill, dir, null); }
-
-    /** As {@link #score(String, Path)}, handing the rollout's rows to {@code onItem} as they settle (null = none). */
+    /** The cached score of {@code skill}, or rolled out into {@code dir} and cached, rows to {@code onItem} (null = none). */
     Score score(String skill, Path dir, java.util.function.Consumer<io.skillopt4j.env.RolloutResult> onItem) {
         String h = SkillDocument.hash(skill);
         double[] c = state.selCache.get(h);

@@ -66,14 +66,11 @@ public final class SkillDocument {
         return c.replace(SkillBundle.FILE_END, "").replace(SkillBundle.FILE_START, "");
     }
 
-    /** Returns Python's str.rstrip(). */
-    static String rstrip(String s) { return s.stripTrailing(); }
-
     /** Adds an empty slow-update block at the end unless both markers exist, as epoch 1 does. */
     public static String injectSlowPlaceholder(String skill) {
         if (SkillBundle.isPacked(skill)) return onSkillMd(skill, SkillDocument::injectSlowPlaceholder);
         if (skill.contains(SLOW_START) && skill.contains(SLOW_END)) return skill;
-        return rstrip(skill) + "\n\n" + SLOW_START + "\n" + SLOW_END + "\n";
+        return skill.stripTrailing() + "\n\n" + SLOW_START + "\n" + SLOW_END + "\n";
     }
 
     /** Returns the trimmed text between the first start and the first end marker, or "" without both. */
@@ -90,7 +87,7 @@ public final class SkillDocument {
     /** Upstream's {@code replace_slow_update_field}: old blocks dropped, newlines collapsed, the new block appended. */
     public static String replaceSlowUpdateField(String skill, String content) {
         if (SkillBundle.isPacked(skill)) return onSkillMd(skill, t -> replaceSlowUpdateField(t, content));
-        String t = rstrip(collapse(removeBlocks(skill, SLOW_START, SLOW_END, false).replace(SLOW_END, "")));
+        String t = collapse(removeBlocks(skill, SLOW_START, SLOW_END, false).replace(SLOW_END, "")).stripTrailing();
         return t + "\n\n" + SLOW_START + "\n" + content + "\n" + SLOW_END + "\n";
     }
 
@@ -118,7 +115,6 @@ public final class SkillDocument {
     /** Upstream's {@code extract_appendix_notes}: the block's non-empty lines, heading skipped, bullets removed. */
     public static List<String> appendixNotes(String skill) {
         List<String> out = new ArrayList<>();
-        if (!skill.contains(APPENDIX_START) || !skill.contains(APPENDIX_END)) return out;
         for (String line : between(skill, APPENDIX_START, APPENDIX_END).strip().split("\n")) {
             String l = line.strip();
             if (l.isEmpty() || l.equals(APPENDIX_HEADING) || stripHashes(l).equals(stripHashes(APPENDIX_HEADING))) continue;
@@ -134,7 +130,7 @@ public final class SkillDocument {
     /** Re-appends the appendix block holding {@code notes} at the end (old blocks stripped, blank lines collapsed). */
     public static String withAppendix(String skill, List<String> notes) {
         if (SkillBundle.isPacked(skill)) return onSkillMd(skill, t -> withAppendix(t, notes));
-        String t = rstrip(collapse(removeBlocks(skill, APPENDIX_START, APPENDIX_END, true).replace(APPENDIX_END, "")));
+        String t = collapse(removeBlocks(skill, APPENDIX_START, APPENDIX_END, true).replace(APPENDIX_END, "")).stripTrailing();
         StringBuilder b = new StringBuilder(t).append("\n\n").append(APPENDIX_START).append('\n').append(APPENDIX_HEADING).append('\n');
         for (String n : notes) b.append("- ").append(n).append('\n');
         return b.append(APPENDIX_END).append('\n').toString();
@@ -144,7 +140,7 @@ public final class SkillDocument {
     public static String injectEmptyAppendix(String skill) {
         if (SkillBundle.isPacked(skill)) return onSkillMd(skill, SkillDocument::injectEmptyAppendix);
         if (skill.contains(APPENDIX_START) && skill.contains(APPENDIX_END)) return skill;
-        return rstrip(skill) + "\n\n" + APPENDIX_START + "\n" + APPENDIX_HEADING + "\n" + APPENDIX_END + "\n";
+        return skill.stripTrailing() + "\n\n" + APPENDIX_START + "\n" + APPENDIX_HEADING + "\n" + APPENDIX_END + "\n";
     }
 
     /** The semantic density: the share of {@code [a-z0-9]+} tokens out of protected regions that are leading words. */

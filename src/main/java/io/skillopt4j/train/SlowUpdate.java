@@ -50,26 +50,23 @@ record SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longi
         Map<String, Object> out = new LinkedHashMap<>();
         if (content.isEmpty()) {
             if (reply != null) optimizer.record("slow_update", RunPaths.epochName(epoch), "no_content", "reply has no slow_update_content");
-            out.put("action", "no_content");
-            out.put("time_s", StepRecord.round((clock.millis() - t0) / 1000.0, 1));
+            Json.put(out, "action", "no_content", "time_s", StepRecord.round((clock.millis() - t0) / 1000.0, 1));
         } else {
             String candidate = SkillDocument.replaceSlowUpdateField(state.currentSkill, content);
             writer.artefactText(dir.resolve("candidate_skill.md"), candidate); // as a step's candidate: not read on resume, no disk flush
-            out.putAll(Json.obj("reasoning", MetaSkill.text(reply, "reasoning"), "slow_update_content", content,
+            Json.put(out, "reasoning", MetaSkill.text(reply, "reasoning"), "slow_update_content", content,
                     "time_s", StepRecord.round((clock.millis() - t0) / 1000.0, 1), "prev_hard", pairs.prevHard(),
                     "curr_hard", pairs.currHard(), "candidate_hash", SkillDocument.hash(candidate),
-                    "update_origin", "slow_update_momentum", "update_target", UPDATE_TARGET));
+                    "update_origin", "slow_update_momentum", "update_target", UPDATE_TARGET);
             String origin = "slow_update_epoch_" + io.skillopt4j.internal.Decimals.padded(epoch, 2);
             if (s.slowUpdateGateWithSelection()) {
                 PairedGate.Comparison paired = s.gateTest().paired() ? new PairedGate(s, selection, gate).compare(candidate,
                         dir.resolve("selection_eval"), state.currentSkill, dir.resolve("selection_eval_current")) : null;
-                SelectionEval.Score sc = paired != null ? paired.candidate() : selection.score(candidate, dir.resolve("selection_eval"));
+                SelectionEval.Score sc = paired != null ? paired.candidate() : selection.score(candidate, dir.resolve("selection_eval"), null);
                 double score = gate.score(sc.hard(), sc.soft(), candidate);
                 Gate.Decision d = paired != null ? Gate.decidePaired(paired.accepted(), score, state.bestScore, state.currentSkill.equals(state.bestSkill))
                         : Gate.decide(score, state.currentScore, state.bestScore);
-                out.put("action", d.action());
-                out.put("selection_hard", sc.hard());
-                out.put("selection_soft", sc.soft());
+                Json.put(out, "action", d.action(), "selection_hard", sc.hard(), "selection_soft", sc.soft());
                 if (paired != null) out.putAll(paired.fields()); // new fields, only with the honest gate
                 if (d.accepted())
                     state.accept(candidate, d.candidateScore(), origin, lastStep, d.action().equals("accept_new_best"));
@@ -88,8 +85,7 @@ record SlowUpdate(TrainSettings s, int stepsPerEpoch, Optimizer optimizer, Longi
     private void commit(int lastStep, Path marker, Map<String, Object> result) {
         RunPaths p = writer.paths();
         RunWriter.Batch b = writer.batch().text(p.skill(lastStep), state.currentSkill).text(p.bestSkill(), state.bestSkill);
-        state.persist(b, p, lastStep);
-        b.json(marker, result).commit();
+        state.persist(b, p, lastStep).json(marker, result).commit();
     }
 
     /** A finished epoch: the marker is written last, so only a force-accepted guidance's cache entry is restored. */

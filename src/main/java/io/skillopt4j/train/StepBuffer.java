@@ -44,10 +44,9 @@ public final class StepBuffer {
         Map<String, Object> e = Json.obj("step", step, "action", action,
                 "n_total", results.isEmpty() ? 1 : results.size(), "n_fail", fails.size(), "failure_patterns", patterns);
         if (action.contains("reject") && ranked != null && !ranked.isEmpty()) {
-            e.put("score_before", scoreBefore);
-            e.put("score_after", scoreAfter);
-            e.put("rejected_edits", Aggregate.items(ranked, mode.payloadKey()).stream()
-                    .filter(o -> o instanceof Map<?, ?>).map(o -> summary((Map<?, ?>) o, mode)).toList());
+            Json.put(e, "score_before", scoreBefore, "score_after", scoreAfter,
+                    "rejected_edits", Aggregate.items(ranked, mode.payloadKey()).stream()
+                            .filter(o -> o instanceof Map<?, ?>).map(o -> summary((Map<?, ?>) o, mode)).toList());
         }
         return e;
     }

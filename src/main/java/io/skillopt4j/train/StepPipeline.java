@@ -1,6 +1,7 @@
 package io.skillopt4j.train;
 
 import io.skillopt4j.env.BatchSpec;
+import io.skillopt4j.internal.Decimals;
 import io.skillopt4j.run.RunWriter;
 import io.skillopt4j.run.TrainingEvent;
 
@@ -65,7 +66,7 @@ final class StepPipeline {
                 Rollout.Outcome out = a == 0 ? ahead.take(rolloutDir, st.currentSkill) : null;
                 if (out == null) out = stages.rollout().run(batch, st.currentSkill, rolloutDir, true);
                 rollMs += clock.millis() - t;
-                stage(c.step(), "rollout", clock.millis() - t, "hard=" + fmt(out.hard()) + " n=" + out.results().size());
+                stage(c.step(), "rollout", clock.millis() - t, "hard=" + Decimals.fixed(out.hard(), 3) + " n=" + out.results().size());
                 checkStop();
                 Reflect.Input in = new Reflect.Input(out.results(), st.currentSkill, rolloutDir.resolve("predictions"),
                         batchDir(c.stepDir(), a).resolve("patches"), batch.seed(), bufferContext, c.meta(), out.traces());
@@ -101,18 +102,18 @@ final class StepPipeline {
             throw e;
         }
         if (patches.isEmpty()) return skip(c, "skip_no_patches", patches.raws());
-        Map<String, Object> merged = timed(c, "aggregate", "aggregate_s", () -> aggregate(c, patches, early),
+        Map<String, Object> merged = timed(c, "aggregate", () -> aggregate(c, patches, early),
                 m -> Aggregate.items(m, s.updateMode().payloadKey()).size() + " " + s.updateMode().label());
         checkStop();
-        EditSelection sel = timed(c, "select", "select_s", () -> EditSelection.run(c, merged, s, stages, st, run.writer()),
+        EditSelection sel = timed(c, "select", () -> EditSelection.run(c, merged, s, stages, st, run.writer()),
                 e -> e.rankedItems().size() + " selected, budget " + e.budget());
         checkStop();
-        Update.Result up = timed(c, "update", "update_s", () -> update(c, merged, sel.ranked()),
+        Update.Result up = timed(c, "update", () -> update(c, merged, sel.ranked()),
                 u -> u.candidate() == null ? "no candidate" : SkillDocument.length(u.candidate()) + " chars");
         String candidate = up.candidate();
         if (candidate == null) return skip(c, "skip_no_rewrite", patches.raws());
         checkStop();
-        GateStep gate = timed(c, "evaluate", "evaluate_s", () -> evaluate(c, candidate, patches.raws()), GateStep::detail);
+        GateStep gate = timed(c, "evaluate", () -> evaluate(c, candidate, patches.raws()), GateStep::detail);
         return record(c, patches, sel, gate);
     }
 
@@ -178,12 +179,12 @@ final class StepPipeline {
         return persistStep(rec.asMap(), c.step(), c.stepDir(), files);
     }
 
-    /** Runs one named stage, timed into the record as {@code timeKey} and into a stage event. */
-    private <T> T timed(StepContext c, String name, String timeKey, java.util.function.Supplier<T> body, java.util.function.Function<T, String> detail) {
+    /** Runs one named stage, timed into the record as {@code <name>_s} and into a stage event. */
+    private <T> T timed(StepContext c, String name, java.util.function.Supplier<T> body, java.util.function.Function<T, String> detail) {
         long t = run.clock().millis();
         T r = body.get();
         long ms = run.clock().millis() - t;
-        c.rec().time(timeKey, ms);
+        c.rec().time(name + "_s", ms);
         stage(c.step(), name, ms, detail.apply(r));
         return r;
     }
@@ -198,9 +199,7 @@ final class StepPipeline {
         }
         st.history.add(record);
         files.json(run.writer().paths().history(), st.history);
-        st.persist(files, run.writer().paths(), step);
-        files.json(stepDir.resolve("step_record.json"), record);
-        files.commit();
+        st.persist(files, run.writer().paths(), step).json(stepDir.resolve("step_record.json"), record).commit();
         run.emit(new TrainingEvent.StepFinished(step, run.totalSteps(), String.valueOf(record.get("action")), record));
         return record;
     }
@@ -233,10 +232,8 @@ final class StepPipeline {
                 next -> prefetchNext(stepInEpoch, step, plan, next));
     }
 
-    /** Pipelined: starts step {@code step}'s first rollout with the current skill ahead of the step. */
-    void prefetch(BatchSpec batch, int step) { prefetch(batch, step, st.currentSkill); }
-
-    private void prefetch(BatchSpec batch, int step, String skill) {
+    /** Pipelined: starts step {@code step}'s first rollout with {@code skill} ahead of the step. */
+    void prefetch(BatchSpec batch, int step, String skill) {
         if (!run.pipelined()) return;
         Path stepDir = run.writer().paths().step(step);
         ahead.start(batch, skill, stepDir, batchDir(stepDir, 0).resolve("rollout"));
@@ -282,6 +279,4 @@ final class StepPipeline {
     private void stage(int step, String name, long millis, String detail) {
         run.emit(new TrainingEvent.StageFinished(step, name, Duration.ofMillis(millis), detail));
     }
-
-    private static String fmt(double d) { return io.skillopt4j.internal.Decimals.fixed(d, 3); }
 }

@@ -14,16 +14,12 @@ public final class StepRecord {
     private final Map<String, Object> timing = new LinkedHashMap<>();
 
     StepRecord(int step, int epoch, int stepInEpoch) {
-        fields.put("step", step);
-        fields.put("epoch", epoch);
-        fields.put("step_in_epoch", stepInEpoch);
-        fields.put("timing", timing);
-        fields.put("tokens", new LinkedHashMap<String, Object>());
+        putAll("step", step, "epoch", epoch, "step_in_epoch", stepInEpoch, "timing", timing,
+                "tokens", new LinkedHashMap<String, Object>());
     }
 
     StepRecord put(String key, Object value) { fields.put(key, value); return this; }
 
-    /** Puts the given keys and values, in that order. */
     void putAll(Object... keysAndValues) { Json.put(fields, keysAndValues); }
 
     Object get(String key) { return fields.get(key); }

@@ -112,14 +112,11 @@ public final class Trainer {
                 l.on(new TrainingEvent.RunFinished(outRoot, false, o.summary()));
                 return new TrainingResult(o.summary(), outRoot, true);
             }
-            lock.staleHolder().ifPresent(h -> l.on(new TrainingEvent.StageFinished(0, "run_folder", Duration.ZERO,
-                    "took over the lock left by pid " + h.get("pid") + " (" + h.get("command") + " since " + h.get("started") + ", no longer running)")));
-            if (o.movedTo() != null) l.on(new TrainingEvent.StageFinished(0, "run_folder", Duration.ZERO, "--force-new: moved the previous run to " + o.movedTo()));
-            if (o.existing()) {
-                // a kill mid-append leaves half a line; rows this session appends must not be glued to it
-                for (Path f : AtomicFiles.repairTornLines(outRoot))
-                    l.on(new TrainingEvent.StageFinished(0, "run_folder", Duration.ZERO, "cut the torn last line of " + outRoot.relativize(f)));
-            }
+            lock.staleHolder().ifPresent(h -> folderNote(l, "took over the lock left by pid " + h.get("pid") + " (" + h.get("command")
+                    + " since " + h.get("started") + ", no longer running)"));
+            if (o.movedTo() != null) folderNote(l, "--force-new: moved the previous run to " + o.movedTo());
+            // a kill mid-append leaves half a line; rows this session appends must not be glued to it
+            if (o.existing()) for (Path f : AtomicFiles.repairTornLines(outRoot)) folderNote(l, "cut the torn last line of " + outRoot.relativize(f));
             // the run's two writer threads (rollout items, artefacts) are drained before the lock is released
             return io.skillopt4j.env.ItemWriter.runScoped(() -> run(stop, l, s, data, spe, initial, cfgOut, o.storedConfig()));
         }
@@ -159,7 +156,7 @@ public final class Trainer {
             ThreadPerTask.named("skillopt-prompts").execute(() -> stages.preloadPrompts(s));
             if (st.currentScore < 0) {
                 // step 1 rolls out the initial skill whatever the baseline scores: both run at once (pipeline_stages)
-                if (resumeFrom <= 1 && !firstPlan.isEmpty()) pipeline.prefetch(firstPlan.get(0), 1);
+                if (resumeFrom <= 1 && !firstPlan.isEmpty()) pipeline.prefetch(firstPlan.get(0), 1, st.currentSkill);
                 baseline(run, stages, st, paths);
             }
             if (background != null && s.evalTest()) {
@@ -224,6 +221,8 @@ public final class Trainer {
         if (!s.useSlowUpdate()) return java.util.function.UnaryOperator.identity();
         return epoch == 1 && !Files.isRegularFile(paths.slowResult(1)) ? SkillDocument::injectSlowPlaceholder : null;
     }
+
+    private static void folderNote(TrainingListener l, String note) { l.on(new TrainingEvent.StageFinished(0, "run_folder", Duration.ZERO, note)); }
 
     private static void settle(StepPipeline pipeline) { if (pipeline != null) pipeline.dropPrefetch(); }
 

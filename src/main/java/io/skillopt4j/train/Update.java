@@ -47,7 +47,7 @@ record Update(TrainSettings settings, Optimizer optimizer, Prompts prompts, RunW
         }
         // upstream normalises the reply in place and stores it: new_skill right-trimmed plus "\n", change_summary a list
         Map<String, Object> out = new LinkedHashMap<>(reply);
-        out.put("new_skill", SkillDocument.rstrip(text) + "\n");
+        out.put("new_skill", text.stripTrailing() + "\n");
         if (!(reply.get("change_summary") instanceof List<?>)) out.put("change_summary", new ArrayList<>());
         writer.artefact(stepDir.resolve("rewrite_result.json"), out);
         return new Result((String) out.get("new_skill"), null, new ArrayList<>((List<?>) out.get("change_summary")));
@@ -61,7 +61,7 @@ record Update(TrainSettings settings, Optimizer optimizer, Prompts prompts, RunW
                         Json.obj("selected_candidate", m, "merged_patch", merged));
                 // the record's rewrite_change_summary is the candidate's change_summary as given ([] when absent)
                 Object summary = ((Map<String, Object>) m).getOrDefault("change_summary", List.of());
-                return new Result(SkillDocument.rstrip(skillText(m.get("new_skill"))) + "\n", null, summary);
+                return new Result(skillText(m.get("new_skill")).stripTrailing() + "\n", null, summary);
             }
         }
         optimizer.record("update", "full_rewrite", "no_candidate", "no skill candidate with a non-blank new_skill");
