@@ -36,9 +36,7 @@ record AnalystRole(long seed, SimBehaviour b) {
         boolean bundle = mode == Mode.PATCH && io.skillopt4j.env.SkillBundle.isAgentSkill(skill);
         SplittableRandom r = SimText.rng(seed, "analyst_error", user);
         Trajectories batch = trajectories(user, "## Failed Trajectories (");
-        Map<HouseCategory, Integer> counts = batch.byCategory();
-        List<Map.Entry<HouseCategory, Integer>> ranked = new ArrayList<>(counts.entrySet());
-        ranked.sort((x, y) -> y.getValue() - x.getValue());
+        List<Map.Entry<HouseCategory, Integer>> ranked = batch.byCategory().entrySet().stream().sorted((x, y) -> y.getValue() - x.getValue()).toList();
 
         List<Map<String, Object>> summary = new ArrayList<>();
         List<Proposal> proposals = new ArrayList<>();
@@ -92,8 +90,7 @@ record AnalystRole(long seed, SimBehaviour b) {
             proposals.add(new Proposal(null, "append", "", REINFORCE, Math.max(1, batch.size())));
         // over-generalising from successes: a "refinement" that actually changes a working convention
         if (!counts.isEmpty() && r.nextDouble() < b.harmRate() / 2) {
-            List<HouseCategory> seen = new ArrayList<>(counts.keySet());
-            HouseCategory c = seen.get(r.nextInt(seen.size()));
+            HouseCategory c = List.copyOf(counts.keySet()).get(r.nextInt(counts.size()));
             proposals.add(new Proposal(c, "append", "", "- " + c.decoy(), 1));
         }
         return SimText.fenced(reply(batch, "success_patterns", patterns, patch(mode, skill, proposals, "success",
