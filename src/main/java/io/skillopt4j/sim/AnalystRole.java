@@ -5,6 +5,7 @@ import io.skillopt4j.internal.Json;
 import io.skillopt4j.env.houserules.HouseCategory;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,13 +59,9 @@ record AnalystRole(long seed, SimBehaviour b) {
             HouseCategory victim = ranked.get(r.nextInt(ranked.size())).getKey();
             proposals.add(r.nextInt(Math.min(budget, proposals.size()) + 1), new Proposal(victim, "append", "", "- " + victim.decoy(), 1));
         }
-        if (r.nextDouble() < b.redundantRate()) {
-            for (HouseCategory c : HouseCategory.values())
-                if (skill.contains(c.rule())) {
-                    proposals.add(r.nextInt(Math.min(budget, proposals.size()) + 1), new Proposal(c, "append", "", "- " + c.rule(), 1));
-                    break;
-                }
-        }
+        HouseCategory stated = Arrays.stream(HouseCategory.values()).filter(c -> skill.contains(c.rule())).findFirst().orElse(null);
+        if (r.nextDouble() < b.redundantRate() && stated != null)
+            proposals.add(r.nextInt(Math.min(budget, proposals.size()) + 1), new Proposal(stated, "append", "", "- " + stated.rule(), 1));
         if (bundle) proposals = BundleProposals.place(proposals, skill, r);
         if (mode != Mode.FULL_REWRITE && proposals.size() > budget) proposals = new ArrayList<>(proposals.subList(0, budget));
 
