@@ -115,8 +115,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
             out.flush();
         }
         // the server's own share of a call: the last run's target requests replayed by a bare client in this JVM
-        double floor = floorMs(fake, work.resolve("run" + repeat));
-        print(out, runs, disk, floor);
+        print(out, runs, disk, floorMs(fake, work.resolve("run" + repeat)));
         return 0;
     }
 

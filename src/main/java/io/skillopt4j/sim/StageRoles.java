@@ -85,11 +85,9 @@ record StageRoles(long seed) {
     }
 
     String rewrite(String user) {
-        String skill = SimText.section(user, "## Current Skill", List.of("## Selected Revise Suggestions ("));
-        int at = user.indexOf("## Selected Revise Suggestions (");
-        List<Object> sugg = SimText.jsonArrayAfter(user, at);
+        String s = SimText.section(user, "## Current Skill", List.of("## Selected Revise Suggestions ("));
+        List<Object> sugg = SimText.jsonArrayAfter(user, user.indexOf("## Selected Revise Suggestions ("));
         if (sugg == null) return "I could not read the suggestions.";
-        String s = skill;
         List<String> changes = new ArrayList<>();
         Pattern replace = Pattern.compile("^Replace the line \"(.*)\" with: (.*)$", Pattern.DOTALL);
         for (Object o : sugg) {
