@@ -196,8 +196,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
                 return replay(sim.url(), bodies.subList(0, n));
             }
         }
-        Path dir = runDir.resolve("floor");
-        Fake srv = startFake(dir, false); // the bare server: no limits, no latency draws
+        Fake srv = startFake(runDir.resolve("floor"), false); // the bare server: no limits, no latency draws
         try {
             return replay(srv.url(), bodies.subList(0, n));
         } finally {
@@ -226,8 +225,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
         pb.environment().putAll(SimServer.environment(baseUrl));
         double t0 = System.currentTimeMillis() / 1000.0;
         long n0 = System.nanoTime();
-        Process p = pb.start();
-        int rc = p.waitFor();
+        int rc = pb.start().waitFor();
         double wall = (System.nanoTime() - n0) / 1e9;
         if (rc != 0) {
             List<String> lines = Files.readAllLines(dir.resolve("stdout.txt"));
