@@ -27,9 +27,8 @@ final class BenchEngineCommand implements Callable<Integer> {
     @Mixin RunsDirOptions runs;
 
     @Override public Integer call() throws Exception {
-        io.skillopt4j.config.Checks checks = new io.skillopt4j.config.Checks().atLeast("--calls", calls, 1).atLeast("--warmup", warmup, 0).atLeast("--items", items, 1)
-                .atLeast("--latency-ms", latencyMs, 0).atLeast("--epochs", epochs, 1).atLeast("--workers", workers, 1).atLeast("--slots", slots, 1);
-        runs.check(checks).throwIfAny();
+        runs.check(new io.skillopt4j.config.Checks().atLeast("--calls", calls, 1).atLeast("--warmup", warmup, 0).atLeast("--items", items, 1)
+                .atLeast("--latency-ms", latencyMs, 0).atLeast("--epochs", epochs, 1).atLeast("--workers", workers, 1).atLeast("--slots", slots, 1)).throwIfAny();
         return EngineBench.run(runs.base("skillopt-bench-engine"), calls, warmup, items, latencyMs, epochs, workers, slots, spec.commandLine().getOut());
     }
 }

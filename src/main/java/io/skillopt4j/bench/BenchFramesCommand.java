@@ -45,7 +45,10 @@ public final class BenchFramesCommand implements Callable<Integer> {
         Path run = temp ? Files.createTempDirectory("skillopt-bench-frames") : dir;
         try {
             int records = generate(run, steps, train, val, 42);
-            List<Path> files = jsonFiles(run);
+            List<Path> files;
+            try (Stream<Path> s = Files.walk(run)) {
+                files = s.filter(p -> p.toString().endsWith(".json") || p.toString().endsWith(".jsonl")).sorted().toList();
+            }
             long bytes = 0;
             for (Path f : files) bytes += Files.size(f);
             out.printf(Locale.ROOT, "generated %s: %d steps, %d rollout records, %d JSON files, %.1f MB%n",
@@ -91,12 +94,6 @@ public final class BenchFramesCommand implements Callable<Integer> {
             }
         }
         return n;
-    }
-
-    private static List<Path> jsonFiles(Path run) throws IOException {
-        try (Stream<Path> s = Files.walk(run)) {
-            return s.filter(p -> p.toString().endsWith(".json") || p.toString().endsWith(".jsonl")).sorted().toList();
-        }
     }
 
     /** Writes a Python-shaped run folder; returns the number of rollout records. */

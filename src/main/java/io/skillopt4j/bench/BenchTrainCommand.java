@@ -13,10 +13,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -113,7 +110,7 @@ final class BenchTrainCommand implements Callable<Integer> {
         if (write != null) {
             String doc = Files.exists(write) ? Files.readString(write) : "# Performance\n\n";
             int a = doc.indexOf(START), b = doc.indexOf(END);
-            doc = a >= 0 && b > a ? doc.substring(0, a) + md + doc.substring(b + END.length() + 1 > doc.length() ? doc.length() : b + END.length() + 1)
+            doc = a >= 0 && b > a ? doc.substring(0, a) + md + doc.substring(Math.min(doc.length(), b + END.length() + 1))
                     : doc.stripTrailing() + "\n\n" + md;
             AtomicFiles.writeString(write, doc);
             out.println("wrote " + write);
@@ -201,8 +198,8 @@ final class BenchTrainCommand implements Callable<Integer> {
         String java = System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version");
         int cpus = Runtime.getRuntime().availableProcessors();
         String load = "";
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(new java.io.FileInputStream("/proc/loadavg"), StandardCharsets.UTF_8))) {
-            load = ", load average " + r.readLine().split(" ")[0];
+        try {
+            load = ", load average " + Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
         } catch (Exception ignored) { /* not Linux */ }
         return String.format(Locale.ROOT, "%s %s, nproc %d%s, %s", System.getProperty("os.name"), System.getProperty("os.arch"), cpus, load, java);
     }

@@ -76,7 +76,9 @@ final class BenchWorkloadCommand implements Callable<Integer> {
             if (!Files.isRegularFile(bench.resolve("make_data.py")))
                 throw ConfigException.badValue("bench workload", "--searchqa", searchqa.toString(), "the shared bench folder (with make_data.py)");
             Path data = work.resolve("searchqa-data");
-            exec(List.of("python3", bench.resolve("make_data.py").toString(), data.toString()), work.resolve("make_data.log"));
+            List<String> make = List.of("python3", bench.resolve("make_data.py").toString(), data.toString());
+            if (new ProcessBuilder(make).redirectErrorStream(true).redirectOutput(work.resolve("make_data.log").toFile()).start().waitFor() != 0)
+                throw new ConfigException(String.join(" ", make) + " failed: see " + work.resolve("make_data.log"));
             if (cfg == null) cfg = bench.resolve("../reference/upstream-configs/searchqa/default.yaml").normalize();
             fakeServer = bench.resolve("fake_llm_server.py");
             opts.addAll(List.of("model.backend=openai_compatible", "model.optimizer=fake-optimizer", "model.target=fake-target",
@@ -113,8 +115,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
             out.flush();
         }
         // the server's own share of a call: the last run's target requests replayed by a bare client in this JVM
-        double floor = floorMs(fake, work.resolve("run" + repeat));
-        print(out, runs, disk, floor);
+        print(out, runs, disk, floorMs(fake, work.resolve("run" + repeat)));
         return 0;
     }
 
@@ -131,15 +132,14 @@ final class BenchWorkloadCommand implements Callable<Integer> {
     }
 
     private WorkloadStats runFake(Path cfg, List<String> opts, Path dir) throws Exception {
-        Path log = dir.resolve("calls.jsonl");
-        Fake fake = startFake(dir, log, true);
+        Fake fake = startFake(dir, true);
         Process srv = fake.process();
         try {
             double[] t = launch(cfg, opts, dir, fake.url());
             srv.destroy();
             srv.waitFor(5, TimeUnit.SECONDS);
             List<WorkloadStats.Call> calls = new ArrayList<>();
-            for (String line : Files.readAllLines(log)) {
+            for (String line : Files.readAllLines(dir.resolve("calls.jsonl"))) {
                 if (line.isBlank()) continue;
                 JsonNode n = Json.tree(line);
                 if (n.path("label").asText().equals("rejected_429")) {
@@ -160,17 +160,15 @@ final class BenchWorkloadCommand implements Callable<Integer> {
     /** A started fake server and its base URL. */
     private record Fake(Process process, String url) {}
 
-    /** Starts the fake server with its port in {@code dir/port} and its call log in {@code log}. */
-    private Fake startFake(Path dir, Path log, boolean withFakeArgs) throws Exception {
+    /** Starts the fake server with its port in {@code dir/port} and its call log in {@code dir/calls.jsonl}. */
+    private Fake startFake(Path dir, boolean withFakeArgs) throws Exception {
         Files.createDirectories(dir);
         Path portFile = dir.resolve("port");
         List<String> cmd = new ArrayList<>(List.of("python3", fakeServer.toString(), "--port-file", portFile.toString(),
-                "--latency-ms", String.valueOf(latencyMs), "--log", log.toString()));
+                "--latency-ms", String.valueOf(latencyMs), "--log", dir.resolve("calls.jsonl").toString()));
         if (withFakeArgs) { // the floor replay runs the bare server: no limits, no latency draws
-            if (latencyDist != null) cmd.addAll(List.of("--latency-dist", latencyDist));
-            if (rpm != null) cmd.addAll(List.of("--rpm", String.valueOf(rpm)));
-            if (burst != null) cmd.addAll(List.of("--burst", String.valueOf(burst)));
-            if (noise != null) cmd.addAll(List.of("--noise", String.valueOf(noise)));
+            Json.obj("--latency-dist", latencyDist, "--rpm", rpm, "--burst", burst, "--noise", noise)
+                    .forEach((k, v) -> { if (v != null) cmd.addAll(List.of(k, String.valueOf(v))); });
         }
         Process srv = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("server.log").toFile()).start();
         for (int i = 0; i < 500 && !(Files.isRegularFile(portFile) && Files.size(portFile) > 0); i++) {
@@ -198,8 +196,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
                 return replay(sim.url(), bodies.subList(0, n));
             }
         }
-        Path dir = runDir.resolve("floor");
-        Fake srv = startFake(dir, dir.resolve("calls.jsonl"), false); // the bare server: no limits, no latency draws
+        Fake srv = startFake(runDir.resolve("floor"), false); // the bare server: no limits, no latency draws
         try {
             return replay(srv.url(), bodies.subList(0, n));
         } finally {
@@ -228,8 +225,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
         pb.environment().putAll(SimServer.environment(baseUrl));
         double t0 = System.currentTimeMillis() / 1000.0;
         long n0 = System.nanoTime();
-        Process p = pb.start();
-        int rc = p.waitFor();
+        int rc = pb.start().waitFor();
         double wall = (System.nanoTime() - n0) / 1e9;
         if (rc != 0) {
             List<String> lines = Files.readAllLines(dir.resolve("stdout.txt"));
@@ -237,11 +233,6 @@ final class BenchWorkloadCommand implements Callable<Integer> {
                     + String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size())));
         }
         return new double[] {t0, wall};
-    }
-
-    private static void exec(List<String> cmd, Path log) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        if (p.waitFor() != 0) throw new ConfigException(String.join(" ", cmd) + " failed: see " + log);
     }
 
     static final int PROBE_FILES = 200;

@@ -32,8 +32,7 @@ final class CriticalPath {
         @SuppressWarnings("unchecked") // config.json is the run's flat config: a JSON object, string keys
         FlatConfig cfg = FlatConfig.of(readJson(run.resolve("config.json")) instanceof Map<?, ?> m ? (Map<String, ?>) m : Map.of());
         rollout(out, "baseline selection", run.resolve("selection_eval_baseline"), workers);
-        List<Path> steps = list(run.resolve("steps"));
-        for (Path step : steps) {
+        for (Path step : list(run.resolve("steps"))) {
             String n = step.getFileName().toString();
             rollout(out, n + " rollout", step.resolve("rollout"), workers);
             Map<?, ?> tokens = readJson(step.resolve("step_record.json")) instanceof Map<?, ?> rec && rec.get("tokens") instanceof Map<?, ?> t ? t : Map.of();
@@ -89,8 +88,7 @@ final class CriticalPath {
 
     private static void rollout(List<Phase> out, String name, Path dir, int workers) {
         Path f = dir.resolve("results.jsonl");
-        if (!Files.exists(f)) return;
-        out.add(new Phase(name, RolloutRunner.readResults(f).size(), workers));
+        if (Files.exists(f)) out.add(new Phase(name, RolloutRunner.readResults(f).size(), workers));
     }
 
     private static List<Path> list(Path dir) {

@@ -27,8 +27,7 @@ record WorkloadStats(int calls, double wallS, double startupS, double spanS, dou
 
     static WorkloadStats of(List<Call> log, double launch, double wall) {
         if (log.isEmpty()) return new WorkloadStats(0, wall, 0, 0, 0, 0, 0, Map.of());
-        List<Call> rows = new ArrayList<>(log);
-        rows.sort(Comparator.comparingDouble(Call::start));
+        List<Call> rows = log.stream().sorted(Comparator.comparingDouble(Call::start)).toList();
         double first = rows.get(0).start(), last = rows.stream().mapToDouble(Call::end).max().orElse(first);
         // events sorted by time, ends before starts at the same instant (as the Python script sorts (t, -1) first)
         record Event(double t, int d, Call call) {}

@@ -5,6 +5,7 @@ import io.skillopt4j.internal.Json;
 import io.skillopt4j.env.houserules.HouseCategory;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,9 +37,7 @@ record AnalystRole(long seed, SimBehaviour b) {
         boolean bundle = mode == Mode.PATCH && io.skillopt4j.env.SkillBundle.isAgentSkill(skill);
         SplittableRandom r = SimText.rng(seed, "analyst_error", user);
         Trajectories batch = trajectories(user, "## Failed Trajectories (");
-        Map<HouseCategory, Integer> counts = batch.byCategory();
-        List<Map.Entry<HouseCategory, Integer>> ranked = new ArrayList<>(counts.entrySet());
-        ranked.sort((x, y) -> y.getValue() - x.getValue());
+        List<Map.Entry<HouseCategory, Integer>> ranked = batch.byCategory().entrySet().stream().sorted((x, y) -> y.getValue() - x.getValue()).toList();
 
         List<Map<String, Object>> summary = new ArrayList<>();
         List<Proposal> proposals = new ArrayList<>();
@@ -60,13 +59,9 @@ record AnalystRole(long seed, SimBehaviour b) {
             HouseCategory victim = ranked.get(r.nextInt(ranked.size())).getKey();
             proposals.add(r.nextInt(Math.min(budget, proposals.size()) + 1), new Proposal(victim, "append", "", "- " + victim.decoy(), 1));
         }
-        if (r.nextDouble() < b.redundantRate()) {
-            for (HouseCategory c : HouseCategory.values())
-                if (skill.contains(c.rule())) {
-                    proposals.add(r.nextInt(Math.min(budget, proposals.size()) + 1), new Proposal(c, "append", "", "- " + c.rule(), 1));
-                    break;
-                }
-        }
+        HouseCategory stated = Arrays.stream(HouseCategory.values()).filter(c -> skill.contains(c.rule())).findFirst().orElse(null);
+        if (r.nextDouble() < b.redundantRate() && stated != null)
+            proposals.add(r.nextInt(Math.min(budget, proposals.size()) + 1), new Proposal(stated, "append", "", "- " + stated.rule(), 1));
         if (bundle) proposals = BundleProposals.place(proposals, skill, r);
         if (mode != Mode.FULL_REWRITE && proposals.size() > budget) proposals = new ArrayList<>(proposals.subList(0, budget));
 
@@ -92,8 +87,7 @@ record AnalystRole(long seed, SimBehaviour b) {
             proposals.add(new Proposal(null, "append", "", REINFORCE, Math.max(1, batch.size())));
         // over-generalising from successes: a "refinement" that actually changes a working convention
         if (!counts.isEmpty() && r.nextDouble() < b.harmRate() / 2) {
-            List<HouseCategory> seen = new ArrayList<>(counts.keySet());
-            HouseCategory c = seen.get(r.nextInt(seen.size()));
+            HouseCategory c = List.copyOf(counts.keySet()).get(r.nextInt(counts.size()));
             proposals.add(new Proposal(c, "append", "", "- " + c.decoy(), 1));
         }
         return SimText.fenced(reply(batch, "success_patterns", patterns, patch(mode, skill, proposals, "success",

@@ -19,10 +19,8 @@ final class BundleProposals {
         List<AnalystRole.Proposal> out = new ArrayList<>();
         int toReference = 0;
         for (AnalystRole.Proposal p : ps) {
-            String file;
-            if (p.op().equals("replace")) file = body.contains(p.target()) ? "SKILL.md" : BundleReading.REFERENCE;
-            else if (p.category() == null) file = "SKILL.md";
-            else file = r.nextDouble() < AnalystRole.BODY_SHARE ? "SKILL.md" : BundleReading.REFERENCE;
+            String file = p.op().equals("replace") ? (body.contains(p.target()) ? "SKILL.md" : BundleReading.REFERENCE)
+                    : p.category() == null || r.nextDouble() < AnalystRole.BODY_SHARE ? "SKILL.md" : BundleReading.REFERENCE;
             if (file.equals(BundleReading.REFERENCE)) toReference += p.support();
             out.add(p.in(file));
         }

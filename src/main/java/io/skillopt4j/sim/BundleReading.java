@@ -36,12 +36,8 @@ final class BundleReading {
     private static String linkedReferences(String skill) {
         SkillBundle b = SkillBundle.unpack(skill);
         String body = SkillFrontmatter.body(b.skillMd());
-        StringBuilder out = new StringBuilder();
-        for (String p : b.references()) {
-            String path = p.split(" ", 2)[0];
-            if (body.contains(path)) out.append(b.files().get(p)).append('\n');
-        }
-        return out.toString();
+        return b.references().stream().filter(p -> body.contains(p.split(" ", 2)[0])).map(p -> b.files().get(p) + "\n")
+                .collect(java.util.stream.Collectors.joining());
     }
 
     /** How many other conventions the body states before {@code c}'s. */

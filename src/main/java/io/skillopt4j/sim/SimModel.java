@@ -47,7 +47,7 @@ public final class SimModel {
     public String stage(String system, String user) {
         String u = user == null ? "" : user;
         for (String[] h : HEADINGS) if (SimText.hasHeading(u, h[0])) return h[1];
-        return TargetRole.handles(u) ? "target" : "chat";
+        return io.skillopt4j.env.houserules.HouseTasks.categoryOf(u).isPresent() ? "target" : "chat";
     }
 
     public String reply(String system, String user) {

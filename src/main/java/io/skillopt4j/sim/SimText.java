@@ -57,14 +57,9 @@ final class SimText {
 
     /** Returns the house category of a trajectory or task text, from its task type line, id or wording. */
     static Optional<HouseCategory> category(String text) {
-        Matcher tt = Pattern.compile("(?m)^Task type: *(\\S+)").matcher(text);
-        if (tt.find()) {
-            Optional<HouseCategory> c = HouseCategory.byKey(tt.group(1));
-            if (c.isPresent()) return c;
-        }
-        Matcher id = ID_CATEGORY.matcher(text);
-        if (id.find()) return HouseCategory.byKey(id.group(1));
-        return HouseTasks.categoryOf(text);
+        Matcher tt = Pattern.compile("(?m)^Task type: *(\\S+)").matcher(text), id = ID_CATEGORY.matcher(text);
+        return (tt.find() ? HouseCategory.byKey(tt.group(1)) : Optional.<HouseCategory>empty())
+                .or(() -> id.find() ? HouseCategory.byKey(id.group(1)) : HouseTasks.categoryOf(text));
     }
 
     /** Returns the house-rules ids ({@code date-004}) in the text with their categories, in first-seen order. */

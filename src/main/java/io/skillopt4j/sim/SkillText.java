@@ -13,11 +13,7 @@ final class SkillText {
     /** Adds a line to the skill's body, before any protected region, unless the exact line is already there. */
     static String addLine(String skill, String line) {
         if (skill.contains(line)) return skill;
-        int cut = skill.length();
-        for (String p : PROTECTED) {
-            int i = skill.indexOf(p);
-            if (i >= 0 && i < cut) cut = i;
-        }
+        int cut = Arrays.stream(PROTECTED).mapToInt(skill::indexOf).filter(i -> i >= 0).min().orElse(skill.length());
         String head = skill.substring(0, cut).stripTrailing();
         String tail = skill.substring(cut);
         return head + "\n" + line + "\n" + (tail.isEmpty() ? "" : "\n" + tail);

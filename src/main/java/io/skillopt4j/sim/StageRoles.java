@@ -41,23 +41,16 @@ record StageRoles(long seed) {
                     case "revise_suggestions" -> SimText.canonical(String.valueOf(item.get("instruction")));
                     default -> SimText.canonical(String.valueOf(item.get("new_skill")));
                 };
-                int support = item.get("support_count") instanceof Number n ? n.intValue() : 1;
-                Map<String, Object> prev = merged.get(dedupe);
-                if (prev == null) {
-                    item.put("support_count", support);
-                    item.putIfAbsent("source_type", String.valueOf(m.get("source_type") == null ? "failure" : m.get("source_type")));
-                    merged.put(dedupe, item);
-                } else {
-                    prev.put("support_count", ((Number) prev.get("support_count")).intValue() + support);
-                }
+                item.put("support_count", item.get("support_count") instanceof Number n ? n.intValue() : 1);
+                item.putIfAbsent("source_type", String.valueOf(m.get("source_type") == null ? "failure" : m.get("source_type")));
+                merged.merge(dedupe, item, (prev, again) -> Json.put(prev, "support_count",
+                        ((Number) prev.get("support_count")).intValue() + (int) again.get("support_count")));
             }
         }
         List<Map<String, Object>> out = new ArrayList<>(merged.values());
         if (!fin) out.sort(Comparator.comparingInt(x -> -((Number) x.get("support_count")).intValue()));
-        if (key.equals("skill_candidates") && out.size() > 1) {
-            out.sort(Comparator.comparingInt(x -> -SkillText.rulesIn(String.valueOf(x.get("new_skill")))));
-            out = List.of(out.get(0));
-        }
+        if (key.equals("skill_candidates") && out.size() > 1)
+            out = List.of(java.util.Collections.min(out, Comparator.comparingInt(x -> -SkillText.rulesIn(String.valueOf(x.get("new_skill"))))));
         return SimText.fenced(Json.obj("reasoning", "Merged " + in + " item(s) into " + out.size()
                 + ": duplicates combined and their support summed" + (fin ? "; failure-driven items first." : "; ordered by support."), key, out));
     }
@@ -92,11 +85,9 @@ record StageRoles(long seed) {
     }
 
     String rewrite(String user) {
-        String skill = SimText.section(user, "## Current Skill", List.of("## Selected Revise Suggestions ("));
-        int at = user.indexOf("## Selected Revise Suggestions (");
-        List<Object> sugg = SimText.jsonArrayAfter(user, at);
+        String s = SimText.section(user, "## Current Skill", List.of("## Selected Revise Suggestions ("));
+        List<Object> sugg = SimText.jsonArrayAfter(user, user.indexOf("## Selected Revise Suggestions ("));
         if (sugg == null) return "I could not read the suggestions.";
-        String s = skill;
         List<String> changes = new ArrayList<>();
         Pattern replace = Pattern.compile("^Replace the line \"(.*)\" with: (.*)$", Pattern.DOTALL);
         for (Object o : sugg) {
@@ -130,31 +121,25 @@ record StageRoles(long seed) {
         }
         Map<HouseCategory, Integer> weak = new LinkedHashMap<>();
         for (String k : List.of("regressed", "persistent")) bySection.getOrDefault(k, Map.of()).forEach((c, n) -> weak.merge(c, n, Integer::sum));
-        List<Map.Entry<HouseCategory, Integer>> top = new ArrayList<>(weak.entrySet());
-        top.sort((a, b) -> b.getValue() - a.getValue());
+        List<Map.Entry<HouseCategory, Integer>> top = weak.entrySet().stream().sorted((a, b) -> b.getValue() - a.getValue()).toList();
         StringBuilder sb = new StringBuilder();
         if (meta) {
             sb.append("- Propose one concrete convention per failing category, stated with an example; vague reminders do not change answers.\n");
             sb.append("- Reject edits that introduce a new format for a category that is not failing; they regress whole categories.\n");
-            if (!top.isEmpty()) sb.append("- Categories still failing most: ").append(names(top)).append(".\n");
+            if (!top.isEmpty()) sb.append("- Categories still failing most: ").append(top.stream().limit(3)
+                    .map(e -> e.getKey().key() + " (" + e.getValue() + ")").collect(java.util.stream.Collectors.joining(", "))).append(".\n");
             return SimText.fenced(Json.obj("reasoning", "Edits that stated a concrete convention helped; format changes for passing categories hurt.",
                     "meta_skill_content", sb.toString().strip()));
         }
-        Map<String, Integer> counts = new LinkedHashMap<>();
-        bySection.forEach((k, v) -> counts.put(k, v.values().stream().mapToInt(Integer::intValue).sum()));
-        sb.append(String.format("- Last epoch: %d improved, %d regressed, %d persistent failures, %d stable successes.%n",
-                counts.getOrDefault("improved", 0), counts.getOrDefault("regressed", 0),
-                counts.getOrDefault("persistent", 0), counts.getOrDefault("stable", 0)));
+        Object[] counts = java.util.stream.Stream.of("improved", "regressed", "persistent", "stable")
+                .map(k -> bySection.getOrDefault(k, Map.of()).values().stream().mapToInt(Integer::intValue).sum()).toArray();
+        sb.append(String.format("- Last epoch: %d improved, %d regressed, %d persistent failures, %d stable successes.%n", counts));
         for (Map.Entry<HouseCategory, Integer> e : top.subList(0, Math.min(2, top.size())))
             sb.append("- Still failing on ").append(e.getKey().key()).append(" (").append(e.getValue()).append(" tasks). ")
                     .append(e.getKey().rule()).append('\n');
         if (top.isEmpty()) sb.append("- No regressions or persistent failures: keep applying every stated house rule.\n");
         return SimText.fenced(Json.obj("reasoning", top.isEmpty() ? "Nothing regressed." : "Guidance targets the categories that regressed or kept failing.",
                 "slow_update_content", sb.toString().strip()));
-    }
-
-    private static String names(List<Map.Entry<HouseCategory, Integer>> top) {
-        return String.join(", ", top.stream().limit(3).map(e -> e.getKey().key() + " (" + e.getValue() + ")").toList());
     }
 
     String consolidateAppendix(String user) {

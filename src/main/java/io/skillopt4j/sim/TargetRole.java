@@ -13,11 +13,6 @@ import java.util.SplittableRandom;
  * ignore a rule it has; {@link TargetNoise} adds noise that also differs between repeats of the same request.
  */
 record TargetRole(long seed, double slipRate, TargetNoise noise) {
-    /** True when the user text holds a house-rules task. */
-    static boolean handles(String user) {
-        return HouseTasks.categoryOf(user).isPresent();
-    }
-
     String reply(String system, String user) {
         Optional<HouseCategory> cat = HouseTasks.categoryOf(user);
         if (cat.isEmpty()) return "I could not find a task I know how to answer.\n<answer>unknown</answer>";
