@@ -36,13 +36,11 @@ public final class RatioSplit {
         String repr = "'" + ratio + "'";
         List<String> parts = Arrays.stream(String.valueOf(ratio).split(":", -1)).map(String::trim).filter(p -> !p.isEmpty()).toList();
         if (parts.size() != 3) throw ConfigException.badValue("", "split_ratio", ratio, "in train:val:test form like \"2:1:7\" (quote it in YAML)");
-        int[] w = new int[3];
-        for (int i = 0; i < 3; i++) {
-            try {
-                w[i] = Integer.parseInt(parts.get(i));
-            } catch (NumberFormatException e) {
-                throw new ConfigException("split_ratio must contain integers, got " + repr);
-            }
+        int[] w;
+        try {
+            w = parts.stream().mapToInt(Integer::parseInt).toArray();
+        } catch (NumberFormatException e) {
+            throw new ConfigException("split_ratio must contain integers, got " + repr);
         }
         for (int x : w) if (x <= 0) throw new ConfigException("split_ratio parts must be positive, got " + repr);
         return w;

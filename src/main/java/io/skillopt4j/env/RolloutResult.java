@@ -19,7 +19,7 @@ public record RolloutResult(String id, double hard, double soft, Map<String, Obj
     public boolean isErrored() { return Boolean.TRUE.equals(fields.get(ERRORED)); }
 
     /** A field as a string, or "" when absent or null. */
-    public String str(String key) { return Fields.str(fields, key); }
+    public String str(String key) { return Objects.toString(fields.get(key), ""); }
 
     /** The task type, or upstream's "other". */
     public String taskType() {
