@@ -101,10 +101,8 @@ public final class RatioSplit {
     private static Path resolveRawFile(Path path) {
         if (!Files.exists(path)) throw new ConfigException("data_path " + path + " does not exist (expected a JSON/JSONL file)");
         if (!Files.isDirectory(path)) return path;
-        for (String s : SPLITS) {
-            if (Files.isDirectory(path.resolve(s))) {
-                throw new ConfigException("data_path " + path + " already holds train/val/test; use split_mode=split_dir with split_dir=" + path);
-            }
+        if (SPLITS.stream().anyMatch(s -> Files.isDirectory(path.resolve(s)))) {
+            throw new ConfigException("data_path " + path + " already holds train/val/test; use split_mode=split_dir with split_dir=" + path);
         }
         List<Path> found;
         try (Stream<Path> st = Files.list(path)) {

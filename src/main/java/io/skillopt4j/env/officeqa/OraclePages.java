@@ -78,10 +78,8 @@ final class OraclePages {
         List<String> parts = new ArrayList<>();
         for (Object o : els) {
             if (!(o instanceof Map<?, ?> el)) continue;
-            boolean onPage = false;
-            if (el.get("bbox") instanceof List<?> boxes) {
-                for (Object b : boxes) if (b instanceof Map<?, ?> bm && bm.get("page_id") instanceof Number n && n.intValue() == page) onPage = true;
-            }
+            boolean onPage = el.get("bbox") instanceof List<?> boxes
+                    && boxes.stream().anyMatch(b -> b instanceof Map<?, ?> bm && bm.get("page_id") instanceof Number n && n.intValue() == page);
             if (!onPage || el.get("content") == null) continue;
             String content = String.valueOf(el.get("content"));
             parts.add(content.toLowerCase(java.util.Locale.ROOT).contains("<table") ? tableToMarkdown(content) : unescape(content));

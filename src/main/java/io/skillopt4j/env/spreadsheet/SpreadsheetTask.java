@@ -3,7 +3,6 @@ package io.skillopt4j.env.spreadsheet;
 import io.skillopt4j.config.Setting;
 import io.skillopt4j.backend.ChatMessage;
 import io.skillopt4j.env.ChildProcess;
-import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
