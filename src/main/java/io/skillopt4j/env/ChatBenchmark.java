@@ -164,10 +164,8 @@ public abstract class ChatBenchmark implements Benchmark {
             if (!r.ok() && r.finalMessage().isEmpty()) throw new IllegalStateException("exec agent failed: " + r.error());
             return Answers.hasTag(r.finalMessage()) || r.answer().isEmpty() ? r.finalMessage() : "<answer>" + r.answer() + "</answer>";
         }
-        List<ChatMessage> messages = new ArrayList<>();
-        messages.add(ChatMessage.system(renderSystem(systemTemplate, ctx.request().skill())));
-        messages.add(imgs.isEmpty() ? ChatMessage.user(user) : ChatMessage.user(user, imgs.stream().map(Images::dataUrl).toList()));
-        return chat(messages).text();
+        return chat(List.of(ChatMessage.system(renderSystem(systemTemplate, ctx.request().skill())),
+                imgs.isEmpty() ? ChatMessage.user(user) : ChatMessage.user(user, imgs.stream().map(Images::dataUrl).toList()))).text();
     }
 
     /** {@code env.skill_delivery} for this run's target. */

@@ -58,8 +58,7 @@ public final class RatioSplit {
             out[i] = (int) Math.floor(raw[i]);
             assigned += out[i];
         }
-        Integer[] order = new Integer[n];
-        for (int i = 0; i < n; i++) order[i] = i;
+        Integer[] order = java.util.stream.IntStream.range(0, n).boxed().toArray(Integer[]::new);
         Arrays.sort(order, Comparator.<Integer>comparingDouble(i -> -(raw[i] - Math.floor(raw[i])))
                 .thenComparingInt(i -> -weights[i]));
         for (int k = 0; k < total - assigned; k++) out[order[k % n]]++;

@@ -96,8 +96,7 @@ public final class HouseTasks {
 
     /** The category of a question, recognised from its wording. */
     public static Optional<HouseCategory> categoryOf(String question) {
-        for (HouseCategory c : HouseCategory.values()) if (matcher(c, question).find()) return Optional.of(c);
-        return Optional.empty();
+        return Arrays.stream(HouseCategory.values()).filter(c -> matcher(c, question).find()).findFirst();
     }
 
     /** The answer to {@code question} in {@code style}, or empty when it does not parse. */
