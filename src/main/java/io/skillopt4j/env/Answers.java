@@ -50,10 +50,9 @@ public final class Answers {
         for (String t : gold) counts.merge(t, 1, Integer::sum);
         int same = 0;
         for (String t : pred) {
-            Integer c = counts.get(t);
-            if (c != null && c > 0) {
+            if (counts.getOrDefault(t, 0) > 0) {
                 same++;
-                counts.put(t, c - 1);
+                counts.merge(t, -1, Integer::sum);
             }
         }
         if (same == 0) return 0;

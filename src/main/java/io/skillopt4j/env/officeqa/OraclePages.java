@@ -101,9 +101,8 @@ final class OraclePages {
         int width = rows.stream().mapToInt(List::size).max().orElse(1);
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < rows.size(); i++) {
-            List<String> row = new ArrayList<>(rows.get(i));
-            while (row.size() < width) row.add("");
-            sb.append("| ").append(String.join(" | ", row)).append(" |\n");
+            List<String> row = rows.get(i);
+            sb.append("| ").append(String.join(" | ", row)).append(" | ".repeat(width - row.size())).append(" |\n");
             if (i == 0) sb.append("|").append(" --- |".repeat(width)).append('\n');
         }
         return sb.toString().trim();
