@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -21,13 +20,7 @@ public final class RatioSplit {
     public static final List<String> SPLITS = List.of("train", "val", "test");
 
     /** Immutable. What a materialisation produced. */
-    public record Result(Path dir, Path source, int[] counts) {
-        public Map<String, Integer> countsMap() {
-            Map<String, Integer> m = new LinkedHashMap<>();
-            for (int i = 0; i < 3; i++) m.put(SPLITS.get(i), counts[i]);
-            return m;
-        }
-    }
+    public record Result(Path dir, Path source, int[] counts) {}
 
     private RatioSplit() {}
 
@@ -145,7 +138,7 @@ public final class RatioSplit {
             start += c[i];
         }
         Map<String, Object> manifest = Json.obj("source_data_path", abs.toString(), "split_mode", "ratio",
-                "split_ratio", ratio, "split_seed", seed, "counts", new Result(outDir, abs, c).countsMap());
+                "split_ratio", ratio, "split_seed", seed, "counts", Json.obj("train", c[0], "val", c[1], "test", c[2]));
         return new Cut(new GeneratedSplits(outDir, rows, manifest), file, List.copyOf(positions));
     }
 

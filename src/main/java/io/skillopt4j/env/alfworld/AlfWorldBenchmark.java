@@ -111,10 +111,6 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
         return actions.stream().filter(s -> !s.equals("help")).map(s -> "'" + s + "'").collect(Collectors.joining("\n "));
     }
 
-    static String noHistory(String obs, List<String> actions) {
-        return "Your current observation is: " + obs + actionsAndAsk(actions);
-    }
-
     static String withHistory(String task, int stepsTaken, List<String[]> history, String obs, List<String> actions) {
         int start = Math.max(0, history.size() - 2);
         String h = java.util.stream.IntStream.range(start, history.size()).mapToObj(i -> "[Observation " + (i + 1) + ": '"
@@ -177,7 +173,8 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
             if (at >= 0) task = obs.substring(at + "Your task is to: ".length()).split("\n")[0].trim();
             for (int step = 0; step < maxSteps && !done; step++) {
                 List<String> actions = (List<String>) state.getOrDefault("admissible", List.of());
-                String body = step == 0 ? noHistory(obs, actions) : withHistory(task, step, history, obs, actions);
+                String body = step == 0 ? "Your current observation is: " + obs + actionsAndAsk(actions)
+                        : withHistory(task, step, history, obs, actions);
                 String user = skill + "\n" + body;
                 if (step == 0) firstUser = user;
                 // a call that failed after its retries errors the item (SkillOpt plays "look" on and scores the episode)
