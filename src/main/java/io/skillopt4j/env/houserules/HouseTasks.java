@@ -76,9 +76,7 @@ public final class HouseTasks {
             }
             case ORDERING -> {
                 List<String> ns = distinct(r, NAMES, 3 + r.nextInt(3));
-                List<String> sorted = new ArrayList<>(ns);
-                sorted.sort(Comparator.naturalOrder());
-                if (sorted.equals(ns)) { String first = ns.remove(0); ns.add(first); }
+                if (ns.stream().sorted().toList().equals(ns)) { String first = ns.remove(0); ns.add(first); }
                 yield "List these cities: " + String.join(", ", ns) + ".";
             }
             case TIME -> "When does the " + pick(r, EVENTS) + " start? The schedule says " + (1 + r.nextInt(12)) + ":"
