@@ -157,7 +157,7 @@ public abstract class ChatBenchmark implements Benchmark {
                         .append(String.join(", ", dataDirs().stream().map(Path::toString).toList())).append('.');
             }
             prompt.append("\n\nWork in this workspace, then give your final answer inside <answer>...</answer>.");
-            SkillDelivery d = delivery(true);
+            SkillDelivery d = SkillDelivery.of(Setting.string("skill_delivery").of(cfg), true);
             String skill = ctx.request().skill();
             ExecResult r = a.get().run(new ExecTask(ctx.item().id(), prompt.toString(), d.execSkill(skill), ctx.workspace(),
                     ctx.itemDir(), itemTimeout(), d.workspaceFiles(skill), imgs, dataDirs()));
@@ -167,9 +167,6 @@ public abstract class ChatBenchmark implements Benchmark {
         return chat(List.of(ChatMessage.system(renderSystem(systemTemplate, ctx.request().skill())),
                 imgs.isEmpty() ? ChatMessage.user(user) : ChatMessage.user(user, imgs.stream().map(Images::dataUrl).toList()))).text();
     }
-
-    /** {@code env.skill_delivery} for this run's target. */
-    protected SkillDelivery delivery(boolean execTarget) { return SkillDelivery.of(Setting.string("skill_delivery").of(cfg), execTarget); }
 
     /** Immutable. A chat rollout's last reply, turns and conversation (a mutable list, for the evaluation entry). */
     protected record Turns(String reply, int turns, List<Map<String, Object>> conversation) {}
