@@ -101,14 +101,13 @@ public abstract class ChatBenchmark implements Benchmark {
         if (!promptName.equals("analyst_error") && !promptName.equals("analyst_success")) return Optional.empty();
         Object focus = Json.parseObject(resource("", "analyst_focus.json")).get(name);
         if (!(focus instanceof Map<?, ?> f)) return Optional.empty();
-        Optional<String> genericText = Resources.find("/prompts/" + promptName + ".md");
-        if (genericText.isEmpty()) return Optional.empty();
-        String generic = genericText.get().stripTrailing();
-        StringBuilder sb = new StringBuilder(generic).append("\n\n## Benchmark\n").append(f.get("domain"));
-        if (promptName.equals("analyst_error")) {
-            sb.append("\nUse these failure types in failure_summary: ").append(String.join(", ", (List<String>) f.get("failure_types"))).append('.');
-        }
-        return Optional.of(sb.append('\n').toString());
+        return Resources.find("/prompts/" + promptName + ".md").map(generic -> {
+            StringBuilder sb = new StringBuilder(generic.stripTrailing()).append("\n\n## Benchmark\n").append(f.get("domain"));
+            if (promptName.equals("analyst_error")) {
+                sb.append("\nUse these failure types in failure_summary: ").append(String.join(", ", (List<String>) f.get("failure_types"))).append('.');
+            }
+            return sb.append('\n').toString();
+        });
     }
 
     /** A request builder preset with the target's call settings. */

@@ -36,7 +36,7 @@ public final class ItemTrace {
 
     /** {@code s} as written in UTF-8 and read back: the encoder turns an unpaired surrogate into '?'. */
     private static String readBack(String s) {
-        boolean unpaired = s.chars().anyMatch(c -> Character.isSurrogate((char) c));
-        return unpaired ? new String(s.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8) : s;
+        boolean surrogates = s.chars().anyMatch(c -> Character.isSurrogate((char) c));
+        return surrogates ? new String(s.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8) : s;
     }
 }
