@@ -18,9 +18,7 @@ public final class Answers {
     /** SearchQA / LiveMath: the last {@code <answer>} match, else the last non-empty line, else the trimmed text. */
     public static String lastTagOrLastLine(String text) {
         String t = text == null ? "" : text;
-        String last = null;
-        for (Matcher m = TAG.matcher(t); m.find(); ) last = m.group(1);
-        return last != null ? PyText.strip(last) : lastNonEmptyLine(t);
+        return TAG.matcher(t).results().reduce((a, b) -> b).map(m -> PyText.strip(m.group(1))).orElseGet(() -> lastNonEmptyLine(t));
     }
 
     /** OfficeQA: the first {@code <answer>} match, or null when there is none. */
@@ -52,10 +50,9 @@ public final class Answers {
         for (String t : gold) counts.merge(t, 1, Integer::sum);
         int same = 0;
         for (String t : pred) {
-            Integer c = counts.get(t);
-            if (c != null && c > 0) {
+            if (counts.getOrDefault(t, 0) > 0) {
                 same++;
-                counts.put(t, c - 1);
+                counts.merge(t, -1, Integer::sum);
             }
         }
         if (same == 0) return 0;

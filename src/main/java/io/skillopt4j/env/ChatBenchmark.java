@@ -101,14 +101,13 @@ public abstract class ChatBenchmark implements Benchmark {
         if (!promptName.equals("analyst_error") && !promptName.equals("analyst_success")) return Optional.empty();
         Object focus = Json.parseObject(resource("", "analyst_focus.json")).get(name);
         if (!(focus instanceof Map<?, ?> f)) return Optional.empty();
-        Optional<String> genericText = Resources.find("/prompts/" + promptName + ".md");
-        if (genericText.isEmpty()) return Optional.empty();
-        String generic = genericText.get().stripTrailing();
-        StringBuilder sb = new StringBuilder(generic).append("\n\n## Benchmark\n").append(f.get("domain"));
-        if (promptName.equals("analyst_error")) {
-            sb.append("\nUse these failure types in failure_summary: ").append(String.join(", ", (List<String>) f.get("failure_types"))).append('.');
-        }
-        return Optional.of(sb.append('\n').toString());
+        return Resources.find("/prompts/" + promptName + ".md").map(generic -> {
+            StringBuilder sb = new StringBuilder(generic.stripTrailing()).append("\n\n## Benchmark\n").append(f.get("domain"));
+            if (promptName.equals("analyst_error")) {
+                sb.append("\nUse these failure types in failure_summary: ").append(String.join(", ", (List<String>) f.get("failure_types"))).append('.');
+            }
+            return sb.append('\n').toString();
+        });
     }
 
     /** A request builder preset with the target's call settings. */
@@ -157,21 +156,16 @@ public abstract class ChatBenchmark implements Benchmark {
                         .append(String.join(", ", dataDirs().stream().map(Path::toString).toList())).append('.');
             }
             prompt.append("\n\nWork in this workspace, then give your final answer inside <answer>...</answer>.");
-            SkillDelivery d = delivery(true);
+            SkillDelivery d = SkillDelivery.of(Setting.string("skill_delivery").of(cfg), true);
             String skill = ctx.request().skill();
             ExecResult r = a.get().run(new ExecTask(ctx.item().id(), prompt.toString(), d.execSkill(skill), ctx.workspace(),
                     ctx.itemDir(), itemTimeout(), d.workspaceFiles(skill), imgs, dataDirs()));
             if (!r.ok() && r.finalMessage().isEmpty()) throw new IllegalStateException("exec agent failed: " + r.error());
             return Answers.hasTag(r.finalMessage()) || r.answer().isEmpty() ? r.finalMessage() : "<answer>" + r.answer() + "</answer>";
         }
-        List<ChatMessage> messages = new ArrayList<>();
-        messages.add(ChatMessage.system(renderSystem(systemTemplate, ctx.request().skill())));
-        messages.add(imgs.isEmpty() ? ChatMessage.user(user) : ChatMessage.user(user, imgs.stream().map(Images::dataUrl).toList()));
-        return chat(messages).text();
+        return chat(List.of(ChatMessage.system(renderSystem(systemTemplate, ctx.request().skill())),
+                imgs.isEmpty() ? ChatMessage.user(user) : ChatMessage.user(user, imgs.stream().map(Images::dataUrl).toList()))).text();
     }
-
-    /** {@code env.skill_delivery} for this run's target. */
-    protected SkillDelivery delivery(boolean execTarget) { return SkillDelivery.of(Setting.string("skill_delivery").of(cfg), execTarget); }
 
     /** Immutable. A chat rollout's last reply, turns and conversation (a mutable list, for the evaluation entry). */
     protected record Turns(String reply, int turns, List<Map<String, Object>> conversation) {}

@@ -70,11 +70,7 @@ public final class ChildProcess {
 
     /** Returns the first interpreter among {@code candidates} for which {@code python -c <probe>} exits 0, or null. */
     public static String findPython(List<String> candidates, String probe, Path scratch) {
-        for (String c : candidates) {
-            if (c == null || c.isBlank()) continue;
-            Result r = run(List.of(c, "-c", probe), scratch, scratch, Duration.ofSeconds(30), Map.of());
-            if (r.ok()) return c;
-        }
-        return null;
+        return candidates.stream().filter(c -> c != null && !c.isBlank())
+                .filter(c -> run(List.of(c, "-c", probe), scratch, scratch, Duration.ofSeconds(30), Map.of()).ok()).findFirst().orElse(null);
     }
 }

@@ -13,12 +13,6 @@ public final class Fields {
         return java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(fields == null ? Map.of() : fields));
     }
 
-    /** A field as a string, or "" when absent or null. */
-    static String str(Map<String, Object> fields, String key) {
-        Object v = fields.get(key);
-        return v == null ? "" : String.valueOf(v);
-    }
-
     /** A non-empty list of strings from a JSON list or a scalar; else an error naming the field. */
     public static List<String> stringList(Map<String, Object> row, String field, RowRef ref) {
         Object v = row.get(field);

@@ -12,7 +12,7 @@ public record Item(String id, Map<String, Object> fields) {
     }
 
     /** A field as a string, or "" when absent or null. */
-    public String str(String key) { return Fields.str(fields, key); }
+    public String str(String key) { return Objects.toString(fields.get(key), ""); }
 
     /** A list field, as the item's mapper stored it. */
     @SuppressWarnings("unchecked")

@@ -36,9 +36,7 @@ public final class ItemTrace {
 
     /** {@code s} as written in UTF-8 and read back: the encoder turns an unpaired surrogate into '?'. */
     private static String readBack(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            if (Character.isSurrogate(s.charAt(i))) return new String(s.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8);
-        }
-        return s;
+        boolean surrogates = s.chars().anyMatch(c -> Character.isSurrogate((char) c));
+        return surrogates ? new String(s.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8) : s;
     }
 }

@@ -122,8 +122,7 @@ public final class PyRandom {
     /** {@code random.shuffle(list)}: Fisher–Yates from the end, in place. */
     public <T> void shuffle(List<T> list) {
         for (int i = list.size() - 1; i >= 1; i--) {
-            int j = (int) randbelow(i + 1);
-            Collections.swap(list, i, j);
+            Collections.swap(list, i, (int) randbelow(i + 1));
         }
     }
 
@@ -158,8 +157,7 @@ public final class PyRandom {
             Set<Integer> selected = new HashSet<>();
             for (int i = 0; i < k; i++) {
                 int j = (int) randbelow(n);
-                while (selected.contains(j)) j = (int) randbelow(n);
-                selected.add(j);
+                while (!selected.add(j)) j = (int) randbelow(n);
                 result.add(population.get(j));
             }
         }

@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -21,13 +20,7 @@ public final class RatioSplit {
     public static final List<String> SPLITS = List.of("train", "val", "test");
 
     /** Immutable. What a materialisation produced. */
-    public record Result(Path dir, Path source, int[] counts) {
-        public Map<String, Integer> countsMap() {
-            Map<String, Integer> m = new LinkedHashMap<>();
-            for (int i = 0; i < 3; i++) m.put(SPLITS.get(i), counts[i]);
-            return m;
-        }
-    }
+    public record Result(Path dir, Path source, int[] counts) {}
 
     private RatioSplit() {}
 
@@ -36,13 +29,11 @@ public final class RatioSplit {
         String repr = "'" + ratio + "'";
         List<String> parts = Arrays.stream(String.valueOf(ratio).split(":", -1)).map(String::trim).filter(p -> !p.isEmpty()).toList();
         if (parts.size() != 3) throw ConfigException.badValue("", "split_ratio", ratio, "in train:val:test form like \"2:1:7\" (quote it in YAML)");
-        int[] w = new int[3];
-        for (int i = 0; i < 3; i++) {
-            try {
-                w[i] = Integer.parseInt(parts.get(i));
-            } catch (NumberFormatException e) {
-                throw new ConfigException("split_ratio must contain integers, got " + repr);
-            }
+        int[] w;
+        try {
+            w = parts.stream().mapToInt(Integer::parseInt).toArray();
+        } catch (NumberFormatException e) {
+            throw new ConfigException("split_ratio must contain integers, got " + repr);
         }
         for (int x : w) if (x <= 0) throw new ConfigException("split_ratio parts must be positive, got " + repr);
         return w;
@@ -60,8 +51,7 @@ public final class RatioSplit {
             out[i] = (int) Math.floor(raw[i]);
             assigned += out[i];
         }
-        Integer[] order = new Integer[n];
-        for (int i = 0; i < n; i++) order[i] = i;
+        Integer[] order = java.util.stream.IntStream.range(0, n).boxed().toArray(Integer[]::new);
         Arrays.sort(order, Comparator.<Integer>comparingDouble(i -> -(raw[i] - Math.floor(raw[i])))
                 .thenComparingInt(i -> -weights[i]));
         for (int k = 0; k < total - assigned; k++) out[order[k % n]]++;
@@ -103,10 +93,8 @@ public final class RatioSplit {
     private static Path resolveRawFile(Path path) {
         if (!Files.exists(path)) throw new ConfigException("data_path " + path + " does not exist (expected a JSON/JSONL file)");
         if (!Files.isDirectory(path)) return path;
-        for (String s : SPLITS) {
-            if (Files.isDirectory(path.resolve(s))) {
-                throw new ConfigException("data_path " + path + " already holds train/val/test; use split_mode=split_dir with split_dir=" + path);
-            }
+        if (SPLITS.stream().anyMatch(s -> Files.isDirectory(path.resolve(s)))) {
+            throw new ConfigException("data_path " + path + " already holds train/val/test; use split_mode=split_dir with split_dir=" + path);
         }
         List<Path> found;
         try (Stream<Path> st = Files.list(path)) {
@@ -150,7 +138,7 @@ public final class RatioSplit {
             start += c[i];
         }
         Map<String, Object> manifest = Json.obj("source_data_path", abs.toString(), "split_mode", "ratio",
-                "split_ratio", ratio, "split_seed", seed, "counts", new Result(outDir, abs, c).countsMap());
+                "split_ratio", ratio, "split_seed", seed, "counts", Json.obj("train", c[0], "val", c[1], "test", c[2]));
         return new Cut(new GeneratedSplits(outDir, rows, manifest), file, List.copyOf(positions));
     }
 

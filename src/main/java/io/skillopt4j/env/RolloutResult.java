@@ -19,7 +19,7 @@ public record RolloutResult(String id, double hard, double soft, Map<String, Obj
     public boolean isErrored() { return Boolean.TRUE.equals(fields.get(ERRORED)); }
 
     /** A field as a string, or "" when absent or null. */
-    public String str(String key) { return Fields.str(fields, key); }
+    public String str(String key) { return Objects.toString(fields.get(key), ""); }
 
     /** The task type, or upstream's "other". */
     public String taskType() {
@@ -39,7 +39,7 @@ public record RolloutResult(String id, double hard, double soft, Map<String, Obj
     public Map<String, Object> toJson() {
         Object h = hard == Math.rint(hard) && Math.abs(hard) < 1e15 ? (Object) (long) hard : (Object) hard;
         Map<String, Object> m = Json.obj("id", id, "hard", h, "soft", soft);
-        fields.forEach((k, v) -> { if (!m.containsKey(k)) m.put(k, v); });
+        fields.forEach(m::putIfAbsent); // id, hard and soft are never null
         return m;
     }
 

@@ -50,11 +50,8 @@ public record RowRef(Path file, int index) {
 
     /** The first present, non-empty field among {@code names}, or null. */
     public static Object first(Map<String, Object> row, String... names) {
-        for (String n : names) {
-            Object v = row.get(n);
-            if (v != null && !(v instanceof String s && s.isEmpty())) return v;
-        }
-        return null;
+        return java.util.Arrays.stream(names).map(row::get).filter(v -> v != null && !(v instanceof String s && s.isEmpty()))
+                .findFirst().orElse(null);
     }
 
     private static String shortRepr(Object v) {

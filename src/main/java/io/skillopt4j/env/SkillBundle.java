@@ -63,8 +63,7 @@ public record SkillBundle(Map<String, String> files) {
 
     /** True for a packed bundle or a SKILL.md whose frontmatter names it; plain Markdown keeps upstream's prompts. */
     public static boolean isAgentSkill(String text) {
-        if (isPacked(text)) return true;
-        return text != null && text.startsWith("---") && SkillFrontmatter.parse(text).map(f -> !f.name().isEmpty()).orElse(false);
+        return isPacked(text) || text != null && text.startsWith("---") && SkillFrontmatter.parse(text).map(f -> !f.name().isEmpty()).orElse(false);
     }
 
     /** The packed text with references in full up to {@code budget} characters in all, the rest as previews. */

@@ -6,7 +6,6 @@ import io.skillopt4j.backend.ChatMessage;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
 import io.skillopt4j.env.ChatBenchmark;
-import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
@@ -22,6 +21,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 /**
@@ -54,8 +54,7 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
     static String dataRoot(BenchmarkContext ctx) {
         String d = Setting.string("alfworld_data").of(ctx.config()).trim();
         if (d.isEmpty()) d = Setting.string("data_root").of(ctx.config()).trim();
-        if (d.isEmpty()) d = System.getenv("ALFWORLD_DATA") == null ? "" : System.getenv("ALFWORLD_DATA");
-        return d;
+        return d.isEmpty() ? Objects.requireNonNullElse(System.getenv("ALFWORLD_DATA"), "") : d;
     }
 
     static SplitDataLoader loader(BenchmarkContext ctx, String root) {
@@ -74,8 +73,7 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
 
     /** The first ALFWorld family that is a substring of the game path, else "other". */
     static String taskType(String gamefile) {
-        for (String t : TYPES) if (gamefile.contains(t)) return t;
-        return "other";
+        return TYPES.stream().filter(gamefile::contains).findFirst().orElse("other");
     }
 
     /** Resolves the bridge command and checks, in a temp folder, that the runtime answers (before any model call). */
@@ -111,10 +109,6 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
 
     static String admissible(List<String> actions) {
         return actions.stream().filter(s -> !s.equals("help")).map(s -> "'" + s + "'").collect(Collectors.joining("\n "));
-    }
-
-    static String noHistory(String obs, List<String> actions) {
-        return "Your current observation is: " + obs + actionsAndAsk(actions);
     }
 
     static String withHistory(String task, int stepsTaken, List<String[]> history, String obs, List<String> actions) {
@@ -179,7 +173,8 @@ public final class AlfWorldBenchmark extends ChatBenchmark {
             if (at >= 0) task = obs.substring(at + "Your task is to: ".length()).split("\n")[0].trim();
             for (int step = 0; step < maxSteps && !done; step++) {
                 List<String> actions = (List<String>) state.getOrDefault("admissible", List.of());
-                String body = step == 0 ? noHistory(obs, actions) : withHistory(task, step, history, obs, actions);
+                String body = step == 0 ? "Your current observation is: " + obs + actionsAndAsk(actions)
+                        : withHistory(task, step, history, obs, actions);
                 String user = skill + "\n" + body;
                 if (step == 0) firstUser = user;
                 // a call that failed after its retries errors the item (SkillOpt plays "look" on and scores the episode)

@@ -3,6 +3,7 @@ package io.skillopt4j.env.houserules;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -118,10 +119,7 @@ public enum HouseCategory {
 
     private static int lastMatch(Pattern p, String text) {
         if (text == null || text.isEmpty()) return -1;
-        Matcher m = p.matcher(text);
-        int last = -1;
-        while (m.find()) last = m.start();
-        return last;
+        return p.matcher(text).results().mapToInt(MatchResult::start).reduce((a, b) -> b).orElse(-1);
     }
 
     @Override public String toString() { return key.toLowerCase(Locale.ROOT); }

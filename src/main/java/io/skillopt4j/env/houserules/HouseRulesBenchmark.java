@@ -22,10 +22,6 @@ public final class HouseRulesBenchmark extends ChatBenchmark {
 
             {skill_section}""";
 
-    public HouseRulesBenchmark(BenchmarkContext context, HouseRulesData data) {
-        super("house-rules", context, data.loader());
-    }
-
     /** With the splits a run writes into its folder. */
     HouseRulesBenchmark(BenchmarkContext context, HouseRulesData data, io.skillopt4j.env.GeneratedSplits generated) {
         super("house-rules", context, data.loader().withGenerated(generated));

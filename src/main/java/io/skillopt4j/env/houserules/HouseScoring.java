@@ -4,8 +4,8 @@ import io.skillopt4j.env.Answers;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.MatchResult;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Stateless. House-rules scores: hard = exact match, soft = token F1 (a right fact in the wrong format). */
@@ -18,10 +18,8 @@ public final class HouseScoring {
     /** Returns the text inside the last {@code <answer>…</answer>} of a reply, else the reply's last non-blank line. */
     public static String extractAnswer(String reply) {
         if (reply == null) return "";
-        Matcher m = ANSWER.matcher(reply);
-        String last = null;
-        while (m.find()) last = m.group(1);
-        if (last != null) return last.trim();
+        Optional<MatchResult> last = ANSWER.matcher(reply).results().reduce((a, b) -> b);
+        if (last.isPresent()) return last.get().group(1).trim();
         String[] lines = reply.strip().split("\n");
         return lines.length == 0 ? "" : lines[lines.length - 1].trim();
     }

@@ -11,6 +11,8 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /** Stateless. Writes house-rules questions and renders their answers; gold and simulated answers share it. */
 public final class HouseTasks {
@@ -74,9 +76,7 @@ public final class HouseTasks {
             }
             case ORDERING -> {
                 List<String> ns = distinct(r, NAMES, 3 + r.nextInt(3));
-                List<String> sorted = new ArrayList<>(ns);
-                sorted.sort(Comparator.naturalOrder());
-                if (sorted.equals(ns)) { String first = ns.remove(0); ns.add(first); }
+                if (ns.stream().sorted().toList().equals(ns)) { String first = ns.remove(0); ns.add(first); }
                 yield "List these cities: " + String.join(", ", ns) + ".";
             }
             case TIME -> "When does the " + pick(r, EVENTS) + " start? The schedule says " + (1 + r.nextInt(12)) + ":"
@@ -94,8 +94,7 @@ public final class HouseTasks {
 
     /** The category of a question, recognised from its wording. */
     public static Optional<HouseCategory> categoryOf(String question) {
-        for (HouseCategory c : HouseCategory.values()) if (matcher(c, question).find()) return Optional.of(c);
-        return Optional.empty();
+        return Arrays.stream(HouseCategory.values()).filter(c -> matcher(c, question).find()).findFirst();
     }
 
     /** The answer to {@code question} in {@code style}, or empty when it does not parse. */
@@ -175,17 +174,13 @@ public final class HouseTasks {
     }
 
     private static String camel(String[] ws, boolean upperFirst) {
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < ws.length; i++) b.append(i == 0 && !upperFirst ? ws[i] : cap(ws[i]));
-        return b.toString();
+        return IntStream.range(0, ws.length).mapToObj(i -> i == 0 && !upperFirst ? ws[i] : cap(ws[i])).collect(Collectors.joining());
     }
 
     private static final List<String> SMALL = List.of("for", "of", "and", "the", "a", "to", "in");
 
     private static String titleCase(String[] ws) {
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < ws.length; i++) out.add(i > 0 && SMALL.contains(ws[i]) ? ws[i] : cap(ws[i]));
-        return String.join(" ", out);
+        return IntStream.range(0, ws.length).mapToObj(i -> i > 0 && SMALL.contains(ws[i]) ? ws[i] : cap(ws[i])).collect(Collectors.joining(" "));
     }
 
     private static String cap(String w) { return w.isEmpty() ? w : Character.toUpperCase(w.charAt(0)) + w.substring(1); }

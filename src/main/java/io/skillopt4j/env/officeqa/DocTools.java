@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -41,9 +42,9 @@ public final class DocTools {
     String call(String name, Map<String, Object> args) {
         try {
             return switch (name) {
-                case "glob" -> glob(str(args, "pattern", "*"));
-                case "read" -> read(str(args, "path", ""), intArg(args, "start", 1), intArg(args, "limit", 80));
-                case "grep" -> grep(str(args, "pattern", ""), str(args, "path", ""));
+                case "glob" -> glob(Objects.toString(args.get("pattern"), "*"));
+                case "read" -> read(Objects.toString(args.get("path"), ""), intArg(args, "start", 1), intArg(args, "limit", 80));
+                case "grep" -> grep(Objects.toString(args.get("pattern"), ""), Objects.toString(args.get("path"), ""));
                 default -> "error: unknown tool " + name;
             };
         } catch (IOException e) {
@@ -56,11 +57,6 @@ public final class DocTools {
         return name + "(" + args.entrySet().stream().map(e -> e.getKey() + "="
                 + (e.getValue() instanceof String s ? Fields.pyRepr(s) : String.valueOf(e.getValue())))
                 .collect(Collectors.joining(", ")) + ")";
-    }
-
-    private static String str(Map<String, Object> a, String k, String def) {
-        Object v = a.get(k);
-        return v == null ? def : String.valueOf(v);
     }
 
     private static int intArg(Map<String, Object> a, String k, int def) {

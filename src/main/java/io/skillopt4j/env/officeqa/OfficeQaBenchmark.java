@@ -100,9 +100,8 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
     /** A model that never answers is a task failure here, not a backend outage (upstream aborts only SearchQA). */
     @Override protected boolean abortWhenAllFail() { return false; }
 
-    @SuppressWarnings("unchecked")
     List<Path> candidates(Item item) {
-        Set<String> names = new HashSet<>((List<String>) item.fields().get("source_files"));
+        Set<String> names = new HashSet<>(item.list("source_files"));
         List<Path> out = new ArrayList<>();
         for (Path root : roots) {
             try (Stream<Path> st = Files.walk(root)) {
@@ -115,13 +114,12 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
         return out.size() > 20 ? out.subList(0, 20) : out;
     }
 
-    @SuppressWarnings("unchecked")
     String userPrompt(Item item, String oracle, List<Path> candidates) {
         StringBuilder sb = new StringBuilder("## Question\n").append(item.str("question")).append("\n\n");
         if (!oracle.isEmpty()) sb.append("## Oracle Parsed Pages\n").append(oracle).append("\n\n");
         sb.append("## Candidate Files\n");
         candidates.forEach(p -> sb.append("- ").append(p).append('\n'));
-        List<String> docs = (List<String>) item.fields().get("source_docs");
+        List<String> docs = item.list("source_docs");
         if (!docs.isEmpty()) {
             sb.append("\n## Source Hints\n");
             docs.forEach(d -> sb.append("- ").append(d).append('\n'));
@@ -130,12 +128,11 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     protected RolloutRunner.Outcome runItem(Item item, RolloutRunner.Context ctx) {
         String template = resource("officeqa", "rollout_system.md");
         String system = renderSystem(template, ctx.request().skill());
-        List<String> files = (List<String>) item.fields().get("source_files");
-        String oracle = OraclePages.render((List<String>) item.fields().get("source_docs"), files, roots);
+        List<String> files = item.list("source_files");
+        String oracle = OraclePages.render(item.list("source_docs"), files, roots);
         List<Path> cands = candidates(item);
         String user = userPrompt(item, oracle, cands);
         List<Map<String, Object>> conv = new ArrayList<>();

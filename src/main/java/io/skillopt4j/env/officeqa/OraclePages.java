@@ -78,10 +78,8 @@ final class OraclePages {
         List<String> parts = new ArrayList<>();
         for (Object o : els) {
             if (!(o instanceof Map<?, ?> el)) continue;
-            boolean onPage = false;
-            if (el.get("bbox") instanceof List<?> boxes) {
-                for (Object b : boxes) if (b instanceof Map<?, ?> bm && bm.get("page_id") instanceof Number n && n.intValue() == page) onPage = true;
-            }
+            boolean onPage = el.get("bbox") instanceof List<?> boxes
+                    && boxes.stream().anyMatch(b -> b instanceof Map<?, ?> bm && bm.get("page_id") instanceof Number n && n.intValue() == page);
             if (!onPage || el.get("content") == null) continue;
             String content = String.valueOf(el.get("content"));
             parts.add(content.toLowerCase(java.util.Locale.ROOT).contains("<table") ? tableToMarkdown(content) : unescape(content));
@@ -103,9 +101,8 @@ final class OraclePages {
         int width = rows.stream().mapToInt(List::size).max().orElse(1);
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < rows.size(); i++) {
-            List<String> row = new ArrayList<>(rows.get(i));
-            while (row.size() < width) row.add("");
-            sb.append("| ").append(String.join(" | ", row)).append(" |\n");
+            List<String> row = rows.get(i);
+            sb.append("| ").append(String.join(" | ", row)).append(" | ".repeat(width - row.size())).append(" |\n");
             if (i == 0) sb.append("|").append(" --- |".repeat(width)).append('\n');
         }
         return sb.toString().trim();

@@ -20,12 +20,8 @@ public final class SquadScore {
     public static String normalize(String s) {
         String t = PUNCT.matcher(PyText.lower(s)).replaceAll("");
         Matcher m = WORD_RUN.matcher(t);
-        t = m.replaceAll(r -> isArticle(r.group()) ? " " : Matcher.quoteReplacement(r.group()));
+        t = m.replaceAll(r -> List.of("a", "an", "the").contains(r.group()) ? " " : Matcher.quoteReplacement(r.group()));
         return String.join(" ", PyText.split(t));
-    }
-
-    private static boolean isArticle(String word) {
-        return word.equals("a") || word.equals("an") || word.equals("the");
     }
 
     /** 1 when the normalised prediction equals any normalised gold. */

@@ -40,13 +40,6 @@ record SheetRuntime(String python, RuntimeScratch scratch) {
         return String.valueOf(Json.parseObject(r.stdout()).get("preview"));
     }
 
-    /** The typed cells of {@code ranges}: {@code sheets}, {@code missing_sheets}, {@code cells}. */
-    Map<String, Object> cells(Path workbook, List<CellCompare.Range> ranges) {
-        ChildProcess.Result r = sidecar("cells", workbook.toString(), rangesArg(ranges));
-        if (!r.ok()) throw new IllegalStateException("cannot read " + workbook.getFileName() + ": " + lastLine(r.stderr()));
-        return Json.parseObject(r.stdout());
-    }
-
     /** Golden and predicted cells in one sidecar call: {@code {gold: dump, pred: dump}}. */
     Map<String, Object> compareDump(Path golden, Path pred, List<CellCompare.Range> ranges) {
         ChildProcess.Result r = sidecar("compare", golden.toString(), pred.toString(), rangesArg(ranges));

@@ -3,7 +3,6 @@ package io.skillopt4j.env.spreadsheet;
 import io.skillopt4j.config.Setting;
 import io.skillopt4j.backend.ChatMessage;
 import io.skillopt4j.env.ChildProcess;
-import io.skillopt4j.env.Fields;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.RolloutResult;
 import io.skillopt4j.env.RolloutRunner;
@@ -13,9 +12,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /** Not thread-safe; one per item. The codegen → execute → repair loop and the final per-case evaluation of one task. */
 final class SpreadsheetTask {
@@ -154,10 +153,7 @@ final class SpreadsheetTask {
         Json.put(f, "llm_ok", llmOk, "code_ok", !code.isBlank(), "exec_ok", execPass == cases.size(), "n_cases", cases.size(),
                 "n_exec_pass", execPass, "n_pass", pass, "n_turns", turns, "cases", caseRows, "agent_ok", llmOk,
                 "spreadsheet_preview", preview, "target_system_prompt", system, "target_user_prompt", user);
-        Map<String, String> files = new LinkedHashMap<>();
-        files.put("code.py", code);
-        files.put("raw.txt", raw.toString());
-        files.put("spreadsheet_preview.txt", preview);
+        Map<String, String> files = new TreeMap<>(Map.of("code.py", code, "raw.txt", raw.toString(), "spreadsheet_preview.txt", preview));
         return new RolloutRunner.Outcome(new RolloutResult(item.id(), hard, soft, f), conv, system, user, files);
     }
 

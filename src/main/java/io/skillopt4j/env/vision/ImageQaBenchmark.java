@@ -57,10 +57,8 @@ public final class ImageQaBenchmark extends ChatBenchmark {
     /** The last {@code <answer>} tag, else the last {@code \boxed{}}, else the last non-empty line. */
     static String extract(String reply) {
         if (Answers.hasTag(reply)) return Answers.lastTagOrLastLine(reply);
-        Matcher m = BOXED.matcher(reply);
-        String last = null;
-        while (m.find()) last = m.group(1);
-        return last != null ? last.trim() : Answers.lastNonEmptyLine(reply);
+        return BOXED.matcher(reply).results().reduce((a, b) -> b).map(m -> m.group(1).trim())
+                .orElseGet(() -> Answers.lastNonEmptyLine(reply));
     }
 
     /** The option letter an answer names: "B", "(B)", "B.", "B) text", or an option's exact text; else "". */

@@ -1,8 +1,5 @@
 package io.skillopt4j.env.vision;
 
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import io.skillopt4j.env.Images;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.RowRef;
@@ -16,7 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** Stateless. Row mappers normalising each image QA release to the fields of {@link Fields} (others kept). */
+/** Stateless. Row mappers normalising each image QA release to the fields {@link #build} adds (others kept). */
 final class VisionItems {
     private VisionItems() {}
 
@@ -42,18 +39,12 @@ final class VisionItems {
         return List.of();
     }
 
-    /** Immutable. What every vision item adds over its raw row, in this order, as snake_case item fields. */
-    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    record Fields(String question, List<String> images, String answer, String kind, List<String> options, String taskType) {}
-
+    /** The raw row with what every vision item adds, in this order. */
     static Item build(String id, Map<String, Object> row, String question, List<String> images, String answer, String kind,
                       List<String> options, String taskType) {
-        Map<String, Object> f = new LinkedHashMap<>(row);
-        f.putAll(Json.mapper().convertValue(new Fields(question, images, answer, kind, options, taskType), FIELDS));
-        return new Item(id, f);
+        return new Item(id, Json.put(new LinkedHashMap<>(row), "question", question, "images", images, "answer", answer,
+                "kind", kind, "options", options, "task_type", taskType));
     }
-
-    private static final TypeReference<LinkedHashMap<String, Object>> FIELDS = new TypeReference<>() {};
 
     /** MathVerse: sample_index, problem_version, question (or query_wo), image, answer, question_type multi-choice|free-form. */
     static Item mathverse(Map<String, Object> row, RowRef ref, String dataRoot) {
