@@ -35,16 +35,14 @@ public abstract class AbstractExecAgent implements ExecAgent {
     /** Retries of an attempt that failed retriably (timeouts, overload, 5xx): three attempts in all. */
     public static final int DEFAULT_FAILURE_RETRIES = 2;
     private static final Duration MIN_ATTEMPT = CallDeadline.MIN_ATTEMPT;
+    /** Upstream's retry note, appended from the second attempt on. */
+    private static final String RETRY_NOTE = "\n\nNote: the previous run returned an empty final response. Re-read task.md, "
+            + ".agents/skills/skillopt-target/SKILL.md and, if present, ATTACHMENTS.md, then answer inside <answer>...</answer>.";
 
     protected enum Outcome { OK, EMPTY, FAILED }
 
     /** Immutable. One attempt; {@code failure} is the typed failure of a FAILED one, which {@link #run} retries or throws. */
     protected record Attempt(String raw, ParsedTrace parsed, String text, Outcome outcome, String error, BackendException failure) {
-        /** An attempt without a typed failure: a FAILED one is retriable only when it timed out. */
-        public Attempt(String raw, ParsedTrace parsed, String text, Outcome outcome, String error) {
-            this(raw, parsed, text, outcome, error, null);
-        }
-
         public static Attempt ok(String raw, ParsedTrace parsed, String text) { return new Attempt(raw, parsed, text, Outcome.OK, "", null); }
 
         /** No final response ({@code why}): asked again with the retry note. */
@@ -115,7 +113,7 @@ public abstract class AbstractExecAgent implements ExecAgent {
                 if (a > 1 && left < MIN_ATTEMPT.toNanos()) break; // no time for another attempt: the last one stands
                 timeout = Duration.ofNanos(Math.max(MIN_ATTEMPT.toNanos(), Math.min(left, defaultTimeout.toNanos())));
             }
-            String prompt = last != null && last.outcome() == Outcome.EMPTY ? task.prompt() + retryNote() : task.prompt();
+            String prompt = last != null && last.outcome() == Outcome.EMPTY ? task.prompt() + RETRY_NOTE : task.prompt();
             try {
                 last = attempt(task, task.workspace(), prompt, a, timeout);
             } catch (IOException e) {
@@ -251,12 +249,6 @@ public abstract class AbstractExecAgent implements ExecAgent {
                 + "First read task.md (and ATTACHMENTS.md if present). Do not ask for permission.\n"
                 + "Do not modify files.\n"
                 + "Return only the final answer, keeping any <answer>...</answer> tags.\n\n" + prompt;
-    }
-
-    /** Upstream's retry note, appended from the second attempt on. */
-    static String retryNote() {
-        return "\n\nNote: the previous run returned an empty final response. Re-read task.md, "
-                + ".agents/skills/skillopt-target/SKILL.md and, if present, ATTACHMENTS.md, then answer inside <answer>...</answer>.";
     }
 
     /** Upstream's exec wrapper (Claude CLI, Cursor, Copilot): how to use the workspace files. */

@@ -45,20 +45,14 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
 
     public static Builder builder() { return new Builder(); }
 
-    /** Upstream's rule: low/medium/high/xhigh/max pass, anything else is omitted. */
-    static String effortFlag(String e) {
-        String v = e == null ? "" : e.trim().toLowerCase(Locale.ROOT);
-        return EFFORTS.contains(v) ? v : null;
-    }
-
     List<String> command(Path tmp, boolean hasSystem, String effort, boolean structured) {
         List<String> cmd = new ArrayList<>(List.of(binary, "-p", "--output-format", "json", "--permission-mode", permissionMode,
                 "--add-dir", tmp.toString()));
         if (!model.isBlank()) cmd.addAll(List.of("--model", model));
         if (settingSources != null && !settingSources.isBlank()) cmd.addAll(List.of("--setting-sources", settingSources));
         if (hasSystem) cmd.addAll(List.of("--append-system-prompt-file", tmp.resolve("system_prompt.txt").toString()));
-        String e = effortFlag(effort);
-        if (e != null) cmd.addAll(List.of("--effort", e));
+        String e = effort == null ? "" : effort.trim().toLowerCase(Locale.ROOT);
+        if (EFFORTS.contains(e)) cmd.addAll(List.of("--effort", e)); // upstream's rule: anything else is omitted
         if (structured) cmd.addAll(List.of("--json-schema", Json.mapper().valueToTree(CliPrompt.toolSchema()).toString()));
         cmd.add("--no-session-persistence");
         return cmd;

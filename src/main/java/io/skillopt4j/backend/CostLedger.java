@@ -238,6 +238,16 @@ public final class CostLedger {
         else releaseHere(r);
     }
 
+    /** What {@code call} returns; when it fails, {@code r} is released (a failed call is not charged) and the failure rethrown. */
+    <T> T releasedOnFailure(Reservation r, java.util.function.Supplier<T> call) {
+        try {
+            return call.get();
+        } catch (RuntimeException | Error e) {
+            release(r);
+            throw e;
+        }
+    }
+
     private synchronized void releaseHere(Reservation r) {
         if (cap == null || r == null) return;
         reserved = Math.max(0, reserved - r.usd());

@@ -117,10 +117,7 @@ public final class UsageMeter {
      *  killed and resumed reports an uninterrupted run's counts. Without a journal, this meter's own. */
     public Map<String, Object> keptStageSummary() {
         UsageJournal j = journal;
-        if (j == null) return stageSummary();
-        Map<String, Counts> byStage = new TreeMap<>();
-        UsageJournal.kept(j.file()).forEach((k, v) -> byStage.merge(k.substring(k.indexOf('\u0000') + 1), v, Counts::plus));
-        return summaryOf(byStage);
+        return j == null ? stageSummary() : summaryOf(byStage(UsageJournal.kept(j.file())));
     }
 
     /** Records one fault; {@code kind} is one of {@link #FAULT_KINDS}. Counts into the meter this thread is held in. */
@@ -271,7 +268,9 @@ public final class UsageMeter {
     }
 
     /** Totals per stage (roles summed), sorted by stage. */
-    public synchronized Map<String, Counts> byStage() {
+    public synchronized Map<String, Counts> byStage() { return byStage(cells); }
+
+    private static Map<String, Counts> byStage(Map<String, Counts> cells) {
         Map<String, Counts> out = new TreeMap<>();
         cells.forEach((k, v) -> out.merge(k.substring(k.indexOf('\u0000') + 1), v, Counts::plus));
         return out;
