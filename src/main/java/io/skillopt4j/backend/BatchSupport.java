@@ -7,4 +7,5 @@ import java.util.Map;
 import java.util.function.Function;
 
 /** Immutable. What a backend needs to send its calls through a provider Batch API. */
-record BatchSupport(BatchTransport transport, Function<ChatRequest, Map<String, Object>> body, Function<JsonNode, ChatResponse> parse) {}
+record BatchSupport(BatchTransport transport, Function<ChatRequest, Map<String, Object>> body, Function<JsonNode, ChatResponse> parse) {
+}

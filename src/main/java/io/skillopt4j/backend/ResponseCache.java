@@ -78,8 +78,8 @@ public final class ResponseCache {
 
     /** The sha256 hex key of one call. */
     public String key(String backend, String model, Map<String, Object> params, ChatRequest r) {
-        Map<String, Object> p = Json.put(new LinkedHashMap<>(params), "max_completion_tokens", r.maxCompletionTokens(), "reasoning_effort", r.reasoningEffort(),
-                "json_required", r.jsonRequired(), "tool_choice", r.toolChoice(),
+        Map<String, Object> p = Json.put(new LinkedHashMap<>(params), "max_completion_tokens", r.maxCompletionTokens(),
+                "reasoning_effort", r.reasoningEffort(), "json_required", r.jsonRequired(), "tool_choice", r.toolChoice(),
                 "tools", r.tools().stream().map(t -> List.of(t.name(), t.description(), t.parameters())).toList());
         Map<String, Object> k = Json.obj("backend", backend, "model", model, "params", p,
                 "messages", r.messages().stream().map(m -> List.of(m.role(), m.content(), m.imageUrls(),

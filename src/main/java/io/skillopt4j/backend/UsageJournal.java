@@ -54,8 +54,9 @@ public final class UsageJournal {
 
     /** Appends one line of totals for {@code key} (null: always counted) in {@code attempt} (null: this session's). */
     synchronized void append(String key, String attempt, String role, String stage, UsageMeter.Counts c) {
-        Map<String, Object> m = key == null ? new LinkedHashMap<>()
-                : Json.obj("key", key.startsWith(root) ? key.substring(root.length()) : key, "attempt", attempt == null ? session : attempt);
+        String k = key != null && key.startsWith(root) ? key.substring(root.length()) : key;
+        Map<String, Object> m = k == null ? new LinkedHashMap<>()
+                : Json.obj("key", k, "attempt", attempt == null ? session : attempt);
         Json.put(m, "role", role, "stage", stage, "calls", c.calls(), "prompt_tokens", c.promptTokens(),
                 "completion_tokens", c.completionTokens(), "total_tokens", c.totalTokens(), "cached_tokens", c.cachedTokens());
         byte[] b = (Json.line(m) + "\n").getBytes(StandardCharsets.UTF_8);

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * Thread-safe. Counts successful calls (tokens, latency) and faults per role and stage; {@link #stageSummary()} has
@@ -160,9 +161,7 @@ public final class UsageMeter {
     }
 
     private static Map<String, Long> zeroFaults() {
-        Map<String, Long> m = new LinkedHashMap<>();
-        FAULT_KINDS.forEach(k -> m.put(k, 0L));
-        return m;
+        return FAULT_KINDS.stream().collect(Collectors.toMap(k -> k, k -> 0L, Long::sum, LinkedHashMap::new));
     }
 
     private synchronized void put(String role, String stage, String model, Usage usage, Duration latency) {
@@ -262,18 +261,16 @@ public final class UsageMeter {
     public synchronized Map<String, Counts> byRoleAndStage() { return slashed(cells); }
 
     private static Map<String, Counts> slashed(Map<String, Counts> cells) {
-        Map<String, Counts> out = new LinkedHashMap<>();
-        cells.forEach((k, v) -> out.put(k.replace('\u0000', '/'), v));
-        return out;
+        return cells.entrySet().stream().collect(Collectors.toMap(e -> e.getKey().replace('\u0000', '/'), Map.Entry::getValue,
+                (a, b) -> b, LinkedHashMap::new));
     }
 
     /** Totals per stage (roles summed), sorted by stage. */
     public synchronized Map<String, Counts> byStage() { return byStage(cells); }
 
     private static Map<String, Counts> byStage(Map<String, Counts> cells) {
-        Map<String, Counts> out = new TreeMap<>();
-        cells.forEach((k, v) -> out.merge(k.substring(k.indexOf('\u0000') + 1), v, Counts::plus));
-        return out;
+        return cells.entrySet().stream().collect(Collectors.toMap(e -> e.getKey().substring(e.getKey().indexOf('\u0000') + 1),
+                Map.Entry::getValue, Counts::plus, TreeMap::new));
     }
 
     /** Upstream's token_summary map (stages plus "_total"). */
