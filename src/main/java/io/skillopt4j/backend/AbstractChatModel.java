@@ -73,8 +73,6 @@ public abstract class AbstractChatModel implements ChatModel {
 
     public final int maxConcurrency() { return maxConcurrency; }
 
-    public final UsageMeter meter() { return meter; }
-
     @Override public final ChatResponse chat(ChatRequest request) {
         ChatRequest req = mergeDefaults(Objects.requireNonNull(request, "request"));
         String key = cache.enabled() ? cache.key(backend, model, cacheParams(req), req) : null;

@@ -63,12 +63,7 @@ public final class ResponseCache {
         return of(m, d.isBlank() ? (defaultDir == null ? Path.of(".skillopt-cache", "responses") : defaultDir) : Path.of(d));
     }
 
-    public Mode mode() { return mode; }
-
     public boolean enabled() { return mode != Mode.OFF; }
-
-    /** Null when off. */
-    public Path dir() { return dir; }
 
     /**
      * Map entries by key: a backend's params or a tool's schema may be a {@code Map.of}, whose order changes from one
