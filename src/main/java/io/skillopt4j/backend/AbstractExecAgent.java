@@ -131,14 +131,13 @@ public abstract class AbstractExecAgent implements ExecAgent {
             if (Thread.currentThread().isInterrupted()) break;
         }
         Duration latency = Duration.ofNanos(System.nanoTime() - t0);
-        String combined = String.join("\n\n", raws);
         ParsedTrace parsed = last.parsed() == null ? new ParsedTrace(List.of(), "", Usage.ZERO, false, false, "", 0, Map.of()) : last.parsed();
         String text = last.outcome() == Outcome.FAILED || last.text() == null ? "" : last.text();
         boolean ok = last.outcome() == Outcome.OK;
         String error = ok ? "" : HttpErrors.oneLine(Redactor.scrub(last.error() == null || last.error().isBlank()
                 ? backend() + ": returned an empty final response after " + raws.size() + " attempt(s)" : last.error()));
         // partial traces are kept for a failed run too: they are how the user sees what the CLI did
-        persist(traceDir, combined, parsed, text);
+        persist(traceDir, String.join("\n\n", raws), parsed, text);
         meter.record("target", "rollout", model, parsed.usage(), latency);
         if (last.outcome() == Outcome.FAILED) {
             BackendException f = AgentErrors.afterAttempts(failure(last), raws.size());

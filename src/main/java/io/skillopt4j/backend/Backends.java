@@ -207,7 +207,7 @@ public final class Backends {
                 : Setting.string("env").of(cfg).equals("alfworld") ? "max_api_workers" : "workers").of(cfg);
         Path cacheDir = Setting.string("response_cache_dir").setIn(cfg) ? null : Path.of(".skillopt-cache", "responses");
         return b.role(s.role()).meter(meter).reasoningEffort(effort.isBlank() ? null : effort)
-                .backoff(new Backoff(Duration.ofMillis(base), Duration.ofMillis(cap), 0.2)).httpAttempts(attempts)
+                .backoff(Backoff.ofMillis(base, cap)).httpAttempts(attempts)
                 .rateLimit(rpm, tpm).hedge(hq, hx)
                 .cache(ResponseCache.from(cfg, cacheDir)).maxConcurrency(Math.max(1, pool));
     }

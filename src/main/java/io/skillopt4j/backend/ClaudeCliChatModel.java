@@ -87,7 +87,10 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
             // the CLI's own report first: its JSON names the API status; stderr is empty for those
             BackendException failed = ClaudeStream.failure(backend, t, res.exitCode(), res.stderr().isBlank() ? res.stdout() : res.stderr());
             if (failed != null) throw failed;
-            if (!t.terminal()) throw new BackendException.Retriable(backend, 0, backend + ": Claude CLI printed no result event" + tail(res.stdout()), null);
+            if (!t.terminal()) {
+                String out = clip(res.stdout(), 500);
+                throw new BackendException.Retriable(backend, 0, backend + ": Claude CLI printed no result event" + (out.isEmpty() ? "" : ": " + out), null);
+            }
             List<ToolCall> calls = new ArrayList<>();
             String text = t.finalText();
             if (structured) {
@@ -114,11 +117,6 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
         } catch (NumberFormatException e) {
             return null;
         }
-    }
-
-    private static String tail(String s) {
-        String t = clip(s, 500);
-        return t.isEmpty() ? "" : ": " + t;
     }
 
     @Override public String toString() { return "ClaudeCliChatModel[backend=" + backend + ", binary=" + binary + ", model=" + model + ", role=" + role + "]"; }

@@ -84,17 +84,15 @@ public final class UsageMeter {
     }
 
     /** Appends every later call to {@code file} (a run folder's {@link UsageJournal#FILE}), replacing an earlier journal. */
-    public void attachJournal(Path file) {
-        UsageJournal j = UsageJournal.open(file), old = journal;
-        journal = j;
-        if (old != null) old.close();
-    }
+    public void attachJournal(Path file) { swapJournal(UsageJournal.open(file)); }
 
     /** Later calls are counted in memory only. */
-    public void detachJournal() {
-        UsageJournal j = journal;
-        journal = null;
-        if (j != null) j.close();
+    public void detachJournal() { swapJournal(null); }
+
+    private void swapJournal(UsageJournal next) {
+        UsageJournal old = journal;
+        journal = next;
+        if (old != null) old.close();
     }
 
     private void journal(String role, String stage, Usage usage, ChatRequest request) {
