@@ -189,10 +189,8 @@ public abstract class AbstractExecAgent implements ExecAgent {
     private static void attach(Path ws, List<Path> images) {
         if (images.isEmpty()) return;
         StringBuilder list = new StringBuilder("# Attachments\n\nUse these local files when the task refers to attached images or documents.\n\n");
-        int i = 0;
-        for (Path image : images) {
-            i++;
-            Path src = image.toAbsolutePath().normalize();
+        for (int i = 1; i <= images.size(); i++) {
+            Path src = images.get(i - 1).toAbsolutePath().normalize();
             if (!Files.isRegularFile(src)) throw new UncheckedIOException(new java.io.FileNotFoundException(src.toString()));
             String base = src.getFileName() == null ? "image_" + i : src.getFileName().toString();
             Path dst = ws.resolve("attachments").resolve(String.format("%02d_%s", i, base));
