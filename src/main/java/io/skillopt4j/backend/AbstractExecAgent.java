@@ -261,12 +261,9 @@ public abstract class AbstractExecAgent implements ExecAgent {
         try {
             Files.createDirectories(dir);
             Path rawFile = dir.resolve(prefix() + "_raw.txt");
-            String clean = Redactor.scrub(persistable(combined));
-            String all = clean;
-            if (Files.isRegularFile(rawFile)) {
-                String prev = Files.readString(rawFile, StandardCharsets.UTF_8);
-                if (!prev.isBlank()) all = prev + "\n\n===== TURN BREAK =====\n\n" + clean;
-            }
+            String all = Redactor.scrub(persistable(combined));
+            String prev = Files.isRegularFile(rawFile) ? Files.readString(rawFile, StandardCharsets.UTF_8) : "";
+            if (!prev.isBlank()) all = prev + "\n\n===== TURN BREAK =====\n\n" + all;
             AtomicFiles.writeString(rawFile, all);
             AtomicFiles.writeString(dir.resolve(prefix() + "_trace_summary.txt"), Redactor.scrub(summary(all, parsed, text)));
             AtomicFiles.writeString(dir.resolve(prefix() + "_trace_steps.txt"),

@@ -116,8 +116,7 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
     static Path projectDir(Map<String, String> childEnv, Path cwd) {
         String config = childEnv.getOrDefault("CLAUDE_CONFIG_DIR", "");
         Path base = !config.isBlank() ? Path.of(config) : childEnv.containsKey("HOME") ? Path.of(childEnv.get("HOME"), ".claude") : null;
-        if (base == null) return null;
-        return base.resolve("projects").resolve(cwd.toAbsolutePath().normalize().toString().replaceAll("[^A-Za-z0-9]", "-"));
+        return base == null ? null : base.resolve("projects").resolve(cwd.toAbsolutePath().normalize().toString().replaceAll("[^A-Za-z0-9]", "-"));
     }
 
     /** Deletes {@code dir} when it holds no regular file (see {@link #projectDir}). */
