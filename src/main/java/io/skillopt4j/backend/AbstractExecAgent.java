@@ -228,8 +228,9 @@ public abstract class AbstractExecAgent implements ExecAgent {
 
     static void refuseDeniedData(Path p) {
         for (Path part : p.toAbsolutePath().normalize()) {
-            if (part.toString().matches("officeqa_split|sealqa_split"))
+            if (part.toString().matches("officeqa_split|sealqa_split")) {
                 throw new IllegalArgumentException("Refusing to expose denied data directory to exec backend: " + p);
+            }
         }
     }
 
