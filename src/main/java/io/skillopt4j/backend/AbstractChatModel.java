@@ -73,8 +73,6 @@ public abstract class AbstractChatModel implements ChatModel {
 
     public final int maxConcurrency() { return maxConcurrency; }
 
-    public final UsageMeter meter() { return meter; }
-
     @Override public final ChatResponse chat(ChatRequest request) {
         ChatRequest req = mergeDefaults(Objects.requireNonNull(request, "request"));
         String key = cache.enabled() ? cache.key(backend, model, cacheParams(req), req) : null;
@@ -161,8 +159,10 @@ public abstract class AbstractChatModel implements ChatModel {
             }
             Duration latency = Duration.ofNanos(System.nanoTime() - t0);
             if (req.jsonRequired() && r.toolCalls().isEmpty() && JsonReply.extractObject(r.text()).isEmpty()) {
+                String reply = clip(r.text(), 200);
                 last = new BackendException.NonRetriable(backend, 0, backend + ": reply is not the JSON object the request required"
-                        + " (after " + (a + 1) + " attempt" + (a == 0 ? "" : "s") + "): " + preview(r.text()), null);
+                        + " (after " + (a + 1) + " attempt" + (a == 0 ? "" : "s") + "): " + (reply.isEmpty() ? "(empty reply)" : reply),
+                        null);
                 continue;
             }
             CallDeadline.waiting(deadline, false);
@@ -182,11 +182,6 @@ public abstract class AbstractChatModel implements ChatModel {
         if (r.reasoningEffort() == null && defaultEffort != null) b.reasoningEffort(defaultEffort);
         if (r.timeout() == null && defaultTimeout != null) b.timeout(defaultTimeout);
         return b.build();
-    }
-
-    private static String preview(String text) {
-        String t = clip(text, 200);
-        return t.isEmpty() ? "(empty reply)" : t;
     }
 
     /** {@code s} scrubbed of secrets, on one line, cut to {@code max} characters. */

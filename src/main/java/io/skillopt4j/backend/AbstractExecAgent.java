@@ -35,16 +35,14 @@ public abstract class AbstractExecAgent implements ExecAgent {
     /** Retries of an attempt that failed retriably (timeouts, overload, 5xx): three attempts in all. */
     public static final int DEFAULT_FAILURE_RETRIES = 2;
     private static final Duration MIN_ATTEMPT = CallDeadline.MIN_ATTEMPT;
+    /** Upstream's retry note, appended from the second attempt on. */
+    private static final String RETRY_NOTE = "\n\nNote: the previous run returned an empty final response. Re-read task.md, "
+            + ".agents/skills/skillopt-target/SKILL.md and, if present, ATTACHMENTS.md, then answer inside <answer>...</answer>.";
 
     protected enum Outcome { OK, EMPTY, FAILED }
 
     /** Immutable. One attempt; {@code failure} is the typed failure of a FAILED one, which {@link #run} retries or throws. */
     protected record Attempt(String raw, ParsedTrace parsed, String text, Outcome outcome, String error, BackendException failure) {
-        /** An attempt without a typed failure: a FAILED one is retriable only when it timed out. */
-        public Attempt(String raw, ParsedTrace parsed, String text, Outcome outcome, String error) {
-            this(raw, parsed, text, outcome, error, null);
-        }
-
         public static Attempt ok(String raw, ParsedTrace parsed, String text) { return new Attempt(raw, parsed, text, Outcome.OK, "", null); }
 
         /** No final response ({@code why}): asked again with the retry note. */
@@ -115,7 +113,7 @@ public abstract class AbstractExecAgent implements ExecAgent {
                 if (a > 1 && left < MIN_ATTEMPT.toNanos()) break; // no time for another attempt: the last one stands
                 timeout = Duration.ofNanos(Math.max(MIN_ATTEMPT.toNanos(), Math.min(left, defaultTimeout.toNanos())));
             }
-            String prompt = last != null && last.outcome() == Outcome.EMPTY ? task.prompt() + retryNote() : task.prompt();
+            String prompt = last != null && last.outcome() == Outcome.EMPTY ? task.prompt() + RETRY_NOTE : task.prompt();
             try {
                 last = attempt(task, task.workspace(), prompt, a, timeout);
             } catch (IOException e) {
@@ -133,14 +131,13 @@ public abstract class AbstractExecAgent implements ExecAgent {
             if (Thread.currentThread().isInterrupted()) break;
         }
         Duration latency = Duration.ofNanos(System.nanoTime() - t0);
-        String combined = String.join("\n\n", raws);
         ParsedTrace parsed = last.parsed() == null ? new ParsedTrace(List.of(), "", Usage.ZERO, false, false, "", 0, Map.of()) : last.parsed();
         String text = last.outcome() == Outcome.FAILED || last.text() == null ? "" : last.text();
         boolean ok = last.outcome() == Outcome.OK;
         String error = ok ? "" : HttpErrors.oneLine(Redactor.scrub(last.error() == null || last.error().isBlank()
                 ? backend() + ": returned an empty final response after " + raws.size() + " attempt(s)" : last.error()));
         // partial traces are kept for a failed run too: they are how the user sees what the CLI did
-        persist(traceDir, combined, parsed, text);
+        persist(traceDir, String.join("\n\n", raws), parsed, text);
         meter.record("target", "rollout", model, parsed.usage(), latency);
         if (last.outcome() == Outcome.FAILED) {
             BackendException f = AgentErrors.afterAttempts(failure(last), raws.size());
@@ -192,10 +189,8 @@ public abstract class AbstractExecAgent implements ExecAgent {
     private static void attach(Path ws, List<Path> images) {
         if (images.isEmpty()) return;
         StringBuilder list = new StringBuilder("# Attachments\n\nUse these local files when the task refers to attached images or documents.\n\n");
-        int i = 0;
-        for (Path image : images) {
-            i++;
-            Path src = image.toAbsolutePath().normalize();
+        for (int i = 1; i <= images.size(); i++) {
+            Path src = images.get(i - 1).toAbsolutePath().normalize();
             if (!Files.isRegularFile(src)) throw new UncheckedIOException(new java.io.FileNotFoundException(src.toString()));
             String base = src.getFileName() == null ? "image_" + i : src.getFileName().toString();
             Path dst = ws.resolve("attachments").resolve(String.format("%02d_%s", i, base));
@@ -233,8 +228,7 @@ public abstract class AbstractExecAgent implements ExecAgent {
 
     static void refuseDeniedData(Path p) {
         for (Path part : p.toAbsolutePath().normalize()) {
-            String s = part.toString();
-            if (s.equals("officeqa_split") || s.equals("sealqa_split")) {
+            if (part.toString().matches("officeqa_split|sealqa_split")) {
                 throw new IllegalArgumentException("Refusing to expose denied data directory to exec backend: " + p);
             }
         }
@@ -253,12 +247,6 @@ public abstract class AbstractExecAgent implements ExecAgent {
                 + "Return only the final answer, keeping any <answer>...</answer> tags.\n\n" + prompt;
     }
 
-    /** Upstream's retry note, appended from the second attempt on. */
-    static String retryNote() {
-        return "\n\nNote: the previous run returned an empty final response. Re-read task.md, "
-                + ".agents/skills/skillopt-target/SKILL.md and, if present, ATTACHMENTS.md, then answer inside <answer>...</answer>.";
-    }
-
     /** Upstream's exec wrapper (Claude CLI, Cursor, Copilot): how to use the workspace files. */
     protected static String execPrompt(String prompt, boolean allowFileEdits) {
         String p = prompt.replace("use the skillopt-target skill", "read .agents/skills/skillopt-target/SKILL.md directly; do not call a Skill tool")
@@ -274,12 +262,9 @@ public abstract class AbstractExecAgent implements ExecAgent {
         try {
             Files.createDirectories(dir);
             Path rawFile = dir.resolve(prefix() + "_raw.txt");
-            String clean = Redactor.scrub(persistable(combined));
-            String all = clean;
-            if (Files.isRegularFile(rawFile)) {
-                String prev = Files.readString(rawFile, StandardCharsets.UTF_8);
-                if (!prev.isBlank()) all = prev + "\n\n===== TURN BREAK =====\n\n" + clean;
-            }
+            String all = Redactor.scrub(persistable(combined));
+            String prev = Files.isRegularFile(rawFile) ? Files.readString(rawFile, StandardCharsets.UTF_8) : "";
+            if (!prev.isBlank()) all = prev + "\n\n===== TURN BREAK =====\n\n" + all;
             AtomicFiles.writeString(rawFile, all);
             AtomicFiles.writeString(dir.resolve(prefix() + "_trace_summary.txt"), Redactor.scrub(summary(all, parsed, text)));
             AtomicFiles.writeString(dir.resolve(prefix() + "_trace_steps.txt"),

@@ -18,21 +18,18 @@ final class BackendSettings {
     private BackendSettings() {}
 
     static OpenAiCompatibleChatModel.Builder openAiCompatible(OpenAiCompatibleChatModel.Builder b, ModelSettings s) {
-        return b.baseUrl(requiredBaseUrl(s))
+        // no default base URL (SkillOpt's is api.openai.com): a config that names no server must never reach a real provider
+        String url = s.string(OPENAI_COMPATIBLE_BASE_URL);
+        if (url == null || url.isBlank()) throw new ConfigException("model.openai_compatible_base_url is not set: the " + s.role()
+                + " backend openai_compatible needs its server's base URL (e.g. http://localhost:8000/v1); set model.openai_compatible_base_url"
+                + " (or model." + s.cfgPrefix() + "openai_compatible_base_url), or OPENAI_COMPATIBLE_BASE_URL (or " + s.envPrefix()
+                + "OPENAI_COMPATIBLE_BASE_URL)");
+        return b.baseUrl(url)
                 .apiKey(s.secret(OPENAI_COMPATIBLE_API_KEY))
                 .temperature(temperature(s, OPENAI_COMPATIBLE_TEMPERATURE))
                 .maxTokens(s.integer(OPENAI_COMPATIBLE_MAX_TOKENS))
                 .timeout(s.seconds(OPENAI_COMPATIBLE_TIMEOUT_SECONDS))
                 .imageDetail(imageDetail(s));
-    }
-
-    /** No default (SkillOpt's is api.openai.com): a config that names no server must never reach a real provider. */
-    static String requiredBaseUrl(ModelSettings s) {
-        String url = s.string(OPENAI_COMPATIBLE_BASE_URL);
-        if (url != null && !url.isBlank()) return url;
-        throw new ConfigException("model.openai_compatible_base_url is not set: the " + s.role() + " backend openai_compatible needs its server's "
-                + "base URL (e.g. http://localhost:8000/v1); set model.openai_compatible_base_url (or model." + s.cfgPrefix()
-                + "openai_compatible_base_url), or OPENAI_COMPATIBLE_BASE_URL (or " + s.envPrefix() + "OPENAI_COMPATIBLE_BASE_URL)");
     }
 
     private static String imageDetail(ModelSettings s) { return Setting.string("image_detail").in(s.cfg()).filter(v -> !v.isBlank()).map(String::trim).orElse(null); }

@@ -7,7 +7,6 @@ import io.skillopt4j.config.ModelSettings;
 import io.skillopt4j.config.BackendNames;
 import io.skillopt4j.config.FlatConfig;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -205,10 +204,9 @@ public final class Backends {
         // ALFWorld's cap on concurrent target calls; other targets run at most `workers` rollout threads.
         int pool = Setting.integer(s.role().equals("optimizer") ? "analyst_workers"
                 : Setting.string("env").of(cfg).equals("alfworld") ? "max_api_workers" : "workers").of(cfg);
-        Path cacheDir = Setting.string("response_cache_dir").setIn(cfg) ? null : Path.of(".skillopt-cache", "responses");
         return b.role(s.role()).meter(meter).reasoningEffort(effort.isBlank() ? null : effort)
-                .backoff(new Backoff(Duration.ofMillis(base), Duration.ofMillis(cap), 0.2)).httpAttempts(attempts)
+                .backoff(Backoff.ofMillis(base, cap)).httpAttempts(attempts)
                 .rateLimit(rpm, tpm).hedge(hq, hx)
-                .cache(ResponseCache.from(cfg, cacheDir)).maxConcurrency(Math.max(1, pool));
+                .cache(ResponseCache.from(cfg, null)).maxConcurrency(Math.max(1, pool));
     }
 }

@@ -4,14 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.skillopt4j.backend.internal.BatchTransport;
 
 import java.util.Map;
-import java.util.Objects;
 import java.util.function.Function;
 
 /** Immutable. What a backend needs to send its calls through a provider Batch API. */
 record BatchSupport(BatchTransport transport, Function<ChatRequest, Map<String, Object>> body, Function<JsonNode, ChatResponse> parse) {
-    BatchSupport {
-        Objects.requireNonNull(transport, "transport");
-        Objects.requireNonNull(body, "body");
-        Objects.requireNonNull(parse, "parse");
-    }
 }

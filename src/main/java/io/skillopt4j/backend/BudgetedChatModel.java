@@ -24,13 +24,7 @@ public final class BudgetedChatModel implements ChatModel {
 
     @Override public ChatResponse chat(ChatRequest request) {
         CostLedger.Reservation r = ledger.reserve(role, delegate.model(), request);
-        ChatResponse reply;
-        try {
-            reply = delegate.chat(request);
-        } catch (RuntimeException | Error e) {
-            ledger.release(r);
-            throw e;
-        }
+        ChatResponse reply = ledger.releasedOnFailure(r, () -> delegate.chat(request));
         // the configured model, not the reply's: providers answer with dated names the table may not list
         String priced = ledger.prices().find(delegate.model()) != null || reply.model().isEmpty() ? delegate.model() : reply.model();
         ledger.settle(r, role, request.stage(), delegate.backend(), priced, reply);

@@ -31,13 +31,7 @@ public final class BudgetedExecAgent implements ExecAgent {
             }
             r = ledger.reserve(worst);
         }
-        ExecResult res;
-        try {
-            res = delegate.run(task);
-        } catch (RuntimeException | Error e) {
-            ledger.release(r);
-            throw e;
-        }
+        ExecResult res = ledger.releasedOnFailure(r, () -> delegate.run(task));
         // a CLI that reports its own cost (Claude Code's total_cost_usd) is charged that, not the table's rates
         ledger.settle(r, "target", "rollout", delegate.backend(), delegate.model(), new ChatResponse("", java.util.List.of(),
                 res.usage(), res.latency(), delegate.model(), "", Billing.reported(res.reportedUsd())));

@@ -45,20 +45,14 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
 
     public static Builder builder() { return new Builder(); }
 
-    /** Upstream's rule: low/medium/high/xhigh/max pass, anything else is omitted. */
-    static String effortFlag(String e) {
-        String v = e == null ? "" : e.trim().toLowerCase(Locale.ROOT);
-        return EFFORTS.contains(v) ? v : null;
-    }
-
     List<String> command(Path tmp, boolean hasSystem, String effort, boolean structured) {
         List<String> cmd = new ArrayList<>(List.of(binary, "-p", "--output-format", "json", "--permission-mode", permissionMode,
                 "--add-dir", tmp.toString()));
         if (!model.isBlank()) cmd.addAll(List.of("--model", model));
         if (settingSources != null && !settingSources.isBlank()) cmd.addAll(List.of("--setting-sources", settingSources));
         if (hasSystem) cmd.addAll(List.of("--append-system-prompt-file", tmp.resolve("system_prompt.txt").toString()));
-        String e = effortFlag(effort);
-        if (e != null) cmd.addAll(List.of("--effort", e));
+        String e = effort == null ? "" : effort.trim().toLowerCase(Locale.ROOT);
+        if (EFFORTS.contains(e)) cmd.addAll(List.of("--effort", e)); // upstream's rule: anything else is omitted
         if (structured) cmd.addAll(List.of("--json-schema", Json.mapper().valueToTree(CliPrompt.toolSchema()).toString()));
         cmd.add("--no-session-persistence");
         return cmd;
@@ -93,7 +87,10 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
             // the CLI's own report first: its JSON names the API status; stderr is empty for those
             BackendException failed = ClaudeStream.failure(backend, t, res.exitCode(), res.stderr().isBlank() ? res.stdout() : res.stderr());
             if (failed != null) throw failed;
-            if (!t.terminal()) throw new BackendException.Retriable(backend, 0, backend + ": Claude CLI printed no result event" + tail(res.stdout()), null);
+            if (!t.terminal()) {
+                String out = clip(res.stdout(), 500);
+                throw new BackendException.Retriable(backend, 0, backend + ": Claude CLI printed no result event" + (out.isEmpty() ? "" : ": " + out), null);
+            }
             List<ToolCall> calls = new ArrayList<>();
             String text = t.finalText();
             if (structured) {
@@ -120,11 +117,6 @@ public final class ClaudeCliChatModel extends AbstractChatModel {
         } catch (NumberFormatException e) {
             return null;
         }
-    }
-
-    private static String tail(String s) {
-        String t = clip(s, 500);
-        return t.isEmpty() ? "" : ": " + t;
     }
 
     @Override public String toString() { return "ClaudeCliChatModel[backend=" + backend + ", binary=" + binary + ", model=" + model + ", role=" + role + "]"; }

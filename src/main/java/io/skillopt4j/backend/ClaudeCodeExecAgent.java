@@ -35,7 +35,7 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
         this.effort = effort(b.effort);
         this.maxThinkingTokens = Math.max(0, b.maxThinkingTokens);
         this.permissionMode = b.permissionMode == null || b.permissionMode.isBlank() ? defaultPermissionMode(env, Proc.isRoot()) : b.permissionMode.strip();
-        this.allowedTools = b.allowedTools == null ? List.of("Read", "Bash") : List.copyOf(b.allowedTools);
+        this.allowedTools = b.allowedTools == null ? List.of("Read", "Bash") : b.allowedTools.stream().map(String::strip).toList();
     }
 
     public static Builder builder() { return new Builder(); }
@@ -44,12 +44,11 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
 
     /** Claude reaches attachments and data directories only through its Read (or Bash) tool. */
     @Override public void requireInputs(boolean images, boolean dataDirs) {
-        List<String> tools = allowedTools.stream().map(String::strip).toList();
-        String cannot = images && !tools.contains("Read") ? "see this benchmark's images without the Read tool"
-                : dataDirs && !tools.contains("Read") && !tools.contains("Bash")
+        String cannot = images && !allowedTools.contains("Read") ? "see this benchmark's images without the Read tool"
+                : dataDirs && !allowedTools.contains("Read") && !allowedTools.contains("Bash")
                 ? "read this benchmark's data directories without the Read or Bash tool" : null;
         if (cannot != null) {
-            throw new io.skillopt4j.ConfigException("claude_code_exec cannot " + cannot + " (allowed tools: " + String.join(",", tools) + ")");
+            throw new io.skillopt4j.ConfigException("claude_code_exec cannot " + cannot + " (allowed tools: " + String.join(",", allowedTools) + ")");
         }
     }
 
@@ -82,7 +81,7 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
     /** Data directories and image folders go in as extra {@code --add-dir}s, as upstream's; {@code nativeSkill}: the skill
      *  is installed under .claude/skills/, so the Skill tool is offered. */
     List<String> command(Path ws, List<Path> dataDirs, List<Path> images, boolean nativeSkill) {
-        List<String> offered = new ArrayList<>(allowedTools.stream().map(String::strip).filter(s -> !s.isEmpty()).toList());
+        List<String> offered = new ArrayList<>(allowedTools.stream().filter(s -> !s.isEmpty()).toList());
         if (nativeSkill && !offered.contains("Skill")) offered.add("Skill");
         String tools = String.join(",", offered);
         List<String> cmd = new ArrayList<>(List.of(path, "-p", "--output-format", "stream-json", "--verbose", "--no-session-persistence",
@@ -116,8 +115,7 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
     static Path projectDir(Map<String, String> childEnv, Path cwd) {
         String config = childEnv.getOrDefault("CLAUDE_CONFIG_DIR", "");
         Path base = !config.isBlank() ? Path.of(config) : childEnv.containsKey("HOME") ? Path.of(childEnv.get("HOME"), ".claude") : null;
-        if (base == null) return null;
-        return base.resolve("projects").resolve(cwd.toAbsolutePath().normalize().toString().replaceAll("[^A-Za-z0-9]", "-"));
+        return base == null ? null : base.resolve("projects").resolve(cwd.toAbsolutePath().normalize().toString().replaceAll("[^A-Za-z0-9]", "-"));
     }
 
     /** Deletes {@code dir} when it holds no regular file (see {@link #projectDir}). */

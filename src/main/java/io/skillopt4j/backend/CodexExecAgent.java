@@ -76,11 +76,10 @@ public final class CodexExecAgent extends AbstractExecAgent {
         String task = "unknown";
         String skill = "unknown";
         List<TraceStep> steps = t.steps();
-        for (int i = 0; i < steps.size(); i++) {
+        for (int i = 0; i + 1 < steps.size(); i++) {
             TraceStep call = steps.get(i);
-            if (call.kind() != TraceStep.Kind.TOOL_CALL) continue;
-            TraceStep res = i + 1 < steps.size() && steps.get(i + 1).kind() == TraceStep.Kind.TOOL_RESULT ? steps.get(i + 1) : null;
-            if (res == null) continue;
+            TraceStep res = steps.get(i + 1);
+            if (call.kind() != TraceStep.Kind.TOOL_CALL || res.kind() != TraceStep.Kind.TOOL_RESULT) continue;
             String st = res.text().matches("(?s)exit -?\\d+: .*") ? "failed" : "success";
             if (call.text().contains("task.md")) task = st;
             if (call.text().contains("SKILL.md")) skill = st;
@@ -90,15 +89,13 @@ public final class CodexExecAgent extends AbstractExecAgent {
         if (t.meta().containsKey("failed_commands")) errors.add(t.meta().get("failed_commands") + " command(s) exited non-zero");
         Matcher m = LABEL.matcher(text);
         String format = m.find() ? "well_formed" : text.isBlank() ? "missing" : text.toLowerCase().contains("<answer>") ? "tagged_nonlabel" : "plain_text";
-        StringBuilder sb = new StringBuilder("Codex Trace Summary\n");
-        sb.append("- sandbox: ").append(s.sandbox()).append('\n');
-        if (!s.reasoningEffort().isEmpty()) sb.append("- reasoning: ").append(s.reasoningEffort()).append('\n');
-        sb.append("- read task.md: ").append(task).append("\n- read SKILL.md: ").append(skill).append('\n');
-        sb.append("- shell/tool errors: ").append(errors.isEmpty() ? "none" : String.join(" | ", errors)).append('\n');
-        sb.append("- final answer format: ").append(format).append('\n');
-        sb.append("- final answer label: ").append(format.equals("well_formed") ? m.group(1).toUpperCase() : "(none)").append('\n');
-        sb.append("- tokens used: ").append("true".equals(t.meta().get("usage_reported")) ? String.valueOf(t.usage().totalTokens()) : "not reported").append('\n');
-        return sb.toString();
+        return "Codex Trace Summary\n- sandbox: " + s.sandbox() + "\n"
+                + (s.reasoningEffort().isEmpty() ? "" : "- reasoning: " + s.reasoningEffort() + "\n")
+                + "- read task.md: " + task + "\n- read SKILL.md: " + skill + "\n"
+                + "- shell/tool errors: " + (errors.isEmpty() ? "none" : String.join(" | ", errors)) + "\n"
+                + "- final answer format: " + format + "\n"
+                + "- final answer label: " + (format.equals("well_formed") ? m.group(1).toUpperCase() : "(none)") + "\n"
+                + "- tokens used: " + ("true".equals(t.meta().get("usage_reported")) ? t.usage().totalTokens() : "not reported") + "\n";
     }
 
     /** Not thread-safe; use once. The executable and empty-response retries come from {@link CodexSettings}. */

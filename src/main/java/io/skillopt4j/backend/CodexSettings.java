@@ -28,7 +28,8 @@ public record CodexSettings(String path, String sandbox, String profile, String 
 
     public CodexSettings {
         path = path == null || path.isBlank() ? CODEX_EXEC_PATH.text() : path;
-        sandbox = validateSandbox(sandbox == null || sandbox.isBlank() ? CODEX_EXEC_SANDBOX.text() : sandbox.trim());
+        sandbox = sandbox == null || sandbox.isBlank() ? CODEX_EXEC_SANDBOX.text() : sandbox.trim();
+        if (!SANDBOXES.contains(sandbox)) throw ConfigException.badValue("", "codex_exec_sandbox", sandbox, "one of " + String.join(", ", SANDBOXES));
         profile = profile == null ? "" : profile.trim();
         reasoningEffort = reasoningEffort == null ? CODEX_EXEC_REASONING_EFFORT.text() : reasoningEffort.trim();
         approvalPolicy = approvalPolicy == null || approvalPolicy.isBlank() ? CODEX_EXEC_APPROVAL_POLICY.text() : approvalPolicy.trim();
@@ -37,11 +38,6 @@ public record CodexSettings(String path, String sandbox, String profile, String 
 
     /** Upstream's defaults (the flag table's). */
     public static CodexSettings defaults() { return new CodexSettings(null, null, null, null, false, false, null, null, EXEC_EMPTY_RESPONSE_RETRIES.intValue()); }
-
-    static String validateSandbox(String s) {
-        if (!SANDBOXES.contains(s)) throw ConfigException.badValue("", "codex_exec_sandbox", s, "one of " + String.join(", ", SANDBOXES));
-        return s;
-    }
 
     /**
      * Refuses, before any call, a profile Codex 0.171 would silently ignore (no {@code $CODEX_HOME/NAME.config.toml}) or
@@ -53,15 +49,13 @@ public record CodexSettings(String path, String sandbox, String profile, String 
         Path dir = !home.isBlank() ? Path.of(home) : Path.of(env.getOrDefault("HOME", System.getProperty("user.home")), ".codex");
         Path config = dir.resolve("config.toml");
         if (Files.isRegularFile(config)) {
-            String toml;
             try {
-                toml = Files.readString(config, StandardCharsets.UTF_8);
+                if (legacyProfile(Files.readString(config, StandardCharsets.UTF_8), profile)) {
+                    throw ConfigException.badValue("", "codex_exec_profile", profile, "a profile in " + dir.resolve(profile + ".config.toml")
+                            + " (Codex 0.171 rejects the legacy [profiles.*] table and profile key in " + config + ": move those settings there)");
+                }
             } catch (IOException e) {
                 throw new ConfigException("codex_exec_profile: cannot read " + config + ": " + e.getMessage(), e);
-            }
-            if (legacyProfile(toml, profile)) {
-                throw ConfigException.badValue("", "codex_exec_profile", profile, "a profile in " + dir.resolve(profile + ".config.toml")
-                        + " (Codex 0.171 rejects the legacy [profiles.*] table and profile key in " + config + ": move those settings there)");
             }
         }
         Path file = dir.resolve(profile + ".config.toml");

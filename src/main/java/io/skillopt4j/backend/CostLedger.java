@@ -61,12 +61,10 @@ public final class CostLedger {
 
         /** The same text as {@code Json.line(entry)}, built by hand so the first call does not wait for Jackson's introspection. */
         public String line() {
-            Map<String, Object> m = new java.util.LinkedHashMap<>();
-            if (calls != 1) m.put("calls", calls);
-            m.putAll(Json.obj("phase", phase, "role", role, "stage", stage, "backend", backend, "model", model,
+            Map<String, Object> m = calls == 1 ? new java.util.LinkedHashMap<>() : Json.obj("calls", calls);
+            return Json.line(Json.put(m, "phase", phase, "role", role, "stage", stage, "backend", backend, "model", model,
                     "prompt_tokens", promptTokens, "cached_tokens", cachedTokens, "cache_write_tokens", cacheWriteTokens,
                     "completion_tokens", completionTokens, "batch", batch, "pricing", pricing, "usd", usd));
-            return Json.line(m);
         }
 
         /** Jackson's filter for {@code calls}: a single call (the usual line) leaves the field out. */
@@ -236,6 +234,16 @@ public final class CostLedger {
         CostReport grant = CostReport.current();
         if (grant != null) grant.release(r);
         else releaseHere(r);
+    }
+
+    /** What {@code call} returns; when it fails, {@code r} is released (a failed call is not charged) and the failure rethrown. */
+    <T> T releasedOnFailure(Reservation r, java.util.function.Supplier<T> call) {
+        try {
+            return call.get();
+        } catch (RuntimeException | Error e) {
+            release(r);
+            throw e;
+        }
     }
 
     private synchronized void releaseHere(Reservation r) {

@@ -62,14 +62,14 @@ public final class CursorExecAgent extends AbstractExecAgent {
                 execPrompt(prompt, allowFileEdits), timeout);
         String raw = rawOutput(r);
         ParsedTrace t = CursorStream.parse(r.stdout());
-        if (r.timedOut()) return new Attempt(raw, t, "", Outcome.FAILED, "cursor_exec: timed out after " + timeout.toSeconds() + "s");
+        if (r.timedOut()) return new Attempt(raw, t, "", Outcome.FAILED, "cursor_exec: timed out after " + timeout.toSeconds() + "s", null);
         if (r.exitCode() != 0) {
             String out = CursorStream.redact((r.stderr().isBlank() ? r.stdout() : r.stderr()).strip());
             return new Attempt(raw, t, "", Outcome.FAILED, "Cursor Agent failed with exit code " + r.exitCode() + ": "
-                    + (out.length() > 4000 ? out.substring(0, 4000) : out));
+                    + (out.length() > 4000 ? out.substring(0, 4000) : out), null);
         }
         if (!t.terminal()) return Attempt.empty(raw, t, "cursor_exec: did not emit a terminal result");
-        if (t.isError()) return new Attempt(raw, t, "", Outcome.FAILED, "cursor_exec: " + t.error());
+        if (t.isError()) return new Attempt(raw, t, "", Outcome.FAILED, "cursor_exec: " + t.error(), null);
         if (t.finalText().isBlank()) return Attempt.empty(raw, t, "cursor_exec: returned an empty terminal result");
         return Attempt.ok(raw, t, t.finalText().strip());
     }

@@ -41,11 +41,10 @@ public final class OpenAiChatModel extends AbstractChatModel {
     private OpenAiChatModel(Builder b) {
         super(b.backendName, b);
         this.authMode = normalizeMode(b.authMode);
-        String ep = OpenAiCompatibleChatModel.stripSlash(b.endpoint == null ? "" : b.endpoint.trim());
-        if (ep.isEmpty()) {
+        this.endpoint = OpenAiCompatibleChatModel.stripSlash(b.endpoint == null ? "" : b.endpoint.trim());
+        if (endpoint.isEmpty()) {
             throw new ConfigException(backend + ": azure_openai_endpoint is not set (set model.azure_openai_endpoint or AZURE_OPENAI_ENDPOINT)");
         }
-        this.endpoint = ep;
         this.apiVersion = b.apiVersion == null || b.apiVersion.isBlank() ? (compat() ? "openai-compat" : "2024-12-01-preview") : b.apiVersion.trim();
         this.apiKey = b.apiKey == null ? "" : b.apiKey;
         Redactor.remember(b.apiKey);

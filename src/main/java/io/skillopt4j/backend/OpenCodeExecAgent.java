@@ -74,7 +74,7 @@ public final class OpenCodeExecAgent extends AbstractExecAgent {
                 throw new ConfigException("OPENCODE_CONFIG_CONTENT must be a JSON object: " + bad.getMessage());
             }
         }
-        config.putAll(Json.obj("snapshot", false, "share", "disabled", "autoupdate", false, "permission", permission));
+        Json.put(config, "snapshot", false, "share", "disabled", "autoupdate", false, "permission", permission);
         e.put("OPENCODE_PERMISSION", Json.compact(permission));
         e.put("OPENCODE_CONFIG_CONTENT", Json.compact(config));
         if (parent.getOrDefault("OPENCODE_DB", "").isBlank()) e.put("OPENCODE_DB", ":memory:");

@@ -125,8 +125,7 @@ public final class PriceTable {
 
     /** As {@link #usd}, but 0 when the model is not priced. */
     public double cost(String model, Usage usage) {
-        Double d = usd(model, usage, false);
-        return d == null ? 0 : d;
+        return java.util.Objects.requireNonNullElse(usd(model, usage, false), 0.0);
     }
 
     /** The USD cost of {@code usage} on {@code model}, null when unpriced. Cache reads and writes are priced at their own rates. */

@@ -63,12 +63,7 @@ public final class ResponseCache {
         return of(m, d.isBlank() ? (defaultDir == null ? Path.of(".skillopt-cache", "responses") : defaultDir) : Path.of(d));
     }
 
-    public Mode mode() { return mode; }
-
     public boolean enabled() { return mode != Mode.OFF; }
-
-    /** Null when off. */
-    public Path dir() { return dir; }
 
     /**
      * Map entries by key: a backend's params or a tool's schema may be a {@code Map.of}, whose order changes from one
@@ -78,10 +73,9 @@ public final class ResponseCache {
 
     /** The sha256 hex key of one call. */
     public String key(String backend, String model, Map<String, Object> params, ChatRequest r) {
-        Map<String, Object> p = new LinkedHashMap<>(params);
-        p.putAll(Json.obj("max_completion_tokens", r.maxCompletionTokens(), "reasoning_effort", r.reasoningEffort(),
-                "json_required", r.jsonRequired(), "tool_choice", r.toolChoice(),
-                "tools", r.tools().stream().map(t -> List.of(t.name(), t.description(), t.parameters())).toList()));
+        Map<String, Object> p = Json.put(new LinkedHashMap<>(params), "max_completion_tokens", r.maxCompletionTokens(),
+                "reasoning_effort", r.reasoningEffort(), "json_required", r.jsonRequired(), "tool_choice", r.toolChoice(),
+                "tools", r.tools().stream().map(t -> List.of(t.name(), t.description(), t.parameters())).toList());
         Map<String, Object> k = Json.obj("backend", backend, "model", model, "params", p,
                 "messages", r.messages().stream().map(m -> List.of(m.role(), m.content(), m.imageUrls(),
                         m.toolCalls().stream().map(c -> List.of(c.id(), c.name(), c.argumentsJson())).toList(),

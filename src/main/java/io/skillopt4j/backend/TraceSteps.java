@@ -14,6 +14,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -49,19 +50,15 @@ public final class TraceSteps {
 
     /** One line per step ({@code [i] kind tool: text}), cut to {@code maxChars} with {@link #TRUNCATION_MARKER}. */
     public static String format(List<TraceStep> steps, int maxChars) {
-        StringBuilder sb = new StringBuilder();
-        int i = 1;
+        List<String> lines = new ArrayList<>();
         for (TraceStep s : steps) {
-            if (sb.length() > 0) sb.append('\n');
-            sb.append('[').append(i++).append("] ").append(s.kind().wire());
-            if (!s.tool().isEmpty()) sb.append(' ').append(s.tool());
-            if (s.kind() == TraceStep.Kind.TOOL_RESULT) {
-                sb.append(" (").append(s.chars()).append(" chars").append(s.truncated() ? ", truncated" : "").append(')');
-            }
             String text = s.text().replaceAll("\\s*[\\r\\n]+\\s*", " ").strip();
-            sb.append(": ").append(text.isEmpty() ? "(empty)" : text);
+            String result = s.kind() != TraceStep.Kind.TOOL_RESULT ? ""
+                    : " (" + s.chars() + " chars" + (s.truncated() ? ", truncated" : "") + ")";
+            lines.add("[" + (lines.size() + 1) + "] " + s.kind().wire() + (s.tool().isEmpty() ? "" : " " + s.tool()) + result
+                    + ": " + (text.isEmpty() ? "(empty)" : text));
         }
-        String out = sb.toString();
+        String out = String.join("\n", lines);
         if (maxChars > 0 && out.length() > maxChars) out = out.substring(0, maxChars) + TRUNCATION_MARKER;
         return out;
     }

@@ -38,11 +38,8 @@ public final class TransportLog {
     public static void line(String text) {
         String clean = Redactor.scrub(text == null ? "" : text).replaceAll("[\\r\\n]+", " ");
         TransportLog l = CURRENT.get();
-        if (l == null) {
-            LOG.log(System.Logger.Level.DEBUG, clean);
-            return;
-        }
-        l.append(Instant.now() + " " + clean + "\n");
+        if (l == null) LOG.log(System.Logger.Level.DEBUG, clean);
+        else l.append(Instant.now() + " " + clean + "\n");
     }
 
     private synchronized void append(String line) {

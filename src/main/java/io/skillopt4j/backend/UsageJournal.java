@@ -54,13 +54,11 @@ public final class UsageJournal {
 
     /** Appends one line of totals for {@code key} (null: always counted) in {@code attempt} (null: this session's). */
     synchronized void append(String key, String attempt, String role, String stage, UsageMeter.Counts c) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        if (key != null) {
-            m.put("key", key.startsWith(root) ? key.substring(root.length()) : key);
-            m.put("attempt", attempt == null ? session : attempt);
-        }
-        m.putAll(Json.obj("role", role, "stage", stage, "calls", c.calls(), "prompt_tokens", c.promptTokens(),
-                "completion_tokens", c.completionTokens(), "total_tokens", c.totalTokens(), "cached_tokens", c.cachedTokens()));
+        String k = key != null && key.startsWith(root) ? key.substring(root.length()) : key;
+        Map<String, Object> m = k == null ? new LinkedHashMap<>()
+                : Json.obj("key", k, "attempt", attempt == null ? session : attempt);
+        Json.put(m, "role", role, "stage", stage, "calls", c.calls(), "prompt_tokens", c.promptTokens(),
+                "completion_tokens", c.completionTokens(), "total_tokens", c.totalTokens(), "cached_tokens", c.cachedTokens());
         byte[] b = (Json.line(m) + "\n").getBytes(StandardCharsets.UTF_8);
         try {
             if (out == null) return; // closed: the run has ended and nobody reads its counts any more

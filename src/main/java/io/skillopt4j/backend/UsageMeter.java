@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * Thread-safe. Counts successful calls (tokens, latency) and faults per role and stage; {@link #stageSummary()} has
@@ -83,17 +84,15 @@ public final class UsageMeter {
     }
 
     /** Appends every later call to {@code file} (a run folder's {@link UsageJournal#FILE}), replacing an earlier journal. */
-    public void attachJournal(Path file) {
-        UsageJournal j = UsageJournal.open(file), old = journal;
-        journal = j;
-        if (old != null) old.close();
-    }
+    public void attachJournal(Path file) { swapJournal(UsageJournal.open(file)); }
 
     /** Later calls are counted in memory only. */
-    public void detachJournal() {
-        UsageJournal j = journal;
-        journal = null;
-        if (j != null) j.close();
+    public void detachJournal() { swapJournal(null); }
+
+    private void swapJournal(UsageJournal next) {
+        UsageJournal old = journal;
+        journal = next;
+        if (old != null) old.close();
     }
 
     private void journal(String role, String stage, Usage usage, ChatRequest request) {
@@ -117,10 +116,7 @@ public final class UsageMeter {
      *  killed and resumed reports an uninterrupted run's counts. Without a journal, this meter's own. */
     public Map<String, Object> keptStageSummary() {
         UsageJournal j = journal;
-        if (j == null) return stageSummary();
-        Map<String, Counts> byStage = new TreeMap<>();
-        UsageJournal.kept(j.file()).forEach((k, v) -> byStage.merge(k.substring(k.indexOf('\u0000') + 1), v, Counts::plus));
-        return summaryOf(byStage);
+        return j == null ? stageSummary() : summaryOf(byStage(UsageJournal.kept(j.file())));
     }
 
     /** Records one fault; {@code kind} is one of {@link #FAULT_KINDS}. Counts into the meter this thread is held in. */
@@ -163,9 +159,7 @@ public final class UsageMeter {
     }
 
     private static Map<String, Long> zeroFaults() {
-        Map<String, Long> m = new LinkedHashMap<>();
-        FAULT_KINDS.forEach(k -> m.put(k, 0L));
-        return m;
+        return FAULT_KINDS.stream().collect(Collectors.toMap(k -> k, k -> 0L, Long::sum, LinkedHashMap::new));
     }
 
     private synchronized void put(String role, String stage, String model, Usage usage, Duration latency) {
@@ -265,16 +259,16 @@ public final class UsageMeter {
     public synchronized Map<String, Counts> byRoleAndStage() { return slashed(cells); }
 
     private static Map<String, Counts> slashed(Map<String, Counts> cells) {
-        Map<String, Counts> out = new LinkedHashMap<>();
-        cells.forEach((k, v) -> out.put(k.replace('\u0000', '/'), v));
-        return out;
+        return cells.entrySet().stream().collect(Collectors.toMap(e -> e.getKey().replace('\u0000', '/'), Map.Entry::getValue,
+                (a, b) -> b, LinkedHashMap::new));
     }
 
     /** Totals per stage (roles summed), sorted by stage. */
-    public synchronized Map<String, Counts> byStage() {
-        Map<String, Counts> out = new TreeMap<>();
-        cells.forEach((k, v) -> out.merge(k.substring(k.indexOf('\u0000') + 1), v, Counts::plus));
-        return out;
+    public synchronized Map<String, Counts> byStage() { return byStage(cells); }
+
+    private static Map<String, Counts> byStage(Map<String, Counts> cells) {
+        return cells.entrySet().stream().collect(Collectors.toMap(e -> e.getKey().substring(e.getKey().indexOf('\u0000') + 1),
+                Map.Entry::getValue, Counts::plus, TreeMap::new));
     }
 
     /** Upstream's token_summary map (stages plus "_total"). */
