@@ -192,14 +192,14 @@ public abstract class ChatBenchmark implements Benchmark {
         return new Turns(reply, turns, conv);
     }
 
-    /** One target reply as a conversation entry. */
+    /** One target reply as a conversation entry (keys in SkillOpt's order, as every conversation entry). */
     protected static Map<String, Object> turn(int n, String reply) {
-        return Map.of("type", "message", "turn", n, "content", reply);
+        return Json.obj("type", "message", "turn", n, "content", reply);
     }
 
     /** The evaluation entry that closes a rollout's conversation. */
     protected static Map<String, Object> evaluation(String text) {
-        return Map.of("role", "system", "content", "[EVALUATION RESULT]\n" + text);
+        return Json.obj("role", "system", "content", "[EVALUATION RESULT]\n" + text);
     }
 
     /** An item's outcome without files; its system prompt is {@code template} rendered with the request's skill. */

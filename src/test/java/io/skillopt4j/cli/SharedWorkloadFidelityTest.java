@@ -83,6 +83,13 @@ class SharedWorkloadFidelityTest {
             assertTrue(Files.isRegularFile(out.resolve(f)), "missing " + f);
             assertEquals(Files.readString(ref.resolve(f)), Files.readString(out.resolve(f)), f + " differs from SkillOpt's");
         }
+        // run_diff.py skips conversation.json; its evaluation record reaches the analysts' prompts, so it must be SkillOpt's
+        List<String> conversations;
+        try (var files = Files.walk(ref)) {
+            conversations = files.filter(f -> f.getFileName().toString().equals("conversation.json")).map(f -> ref.relativize(f).toString()).toList();
+        }
+        assertFalse(conversations.isEmpty());
+        for (String f : conversations) assertEquals(Files.readString(ref.resolve(f)), Files.readString(out.resolve(f)), f + " differs from SkillOpt's");
         String diff = exec(List.of("python3", bench.resolve("run_diff.py").toString(), ref.toString(), out.toString()));
         // Our additions to the run folder, each a deliberate deviation listed in docs/training.md; nothing else extra.
         List<String> extras = new ArrayList<>();

@@ -75,8 +75,8 @@ public final class SearchQaBenchmark extends ChatBenchmark {
         replyFields(f, reply, em == 0 ? "EM=0: predicted " + Fields.pyRepr(predicted) + " but expected " + Fields.pyRepr(golds) : null,
                 talk.turns());
         talk.conversation().add(evaluation("Question: " + item.str("question")
-                + "\nPredicted answer: " + predicted + "\nGold answers: " + Fields.pyRepr(golds)
-                + "\nExact Match: " + em + "\nF1: " + io.skillopt4j.internal.Decimals.fixed(f1, 4)));
+                + "\nPredicted answer: " + Fields.pyRepr(predicted) + "\nGold answers: " + Fields.pyRepr(golds)
+                + "\nExact Match: " + (double) em + "\nF1: " + io.skillopt4j.internal.Decimals.fixed(f1, 4)));
         return outcome(item, em, f1, f, talk.conversation(), ctx, template, user);
     }
 }
