@@ -108,7 +108,7 @@ public final class DocVqaBenchmark extends ChatBenchmark {
         List<String> golds = item.list("answers");
         double anls = Anls.score(predicted, golds);
         double hard = anls >= 0.999 ? 1 : 0;
-        List<Map<String, Object>> conv = List.of(Map.of("role", "user", "content", item.str("question") + "\n[image] " + image.getFileName()),
+        List<Map<String, Object>> conv = List.of(Json.obj("role", "user", "content", item.str("question") + "\n[image] " + image.getFileName()),
                 turn(1, reply), evaluation("Question: " + item.str("question") + "\nPredicted answer: " + predicted
                         + "\nGold answers: " + Fields.pyRepr(golds) + "\nANLS: " + io.skillopt4j.internal.Decimals.fixed(anls, 4)));
         Map<String, Object> f = itemFields(item, "anls", anls, "predicted_answer", predicted, "gold_answers", golds);

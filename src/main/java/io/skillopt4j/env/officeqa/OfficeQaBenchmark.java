@@ -136,13 +136,13 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
         List<Path> cands = candidates(item);
         String user = userPrompt(item, oracle, cands);
         List<Map<String, Object>> conv = new ArrayList<>();
-        conv.add(Map.of("role", "user", "content", user));
+        conv.add(Json.obj("role", "user", "content", user));
         String failure = "";
         String finalText = "";
         String finishReason = "";
         if (agent().isPresent()) {
             finalText = ask(ctx, template, user, List.of());
-            conv.add(Map.of("type", "message", "content", finalText));
+            conv.add(Json.obj("type", "message", "content", finalText));
         } else {
             DocTools tools = new DocTools(roots, new HashSet<>(files));
             List<ChatMessage> msgs = new ArrayList<>(List.of(ChatMessage.system(system), ChatMessage.user(user)));
@@ -150,7 +150,7 @@ public final class OfficeQaBenchmark extends ChatBenchmark {
             boolean answered = false;
             for (int turn = 0; turn < maxTurns && !answered; turn++) {
                 ChatResponse r = target().chat(targetRequest().messages(msgs).tools(DocTools.SPECS).toolChoice("auto").build());
-                if (!r.text().isBlank()) conv.add(Map.of("type", "message", "content", r.text()));
+                if (!r.text().isBlank()) conv.add(Json.obj("type", "message", "content", r.text()));
                 if (!r.toolCalls().isEmpty()) {
                     msgs.add(ChatMessage.assistant(r.text(), r.toolCalls()));
                     for (ToolCall call : r.toolCalls()) {

@@ -67,7 +67,7 @@ final class SpreadsheetTask {
             String reply = bench.askModel(ctx, msgs, Duration.ofSeconds(Math.min(120, remaining)));
             turns++;
             raw.append("=== turn ").append(turns).append(" ===\n").append(reply).append('\n');
-            conv.add(Map.of("type", "message", "turn", turns, "content", reply));
+            conv.add(Json.obj("type", "message", "turn", turns, "content", reply));
             msgs.add(ChatMessage.assistant(reply));
             String c = SpreadsheetBenchmark.extractCode(reply);
             if (c.isBlank()) {
@@ -147,7 +147,7 @@ final class SpreadsheetTask {
         if (hard == 1) failure = "";
         String ver = verification.toString();
         if (ver.length() > 12_000) ver = ver.substring(0, 6000) + "\n...[truncated]...\n" + ver.substring(ver.length() - 6000);
-        conv.add(Map.of("role", "system", "content", ver));
+        conv.add(Json.obj("role", "system", "content", ver));
         Json.put(f, "ok", hard == 1, "phase", hard == 1 ? "eval" : phase);
         if (!failure.isEmpty()) f.put("fail_reason", failure);
         Json.put(f, "llm_ok", llmOk, "code_ok", !code.isBlank(), "exec_ok", execPass == cases.size(), "n_cases", cases.size(),
@@ -159,7 +159,7 @@ final class SpreadsheetTask {
 
     private void feedback(List<ChatMessage> msgs, String text) {
         msgs.add(ChatMessage.user(text));
-        conv.add(Map.of("role", "user", "content", text));
+        conv.add(Json.obj("role", "user", "content", text));
     }
 
     private static void sleep(long ms) throws InterruptedException {

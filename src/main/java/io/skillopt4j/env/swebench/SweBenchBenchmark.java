@@ -119,7 +119,7 @@ public final class SweBenchBenchmark extends ChatBenchmark {
         Path ws = ctx.workspace();
         Files.createDirectories(ws);
         Path preds = ws.resolve("predictions.jsonl");
-        Files.writeString(preds, Json.compact(Map.of("instance_id", item.id(), "model_name_or_path", MODEL_NAME, "model_patch", patch)) + "\n");
+        Files.writeString(preds, Json.compact(Json.obj("instance_id", item.id(), "model_name_or_path", MODEL_NAME, "model_patch", patch)) + "\n");
         String runId = "skillopt4j-" + Integer.toHexString((item.id() + System.nanoTime()).hashCode());
         List<String> cmd = new ArrayList<>(harness);
         cmd.addAll(List.of("--dataset_name", Setting.string("swebench_dataset").of(cfg), "--split",
@@ -129,7 +129,7 @@ public final class SweBenchBenchmark extends ChatBenchmark {
         Path report = ws.resolve(MODEL_NAME + "." + runId + ".json");
         if (!Files.isRegularFile(report)) {
             Json.put(f, "fail_reason", "harness-error: " + (r.timedOut() ? "timed out" : lastLine(r.stderr() + r.stdout())), "phase", "eval");
-            conv.add(Map.of("role", "system", "content", "[HARNESS]\n" + tail(r.stdout() + "\n" + r.stderr())));
+            conv.add(Json.obj("role", "system", "content", "[HARNESS]\n" + tail(r.stdout() + "\n" + r.stderr())));
             return new RolloutRunner.Outcome(new RolloutResult(item.id(), 0, 0, f), conv, system, user, files);
         }
         Map<String, Object> summary = (Map<String, Object>) Json.read(report);

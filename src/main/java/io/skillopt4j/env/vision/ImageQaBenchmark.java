@@ -1,5 +1,6 @@
 package io.skillopt4j.env.vision;
 
+import io.skillopt4j.internal.Json;
 import io.skillopt4j.config.Setting;
 import io.skillopt4j.env.Answers;
 import io.skillopt4j.env.BenchmarkContext;
@@ -115,7 +116,7 @@ public final class ImageQaBenchmark extends ChatBenchmark {
         Map<String, Object> f = itemFields(item, "predicted_answer", predicted, "gold_answer", gold, "grading", how);
         replyFields(f, reply, !ok ? "predicted '" + predicted + "' but expected '" + gold + "' (" + how + ")" : null, 1);
         String imgNote = images.stream().map(p -> "\n[image] " + Path.of(p).getFileName()).collect(Collectors.joining());
-        List<Map<String, Object>> conv = List.of(Map.of("role", "user", "content", user + imgNote), turn(1, reply),
+        List<Map<String, Object>> conv = List.of(Json.obj("role", "user", "content", user + imgNote), turn(1, reply),
                 evaluation("Predicted answer: " + predicted + "\nGold answer: " + gold + "\nGrading: " + how + "\nCorrect: " + (ok ? 1 : 0)));
         return outcome(item, s, s, f, conv, ctx, template, user);
     }
