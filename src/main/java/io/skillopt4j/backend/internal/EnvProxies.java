@@ -2,9 +2,6 @@ package io.skillopt4j.backend.internal;
 
 import okhttp3.Authenticator;
 import okhttp3.Credentials;
-import okhttp3.Request;
-import okhttp3.Response;
-import okhttp3.Route;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -135,12 +132,10 @@ public final class EnvProxies extends ProxySelector {
 
     /** Answers a proxy's 407 once with the user and password of that proxy's URL; null (give up) when it has none. */
     public Authenticator authenticator() {
-        return new Authenticator() {
-            @Override public Request authenticate(Route route, Response response) {
-                if (response.request().header("Proxy-Authorization") != null) return null;
-                String auth = credentialsFor(route == null ? null : route.proxy());
-                return auth == null ? null : response.request().newBuilder().header("Proxy-Authorization", auth).build();
-            }
+        return (route, response) -> {
+            if (response.request().header("Proxy-Authorization") != null) return null;
+            String auth = credentialsFor(route == null ? null : route.proxy());
+            return auth == null ? null : response.request().newBuilder().header("Proxy-Authorization", auth).build();
         };
     }
 

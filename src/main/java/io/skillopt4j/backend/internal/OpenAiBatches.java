@@ -64,8 +64,7 @@ public final class OpenAiBatches implements BatchTransport {
                 policy);
         String state = b.path("status").asText("");
         Map<String, String> handles = new LinkedHashMap<>();
-        if (b.path("output_file_id").isTextual()) handles.put("output_file_id", b.path("output_file_id").asText());
-        if (b.path("error_file_id").isTextual()) handles.put("error_file_id", b.path("error_file_id").asText());
+        for (String k : List.of("output_file_id", "error_file_id")) if (b.path(k).isTextual()) handles.put(k, b.path(k).asText());
         return new Status(batchId, state, TERMINAL.contains(state), handles);
     }
 
