@@ -34,7 +34,9 @@ public final class EnvProxies extends ProxySelector {
     public static EnvProxies fromProcess() { return new EnvProxies(System.getenv(), ProxySelector.getDefault()); }
 
     @Override public List<Proxy> select(URI uri) {
-        if (jvm != null && jvmConfigured()) {
+        boolean jvmConfigured = jvm != null && Stream.of("http.proxyHost", "https.proxyHost", "socksProxyHost")
+                .map(System::getProperty).anyMatch(v -> v != null && !v.isBlank());
+        if (jvmConfigured) {
             List<Proxy> p = jvm.select(uri);
             if (p != null && !p.isEmpty() && p.get(0).type() != Proxy.Type.DIRECT) return p;
         }
@@ -60,11 +62,6 @@ public final class EnvProxies extends ProxySelector {
         String v = env.get(lower);
         if (v == null || v.isBlank()) v = env.get(lower.toUpperCase(Locale.ROOT));
         return v == null || v.isBlank() ? null : v.trim();
-    }
-
-    private boolean jvmConfigured() {
-        return Stream.of("http.proxyHost", "https.proxyHost", "socksProxyHost").map(System::getProperty)
-                .anyMatch(v -> v != null && !v.isBlank());
     }
 
     /** Whether {@code no_proxy} lists {@code host} (exactly, as a domain suffix, by port or by CIDR range). */
