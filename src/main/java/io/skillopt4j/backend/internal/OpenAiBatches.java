@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Thread-safe. The OpenAI Batch API: the requests go up as one JSONL file, {@code POST /batches} starts the batch,
@@ -42,14 +43,11 @@ public final class OpenAiBatches implements BatchTransport {
     @Override public String provider() { return "openai"; }
 
     @Override public String submit(List<Map.Entry<String, Map<String, Object>>> requests) {
-        StringBuilder jsonl = new StringBuilder();
-        for (Map.Entry<String, Map<String, Object>> r : requests) {
-            jsonl.append(Json.compact(Json.obj("custom_id", r.getKey(), "method", "POST", "url", endpoint,
-                    "body", r.getValue()))).append('\n');
-        }
+        String jsonl = requests.stream().map(r -> Json.compact(Json.obj("custom_id", r.getKey(), "method", "POST", "url", endpoint,
+                "body", r.getValue())) + "\n").collect(Collectors.joining());
         RequestBody form = new MultipartBody.Builder().setType(MultipartBody.FORM)
                 .addFormDataPart("purpose", "batch")
-                .addFormDataPart("file", "skillopt-batch.jsonl", RequestBody.create(jsonl.toString(), JSONL))
+                .addFormDataPart("file", "skillopt-batch.jsonl", RequestBody.create(jsonl, JSONL))
                 .build();
         JsonNode file = BatchLines.send(client, new Request.Builder().url(base + "/files").post(form), headers, policy);
         String fileId = BatchLines.id(file, policy, "file upload");
