@@ -41,13 +41,7 @@ public final class RateLimits {
     }
 
     /** Application interceptor inside the retry loop: every attempt acquires a slot before it is sent. */
-    static final class Pace implements Interceptor {
-        private final RateLimits limits;
-
-        Pace(RateLimits limits) { this.limits = limits; }
-
-        RateLimits limits() { return limits; }
-
+    record Pace(RateLimits limits) implements Interceptor {
         @Override public Response intercept(Chain chain) throws IOException {
             Request req = chain.request();
             Http.Policy p = req.tag(Http.Policy.class);
