@@ -247,10 +247,9 @@ public final class Http {
             if (last) throw e;
             return null;
         }
-        boolean json = type != null && "json".equalsIgnoreCase(type.subtype());
         boolean bad = false;
         com.fasterxml.jackson.databind.JsonNode tree = null;
-        if (json) {
+        if (type != null && "json".equalsIgnoreCase(type.subtype())) {
             // one pass checks the body and builds the tree the caller takes ({@link ParsedJson})
             try {
                 tree = io.skillopt4j.internal.Json.bodyTree(bytes);
