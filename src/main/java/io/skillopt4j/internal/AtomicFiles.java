@@ -134,9 +134,7 @@ public final class AtomicFiles {
                 b.clear().limit((int) (end - start));
                 while (b.hasRemaining() && ch.read(b, start + b.position()) >= 0) { /* fill */ }
                 if (end == size && b.position() > 0 && b.get(b.position() - 1) == '\n') return false; // not torn
-                for (int i = b.position() - 1; i >= 0; i--) {
-                    if (b.get(i) == '\n') { keep = start + i + 1; break; }
-                }
+                for (int i = b.position() - 1; i >= 0 && keep == 0; i--) if (b.get(i) == '\n') keep = start + i + 1;
                 end = start;
             }
             if (size == 0) return false;

@@ -146,19 +146,17 @@ public final class Json {
     public static List<Map<String, Object>> readObjectLines(Path file) {
         List<Map<String, Object>> out = new ArrayList<>();
         if (!Files.isRegularFile(file)) return out;
-        List<String> lines;
         try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                if (line.isBlank()) continue;
+                try {
+                    out.add(parseObject(line));
+                } catch (IllegalArgumentException torn) {
+                    // a line cut by a kill mid-append: what it held is redone or lost, never misread
+                }
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-        }
-        for (String line : lines) {
-            if (line.isBlank()) continue;
-            try {
-                out.add(parseObject(line));
-            } catch (IllegalArgumentException torn) {
-                // a line cut by a kill mid-append: what it held is redone or lost, never misread
-            }
         }
         return out;
     }
