@@ -98,12 +98,7 @@ public final class JsonReply {
 
     static boolean looksLikeJson(String c) {
         String t = c.trim();
-        if (!t.startsWith("{") || !t.endsWith("}")) return false;
-        for (int i = 1; i < t.length(); i++) {
-            char ch = t.charAt(i);
-            if (!Character.isWhitespace(ch)) return ch == '"' || ch == '}';
-        }
-        return false;
+        return t.endsWith("}") && t.matches("(?s)\\{\\p{javaWhitespace}*[\"}].*"); // a key or nothing after the brace
     }
 
     /** The top-level "{...}" spans outside strings; an unclosed last one runs to the end (a truncated reply). */
