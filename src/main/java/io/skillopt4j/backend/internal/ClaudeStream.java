@@ -78,9 +78,8 @@ public final class ClaudeStream {
         if (result.path("api_error_status").canConvertToInt()) meta.put("api_error_status", result.path("api_error_status").asText());
         for (String k : List.of("api_error_type", "terminal_reason")) if (result.path(k).isTextual()) meta.put(k, result.path(k).asText());
         if (result.path("subtype").isTextual()) meta.put("result_subtype", result.path("subtype").asText());
-        if (result.path("permission_denials").isArray() && !result.path("permission_denials").isEmpty()) {
-            meta.put("permission_denials", String.valueOf(result.path("permission_denials").size()));
-        }
+        JsonNode denials = result.path("permission_denials");
+        if (denials.isArray() && !denials.isEmpty()) meta.put("permission_denials", String.valueOf(denials.size()));
         JsonNode u = result.path("usage");
         long cacheRead = u.path("cache_read_input_tokens").asLong(0);
         long prompt = u.path("input_tokens").asLong(0) + cacheRead + u.path("cache_creation_input_tokens").asLong(0);
