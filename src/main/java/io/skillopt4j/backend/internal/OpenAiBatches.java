@@ -69,30 +69,26 @@ public final class OpenAiBatches implements BatchTransport {
     @Override public Map<String, Result> results(Status finished) {
         Map<String, Result> out = new LinkedHashMap<>();
         // errors first, so a request that somehow appears in both keeps its successful output
-        String err = finished.handles().get("error_file_id");
-        if (err != null) {
-            for (JsonNode line : lines(err)) {
-                JsonNode e = line.path("error");
-                String why = e.isObject() ? e.path("code").asText("error") + ": " + e.path("message").asText("")
-                        : "HTTP " + line.path("response").path("status_code").asInt(0) + ": "
-                        + line.path("response").path("body").path("error").path("message").asText("");
-                out.put(line.path("custom_id").asText(""), new Result(null, HttpErrors.oneLine(why)));
-            }
+        for (JsonNode line : lines(finished.handles().get("error_file_id"))) {
+            JsonNode e = line.path("error");
+            String why = e.isObject() ? e.path("code").asText("error") + ": " + e.path("message").asText("")
+                    : "HTTP " + line.path("response").path("status_code").asInt(0) + ": "
+                    + line.path("response").path("body").path("error").path("message").asText("");
+            out.put(line.path("custom_id").asText(""), new Result(null, HttpErrors.oneLine(why)));
         }
-        String ok = finished.handles().get("output_file_id");
-        if (ok != null) {
-            for (JsonNode line : lines(ok)) {
-                JsonNode resp = line.path("response");
-                int status = resp.path("status_code").asInt(0);
-                String id = line.path("custom_id").asText("");
-                if (status == 200 && resp.path("body").isObject()) out.put(id, new Result(resp.path("body"), ""));
-                else out.putIfAbsent(id, new Result(null, "HTTP " + status + ": " + resp.path("body").path("error").path("message").asText("")));
-            }
+        for (JsonNode line : lines(finished.handles().get("output_file_id"))) {
+            JsonNode resp = line.path("response");
+            int status = resp.path("status_code").asInt(0);
+            String id = line.path("custom_id").asText("");
+            if (status == 200 && resp.path("body").isObject()) out.put(id, new Result(resp.path("body"), ""));
+            else out.putIfAbsent(id, new Result(null, "HTTP " + status + ": " + resp.path("body").path("error").path("message").asText("")));
         }
         return out;
     }
 
+    /** The lines of a batch file; none when the batch has no such file (a null id). */
     private List<JsonNode> lines(String fileId) {
+        if (fileId == null) return List.of();
         return BatchLines.download(client, base + "/files/" + fileId + "/content", headers, policy);
     }
 }
