@@ -47,8 +47,7 @@ public final class AtomicFiles {
     }
 
     private static void write(Path file, byte[] bytes, boolean durable) {
-        Path tmp = writeTemp(file, bytes, durable && fsync());
-        rename(tmp, file);
+        rename(writeTemp(file, bytes, durable && fsync()), file);
     }
 
     /** Writes {@code bytes} to a fresh sibling temp file of {@code file} and returns it. */
@@ -135,9 +134,7 @@ public final class AtomicFiles {
                 b.clear().limit((int) (end - start));
                 while (b.hasRemaining() && ch.read(b, start + b.position()) >= 0) { /* fill */ }
                 if (end == size && b.position() > 0 && b.get(b.position() - 1) == '\n') return false; // not torn
-                for (int i = b.position() - 1; i >= 0; i--) {
-                    if (b.get(i) == '\n') { keep = start + i + 1; break; }
-                }
+                for (int i = b.position() - 1; i >= 0 && keep == 0; i--) if (b.get(i) == '\n') keep = start + i + 1;
                 end = start;
             }
             if (size == 0) return false;
@@ -213,8 +210,7 @@ public final class AtomicFiles {
     }
 
     // appends to one file never interleave, to different files rarely wait; striped so the locks stay bounded
-    private static final Object[] APPEND_LOCKS = new Object[64];
-    static { for (int i = 0; i < APPEND_LOCKS.length; i++) APPEND_LOCKS[i] = new Object(); }
+    private static final Object[] APPEND_LOCKS = Stream.generate(Object::new).limit(64).toArray();
 
     /** Deletes a tree; absent is fine. Throws when something cannot be deleted, for callers that need it empty. */
     public static void deleteTree(Path dir) {

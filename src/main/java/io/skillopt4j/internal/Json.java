@@ -1,7 +1,6 @@
 package io.skillopt4j.internal;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
@@ -9,6 +8,7 @@ import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -40,8 +40,19 @@ public final class Json {
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
             .build();
-    private static final ObjectWriter PRETTY = MAPPER.writer(new PythonPrettyPrinter());
-    private static final ObjectWriter LINE = MAPPER.writer(new PythonLinePrinter());
+    /** Python's {@code indent=2}: ": " after a key, "," with no space before, "[]" and "{}" when empty. */
+    private static final Separators PY = Separators.createDefaultInstance()
+            .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+            .withObjectEmptySeparator("")
+            .withArrayEmptySeparator("");
+    private static final DefaultIndenter INDENT = new DefaultIndenter("  ", "\n");
+    private static final DefaultPrettyPrinter.NopIndenter NOP = new DefaultPrettyPrinter.NopIndenter();
+    private static final ObjectWriter PRETTY = MAPPER.writer(new DefaultPrettyPrinter(PY)
+            .withObjectIndenter(INDENT).withArrayIndenter(INDENT));
+    /** One line with Python's default separators ", " and ": ". */
+    private static final ObjectWriter LINE = MAPPER.writer(new DefaultPrettyPrinter(PY
+                    .withObjectEntrySpacing(Separators.Spacing.AFTER).withArrayValueSpacing(Separators.Spacing.AFTER))
+            .withObjectIndenter(NOP).withArrayIndenter(NOP));
     private static final ObjectWriter COMPACT = MAPPER.writer();
     private static final TypeReference<LinkedHashMap<String, Object>> MAP = new TypeReference<>() {};
     private static final TypeReference<ArrayList<Object>> LIST = new TypeReference<>() {};
@@ -135,72 +146,22 @@ public final class Json {
     public static List<Map<String, Object>> readObjectLines(Path file) {
         List<Map<String, Object>> out = new ArrayList<>();
         if (!Files.isRegularFile(file)) return out;
-        List<String> lines;
         try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                if (line.isBlank()) continue;
+                try {
+                    out.add(parseObject(line));
+                } catch (IllegalArgumentException torn) {
+                    // a line cut by a kill mid-append: what it held is redone or lost, never misread
+                }
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-        }
-        for (String line : lines) {
-            if (line.isBlank()) continue;
-            try {
-                out.add(parseObject(line));
-            } catch (IllegalArgumentException torn) {
-                // a line cut by a kill mid-append: what it held is redone or lost, never misread
-            }
         }
         return out;
     }
 
     private static String msg(IOException e) {
         return e instanceof JsonProcessingException jp ? jp.getOriginalMessage() : e.getMessage();
-    }
-
-    /** Python's {@code indent=2}: 2-space indent everywhere, ": " and "," with no space before, "[]" and "{}" when empty. */
-    static final class PythonPrettyPrinter extends DefaultPrettyPrinter {
-        PythonPrettyPrinter() {
-            DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
-            indentObjectsWith(indenter);
-            indentArraysWith(indenter);
-            _objectFieldValueSeparatorWithSpaces = ": ";
-        }
-
-        PythonPrettyPrinter(PythonPrettyPrinter base) { super(base); _objectFieldValueSeparatorWithSpaces = ": "; }
-
-        @Override public DefaultPrettyPrinter createInstance() { return new PythonPrettyPrinter(this); }
-
-        @Override public void writeEndObject(JsonGenerator g, int nrOfEntries) throws IOException {
-            if (!_objectIndenter.isInline()) --_nesting;
-            if (nrOfEntries > 0) _objectIndenter.writeIndentation(g, _nesting);
-            g.writeRaw('}');
-        }
-
-        @Override public void writeEndArray(JsonGenerator g, int nrOfValues) throws IOException {
-            if (!_arrayIndenter.isInline()) --_nesting;
-            if (nrOfValues > 0) _arrayIndenter.writeIndentation(g, _nesting);
-            g.writeRaw(']');
-        }
-    }
-
-    /** One line with Python's default separators ", " and ": ". */
-    static final class PythonLinePrinter extends DefaultPrettyPrinter {
-        PythonLinePrinter() {
-            indentObjectsWith(new NopIndenter());
-            indentArraysWith(new NopIndenter());
-            _objectFieldValueSeparatorWithSpaces = ": ";
-            _spacesInObjectEntries = false;
-        }
-
-        PythonLinePrinter(PythonLinePrinter base) { super(base); _objectFieldValueSeparatorWithSpaces = ": "; }
-
-        @Override public DefaultPrettyPrinter createInstance() { return new PythonLinePrinter(this); }
-
-        @Override public void writeObjectEntrySeparator(JsonGenerator g) throws IOException { g.writeRaw(", "); }
-
-        @Override public void writeArrayValueSeparator(JsonGenerator g) throws IOException { g.writeRaw(", "); }
-
-        @Override public void writeEndObject(JsonGenerator g, int n) throws IOException { g.writeRaw('}'); }
-
-        @Override public void writeEndArray(JsonGenerator g, int n) throws IOException { g.writeRaw(']'); }
     }
 }

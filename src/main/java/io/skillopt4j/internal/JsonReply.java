@@ -11,8 +11,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Predicate;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Thread-safe (stateless). The one reader of JSON out of a model reply, after upstream's {@code extract_json}: a
@@ -56,13 +56,9 @@ public final class JsonReply {
 
     /** The first fenced block, else the first-"{"-to-last-"}" span, that {@code parse} reads into an {@code ok} value. */
     private static <T> T firstParsed(String text, List<String> blocks, Function<String, T> parse, Predicate<T> ok) {
-        for (String block : blocks) {
-            T v = parse.apply(block);
-            if (v != null && ok.test(v)) return v;
-        }
         int a = text.indexOf('{'), b = text.lastIndexOf('}');
-        T v = a >= 0 && b > a ? parse.apply(text.substring(a, b + 1)) : null;
-        return v != null && ok.test(v) ? v : null;
+        Stream<String> span = a >= 0 && b > a ? Stream.of(text.substring(a, b + 1)) : Stream.empty();
+        return Stream.concat(blocks.stream(), span).map(parse).filter(v -> v != null && ok.test(v)).findFirst().orElse(null);
     }
 
     /** The first JSON value found by upstream's three steps, or null. */
@@ -88,13 +84,8 @@ public final class JsonReply {
 
     /** The bodies of the {@code ```json} and bare {@code ```} blocks, in order; other languages are skipped. */
     static List<String> fencedBlocks(String text) {
-        List<String> out = new ArrayList<>();
-        Matcher f = FENCE.matcher(text);
-        while (f.find()) {
-            String lang = f.group(1);
-            if (lang.isEmpty() || lang.equalsIgnoreCase("json")) out.add(f.group(2).trim());
-        }
-        return out;
+        return FENCE.matcher(text).results().filter(f -> f.group(1).isEmpty() || f.group(1).equalsIgnoreCase("json"))
+                .map(f -> f.group(2).trim()).toList();
     }
 
     private static Object strict(String s) {
@@ -107,12 +98,7 @@ public final class JsonReply {
 
     static boolean looksLikeJson(String c) {
         String t = c.trim();
-        if (!t.startsWith("{") || !t.endsWith("}")) return false;
-        for (int i = 1; i < t.length(); i++) {
-            char ch = t.charAt(i);
-            if (!Character.isWhitespace(ch)) return ch == '"' || ch == '}';
-        }
-        return false;
+        return t.endsWith("}") && t.matches("(?s)\\{\\p{javaWhitespace}*[\"}].*"); // a key or nothing after the brace
     }
 
     /** The top-level "{...}" spans outside strings; an unclosed last one runs to the end (a truncated reply). */

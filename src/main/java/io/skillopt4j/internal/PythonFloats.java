@@ -24,23 +24,21 @@ final class PythonFloats {
     static String repr(double d) {
         if (Double.isNaN(d)) return "NaN";
         if (Double.isInfinite(d)) return d > 0 ? "Infinity" : "-Infinity";
-        String java = NumberOutput.toString(d, true);
-        String one = oneDigit(java);
-        return layout(one != null && Double.parseDouble(one) == d ? one : java);
+        return shortest(NumberOutput.toString(d, true), one -> Double.parseDouble(one) == d);
     }
 
     /** A float's own shortest digits (what Java prints for it) in Python's layout. */
     static String repr(float f) {
         if (!Float.isFinite(f)) return repr((double) f);
-        String java = NumberOutput.toString(f, true);
-        String one = oneDigit(java);
-        return layout(one != null && Float.parseFloat(one) == f ? one : java);
+        return shortest(NumberOutput.toString(f, true), one -> Float.parseFloat(one) == f);
     }
 
-    /** Java prints two significant digits ({@code 4.9E-324}) where one may do ({@code 5e-324}): that one, to check. */
-    private static String oneDigit(String java) {
+    /** Java prints two significant digits ({@code 4.9E-324}) where one may do ({@code 5e-324}): that one, if the same. */
+    private static String shortest(String java, java.util.function.Predicate<String> same) {
         BigDecimal b = new BigDecimal(java);
-        return b.signum() != 0 && b.precision() == 2 ? b.round(new MathContext(1, RoundingMode.HALF_EVEN)).toString() : null;
+        String one = b.signum() != 0 && b.precision() == 2 ? b.round(new MathContext(1, RoundingMode.HALF_EVEN)).toString()
+                : null;
+        return layout(one != null && same.test(one) ? one : java);
     }
 
     /** Re-lays Java's shortest text of a finite number as CPython's {@code format_float_short} in {@code 'r'} mode. */

@@ -86,14 +86,13 @@ final class ReplyRepair {
     }
 
     private static String word(String w, List<int[]> frames) {
-        switch (w) {
-            case "True": return "true";
-            case "False": return "false";
-            case "None": return "null";
-            default:
-                boolean valuePosition = !frames.isEmpty() && (top(frames)[0] == '[' || top(frames)[1] == VALUE);
-                return valuePosition && !NUMBER_OR_LITERAL.matcher(w).matches() ? "\"" + w + "\"" : w;
-        }
+        boolean valuePosition = !frames.isEmpty() && (top(frames)[0] == '[' || top(frames)[1] == VALUE);
+        return switch (w) {
+            case "True" -> "true";
+            case "False" -> "false";
+            case "None" -> "null";
+            default -> valuePosition && !NUMBER_OR_LITERAL.matcher(w).matches() ? "\"" + w + "\"" : w;
+        };
     }
 
     /** Pops the top frame with its own closing bracket; at the end of a truncated text, first completes a dangling pair. */

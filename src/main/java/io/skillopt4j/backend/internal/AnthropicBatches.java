@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,8 +29,7 @@ public final class AnthropicBatches implements BatchTransport {
     @Override public String provider() { return "anthropic"; }
 
     @Override public String submit(List<Map.Entry<String, Map<String, Object>>> requests) {
-        List<Object> rs = new ArrayList<>();
-        for (Map.Entry<String, Map<String, Object>> r : requests) rs.add(Map.of("custom_id", r.getKey(), "params", r.getValue()));
+        List<Object> rs = requests.stream().<Object>map(r -> Map.of("custom_id", r.getKey(), "params", r.getValue())).toList();
         JsonNode created = HttpCall.postJson(client, batchesUrl, headers, Map.of("requests", rs), policy);
         return BatchLines.id(created, policy, "batch create");
     }

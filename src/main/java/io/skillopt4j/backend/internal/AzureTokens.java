@@ -58,10 +58,9 @@ public final class AzureTokens implements Supplier<String> {
                         + ": 'az account get-access-token' failed with exit code " + r.exitCode() + ": " + tail(r.stderr()))), null);
             }
             JsonNode n = parse(backend, r.stdout());
-            String tok = n.path("accessToken").asText("");
             Instant exp = n.path("expires_on").canConvertToLong() ? Instant.ofEpochSecond(n.path("expires_on").asLong())
                     : parseLocal(n.path("expiresOn").asText(""));
-            return new Token(tok, exp);
+            return new Token(n.path("accessToken").asText(""), exp);
         });
     }
 

@@ -36,8 +36,7 @@ public final class ClaudeStream {
                         if (e.path("error").isTextual()) meta.put("api_retry_error", e.path("error").asText());
                         continue;
                     }
-                    if (e.path("session_id").isTextual()) meta.put("session_id", e.path("session_id").asText());
-                    if (e.path("model").isTextual()) meta.put("model", e.path("model").asText());
+                    for (String k : List.of("session_id", "model")) if (e.path(k).isTextual()) meta.put(k, e.path(k).asText());
                 }
                 case "assistant" -> {
                     if (e.path("is_api_error_message").asBoolean(false) || e.path("error").isTextual()) {
@@ -75,15 +74,12 @@ public final class ClaudeStream {
             return new ParsedTrace(steps, "", Usage.ZERO, false, false, "stream ended without a result event", skipped, meta);
         }
         if (result.path("session_id").isTextual()) meta.put("session_id", result.path("session_id").asText());
-        if (result.has("total_cost_usd")) meta.put("total_cost_usd", result.path("total_cost_usd").asText());
-        if (result.has("num_turns")) meta.put("num_turns", result.path("num_turns").asText());
+        for (String k : List.of("total_cost_usd", "num_turns")) if (result.has(k)) meta.put(k, result.path(k).asText());
         if (result.path("api_error_status").canConvertToInt()) meta.put("api_error_status", result.path("api_error_status").asText());
-        if (result.path("api_error_type").isTextual()) meta.put("api_error_type", result.path("api_error_type").asText());
-        if (result.path("terminal_reason").isTextual()) meta.put("terminal_reason", result.path("terminal_reason").asText());
+        for (String k : List.of("api_error_type", "terminal_reason")) if (result.path(k).isTextual()) meta.put(k, result.path(k).asText());
         if (result.path("subtype").isTextual()) meta.put("result_subtype", result.path("subtype").asText());
-        if (result.path("permission_denials").isArray() && !result.path("permission_denials").isEmpty()) {
-            meta.put("permission_denials", String.valueOf(result.path("permission_denials").size()));
-        }
+        JsonNode denials = result.path("permission_denials");
+        if (denials.isArray() && !denials.isEmpty()) meta.put("permission_denials", String.valueOf(denials.size()));
         JsonNode u = result.path("usage");
         long cacheRead = u.path("cache_read_input_tokens").asLong(0);
         long prompt = u.path("input_tokens").asLong(0) + cacheRead + u.path("cache_creation_input_tokens").asLong(0);

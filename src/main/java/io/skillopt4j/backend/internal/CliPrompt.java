@@ -2,8 +2,6 @@ package io.skillopt4j.backend.internal;
 
 import io.skillopt4j.backend.ChatMessage;
 import io.skillopt4j.backend.ChatRequest;
-import io.skillopt4j.backend.ToolCall;
-import io.skillopt4j.backend.ToolSpec;
 import io.skillopt4j.internal.Json;
 
 import java.io.IOException;
@@ -43,8 +41,8 @@ public final class CliPrompt {
     public static String body(ChatRequest r, String toolWord, boolean structured, List<Path> images) {
         List<String> blocks = new ArrayList<>();
         if (!r.tools().isEmpty()) {
-            List<Object> specs = new ArrayList<>();
-            for (ToolSpec t : r.tools()) specs.add(Map.of("name", t.name(), "description", t.description(), "parameters", t.parameters()));
+            List<Object> specs = r.tools().stream().<Object>map(t -> Map.of("name", t.name(), "description", t.description(),
+                    "parameters", t.parameters())).toList();
             StringBuilder b = new StringBuilder("Available " + toolWord + ":\n").append(Json.pretty(specs)).append('\n')
                     .append("Do not execute these tools yourself. To use one, request it in tool_calls, with arguments as a JSON string.");
             String c = r.toolChoice();
@@ -67,8 +65,7 @@ public final class CliPrompt {
                 text.append(text.length() > 0 ? "\n" : "").append("[Attached image ").append(img).append(']');
             }
             if (!m.toolCalls().isEmpty()) {
-                List<Object> calls = new ArrayList<>();
-                for (ToolCall c : m.toolCalls()) calls.add(Map.of("name", c.name(), "arguments", c.argumentsJson()));
+                List<Object> calls = m.toolCalls().stream().<Object>map(c -> Map.of("name", c.name(), "arguments", c.argumentsJson())).toList();
                 text.append("\nCompatibility tool requests:\n").append(Json.line(calls));
             }
             h.append("\n- ").append(label).append(": ").append(text.toString().replace("\n", "\n  "));

@@ -126,13 +126,12 @@ public final class CodexStream {
         String tokens = "";
         for (int i = 0; i <= lines.size(); i++) {
             String l = i < lines.size() ? lines.get(i) : null;
-            String s = l == null ? null : l.strip();
-            if (s != null && s.equals("tokens used") && i + 1 < lines.size()) tokens = lines.get(i + 1).strip().replace(",", "");
-            if (s != null && s.startsWith("sandbox:")) meta.putIfAbsent("sandbox", s.substring(8).strip());
-            if (s != null && s.startsWith("reasoning effort:")) meta.putIfAbsent("reasoning", s.substring(17).strip());
-            boolean marker = s != null && (s.equals("user") || s.equals("codex") || s.equals("exec"));
-            boolean footer = s != null && s.equals("tokens used"); // the usage footer ends the last step
-            if (l == null || marker || footer) {
+            String s = l == null ? "" : l.strip();
+            boolean footer = s.equals("tokens used"); // the usage footer ends the last step
+            if (footer && i + 1 < lines.size()) tokens = lines.get(i + 1).strip().replace(",", "");
+            if (s.startsWith("sandbox:")) meta.putIfAbsent("sandbox", s.substring(8).strip());
+            if (s.startsWith("reasoning effort:")) meta.putIfAbsent("reasoning", s.substring(17).strip());
+            if (l == null || footer || s.equals("user") || s.equals("codex") || s.equals("exec")) {
                 if (type != null) {
                     String content = String.join("\n", body).strip();
                     if (type.equals("exec")) {

@@ -76,28 +76,19 @@ public final class CursorStream {
         StringBuilder sb = new StringBuilder();
         boolean lastOmitted = false;
         for (String line : (raw == null ? "" : raw).split("\\r\\n|\\n|\\r", -1)) {
-            if (line.isBlank() || line.startsWith("=====") || line.equals("[stderr]")) {
-                sb.append(line).append('\n');
-                lastOmitted = false;
-                continue;
-            }
-            JsonNode n = StreamLines.object(line.strip());
-            if (n == null) {
-                if (!lastOmitted) sb.append("[OMITTED NON-JSON OUTPUT]\n");
-                lastOmitted = true;
-                continue;
-            }
-            lastOmitted = false;
-            sb.append(clean(n).toString()).append('\n');
+            boolean verbatim = line.isBlank() || line.startsWith("=====") || line.equals("[stderr]");
+            JsonNode n = verbatim ? null : StreamLines.object(line.strip());
+            boolean omitted = !verbatim && n == null; // a run of non-JSON lines becomes one marker
+            if (!omitted) sb.append(verbatim ? line : clean(n).toString()).append('\n');
+            else if (!lastOmitted) sb.append("[OMITTED NON-JSON OUTPUT]\n");
+            lastOmitted = omitted;
         }
         return sb.toString();
     }
 
     private static JsonNode clean(JsonNode n) {
         if (n instanceof ObjectNode o) {
-            List<String> keys = new ArrayList<>();
-            o.fieldNames().forEachRemaining(keys::add);
-            for (String k : keys) {
+            for (String k : o.properties().stream().map(Map.Entry::getKey).toList()) {
                 String norm = k.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "");
                 if (OMIT.contains(norm)) o.put(k, "[OMITTED]");
                 else if (SECRET.contains(norm) || norm.endsWith("apikey")) o.put(k, "[REDACTED]");

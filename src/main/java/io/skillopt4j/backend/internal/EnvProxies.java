@@ -2,9 +2,6 @@ package io.skillopt4j.backend.internal;
 
 import okhttp3.Authenticator;
 import okhttp3.Credentials;
-import okhttp3.Request;
-import okhttp3.Response;
-import okhttp3.Route;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -37,7 +34,9 @@ public final class EnvProxies extends ProxySelector {
     public static EnvProxies fromProcess() { return new EnvProxies(System.getenv(), ProxySelector.getDefault()); }
 
     @Override public List<Proxy> select(URI uri) {
-        if (jvm != null && jvmConfigured()) {
+        boolean jvmConfigured = jvm != null && Stream.of("http.proxyHost", "https.proxyHost", "socksProxyHost")
+                .map(System::getProperty).anyMatch(v -> v != null && !v.isBlank());
+        if (jvmConfigured) {
             List<Proxy> p = jvm.select(uri);
             if (p != null && !p.isEmpty() && p.get(0).type() != Proxy.Type.DIRECT) return p;
         }
@@ -63,11 +62,6 @@ public final class EnvProxies extends ProxySelector {
         String v = env.get(lower);
         if (v == null || v.isBlank()) v = env.get(lower.toUpperCase(Locale.ROOT));
         return v == null || v.isBlank() ? null : v.trim();
-    }
-
-    private boolean jvmConfigured() {
-        return Stream.of("http.proxyHost", "https.proxyHost", "socksProxyHost").map(System::getProperty)
-                .anyMatch(v -> v != null && !v.isBlank());
     }
 
     /** Whether {@code no_proxy} lists {@code host} (exactly, as a domain suffix, by port or by CIDR range). */
@@ -135,12 +129,10 @@ public final class EnvProxies extends ProxySelector {
 
     /** Answers a proxy's 407 once with the user and password of that proxy's URL; null (give up) when it has none. */
     public Authenticator authenticator() {
-        return new Authenticator() {
-            @Override public Request authenticate(Route route, Response response) {
-                if (response.request().header("Proxy-Authorization") != null) return null;
-                String auth = credentialsFor(route == null ? null : route.proxy());
-                return auth == null ? null : response.request().newBuilder().header("Proxy-Authorization", auth).build();
-            }
+        return (route, response) -> {
+            if (response.request().header("Proxy-Authorization") != null) return null;
+            String auth = credentialsFor(route == null ? null : route.proxy());
+            return auth == null ? null : response.request().newBuilder().header("Proxy-Authorization", auth).build();
         };
     }
 

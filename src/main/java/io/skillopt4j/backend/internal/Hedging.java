@@ -48,10 +48,8 @@ public final class Hedging {
     }
 
     /** The hedging of one call in {@code stage} (counted towards the cap). */
-    public Call call(String stage) {
-        synchronized (this) {
-            calls++;
-        }
+    public synchronized Call call(String stage) {
+        calls++;
         return new Call(stages.computeIfAbsent(stage == null ? "" : stage, s -> new Window()));
     }
 

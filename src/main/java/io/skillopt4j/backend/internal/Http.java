@@ -50,8 +50,7 @@ public final class Http {
             .build();
 
     private static okhttp3.Dispatcher dispatcher() {
-        java.util.concurrent.ExecutorService pool = new java.util.concurrent.ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS,
-                new java.util.concurrent.SynchronousQueue<>(), io.skillopt4j.internal.Daemons.named("skillopt-http"));
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newCachedThreadPool(io.skillopt4j.internal.Daemons.named("skillopt-http"));
         okhttp3.Dispatcher d = new okhttp3.Dispatcher(pool);
         d.setMaxRequests(1024);
         d.setMaxRequestsPerHost(1024);
@@ -223,10 +222,8 @@ public final class Http {
             boolean reused = conn != null && used.put(conn, Boolean.TRUE) != null;
             try {
                 return chain.proceed(chain.request());
-            } catch (java.io.InterruptedIOException e) {
-                throw e;
             } catch (IOException e) {
-                throw reused ? new StaleConnection(e) : e;
+                throw reused && !(e instanceof java.io.InterruptedIOException) ? new StaleConnection(e) : e;
             }
         }
     }
@@ -250,10 +247,9 @@ public final class Http {
             if (last) throw e;
             return null;
         }
-        boolean json = type != null && "json".equalsIgnoreCase(type.subtype());
         boolean bad = false;
         com.fasterxml.jackson.databind.JsonNode tree = null;
-        if (json) {
+        if (type != null && "json".equalsIgnoreCase(type.subtype())) {
             // one pass checks the body and builds the tree the caller takes ({@link ParsedJson})
             try {
                 tree = io.skillopt4j.internal.Json.bodyTree(bytes);

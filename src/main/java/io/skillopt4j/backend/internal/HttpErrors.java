@@ -23,8 +23,7 @@ public final class HttpErrors {
 
     /** The exception for an HTTP error {@code status} with response {@code body}. */
     public static BackendException forStatus(String backend, int status, String body) {
-        String msg = backend + ": HTTP " + status + ": " + providerMessage(body);
-        msg = oneLine(Redactor.scrub(msg));
+        String msg = oneLine(Redactor.scrub(backend + ": HTTP " + status + ": " + providerMessage(body)));
         return retriable(status) ? new BackendException.Retriable(backend, status, msg, null)
                 : new BackendException.NonRetriable(backend, status, msg, null);
     }

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Thread-safe. The OpenAI Batch API: the requests go up as one JSONL file, {@code POST /batches} starts the batch,
@@ -42,14 +43,11 @@ public final class OpenAiBatches implements BatchTransport {
     @Override public String provider() { return "openai"; }
 
     @Override public String submit(List<Map.Entry<String, Map<String, Object>>> requests) {
-        StringBuilder jsonl = new StringBuilder();
-        for (Map.Entry<String, Map<String, Object>> r : requests) {
-            jsonl.append(Json.compact(Json.obj("custom_id", r.getKey(), "method", "POST", "url", endpoint,
-                    "body", r.getValue()))).append('\n');
-        }
+        String jsonl = requests.stream().map(r -> Json.compact(Json.obj("custom_id", r.getKey(), "method", "POST", "url", endpoint,
+                "body", r.getValue())) + "\n").collect(Collectors.joining());
         RequestBody form = new MultipartBody.Builder().setType(MultipartBody.FORM)
                 .addFormDataPart("purpose", "batch")
-                .addFormDataPart("file", "skillopt-batch.jsonl", RequestBody.create(jsonl.toString(), JSONL))
+                .addFormDataPart("file", "skillopt-batch.jsonl", RequestBody.create(jsonl, JSONL))
                 .build();
         JsonNode file = BatchLines.send(client, new Request.Builder().url(base + "/files").post(form), headers, policy);
         String fileId = BatchLines.id(file, policy, "file upload");
@@ -64,38 +62,33 @@ public final class OpenAiBatches implements BatchTransport {
                 policy);
         String state = b.path("status").asText("");
         Map<String, String> handles = new LinkedHashMap<>();
-        if (b.path("output_file_id").isTextual()) handles.put("output_file_id", b.path("output_file_id").asText());
-        if (b.path("error_file_id").isTextual()) handles.put("error_file_id", b.path("error_file_id").asText());
+        for (String k : List.of("output_file_id", "error_file_id")) if (b.path(k).isTextual()) handles.put(k, b.path(k).asText());
         return new Status(batchId, state, TERMINAL.contains(state), handles);
     }
 
     @Override public Map<String, Result> results(Status finished) {
         Map<String, Result> out = new LinkedHashMap<>();
         // errors first, so a request that somehow appears in both keeps its successful output
-        String err = finished.handles().get("error_file_id");
-        if (err != null) {
-            for (JsonNode line : lines(err)) {
-                JsonNode e = line.path("error");
-                String why = e.isObject() ? e.path("code").asText("error") + ": " + e.path("message").asText("")
-                        : "HTTP " + line.path("response").path("status_code").asInt(0) + ": "
-                        + line.path("response").path("body").path("error").path("message").asText("");
-                out.put(line.path("custom_id").asText(""), new Result(null, HttpErrors.oneLine(why)));
-            }
+        for (JsonNode line : lines(finished.handles().get("error_file_id"))) {
+            JsonNode e = line.path("error");
+            String why = e.isObject() ? e.path("code").asText("error") + ": " + e.path("message").asText("")
+                    : "HTTP " + line.path("response").path("status_code").asInt(0) + ": "
+                    + line.path("response").path("body").path("error").path("message").asText("");
+            out.put(line.path("custom_id").asText(""), new Result(null, HttpErrors.oneLine(why)));
         }
-        String ok = finished.handles().get("output_file_id");
-        if (ok != null) {
-            for (JsonNode line : lines(ok)) {
-                JsonNode resp = line.path("response");
-                int status = resp.path("status_code").asInt(0);
-                String id = line.path("custom_id").asText("");
-                if (status == 200 && resp.path("body").isObject()) out.put(id, new Result(resp.path("body"), ""));
-                else out.putIfAbsent(id, new Result(null, "HTTP " + status + ": " + resp.path("body").path("error").path("message").asText("")));
-            }
+        for (JsonNode line : lines(finished.handles().get("output_file_id"))) {
+            JsonNode resp = line.path("response");
+            int status = resp.path("status_code").asInt(0);
+            String id = line.path("custom_id").asText("");
+            if (status == 200 && resp.path("body").isObject()) out.put(id, new Result(resp.path("body"), ""));
+            else out.putIfAbsent(id, new Result(null, "HTTP " + status + ": " + resp.path("body").path("error").path("message").asText("")));
         }
         return out;
     }
 
+    /** The lines of a batch file; none when the batch has no such file (a null id). */
     private List<JsonNode> lines(String fileId) {
+        if (fileId == null) return List.of();
         return BatchLines.download(client, base + "/files/" + fileId + "/content", headers, policy);
     }
 }

@@ -41,13 +41,7 @@ public final class RateLimits {
     }
 
     /** Application interceptor inside the retry loop: every attempt acquires a slot before it is sent. */
-    static final class Pace implements Interceptor {
-        private final RateLimits limits;
-
-        Pace(RateLimits limits) { this.limits = limits; }
-
-        RateLimits limits() { return limits; }
-
+    record Pace(RateLimits limits) implements Interceptor {
         @Override public Response intercept(Chain chain) throws IOException {
             Request req = chain.request();
             Http.Policy p = req.tag(Http.Policy.class);
@@ -216,15 +210,11 @@ public final class RateLimits {
     /** One bucket's headers of a reply: limit, remaining (-1 = absent) and time to full (null = absent). */
     record Bucket(double limit, double remaining, Duration reset) {
         static Bucket of(Response r, String kind) {
-            String limit = first(r, "x-ratelimit-limit-" + kind, "anthropic-ratelimit-" + kind + "-limit");
-            String left = first(r, "x-ratelimit-remaining-" + kind, "anthropic-ratelimit-" + kind + "-remaining");
-            String reset = first(r, "x-ratelimit-reset-" + kind, "anthropic-ratelimit-" + kind + "-reset");
+            // OpenAI's header, else Anthropic's
+            String limit = r.header("x-ratelimit-limit-" + kind, r.header("anthropic-ratelimit-" + kind + "-limit"));
+            String left = r.header("x-ratelimit-remaining-" + kind, r.header("anthropic-ratelimit-" + kind + "-remaining"));
+            String reset = r.header("x-ratelimit-reset-" + kind, r.header("anthropic-ratelimit-" + kind + "-reset"));
             return new Bucket(number(limit, 0), number(left, -1), reset == null ? null : resetIn(reset));
-        }
-
-        private static String first(Response r, String a, String b) {
-            String v = r.header(a);
-            return v != null ? v : r.header(b);
         }
 
         private static double number(String v, double absent) {

@@ -9,7 +9,6 @@ import io.skillopt4j.internal.Json;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -61,8 +60,7 @@ public final class ResponsesWire {
                 default -> { } // upstream drops other roles
             }
         }
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("model", model);
+        Map<String, Object> body = Json.obj("model", model);
         if (!system.isEmpty()) body.put("instructions", String.join("\n\n", system));
         body.put("input", input);
         body.put("max_output_tokens", r.maxCompletionTokens());

@@ -14,23 +14,16 @@ public final class StreamLines {
 
     private StreamLines() {}
 
-    /** Splits on LF, CRLF or CR; drops blank lines. */
-    public static List<String> lines(String raw) {
-        List<String> out = new ArrayList<>();
-        if (raw == null) return out;
-        for (String l : raw.split("\\r\\n|\\n|\\r")) if (!l.isBlank()) out.add(l.strip());
-        return out;
-    }
-
     /** Immutable. A stream's JSON-object lines in order, and how many lines were not JSON objects. */
     public record Events(List<JsonNode> objects, int nonJson) {}
 
-    /** Splits a JSONL stream into its object events (the loop every stream parser starts with). */
+    /** Splits a JSONL stream on LF, CRLF or CR into its object events; blank lines are skipped. */
     public static Events events(String raw) {
         List<JsonNode> out = new ArrayList<>();
         int nonJson = 0;
-        for (String line : lines(raw)) {
-            JsonNode e = object(line);
+        for (String line : raw == null ? new String[0] : raw.split("\\r\\n|\\n|\\r")) {
+            if (line.isBlank()) continue;
+            JsonNode e = object(line.strip());
             if (e == null) nonJson++;
             else out.add(e);
         }
