@@ -106,14 +106,9 @@ public final class RunReader {
     }
 
     private static void readPatches(Path dir, String prefix, Map<String, Map<String, Object>> into, TolerantFiles f) {
-        if (!Files.isDirectory(dir)) return;
-        try (Stream<Path> s = Files.list(dir)) {
-            for (Path p : s.filter(x -> x.getFileName().toString().endsWith(".json")).sorted().toList()) {
-                Map<String, Object> m = f.object(p, false);
-                if (m != null) into.put(prefix + p.getFileName().toString().replace(".json", ""), m);
-            }
-        } catch (IOException e) {
-            f.warn(dir, "unreadable (" + e.getMessage() + ")");
+        for (Path p : f.list(dir, x -> x.getFileName().toString().endsWith(".json"))) {
+            Map<String, Object> m = f.object(p, false);
+            if (m != null) into.put(prefix + p.getFileName().toString().replace(".json", ""), m);
         }
     }
 
