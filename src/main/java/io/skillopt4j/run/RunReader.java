@@ -75,9 +75,8 @@ public final class RunReader {
         }
         RunSnapshot partial = new RunSnapshot(dir, config, summary, state, history, lr, skills, best, steps, List.of(),
                 epochs, tests, List.of());
-        List<RolloutSet> sets = RolloutSets.discover(partial, f);
-        return new RunSnapshot(dir, config, summary, state, history, lr, skills, best, steps, sets, epochs, tests,
-                f.warnings());
+        return new RunSnapshot(dir, config, summary, state, history, lr, skills, best, steps, RolloutSets.discover(partial, f),
+                epochs, tests, f.warnings());
     }
 
     /** Parses the exec-target traces under every rollout directory's {@code predictions/} (slow on big runs). */
