@@ -20,12 +20,6 @@ public final class TrainingInterrupted extends SkillOptException {
         this.folder = folder;
     }
 
-    /** An interrupted evaluation ({@code skillopt eval}, {@code SkillOpt.evaluator(…).run()}) into {@code folder}. */
-    public static TrainingInterrupted evaluation(Path folder) {
-        return new TrainingInterrupted(folder, "evaluation interrupted: " + folder
-                + " keeps every finished item; start the same evaluation again to resume");
-    }
-
     /** The run folder, to open or resume. */
     public Path folder() { return folder; }
 
@@ -37,9 +31,10 @@ public final class TrainingInterrupted extends SkillOptException {
         return !interrupted(e) || e instanceof TrainingInterrupted ? e : new TrainingInterrupted(folder);
     }
 
-    /** As {@link #of}, for an evaluation. */
+    /** As {@link #of}, for an evaluation ({@code skillopt eval}, {@code SkillOpt.evaluator(…).run()}) into {@code folder}. */
     public static RuntimeException ofEvaluation(RuntimeException e, Path folder) {
-        return !interrupted(e) || e instanceof TrainingInterrupted ? e : evaluation(folder);
+        return !interrupted(e) || e instanceof TrainingInterrupted ? e : new TrainingInterrupted(folder, "evaluation interrupted: "
+                + folder + " keeps every finished item; start the same evaluation again to resume");
     }
 
     /** Sets the flag again when {@code e} is the thread's interruption. */

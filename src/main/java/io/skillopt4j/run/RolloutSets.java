@@ -2,13 +2,11 @@ package io.skillopt4j.run;
 
 import io.skillopt4j.env.RolloutResult;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /** Stateless. Finds and labels every adapter rollout directory of a run (upstream-trainer §6.1, §6.6). */
 final class RolloutSets {
@@ -37,7 +35,10 @@ final class RolloutSets {
                 int epoch = RunReader.number(e, RunReader.EPOCH_DIR);
                 Integer step = epochEndStep(run, epoch);
                 add(out, f, e.resolve("rollout_prev"), stage + "_prev", "train", epoch, step, null);
-                addWithTopups(out, f, e.resolve("rollout_curr"), stage + "_curr", epoch, step);
+                add(out, f, e.resolve("rollout_curr"), stage + "_curr", "train", epoch, step, null);
+                for (Path p : f.list(e.resolve("rollout_curr").resolve("topup"), Files::isDirectory)) {
+                    add(out, f, p, stage + "_curr", "train", epoch, step, null);
+                }
                 if (!stage.equals("slow_update")) continue;
                 add(out, f, e.resolve("selection_eval"), stage + "_selection", "val", epoch, step, null);
             }
@@ -48,17 +49,6 @@ final class RolloutSets {
         add(out, f, dir.resolve("test_eval"), "test", "test", best == null ? null : epochOf(run, best), best, null);
         add(out, f, dir.resolve("test_eval_final"), "test_final", "test", lastEpoch, last, null);
         return out;
-    }
-
-    private static void addWithTopups(List<RolloutSet> out, TolerantFiles f, Path dir, String phase, int epoch, Integer step) {
-        add(out, f, dir, phase, "train", epoch, step, null);
-        Path topup = dir.resolve("topup");
-        if (!Files.isDirectory(topup)) return;
-        try (Stream<Path> s = Files.list(topup)) {
-            for (Path p : s.filter(Files::isDirectory).sorted().toList()) add(out, f, p, phase, "train", epoch, step, null);
-        } catch (IOException e) {
-            f.warn(topup, "unreadable (" + e.getMessage() + ")");
-        }
     }
 
     private static void add(List<RolloutSet> out, TolerantFiles f, Path dir, String phase, String split, Integer epoch,

@@ -75,9 +75,8 @@ public final class RunReader {
         }
         RunSnapshot partial = new RunSnapshot(dir, config, summary, state, history, lr, skills, best, steps, List.of(),
                 epochs, tests, List.of());
-        List<RolloutSet> sets = RolloutSets.discover(partial, f);
-        return new RunSnapshot(dir, config, summary, state, history, lr, skills, best, steps, sets, epochs, tests,
-                f.warnings());
+        return new RunSnapshot(dir, config, summary, state, history, lr, skills, best, steps, RolloutSets.discover(partial, f),
+                epochs, tests, f.warnings());
     }
 
     /** Parses the exec-target traces under every rollout directory's {@code predictions/} (slow on big runs). */
@@ -106,14 +105,9 @@ public final class RunReader {
     }
 
     private static void readPatches(Path dir, String prefix, Map<String, Map<String, Object>> into, TolerantFiles f) {
-        if (!Files.isDirectory(dir)) return;
-        try (Stream<Path> s = Files.list(dir)) {
-            for (Path p : s.filter(x -> x.getFileName().toString().endsWith(".json")).sorted().toList()) {
-                Map<String, Object> m = f.object(p, false);
-                if (m != null) into.put(prefix + p.getFileName().toString().replace(".json", ""), m);
-            }
-        } catch (IOException e) {
-            f.warn(dir, "unreadable (" + e.getMessage() + ")");
+        for (Path p : f.list(dir, x -> x.getFileName().toString().endsWith(".json"))) {
+            Map<String, Object> m = f.object(p, false);
+            if (m != null) into.put(prefix + p.getFileName().toString().replace(".json", ""), m);
         }
     }
 

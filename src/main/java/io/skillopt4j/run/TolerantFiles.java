@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 /** Not thread-safe; one per read. Never throws on a bad file: it gives one warning and an empty value. */
 final class TolerantFiles {
@@ -31,6 +33,17 @@ final class TolerantFiles {
     void warn(Path p, String what) { warnings.add(rel(p) + ": " + what); }
 
     void missing(Path p) { warn(p, "missing (run in progress or killed?)"); }
+
+    /** Returns the entries of {@code dir} that pass {@code keep}, sorted; none when absent or unreadable (a warning). */
+    List<Path> list(Path dir, Predicate<Path> keep) {
+        if (!Files.isDirectory(dir)) return List.of();
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(keep).sorted().toList();
+        } catch (IOException e) {
+            warn(dir, "unreadable (" + e.getMessage() + ")");
+            return List.of();
+        }
+    }
 
     /** Returns the file's text, or null (warning if {@code required}) when absent or unreadable. */
     String text(Path p, boolean required) {

@@ -3,6 +3,7 @@ package io.skillopt4j.run;
 import io.skillopt4j.backend.TraceStep;
 import io.skillopt4j.backend.TraceSteps;
 import io.skillopt4j.backend.TraceStep.Kind;
+import io.skillopt4j.backend.internal.StreamLines;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +20,6 @@ import java.util.stream.Stream;
  * {@code <backend>_raw.txt} through the backends' own parsers. Unknown lines and events are skipped, never fatal.
  */
 final class TraceFiles {
-    static final int RESULT_CAP = 200;
     private static final List<String> BACKENDS = List.of("claude", "codex", "cursor", "copilot", "opencode");
     /** {@code [i] kind[ tool][ (N chars[, truncated])]: text}, as backend.TraceSteps.format writes it; also {@code [i] kind (Tool): text}. */
     private static final Pattern STEP_LINE = Pattern.compile(
@@ -135,15 +135,13 @@ final class TraceFiles {
     private static void addCodex(List<TraceStep> out, String type, List<String> lines) {
         if (!type.equals("exec")) {
             String t = String.join("\n", lines).strip();
-            if (!t.isEmpty() || type.equals("codex")) out.add(new TraceStep(Kind.TEXT, "", t, t.length(), false));
+            if (!t.isEmpty() || type.equals("codex")) out.add(StreamLines.text(t));
             return;
         }
         String cmd = lines.stream().map(String::strip).filter(x -> !x.isEmpty()).findFirst().orElse("");
-        out.add(new TraceStep(Kind.TOOL_CALL, "exec", cmd, cmd.length(), false));
+        out.add(StreamLines.toolCall("exec", cmd));
         int at = lines.stream().map(String::strip).toList().indexOf(cmd);
         String result = String.join("\n", lines.subList(Math.max(at + 1, 0), lines.size())).strip();
-        boolean cut = result.length() > RESULT_CAP;
-        if (!result.isEmpty()) out.add(new TraceStep(Kind.TOOL_RESULT, "exec", cut ? result.substring(0, RESULT_CAP) : result,
-                result.length(), cut));
+        if (!result.isEmpty()) out.add(StreamLines.toolResult("exec", result));
     }
 }

@@ -261,7 +261,10 @@ final class TemporalEngine implements ExecutionEngine {
                 closing.add(c);
                 c.whenComplete((r, e) -> closing.remove(c));
             } else if (closed == null) {
-                handedOver(stub);
+                synchronized (lastHandedOver) {
+                    if (lastHandedOver.size() == KEEP_HANDED_OVER) lastHandedOver.removeFirst();
+                    lastHandedOver.addLast(stub);
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -318,13 +321,6 @@ final class TemporalEngine implements ExecutionEngine {
 
     /** More stages than run at once: older ones completed long before close. */
     private static final int KEEP_HANDED_OVER = 64;
-
-    private void handedOver(WorkflowStub stub) {
-        synchronized (lastHandedOver) {
-            if (lastHandedOver.size() == KEEP_HANDED_OVER) lastHandedOver.removeFirst();
-            lastHandedOver.addLast(stub);
-        }
-    }
 
     @Override
     public void close() {
