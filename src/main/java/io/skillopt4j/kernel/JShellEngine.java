@@ -111,7 +111,7 @@ public final class JShellEngine implements AutoCloseable {
                 throw Diagnostics.unresolved(ure.getSnippet(), missing, cell, offset);
             }
             if (ex != null) throw Diagnostics.eval(ex);
-            if (isExpression(snippet) && control.hasValue()) value = Optional.of(new Value(control.value()));
+            if (isExpression(snippet) && control.value().isPresent()) value = control.value();
         }
         return value;
     }

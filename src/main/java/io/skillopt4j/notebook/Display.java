@@ -86,7 +86,7 @@ public final class Display {
     /** Shows {@code value} (null too) now: as {@code display_data} under a kernel, else as text on stdout. */
     public static void display(Object value) {
         KernelBridge b = registered();
-        if (b != null && value != null) b.display(value);
+        if (b != null && value != null) b.display(value, null);
         else System.out.println(value == null ? "null" : render(value).text());
     }
 
