@@ -150,8 +150,7 @@ public final class Report {
         h.append("</tr></thead><tbody>\n");
         int rows = Math.min(t.rowCount(), MAX_TABLE_ROWS);
         List<Integer> shown = java.util.stream.IntStream.range(0, rows).boxed().toList();
-        int[] decimals = new int[t.columnCount()];
-        for (int c = 0; c < decimals.length; c++) decimals[c] = ColumnDecimals.forColumn(t.column(c), shown);
+        int[] decimals = t.columns().stream().mapToInt(c -> ColumnDecimals.forColumn(c, shown)).toArray();
         for (int r = 0; r < rows; r++) {
             h.append("<tr>");
             for (int c = 0; c < t.columnCount(); c++) {

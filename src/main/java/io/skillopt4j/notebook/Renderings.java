@@ -49,8 +49,7 @@ final class Renderings {
         for (Column<?> c : t.columns()) sb.append("<th>").append(HtmlText.escape(c.name())).append("</th>");
         sb.append("</tr></thead>\n<tbody>\n");
         List<Integer> shown = IntStream.concat(IntStream.range(0, head), IntStream.range(tailFrom, rows)).boxed().toList();
-        int[] decimals = new int[t.columnCount()];
-        for (int c = 0; c < decimals.length; c++) decimals[c] = ColumnDecimals.forColumn(t.column(c), shown);
+        int[] decimals = t.columns().stream().mapToInt(c -> ColumnDecimals.forColumn(c, shown)).toArray();
         for (int r = 0; r < head; r++) row(sb, t, r, decimals);
         if (tailFrom > head) {
             sb.append("<tr>");
