@@ -62,10 +62,9 @@ final class StepFrames {
             Json.put(r, "gate_gain_low", gi.isEmpty() ? null : gi.get(0), "gate_gain_high", gi.isEmpty() ? null : gi.get(1));
             b.add(r);
         }
-        int n = run.history().size();
         Map<String, Object> after = Headline.afterStepsRow(run);
         if (after != null) b.add(after);
-        String footer = n + " steps" + (after == null ? "" : " + " + after.get("action")) + " x " + RowBuilder.names(b).size()
+        String footer = run.history().size() + " steps" + (after == null ? "" : " + " + after.get("action")) + " x " + RowBuilder.names(b).size()
                 + " columns" + Headline.suffix(run);
         if (!run.finished()) footer += " · " + run.status();
         return b.build("steps", footer);

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
 
 /**
@@ -105,10 +106,8 @@ final class Magics {
             for (JsonNode cell : Json.mapper().readTree(file.toFile()).path("cells")) {
                 if (!"code".equals(cell.path("cell_type").asText())) continue;
                 JsonNode src = cell.path("source");
-                StringBuilder sb = new StringBuilder();
-                if (src.isTextual()) sb.append(src.asText());
-                else src.forEach(l -> sb.append(l.asText()));
-                last = eval(sb.toString());
+                last = eval(src.isTextual() ? src.asText()
+                        : StreamSupport.stream(src.spliterator(), false).map(JsonNode::asText).collect(Collectors.joining()));
             }
             return last;
         } catch (IOException e) {
