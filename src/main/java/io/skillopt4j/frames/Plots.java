@@ -63,12 +63,9 @@ public final class Plots {
         series(c, "selection (candidate)", steps, "step", "selection_hard", true);
         bars(c, "selection 95 %", steps, "step", "selection_hard_low", "selection_hard_high");
         // A best raised after the steps (final promotion, gated slow update) gets its own marker and legend entry.
-        for (int i = 0; i < after.rowCount(); i++) {
-            XYSeries p = c.addSeries(after.stringColumn("action").get(i), new double[] {after.intColumn("step").getInt(i)},
-                    new double[] {after.doubleColumn("best_score").getDouble(i)});
-            p.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-            p.setMarker(SeriesMarkers.TRIANGLE_UP);
-        }
+        // (its step and best score are never missing: history records all have a step, the row exists for a known best)
+        for (int i = 0; i < after.rowCount(); i++)
+            series(c, after.stringColumn("action").get(i), after.rows(i), "step", "best_score", true).setMarker(SeriesMarkers.TRIANGLE_UP);
         Map<String, Object> sum = run.snapshot().summary();
         int last = s.rowCount() == 0 ? 0 : s.intColumn("step").getInt(s.rowCount() - 1);
         // Test points: the initial skill's at step 0, the best skill's at its step, the final skill's at the last.

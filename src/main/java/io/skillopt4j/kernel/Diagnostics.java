@@ -51,8 +51,7 @@ final class Diagnostics {
     }
 
     static CellException.CompilationException incomplete(String cell, int offset) {
-        String rest = cell.substring(offset);
-        String first = rest.lines().findFirst().orElse("").strip();
+        String first = cell.substring(offset).lines().findFirst().orElse("").strip();
         String msg = "line " + lineOf(cell, offset) + ": incomplete code (a missing '}', ')' or ';'?): " + first;
         return new CellException.CompilationException(msg, List.of("error: " + msg));
     }
