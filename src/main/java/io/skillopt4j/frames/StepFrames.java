@@ -148,7 +148,6 @@ final class StepFrames {
                 .strings("step_action");
         Map<Integer, Map<String, Object>> hist = new HashMap<>();
         for (Map<String, Object> h : run.history()) hist.put(intOf(h.get("step")), h);
-        int selected = 0, applied = 0;
         for (StepArtifacts s : run.steps()) {
             List<Object> pool = payload(s.mergedPatch());
             List<Object> ranked = payload(s.rankedEdits());
@@ -174,13 +173,11 @@ final class StepFrames {
                         first(e, "target", "title"), first(e, "content", "instruction", "new_skill"),
                         str(e.get("source_type")), e.get("support_count"), origin.getOrDefault(key(e), ""), rank,
                         rank != null, st, st.startsWith("applied"), str(rec.get("action")));
-                if (rank != null) selected++;
-                if (st.startsWith("applied")) applied++;
             }
         }
         Frame f = b.build("edits", null);
-        return new Frame("edits", new ArrayList<>(f.columns()),
-                f.rowCount() + " edits x " + f.columnCount() + " columns · " + selected + " selected · " + applied + " applied");
+        return new Frame("edits", new ArrayList<>(f.columns()), f.rowCount() + " edits x " + f.columnCount() + " columns · "
+                + f.booleanColumn("selected").countTrue() + " selected · " + f.booleanColumn("applied").countTrue() + " applied");
     }
 
     /** Maps an item key to the first minibatch file that proposed the same (op, target, content). */
