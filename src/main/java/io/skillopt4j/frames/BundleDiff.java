@@ -22,7 +22,8 @@ public record BundleDiff(List<Diff> files) {
         paths.putAll(b.files());
         // a bundle of both versions' paths gives them in bundle order (SKILL.md first)
         return new BundleDiff(new SkillBundle(paths).files().keySet().stream()
-                .map(p -> Diff.of(fromLabel + "/" + p, a.file(p).orElse(""), toLabel + "/" + p, b.file(p).orElse(""))).toList());
+                .map(p -> Diff.of(fromLabel + "/" + p, a.file(p).orElse(""), toLabel + "/" + p, b.file(p).orElse("")))
+                .toList());
     }
 
     /** Diffs two documents (packed bundles or single files), labelled with their labels. */

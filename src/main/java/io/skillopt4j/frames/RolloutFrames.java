@@ -104,7 +104,8 @@ final class RolloutFrames {
         Frame f = b.build("tokens", null);
         DoubleColumn usd = f.doubleColumn("cost_usd");
         // sum() skips missing cells; over no rows it is NaN, which (long) makes 0
-        String footer = f.rowCount() + " rows x " + f.columnCount() + " columns · " + (long) f.longColumn("total_tokens").sum() + " tokens";
+        String footer = f.rowCount() + " rows x " + f.columnCount() + " columns · " + (long) f.longColumn("total_tokens").sum()
+                + " tokens";
         if (usd.countMissing() < f.rowCount()) footer += String.format(Locale.ROOT, " · $%.4f", usd.sum());
         return new Frame("tokens", new java.util.ArrayList<>(f.columns()), footer);
     }
