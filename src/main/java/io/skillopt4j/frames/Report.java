@@ -79,8 +79,7 @@ public final class Report {
                 "selection_hard_low", "selection_hard_high", "gate_gain", "gate_gain_low", "gate_gain_high", "gate_p_value", "candidate_gate_score", "current_score", "best_score", "n_edits_merged", "n_edits_selected", "n_edits_applied",
                 "n_edits_unmatched", "tokens", "seconds"), "steps");
         section(h, "Epochs", r.epochs(), "epochs");
-        Frame edits = r.edits().selectColumns("step", "index", "op", "target", "content", "source_type", "rank", "status");
-        section(h, "Edits", edits, "edits");
+        section(h, "Edits", r.edits().selectColumns("step", "index", "op", "target", "content", "source_type", "rank", "status"), "edits");
         if (r.tests().rowCount() > 0) section(h, "Test evaluations", r.tests(), "tests");
         if (r.engineWorkers().rowCount() > 0) section(h, "Engine workers", r.engineWorkers(), "engine");
         Frame faults = r.faults();
