@@ -2,11 +2,9 @@ package io.skillopt4j.frames;
 
 import io.skillopt4j.env.SkillBundle;
 
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
+import java.util.Map;
 
 /**
  * Immutable. The per-file diffs between two versions of a skill bundle: one {@link Diff} per file either version
@@ -20,14 +18,12 @@ public record BundleDiff(List<Diff> files) {
     /** The per-file diffs from packed text {@code before} to packed text {@code after}, labelled {@code fromLabel/path}. */
     public static BundleDiff of(String fromLabel, String before, String toLabel, String after) {
         SkillBundle a = SkillBundle.unpack(before), b = SkillBundle.unpack(after);
-        Set<String> paths = new LinkedHashSet<>(a.files().keySet());
-        paths.addAll(b.files().keySet());
-        List<Diff> out = new ArrayList<>();
+        Map<String, String> paths = new HashMap<>(a.files());
+        paths.putAll(b.files());
         // a bundle of both versions' paths gives them in bundle order (SKILL.md first)
-        for (String p : new SkillBundle(paths.stream().collect(Collectors.toMap(p -> p, p -> ""))).files().keySet()) {
-            out.add(Diff.of(fromLabel + "/" + p, a.file(p).orElse(""), toLabel + "/" + p, b.file(p).orElse("")));
-        }
-        return new BundleDiff(out);
+        return new BundleDiff(new SkillBundle(paths).files().keySet().stream()
+                .map(p -> Diff.of(fromLabel + "/" + p, a.file(p).orElse(""), toLabel + "/" + p, b.file(p).orElse("")))
+                .toList());
     }
 
     /** Diffs two documents (packed bundles or single files), labelled with their labels. */

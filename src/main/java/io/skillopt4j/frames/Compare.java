@@ -60,8 +60,7 @@ public final class Compare {
             Frame all = runs.get(i).steps();
             Frame st = all.where(all.stringColumn("action").isNotIn(Headline.AFTER_STEPS_ACTIONS));   // step records only
             Headline.Best best = Headline.best(snap);
-            long tok = 0;
-            for (int r = 0; r < st.rowCount(); r++) if (!st.longColumn("tokens").isMissing(r)) tok += st.longColumn("tokens").getLong(r);
+            long tok = (long) st.longColumn("tokens").sum(); // the missing skipped; NaN (→ 0) for no rows
             Object total = StepFrames.map(StepFrames.map(s.get("token_summary")).get("_total")).get("total_tokens");
             StringColumn action = st.stringColumn("action");
             b.row(labels.get(i), snap.status(), snap.history().size(), st.booleanColumn("accepted").countTrue(),

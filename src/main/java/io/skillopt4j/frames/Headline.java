@@ -77,15 +77,13 @@ final class Headline {
             Map<String, Object> slow = e.slowResult();
             String a = str(slow.get("action"));
             if (a.startsWith("accept") && slow.get("selection_hard") instanceof Number n && Math.abs(n.doubleValue() - b.score()) < 1e-9) {
-                r.put("epoch", e.epoch());
-                r.put("action", "slow_update_" + a);
+                Json.put(r, "epoch", e.epoch(), "action", "slow_update_" + a);
                 sel = n;
                 soft = slow.get("selection_soft");
             }
         }
-        r.putAll(Json.obj("accepted", true, "new_best", true, "selection_hard", sel, "selection_soft", soft));
-        for (String k : List.of("candidate_gate_score", "current_score", "best_score")) r.put(k, b.score());
-        r.put("best_step", b.step());
+        Json.put(r, "accepted", true, "new_best", true, "selection_hard", sel, "selection_soft", soft,
+                "candidate_gate_score", b.score(), "current_score", b.score(), "best_score", b.score(), "best_step", b.step());
         return r;
     }
 }

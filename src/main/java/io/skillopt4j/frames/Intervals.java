@@ -61,11 +61,8 @@ final class Intervals {
             dirs.add(root.resolve("slow_update").resolve("epoch_" + o.substring("slow_update_epoch_".length())).resolve("selection_eval"));
         if (o.isEmpty() || o.equals("initial_skill")) dirs.add(root.resolve("selection_eval_baseline"));
         dirs.add(root.resolve("final_selection_eval"));
-        for (java.nio.file.Path d : dirs) {
-            Interval ci = ScoreIntervals.hard(ScoreIntervals.rowsIn(d));
-            if (isOf(ci, score)) return ci;
-        }
-        return Interval.none(ScoreIntervals.CONFIDENCE);
+        return dirs.stream().map(d -> ScoreIntervals.hard(ScoreIntervals.rowsIn(d))).filter(ci -> isOf(ci, score)).findFirst()
+                .orElse(Interval.none(ScoreIntervals.CONFIDENCE));
     }
 
     /** Whether {@code ci} is the interval of {@code score}: known, and the mean of its rows is that number. */

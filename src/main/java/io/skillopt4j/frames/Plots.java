@@ -10,8 +10,11 @@ import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.aggregate.AggregateFunctions;
 import tech.tablesaw.api.NumericColumn;
+import tech.tablesaw.api.Row;
 import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.selection.Selection;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;
@@ -21,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 import io.skillopt4j.internal.AtomicFiles;
 import io.skillopt4j.train.stats.Interval;
@@ -59,30 +63,25 @@ public final class Plots {
         series(c, "selection (candidate)", steps, "step", "selection_hard", true);
         bars(c, "selection 95 %", steps, "step", "selection_hard_low", "selection_hard_high");
         // A best raised after the steps (final promotion, gated slow update) gets its own marker and legend entry.
-        for (int i = 0; i < after.rowCount(); i++) {
-            XYSeries p = c.addSeries(after.stringColumn("action").get(i), new double[] {after.intColumn("step").getInt(i)},
-                    new double[] {after.doubleColumn("best_score").getDouble(i)});
-            p.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-            p.setMarker(SeriesMarkers.TRIANGLE_UP);
-        }
+        // (its step and best score are never missing: history records all have a step, the row exists for a known best)
+        for (int i = 0; i < after.rowCount(); i++)
+            series(c, after.stringColumn("action").get(i), after.rows(i), "step", "best_score", true).setMarker(SeriesMarkers.TRIANGLE_UP);
         Map<String, Object> sum = run.snapshot().summary();
         int last = s.rowCount() == 0 ? 0 : s.intColumn("step").getInt(s.rowCount() - 1);
         // Test points: the initial skill's at step 0, the best skill's at its step, the final skill's at the last.
         int[] xs = {0, sum.get("best_step") instanceof Number n ? n.intValue() : last, last};
         String[] scores = {"baseline_test_hard", "test_hard", "final_test_hard"};
         String[] evals = {"test_eval_baseline", "test_eval", "test_eval_final"};
-        List<Double> tx = new ArrayList<>(), ty = new ArrayList<>();
-        List<double[]> tb = new ArrayList<>();
+        RowBuilder tests = new RowBuilder().ints("step").doubles("test_hard", "low", "high");
         for (int k = 0; k < xs.length; k++) {
-            if (sum.get(scores[k]) instanceof Number y) { tx.add((double) xs[k]); ty.add(y.doubleValue()); }
             Interval ci = Intervals.test(run.snapshot(), evals[k], "overall");
-            if (ci.known()) tb.add(new double[] {xs[k], ci.low(), ci.high()});
+            tests.row(xs[k], sum.get(scores[k]) instanceof Number y ? y : null, Intervals.low(ci), Intervals.high(ci));
         }
-        if (!tx.isEmpty()) {
-            XYSeries t = c.addSeries("test", tx, ty);
-            t.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-            t.setMarker(SeriesMarkers.DIAMOND);
-            bars(c, "test 95 %", tb);
+        Frame t = tests.build("test", null);
+        XYSeries test = series(c, "test", t, "step", "test_hard", true);
+        if (test != null) {
+            test.setMarker(SeriesMarkers.DIAMOND);
+            bars(c, "test 95 %", t, "step", "low", "high");
         }
         return c;
     }
@@ -91,18 +90,16 @@ public final class Plots {
     public Plot gateTimeline() {
         Frame s = run.steps();
         XYChart c = xy("Gate decisions", "step", "candidate gate score");
-        TreeMap<String, List<double[]>> byAction = new TreeMap<>();
-        for (int i = 0; i < s.rowCount(); i++) {
-            double y = s.doubleColumn("candidate_gate_score").isMissing(i) ? s.doubleColumn("current_score").getDouble(i)
-                    : s.doubleColumn("candidate_gate_score").getDouble(i);
-            if (Double.isNaN(y)) y = 0;
-            byAction.computeIfAbsent(s.stringColumn("action").get(i), k -> new ArrayList<>())
-                    .add(new double[] {s.intColumn("step").getInt(i), y});
+        // the gate score, else the current score, else 0
+        DoubleColumn y = s.doubleColumn("candidate_gate_score").copy();
+        y.set(y.isMissing(), s.doubleColumn("current_score"));
+        y.set(y.isMissing(), 0.0);
+        StringColumn action = s.stringColumn("action");
+        for (String a : new TreeSet<>(action.asSet())) {
+            Selection rows = action.isEqualTo(a);
+            c.addSeries(a, s.intColumn("step").where(rows).asDoubleArray(), y.where(rows).asDoubleArray())
+                    .setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         }
-        byAction.forEach((action, pts) -> {
-            XYSeries ser = c.addSeries(action, pts.stream().mapToDouble(p -> p[0]).toArray(), pts.stream().mapToDouble(p -> p[1]).toArray());
-            ser.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-        });
         return render("gate_timeline", c);
     }
 
@@ -119,13 +116,10 @@ public final class Plots {
 
     /** Total tokens per stage, one bar group per role. */
     public Plot tokensByStage() {
-        Frame t = run.tokens();
         TreeMap<String, TreeMap<String, Double>> byRole = new TreeMap<>();
-        for (int i = 0; i < t.rowCount(); i++) {
-            double n = t.longColumn("total_tokens").getLong(i);
-            byRole.computeIfAbsent(t.stringColumn("role").get(i), k -> new TreeMap<>())
-                    .merge(t.stringColumn("stage").get(i), n, Double::sum);
-        }
+        for (Row r : run.tokens().summarize("total_tokens", AggregateFunctions.sum).by("role", "stage"))
+            byRole.computeIfAbsent(r.getString("role"), k -> new TreeMap<>())
+                    .put(r.getString("stage"), r.getDouble("Sum [total_tokens]"));
         return categories("tokens_by_stage", "Tokens per stage", "stage", "tokens", true, byRole);
     }
 
@@ -202,37 +196,25 @@ public final class Plots {
         st.setAntiAlias(true);
     }
 
-    private static void series(XYChart c, String name, Frame f, String x, String y, boolean markersOnly) {
-        NumericColumn<?> xs = f.numberColumn(x);
-        NumericColumn<?> ys = f.numberColumn(y);
-        List<Double> px = new ArrayList<>();
-        List<Double> py = new ArrayList<>();
-        for (int i = 0; i < f.rowCount(); i++) {
-            if (xs.isMissing(i) || ys.isMissing(i)) continue;
-            px.add(xs.getDouble(i));
-            py.add(ys.getDouble(i));
-        }
-        if (px.isEmpty()) return;
-        XYSeries s = c.addSeries(name, px, py);
+    /** The points of the rows with both values; null (no series) when there are none. */
+    private static XYSeries series(XYChart c, String name, Frame f, String x, String y, boolean markersOnly) {
+        Frame pts = f.selectColumns(x, y).dropRowsWithMissingValues();
+        if (pts.isEmpty()) return null;
+        XYSeries s = c.addSeries(name, pts.numberColumn(0).asDoubleArray(), pts.numberColumn(1).asDoubleArray());
         if (markersOnly) s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        return s;
     }
 
-    /** The 95 % intervals of column {@code y}'s points as error bars (rows with both bounds). */
+    /**
+     * The 95 % intervals of the rows with both bounds as error bars. XChart's error bars are symmetric: each is drawn
+     * around its interval's midpoint, with no marker or legend.
+     */
     private static void bars(XYChart c, String name, Frame f, String x, String low, String high) {
-        List<double[]> pts = new ArrayList<>();
-        NumericColumn<?> xs = f.numberColumn(x), lo = f.numberColumn(low), hi = f.numberColumn(high);
-        for (int i = 0; i < f.rowCount(); i++) {
-            if (!xs.isMissing(i) && !lo.isMissing(i) && !hi.isMissing(i)) pts.add(new double[] {xs.getDouble(i), lo.getDouble(i), hi.getDouble(i)});
-        }
-        bars(c, name, pts);
-    }
-
-    /** XChart's error bars are symmetric: each is drawn around its interval's midpoint, with no marker or legend. */
-    private static void bars(XYChart c, String name, List<double[]> pts) {
-        if (pts.isEmpty()) return;
-        XYSeries s = c.addSeries(name, pts.stream().mapToDouble(p -> p[0]).toArray(),
-                pts.stream().mapToDouble(p -> (p[1] + p[2]) / 2).toArray(),
-                pts.stream().mapToDouble(p -> (p[2] - p[1]) / 2).toArray());
+        Frame p = f.selectColumns(x, low, high).dropRowsWithMissingValues();
+        if (p.isEmpty()) return;
+        NumericColumn<?> lo = p.numberColumn(1), hi = p.numberColumn(2);
+        XYSeries s = c.addSeries(name, p.numberColumn(0).asDoubleArray(), lo.add(hi).divide(2).asDoubleArray(),
+                hi.subtract(lo).divide(2).asDoubleArray());
         s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         s.setMarker(SeriesMarkers.NONE);
         s.setShowInLegend(false);

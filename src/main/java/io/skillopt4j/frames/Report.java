@@ -4,11 +4,12 @@ import io.skillopt4j.env.SkillBundle;
 import io.skillopt4j.internal.AtomicFiles;
 import io.skillopt4j.internal.HtmlText;
 import io.skillopt4j.run.RunSnapshot;
+import tech.tablesaw.aggregate.AggregateFunctions;
+import tech.tablesaw.api.Row;
 import tech.tablesaw.api.Table;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.TreeMap;
 
 /**
  * Immutable. One self-contained HTML report over one or more runs: tables, plots as data-URL PNGs and the diff
@@ -78,8 +79,7 @@ public final class Report {
                 "selection_hard_low", "selection_hard_high", "gate_gain", "gate_gain_low", "gate_gain_high", "gate_p_value", "candidate_gate_score", "current_score", "best_score", "n_edits_merged", "n_edits_selected", "n_edits_applied",
                 "n_edits_unmatched", "tokens", "seconds"), "steps");
         section(h, "Epochs", r.epochs(), "epochs");
-        Frame edits = r.edits().selectColumns("step", "index", "op", "target", "content", "source_type", "rank", "status");
-        section(h, "Edits", edits, "edits");
+        section(h, "Edits", r.edits().selectColumns("step", "index", "op", "target", "content", "source_type", "rank", "status"), "edits");
         if (r.tests().rowCount() > 0) section(h, "Test evaluations", r.tests(), "tests");
         if (r.engineWorkers().rowCount() > 0) section(h, "Engine workers", r.engineWorkers(), "engine");
         Frame faults = r.faults();
@@ -102,16 +102,10 @@ public final class Report {
     private static final String[] COUNTS = {"calls", "prompt_tokens", "completion_tokens", "total_tokens"};
 
     private static Table tokensByStage(Frame t) {
-        TreeMap<String, long[]> m = new TreeMap<>();
-        for (int i = 0; i < t.rowCount(); i++) {
-            long[] a = m.computeIfAbsent(t.stringColumn("stage").get(i) + "\u0000" + t.stringColumn("role").get(i), k -> new long[4]);
-            for (int k = 0; k < a.length; k++) a[k] += t.longColumn(COUNTS[k]).getLong(i);
-        }
         RowBuilder b = new RowBuilder().strings("stage", "role").longs(COUNTS);
-        m.forEach((k, a) -> {
-            String[] sr = k.split("\u0000", 2);
-            b.row(sr[0], sr[1], a[0], a[1], a[2], a[3]);
-        });
+        for (Row r : t.summarize(List.of(COUNTS), AggregateFunctions.sum).by("stage", "role").sortAscendingOn("stage", "role"))
+            b.row(r.getString("stage"), r.getString("role"), r.getDouble("Sum [calls]"), r.getDouble("Sum [prompt_tokens]"),
+                    r.getDouble("Sum [completion_tokens]"), r.getDouble("Sum [total_tokens]"));
         return b.build("tokens_by_stage", null);
     }
 
@@ -155,8 +149,7 @@ public final class Report {
         h.append("</tr></thead><tbody>\n");
         int rows = Math.min(t.rowCount(), MAX_TABLE_ROWS);
         List<Integer> shown = java.util.stream.IntStream.range(0, rows).boxed().toList();
-        int[] decimals = new int[t.columnCount()];
-        for (int c = 0; c < decimals.length; c++) decimals[c] = ColumnDecimals.forColumn(t.column(c), shown);
+        int[] decimals = t.columns().stream().mapToInt(c -> ColumnDecimals.forColumn(c, shown)).toArray();
         for (int r = 0; r < rows; r++) {
             h.append("<tr>");
             for (int c = 0; c < t.columnCount(); c++) {

@@ -102,15 +102,11 @@ final class RolloutFrames {
                     new long[] {Math.max(0, rest[0]), Math.max(0, rest[1]), Math.max(0, rest[2])});
         }
         Frame f = b.build("tokens", null);
-        long total = 0;
-        double cost = 0;
         DoubleColumn usd = f.doubleColumn("cost_usd");
-        for (int r = 0; r < f.rowCount(); r++) {
-            total += f.longColumn("total_tokens").getLong(r);
-            if (!usd.isMissing(r)) cost += usd.getDouble(r);
-        }
-        String footer = f.rowCount() + " rows x " + f.columnCount() + " columns · " + total + " tokens";
-        if (usd.countMissing() < f.rowCount()) footer += String.format(Locale.ROOT, " · $%.4f", cost);
+        // sum() skips missing cells; over no rows it is NaN, which (long) makes 0
+        String footer = f.rowCount() + " rows x " + f.columnCount() + " columns · " + (long) f.longColumn("total_tokens").sum()
+                + " tokens";
+        if (usd.countMissing() < f.rowCount()) footer += String.format(Locale.ROOT, " · $%.4f", usd.sum());
         return new Frame("tokens", new java.util.ArrayList<>(f.columns()), footer);
     }
 

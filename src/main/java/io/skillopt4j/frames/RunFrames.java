@@ -8,13 +8,13 @@ import io.skillopt4j.run.RunReader;
 import io.skillopt4j.run.RunSnapshot;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 /**
  * Thread-safe (frames are built once, lazily, and every accessor returns a fresh copy). The Tablesaw frames of
@@ -78,11 +78,8 @@ public final class RunFrames {
     public Frame faults() {
         return cached("faults", () -> {
             RowBuilder b = new RowBuilder().strings("stage").longs(FaultCounts.KINDS.toArray(String[]::new));
-            faultCounts().forEach((stage, kinds) -> {
-                List<Object> row = new ArrayList<>(List.of(stage));
-                for (String k : FaultCounts.KINDS) row.add(kinds.getOrDefault(k, 0L));
-                b.row(row.toArray());
-            });
+            faultCounts().forEach((stage, kinds) -> b.row(Stream.concat(Stream.of(stage),
+                    FaultCounts.KINDS.stream().map(k -> kinds.getOrDefault(k, 0L))).toArray()));
             return b.build("faults", null);
         });
     }

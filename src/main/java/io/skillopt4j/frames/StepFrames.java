@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /** Stateless. Builds the steps, epochs and edits frames from a {@link RunSnapshot} (columns in docs/frames.md). */
 final class StepFrames {
@@ -54,19 +55,16 @@ final class StepFrames {
             for (String t : TIMING) r.put(t, timing.get(t));
             if (h.get("selection_hard") != null) {
                 io.skillopt4j.train.stats.Interval ci = Intervals.selection(run, step);
-                r.put("selection_hard_low", Intervals.low(ci));
-                r.put("selection_hard_high", Intervals.high(ci));
+                Json.put(r, "selection_hard_low", Intervals.low(ci), "selection_hard_high", Intervals.high(ci));
             }
             // the honest gate's paired gain over the current skill: its interval
             List<?> gi = h.get("gate_interval") instanceof List<?> l && l.size() == 2 ? l : List.of();
-            r.put("gate_gain_low", gi.isEmpty() ? null : gi.get(0));
-            r.put("gate_gain_high", gi.isEmpty() ? null : gi.get(1));
+            Json.put(r, "gate_gain_low", gi.isEmpty() ? null : gi.get(0), "gate_gain_high", gi.isEmpty() ? null : gi.get(1));
             b.add(r);
         }
-        int n = run.history().size();
         Map<String, Object> after = Headline.afterStepsRow(run);
         if (after != null) b.add(after);
-        String footer = n + " steps" + (after == null ? "" : " + " + after.get("action")) + " x " + RowBuilder.names(b).size()
+        String footer = run.history().size() + " steps" + (after == null ? "" : " + " + after.get("action")) + " x " + RowBuilder.names(b).size()
                 + " columns" + Headline.suffix(run);
         if (!run.finished()) footer += " · " + run.status();
         return b.build("steps", footer);
@@ -81,10 +79,8 @@ final class StepFrames {
                 .strings("slow_update_action").doubles("slow_update_prev_hard", "slow_update_curr_hard")
                 .ints("slow_update_chars", "n_improved", "n_regressed", "n_persistent_fail", "n_stable_success")
                 .strings("meta_skill_action").ints("meta_skill_chars");
-        TreeMap<Integer, List<Map<String, Object>>> byEpoch = new TreeMap<>();
-        for (Map<String, Object> h : run.history()) {
-            byEpoch.computeIfAbsent(intOf(h.get("epoch")), k -> new ArrayList<>()).add(h);
-        }
+        TreeMap<Integer, List<Map<String, Object>>> byEpoch = run.history().stream()
+                .collect(Collectors.groupingBy(h -> intOf(h.get("epoch")), TreeMap::new, Collectors.toList()));
         Map<Integer, EpochArtifacts> arts = new HashMap<>();
         for (EpochArtifacts e : run.epochs()) {
             arts.put(e.epoch(), e);
@@ -95,16 +91,14 @@ final class StepFrames {
             List<Map<String, Object>> hs = e.getValue();
             Map<String, Object> r = Json.obj("epoch", e.getKey(), "n_steps", hs.size());
             if (!hs.isEmpty()) {
-                r.put("first_step", hs.get(0).get("step"));
-                r.put("last_step", hs.get(hs.size() - 1).get("step"));
-                r.put("current_score_end", hs.get(hs.size() - 1).get("current_score"));
-                r.put("best_score_end", hs.get(hs.size() - 1).get("best_score"));
+                Map<String, Object> last = hs.get(hs.size() - 1);
+                Json.put(r, "first_step", hs.get(0).get("step"), "last_step", last.get("step"),
+                        "current_score_end", last.get("current_score"), "best_score_end", last.get("best_score"));
                 // the best skill's selection rows: an interval only when their mean is the score shown (hard gate metric)
-                if (hs.get(hs.size() - 1).get("best_score") instanceof Number bs) {
-                    io.skillopt4j.train.stats.Interval ci = Intervals.bestAfter(run, intOf(hs.get(hs.size() - 1).get("best_step")));
+                if (last.get("best_score") instanceof Number bs) {
+                    io.skillopt4j.train.stats.Interval ci = Intervals.bestAfter(run, intOf(last.get("best_step")));
                     boolean same = Intervals.isOf(ci, bs.doubleValue());
-                    r.put("best_score_end_low", same ? ci.low() : null);
-                    r.put("best_score_end_high", same ? ci.high() : null);
+                    Json.put(r, "best_score_end_low", same ? ci.low() : null, "best_score_end_high", same ? ci.high() : null);
                 }
             }
             int acc = 0, rej = 0, skip = 0;
@@ -123,24 +117,22 @@ final class StepFrames {
                 secs += dbl(h.get("wall_time_s"));
                 if (h.get("best_score") instanceof Number bsc) bestSoFar = Double.isNaN(bestSoFar) ? bsc.doubleValue() : Math.max(bestSoFar, bsc.doubleValue());
             }
-            r.putAll(Json.obj("accepts", acc, "rejects", rej, "skips", skip,
+            Json.put(r, "accepts", acc, "rejects", rej, "skips", skip,
                     "mean_train_hard", hs.isEmpty() ? null : trainSum / hs.size(), "mean_selection_hard", sel == 0 ? null : selSum / sel,
-                    "best_so_far", Double.isNaN(bestSoFar) ? null : bestSoFar, "tokens", tok, "seconds", Math.round(secs * 10) / 10.0));
+                    "best_so_far", Double.isNaN(bestSoFar) ? null : bestSoFar, "tokens", tok, "seconds", Math.round(secs * 10) / 10.0);
             EpochArtifacts ea = arts.get(e.getKey());
             if (ea != null) {
                 Map<String, Object> slow = ea.slowResult();
-                r.put("slow_update_action", slow.isEmpty() ? null : str(slow.get("action")));
-                r.put("slow_update_prev_hard", slow.get("prev_hard"));
-                r.put("slow_update_curr_hard", slow.get("curr_hard"));
-                r.put("slow_update_chars", chars(slow.get("slow_update_content")));
+                Json.put(r, "slow_update_action", slow.isEmpty() ? null : str(slow.get("action")), "slow_update_prev_hard",
+                        slow.get("prev_hard"), "slow_update_curr_hard", slow.get("curr_hard"),
+                        "slow_update_chars", chars(slow.get("slow_update_content")));
                 Map<String, Integer> cat = new HashMap<>();
                 for (Map<String, Object> p : ea.comparisonPairs()) cat.merge(str(p.get("category")), 1, Integer::sum);
-                boolean pairs = !ea.comparisonPairs().isEmpty();
                 for (String k : List.of("improved", "regressed", "persistent_fail", "stable_success"))
-                    r.put("n_" + k, pairs ? cat.getOrDefault(k, 0) : null);
+                    r.put("n_" + k, cat.isEmpty() ? null : cat.getOrDefault(k, 0));
                 Map<String, Object> meta = ea.metaSkillResult();
-                r.put("meta_skill_action", meta.isEmpty() ? null : str(meta.get("action")));
-                r.put("meta_skill_chars", chars(meta.get("meta_skill_content")));
+                Json.put(r, "meta_skill_action", meta.isEmpty() ? null : str(meta.get("action")),
+                        "meta_skill_chars", chars(meta.get("meta_skill_content")));
             }
             b.add(r);
         }
@@ -156,7 +148,6 @@ final class StepFrames {
                 .strings("step_action");
         Map<Integer, Map<String, Object>> hist = new HashMap<>();
         for (Map<String, Object> h : run.history()) hist.put(intOf(h.get("step")), h);
-        int selected = 0, applied = 0;
         for (StepArtifacts s : run.steps()) {
             List<Object> pool = payload(s.mergedPatch());
             List<Object> ranked = payload(s.rankedEdits());
@@ -182,13 +173,11 @@ final class StepFrames {
                         first(e, "target", "title"), first(e, "content", "instruction", "new_skill"),
                         str(e.get("source_type")), e.get("support_count"), origin.getOrDefault(key(e), ""), rank,
                         rank != null, st, st.startsWith("applied"), str(rec.get("action")));
-                if (rank != null) selected++;
-                if (st.startsWith("applied")) applied++;
             }
         }
         Frame f = b.build("edits", null);
-        return new Frame("edits", new ArrayList<>(f.columns()),
-                f.rowCount() + " edits x " + f.columnCount() + " columns · " + selected + " selected · " + applied + " applied");
+        return new Frame("edits", new ArrayList<>(f.columns()), f.rowCount() + " edits x " + f.columnCount() + " columns · "
+                + f.booleanColumn("selected").countTrue() + " selected · " + f.booleanColumn("applied").countTrue() + " applied");
     }
 
     /** Maps an item key to the first minibatch file that proposed the same (op, target, content). */

@@ -22,8 +22,7 @@ final class Diagnostics {
             String msg = d.getMessage(Locale.ROOT);
             int start = (int) Math.max(0, Math.min(d.getStartPosition(), snippetSource.length()));
             int end = (int) Math.max(start, Math.min(d.getEndPosition(), snippetSource.length()));
-            int lineStart = snippetSource.lastIndexOf('\n', Math.max(0, start - 1)) + 1;
-            if (start == 0) lineStart = 0;
+            int lineStart = start == 0 ? 0 : snippetSource.lastIndexOf('\n', start - 1) + 1;
             int lineEnd = snippetSource.indexOf('\n', start);
             if (lineEnd < 0) lineEnd = snippetSource.length();
             int cellLine = lineOf(cell, offset) + lineOf(snippetSource, start) - 1;
@@ -52,8 +51,7 @@ final class Diagnostics {
     }
 
     static CellException.CompilationException incomplete(String cell, int offset) {
-        String rest = cell.substring(offset);
-        String first = rest.lines().findFirst().orElse("").strip();
+        String first = cell.substring(offset).lines().findFirst().orElse("").strip();
         String msg = "line " + lineOf(cell, offset) + ": incomplete code (a missing '}', ')' or ';'?): " + first;
         return new CellException.CompilationException(msg, List.of("error: " + msg));
     }

@@ -12,7 +12,6 @@ import jdk.jshell.SourceCodeAnalysis.Completeness;
 import jdk.jshell.UnresolvedReferenceException;
 
 import java.io.File;
-import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -36,10 +35,10 @@ public final class JShellEngine implements AutoCloseable {
     private final JShell shell;
     private final StashingExecutionControl control = new StashingExecutionControl();
 
-    private JShellEngine(List<String> classPath, PrintStream out, PrintStream err) {
+    private JShellEngine(List<String> classPath) {
         this.shell = JShell.builder()
                 .executionEngine(StashingExecutionControl.provider(control), Map.of())
-                .out(out).err(err)
+                .out(System.out).err(System.err)
                 .build();
         // The compiler's class path is empty by default: make the toolkit (and the kernel) visible to cells.
         for (String entry : classPath) if (!entry.isBlank()) shell.addToClasspath(entry);
@@ -47,7 +46,7 @@ public final class JShellEngine implements AutoCloseable {
 
     /** An engine whose cells compile against {@code classPath}. */
     public static JShellEngine create(List<String> classPath) {
-        return new JShellEngine(classPath, System.out, System.err);
+        return new JShellEngine(classPath);
     }
 
     public static List<String> systemClassPath() {
@@ -111,7 +110,7 @@ public final class JShellEngine implements AutoCloseable {
                 throw Diagnostics.unresolved(ure.getSnippet(), missing, cell, offset);
             }
             if (ex != null) throw Diagnostics.eval(ex);
-            if (isExpression(snippet) && control.hasValue()) value = Optional.of(new Value(control.value()));
+            if (isExpression(snippet) && control.value().isPresent()) value = control.value();
         }
         return value;
     }

@@ -8,11 +8,12 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.StreamSupport;
 
 /**
  * Not thread-safe; one per session. The magics JJava users type ({@link #KNOWN}), so one notebook's cells run in
@@ -105,10 +106,8 @@ final class Magics {
             for (JsonNode cell : Json.mapper().readTree(file.toFile()).path("cells")) {
                 if (!"code".equals(cell.path("cell_type").asText())) continue;
                 JsonNode src = cell.path("source");
-                StringBuilder sb = new StringBuilder();
-                if (src.isTextual()) sb.append(src.asText());
-                else src.forEach(l -> sb.append(l.asText()));
-                last = eval(sb.toString());
+                last = eval(src.isTextual() ? src.asText()
+                        : StreamSupport.stream(src.spliterator(), false).map(JsonNode::asText).collect(Collectors.joining()));
             }
             return last;
         } catch (IOException e) {
@@ -130,15 +129,12 @@ final class Magics {
         Path p = Path.of(pattern);
         if (!pattern.contains("*") && !pattern.contains("?")) return Files.exists(p) ? List.of(p.toAbsolutePath()) : List.of();
         Path dir = p.getParent() == null ? Path.of(".") : p.getParent();
-        List<Path> out = new ArrayList<>();
-        if (!Files.isDirectory(dir)) return out;
+        if (!Files.isDirectory(dir)) return List.of();
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, p.getFileName().toString())) {
-            ds.forEach(f -> out.add(f.toAbsolutePath().normalize()));
+            return StreamSupport.stream(ds.spliterator(), false).map(f -> f.toAbsolutePath().normalize()).sorted().toList();
         } catch (IOException e) {
-            return out;
+            return List.of();
         }
-        out.sort(null);
-        return out;
     }
 
     private static List<String> words(String args) {

@@ -134,9 +134,4 @@ public final class SkillOptKernel extends BaseKernel {
             Display.attach(null);
         }
     }
-
-    /** The session's engine (for tests and tools embedding the kernel). */
-    JShellEngine engine() {
-        return engine;
-    }
 }

@@ -7,6 +7,7 @@ import jdk.jshell.spi.ExecutionEnv;
 
 import java.lang.reflect.Method;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Not thread-safe; one per {@link JShellEngine}, which runs one snippet at a time. Runs snippets in this
@@ -14,13 +15,11 @@ import java.util.Map;
  * JShell itself would only hand back as a {@code String}.
  */
 final class StashingExecutionControl extends DirectExecutionControl {
-    private Object value;
-    private boolean hasValue;
+    private Optional<JShellEngine.Value> value = Optional.empty();
     private Thread running; // guarded by this
 
     @Override protected String invoke(Method doit) throws Exception {
-        value = doit.invoke(null);
-        hasValue = true;
+        value = Optional.of(new JShellEngine.Value(doit.invoke(null)));
         // JShell's own String form is never shown (the kernel renders the object), so skip toString().
         return "";
     }
@@ -42,15 +41,11 @@ final class StashingExecutionControl extends DirectExecutionControl {
 
     /** Forgets the previous value; call before each snippet. */
     void clear() {
-        value = null;
-        hasValue = false;
+        value = Optional.empty();
     }
 
-    boolean hasValue() {
-        return hasValue;
-    }
-
-    Object value() {
+    /** The last snippet's result object, if it returned one. */
+    Optional<JShellEngine.Value> value() {
         return value;
     }
 

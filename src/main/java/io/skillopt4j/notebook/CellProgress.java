@@ -23,15 +23,12 @@ final class CellProgress implements TrainingListener {
 
     @Override public synchronized void on(TrainingEvent e) {
         progress = progress.next(e);
-        if (TrainingProgress.shown(e)) show();
-    }
-
-    /** As shown last (or now, before any event), with the time since the cell started. */
-    synchronized TrainingProgress progress() { return progress.withSeconds((nanos.getAsLong() - start) / 1e9); }
-
-    private void show() {
+        if (!TrainingProgress.shown(e)) return;
         TrainingProgress p = progress();
         if (live == null) live = Display.live(p);
         else live.update(p);
     }
+
+    /** As shown last (or now, before any event), with the time since the cell started. */
+    synchronized TrainingProgress progress() { return progress.withSeconds((nanos.getAsLong() - start) / 1e9); }
 }

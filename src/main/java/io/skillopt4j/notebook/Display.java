@@ -86,7 +86,7 @@ public final class Display {
     /** Shows {@code value} (null too) now: as {@code display_data} under a kernel, else as text on stdout. */
     public static void display(Object value) {
         KernelBridge b = registered();
-        if (b != null && value != null) b.display(value);
+        if (b != null && value != null) b.display(value, null);
         else System.out.println(value == null ? "null" : render(value).text());
     }
 
@@ -113,19 +113,16 @@ public final class Display {
         if (value == null) return Rendering.text("null");
         Entry match = null;
         synchronized (Display.class) {
-            // Later registrations win, so a user's renderer overrides a built-in one for the same type.
-            for (int i = RENDERERS.size() - 1; i >= 0 && match == null; i--) {
-                if (RENDERERS.get(i).type().isInstance(value)) match = RENDERERS.get(i);
-            }
+            // The last match wins: later registrations win, so a user's renderer overrides a built-in one for the same type.
+            for (Entry e : RENDERERS) if (e.type().isInstance(value)) match = e;
         }
         return match == null ? Rendering.text(String.valueOf(value)) : match.fn().apply(value);
     }
 
     /** Adds (or replaces) the renderer for {@code type}, with the running kernel too; front ends prefer the mime. */
     public static synchronized <T> void renderer(Class<T> type, String preferredMime, Function<? super T, Rendering> fn) {
-        Function<Object, Rendering> f = o -> fn.apply(type.cast(o));
         RENDERERS.removeIf(e -> e.type().equals(type));
-        RENDERERS.add(new Entry(type, preferredMime, f));
+        RENDERERS.add(new Entry(type, preferredMime, o -> fn.apply(type.cast(o))));
         if (bridge != null) bridge.register(type, preferredMime, Display::render);
     }
 

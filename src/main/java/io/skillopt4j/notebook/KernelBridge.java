@@ -143,8 +143,6 @@ final class KernelBridge {
         };
     }
 
-    void display(Object value) { display(value, null); }
-
     /** Publishes {@code value} as {@code display_data}; with a {@code displayId}, {@link #update} replaces it. */
     void display(Object value, String displayId) {
         try {

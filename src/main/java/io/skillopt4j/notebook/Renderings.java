@@ -49,14 +49,9 @@ final class Renderings {
         for (Column<?> c : t.columns()) sb.append("<th>").append(HtmlText.escape(c.name())).append("</th>");
         sb.append("</tr></thead>\n<tbody>\n");
         List<Integer> shown = IntStream.concat(IntStream.range(0, head), IntStream.range(tailFrom, rows)).boxed().toList();
-        int[] decimals = new int[t.columnCount()];
-        for (int c = 0; c < decimals.length; c++) decimals[c] = ColumnDecimals.forColumn(t.column(c), shown);
+        int[] decimals = t.columns().stream().mapToInt(c -> ColumnDecimals.forColumn(c, shown)).toArray();
         for (int r = 0; r < head; r++) row(sb, t, r, decimals);
-        if (tailFrom > head) {
-            sb.append("<tr>");
-            for (int i = 0; i < t.columnCount(); i++) sb.append("<td>…</td>");
-            sb.append("</tr>\n");
-        }
+        if (tailFrom > head) sb.append("<tr>").append("<td>…</td>".repeat(t.columnCount())).append("</tr>\n");
         for (int r = tailFrom; r < rows; r++) row(sb, t, r, decimals);
         String footer = t instanceof Frame f ? f.footer() : rows + " rows × " + t.columnCount() + " columns";
         sb.append("</tbody></table>\n<p><small>").append(HtmlText.escape(footer));

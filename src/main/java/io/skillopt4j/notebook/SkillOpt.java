@@ -62,12 +62,6 @@ public final class SkillOpt {
 
     private SkillOpt(Spec spec) { this.spec = spec; }
 
-    private static SkillOpt start(ConfigRequest req) {
-        Spec s = new Spec();
-        s.request = req;
-        return new SkillOpt(s);
-    }
-
     private SkillOpt with(Consumer<Spec> change) {
         Spec s = spec.copy();
         change.accept(s);
@@ -77,16 +71,16 @@ public final class SkillOpt {
     /** Starts from a YAML config file (with its {@code _base_} chain), as {@code skillopt train --config PATH}. */
     public static SkillOpt config(String path) { return config(Path.of(path)); }
 
-    public static SkillOpt config(Path path) { return start(ConfigRequest.file(path)); }
+    public static SkillOpt config(Path path) { return request(ConfigRequest.file(path)); }
 
     /** Starts from an in-memory mapping shaped like a YAML config (structured or flat keys). */
-    public static SkillOpt config(Map<String, ?> yamlShaped) { return start(ConfigRequest.map(yamlShaped)); }
+    public static SkillOpt config(Map<String, ?> yamlShaped) { return request(ConfigRequest.map(yamlShaped)); }
 
     /** Starts from nothing: every key takes its default. */
-    public static SkillOpt empty() { return start(ConfigRequest.map(Map.of())); }
+    public static SkillOpt empty() { return request(ConfigRequest.map(Map.of())); }
 
     /** Starts from what a command line asked for (the CLI's entry: {@code ConfigOptions.request(parseResult)}). */
-    public static SkillOpt request(ConfigRequest req) { return start(req); }
+    public static SkillOpt request(ConfigRequest req) { return new SkillOpt(new Spec()).with(s -> s.request = req); }
 
     private SkillOpt request(Function<ConfigRequest, ConfigRequest> f) { return with(s -> s.request = f.apply(s.request)); }
 
