@@ -252,7 +252,8 @@ final class StepPipeline {
         run.emit(new TrainingEvent.TokensUsed(c.step(), StepRecord.tokens(c.usageBefore(), run.usage().byStage())));
         c.rec().put("action", action);
         closing(c, false);
-        return persistStep(c.rec().asMap(), c.step(), c.stepDir(), run.writer().batch().text(run.writer().paths().skill(c.step()), st.currentSkill));
+        RunWriter w = run.writer();
+        return persistStep(c.rec().asMap(), c.step(), c.stepDir(), w.batch().text(w.paths().skill(c.step()), st.currentSkill));
     }
 
     /** The record's closing scores, skill length and wall time; {@code origins}: both origins after best_step. */
