@@ -43,16 +43,15 @@ public record Appendix(TrainSettings settings, Optimizer optimizer) {
         String out = SkillDocument.withAppendix(skill, merge(existing, notes));
         List<String> after = SkillDocument.appendixNotes(out); // upstream counts what the new block reads back
         Integer consolidated = null;
-        int total = after.size();
         if (settings.consolidateThreshold() > 0 && after.size() > settings.consolidateThreshold()) {
-            List<String> c = consolidate(after);
-            if (!c.isEmpty() && c.size() < after.size()) {
+            List<String> c = consolidate(after); // empty unless shorter
+            if (!c.isEmpty()) {
                 out = SkillDocument.withAppendix(out, merge(List.of(), c));
                 consolidated = c.size();
-                total = c.size();
             }
         }
-        return Optional.of(new Flush(out, notes, after, after.size() - existing.size(), total, consolidated));
+        return Optional.of(new Flush(out, notes, after, after.size() - existing.size(),
+                consolidated == null ? after.size() : consolidated, consolidated));
     }
 
     /** One consolidation call over the numbered notes; the reply's notes, or empty when unusable or not shorter. */
