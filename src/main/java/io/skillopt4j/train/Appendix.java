@@ -1,7 +1,6 @@
 package io.skillopt4j.train;
 
 import io.skillopt4j.internal.Json;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -17,18 +16,10 @@ public record Appendix(TrainSettings settings, Optimizer optimizer) {
 
     /** Upstream's note extraction: a list of strings, a single string, or objects with note (else content). */
     public static List<String> extractNotes(Object v) {
-        List<String> out = new ArrayList<>();
         List<?> items = v instanceof String str ? List.of(str) : v instanceof List<?> l ? l : List.of();
-        for (Object o : items) {
-            String text = "";
-            if (o instanceof String str) text = str.strip();
-            else if (o instanceof Map<?, ?> m) {
-                Object t = Select.truthy(m.get("note")) ? m.get("note") : Select.truthy(m.get("content")) ? m.get("content") : "";
-                text = io.skillopt4j.config.Coercion.pyStr(t).strip();
-            }
-            if (!text.isEmpty()) out.add(text);
-        }
-        return out;
+        return items.stream().map(o -> o instanceof String str ? str.strip() : !(o instanceof Map<?, ?> m) ? ""
+                : io.skillopt4j.config.Coercion.pyStr(Select.truthy(m.get("note")) ? m.get("note")
+                        : Select.truthy(m.get("content")) ? m.get("content") : "").strip()).filter(t -> !t.isEmpty()).toList();
     }
 
     /** Upstream's canonical dedupe key: collapsed whitespace, trimmed, trailing " .;:,_-" removed, case-folded. */
@@ -52,16 +43,15 @@ public record Appendix(TrainSettings settings, Optimizer optimizer) {
         String out = SkillDocument.withAppendix(skill, merge(existing, notes));
         List<String> after = SkillDocument.appendixNotes(out); // upstream counts what the new block reads back
         Integer consolidated = null;
-        int total = after.size();
         if (settings.consolidateThreshold() > 0 && after.size() > settings.consolidateThreshold()) {
-            List<String> c = consolidate(after);
-            if (!c.isEmpty() && c.size() < after.size()) {
+            List<String> c = consolidate(after); // empty unless shorter
+            if (!c.isEmpty()) {
                 out = SkillDocument.withAppendix(out, merge(List.of(), c));
                 consolidated = c.size();
-                total = c.size();
             }
         }
-        return Optional.of(new Flush(out, notes, after, after.size() - existing.size(), total, consolidated));
+        return Optional.of(new Flush(out, notes, after, after.size() - existing.size(),
+                consolidated == null ? after.size() : consolidated, consolidated));
     }
 
     /** One consolidation call over the numbered notes; the reply's notes, or empty when unusable or not shorter. */

@@ -3,7 +3,6 @@ package io.skillopt4j.train;
 import io.skillopt4j.internal.Json;
 import io.skillopt4j.run.RunWriter;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -37,10 +36,9 @@ record EditSelection(Map<String, Object> ranked, List<Object> rankedItems, Integ
         List<Object> rankedItems = Aggregate.items(ranked, s.updateMode().payloadKey());
         rec.putAll("n_edits_ranked", rankedItems.size(), "edit_budget", budget, "lr_control_mode", lrMode);
         if (decision != null) rec.put("lr_decision", decision);
-        List<Object> support = new ArrayList<>();
         // as upstream: each dict item's support_count as the reply gave it (0 when absent), non-dict items skipped
-        for (Object o : rankedItems) if (o instanceof Map<?, ?> m) support.add(m.containsKey("support_count") ? m.get("support_count") : 0);
-        rec.put("support_counts", support);
+        rec.put("support_counts", rankedItems.stream().filter(o -> o instanceof Map<?, ?>).map(o -> (Map<?, ?>) o)
+                .map(m -> m.containsKey("support_count") ? m.get("support_count") : 0).toList());
         return new EditSelection(ranked, rankedItems, budget, lrMode);
     }
 }

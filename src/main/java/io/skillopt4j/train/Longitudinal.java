@@ -77,18 +77,14 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
         }).collect(java.util.stream.Collectors.toCollection(ArrayList::new));
     }
 
+    /** The pairs of rows read back: their trajectories from the folders only. */
+    static List<Pair> pairs(List<Item> items, List<RolloutResult> prev, List<RolloutResult> curr, Path prevDir, Path currDir) {
+        return pairs(items, new Rollout.Outcome(prev, 0, 0, 0, null), new Rollout.Outcome(curr, 0, 0, 0, null), prevDir, currDir);
+    }
+
     /** The pairs, with trajectories from the rollouts' traces where they hold them. */
     static List<Pair> pairs(List<Item> items, Rollout.Outcome prev, Rollout.Outcome curr, Path prevDir, Path currDir) {
-        return pairs(items, prev.results(), curr.results(), prevDir, currDir, prev.traces(), curr.traces());
-    }
-
-    static List<Pair> pairs(List<Item> items, List<RolloutResult> prev, List<RolloutResult> curr, Path prevDir, Path currDir) {
-        return pairs(items, prev, curr, prevDir, currDir, null, null);
-    }
-
-    private static List<Pair> pairs(List<Item> items, List<RolloutResult> prev, List<RolloutResult> curr, Path prevDir, Path currDir,
-                                    io.skillopt4j.env.ItemTraces prevTraces, io.skillopt4j.env.ItemTraces currTraces) {
-        Map<String, RolloutResult> pm = byId(prev), cm = byId(curr);
+        Map<String, RolloutResult> pm = byId(prev.results()), cm = byId(curr.results());
         List<Pair> out = new ArrayList<>();
         for (Item item : items) {
             RolloutResult p = pm.get(item.id()), c = cm.get(item.id());
@@ -98,8 +94,8 @@ record Longitudinal(TrainSettings settings, DataLoader data, Rollout rollout, Ru
                     .filter(t -> !t.isEmpty()).findFirst().orElse(item.id());
             Map<String, Object> m = Json.obj("id", item.id(), "task", task, "category", cat,
                     "prev", side(p), "curr", side(c));
-            out.add(new Pair(m, trajectory(prevDir.resolve("predictions"), item.id(), prevTraces == null ? null : prevTraces.get(item.id())),
-                    trajectory(currDir.resolve("predictions"), item.id(), currTraces == null ? null : currTraces.get(item.id()))));
+            out.add(new Pair(m, trajectory(prevDir.resolve("predictions"), item.id(), prev.traces().get(item.id())),
+                    trajectory(currDir.resolve("predictions"), item.id(), curr.traces().get(item.id()))));
         }
         return out;
     }

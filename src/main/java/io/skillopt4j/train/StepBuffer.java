@@ -73,15 +73,13 @@ public final class StepBuffer {
     /** Upstream's analyst descriptions; a file upstream can't read adds what came before the problem. */
     static List<Object> analystDescriptions(Path stepDir) {
         List<Path> files = new ArrayList<>(glob(stepDir.resolve("patches")));
-        List<Path> batched = new ArrayList<>();
+        // the batch folders' files in path order: a folder sorts before its longer-named sibling, as its files do
         try (Stream<Path> s = Files.list(stepDir)) {
             s.filter(p -> p.getFileName().toString().startsWith("batch_") && Files.isDirectory(p))
-                    .forEach(p -> batched.addAll(glob(p.resolve("patches"))));
+                    .sorted(java.util.Comparator.comparing(Path::toString)).forEach(p -> files.addAll(glob(p.resolve("patches"))));
         } catch (IOException | RuntimeException e) {
             // no step folder yet: no descriptions
         }
-        batched.sort(java.util.Comparator.comparing(Path::toString));
-        files.addAll(batched);
         List<Object> out = new ArrayList<>();
         for (Path f : files) {
             try {

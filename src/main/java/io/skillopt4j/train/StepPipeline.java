@@ -154,11 +154,10 @@ final class StepPipeline {
 
     /** The gate on {@code candidate}, then the appendix flush and the next step's rollout. */
     private GateStep evaluate(StepContext c, String candidate, List<Map<String, Object>> raws) {
-        GateStep g = GateStep.run(c, candidate, run.settings(), stages, st, gateAhead(candidate, c.stepInEpoch(), c.step(), c.plan()));
+        GateStep g = GateStep.run(c, candidate, run.settings(), stages, st, gateAhead(c, candidate));
         run.emit(new TrainingEvent.GateDecision(c.step(), g.action(), g.candidateScore(), st.currentScore,
                 st.bestScore));
-        if (run.settings().skillAware()) flush(c.rec(), raws, c.stepDir());
-        prefetchNext(c.stepInEpoch(), c.step(), c.plan(), st.currentSkill);
+        flushThenPrefetch(c, raws);
         return g;
     }
 
@@ -205,13 +204,13 @@ final class StepPipeline {
     }
 
     /** Starts the next step's first rollout, if any, once the gate decided its skill (see {@link #nextEpoch}). */
-    private void prefetchNext(int stepInEpoch, int step, List<BatchSpec> plan, String skill) {
+    private void prefetchNext(StepContext c, String skill) {
         if (stopRequested.getAsBoolean()) return;
-        if (!lastOfEpoch(stepInEpoch, plan)) prefetch(plan.get((stepInEpoch + 1) * run.settings().accumulation()), step + 1, skill);
-        else if (nextEpochFirst != null) prefetch(nextEpochFirst, step + 1, nextEpochSkill.apply(skill));
+        if (!lastOfEpoch(c)) prefetch(c.plan().get((c.stepInEpoch() + 1) * run.settings().accumulation()), c.step() + 1, skill);
+        else if (nextEpochFirst != null) prefetch(nextEpochFirst, c.step() + 1, nextEpochSkill.apply(skill));
     }
 
-    private boolean lastOfEpoch(int stepInEpoch, List<BatchSpec> plan) { return (stepInEpoch + 1) * run.settings().accumulation() >= plan.size(); }
+    private boolean lastOfEpoch(StepContext c) { return (c.stepInEpoch() + 1) * run.settings().accumulation() >= c.plan().size(); }
 
     /** Lets the epoch's last step start the next epoch's first rollout; {@code skillAtEnd} null = not known. */
     void nextEpoch(BatchSpec first, java.util.function.UnaryOperator<String> skillAtEnd) {
@@ -220,16 +219,16 @@ final class StepPipeline {
     }
 
     /** Pipelined: starts the next step's rollout once the first rows decide the gate; null if unknowable or capped. */
-    private GateAhead gateAhead(String candidate, int stepInEpoch, int step, List<BatchSpec> plan) {
+    private GateAhead gateAhead(StepContext c, String candidate) {
         TrainSettings s = run.settings();
-        if (!run.pipelined() || run.capped() || s.skillAware() || lastOfEpoch(stepInEpoch, plan) && nextEpochFirst == null
+        if (!run.pipelined() || run.capped() || s.skillAware() || lastOfEpoch(c) && nextEpochFirst == null
                 || s.useGate() && (s.gateTest().paired() || s.gateTest().repeats() > 1)) return null;
         if (!s.useGate()) {
-            prefetchNext(stepInEpoch, step, plan, candidate);
+            prefetchNext(c, candidate);
             return null;
         }
         return new GateAhead(stages.selection().size(), stages.gate(), candidate, st.currentSkill, st.currentScore,
-                next -> prefetchNext(stepInEpoch, step, plan, next));
+                next -> prefetchNext(c, next));
     }
 
     /** Pipelined: starts step {@code step}'s first rollout with {@code skill} ahead of the step. */
@@ -249,13 +248,12 @@ final class StepPipeline {
     void keepPrefetch() { ahead.keep(); }
 
     private Map<String, Object> skip(StepContext c, String action, List<Map<String, Object>> raws) {
-        StepRecord rec = c.rec();
-        if (run.settings().skillAware()) flush(rec, raws, c.stepDir());
-        prefetchNext(c.stepInEpoch(), c.step(), c.plan(), st.currentSkill);
+        flushThenPrefetch(c, raws);
         run.emit(new TrainingEvent.TokensUsed(c.step(), StepRecord.tokens(c.usageBefore(), run.usage().byStage())));
-        rec.put("action", action);
+        c.rec().put("action", action);
         closing(c, false);
-        return persistStep(rec.asMap(), c.step(), c.stepDir(), run.writer().batch().text(run.writer().paths().skill(c.step()), st.currentSkill));
+        RunWriter w = run.writer();
+        return persistStep(c.rec().asMap(), c.step(), c.stepDir(), w.batch().text(w.paths().skill(c.step()), st.currentSkill));
     }
 
     /** The record's closing scores, skill length and wall time; {@code origins}: both origins after best_step. */
@@ -266,14 +264,16 @@ final class StepPipeline {
                 "wall_time_s", StepRecord.round((run.clock().millis() - c.startMillis()) / 1000.0, 1));
     }
 
-    private void flush(StepRecord rec, List<Map<String, Object>> raws, Path stepDir) {
-        stages.appendix().flush(st.currentSkill, raws).ifPresent(f -> {
+    /** After the gate (or a skip): the skill-aware appendix flush, then the next step's first rollout with its skill. */
+    private void flushThenPrefetch(StepContext c, List<Map<String, Object>> raws) {
+        if (run.settings().skillAware()) stages.appendix().flush(st.currentSkill, raws).ifPresent(f -> {
             st.currentSkill = f.skill();
-            rec.putAll("n_execution_lapse_notes", f.stepNotes().size(), "n_appendix_notes_added", f.added(),
+            c.rec().putAll("n_execution_lapse_notes", f.stepNotes().size(), "n_appendix_notes_added", f.added(),
                     "n_appendix_notes_total", f.total());
-            if (f.consolidated() != null) rec.put("n_appendix_notes_consolidated", f.consolidated());
-            run.writer().artefact(stepDir.resolve("appendix_notes.json"), Appendix.file(f));
+            if (f.consolidated() != null) c.rec().put("n_appendix_notes_consolidated", f.consolidated());
+            run.writer().artefact(c.stepDir().resolve("appendix_notes.json"), Appendix.file(f));
         });
+        prefetchNext(c, st.currentSkill);
     }
 
     private void stage(int step, String name, long millis, String detail) {
