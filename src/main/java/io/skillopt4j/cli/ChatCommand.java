@@ -14,19 +14,14 @@ import io.skillopt4j.config.Suggest;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 /** Not thread-safe (picocli fills it). {@code skillopt chat}: one call through a role's backend, to check keys. */
 @Command(name = "chat", mixinStandardHelpOptions = true,
         description = "Send one prompt through the optimizer or target backend and print the reply and usage.")
-final class ChatCommand implements Callable<Integer> {
-    @Spec CommandSpec spec;
-
+final class ChatCommand extends CliCommand {
     @Option(names = "--role", defaultValue = "optimizer", description = "optimizer or target (default: ${DEFAULT-VALUE}).")
     String role;
 

@@ -5,13 +5,11 @@ import io.skillopt4j.config.ResolvedConfig;
 import io.skillopt4j.internal.Json;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 /** Not thread-safe (picocli command object). {@code skillopt config show}: prints the resolved flat config. */
 @Command(name = "config", description = "Inspect configurations.")
@@ -25,9 +23,7 @@ public final class ConfigCommand extends GroupCommand {
 
     @Command(name = "show", mixinStandardHelpOptions = true,
             description = "Print the final flat config as JSON (sorted keys, secrets masked); warnings go to stderr.")
-    static final class Show implements Callable<Integer> {
-        @CommandLine.Spec CommandSpec spec;
-
+    static final class Show extends CliCommand {
         @Override public Integer call() {
             ResolvedConfig cfg = ConfigOptions.train().resolve(spec.commandLine().getParseResult());
             PrintWriter err = spec.commandLine().getErr();

@@ -13,7 +13,6 @@ import io.skillopt4j.train.Trainer;
 import io.skillopt4j.train.TrainingResult;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParseResult;
 
@@ -25,7 +24,6 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 /**
  * Not thread-safe (picocli command object). {@code skillopt demo}: trains {@code configs/demo/default.yaml} against the
@@ -34,8 +32,7 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = "Run a full training run offline on the built-in simulator (house-rules benchmark).")
-final class DemoCommand implements Callable<Integer> {
-    @CommandLine.Spec CommandSpec spec;
+final class DemoCommand extends CliCommand {
     @Option(names = "--sim-seed", defaultValue = "" + SimServer.DEFAULT_SEED, description = "Simulator seed (default: ${DEFAULT-VALUE}).") long simSeed;
     @Option(names = "--sim-latency-ms", defaultValue = "0", description = "Simulated latency per call: N, A-B or lognormal:MEDIAN:SIGMA (default: ${DEFAULT-VALUE}).") String latency;
     @Option(names = "--sim-batch-delay-ms", defaultValue = "0", description = "Time a simulated Batch API batch takes to complete (evaluation.batch_api=true) (default: ${DEFAULT-VALUE}).") long batchDelayMs;

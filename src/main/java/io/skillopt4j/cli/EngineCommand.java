@@ -3,10 +3,7 @@ package io.skillopt4j.cli;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
-import java.util.concurrent.Callable;
 
 /** {@code skillopt engine dev-server}: the Temporal test server on a port, for local use and tests. */
 @Command(name = "engine", description = "Execution-engine tools (see docs/scale-out.md).",
@@ -15,8 +12,7 @@ final class EngineCommand extends GroupCommand {
     /** Serves until interrupted (Ctrl-C). */
     @Command(name = "dev-server", mixinStandardHelpOptions = true,
             description = "Serve an in-memory Temporal frontend (the SDK's test server; nothing persists) for `--engine temporal` runs and workers.")
-    static final class DevServer implements Callable<Integer> {
-        @Spec CommandSpec spec;
+    static final class DevServer extends CliCommand {
         @Option(names = "--port", defaultValue = "7233", description = "Port (0 = a free port). Default ${DEFAULT-VALUE}.") int port;
         @Mixin ServeOptions serve;
 

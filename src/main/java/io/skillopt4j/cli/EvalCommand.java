@@ -4,20 +4,16 @@ import io.skillopt4j.notebook.SkillOpt;
 import io.skillopt4j.train.Evaluator;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 /** Not thread-safe (picocli command object). {@code skillopt eval}: upstream's {@code scripts/eval_only.py}. */
 @Command(name = "eval", mixinStandardHelpOptions = true, description = "Evaluate one skill document on a split without training.")
-public final class EvalCommand implements Callable<Integer> {
-    @CommandLine.Spec CommandSpec spec;
-
+public final class EvalCommand extends CliCommand {
     @Option(names = "--skill", required = true, paramLabel = "<skill.md>", description = "The skill document to evaluate, or an Agent Skill folder (docs/skills.md).")
     Path skill;
 

@@ -4,17 +4,12 @@ import io.skillopt4j.internal.AtomicFiles;
 import io.skillopt4j.kernel.SkillOptKernel;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 
 /** {@code skillopt jsh}: prints or writes the JShell startup script shipped in the jar. */
 @Command(name = "jsh", description = "Print (or --write) the JShell startup script skillopt.jsh.")
-final class JshCommand implements Callable<Integer> {
-    @Spec CommandSpec spec;
-
+final class JshCommand extends CliCommand {
     @Option(names = "--write", paramLabel = "FILE", description = "Write the script to FILE and print the jshell command line.")
     Path write;
 

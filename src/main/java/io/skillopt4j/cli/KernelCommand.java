@@ -6,8 +6,6 @@ import io.skillopt4j.internal.Json;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ArgGroup;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.File;
 import java.net.URISyntaxException;
@@ -16,16 +14,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 /** {@code skillopt kernel install}: a Jupyter kernelspec that starts {@code SkillOptKernel} from this jar. */
 @Command(name = "kernel", description = "Manage the SkillOpt4J Jupyter kernel.",
         subcommands = {KernelCommand.Install.class})
 final class KernelCommand extends GroupCommand {
     @Command(name = "install", description = "Write the kernelspec (kernel.json) for Jupyter; no Python needed.")
-    static final class Install implements Callable<Integer> {
-        @Spec CommandSpec spec;
-
+    static final class Install extends CliCommand {
         static final class Where {
             @Option(names = "--user", description = "Install for the current user (default): the Jupyter data dir.")
             boolean user;

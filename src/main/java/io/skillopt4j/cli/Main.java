@@ -78,8 +78,12 @@ public final class Main extends GroupCommand {
         cl.setParameterExceptionHandler((ex, args) -> {
             CommandLine cmd = ex.getCommandLine();
             String dym = "";
-            if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty())
-                dym = "; did you mean " + closestSuggestion(u) + "?";
+            if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
+                // picocli lists every option sharing a prefix: the one closest to the first unmatched word
+                String word = u.getUnmatched().isEmpty() ? "" : u.getUnmatched().get(0);
+                String c = io.skillopt4j.config.Suggest.closest(word, u.getSuggestions());
+                dym = "; did you mean " + (c != null ? c : u.getSuggestions().get(0)) + "?";
+            }
             cmd.getErr().println("error: " + Redactor.scrub(ex.getMessage().replace("\n", " ")) + dym);
             cmd.getErr().println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
             return 2;
@@ -109,13 +113,6 @@ public final class Main extends GroupCommand {
         }
         err.println("error: " + t.getClass().getSimpleName() + ": " + Redactor.scrub(String.valueOf(t.getMessage())));
         return 1;
-    }
-
-    /** picocli's suggestion closest to the first unmatched word (it lists every option sharing a prefix). */
-    private static String closestSuggestion(CommandLine.UnmatchedArgumentException u) {
-        String word = u.getUnmatched().isEmpty() ? "" : u.getUnmatched().get(0);
-        String c = io.skillopt4j.config.Suggest.closest(word, u.getSuggestions());
-        return c != null ? c : u.getSuggestions().get(0);
     }
 
     /** "PATH: reason" for a file-system failure (no exception class names: the reason is the operating system's). */

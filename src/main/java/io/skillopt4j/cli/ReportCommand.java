@@ -4,20 +4,16 @@ import io.skillopt4j.RunFolderException;
 import io.skillopt4j.frames.Report;
 import io.skillopt4j.frames.RunFrames;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 /** Not thread-safe; one per invocation. {@code skillopt report RUN [RUN...] [--out FILE]}: one self-contained report.html. */
 @Command(name = "report", description = "Write one self-contained HTML report (tables, plots, best-skill diff) for one or more runs.")
-public final class ReportCommand implements Callable<Integer> {
-    @Spec CommandSpec spec;
+public final class ReportCommand extends CliCommand {
     @Parameters(arity = "1..*", paramLabel = "RUN", description = "Run folders (SkillOpt4J or Python SkillOpt).")
     List<Path> runs;
     @Option(names = {"-o", "--out"}, paramLabel = "FILE",

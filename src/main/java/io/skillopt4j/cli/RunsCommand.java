@@ -9,21 +9,17 @@ import io.skillopt4j.notebook.Runs;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 /** Not thread-safe; one per invocation. {@code skillopt runs ls DIR} and {@code skillopt runs show RUN}: the notebook frames as text. */
 @Command(name = "runs", description = "List run folders and show their frames as text.",
         subcommands = {RunsCommand.Ls.class, RunsCommand.Show.class})
 public final class RunsCommand extends GroupCommand {
     @Command(name = "ls", description = "One line per run folder under DIR: status, steps, best and test scores.")
-    static final class Ls implements Callable<Integer> {
-        @Spec CommandSpec spec;
+    static final class Ls extends CliCommand {
         @Parameters(index = "0", paramLabel = "DIR", defaultValue = "outputs", description = "Folder of runs (default: ${DEFAULT-VALUE}).")
         Path dir;
         @Option(names = "--rows", defaultValue = "50", description = "Maximum rows to print (default: ${DEFAULT-VALUE}).")
@@ -43,9 +39,8 @@ public final class RunsCommand extends GroupCommand {
     }
 
     @Command(name = "show", description = "Print a run's frames: summary, steps and epochs by default.")
-    static final class Show implements Callable<Integer> {
+    static final class Show extends CliCommand {
         static final List<String> FRAMES = List.of("summary", "steps", "epochs", "edits", "rollouts", "traces", "tokens", "faults", "tests", "warnings");
-        @Spec CommandSpec spec;
         @Parameters(index = "0", paramLabel = "RUN", description = "Run folder (SkillOpt4J or Python SkillOpt).")
         Path run;
         @Option(names = {"-f", "--frame"}, split = ",", paramLabel = "NAME",

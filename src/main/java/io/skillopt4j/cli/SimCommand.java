@@ -8,12 +8,9 @@ import io.skillopt4j.sim.SimServer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.time.Duration;
-import java.util.concurrent.Callable;
 
 /** {@code skillopt sim serve}: runs the offline simulator as a standalone OpenAI-compatible server. */
 @Command(name = "sim", description = "The offline simulator (a deterministic stand-in for an LLM).",
@@ -66,8 +63,7 @@ final class SimCommand extends GroupCommand {
     /** Serves until interrupted (Ctrl-C). */
     @Command(name = "serve", mixinStandardHelpOptions = true,
             description = "Serve POST /v1/chat/completions and GET /v1/models on 127.0.0.1.")
-    static final class Serve implements Callable<Integer> {
-        @Spec CommandSpec spec;
+    static final class Serve extends CliCommand {
         @Mixin FaultOptions faults;
         @Mixin BehaviourOptions behaviour;
         @Mixin ServeOptions serve;

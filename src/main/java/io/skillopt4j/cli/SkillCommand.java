@@ -4,17 +4,14 @@ import io.skillopt4j.ConfigException;
 import io.skillopt4j.env.SkillBundle;
 import io.skillopt4j.run.RunPaths;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 
 /** Not thread-safe (picocli fills it). {@code skillopt skill export|check}: Agent Skill folders (docs/skills.md). */
 @Command(name = "skill", mixinStandardHelpOptions = true, description = "Export and check Agent Skill folders.",
@@ -22,9 +19,7 @@ import java.util.concurrent.Callable;
 final class SkillCommand extends GroupCommand {
     @Command(name = "export", mixinStandardHelpOptions = true,
             description = "Write a run's best skill (or one version) as an Agent Skill folder: DIR itself when its name is the skill's, else DIR/<name>/.")
-    static final class Export implements Callable<Integer> {
-        @Spec CommandSpec spec;
-
+    static final class Export extends CliCommand {
         @Parameters(paramLabel = "RUN", description = "A run folder.")
         Path run;
 
@@ -68,9 +63,7 @@ final class SkillCommand extends GroupCommand {
 
     @Command(name = "check", mixinStandardHelpOptions = true,
             description = "Check an Agent Skill folder against the specification: exit 0 when valid, else 2 with one line per problem.")
-    static final class Check implements Callable<Integer> {
-        @Spec CommandSpec spec;
-
+    static final class Check extends CliCommand {
         @Parameters(paramLabel = "DIR", description = "An Agent Skill folder (SKILL.md, references/, scripts/, assets/).")
         Path dir;
 

@@ -3,10 +3,8 @@ package io.skillopt4j.cli;
 import io.skillopt4j.env.RatioSplit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 
 /**
  * {@code skillopt split}: writes a ratio split exactly as training's {@code split_mode=ratio} does, so it can be
@@ -14,9 +12,7 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "split", mixinStandardHelpOptions = true,
         description = "Materialise a train/val/test ratio split of one JSON/JSONL file (as split_mode=ratio does).")
-final class SplitCommand implements Callable<Integer> {
-    @Spec picocli.CommandLine.Model.CommandSpec spec;
-
+final class SplitCommand extends CliCommand {
     @Option(names = "--data", required = true, description = "Raw items: a JSON array, {\"data\": [...]}, or JSONL file.")
     Path data;
 

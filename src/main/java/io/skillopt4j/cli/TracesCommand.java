@@ -7,24 +7,19 @@ import io.skillopt4j.backend.TraceSteps;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 
 /** Not thread-safe (picocli fills it). {@code skillopt traces show}: a raw CLI stream as the backends parse it. */
 @Command(name = "traces", mixinStandardHelpOptions = true, description = "Inspect agent CLI traces.",
         subcommands = TracesCommand.Show.class)
 final class TracesCommand extends GroupCommand {
     @Command(name = "show", mixinStandardHelpOptions = true, description = "Print a raw CLI stream as trace steps.")
-    static final class Show implements Callable<Integer> {
-        @Spec CommandSpec spec;
-
+    static final class Show extends CliCommand {
         @Parameters(paramLabel = "FILE", description = "A raw stream (stream-json, JSONL or the Codex exec log).")
         Path file;
 

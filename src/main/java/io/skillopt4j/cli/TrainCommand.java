@@ -7,10 +7,8 @@ import io.skillopt4j.train.TrainingHandle;
 import io.skillopt4j.train.TrainingResult;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
-import java.util.concurrent.Callable;
 
 /**
  * Not thread-safe (picocli command object). {@code skillopt train}: upstream's {@code scripts/train.py}. Ctrl-C stops
@@ -18,9 +16,7 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "train", mixinStandardHelpOptions = true,
         description = "Train a skill with the SkillOpt loop; re-running with the same out_root resumes after the last finished step.")
-public final class TrainCommand implements Callable<Integer> {
-    @CommandLine.Spec CommandSpec spec;
-
+public final class TrainCommand extends CliCommand {
     public static CommandLine commandLine() { return ConfigOptions.train().commandLine(new TrainCommand()); }
 
     @Override public Integer call() {

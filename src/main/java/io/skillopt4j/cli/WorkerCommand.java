@@ -5,17 +5,13 @@ import io.skillopt4j.config.Setting;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 
 /** Not thread-safe (picocli command object). {@code skillopt worker}: models use this process's environment. */
 @Command(name = "worker", mixinStandardHelpOptions = true,
         description = "Run rollout items and optimizer calls of `train --engine temporal` runs on this machine (see docs/scale-out.md).")
-final class WorkerCommand implements Callable<Integer> {
-    @Spec CommandSpec spec;
+final class WorkerCommand extends CliCommand {
     @Mixin TemporalOptions temporal;
     @Mixin CapacityOptions capacity;
     @Option(names = "--name", defaultValue = "", description = "Worker name in the run's activity table (default host-pid).") String name;

@@ -89,10 +89,8 @@ public final class ConfigResolver {
         MODEL_KEYS.forEach(k -> flat.computeIfPresent(k, (key, v) ->
                 v instanceof String || v instanceof Map || v instanceof List ? v : Coercion.pyStr(v)));
         for (String k : List.of("optimizer_model", "target_model")) {
-            if (flat.containsKey(k) && flat.get(k) == null) {
-                String path = Flags.byKey(k).orElseThrow().path();
-                throw new ConfigException(source + ": " + path + " (" + k + ") must be a model name, got null");
-            }
+            if (flat.containsKey(k) && flat.get(k) == null) // as bad values are named: model.target (target_model)
+                throw new ConfigException(source + ": " + TypedReader.name(k) + " must be a model name, got null");
         }
         // G: Azure legacy keys.
         for (String[] p : new String[][] {{"azure_openai_endpoint", "azure_endpoint"},

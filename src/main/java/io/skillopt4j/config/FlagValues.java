@@ -51,8 +51,10 @@ public final class FlagValues {
 
     /** Converts a value given from code (notebook builder) for a flag: strings are parsed like CLI text. */
     public static Object fromCode(String flag, Object value, boolean eval) {
-        FlagSpec spec = Flags.byFlag(flag).filter(f -> eval ? f.eval() : f.train())
-                .orElseThrow(() -> new ConfigException("unknown flag --" + flag + didYouMean(flag, eval)));
+        FlagSpec spec = Flags.byFlag(flag).filter(f -> eval ? f.eval() : f.train()).orElseThrow(() -> {
+            String c = Suggest.closest(flag, Flags.flags(eval).stream().map(FlagSpec::flag).toList());
+            return new ConfigException("unknown flag --" + flag + (c == null ? "" : "; did you mean --" + c + "?"));
+        });
         if (value == null) return null;
         if (value instanceof String s) return parse(spec, s, eval);
         FlagType t = spec.type();
@@ -66,10 +68,5 @@ public final class FlagValues {
             throw ConfigException.badValue("", "--" + flag, value, "a " + t.name().toLowerCase(Locale.ROOT) + " value");
         }
         return t == FlagType.FLOAT ? ((Number) value).doubleValue() : value;
-    }
-
-    static String didYouMean(String flag, boolean eval) {
-        String c = Suggest.closest(flag, Flags.flags(eval).stream().map(FlagSpec::flag).toList());
-        return c == null ? "" : "; did you mean --" + c + "?";
     }
 }
