@@ -240,8 +240,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
     /** Mean µs to create, write (1 KB) and close one of {@code n} new files in a fresh folder under {@code dir}, removed after. */
     static double createMicros(Path dir, int n) throws IOException {
         Path probe = Files.createTempDirectory(Files.createDirectories(dir), "disk-probe");
-        byte[] kb = new byte[1024];
-        Arrays.fill(kb, (byte) 'x');
+        byte[] kb = "x".repeat(1024).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         try {
             long t0 = System.nanoTime();
             for (int i = 0; i < n; i++) Files.write(probe.resolve("f" + i), kb);
@@ -278,8 +277,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
     }
 
     private static void row(PrintWriter out, String name, double[] values, String fmt) {
-        double[] v = values.clone();
-        Arrays.sort(v);
+        double[] v = Arrays.stream(values).sorted().toArray();
         out.println("| " + name + " | " + String.format(Locale.ROOT, fmt, WorkloadStats.median(v))
                 + (v.length > 1 ? " (" + String.format(Locale.ROOT, fmt, v[0]) + "–" + String.format(Locale.ROOT, fmt, v[v.length - 1]) + ")" : "") + " |");
     }

@@ -37,14 +37,9 @@ final class SimText {
         int h = text.startsWith(heading) ? 0 : text.indexOf("\n" + heading);
         if (h < 0) return "";
         if (h > 0) h++;
-        int start = text.indexOf('\n', h);
-        if (start < 0) return "";
-        start++;
-        int end = text.length();
-        for (String n : next) {
-            int i = text.indexOf("\n" + n, start - 1);
-            if (i >= 0 && i < end) end = i;
-        }
+        int start = text.indexOf('\n', h) + 1;
+        if (start == 0) return "";
+        int end = next.stream().mapToInt(n -> text.indexOf("\n" + n, start - 1)).filter(i -> i >= 0).min().orElse(text.length());
         return text.substring(start, end).strip();
     }
 
