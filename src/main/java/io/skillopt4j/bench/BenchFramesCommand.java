@@ -76,10 +76,18 @@ public final class BenchFramesCommand implements Callable<Integer> {
         }
     }
 
-    /** Parses every JSON value of the files (one per .json file, one per line of a .jsonl file); returns how many. */
+    /** Parses every JSON value of the files (a .json file's one, a .jsonl file's one per line); returns how many. */
     private static long rawParse(List<Path> files) throws IOException {
         long n = 0;
-        for (Path f : files) n += Json.mapper().readerFor(Object.class).readValues(Files.readAllBytes(f)).readAll().size();
+        for (Path f : files) {
+            byte[] b = Files.readAllBytes(f);
+            if (f.toString().endsWith(".jsonl")) {
+                n += Json.mapper().readerFor(Object.class).readValues(b).readAll().size();
+            } else {
+                Json.mapper().readValue(b, Object.class);
+                n++;
+            }
+        }
         return n;
     }
 
