@@ -119,23 +119,19 @@ final class BenchWorkloadCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** One cold run against the simulator or (when {@code fake}) the fake server, timed from the server's call log. */
     private WorkloadStats run(boolean fake, Path cfg, List<String> opts, Path dir) throws Exception {
-        return fake ? runFake(cfg, opts, dir) : runSim(cfg, opts, dir);
-    }
-
-    private WorkloadStats runSim(Path cfg, List<String> opts, Path dir) throws Exception {
-        try (SimServer sim = SimServer.builder().latency(latencyDist != null ? Latency.parse(latencyDist) : new Latency.Fixed(latencyMs)).logCalls().start()) {
-            double[] t = launch(cfg, opts, dir, sim.url());
-            var calls = sim.calls().stream().map(c -> new WorkloadStats.Call(c.stage(), c.start(), c.end())).toList();
-            return WorkloadStats.of(calls, t[0], t[1]);
+        if (!fake) {
+            try (SimServer sim = SimServer.builder().latency(latencyDist != null ? Latency.parse(latencyDist) : new Latency.Fixed(latencyMs)).logCalls().start()) {
+                double[] t = launch(cfg, opts, dir, sim.url());
+                var calls = sim.calls().stream().map(c -> new WorkloadStats.Call(c.stage(), c.start(), c.end())).toList();
+                return WorkloadStats.of(calls, t[0], t[1]);
+            }
         }
-    }
-
-    private WorkloadStats runFake(Path cfg, List<String> opts, Path dir) throws Exception {
-        Fake fake = startFake(dir, true);
-        Process srv = fake.process();
+        Fake started = startFake(dir, true);
+        Process srv = started.process();
         try {
-            double[] t = launch(cfg, opts, dir, fake.url());
+            double[] t = launch(cfg, opts, dir, started.url());
             srv.destroy();
             srv.waitFor(5, TimeUnit.SECONDS);
             List<WorkloadStats.Call> calls = new ArrayList<>();
