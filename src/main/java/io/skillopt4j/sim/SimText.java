@@ -60,8 +60,7 @@ final class SimText {
     /** Returns the house-rules ids ({@code date-004}) in the text with their categories, in first-seen order. */
     static Map<String, HouseCategory> idsIn(String text) {
         Map<String, HouseCategory> out = new java.util.LinkedHashMap<>();
-        Matcher m = ID_CATEGORY.matcher(text);
-        while (m.find()) out.putIfAbsent(m.group(), HouseCategory.byKey(m.group(1)).orElseThrow());
+        ID_CATEGORY.matcher(text).results().forEach(m -> out.putIfAbsent(m.group(), HouseCategory.byKey(m.group(1)).orElseThrow()));
         return out;
     }
 
