@@ -76,18 +76,13 @@ public final class BenchFramesCommand implements Callable<Integer> {
         }
     }
 
+    /** Parses every JSON value of the files (a .json file's one, a .jsonl file's one per line); returns how many. */
     private static long rawParse(List<Path> files) throws IOException {
         long n = 0;
         for (Path f : files) {
             byte[] b = Files.readAllBytes(f);
             if (f.toString().endsWith(".jsonl")) {
-                int start = 0;
-                for (int i = 0; i <= b.length; i++) {
-                    if (i == b.length || b[i] == '\n') {
-                        if (i > start) { Json.mapper().readValue(b, start, i - start, Object.class); n++; }
-                        start = i + 1;
-                    }
-                }
+                n += Json.mapper().readerFor(Object.class).readValues(b).readAll().size();
             } else {
                 Json.mapper().readValue(b, Object.class);
                 n++;

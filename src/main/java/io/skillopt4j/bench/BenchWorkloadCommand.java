@@ -119,23 +119,19 @@ final class BenchWorkloadCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** One cold run against the simulator or (when {@code fake}) the fake server, timed from the server's call log. */
     private WorkloadStats run(boolean fake, Path cfg, List<String> opts, Path dir) throws Exception {
-        return fake ? runFake(cfg, opts, dir) : runSim(cfg, opts, dir);
-    }
-
-    private WorkloadStats runSim(Path cfg, List<String> opts, Path dir) throws Exception {
-        try (SimServer sim = SimServer.builder().latency(latencyDist != null ? Latency.parse(latencyDist) : new Latency.Fixed(latencyMs)).logCalls().start()) {
-            double[] t = launch(cfg, opts, dir, sim.url());
-            var calls = sim.calls().stream().map(c -> new WorkloadStats.Call(c.stage(), c.start(), c.end())).toList();
-            return WorkloadStats.of(calls, t[0], t[1]);
+        if (!fake) {
+            try (SimServer sim = SimServer.builder().latency(latencyDist != null ? Latency.parse(latencyDist) : new Latency.Fixed(latencyMs)).logCalls().start()) {
+                double[] t = launch(cfg, opts, dir, sim.url());
+                var calls = sim.calls().stream().map(c -> new WorkloadStats.Call(c.stage(), c.start(), c.end())).toList();
+                return WorkloadStats.of(calls, t[0], t[1]);
+            }
         }
-    }
-
-    private WorkloadStats runFake(Path cfg, List<String> opts, Path dir) throws Exception {
-        Fake fake = startFake(dir, true);
-        Process srv = fake.process();
+        Fake started = startFake(dir, true);
+        Process srv = started.process();
         try {
-            double[] t = launch(cfg, opts, dir, fake.url());
+            double[] t = launch(cfg, opts, dir, started.url());
             srv.destroy();
             srv.waitFor(5, TimeUnit.SECONDS);
             List<WorkloadStats.Call> calls = new ArrayList<>();
@@ -240,8 +236,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
     /** Mean µs to create, write (1 KB) and close one of {@code n} new files in a fresh folder under {@code dir}, removed after. */
     static double createMicros(Path dir, int n) throws IOException {
         Path probe = Files.createTempDirectory(Files.createDirectories(dir), "disk-probe");
-        byte[] kb = new byte[1024];
-        Arrays.fill(kb, (byte) 'x');
+        byte[] kb = "x".repeat(1024).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         try {
             long t0 = System.nanoTime();
             for (int i = 0; i < n; i++) Files.write(probe.resolve("f" + i), kb);
@@ -278,8 +273,7 @@ final class BenchWorkloadCommand implements Callable<Integer> {
     }
 
     private static void row(PrintWriter out, String name, double[] values, String fmt) {
-        double[] v = values.clone();
-        Arrays.sort(v);
+        double[] v = Arrays.stream(values).sorted().toArray();
         out.println("| " + name + " | " + String.format(Locale.ROOT, fmt, WorkloadStats.median(v))
                 + (v.length > 1 ? " (" + String.format(Locale.ROOT, fmt, v[0]) + "–" + String.format(Locale.ROOT, fmt, v[v.length - 1]) + ")" : "") + " |");
     }

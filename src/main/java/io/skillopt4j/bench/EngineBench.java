@@ -3,15 +3,12 @@ package io.skillopt4j.bench;
 import io.skillopt4j.backend.ChatModel;
 import io.skillopt4j.backend.ChatRequest;
 import io.skillopt4j.backend.ModelRoles;
-import io.skillopt4j.config.ConfigRequest;
-import io.skillopt4j.config.ConfigResolver;
 import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.env.BatchSpec;
 import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.RunParts;
 import io.skillopt4j.env.Item;
 import io.skillopt4j.env.RolloutRequest;
-import io.skillopt4j.internal.Json;
 import io.skillopt4j.sim.Latency;
 import io.skillopt4j.notebook.SkillOpt;
 import io.skillopt4j.sim.SimServer;
@@ -29,7 +26,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /** The measurements of {@code skillopt bench engine}; everything on loopback (dev server, workers, simulator in this JVM). */
 final class EngineBench {
@@ -42,7 +38,7 @@ final class EngineBench {
             TemporalSettings s = TemporalSettings.of(server.address(), "bench");
             // 1. overhead per activity at 0 ms: sequential optimizer calls, and one rollout batch of many items
             try (SimServer sim = SimServer.builder().seed(7).latency(new Latency.Fixed(0)).start()) {
-                FlatConfig cfg = config(base.resolve("zero"), workers * slots, server.address());
+                FlatConfig cfg = demo(base.resolve("zero"), 1, workers * slots, server.address()).resolve().flat();
                 try (Workers ws = startWorkers(s, workers, slots, sim.url(), base)) {
                     RunParts parts = RunParts.assemble(cfg, SimServer.environment(sim.url()), base.resolve("zero"), null);
                     ModelRoles roles = parts.roles();
@@ -135,25 +131,18 @@ final class EngineBench {
 
     /** Trains the demo config through the one assembly path, on the Temporal engine when {@code address} is set. */
     private static double train(Path root, int epochs, int par, String address, SimServer sim) {
-        Path cfgFile = RepoFiles.demoConfig();
-        SkillOpt setup = SkillOpt.config(cfgFile).relaxed().onWarning(x -> {}).set("env.out_root", root.toString())
-                .set("env.skill_init", cfgFile.getParent().resolve("initial_skill.md").toString()).set("train.num_epochs", epochs)
-                .set("env.workers", par).set("gradient.analyst_workers", par).set("model.response_cache", "off").set("env.max_api_workers", par);
-        if (!address.isEmpty()) setup = setup.engine("temporal").set("engine.address", address).set("engine.task_queue", "bench");
-        Trainer trainer = setup.simulator(sim).trainer();
+        Trainer trainer = demo(root, epochs, par, address).simulator(sim).trainer();
         long t0 = System.nanoTime();
         trainer.train();
         return (System.nanoTime() - t0) / 1e9;
     }
 
-    /** The demo config for one epoch with {@code par} rollout and analyst workers, on the Temporal engine at {@code address}. */
-    private static FlatConfig config(Path root, int par, String address) {
+    /** The demo config with {@code par} rollout and analyst workers, on the Temporal engine at {@code address} when it is set. */
+    private static SkillOpt demo(Path root, int epochs, int par, String address) {
         Path cfgFile = RepoFiles.demoConfig();
-        List<ConfigRequest.Override> os = Json.obj("env.out_root", root.toString(), "env.skill_init",
-                cfgFile.getParent().resolve("initial_skill.md").toString(), "train.num_epochs", 1, "env.workers", par,
-                "gradient.analyst_workers", par, "model.response_cache", "off", "engine.name", "temporal",
-                "engine.address", address, "engine.task_queue", "bench").entrySet().stream()
-                .map(e -> ConfigRequest.Override.typed(e.getKey(), e.getValue())).toList();
-        return ConfigResolver.system().resolve(new ConfigRequest(cfgFile, Map.of(), os, Map.of(), false)).flat().with("max_api_workers", par);
+        SkillOpt setup = SkillOpt.config(cfgFile).relaxed().onWarning(x -> {}).set("env.out_root", root.toString())
+                .set("env.skill_init", cfgFile.getParent().resolve("initial_skill.md").toString()).set("train.num_epochs", epochs)
+                .set("env.workers", par).set("gradient.analyst_workers", par).set("model.response_cache", "off").set("env.max_api_workers", par);
+        return address.isEmpty() ? setup : setup.engine("temporal").set("engine.address", address).set("engine.task_queue", "bench");
     }
 }

@@ -20,8 +20,7 @@ record WorkloadStats(int calls, double wallS, double startupS, double spanS, dou
 
     /** The median of {@code values} (the middle two's mean for an even count). */
     static double median(double[] values) {
-        double[] v = values.clone();
-        java.util.Arrays.sort(v);
+        double[] v = java.util.Arrays.stream(values).sorted().toArray();
         return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 

@@ -51,8 +51,7 @@ record AnalystRole(long seed, SimBehaviour b) {
                     : "The skill states the " + c.key() + " rule but the answer ignored it (execution slip)."));
             if (!missing) { lapses.add("Re-read the house " + c.key() + " rule before answering " + c.key() + " questions."); continue; }
             if (skill.contains(c.decoy())) proposals.add(new Proposal(c, "replace", c.decoy(), c.rule(), e.getValue()));
-            else if (r.nextDouble() < b.vagueRate()) proposals.add(new Proposal(c, "append", "", "- " + c.vague(), e.getValue()));
-            else proposals.add(new Proposal(c, "append", "", "- " + c.rule(), e.getValue()));
+            else proposals.add(new Proposal(c, "append", "", "- " + (r.nextDouble() < b.vagueRate() ? c.vague() : c.rule()), e.getValue()));
         }
         // imperfections take a random slot, so a truncation to the budget can drop a good edit instead
         if (!ranked.isEmpty() && r.nextDouble() < b.harmRate()) {

@@ -4,6 +4,7 @@ import io.skillopt4j.internal.Json;
 
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 
 /** Immutable (stateless). The OpenAI chat-completions wire format as the simulator reads and writes it. */
@@ -62,14 +63,10 @@ final class SimProtocol {
     }
 
     private static String text(Object content) {
-        if (content == null) return "";
-        if (content instanceof String s) return s;
-        if (content instanceof List<?> parts) {
-            StringBuilder b = new StringBuilder();
-            for (Object p : parts) if (p instanceof Map<?, ?> pm && pm.get("text") instanceof String t) b.append(t);
-            return b.toString();
-        }
-        return String.valueOf(content);
+        if (content instanceof List<?> parts)
+            return parts.stream().map(p -> p instanceof Map<?, ?> pm && pm.get("text") instanceof String t ? t : "")
+                    .collect(Collectors.joining());
+        return content == null ? "" : String.valueOf(content);
     }
 
     /** Estimates tokens as about four characters each, as tokenizers average on English text. */

@@ -37,14 +37,9 @@ final class SimText {
         int h = text.startsWith(heading) ? 0 : text.indexOf("\n" + heading);
         if (h < 0) return "";
         if (h > 0) h++;
-        int start = text.indexOf('\n', h);
-        if (start < 0) return "";
-        start++;
-        int end = text.length();
-        for (String n : next) {
-            int i = text.indexOf("\n" + n, start - 1);
-            if (i >= 0 && i < end) end = i;
-        }
+        int start = text.indexOf('\n', h) + 1;
+        if (start == 0) return "";
+        int end = next.stream().mapToInt(n -> text.indexOf("\n" + n, start - 1)).filter(i -> i >= 0).min().orElse(text.length());
         return text.substring(start, end).strip();
     }
 
@@ -65,8 +60,7 @@ final class SimText {
     /** Returns the house-rules ids ({@code date-004}) in the text with their categories, in first-seen order. */
     static Map<String, HouseCategory> idsIn(String text) {
         Map<String, HouseCategory> out = new java.util.LinkedHashMap<>();
-        Matcher m = ID_CATEGORY.matcher(text);
-        while (m.find()) out.putIfAbsent(m.group(), HouseCategory.byKey(m.group(1)).orElseThrow());
+        ID_CATEGORY.matcher(text).results().forEach(m -> out.putIfAbsent(m.group(), HouseCategory.byKey(m.group(1)).orElseThrow()));
         return out;
     }
 
