@@ -57,10 +57,8 @@ public final class ChildProcess {
 
     /** Empties {@code env} but for this process's {@code keep} variables, then sets HOME to {@code home}. */
     public static void scrub(Map<String, String> env, List<String> keep, Path home) {
-        Map<String, String> kept = new java.util.HashMap<>();
-        keep.forEach(k -> { if (System.getenv(k) != null) kept.put(k, System.getenv(k)); });
         env.clear();
-        env.putAll(kept);
+        keep.stream().filter(k -> System.getenv(k) != null).forEach(k -> env.put(k, System.getenv(k)));
         env.put("HOME", home.toAbsolutePath().toString());
     }
 

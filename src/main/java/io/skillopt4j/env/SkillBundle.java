@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -94,16 +93,12 @@ public record SkillBundle(Map<String, String> files) {
         String t = text == null ? "" : text;
         if (!isPacked(t)) return of(t);
         Map<String, String> files = new LinkedHashMap<>();
-        StringBuilder body = new StringBuilder();
-        Matcher m = BLOCK.matcher(t);
-        int at = 0;
-        while (m.find()) {
-            body.append(t, at, m.start());
+        // each block is cut out of SKILL.md's text and kept as a file, in order
+        String body = BLOCK.matcher(t).replaceAll(m -> {
             files.put(m.group(1).strip(), m.group(2));
-            at = m.end();
-        }
-        body.append(t.substring(at));
-        files.put(SKILL_MD, body.toString());
+            return "";
+        });
+        files.put(SKILL_MD, body);
         return new SkillBundle(files);
     }
 

@@ -57,18 +57,14 @@ public record SkillFrontmatter(String name, String description, Map<String, Obje
 
     /** One line per problem of the frontmatter; {@code folderName} (null: not checked) must equal the name. */
     public static List<String> problems(String skillMd, String folderName) {
-        List<String> out = new ArrayList<>();
         SkillFrontmatter f;
         try {
             f = parseOrThrow(skillMd);
         } catch (IllegalArgumentException e) {
-            out.add(e.getMessage());
-            return out;
+            return List.of(e.getMessage());
         }
-        if (f == null) {
-            out.add("no frontmatter: SKILL.md must start with '---', the fields name and description, then '---'");
-            return out;
-        }
+        if (f == null) return List.of("no frontmatter: SKILL.md must start with '---', the fields name and description, then '---'");
+        List<String> out = new ArrayList<>();
         Object n = f.fields().get("name");
         if (!(n instanceof String name) || name.isEmpty()) {
             out.add("frontmatter name is missing or not text (allowed: 1-" + NAME_MAX + " lower-case letters, digits and hyphens)");

@@ -55,6 +55,9 @@ public final class SplitDataLoader implements DataLoader {
 
     public static Builder builder(String env, BenchmarkContext ctx) { return builder(env).config(ctx.config()).outRoot(ctx.outRoot()); }
 
+    /** A loader from the run's config whose split_mode defaults to ratio (upstream: searchqa, livemath, spreadsheetbench). */
+    public static SplitDataLoader ratio(String env, BenchmarkContext ctx, RowMapper mapper) { return builder(env, ctx).defaultMode("ratio").mapper(mapper).build(); }
+
     /** A loader over in-memory splits (a notebook's lists); the folder is null. */
     public static SplitDataLoader of(String env, List<Item> train, List<Item> val, List<Item> test) {
         return new SplitDataLoader(env, Map.of("train", List.copyOf(train), "val", List.copyOf(val), "test", List.copyOf(test)),

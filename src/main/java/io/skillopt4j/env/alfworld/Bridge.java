@@ -6,8 +6,6 @@ import io.skillopt4j.internal.Json;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,8 +26,8 @@ final class Bridge implements AutoCloseable {
         if (alfworldData != null && !alfworldData.isBlank()) env.put("ALFWORLD_DATA", alfworldData);
         java.nio.file.Files.createDirectories(cwd);
         process = pb.start();
-        in = new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));
-        out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        in = process.outputWriter(StandardCharsets.UTF_8);
+        out = process.inputReader(StandardCharsets.UTF_8);
     }
 
     /** Sends one request and returns the reply; a dead bridge or an error reply throws with its one-line reason. */

@@ -90,8 +90,7 @@ public enum HouseCategory {
 
     /** The category whose key is {@code key} (case-insensitive). */
     public static Optional<HouseCategory> byKey(String key) {
-        for (HouseCategory c : values()) if (c.key.equalsIgnoreCase(key == null ? "" : key.trim())) return Optional.of(c);
-        return Optional.empty();
+        return java.util.Arrays.stream(values()).filter(c -> c.key.equalsIgnoreCase(key == null ? "" : key.trim())).findFirst();
     }
 
     /** All task types in declaration order. */

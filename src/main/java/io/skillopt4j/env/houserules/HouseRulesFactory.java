@@ -6,16 +6,13 @@ import io.skillopt4j.config.FlatConfig;
 import io.skillopt4j.env.Benchmark;
 import io.skillopt4j.env.BenchmarkContext;
 import io.skillopt4j.env.BenchmarkFactory;
-import io.skillopt4j.env.Item;
 import io.skillopt4j.env.GeneratedSplits;
-import io.skillopt4j.env.RatioSplit;
 import io.skillopt4j.internal.Json;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /** Immutable. Makes the {@code house-rules} benchmark from its seed, per-category count, split and limit. */
 public final class HouseRulesFactory implements BenchmarkFactory {
@@ -40,31 +37,21 @@ public final class HouseRulesFactory implements BenchmarkFactory {
     }
 
     static int[] parseRatio(String s) {
-        String[] p = s.trim().split(":");
         try {
-            if (p.length == 3) {
-                int[] r = {Integer.parseInt(p[0].trim()), Integer.parseInt(p[1].trim()), Integer.parseInt(p[2].trim())};
-                if (r[0] > 0 && r[1] > 0 && r[2] > 0) return r;
-            }
+            int[] r = java.util.Arrays.stream(s.trim().split(":")).mapToInt(p -> Integer.parseInt(p.trim())).toArray();
+            if (r.length == 3 && r[0] > 0 && r[1] > 0 && r[2] > 0) return r;
         } catch (NumberFormatException ignored) { /* reported below */ }
         throw ConfigException.badValue("config", "house_rules_split", s, "three positive integers a:b:c, e.g. 2:1:3");
     }
 
     private static GeneratedSplits generated(Path dir, HouseRulesData data, long seed, int[] ratio) {
-        List<List<?>> rows = new ArrayList<>();
-        Map<String, Object> counts = new LinkedHashMap<>();
-        for (String split : RatioSplit.SPLITS) {
-            List<Map<String, Object>> out = new ArrayList<>();
-            List<Item> items = switch (split) { case "train" -> data.train(); case "val" -> data.val(); default -> data.test(); };
-            for (Item it : items) {
-                Map<String, Object> m = Json.obj("id", it.id());
-                m.putAll(it.fields());
-                out.add(m);
-            }
-            rows.add(out);
-            counts.put(split, out.size());
-        }
+        List<List<?>> rows = Stream.of(data.train(), data.val(), data.test()).<List<?>>map(items -> items.stream().map(it -> {
+            Map<String, Object> m = Json.obj("id", it.id());
+            m.putAll(it.fields());
+            return m;
+        }).toList()).toList();
         return new GeneratedSplits(dir, rows, Json.obj("source", "generated: house-rules", "split_mode", "generated",
-                "split_ratio", ratio[0] + ":" + ratio[1] + ":" + ratio[2], "split_seed", seed, "counts", counts));
+                "split_ratio", ratio[0] + ":" + ratio[1] + ":" + ratio[2], "split_seed", seed,
+                "counts", Json.obj("train", rows.get(0).size(), "val", rows.get(1).size(), "test", rows.get(2).size())));
     }
 }

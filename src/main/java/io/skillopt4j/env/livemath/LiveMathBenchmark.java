@@ -23,8 +23,7 @@ public final class LiveMathBenchmark extends ChatBenchmark {
     }
 
     public LiveMathBenchmark(BenchmarkContext ctx) {
-        super(NAME, ctx, SplitDataLoader.builder(NAME, ctx)
-                .defaultMode("ratio").mapper(McqItems::item).build());
+        super(NAME, ctx, SplitDataLoader.ratio(NAME, ctx, McqItems::item));
     }
 
     @Override protected int defaultWorkers() { return 64; }

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /** Stateless. LiveMathematicianBench row normalisation, label handling, answer mapping and per-batch choice shuffles. */
 public final class McqItems {
@@ -98,13 +99,9 @@ public final class McqItems {
     public static Item shuffled(Item item, long batchSeed) {
         List<Choice> cs = new PyRandom(shuffleSeed(batchSeed, item.id())).shuffled(choices(item));
         String oldCorrect = correctLabel(item);
-        List<Choice> relabelled = new ArrayList<>();
-        Choice correct = null;
-        for (int i = 0; i < cs.size(); i++) {
-            Choice c = new Choice(String.valueOf(LABELS.charAt(i)), cs.get(i).text());
-            relabelled.add(c);
-            if (cs.get(i).label().equals(oldCorrect)) correct = c;
-        }
+        List<Choice> relabelled = IntStream.range(0, cs.size()).mapToObj(i -> new Choice(String.valueOf(LABELS.charAt(i)), cs.get(i).text())).toList();
+        Choice correct = IntStream.range(0, cs.size()).filter(i -> cs.get(i).label().equals(oldCorrect)).mapToObj(relabelled::get)
+                .reduce((a, b) -> b).orElse(null); // the last one carrying the old correct label
         Map<String, Object> f = new LinkedHashMap<>(item.fields());
         f.put("choices", relabelled.stream().map(Choice::toMap).toList());
         if (correct != null) f.put("correct_choice", correct.toMap());

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 /** Immutable, so thread-safe. OfficeQA's glob/read/grep tools, confined to the roots and candidate files. */
@@ -87,9 +88,7 @@ public final class DocTools {
         List<String> lines = Files.readAllLines(p, StandardCharsets.UTF_8);
         int from = Math.max(1, start);
         int to = Math.min(lines.size(), from - 1 + Math.max(1, limit));
-        StringBuilder sb = new StringBuilder();
-        for (int i = from; i <= to; i++) sb.append(i).append(": ").append(lines.get(i - 1)).append('\n');
-        String s = sb.toString();
+        String s = IntStream.rangeClosed(from, to).mapToObj(i -> i + ": " + lines.get(i - 1) + "\n").collect(Collectors.joining());
         return s.length() > 4000 ? s.substring(0, 4000) : s.isEmpty() ? "(no lines in range; file has " + lines.size() + " lines)" : s;
     }
 
@@ -98,10 +97,8 @@ public final class DocTools {
         if (p == null) return "error: path not allowed: " + path;
         String needle = pattern.toLowerCase(Locale.ROOT);
         List<String> lines = Files.readAllLines(p, StandardCharsets.UTF_8);
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < lines.size() && out.size() < 20; i++) {
-            if (lines.get(i).toLowerCase(Locale.ROOT).contains(needle)) out.add((i + 1) + ": " + lines.get(i));
-        }
+        List<String> out = IntStream.range(0, lines.size()).filter(i -> lines.get(i).toLowerCase(Locale.ROOT).contains(needle)).limit(20)
+                .mapToObj(i -> (i + 1) + ": " + lines.get(i)).toList();
         return out.isEmpty() ? "no matches" : String.join("\n", out);
     }
 

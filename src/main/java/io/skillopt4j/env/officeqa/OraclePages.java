@@ -5,7 +5,6 @@ import io.skillopt4j.internal.Json;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -75,28 +74,17 @@ final class OraclePages {
             return "";
         }
         if (!(doc instanceof Map<?, ?> m) || !(m.get("document") instanceof Map<?, ?> d) || !(d.get("elements") instanceof List<?> els)) return "";
-        List<String> parts = new ArrayList<>();
-        for (Object o : els) {
-            if (!(o instanceof Map<?, ?> el)) continue;
-            boolean onPage = el.get("bbox") instanceof List<?> boxes
-                    && boxes.stream().anyMatch(b -> b instanceof Map<?, ?> bm && bm.get("page_id") instanceof Number n && n.intValue() == page);
-            if (!onPage || el.get("content") == null) continue;
-            String content = String.valueOf(el.get("content"));
-            parts.add(content.toLowerCase(java.util.Locale.ROOT).contains("<table") ? tableToMarkdown(content) : unescape(content));
-        }
+        List<String> parts = els.stream().filter(o -> o instanceof Map<?, ?> el && el.get("bbox") instanceof List<?> boxes
+                        && boxes.stream().anyMatch(b -> b instanceof Map<?, ?> bm && bm.get("page_id") instanceof Number n && n.intValue() == page)
+                        && el.get("content") != null).map(o -> String.valueOf(((Map<?, ?>) o).get("content")))
+                .map(c -> c.toLowerCase(java.util.Locale.ROOT).contains("<table") ? tableToMarkdown(c) : unescape(c)).toList();
         return String.join("\n\n", parts).replaceAll("\n{3,}", "\n\n").trim();
     }
 
     /** An HTML table as a Markdown pipe table (no rows: the text unescaped). */
     static String tableToMarkdown(String html) {
-        List<List<String>> rows = new ArrayList<>();
-        Matcher r = ROW.matcher(html);
-        while (r.find()) {
-            List<String> cells = new ArrayList<>();
-            Matcher c = CELL.matcher(r.group(1));
-            while (c.find()) cells.add(unescape(c.group(1)).replace("|", "\\|").replaceAll("\\s+", " ").trim());
-            if (!cells.isEmpty()) rows.add(cells);
-        }
+        List<List<String>> rows = ROW.matcher(html).results().map(r -> CELL.matcher(r.group(1)).results()
+                .map(c -> unescape(c.group(1)).replace("|", "\\|").replaceAll("\\s+", " ").trim()).toList()).filter(c -> !c.isEmpty()).toList();
         if (rows.isEmpty()) return unescape(html);
         int width = rows.stream().mapToInt(List::size).max().orElse(1);
         StringBuilder sb = new StringBuilder();

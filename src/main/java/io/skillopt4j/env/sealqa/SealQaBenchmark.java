@@ -27,8 +27,7 @@ public final class SealQaBenchmark extends ChatBenchmark {
     }
 
     public SealQaBenchmark(BenchmarkContext ctx, Judge judge) {
-        super("sealqa", ctx, SplitDataLoader.builder("sealqa", ctx)
-                .defaultMode("ratio").mapper(SealQaBenchmark::item).build());
+        super("sealqa", ctx, SplitDataLoader.ratio("sealqa", ctx, SealQaBenchmark::item));
         this.judge = judge;
     }
 

@@ -25,8 +25,7 @@ public final class SearchQaBenchmark extends ChatBenchmark {
     }
 
     public SearchQaBenchmark(BenchmarkContext ctx) {
-        super("searchqa", ctx, SplitDataLoader.builder("searchqa", ctx)
-                .defaultMode("ratio").mapper(SearchQaBenchmark::item).build());
+        super("searchqa", ctx, SplitDataLoader.ratio("searchqa", ctx, SearchQaBenchmark::item));
     }
 
     static Item item(Map<String, Object> row, RowRef ref) {

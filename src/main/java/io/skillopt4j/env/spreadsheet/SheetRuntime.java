@@ -10,10 +10,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Thread-safe. The Python side of SpreadsheetBench: runs model-written scripts with a timeout and, on POSIX, rlimits
@@ -49,8 +49,7 @@ record SheetRuntime(String python, RuntimeScratch scratch) {
 
     private ChildProcess.Result sidecar(String... args) {
         Path tool = scratch.file("sheet_tool.py", () -> ChatBenchmark.resource("spreadsheetbench", "sheet_tool.py"));
-        List<String> cmd = new ArrayList<>(List.of(python, tool.toString()));
-        cmd.addAll(List.of(args));
+        List<String> cmd = Stream.concat(Stream.of(python, tool.toString()), Stream.of(args)).toList();
         return ChildProcess.run(cmd, tool.getParent(), tool.getParent(), Duration.ofSeconds(120), Map.of());
     }
 

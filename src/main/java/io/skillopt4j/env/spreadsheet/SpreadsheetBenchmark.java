@@ -33,8 +33,7 @@ public final class SpreadsheetBenchmark extends ChatBenchmark {
     }
 
     public SpreadsheetBenchmark(BenchmarkContext ctx) {
-        super("spreadsheetbench", ctx, SplitDataLoader.builder("spreadsheetbench", ctx)
-                .defaultMode("ratio").mapper(SpreadsheetBenchmark::item).build());
+        super("spreadsheetbench", ctx, SplitDataLoader.ratio("spreadsheetbench", ctx, SpreadsheetBenchmark::item));
         this.dataRoot = Path.of(Setting.string("data_root").in(ctx.config()).orElse(DEFAULT_DATA_ROOT)).toAbsolutePath().normalize();
         this.runtime = SheetRuntime.locate(Setting.string("python_executable").of(ctx.config()), new RuntimeScratch(ctx.outRoot(), "spreadsheet"));
     }

@@ -33,8 +33,7 @@ public final class SweBenchBenchmark extends ChatBenchmark {
     }
 
     public SweBenchBenchmark(BenchmarkContext ctx) {
-        super("swebench", ctx, SplitDataLoader.builder("swebench", ctx)
-                .defaultMode("ratio").mapper(SweBenchBenchmark::item).build());
+        super("swebench", ctx, SplitDataLoader.ratio("swebench", ctx, SweBenchBenchmark::item));
         this.harness = List.of(Setting.string("swebench_harness").of(ctx.config()).trim().split("\\s+"));
         // in a temp folder, not the run folder: a refused run writes nothing
         RuntimeScratch.probe("swebench", tmp -> { checkRuntime(tmp); return null; });

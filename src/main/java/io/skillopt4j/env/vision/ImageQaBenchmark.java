@@ -47,8 +47,8 @@ public final class ImageQaBenchmark extends ChatBenchmark {
     }
 
     public ImageQaBenchmark(String name, BenchmarkContext ctx, Mapper mapper, Judge judge) {
-        super(name, ctx, SplitDataLoader.builder(name, ctx)
-                .defaultMode("ratio").mapper((row, ref) -> mapper.map(row, ref, Setting.string("data_root").of(ctx.config()))).build());
+        super(name, ctx, SplitDataLoader.ratio(name, ctx,
+                (row, ref) -> mapper.map(row, ref, Setting.string("data_root").of(ctx.config()))));
         this.judge = judge;
         requireExecInputs(true, false); // every task shows images
     }
