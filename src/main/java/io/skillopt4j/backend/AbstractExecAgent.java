@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -159,10 +158,8 @@ public abstract class AbstractExecAgent implements ExecAgent {
 
     /** Returns the text inside the last {@code <answer>} tag, or the whole text when there is none. */
     public static String extractAnswer(String text) {
-        Matcher m = ANSWER.matcher(text == null ? "" : text);
-        String found = null;
-        while (m.find()) found = m.group(1).strip();
-        return found != null ? found : text == null ? "" : text.strip();
+        String t = text == null ? "" : text;
+        return ANSWER.matcher(t).results().reduce((first, next) -> next).map(m -> m.group(1).strip()).orElse(t.strip());
     }
 
     /** Renders upstream's SKILL.md: front matter, heading, Dynamic Guidance. */
