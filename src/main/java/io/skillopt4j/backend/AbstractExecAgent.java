@@ -18,7 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.regex.Matcher;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
@@ -158,10 +158,8 @@ public abstract class AbstractExecAgent implements ExecAgent {
 
     /** Returns the text inside the last {@code <answer>} tag, or the whole text when there is none. */
     public static String extractAnswer(String text) {
-        Matcher m = ANSWER.matcher(text == null ? "" : text);
-        String found = null;
-        while (m.find()) found = m.group(1).strip();
-        return found != null ? found : text == null ? "" : text.strip();
+        String t = text == null ? "" : text;
+        return ANSWER.matcher(t).results().reduce((first, next) -> next).map(m -> m.group(1).strip()).orElse(t.strip());
     }
 
     /** Renders upstream's SKILL.md: front matter, heading, Dynamic Guidance. */
@@ -287,6 +285,17 @@ public abstract class AbstractExecAgent implements ExecAgent {
     /** The child's stdout, then its stderr under a {@code [stderr]} line, as the raw trace keeps them. */
     protected static String rawOutput(Proc.Result r) {
         return r.stdout() + (r.stderr().isBlank() ? "" : (r.stdout().isEmpty() ? "" : "\n") + "[stderr]\n" + r.stderr());
+    }
+
+    /** A finished run judged as the agents do: timed out, a typed failure it reported, no final {@code text} ({@code why}),
+     *  else answered with {@code text}. */
+    protected final Attempt judged(Proc.Result r, ParsedTrace t, Supplier<BackendException> timedOut,
+                                   Supplier<BackendException> failure, String text, String why) {
+        String raw = rawOutput(r);
+        if (r.timedOut()) return Attempt.failed(raw, t, timedOut.get());
+        BackendException f = failure.get();
+        if (f != null) return Attempt.failed(raw, t, f);
+        return text.isEmpty() ? Attempt.empty(raw, t, backend() + ": " + why) : Attempt.ok(raw, t, text);
     }
 
     /** "tagged", "plain_text" or "missing". */

@@ -82,11 +82,10 @@ final class BackendSettings {
     static ClaudeCliChatModel.Builder claudeCli(ClaudeCliChatModel.Builder b, ModelSettings s) {
         // upstream reads os.environ.get("CLAUDE_SETTING_SOURCES", default): a set but blank variable means none
         String sources = s.configured(CLAUDE_SETTING_SOURCES).or(() -> s.envPresent(CLAUDE_SETTING_SOURCES)).orElseGet(() -> s.string(CLAUDE_SETTING_SOURCES));
-        String attach = s.string(CLAUDE_ALLOW_ATTACHMENT_READ);
         return b.binary(s.string(CLAUDE_CLI_BIN))
                 .permissionMode(s.string(CLAUDE_PERMISSION_MODE))
                 .settingSources(sources)
-                .allowAttachmentRead(!Set.of("0", "false", "no").contains(attach.trim().toLowerCase(Locale.ROOT)))
+                .allowAttachmentRead(!Set.of("0", "false", "no").contains(s.string(CLAUDE_ALLOW_ATTACHMENT_READ).trim().toLowerCase(Locale.ROOT)))
                 .env(s.env());
     }
 
@@ -113,11 +112,9 @@ final class BackendSettings {
     }
 
     static CopilotExecAgent.Builder copilotExec(CopilotExecAgent.Builder b, ModelSettings s) {
-        String allow = s.string(COPILOT_EXEC_ALLOW_ALL_TOOLS);
-        boolean all = Set.of("1", "true", "yes", "on").contains(allow.trim().toLowerCase(Locale.ROOT));
         return b.path(s.string(COPILOT_EXEC_PATH))
                 .home(s.string(COPILOT_EXEC_HOME))
-                .allowAllTools(all)
+                .allowAllTools(Set.of("1", "true", "yes", "on").contains(s.string(COPILOT_EXEC_ALLOW_ALL_TOOLS).trim().toLowerCase(Locale.ROOT)))
                 .emptyResponseRetries(s.integer(EXEC_EMPTY_RESPONSE_RETRIES));
     }
 

@@ -24,12 +24,8 @@ public final class BudgetedExecAgent implements ExecAgent {
         if (ledger.bounded()) { // a cap here, or an engine worker's share (CostReport)
             long in = CostLedger.bytes(task.prompt()) + CostLedger.bytes(task.skill()) + CostLedger.MESSAGE_TOKENS * 4L;
             for (String f : task.extraFiles().values()) in += CostLedger.bytes(f);
-            Double worst = ledger.prices().worstCase(delegate.model(), in, OUTPUT_ESTIMATE);
-            if (worst == null) {
-                throw new io.skillopt4j.ConfigException("budget_usd is set but exec agent model '" + delegate.model()
-                        + "' has no price: add it to model.price_table");
-            }
-            r = ledger.reserve(worst);
+            r = ledger.reservePriced(ledger.prices().worstCase(delegate.model(), in, OUTPUT_ESTIMATE),
+                    "exec agent model '" + delegate.model() + "'");
         }
         ExecResult res = ledger.releasedOnFailure(r, () -> delegate.run(task));
         // a CLI that reports its own cost (Claude Code's total_cost_usd) is charged that, not the table's rates

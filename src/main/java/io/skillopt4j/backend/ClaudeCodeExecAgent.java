@@ -142,14 +142,10 @@ public final class ClaudeCodeExecAgent extends AbstractExecAgent {
         } finally {
             if (!existed) dropEmptyProjectDir(project);
         }
-        String raw = rawOutput(r);
         ParsedTrace t = ClaudeStream.parse(r.stdout());
-        if (r.timedOut()) return Attempt.failed(raw, t, AgentErrors.timeout(backend(), "Claude Code", timeout));
-        io.skillopt4j.BackendException failed = ClaudeStream.failure(backend(), t, r.exitCode(), r.stderr());
-        if (failed != null) return Attempt.failed(raw, t, failed);
-        String text = t.finalText().strip();
-        if (text.isEmpty()) return Attempt.empty(raw, t, backend() + ": " + (!t.terminal() ? t.error() : "empty final response"));
-        return Attempt.ok(raw, t, text);
+        return judged(r, t, () -> AgentErrors.timeout(backend(), "Claude Code", timeout),
+                () -> ClaudeStream.failure(backend(), t, r.exitCode(), r.stderr()), t.finalText().strip(),
+                !t.terminal() ? t.error() : "empty final response");
     }
 
     @Override protected String summary(String raw, ParsedTrace t, String text) {

@@ -1,6 +1,5 @@
 package io.skillopt4j.backend;
 
-import io.skillopt4j.BackendException;
 import io.skillopt4j.config.ModelKey;
 import io.skillopt4j.backend.internal.AgentErrors;
 import io.skillopt4j.backend.internal.CopilotSession;
@@ -57,13 +56,9 @@ public final class CopilotExecAgent extends AbstractExecAgent {
             r = Proc.run(command(ws, dirs.subList(1, dirs.size()), session.args()), ws, CopilotChatModel.childEnv(env, session.env()),
                     execPrompt(prompt, allowFileEdits), timeout);
         }
-        String raw = rawOutput(r);
         ParsedTrace t = CopilotStream.parse(r.stdout());
-        if (r.timedOut()) return Attempt.failed(raw, t, AgentErrors.timeout(backend(), "Copilot CLI", timeout));
-        BackendException failure = CopilotChatModel.failure(backend(), t, r);
-        if (failure != null) return Attempt.failed(raw, t, failure);
-        if (t.finalText().isEmpty()) return Attempt.empty(raw, t, backend() + ": Copilot CLI returned no response");
-        return Attempt.ok(raw, t, t.finalText());
+        return judged(r, t, () -> AgentErrors.timeout(backend(), "Copilot CLI", timeout),
+                () -> CopilotChatModel.failure(backend(), t, r), t.finalText(), "Copilot CLI returned no response");
     }
 
     @Override protected String summary(String raw, ParsedTrace t, String text) {

@@ -200,11 +200,14 @@ public final class CostLedger {
     /** Holds the worst case of {@code request} on {@code model}; blocks while calls in flight may still free room. */
     public Reservation reserve(String role, String model, ChatRequest request) {
         if (!bounded()) return new Reservation(0);
-        Double worst = prices.worstCase(model, promptTokensUpperBound(request), request.maxCompletionTokens());
-        if (worst == null) {
-            throw new ConfigException("budget_usd is set but model '" + model + "' (" + role + ") has no price: add it to model.price_table");
-        }
-        return reserve(worst);
+        return reservePriced(prices.worstCase(model, promptTokensUpperBound(request), request.maxCompletionTokens()),
+                "model '" + model + "' (" + role + ")");
+    }
+
+    /** Holds {@code worstUsd}, the worst case of a call of {@code what}: null (unpriced) cannot be held under a cap. */
+    Reservation reservePriced(Double worstUsd, String what) {
+        if (worstUsd == null) throw new ConfigException("budget_usd is set but " + what + " has no price: add it to model.price_table");
+        return reserve(worstUsd.doubleValue());
     }
 
     /** A cap here, or a capped {@link CostReport} grant on this thread: calls must be reserved. */

@@ -93,13 +93,9 @@ public final class OpenCodeExecAgent extends AbstractExecAgent {
         task.dataDirs().forEach(AbstractExecAgent::validated);
         Map<String, String> childEnv = childEnv(env, rolloutPermission(!task.dataDirs().isEmpty()));
         Proc.Result r = Proc.run(command(path, ws, agent, model), ws, childEnv, execPrompt(prompt, false), timeout);
-        String raw = rawOutput(r);
         ParsedTrace t = OpenCodeStream.parse(r.stdout());
-        if (r.timedOut()) return Attempt.failed(raw, t, AgentErrors.timeout(backend(), "OpenCode CLI", timeout));
-        BackendException failure = failure(backend(), t, r);
-        if (failure != null) return Attempt.failed(raw, t, failure);
-        if (t.finalText().isEmpty()) return Attempt.empty(raw, t, backend() + ": OpenCode returned no text");
-        return Attempt.ok(raw, t, t.finalText());
+        return judged(r, t, () -> AgentErrors.timeout(backend(), "OpenCode CLI", timeout), () -> failure(backend(), t, r), t.finalText(),
+                "OpenCode returned no text");
     }
 
     @Override protected String summary(String raw, ParsedTrace t, String text) {

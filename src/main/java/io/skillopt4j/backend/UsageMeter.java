@@ -278,13 +278,8 @@ public final class UsageMeter {
 
     private static Map<String, Object> summaryOf(Map<String, Counts> byStage) {
         Map<String, Object> out = new LinkedHashMap<>();
-        Counts total = Counts.ZERO;
-        for (Map.Entry<String, Counts> e : byStage.entrySet()) {
-            Counts c = e.getValue();
-            total = total.plus(c);
-            out.put(e.getKey(), tokenMap(c));
-        }
-        out.put("_total", tokenMap(total));
+        byStage.forEach((stage, c) -> out.put(stage, tokenMap(c)));
+        out.put("_total", tokenMap(byStage.values().stream().reduce(Counts.ZERO, Counts::plus)));
         return out;
     }
 
