@@ -70,15 +70,13 @@ public final class ChatCompletionsWire {
         String reasoning = msg.path("reasoning_content").isTextual() ? msg.path("reasoning_content").asText()
                 : msg.path("reasoning").isTextual() ? msg.path("reasoning").asText() : "";
         List<ToolCall> calls = new ArrayList<>();
-        int i = 0;
         for (JsonNode c : msg.path("tool_calls")) {
             JsonNode fn = c.path("function");
             String id = c.path("id").asText("");
-            if (id.isEmpty()) id = toolIdPrefix + i;
+            if (id.isEmpty()) id = toolIdPrefix + calls.size(); // the call's index: every call is added
             JsonNode args = fn.path("arguments");
             String a = args.isMissingNode() || args.isNull() ? "{}" : args.isTextual() ? args.asText() : args.toString();
             calls.add(new ToolCall(id, fn.path("name").asText(""), a.isBlank() ? "{}" : a));
-            i++;
         }
         return new ChatResponse(text, calls, usage(n.path("usage")), Duration.ZERO, n.path("model").asText(""), reasoning);
     }
