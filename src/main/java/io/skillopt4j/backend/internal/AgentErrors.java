@@ -1,7 +1,6 @@
 package io.skillopt4j.backend.internal;
 
 import io.skillopt4j.BackendException;
-import io.skillopt4j.internal.Redactor;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -50,17 +49,17 @@ public final class AgentErrors {
     public static BackendException api(String backend, String provider, int status, String detail) {
         String d = detail == null ? "" : detail.strip();
         String msg = backend + ": the " + provider + " API answered " + status + " (" + statusMeaning(status) + ")" + (d.isEmpty() ? "" : ": " + d);
-        return make(backend, status, msg, HttpErrors.retriable(status), null);
+        return HttpErrors.failure(backend, status, msg, HttpErrors.retriable(status), null);
     }
 
     /** An attempt that ran out of time: retriable (the run may get another attempt within its wall limit). */
     public static BackendException timeout(String backend, String cli, Duration timeout) {
-        return make(backend, 0, backend + ": " + cli + " timed out after " + seconds(timeout) + " s (attempt timeout)", true, null);
+        return HttpErrors.failure(backend, 0, backend + ": " + cli + " timed out after " + seconds(timeout) + " s (attempt timeout)", true, null);
     }
 
     /** The executable could not be started: non-retriable, with the setting that names it. */
     public static BackendException cannotRun(String backend, String binary, String setting, IOException e) {
-        return make(backend, 0, backend + ": cannot run '" + binary + "' (install it or set " + setting + "): "
+        return HttpErrors.failure(backend, 0, backend + ": cannot run '" + binary + "' (install it or set " + setting + "): "
                 + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), false, e);
     }
 
@@ -68,17 +67,17 @@ public final class AgentErrors {
     public static BackendException failed(String backend, String cli, int exitCode, String text) {
         String t = text == null ? "" : text.strip();
         String msg = backend + ": " + cli + (exitCode > 0 ? " exited with code " + exitCode : " failed") + (t.isEmpty() ? "" : ": " + tail(t, 600));
-        return make(backend, 0, msg, !looksNonRetriable(t), null);
+        return HttpErrors.failure(backend, 0, msg, !looksNonRetriable(t), null);
     }
 
     /** A failure the caller has already classified. */
     public static BackendException of(String backend, String message, boolean retriable) {
-        return make(backend, 0, message, retriable, null);
+        return HttpErrors.failure(backend, 0, message, retriable, null);
     }
 
     /** The failure of the last of {@code attempts}, saying how many were made when the call was tried again. */
     public static BackendException afterAttempts(BackendException f, int attempts) {
-        return attempts < 2 ? f : make(f.backend(), f.status(), f.backend() + ": failed after " + attempts + " attempts: "
+        return attempts < 2 ? f : HttpErrors.failure(f.backend(), f.status(), f.backend() + ": failed after " + attempts + " attempts: "
                 + f.getMessage(), f instanceof BackendException.Retriable, f);
     }
 
@@ -91,11 +90,6 @@ public final class AgentErrors {
     public static String tail(String s, int max) {
         String t = HttpErrors.oneLine(s == null ? "" : s);
         return t.length() > max ? "..." + t.substring(t.length() - max) : t;
-    }
-
-    private static BackendException make(String backend, int status, String msg, boolean retriable, Throwable cause) {
-        String line = HttpErrors.oneLine(Redactor.scrub(msg));
-        return retriable ? new BackendException.Retriable(backend, status, line, cause) : new BackendException.NonRetriable(backend, status, line, cause);
     }
 
     private static String seconds(Duration d) {

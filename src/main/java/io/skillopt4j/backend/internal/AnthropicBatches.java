@@ -13,30 +13,24 @@ import java.util.Map;
  * {@code processing_status} until {@code ended}, and the batch's {@code results_url} streams JSONL results.
  */
 public final class AnthropicBatches implements BatchTransport {
-    private final OkHttpClient client;
+    private final BatchLines http;
     private final String batchesUrl;
-    private final Map<String, String> headers;
-    private final Http.Policy policy;
 
     /** @param messagesUrl the Messages endpoint, e.g. {@code https://api.anthropic.com/v1/messages} */
     public AnthropicBatches(OkHttpClient client, String messagesUrl, Map<String, String> headers, Http.Policy policy) {
-        this.client = client;
+        this.http = new BatchLines(client, headers, policy);
         this.batchesUrl = messagesUrl + "/batches";
-        this.headers = Map.copyOf(headers);
-        this.policy = policy;
     }
 
     @Override public String provider() { return "anthropic"; }
 
     @Override public String submit(List<Map.Entry<String, Map<String, Object>>> requests) {
         List<Object> rs = requests.stream().<Object>map(r -> Map.of("custom_id", r.getKey(), "params", r.getValue())).toList();
-        JsonNode created = HttpCall.postJson(client, batchesUrl, headers, Map.of("requests", rs), policy);
-        return BatchLines.id(created, policy, "batch create");
+        return http.id(http.post(batchesUrl, Map.of("requests", rs)), "batch create");
     }
 
     @Override public Status poll(String batchId) {
-        JsonNode b = BatchLines.send(client, new Request.Builder().url(batchesUrl + "/" + batchId).get(), headers,
-                policy);
+        JsonNode b = http.send(new Request.Builder().url(batchesUrl + "/" + batchId).get());
         String state = b.path("processing_status").asText("");
         String url = b.path("results_url").asText("");
         String results = url.isEmpty() ? batchesUrl + "/" + batchId + "/results" : url;
@@ -45,7 +39,7 @@ public final class AnthropicBatches implements BatchTransport {
 
     @Override public Map<String, Result> results(Status finished) {
         Map<String, Result> out = new LinkedHashMap<>();
-        for (JsonNode line : BatchLines.download(client, finished.handles().get("results_url"), headers, policy)) {
+        for (JsonNode line : http.download(finished.handles().get("results_url"))) {
             JsonNode res = line.path("result");
             String type = res.path("type").asText("");
             String id = line.path("custom_id").asText("");

@@ -12,12 +12,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Stateless. The Batch APIs' HTTP: JSON replies, and JSONL results files (blank and torn lines skipped). */
-final class BatchLines {
-    private BatchLines() {}
+/** Immutable. The Batch APIs' HTTP through one client: JSON replies, and JSONL files (blank and torn lines skipped). */
+record BatchLines(OkHttpClient client, Map<String, String> headers, Http.Policy policy) {
+    BatchLines { headers = Map.copyOf(headers); }
 
     /** Sends {@code rb} with {@code headers} through the retry interceptor and returns its JSON reply. */
-    static JsonNode send(OkHttpClient client, Request.Builder rb, Map<String, String> headers, Http.Policy policy) {
+    JsonNode send(Request.Builder rb) {
         headers.forEach(rb::header);
         try (Response r = client.newCall(rb.tag(Http.Policy.class, policy).build()).execute()) {
             String text = r.body() == null ? "" : r.body().string();
@@ -29,7 +29,7 @@ final class BatchLines {
     }
 
     /** The batch id of a create reply; a reply without one is a non-retriable failure named by {@code what}. */
-    static String id(JsonNode reply, Http.Policy policy, String what) {
+    String id(JsonNode reply, String what) {
         String id = reply.path("id").asText("");
         if (id.isEmpty()) {
             String msg = policy.backend() + ": " + what + " returned no id";
@@ -38,8 +38,13 @@ final class BatchLines {
         return id;
     }
 
+    /** POSTs {@code body} as JSON to {@code url} ({@link HttpCall#postJson}). */
+    JsonNode post(String url, Object body) {
+        return HttpCall.postJson(client, url, headers, body, policy);
+    }
+
     /** GETs {@code url} and parses its lines, retried here per {@code policy} (not by the JSON retry interceptor). */
-    static List<JsonNode> download(OkHttpClient client, String url, Map<String, String> headers, Http.Policy policy) {
+    List<JsonNode> download(String url) {
         Request.Builder rb = new Request.Builder().url(url).get();
         headers.forEach(rb::header);
         Request req = rb.build();

@@ -37,35 +37,26 @@ public final class ChatCompletionsWire {
                 content = parts;
             }
             Map<String, Object> o = Json.obj("role", m.role(), "content", content);
-            if (!m.toolCalls().isEmpty()) o.put("tool_calls", toolCalls(m.toolCalls()));
+            if (!m.toolCalls().isEmpty()) o.put("tool_calls", m.toolCalls().stream().map(c -> Json.obj("id", c.id(),
+                    "type", "function", "function", Json.obj("name", c.name(), "arguments", c.argumentsJson()))).toList());
             if (m.toolCallId() != null && !m.toolCallId().isEmpty()) o.put("tool_call_id", m.toolCallId());
             out.add(o);
         }
         return out;
     }
 
-    static List<Object> toolCalls(List<ToolCall> calls) {
-        return calls.stream().<Object>map(c -> Json.obj("id", c.id(), "type", "function",
-                "function", Json.obj("name", c.name(), "arguments", c.argumentsJson()))).toList();
-    }
-
-    /** The {@code tools} array of function tools. */
-    public static List<Object> tools(List<ToolSpec> tools) {
-        return tools.stream().<Object>map(t -> Map.of("type", "function", "function",
-                Json.obj("name", t.name(), "description", t.description(), "parameters", t.parameters()))).toList();
-    }
-
-    /** {@code tool_choice}: auto/none/required as is, any other word as a named function. */
-    public static Object toolChoice(String choice) {
-        if (choice == null || CHOICE_WORDS.contains(choice)) return choice;
-        return Map.of("type", "function", "function", Map.of("name", choice));
-    }
-
-    /** Adds tools and tool_choice to {@code body} when tools are present. */
+    /**
+     * Adds the function {@code tools} and {@code tool_choice} (auto/none/required as is, any other word as a named
+     * function) to {@code body} when tools are present.
+     */
     public static void putTools(Map<String, Object> body, List<ToolSpec> tools, String toolChoice) {
         if (tools.isEmpty()) return;
-        body.put("tools", tools(tools));
-        if (toolChoice != null && !toolChoice.isBlank()) body.put("tool_choice", toolChoice(toolChoice));
+        body.put("tools", tools.stream().map(t -> Map.of("type", "function", "function",
+                Json.obj("name", t.name(), "description", t.description(), "parameters", t.parameters()))).toList());
+        if (toolChoice != null && !toolChoice.isBlank()) {
+            body.put("tool_choice", CHOICE_WORDS.contains(toolChoice) ? toolChoice
+                    : Map.of("type", "function", "function", Map.of("name", toolChoice)));
+        }
     }
 
     /** Parses a Chat Completions reply; no choices is a retriable failure, as upstream treats it. */
@@ -79,15 +70,13 @@ public final class ChatCompletionsWire {
         String reasoning = msg.path("reasoning_content").isTextual() ? msg.path("reasoning_content").asText()
                 : msg.path("reasoning").isTextual() ? msg.path("reasoning").asText() : "";
         List<ToolCall> calls = new ArrayList<>();
-        int i = 0;
         for (JsonNode c : msg.path("tool_calls")) {
             JsonNode fn = c.path("function");
             String id = c.path("id").asText("");
-            if (id.isEmpty()) id = toolIdPrefix + i;
+            if (id.isEmpty()) id = toolIdPrefix + calls.size(); // the call's index: every call is added
             JsonNode args = fn.path("arguments");
             String a = args.isMissingNode() || args.isNull() ? "{}" : args.isTextual() ? args.asText() : args.toString();
             calls.add(new ToolCall(id, fn.path("name").asText(""), a.isBlank() ? "{}" : a));
-            i++;
         }
         return new ChatResponse(text, calls, usage(n.path("usage")), Duration.ZERO, n.path("model").asText(""), reasoning);
     }

@@ -72,9 +72,8 @@ public final class CliPrompt {
         }
         blocks.add(h.toString());
         if (images != null && !images.isEmpty()) {
-            StringBuilder a = new StringBuilder("Attached image files (you may use the Read tool on these paths only):");
-            for (Path p : images) a.append("\n- ").append(p);
-            blocks.add(a.toString());
+            blocks.add("Attached image files (you may use the Read tool on these paths only):"
+                    + images.stream().map(p -> "\n- " + p).collect(java.util.stream.Collectors.joining()));
         }
         blocks.add(structured ? "Return only JSON matching the provided schema." + (r.tools().isEmpty() ? ""
                 : " Put your reply in content and any tool requests in tool_calls.") : "Answer the latest user request.");

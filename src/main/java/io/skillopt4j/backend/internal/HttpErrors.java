@@ -23,18 +23,22 @@ public final class HttpErrors {
 
     /** The exception for an HTTP error {@code status} with response {@code body}. */
     public static BackendException forStatus(String backend, int status, String body) {
-        String msg = oneLine(Redactor.scrub(backend + ": HTTP " + status + ": " + providerMessage(body)));
-        return retriable(status) ? new BackendException.Retriable(backend, status, msg, null)
-                : new BackendException.NonRetriable(backend, status, msg, null);
+        return failure(backend, status, backend + ": HTTP " + status + ": " + providerMessage(body), retriable(status), null);
     }
 
     /** The exception for a transport failure (timeout, reset; an unreachable server is non-retriable). */
     public static BackendException forIo(String backend, IOException e) {
-        if (e instanceof Http.Unreachable) return new BackendException.NonRetriable(backend, 0, oneLine(Redactor.scrub(e.getMessage())), e);
+        if (e instanceof Http.Unreachable) return failure(backend, 0, e.getMessage(), false, e);
         String what = e instanceof SocketTimeoutException || e instanceof InterruptedIOException ? "timed out" : "request failed";
-        String msg = oneLine(Redactor.scrub(backend + ": " + what + ": " + e.getClass().getSimpleName()
-                + (e.getMessage() == null ? "" : " " + e.getMessage())));
-        return new BackendException.Retriable(backend, 0, msg, e);
+        return failure(backend, 0, backend + ": " + what + ": " + e.getClass().getSimpleName()
+                + (e.getMessage() == null ? "" : " " + e.getMessage()), true, e);
+    }
+
+    /** {@code msg} on one scrubbed line, as a retriable or non-retriable failure. */
+    static BackendException failure(String backend, int status, String msg, boolean retriable, Throwable cause) {
+        String line = oneLine(Redactor.scrub(msg));
+        return retriable ? new BackendException.Retriable(backend, status, line, cause)
+                : new BackendException.NonRetriable(backend, status, line, cause);
     }
 
     /** Extracts {@code error.message} (OpenAI, Anthropic, Azure shapes) or the first 300 chars of the body. */

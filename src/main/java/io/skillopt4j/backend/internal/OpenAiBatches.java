@@ -22,22 +22,18 @@ public final class OpenAiBatches implements BatchTransport {
     private static final MediaType JSONL = MediaType.get("application/jsonl");
     private static final Set<String> TERMINAL = Set.of("completed", "failed", "expired", "cancelled");
 
-    private final OkHttpClient client;
+    private final BatchLines http;
     private final String base;
     private final String endpoint;
-    private final Map<String, String> headers;
-    private final Http.Policy policy;
 
     /**
      * @param base     API base, e.g. {@code https://api.openai.com/v1}
      * @param endpoint the endpoint each line targets, e.g. {@code /v1/chat/completions}
      */
     public OpenAiBatches(OkHttpClient client, String base, String endpoint, Map<String, String> headers, Http.Policy policy) {
-        this.client = client;
+        this.http = new BatchLines(client, headers, policy);
         this.base = base;
         this.endpoint = endpoint;
-        this.headers = Map.copyOf(headers);
-        this.policy = policy;
     }
 
     @Override public String provider() { return "openai"; }
@@ -49,17 +45,14 @@ public final class OpenAiBatches implements BatchTransport {
                 .addFormDataPart("purpose", "batch")
                 .addFormDataPart("file", "skillopt-batch.jsonl", RequestBody.create(jsonl, JSONL))
                 .build();
-        JsonNode file = BatchLines.send(client, new Request.Builder().url(base + "/files").post(form), headers, policy);
-        String fileId = BatchLines.id(file, policy, "file upload");
+        String fileId = http.id(http.send(new Request.Builder().url(base + "/files").post(form)), "file upload");
         Map<String, Object> create = Json.obj("input_file_id", fileId, "endpoint", endpoint, "completion_window", "24h",
                 "metadata", Map.of("source", "skillopt4j"));
-        return BatchLines.id(HttpCall.postJson(client, base + "/batches", headers, create, policy), policy,
-                "batch create");
+        return http.id(http.post(base + "/batches", create), "batch create");
     }
 
     @Override public Status poll(String batchId) {
-        JsonNode b = BatchLines.send(client, new Request.Builder().url(base + "/batches/" + batchId).get(), headers,
-                policy);
+        JsonNode b = http.send(new Request.Builder().url(base + "/batches/" + batchId).get());
         String state = b.path("status").asText("");
         Map<String, String> handles = new LinkedHashMap<>();
         for (String k : List.of("output_file_id", "error_file_id")) if (b.path(k).isTextual()) handles.put(k, b.path(k).asText());
@@ -89,6 +82,6 @@ public final class OpenAiBatches implements BatchTransport {
     /** The lines of a batch file; none when the batch has no such file (a null id). */
     private List<JsonNode> lines(String fileId) {
         if (fileId == null) return List.of();
-        return BatchLines.download(client, base + "/files/" + fileId + "/content", headers, policy);
+        return http.download(base + "/files/" + fileId + "/content");
     }
 }

@@ -66,9 +66,7 @@ public final class StreamLines {
         if (n.isArray()) {
             StringBuilder sb = new StringBuilder();
             for (JsonNode p : n) {
-                if (p.isTextual()) sb.append(p.asText());
-                else if (p.path("text").isTextual()) sb.append(p.path("text").asText());
-                else sb.append(p.toString());
+                sb.append(p.isTextual() ? p.asText() : p.path("text").isTextual() ? p.get("text").asText() : p.toString());
             }
             return sb.toString();
         }
