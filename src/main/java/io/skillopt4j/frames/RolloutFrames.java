@@ -38,7 +38,7 @@ final class RolloutFrames {
                 hardSum += r.hard();
             }
         }
-        String footer = n + " rollouts x " + RowBuilder.names(b).size() + " columns · " + run.rolloutSets().size() + " rollout dirs";
+        String footer = b.counts(n + " rollouts") + " · " + run.rolloutSets().size() + " rollout dirs";
         if (n > 0) footer += " · mean hard " + io.skillopt4j.internal.Decimals.shortest(hardSum / n);
         return b.build("rollouts", footer);
     }
@@ -56,7 +56,7 @@ final class RolloutFrames {
                 n++;
             }
         }
-        return b.build("traces", n + " trace steps x " + RowBuilder.names(b).size() + " columns · " + files.size() + " traces");
+        return b.build("traces", b.counts(n + " trace steps") + " · " + files.size() + " traces");
     }
 
     /** Rows per (step, stage) plus {@code outside_steps} rows for the rest of token_summary: totals match upstream. */
