@@ -2,7 +2,6 @@ package io.skillopt4j.frames;
 
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
-import tech.tablesaw.columns.Column;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -82,10 +81,9 @@ public final class Compare {
             f.insertColumn(0, StringColumn.create("run", Collections.nCopies(f.rowCount(), labels.get(i))));
             if (out == null) out = f; else out.append(f);
         }
-        List<Column<?>> cols = new ArrayList<>(out.columns());
         // "rows", not the frame's unit: a steps frame can hold a final_promotion row besides its steps.
-        String footer = out.rowCount() + " rows x " + cols.size() + " columns · " + runs.size() + " runs · " + name;
-        return new Frame(name, cols, footer);
+        String footer = out.rowCount() + " rows x " + out.columnCount() + " columns · " + runs.size() + " runs · " + name;
+        return new Frame(name, new ArrayList<>(out.columns()), footer);
     }
 
     /** Best score (line) and candidate selection scores (points) per step, one colour per run. */

@@ -126,20 +126,12 @@ public final class Plots {
     /** Mean hard score per task type, one bar group per evaluation phase. */
     public Plot scoreByTaskType() {
         Frame r = run.rollouts();
-        TreeMap<String, TreeMap<String, double[]>> byPhase = new TreeMap<>();
         StringColumn phase = r.stringColumn("phase");
-        StringColumn type = r.stringColumn("task_type");
-        DoubleColumn hard = r.doubleColumn("hard");
-        for (int i = 0; i < r.rowCount(); i++) {
-            String p = phase.get(i);
-            if (!(p.equals("train") || p.startsWith("test") || p.equals("selection") || p.equals("selection_baseline"))) continue;
-            double[] acc = byPhase.computeIfAbsent(p, k -> new TreeMap<>()).computeIfAbsent(type.get(i), k -> new double[2]);
-            acc[0] += hard.getDouble(i);
-            acc[1]++;
-        }
+        Frame scored = r.where(phase.isIn("train", "selection", "selection_baseline").or(phase.startsWith("test")));
         TreeMap<String, TreeMap<String, Double>> means = new TreeMap<>();
-        byPhase.forEach((p, m) -> m.forEach((k, a) -> means.computeIfAbsent(p, x -> new TreeMap<>())
-                .put(k, a[0] / a[1])));
+        for (Row x : scored.summarize("hard", AggregateFunctions.sum, AggregateFunctions.count).by("phase", "task_type"))
+            means.computeIfAbsent(x.getString("phase"), k -> new TreeMap<>())
+                    .put(x.getString("task_type"), x.getDouble("Sum [hard]") / x.getDouble("Count [hard]"));
         return categories("score_by_task_type", "Score by task type", "task type", "mean hard", false, means);
     }
 

@@ -9,9 +9,6 @@ import io.skillopt4j.run.RunSnapshot;
 import io.skillopt4j.run.TraceFile;
 
 import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.IntColumn;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.columns.Column;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -27,41 +24,23 @@ final class RolloutFrames {
     private RolloutFrames() {}
 
     static Frame rollouts(RunSnapshot run) {
-        // Columns are filled directly (no per-row map): this is the big frame.
-        StringColumn phase = StringColumn.create("phase"), split = StringColumn.create("split");
-        IntColumn epoch = IntColumn.create("epoch"), step = IntColumn.create("step"), batch = IntColumn.create("batch");
-        StringColumn id = StringColumn.create("id"), type = StringColumn.create("task_type");
-        DoubleColumn hard = DoubleColumn.create("hard"), soft = DoubleColumn.create("soft");
-        StringColumn answer = StringColumn.create("predicted_answer"), fail = StringColumn.create("fail_reason");
-        IntColumn turns = IntColumn.create("n_turns");
+        RowBuilder b = new RowBuilder().strings("phase", "split").ints("epoch", "step", "batch").strings("id", "task_type")
+                .doubles("hard", "soft").strings("predicted_answer", "fail_reason").ints("n_turns");
+        int n = 0;
         double hardSum = 0;
         for (RolloutSet set : run.rolloutSets()) {
             for (RolloutResult r : set.results()) {
-                phase.append(set.phase());
-                split.append(set.split());
-                intOrMissing(epoch, set.epoch());
-                intOrMissing(step, set.step());
-                intOrMissing(batch, set.batch());
-                id.append(r.id());
-                type.append(r.taskType());
-                hard.append(r.hard());
-                soft.append(r.soft());
                 Object ans = r.fields().get("predicted_answer");
-                answer.append(str(ans != null ? ans : r.fields().get("answer")));
-                fail.append(r.failReason());
-                intOrMissing(turns, r.fields().get("n_turns") instanceof Number n ? n.intValue() : null);
+                b.row(set.phase(), set.split(), set.epoch(), set.step(), set.batch(), r.id(), r.taskType(), r.hard(), r.soft(),
+                        str(ans != null ? ans : r.fields().get("answer")), r.failReason(),
+                        r.fields().get("n_turns") instanceof Number t ? t.intValue() : null);
+                n++;
                 hardSum += r.hard();
             }
         }
-        int n = id.size();
-        List<Column<?>> cols = List.of(phase, split, epoch, step, batch, id, type, hard, soft, answer, fail, turns);
-        String footer = n + " rollouts x " + cols.size() + " columns · " + run.rolloutSets().size() + " rollout dirs";
+        String footer = b.counts(n + " rollouts") + " · " + run.rolloutSets().size() + " rollout dirs";
         if (n > 0) footer += " · mean hard " + io.skillopt4j.internal.Decimals.shortest(hardSum / n);
-        return new Frame("rollouts", new java.util.ArrayList<>(cols), footer);
-    }
-
-    private static void intOrMissing(IntColumn c, Integer v) {
-        if (v == null) c.appendMissing(); else c.append(v);
+        return b.build("rollouts", footer);
     }
 
     static Frame traces(List<TraceFile> files) {
@@ -77,7 +56,7 @@ final class RolloutFrames {
                 n++;
             }
         }
-        return b.build("traces", n + " trace steps x " + RowBuilder.names(b).size() + " columns · " + files.size() + " traces");
+        return b.build("traces", b.counts(n + " trace steps") + " · " + files.size() + " traces");
     }
 
     /** Rows per (step, stage) plus {@code outside_steps} rows for the rest of token_summary: totals match upstream. */

@@ -9,7 +9,6 @@ import tech.tablesaw.columns.Column;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /** Not thread-safe; one per frame being built. Typed columns filled row by row; null values become missing. */
@@ -62,5 +61,6 @@ final class RowBuilder {
 
     Frame build(String name, String footer) { return new Frame(name, new ArrayList<>(cols.values()), footer); }
 
-    static List<String> names(RowBuilder b) { return new ArrayList<>(b.cols.keySet()); }
+    /** "ROWS x N columns", the counts every built frame's footer starts with. */
+    String counts(String rows) { return rows + " x " + cols.size() + " columns"; }
 }

@@ -64,8 +64,7 @@ final class StepFrames {
         }
         Map<String, Object> after = Headline.afterStepsRow(run);
         if (after != null) b.add(after);
-        String footer = run.history().size() + " steps" + (after == null ? "" : " + " + after.get("action")) + " x " + RowBuilder.names(b).size()
-                + " columns" + Headline.suffix(run);
+        String footer = b.counts(run.history().size() + " steps" + (after == null ? "" : " + " + after.get("action"))) + Headline.suffix(run);
         if (!run.finished()) footer += " · " + run.status();
         return b.build("steps", footer);
     }
@@ -136,8 +135,7 @@ final class StepFrames {
             }
             b.add(r);
         }
-        String footer = byEpoch.size() + " epochs x " + RowBuilder.names(b).size() + " columns";
-        return b.build("epochs", footer + Headline.suffix(run));
+        return b.build("epochs", b.counts(byEpoch.size() + " epochs") + Headline.suffix(run));
     }
 
     /** One row per pre-selection pool item of each step: its rank, apply status and the minibatch that proposed it. */

@@ -62,7 +62,7 @@ final class Magics {
     }
 
     private Optional<JShellEngine.Value> line(String name, String args, int lineNo) {
-        switch (name) {
+        return switch (name) {
             case "classpath", "jars" -> {
                 if (args.isEmpty()) throw magic("%" + name + " needs a path (globs like ../target/*.jar allowed)", lineNo);
                 for (String arg : words(args)) for (String part : arg.split(File.pathSeparator)) {
@@ -73,7 +73,7 @@ final class Magics {
                             + Path.of("").toAbsolutePath() + ")", lineNo);
                     found.forEach(p -> engine.addToClasspath(p.toString()));
                 }
-                return Optional.empty();
+                yield Optional.empty();
             }
             case "maven" -> {
                 if (args.isEmpty()) throw magic("%maven needs group:artifact:version", lineNo);
@@ -84,18 +84,16 @@ final class Magics {
                         throw magic("%maven " + coords + ": " + e.getMessage(), lineNo);
                     }
                 }
-                return Optional.empty();
+                yield Optional.empty();
             }
             case "load" -> {
                 List<String> w = words(args);
                 if (w.size() != 1) throw magic("%load needs one file (a .jsh/.java script or an .ipynb notebook)", lineNo);
-                return load(Path.of(w.get(0)), lineNo);
+                yield load(Path.of(w.get(0)), lineNo);
             }
-            case "time" -> {
-                return args.isEmpty() ? Optional.empty() : timed(args);
-            }
+            case "time" -> args.isEmpty() ? Optional.empty() : timed(args);
             default -> throw unknown("%" + name, lineNo);
-        }
+        };
     }
 
     private Optional<JShellEngine.Value> load(Path file, int lineNo) {

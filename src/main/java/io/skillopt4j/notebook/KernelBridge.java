@@ -122,8 +122,7 @@ final class KernelBridge {
             reg.getClass().getMethod("register", renderFunction).invoke(reg, function);
         } catch (ReflectiveOperationException e) {
             registered.remove(type);
-            throw new IllegalStateException("cannot register a renderer for " + type.getName() + " with the "
-                    + flavor.name() + " kernel: " + cause(e), e);
+            throw fail("register a renderer for " + type.getName() + " with", e);
         }
     }
 
@@ -150,7 +149,7 @@ final class KernelBridge {
             if (displayId != null) data.getClass().getMethod("setDisplayId", String.class).invoke(data, displayId);
             display.invoke(kernel, data);
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot display through the " + flavor.name() + " kernel: " + cause(e), e);
+            throw fail("display through", e);
         }
     }
 
@@ -166,11 +165,12 @@ final class KernelBridge {
                 stream.getClass().getMethod("updateDisplay", String.class, displayData).invoke(stream, displayId, data);
             }
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot update a display through the " + flavor.name() + " kernel: " + cause(e), e);
+            throw fail("update a display through", e);
         }
     }
 
-    private static String cause(ReflectiveOperationException e) {
-        return (e instanceof InvocationTargetException ite && ite.getCause() != null ? ite.getCause() : e).toString();
+    private IllegalStateException fail(String what, ReflectiveOperationException e) {
+        Throwable cause = e instanceof InvocationTargetException ite && ite.getCause() != null ? ite.getCause() : e;
+        return new IllegalStateException("cannot " + what + " the " + flavor.name() + " kernel: " + cause, e);
     }
 }
