@@ -202,8 +202,8 @@ public final class RolloutRunner {
                                 Thread.interrupted();
                                 r = errored(item, t);
                             }
-                            synchronized (lock) {
-                                if (results[idx] != null) return; // timed out meanwhile
+                            synchronized (lock) { // cut off or stopped meanwhile (the flag cleared above may have been ours)
+                                if (stopping[0] || results[idx] != null) return;
                                 results[idx] = r;
                             }
                             ItemTrace trace = o == null ? null : new ItemTrace(o);
